@@ -1,0 +1,397 @@
+//! The typed syntax tree of a `.game` file, every node with its byte span in the source.
+//!
+//! Built by `parse.rs`; read by `ruleset::check`, which resolves names and types and
+//! binds parameters. Nothing here is evaluated.
+
+use std::ops::Range;
+
+/// A byte range in the source text.
+pub type Span = Range<usize>;
+
+/// A name and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    /// The name as written.
+    pub name: String,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// A whole ruleset (one `.game` file).
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    /// The quoted name after `ruleset`.
+    pub name: String,
+    /// The span of the whole `ruleset ... { ... }`.
+    pub span: Span,
+    /// The parameters with their defaults, in order.
+    pub params: Vec<Param>,
+    /// The items of the body, in order.
+    pub items: Vec<Item>,
+}
+
+/// A parameter: `k = 3`.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// Its name.
+    pub name: Ident,
+    /// Its default value.
+    pub default: Expr,
+}
+
+/// One item of a ruleset body.
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// `source "..."`.
+    Source(String, Span),
+    /// `require C [else "message"]`.
+    Require(Require),
+    /// `heaps ...`.
+    Shape(Shape),
+    /// `let x = e`.
+    Let(Let),
+    /// `move ... { ... }`.
+    Move(MoveDef),
+    /// `claim ...`.
+    Claim(Claim),
+    /// `check max N [heaps K]`.
+    CheckBound(CheckBound),
+}
+
+/// `require C [else "message"]`.
+#[derive(Clone, Debug)]
+pub struct Require {
+    /// The condition on the parameters.
+    pub cond: Expr,
+    /// The message to show when it fails.
+    pub message: Option<String>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// The shape of positions: `heaps k`, `heaps any`, `heaps (x, y)`, `..., each >= 1`.
+#[derive(Clone, Debug)]
+pub struct Shape {
+    /// How many heaps, and whether they have names.
+    pub kind: ShapeKind,
+    /// The lower bound of every heap (`each >= 1`).
+    pub lower: Option<Expr>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// How many heaps a position has.
+#[derive(Clone, Debug)]
+pub enum ShapeKind {
+    /// Any number of heaps; empty heaps vanish.
+    Any,
+    /// Exactly this many heaps; empty heaps stay.
+    Count(Expr),
+    /// Named heaps, in this order.
+    Named(Vec<Ident>),
+}
+
+/// `let x = e`.
+#[derive(Clone, Debug)]
+pub struct Let {
+    /// The name defined.
+    pub name: Ident,
+    /// Its value.
+    pub value: Expr,
+}
+
+/// `check max N [heaps K]`.
+#[derive(Clone, Debug)]
+pub struct CheckBound {
+    /// The largest heap size checked.
+    pub max: Expr,
+    /// The most heaps checked (for `heaps any`).
+    pub heaps: Option<Expr>,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// A move clause.
+#[derive(Clone, Debug)]
+pub struct MoveDef {
+    /// `for j in R` clauses, outermost first.
+    pub fors: Vec<(Ident, Expr)>,
+    /// `when` / `unless` guards.
+    pub guards: Vec<Guard>,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The whole clause.
+    pub span: Span,
+}
+
+/// `when C` (negated = false) or `unless C` (negated = true).
+#[derive(Clone, Debug)]
+pub struct Guard {
+    /// The condition on the position.
+    pub cond: Expr,
+    /// True for `unless`.
+    pub negated: bool,
+}
+
+/// One step of a move.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// What the step does.
+    pub kind: StepKind,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// What a step does.
+#[derive(Clone, Debug)]
+pub enum StepKind {
+    /// `take A from SEL [where C]`.
+    Take {
+        /// How much.
+        amount: Amount,
+        /// From which heaps.
+        sel: Selector,
+        /// A condition on the amounts.
+        cond: Option<Expr>,
+    },
+    /// `delete SEL`.
+    Delete {
+        /// Which heaps.
+        sel: Selector,
+    },
+    /// `split SEL into N parts [allowing empty]`.
+    Split {
+        /// Which heaps.
+        sel: Selector,
+        /// Into how many parts each.
+        parts: Expr,
+        /// Whether parts may be empty.
+        allow_empty: bool,
+    },
+    /// `lower SEL by N`.
+    Lower {
+        /// Which heaps.
+        sel: Selector,
+        /// By how much (stopping at 0).
+        by: Expr,
+    },
+    /// `keep SEL [where C]`.
+    Keep {
+        /// Which heaps.
+        sel: Selector,
+        /// A condition on them.
+        cond: Option<Expr>,
+    },
+}
+
+/// How much a `take` removes.
+#[derive(Clone, Debug)]
+pub enum Amount {
+    /// `take S from ...`: from each selected heap, an amount in S, chosen independently.
+    Each(Expr),
+    /// `take same S` or `take same s in S`: one amount for all selected heaps.
+    Same(Option<Ident>, Expr),
+    /// `take s in S, t in T`: named amounts.
+    Named(Vec<(Ident, Expr)>),
+}
+
+/// Which heaps a step acts on.
+#[derive(Clone, Debug)]
+pub struct Selector {
+    /// The kind of selection.
+    pub kind: SelKind,
+    /// A name for the selected heaps (`one heap h`).
+    pub name: Option<Ident>,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// The kinds of selection.
+#[derive(Clone, Debug)]
+pub enum SelKind {
+    /// `one heap`.
+    One,
+    /// `the other heap`: the single heap left untouched.
+    TheOther,
+    /// `all heaps`, `every other heap`, `the other heaps`: every heap left untouched.
+    Rest,
+    /// `both heaps`: two heaps.
+    Both,
+    /// `N heaps`, `each of T heaps`: a number of heaps from an integer, range or set.
+    Count(Expr),
+    /// `heap x`: a named heap of the shape.
+    Named(Ident),
+    /// `h`, `it`, `them`: heaps selected earlier in the move.
+    Ref(Ident),
+}
+
+/// `claim P: ...` or `claim grundy: ...`.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    /// What is claimed.
+    pub kind: ClaimKind,
+    /// The closed form.
+    pub body: ClaimBody,
+    /// The whole item.
+    pub span: Span,
+}
+
+/// What a claim states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimKind {
+    /// A predicate true exactly at the P-positions.
+    P,
+    /// An expression equal to the Grundy value.
+    Grundy,
+}
+
+/// The closed form of a claim.
+#[derive(Clone, Debug)]
+pub enum ClaimBody {
+    /// `formula name(args)`: a built-in formula.
+    Formula {
+        /// The formula's name.
+        name: Ident,
+        /// Its arguments.
+        args: Vec<Expr>,
+    },
+    /// An expression of the position.
+    Expr {
+        /// The expression.
+        expr: Expr,
+        /// `where (a, b) = e`: names for the parts of a list.
+        destructure: Option<(Vec<Ident>, Expr)>,
+    },
+}
+
+/// An expression.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// The kinds of expression.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// An integer literal.
+    Int(i64),
+    /// `true` / `false`.
+    Bool(bool),
+    /// A name.
+    Name(String),
+    /// `heaps`: the position.
+    Heaps,
+    /// A prefix operator.
+    Unary(UnOp, Box<Expr>),
+    /// An infix operator.
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `a..b` or `a..`.
+    Range(Box<Expr>, Option<Box<Expr>>),
+    /// `f(args)`.
+    Call(Ident, Vec<Expr>),
+    /// `|e|`.
+    Abs(Box<Expr>),
+    /// `{a, b, c}`.
+    Set(Vec<Expr>),
+    /// `(a, b)`.
+    Tuple(Vec<Expr>),
+    /// `any(x in L: C)`, `all(...)`, `count(...)`.
+    Quant(QuantKind, Ident, Box<Expr>, Box<Expr>),
+    /// `any heap in B`, `all heaps in B`, `no heap in B`.
+    HeapTest(HeapTestKind, Box<Expr>),
+}
+
+/// Prefix operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    /// `not`.
+    Not,
+    /// `-`.
+    Neg,
+}
+
+/// Infix operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    /// `or`.
+    Or,
+    /// `and`.
+    And,
+    /// `==`.
+    Eq,
+    /// `!=`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `<=`.
+    Le,
+    /// `>`.
+    Gt,
+    /// `>=`.
+    Ge,
+    /// `in`.
+    In,
+    /// `not in`.
+    NotIn,
+    /// `+`.
+    Add,
+    /// `-`.
+    Sub,
+    /// `*`.
+    Mul,
+    /// `/`.
+    Div,
+    /// `mod`.
+    Mod,
+    /// `^`.
+    Pow,
+}
+
+impl BinOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::In => "in",
+            BinOp::NotIn => "not in",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Mod => "mod",
+            BinOp::Pow => "^",
+        }
+    }
+}
+
+/// Quantifiers over a list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuantKind {
+    /// True when some element satisfies the condition.
+    Any,
+    /// True when every element does.
+    All,
+    /// How many elements do.
+    Count,
+}
+
+/// Tests of the heaps against a set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeapTestKind {
+    /// Some heap is in the set.
+    Any,
+    /// Every heap is.
+    All,
+    /// No heap is.
+    No,
+}

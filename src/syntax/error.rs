@@ -1,0 +1,37 @@
+//! Errors of the parsing phase: what the text does not fit, and where.
+
+use miette::{Diagnostic, SourceSpan};
+use thiserror::Error;
+
+/// A file or expression that does not parse.
+#[derive(Debug, Clone, Error, Diagnostic)]
+pub enum SyntaxError {
+    /// The text does not fit the grammar: `heaps 3 3`.
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(
+        code(heapgame::parse),
+        help("see docs/language.md for the form of each item")
+    )]
+    Unexpected {
+        /// Where the parser stopped.
+        #[label("expected {expected} here")]
+        span: SourceSpan,
+        /// What would have fitted, in words.
+        expected: String,
+        /// What stands there, in words.
+        found: String,
+    },
+    /// An integer literal beyond 64 bits: `heaps 99999999999999999999`.
+    #[error("the integer `{text}` is too large")]
+    #[diagnostic(
+        code(heapgame::integer_too_large),
+        help("integers in a ruleset must lie between -9223372036854775808 and 9223372036854775807")
+    )]
+    IntegerTooLarge {
+        /// The literal.
+        #[label("too large")]
+        span: SourceSpan,
+        /// Its text.
+        text: String,
+    },
+}

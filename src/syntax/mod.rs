@@ -1,0 +1,10 @@
+//! Phase 1, syntax: `.game` text to a typed tree with spans ([`ast`]), through the pest
+//! grammar in `grammar/heapgame.pest` ([`parse`]); parse errors in words ([`expected`]).
+
+pub mod ast;
+pub mod error;
+pub mod expected;
+pub mod parse;
+
+pub use error::SyntaxError;
+pub use parse::{parse_expr_str, parse_file};

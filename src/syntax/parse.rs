@@ -1,0 +1,518 @@
+//! From source text to the syntax tree: the pest binding and one `parse_<rule>` per rule.
+//!
+//! A shape the grammar cannot produce is `unreachable!("... (parse_<rule>)")`; everything
+//! the user can write either becomes a node or a located [`SyntaxError`].
+
+use std::sync::OnceLock;
+
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest::Parser as _;
+use pest_derive::Parser;
+
+use super::ast::*;
+use super::error::SyntaxError;
+use super::expected;
+
+/// The pest parser generated from `grammar/heapgame.pest`.
+#[derive(Parser)]
+#[grammar = "../grammar/heapgame.pest"]
+pub struct GameParser;
+
+fn span(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    s.start()..s.end()
+}
+
+/// Parses a whole `.game` file.
+pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
+    let mut pairs = GameParser::parse(Rule::file, src).map_err(expected::from_pest)?;
+    // The grammar guarantees one `file` pair holding one `ruleset`.
+    let file = pairs.next().expect("a file pair (parse_file)");
+    let ruleset = file
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::ruleset)
+        .expect("a ruleset pair (parse_file)");
+    parse_ruleset(ruleset)
+}
+
+/// Parses a standalone expression, such as a `-p NAME=VALUE` value or a REPL input.
+pub fn parse_expr_str(src: &str) -> Result<Expr, SyntaxError> {
+    let mut pairs = GameParser::parse(Rule::standalone_expr, src).map_err(expected::from_pest)?;
+    let top = pairs.next().expect("a standalone_expr pair (parse_expr_str)");
+    let expr = top
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::expr)
+        .expect("an expr pair (parse_expr_str)");
+    parse_expr(expr)
+}
+
+fn parse_ruleset(pair: Pair<'_, Rule>) -> Result<Ruleset, SyntaxError> {
+    let sp = span(&pair);
+    let mut name = String::new();
+    let mut params = Vec::new();
+    let mut items = Vec::new();
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::string => name = parse_string(p),
+            Rule::params => {
+                for param in p.into_inner() {
+                    let mut it = param.into_inner();
+                    let name = parse_ident(it.next().expect("param name (parse_params)"));
+                    let default = parse_expr(it.next().expect("param default (parse_params)"))?;
+                    params.push(Param { name, default });
+                }
+            }
+            _ => items.push(parse_item(p)?),
+        }
+    }
+    Ok(Ruleset {
+        name,
+        span: sp,
+        params,
+        items,
+    })
+}
+
+fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    Ok(match rule {
+        Rule::source => Item::Source(parse_string(inner.next().expect("(parse_source)")), sp),
+        Rule::require => {
+            let cond = parse_expr(inner.next().expect("(parse_require)"))?;
+            let message = inner.find(|p| p.as_rule() == Rule::string).map(parse_string);
+            Item::Require(Require {
+                cond,
+                message,
+                span: sp,
+            })
+        }
+        Rule::shape => {
+            let mut kind = None;
+            let mut lower = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::heaps_word => {}
+                    Rule::shape_any => kind = Some(ShapeKind::Any),
+                    Rule::shape_named => {
+                        kind = Some(ShapeKind::Named(p.into_inner().map(parse_ident).collect()))
+                    }
+                    Rule::expr => kind = Some(ShapeKind::Count(parse_expr(p)?)),
+                    Rule::each_bound => {
+                        let e = p.into_inner().next().expect("(parse_each_bound)");
+                        lower = Some(parse_expr(e)?);
+                    }
+                    r => unreachable!("{r:?} (parse_shape)"),
+                }
+            }
+            Item::Shape(Shape {
+                kind: kind.expect("a shape kind (parse_shape)"),
+                lower,
+                span: sp,
+            })
+        }
+        Rule::let_def => {
+            let name = parse_ident(inner.next().expect("(parse_let)"));
+            let value = parse_expr(inner.next().expect("(parse_let)"))?;
+            Item::Let(Let { name, value })
+        }
+        Rule::check_bound => {
+            let max = parse_expr(inner.next().expect("(parse_check_bound)"))?;
+            let heaps = inner.next().map(parse_expr).transpose()?;
+            Item::CheckBound(CheckBound {
+                max,
+                heaps,
+                span: sp,
+            })
+        }
+        Rule::move_def => Item::Move(parse_move(inner, sp)?),
+        Rule::claim => Item::Claim(parse_claim(inner, sp)?),
+        r => unreachable!("{r:?} (parse_item)"),
+    })
+}
+
+fn parse_move(
+    inner: pest::iterators::Pairs<'_, Rule>,
+    sp: Span,
+) -> Result<MoveDef, SyntaxError> {
+    let mut fors = Vec::new();
+    let mut guards = Vec::new();
+    let mut steps = Vec::new();
+    for p in inner {
+        match p.as_rule() {
+            Rule::move_for => {
+                let mut it = p.into_inner();
+                let name = parse_ident(it.next().expect("(parse_move_for)"));
+                let range = it
+                    .find(|q| q.as_rule() == Rule::expr)
+                    .expect("(parse_move_for)");
+                fors.push((name, parse_expr(range)?));
+            }
+            Rule::move_when | Rule::move_unless => {
+                let negated = p.as_rule() == Rule::move_unless;
+                let cond = parse_expr(p.into_inner().next().expect("(parse_move_when)"))?;
+                guards.push(Guard { cond, negated });
+            }
+            _ => steps.push(parse_step(p)?),
+        }
+    }
+    Ok(MoveDef {
+        fors,
+        guards,
+        steps,
+        span: sp,
+    })
+}
+
+fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
+    let sp = span(&pair);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    let kind = match rule {
+        Rule::take => {
+            let amount = parse_amount(inner.next().expect("(parse_take)"))?;
+            let sel = parse_selector(inner.next().expect("(parse_take)"))?;
+            let cond = inner.next().map(parse_where).transpose()?;
+            StepKind::Take { amount, sel, cond }
+        }
+        Rule::delete => StepKind::Delete {
+            sel: parse_selector(inner.next().expect("(parse_delete)"))?,
+        },
+        Rule::split => {
+            let sel = parse_selector(inner.next().expect("(parse_split)"))?;
+            let parts = parse_expr(inner.next().expect("(parse_split)"))?;
+            let allow_empty = inner.any(|p| p.as_rule() == Rule::allowing_empty);
+            StepKind::Split {
+                sel,
+                parts,
+                allow_empty,
+            }
+        }
+        Rule::lower => {
+            let sel = parse_selector(inner.next().expect("(parse_lower)"))?;
+            let by = parse_expr(inner.next().expect("(parse_lower)"))?;
+            StepKind::Lower { sel, by }
+        }
+        Rule::keep => {
+            let sel = parse_selector(inner.next().expect("(parse_keep)"))?;
+            let cond = inner.next().map(parse_where).transpose()?;
+            StepKind::Keep { sel, cond }
+        }
+        r => unreachable!("{r:?} (parse_step)"),
+    };
+    Ok(Step { kind, span: sp })
+}
+
+fn parse_where(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+    parse_expr(pair.into_inner().next().expect("(parse_where)"))
+}
+
+fn parse_binding(pair: Pair<'_, Rule>) -> Result<(Ident, Expr), SyntaxError> {
+    let mut it = pair.into_inner();
+    let name = parse_ident(it.next().expect("(parse_binding)"));
+    let set = it
+        .find(|p| p.as_rule() == Rule::expr)
+        .expect("(parse_binding)");
+    Ok((name, parse_expr(set)?))
+}
+
+fn parse_amount(pair: Pair<'_, Rule>) -> Result<Amount, SyntaxError> {
+    let p = pair.into_inner().next().expect("(parse_amount)");
+    Ok(match p.as_rule() {
+        Rule::amount_same => {
+            let q = p.into_inner().next().expect("(parse_amount_same)");
+            match q.as_rule() {
+                Rule::binding => {
+                    let (name, set) = parse_binding(q)?;
+                    Amount::Same(Some(name), set)
+                }
+                _ => Amount::Same(None, parse_expr(q)?),
+            }
+        }
+        Rule::bindings => Amount::Named(
+            p.into_inner()
+                .map(parse_binding)
+                .collect::<Result<_, _>>()?,
+        ),
+        Rule::expr => Amount::Each(parse_expr(p)?),
+        r => unreachable!("{r:?} (parse_amount)"),
+    })
+}
+
+fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
+    let sp = span(&pair);
+    let p = pair.into_inner().next().expect("(parse_selector)");
+    let rule = p.as_rule();
+    let mut count = None;
+    let mut name = None;
+    let mut plural = false;
+    let mut ident = None;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::sel_name => name = Some(parse_ident(q.into_inner().next().expect("(sel_name)"))),
+            Rule::count_expr => count = Some(parse_count(q)?),
+            Rule::heaps_word => plural = true,
+            Rule::ident => ident = Some(parse_ident(q)),
+            _ => {}
+        }
+    }
+    let kind = match rule {
+        Rule::sel_one => SelKind::One,
+        Rule::sel_the_other if plural => SelKind::Rest,
+        Rule::sel_the_other => SelKind::TheOther,
+        Rule::sel_all => SelKind::Rest,
+        Rule::sel_both => SelKind::Both,
+        Rule::sel_each_of | Rule::sel_count => SelKind::Count(count.expect("(parse_sel_count)")),
+        Rule::sel_named => SelKind::Named(ident.expect("(parse_sel_named)")),
+        Rule::sel_ref => SelKind::Ref(ident.expect("(parse_sel_ref)")),
+        r => unreachable!("{r:?} (parse_selector)"),
+    };
+    Ok(Selector {
+        kind,
+        name,
+        span: sp,
+    })
+}
+
+fn parse_count(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let lo = parse_arith(it.next().expect("(parse_count)"))?;
+    match it.nth(1) {
+        Some(hi) => Ok(Expr {
+            kind: ExprKind::Range(Box::new(lo), Some(Box::new(parse_arith(hi)?))),
+            span: sp,
+        }),
+        None => Ok(lo),
+    }
+}
+
+fn parse_claim(
+    mut inner: pest::iterators::Pairs<'_, Rule>,
+    sp: Span,
+) -> Result<Claim, SyntaxError> {
+    let kind = match inner.next().expect("(parse_claim)").as_str() {
+        "P" => ClaimKind::P,
+        _ => ClaimKind::Grundy,
+    };
+    let body = inner.next().expect("(parse_claim)");
+    let body = match body.as_rule() {
+        Rule::claim_formula => {
+            let mut it = body.into_inner();
+            let name = parse_ident(it.next().expect("(parse_claim_formula)"));
+            let args = it.map(parse_expr).collect::<Result<_, _>>()?;
+            ClaimBody::Formula { name, args }
+        }
+        Rule::claim_expr => {
+            let mut it = body.into_inner();
+            let expr = parse_expr(it.next().expect("(parse_claim_expr)"))?;
+            let destructure = match it.next() {
+                Some(d) => {
+                    let mut names = Vec::new();
+                    let mut value = None;
+                    for q in d.into_inner() {
+                        match q.as_rule() {
+                            Rule::ident => names.push(parse_ident(q)),
+                            _ => value = Some(parse_expr(q)?),
+                        }
+                    }
+                    Some((names, value.expect("(parse_destructure)")))
+                }
+                None => None,
+            };
+            ClaimBody::Expr { expr, destructure }
+        }
+        r => unreachable!("{r:?} (parse_claim)"),
+    };
+    Ok(Claim {
+        kind,
+        body,
+        span: sp,
+    })
+}
+
+fn parse_ident(pair: Pair<'_, Rule>) -> Ident {
+    Ident {
+        name: pair.as_str().to_string(),
+        span: span(&pair),
+    }
+}
+
+fn parse_string(pair: Pair<'_, Rule>) -> String {
+    let raw = pair.into_inner().next().map(|p| p.as_str()).unwrap_or("");
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::or, Assoc::Left))
+            .op(Op::infix(Rule::and, Assoc::Left))
+            .op(Op::prefix(Rule::not))
+            .op(Op::infix(Rule::eq, Assoc::Left)
+                | Op::infix(Rule::ne, Assoc::Left)
+                | Op::infix(Rule::lt, Assoc::Left)
+                | Op::infix(Rule::le, Assoc::Left)
+                | Op::infix(Rule::gt, Assoc::Left)
+                | Op::infix(Rule::ge, Assoc::Left)
+                | Op::infix(Rule::in_op, Assoc::Left)
+                | Op::infix(Rule::not_in, Assoc::Left))
+            .op(Op::infix(Rule::range, Assoc::Left) | Op::postfix(Rule::open_range))
+            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+            .op(Op::infix(Rule::mul, Assoc::Left)
+                | Op::infix(Rule::div, Assoc::Left)
+                | Op::infix(Rule::modulo, Assoc::Left))
+            .op(Op::prefix(Rule::neg))
+            .op(Op::infix(Rule::pow, Assoc::Right))
+    })
+}
+
+fn binop(rule: Rule) -> BinOp {
+    match rule {
+        Rule::or => BinOp::Or,
+        Rule::and => BinOp::And,
+        Rule::eq => BinOp::Eq,
+        Rule::ne => BinOp::Ne,
+        Rule::lt => BinOp::Lt,
+        Rule::le => BinOp::Le,
+        Rule::gt => BinOp::Gt,
+        Rule::ge => BinOp::Ge,
+        Rule::in_op => BinOp::In,
+        Rule::not_in => BinOp::NotIn,
+        Rule::add => BinOp::Add,
+        Rule::sub => BinOp::Sub,
+        Rule::mul => BinOp::Mul,
+        Rule::div => BinOp::Div,
+        Rule::modulo => BinOp::Mod,
+        Rule::pow => BinOp::Pow,
+        r => unreachable!("{r:?} (binop)"),
+    }
+}
+
+/// Parses an `expr` or `arith` pair with operator precedence.
+pub(crate) fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+    pratt()
+        .map_primary(parse_operand)
+        .map_prefix(|op, rhs| {
+            let rhs = rhs?;
+            let sp = span(&op).start..rhs.span.end;
+            let op = if op.as_rule() == Rule::not {
+                UnOp::Not
+            } else {
+                UnOp::Neg
+            };
+            Ok(Expr {
+                kind: ExprKind::Unary(op, Box::new(rhs)),
+                span: sp,
+            })
+        })
+        .map_postfix(|lhs, op| {
+            let lhs = lhs?;
+            let sp = lhs.span.start..span(&op).end;
+            Ok(Expr {
+                kind: ExprKind::Range(Box::new(lhs), None),
+                span: sp,
+            })
+        })
+        .map_infix(|lhs, op, rhs| {
+            let (lhs, rhs) = (lhs?, rhs?);
+            let sp = lhs.span.start..rhs.span.end;
+            let kind = if op.as_rule() == Rule::range {
+                ExprKind::Range(Box::new(lhs), Some(Box::new(rhs)))
+            } else {
+                ExprKind::Binary(binop(op.as_rule()), Box::new(lhs), Box::new(rhs))
+            };
+            Ok(Expr { kind, span: sp })
+        })
+        .parse(pair.into_inner())
+}
+
+fn parse_arith(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+    parse_expr(pair)
+}
+
+fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+    let sp = span(&pair);
+    let kind = match pair.as_rule() {
+        Rule::int => match pair.as_str().parse::<i64>() {
+            Ok(n) => ExprKind::Int(n),
+            Err(_) => {
+                return Err(SyntaxError::IntegerTooLarge {
+                    span: sp.into(),
+                    text: pair.as_str().to_string(),
+                })
+            }
+        },
+        Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
+        Rule::ident => ExprKind::Name(pair.as_str().to_string()),
+        Rule::heaps_value => ExprKind::Heaps,
+        Rule::paren => {
+            let mut items = pair
+                .into_inner()
+                .map(parse_expr)
+                .collect::<Result<Vec<_>, _>>()?;
+            if items.len() == 1 {
+                let mut e = items.pop().expect("one item (parse_paren)");
+                e.span = sp;
+                return Ok(e);
+            }
+            ExprKind::Tuple(items)
+        }
+        Rule::set => ExprKind::Set(
+            pair.into_inner()
+                .map(parse_expr)
+                .collect::<Result<_, _>>()?,
+        ),
+        Rule::abs => ExprKind::Abs(Box::new(parse_expr(
+            pair.into_inner().next().expect("(parse_abs)"),
+        )?)),
+        Rule::call => {
+            let mut it = pair.into_inner();
+            let name = parse_ident(it.next().expect("(parse_call)"));
+            let args = it.map(parse_expr).collect::<Result<_, _>>()?;
+            ExprKind::Call(name, args)
+        }
+        Rule::quantifier => {
+            let mut it = pair.into_inner();
+            let kind = match it.next().expect("(parse_quantifier)").as_str() {
+                "any" => QuantKind::Any,
+                "all" => QuantKind::All,
+                _ => QuantKind::Count,
+            };
+            let var = parse_ident(it.next().expect("(parse_quantifier)"));
+            let mut rest = it.filter(|p| p.as_rule() != Rule::kw_in);
+            let list = parse_expr(rest.next().expect("(parse_quantifier)"))?;
+            let cond = parse_expr(rest.next().expect("(parse_quantifier)"))?;
+            ExprKind::Quant(kind, var, Box::new(list), Box::new(cond))
+        }
+        Rule::heap_test => {
+            let mut it = pair.into_inner();
+            let kind = match it.next().expect("(parse_heap_test)").as_str() {
+                "any" => HeapTestKind::Any,
+                "all" => HeapTestKind::All,
+                _ => HeapTestKind::No,
+            };
+            let set = it
+                .find(|p| p.as_rule() == Rule::arith)
+                .expect("(parse_heap_test)");
+            ExprKind::HeapTest(kind, Box::new(parse_expr(set)?))
+        }
+        Rule::expr | Rule::arith => return parse_expr(pair),
+        r => unreachable!("{r:?} (parse_operand)"),
+    };
+    Ok(Expr { kind, span: sp })
+}
