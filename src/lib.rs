@@ -1,4 +1,17 @@
 //! heapgame: impartial heap games written in a small declarative language, solved.
+//!
+//! The phases, each a module: [`syntax`] (text to tree), [`ruleset`] (checking and lowering),
+//! [`moves`] (move generators), [`solver`] (Grundy values and outcomes), [`game`] (the loaded
+//! game that ties them together), and the command line in `cli`.
 #![forbid(unsafe_code)]
 
+pub mod game;
+pub mod moves;
+pub mod numbers;
+pub mod ruleset;
+pub mod solver;
 pub mod syntax;
+
+pub use game::{Game, PositionError};
+pub use ruleset::LoadError;
+pub use solver::{Outcome, SolveError, Solver};

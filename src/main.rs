@@ -1,8 +1,7 @@
-fn main() {
-    let p = std::env::args().nth(1).unwrap();
-    let s = std::fs::read_to_string(&p).unwrap();
-    match heapgame::syntax::parse_file(&s) {
-        Ok(r) => println!("OK {} items", r.items.len()),
-        Err(e) => println!("ERR {e:?}"),
-    }
+//! The `heapgame` command: parses the arguments and hands over to the command's module.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
 }

@@ -1,0 +1,63 @@
+//! `heapgame eval`: the outcome, Grundy value and winning moves of one position.
+
+use heapgame::game::show_position;
+use miette::Report;
+
+use super::common::{json_position, Format, GameArgs};
+
+/// Arguments of `heapgame eval`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  heapgame eval rulesets/classic/wythoff.game 3 5
+  heapgame eval rulesets/classic/wythoff.game 4 6 --format json
+  heapgame eval rulesets/fraenkel-larsson/beta-wynim.game -p \"beta=2+sqrt(2)\" 3 10")]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// The heap sizes of the position.
+    #[arg(value_name = "HEAP", num_args = 0..)]
+    heaps: Vec<String>,
+}
+
+/// Runs `heapgame eval`.
+pub fn run(a: Args) -> Result<u8, Report> {
+    let game = a.game.load()?;
+    let pos = game.parse_position(&a.heaps).map_err(Report::new)?;
+    let mut solver = game.solver();
+    solver.set_max_positions(a.game.max_positions);
+    let grundy = solver.grundy(&pos).map_err(|e| game.solve_error(&e))?;
+    let wins = solver.winning_moves(&pos).map_err(|e| game.solve_error(&e))?;
+    let outcome = if grundy == 0 { "P" } else { "N" };
+    match a.format {
+        Format::Json => {
+            let v = serde_json::json!({
+                "position": json_position(&pos),
+                "outcome": outcome,
+                "grundy": grundy,
+                "winning_moves": wins.iter().map(|w| json_position(w)).collect::<Vec<_>>(),
+            });
+            println!("{v}");
+        }
+        Format::Text => {
+            println!("position: {}", show_position(&pos));
+            if grundy == 0 {
+                println!("outcome:  P (the previous player wins: every move leads to an N-position)");
+            } else {
+                println!("outcome:  N (the next player wins)");
+            }
+            println!("grundy:   {grundy}");
+            if wins.is_empty() {
+                println!("winning moves: none");
+            } else {
+                println!("winning moves:");
+                for w in &wins {
+                    println!("  -> {}", show_position(w));
+                }
+            }
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,59 @@
+//! Phase 5, the command line (clap): one file per command with its `Args` and `run`; errors
+//! are rendered here by miette, on stderr, and turned into exit codes (0 ok, 1 a check found a
+//! difference, 2 bad input or a limit hit).
+
+mod common;
+mod eval;
+mod moves;
+mod solve;
+
+use clap::{Parser, Subcommand};
+
+/// Solve impartial heap games written in the `.game` language.
+#[derive(Parser, Debug)]
+#[command(name = "heapgame", version, about, long_about = None)]
+#[command(after_help = "Examples:
+  heapgame eval rulesets/classic/wythoff.game 4 6
+  heapgame moves rulesets/propp/cookie.game 1 2 4
+  heapgame solve rulesets/classic/wythoff.game --max 20
+  heapgame solve rulesets/bhowmik/st-game.game -p k=3 -p \"T={2}\" --max 8 --grundy --format csv
+
+The language is described in docs/language.md.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// The outcome, Grundy value and winning moves of one position.
+    Eval(eval::Args),
+    /// Every follower of a position, one per line.
+    Moves(moves::Args),
+    /// Outcomes (and Grundy values) of every position with every heap <= N.
+    Solve(solve::Args),
+}
+
+/// Runs the command line and returns the exit code.
+pub fn main() -> std::process::ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return std::process::ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Eval(a) => eval::run(a),
+        Command::Moves(a) => moves::run(a),
+        Command::Solve(a) => solve::run(a),
+    };
+    match result {
+        Ok(code) => std::process::ExitCode::from(code),
+        Err(report) => {
+            eprintln!("{report:?}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}

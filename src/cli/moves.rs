@@ -1,0 +1,43 @@
+//! `heapgame moves`: every follower of a position.
+
+use heapgame::game::show_position;
+use miette::Report;
+
+use super::common::{json_position, Format, GameArgs};
+
+/// Arguments of `heapgame moves`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:
+  heapgame moves rulesets/propp/cookie.game 1 2 4
+  heapgame moves rulesets/abuku/delete-nim.game 3 4 --format json")]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// The heap sizes of the position.
+    #[arg(value_name = "HEAP", num_args = 0..)]
+    heaps: Vec<String>,
+}
+
+/// Runs `heapgame moves`.
+pub fn run(a: Args) -> Result<u8, Report> {
+    let game = a.game.load()?;
+    let pos = game.parse_position(&a.heaps).map_err(Report::new)?;
+    let fs = game
+        .followers(&pos)
+        .map_err(|e| Report::new(game.move_error(&e)))?;
+    match a.format {
+        Format::Json => {
+            let v: Vec<_> = fs.iter().map(|f| json_position(f)).collect();
+            println!("{}", serde_json::Value::Array(v));
+        }
+        Format::Text => {
+            for f in &fs {
+                println!("{}", show_position(f));
+            }
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,9 @@
+//! Phase 3, moves: the lowered move programs ([`program`]) and the generator that runs them
+//! on a position ([`generate`]), writing canonical followers into a [`Followers`] buffer.
+
+pub mod followers;
+pub mod generate;
+pub mod program;
+
+pub use followers::Followers;
+pub use generate::{Generator, MoveError, Scratch};

@@ -1,0 +1,919 @@
+//! Phase 2, checking and lowering: binds the parameters (defaults, then `-p` overrides),
+//! evaluates `let`s and `require`s, checks names and types everywhere, and lowers the moves
+//! into [`MoveProgram`]s and the claims into compiled expressions. Every problem is collected;
+//! the caller gets all of them at once.
+
+use std::sync::Arc;
+
+use miette::NamedSource;
+
+use super::compile::{Binding, Compiler, Scope, Slots};
+use super::diag::{suggest, Code, Diag};
+use super::expr::CExpr;
+use super::value::{SetValue, Type, Value};
+use crate::moves::program::{LAmount, LSel, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::Generator;
+use crate::syntax::ast::*;
+
+/// A claim, compiled.
+#[derive(Clone, Debug)]
+pub struct CheckedClaim {
+    /// P-predicate or Grundy expression.
+    pub kind: ClaimKind,
+    /// The closed form.
+    pub body: CheckedClaimBody,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// The closed form of a compiled claim.
+#[derive(Clone, Debug)]
+pub enum CheckedClaimBody {
+    /// An expression of the position.
+    Expr {
+        /// The expression (a truth value for P, an integer for Grundy).
+        expr: CExpr,
+        /// `where (a, b) = e`: the list and the integer slots of its parts.
+        destructure: Option<(CExpr, Vec<usize>)>,
+        /// Integer slots the expression uses.
+        int_slots: usize,
+        /// Slots filled from named heaps: (slot, index in the position).
+        heap_names: Vec<(usize, usize)>,
+    },
+    /// A built-in formula with its argument values (resolved by the `check` command).
+    Formula {
+        /// Its name.
+        name: String,
+        /// Its arguments.
+        args: Vec<Value>,
+    },
+}
+
+/// A ruleset with its parameters bound, checked and lowered.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The ruleset's name.
+    pub name: String,
+    /// Its `source` line.
+    pub source: Option<String>,
+    /// Parameters and their bound values, in order.
+    pub params: Vec<(String, Value)>,
+    /// The move generator (with the shape).
+    pub generator: Generator,
+    /// The claims.
+    pub claims: Vec<CheckedClaim>,
+    /// `check max N [heaps K]`.
+    pub check_bound: Option<(u32, Option<usize>)>,
+}
+
+/// A `-p NAME=VALUE` override as given on the command line.
+#[derive(Clone, Debug)]
+pub struct ParamOverride {
+    /// The whole argument text, `NAME=VALUE`.
+    pub text: String,
+}
+
+/// Checks a parsed ruleset with parameter overrides; every problem found is returned.
+pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<Diag>> {
+    let mut diags = Vec::new();
+    let mut slots = Slots::default();
+    let mut scope = Scope::default();
+
+    // Parameters: defaults, then overrides.
+    let mut params: Vec<(String, Value)> = Vec::new();
+    for p in &rs.params {
+        if params.iter().any(|(n, _)| *n == p.name.name) {
+            diags.push(duplicate(&p.name, "parameter"));
+            continue;
+        }
+        let mut c = Compiler {
+            diags: &mut diags,
+            position: false,
+            slots: &mut slots,
+        };
+        if let Some(v) = c.constant(&p.default, &mut scope) {
+            params.push((p.name.name.clone(), v));
+        }
+    }
+    for o in overrides {
+        apply_override(o, &mut params, rs, &mut diags);
+    }
+    for (n, v) in &params {
+        scope.push(n, Binding::Const(v.clone()));
+    }
+
+    let mut source = None;
+    let mut shape_items: Vec<&Shape> = Vec::new();
+    let mut check_bound = None;
+    // Lets and requires, in order.
+    for item in &rs.items {
+        match item {
+            Item::Source(s, _) => source = Some(s.clone()),
+            Item::Let(l) => {
+                if scope.get(&l.name.name).is_some() && params.iter().any(|(n, _)| *n == l.name.name) {
+                    diags.push(duplicate(&l.name, "name"));
+                    continue;
+                }
+                let mut c = Compiler {
+                    diags: &mut diags,
+                    position: false,
+                    slots: &mut slots,
+                };
+                if let Some(v) = c.constant(&l.value, &mut scope) {
+                    scope.push(&l.name.name, Binding::Const(v));
+                }
+            }
+            Item::Require(r) => {
+                let mut c = Compiler {
+                    diags: &mut diags,
+                    position: false,
+                    slots: &mut slots,
+                };
+                match c.constant(&r.cond, &mut scope) {
+                    Some(Value::Bool(true)) | None => {}
+                    Some(Value::Bool(false)) => {
+                        let bound: Vec<String> = params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+                        let msg = r.message.clone().unwrap_or_else(|| "a `require` does not hold".into());
+                        diags.push(
+                            Diag::new(Code::Require, r.cond.span.clone(), msg, "false for these parameters")
+                                .help(if bound.is_empty() {
+                                    "change the ruleset".to_string()
+                                } else {
+                                    format!("the parameters are {}; change them with -p NAME=VALUE", bound.join(", "))
+                                }),
+                        );
+                    }
+                    Some(v) => diags.push(super::compile::type_error(&r.cond.span, "a truth value", v.ty(), "`require`")),
+                }
+            }
+            Item::Shape(s) => shape_items.push(s),
+            Item::CheckBound(cb) => {
+                let mut c = Compiler {
+                    diags: &mut diags,
+                    position: false,
+                    slots: &mut slots,
+                };
+                let max = c.constant(&cb.max, &mut scope);
+                let heaps = cb.heaps.as_ref().map(|h| c.constant(h, &mut scope));
+                if let Some(max) = nonneg_u32(&mut diags, max, &cb.max.span, "a check bound") {
+                    let heaps = match (heaps, &cb.heaps) {
+                        (Some(h), Some(e)) => nonneg_u32(&mut diags, h, &e.span, "a heap count").map(|k| k as usize),
+                        _ => None,
+                    };
+                    check_bound = Some((max, heaps));
+                }
+            }
+            Item::Move(_) | Item::Claim(_) => {}
+        }
+    }
+
+    // The shape.
+    let shape = match shape_items.as_slice() {
+        [] => {
+            diags.push(
+                Diag::new(Code::MissingShape, rs.span.start..rs.span.start + 7, "the ruleset has no `heaps` line", "in this ruleset")
+                    .help("say what a position is: `heaps 2`, `heaps any` or `heaps n, each >= 1`"),
+            );
+            None
+        }
+        [s, rest @ ..] => {
+            for extra in rest {
+                diags.push(
+                    Diag::new(Code::Duplicate, extra.span.clone(), "a second `heaps` line", "the shape is given again")
+                        .help("keep one `heaps` line"),
+                );
+            }
+            lower_shape(s, &mut scope, &mut slots, &mut diags)
+        }
+    };
+
+    let mut moves = Vec::new();
+    let mut claims = Vec::new();
+    for item in &rs.items {
+        match item {
+            Item::Move(m) => {
+                if let Some(sh) = &shape {
+                    lower_move(m, sh, &mut scope, &mut diags, &mut moves);
+                }
+            }
+            Item::Claim(cl) => {
+                if let Some(c) = lower_claim(cl, shape.as_ref(), &mut scope, &mut diags) {
+                    claims.push(c);
+                }
+            }
+            _ => {}
+        }
+    }
+    if moves.is_empty() && shape.is_some() && !rs.items.iter().any(|i| matches!(i, Item::Move(_))) {
+        diags.push(
+            Diag::new(Code::MissingShape, rs.span.start..rs.span.start + 7, "the ruleset has no `move`", "in this ruleset")
+                .help("add a move such as `move { take 1.. from one heap }`"),
+        );
+    }
+    diags.sort_by_key(|d| (d.source.is_some(), d.span.start));
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let shape = shape.expect("no diagnostics, so the shape was lowered (check)");
+    Ok(Checked {
+        name: rs.name.clone(),
+        source,
+        params,
+        generator: Generator { shape, moves },
+        claims,
+        check_bound,
+    })
+}
+
+fn duplicate(id: &Ident, what: &str) -> Diag {
+    Diag::new(Code::Duplicate, id.span.clone(), format!("the {what} `{}` is defined twice", id.name), "defined again here")
+        .help("give it another name")
+}
+
+fn nonneg_u32(diags: &mut Vec<Diag>, v: Option<Value>, sp: &Span, what: &str) -> Option<u32> {
+    match v? {
+        Value::Int(n) => match u32::try_from(n) {
+            Ok(k) => Some(k),
+            Err(_) => {
+                diags.push(
+                    Diag::new(Code::Range, sp.clone(), format!("{what} must be between 0 and {}, not {n}", u32::MAX), "out of range")
+                        .help("use a smaller, non-negative value"),
+                );
+                None
+            }
+        },
+        other => {
+            diags.push(super::compile::type_error(sp, "an integer", other.ty(), what));
+            None
+        }
+    }
+}
+
+fn apply_override(o: &ParamOverride, params: &mut [(String, Value)], rs: &Ruleset, diags: &mut Vec<Diag>) {
+    let src = Arc::new(NamedSource::new(format!("-p {}", o.text), o.text.clone()));
+    let mut push = |mut d: Diag| {
+        d.source = Some(src.clone());
+        diags.push(d);
+    };
+    let Some((name, value)) = o.text.split_once('=') else {
+        push(
+            Diag::new(Code::BadParam, 0..o.text.len(), "a parameter is given as NAME=VALUE", "no `=` here")
+                .help("write for example `-p k=4` or `-p \"S={1,3,4}\"`"),
+        );
+        return;
+    };
+    let name_trim = name.trim();
+    let lead = name.len() - name.trim_start().len();
+    let Some(idx) = params.iter().position(|(n, _)| n == name_trim) else {
+        let names: Vec<&str> = rs.params.iter().map(|p| p.name.name.as_str()).collect();
+        let mut d = Diag::new(
+            Code::UnknownParam,
+            lead..lead + name_trim.len(),
+            format!("`{name_trim}` is not a parameter of `{}`", rs.name),
+            "unknown parameter",
+        );
+        d = match suggest(name_trim, names.iter().copied()) {
+            Some(s) => d.help(format!("did you mean `{s}`?")),
+            None if names.is_empty() => d.help("this ruleset has no parameters"),
+            None => d.help(format!("its parameters are {}", names.join(", "))),
+        };
+        push(d);
+        return;
+    };
+    let offset = name.len() + 1;
+    let expr = match crate::syntax::parse_expr_str(value) {
+        Ok(e) => e,
+        Err(e) => {
+            let (span, msg) = match &e {
+                crate::syntax::SyntaxError::Unexpected { span, expected, found } => {
+                    (span.offset() + offset..span.offset() + offset, format!("expected {expected}, found {found}"))
+                }
+                crate::syntax::SyntaxError::IntegerTooLarge { span, text } => {
+                    (span.offset() + offset..span.offset() + offset + span.len(), format!("the integer `{text}` is too large"))
+                }
+            };
+            push(
+                Diag::new(Code::BadParam, span, format!("the value of `{name_trim}` does not parse: {msg}"), "here")
+                    .help("a parameter value is an expression of the language: `4`, `{1, 3, 4}`, `1..`, `2 + sqrt(2)`"),
+            );
+            return;
+        }
+    };
+    let mut local = Vec::new();
+    let mut slots = Slots::default();
+    let mut scope = Scope::default();
+    let v = Compiler {
+        diags: &mut local,
+        position: false,
+        slots: &mut slots,
+    }
+    .constant(&expr, &mut scope);
+    for mut d in local {
+        d.span = d.span.start + offset..d.span.end + offset;
+        push(d);
+    }
+    let Some(v) = v else { return };
+    let want = params[idx].1.ty();
+    if !v.ty().fits(want) {
+        push(
+            Diag::new(
+                Code::BadParam,
+                offset..o.text.len(),
+                format!("`{name_trim}` is {}, but this is {}", want.describe(), v.ty().describe()),
+                format!("this is {}", v.ty().describe()),
+            )
+            .help(format!("the default of `{name_trim}` is `{}`", params[idx].1)),
+        );
+        return;
+    }
+    params[idx].1 = v;
+}
+
+fn lower_shape(s: &Shape, scope: &mut Scope, slots: &mut Slots, diags: &mut Vec<Diag>) -> Option<ShapeSpec> {
+    let mut c = Compiler {
+        diags,
+        position: false,
+        slots,
+    };
+    let lower = match &s.lower {
+        Some(e) => {
+            let v = c.constant(e, scope);
+            nonneg_u32(c.diags, v, &e.span, "a lower bound")?
+        }
+        None => 0,
+    };
+    match &s.kind {
+        ShapeKind::Any => Some(ShapeSpec {
+            count: None,
+            names: None,
+            lower,
+        }),
+        ShapeKind::Count(e) => {
+            let v = c.constant(e, scope);
+            let k = nonneg_u32(c.diags, v, &e.span, "a number of heaps")?;
+            if k == 0 {
+                c.diags.push(
+                    Diag::new(Code::Range, e.span.clone(), "a position needs at least one heap", "zero heaps")
+                        .help("write `heaps 1` or more, or `heaps any`"),
+                );
+                return None;
+            }
+            Some(ShapeSpec {
+                count: Some(k as usize),
+                names: None,
+                lower,
+            })
+        }
+        ShapeKind::Named(names) => {
+            let mut seen: Vec<&str> = Vec::new();
+            for n in names {
+                if seen.contains(&n.name.as_str()) {
+                    c.diags.push(duplicate(n, "heap name"));
+                    return None;
+                }
+                seen.push(&n.name);
+            }
+            Some(ShapeSpec {
+                count: Some(names.len()),
+                names: Some(names.iter().map(|n| n.name.clone()).collect()),
+                lower,
+            })
+        }
+    }
+}
+
+/// Binds named heaps (`heaps (x, y)`) to integer slots, filled from the position when a move
+/// or claim is evaluated; returns (slot, index in the position) pairs.
+fn bind_heap_names(shape: &ShapeSpec, scope: &mut Scope, slots: &mut Slots) -> Vec<(usize, usize)> {
+    let mut fills = Vec::new();
+    if let Some(names) = &shape.names {
+        for (i, n) in names.iter().enumerate() {
+            let slot = slots.int();
+            scope.push(n, Binding::Int(slot));
+            fills.push((slot, i));
+        }
+    }
+    fills
+}
+
+fn lower_move(m: &MoveDef, shape: &ShapeSpec, scope: &mut Scope, diags: &mut Vec<Diag>, out: &mut Vec<MoveProgram>) {
+    // Expand `for` clauses into instances.
+    let mut instances: Vec<Vec<(String, i64)>> = vec![Vec::new()];
+    for (var, range) in &m.fors {
+        let mut slots = Slots::default();
+        let mut c = Compiler {
+            diags,
+            position: false,
+            slots: &mut slots,
+        };
+        let mut next = Vec::new();
+        for inst in &instances {
+            let mark = scope.mark();
+            for (n, v) in inst {
+                scope.push(n, Binding::Const(Value::Int(*v)));
+            }
+            let v = c.constant(range, scope);
+            scope.truncate(mark);
+            let Some(v) = v else { return };
+            let members = match &v {
+                Value::Set(s) if s.is_finite() => {
+                    let mut buf = Vec::new();
+                    if s.members_upto(i64::MAX, &mut buf).is_err() {
+                        return;
+                    }
+                    buf
+                }
+                Value::Set(SetValue::Ints(_)) | Value::Set(SetValue::Tuples(_)) => Vec::new(),
+                Value::Set(_) => {
+                    c.diags.push(
+                        Diag::new(Code::Unbounded, range.span.clone(), format!("`for {}` runs over an unbounded set", var.name), "no upper end")
+                            .help("give the range an upper end, such as `1..n/2`"),
+                    );
+                    return;
+                }
+                Value::Int(n) => vec![*n],
+                other => {
+                    c.diags.push(super::compile::type_error(&range.span, "a set of integers", other.ty(), "`for`"));
+                    return;
+                }
+            };
+            if members.len() > 10_000 {
+                c.diags.push(
+                    Diag::new(Code::Range, range.span.clone(), format!("`for {}` makes {} moves", var.name, members.len()), "too many")
+                        .help("a `for` clause may make at most 10000 moves"),
+                );
+                return;
+            }
+            for x in members {
+                let mut i2 = inst.clone();
+                i2.push((var.name.clone(), x));
+                next.push(i2);
+            }
+        }
+        instances = next;
+    }
+    for inst in instances {
+        let mark = scope.mark();
+        for (n, v) in &inst {
+            scope.push(n, Binding::Const(Value::Int(*v)));
+        }
+        if let Some(p) = lower_instance(m, shape, scope, diags, inst.clone()) {
+            out.push(p);
+        }
+        scope.truncate(mark);
+    }
+}
+
+fn lower_instance(
+    m: &MoveDef,
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+    instance: Vec<(String, i64)>,
+) -> Option<MoveProgram> {
+    let before = diags.len();
+    let mut slots = Slots::default();
+    let mark = scope.mark();
+    let fills = bind_heap_names(shape, scope, &mut slots);
+    let mut guards = Vec::new();
+    for g in &m.guards {
+        let mut c = Compiler {
+            diags,
+            position: true,
+            slots: &mut slots,
+        };
+        if let Some(e) = c.expect(&g.cond, scope, Type::Bool, "a guard") {
+            guards.push((e, g.negated));
+        }
+    }
+    let mut steps = Vec::new();
+    let mut last_sel: Option<(usize, Binding)> = None;
+    // Static count of heaps after the move, when every selection has a fixed size.
+    let mut net: Option<i64> = Some(0);
+    for st in &m.steps {
+        if let Some(ls) = lower_step(st, shape, scope, diags, &mut slots, &mut last_sel, &mut net) {
+            steps.push(ls);
+        }
+    }
+    scope.truncate(mark);
+    if diags.len() > before {
+        return None;
+    }
+    if let (Some(k), Some(n)) = (shape.count, net) {
+        if n != 0 {
+            let left = k as i64 + n;
+            let inst = if instance.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (with {})",
+                    instance.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ")
+                )
+            };
+            diags.push(
+                Diag::new(
+                    Code::HeapCount,
+                    m.span.clone(),
+                    format!("this move leaves {left} heaps{inst}, but positions have exactly {k}"),
+                    "changes the number of heaps",
+                )
+                .help("with `heaps k`, every move must leave k heaps: delete as many heaps as the splits add"),
+            );
+            return None;
+        }
+    }
+    Some(MoveProgram {
+        guards,
+        steps,
+        int_slots: slots.ints,
+        list_slots: slots.lists,
+        sel_slots: slots.sels,
+        span: m.span.clone(),
+        instance,
+        heap_names: fills,
+    })
+}
+
+/// The number of heaps a selection picks, when fixed.
+fn fixed_count(kind: &LSelKind, sels: &[Option<usize>]) -> Option<usize> {
+    match kind {
+        LSelKind::Count(SetValue::Ints(v)) if v.len() == 1 => usize::try_from(v[0]).ok(),
+        LSelKind::Count(SetValue::Range(a, Some(b))) if a == b => usize::try_from(*a).ok(),
+        LSelKind::TheOther | LSelKind::Named(_) => Some(1),
+        LSelKind::Ref(slot) => sels.get(*slot).copied().flatten(),
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn lower_step(
+    st: &Step,
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+    slots: &mut Slots,
+    last_sel: &mut Option<(usize, Binding)>,
+    net: &mut Option<i64>,
+) -> Option<LStep> {
+    let (sel_ast, _) = match &st.kind {
+        StepKind::Take { sel, .. }
+        | StepKind::Delete { sel }
+        | StepKind::Split { sel, .. }
+        | StepKind::Lower { sel, .. }
+        | StepKind::Keep { sel, .. } => (sel, ()),
+    };
+    let kind = lower_sel_kind(sel_ast, shape, scope, diags, slots, last_sel)?;
+    // Fixed sizes of recorded selections, for `Ref`.
+    let count = fixed_count(&kind, &[]).or(match &kind {
+        LSelKind::Ref(_) => last_sel_count(sel_ast, scope),
+        _ => None,
+    });
+    let single = count == Some(1);
+    let record = slots.sel();
+    let (int_slot, list_slot, value) = if single {
+        let s = slots.int();
+        (Some(s), None, Binding::Int(s))
+    } else {
+        let s = slots.list();
+        (None, Some(s), Binding::List(s))
+    };
+    let binding = Binding::Sel {
+        sel: record,
+        value: Box::new(value),
+    };
+    if let Some(name) = &sel_ast.name {
+        scope.push(&name.name, binding.clone());
+        scope.push(&format!("#count:{}", name.name), Binding::Const(Value::Int(count.map_or(-1, |c| c as i64))));
+    }
+    *last_sel = Some((record, binding));
+    scope.push("#count:it", Binding::Const(Value::Int(count.map_or(-1, |c| c as i64))));
+    let sel = LSel {
+        kind,
+        record: Some(record),
+        int_slot,
+        list_slot,
+    };
+    let mut c = Compiler {
+        diags,
+        position: true,
+        slots,
+    };
+    let k = match &st.kind {
+        StepKind::Delete { .. } => {
+            if shape.names.is_some() {
+                c.diags.push(not_with_names(&st.span, "delete"));
+                return None;
+            }
+            *net = match (*net, count) {
+                (Some(n), Some(k)) => Some(n - k as i64),
+                _ => None,
+            };
+            LStepKind::Delete
+        }
+        StepKind::Split { parts, allow_empty, .. } => {
+            if shape.names.is_some() {
+                c.diags.push(not_with_names(&st.span, "split"));
+                return None;
+            }
+            let v = c.constant(parts, scope);
+            let p = nonneg_u32(c.diags, v, &parts.span, "a number of parts")?;
+            if p < 2 {
+                c.diags.push(
+                    Diag::new(Code::Range, parts.span.clone(), format!("a heap cannot be split into {p} parts"), "too few parts")
+                        .help("split into 2 parts or more"),
+                );
+                return None;
+            }
+            if p > 64 {
+                c.diags.push(
+                    Diag::new(Code::Range, parts.span.clone(), format!("splitting into {p} parts is not supported"), "too many parts")
+                        .help("split into at most 64 parts"),
+                );
+                return None;
+            }
+            *net = match (*net, count) {
+                (Some(n), Some(k)) => Some(n + k as i64 * (i64::from(p) - 1)),
+                _ => None,
+            };
+            LStepKind::Split {
+                parts: p as usize,
+                min_part: u32::from(!*allow_empty),
+            }
+        }
+        StepKind::Lower { by, .. } => {
+            let v = c.constant(by, scope);
+            let b = nonneg_u32(c.diags, v, &by.span, "an amount")?;
+            LStepKind::Lower(u64::from(b))
+        }
+        StepKind::Keep { cond, .. } => {
+            let cond = match cond {
+                Some(e) => Some(c.expect(e, scope, Type::Bool, "`where`")?),
+                None => None,
+            };
+            LStepKind::Keep(cond)
+        }
+        StepKind::Take { amount, cond, .. } => {
+            let amount = match amount {
+                Amount::Each(e) => LAmount::Each(amount_set(&mut c, e, scope)?),
+                Amount::Same(name, e) => {
+                    let set = amount_set(&mut c, e, scope)?;
+                    let slot = name.as_ref().map(|n| {
+                        let s = c.slots.int();
+                        scope.push(&n.name, Binding::Int(s));
+                        s
+                    });
+                    LAmount::Same(set, slot)
+                }
+                Amount::Named(bs) => {
+                    if bs.len() == 1 && !single {
+                        let set = amount_set(&mut c, &bs[0].1, scope)?;
+                        let s = c.slots.list();
+                        scope.push(&bs[0].0.name, Binding::List(s));
+                        LAmount::List(s, set)
+                    } else {
+                        if count != Some(bs.len()) {
+                            let heaps = match count {
+                                Some(k) => format!("{k} heap{}", if k == 1 { "" } else { "s" }),
+                                None => "a varying number of heaps".to_string(),
+                            };
+                            c.diags.push(
+                                Diag::new(
+                                    Code::HeapCount,
+                                    st.span.clone(),
+                                    format!("{} named amounts for {heaps}", bs.len()),
+                                    "names and heaps do not match",
+                                )
+                                .help("give one name per heap (`take s in S, t in T from both heaps`), or one name for the list of amounts"),
+                            );
+                            return None;
+                        }
+                        let mut named = Vec::new();
+                        for (n, e) in bs {
+                            let set = amount_set(&mut c, e, scope)?;
+                            let s = c.slots.int();
+                            scope.push(&n.name, Binding::Int(s));
+                            named.push((s, set));
+                        }
+                        LAmount::Named(named)
+                    }
+                }
+            };
+            let cond = match cond {
+                Some(e) => Some(c.expect(e, scope, Type::Bool, "`where`")?),
+                None => None,
+            };
+            LStepKind::Take(amount, cond)
+        }
+    };
+    Some(LStep {
+        kind: k,
+        sel,
+        span: st.span.clone(),
+    })
+}
+
+fn last_sel_count(sel: &Selector, scope: &Scope) -> Option<usize> {
+    let key = match &sel.kind {
+        SelKind::Ref(id) if id.name == "it" || id.name == "them" => "#count:it".to_string(),
+        SelKind::Ref(id) => format!("#count:{}", id.name),
+        _ => return None,
+    };
+    match scope.get(&key) {
+        Some(Binding::Const(Value::Int(n))) if *n >= 0 => Some(*n as usize),
+        _ => None,
+    }
+}
+
+fn not_with_names(sp: &Span, what: &str) -> Diag {
+    Diag::new(Code::NotAllowed, sp.clone(), format!("`{what}` is not available when heaps have names"), "in a ruleset with named heaps")
+        .help("use `heaps k` (unnamed heaps) for games that delete or split heaps")
+}
+
+fn amount_set(c: &mut Compiler<'_>, e: &Expr, scope: &mut Scope) -> Option<SetValue> {
+    let v = c.constant(e, scope)?;
+    let set = match v {
+        Value::Set(s @ (SetValue::Ints(_) | SetValue::Range(..) | SetValue::Beatty(_))) => s,
+        Value::Int(n) => SetValue::ints(vec![n]),
+        other => {
+            c.diags.push(super::compile::type_error(&e.span, "an amount or a set of amounts", other.ty(), "`take`"));
+            return None;
+        }
+    };
+    match set.min() {
+        Ok(Some(m)) if m < 0 => {
+            c.diags.push(
+                Diag::new(Code::Range, e.span.clone(), format!("amounts must not be negative, but {m} is in this set"), "a negative amount")
+                    .help("a move takes tokens away; use amounts >= 0"),
+            );
+            None
+        }
+        _ => Some(set),
+    }
+}
+
+fn lower_sel_kind(
+    sel: &Selector,
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+    slots: &mut Slots,
+    last_sel: &Option<(usize, Binding)>,
+) -> Option<LSelKind> {
+    Some(match &sel.kind {
+        SelKind::One => LSelKind::Count(SetValue::ints(vec![1])),
+        SelKind::Both => LSelKind::Count(SetValue::ints(vec![2])),
+        SelKind::Rest => LSelKind::Rest,
+        SelKind::TheOther => LSelKind::TheOther,
+        SelKind::Count(e) => {
+            let mut c = Compiler {
+                diags,
+                position: false,
+                slots,
+            };
+            match c.constant(e, scope)? {
+                Value::Int(n) if n >= 0 => LSelKind::Count(SetValue::ints(vec![n])),
+                Value::Set(s @ (SetValue::Ints(_) | SetValue::Range(..) | SetValue::Beatty(_))) => {
+                    if let Ok(Some(m)) = s.min() {
+                        if m < 0 {
+                            c.diags.push(
+                                Diag::new(Code::Range, e.span.clone(), "a number of heaps cannot be negative", "negative")
+                                    .help("use counts >= 0"),
+                            );
+                            return None;
+                        }
+                    }
+                    LSelKind::Count(s)
+                }
+                Value::Int(n) => {
+                    c.diags.push(
+                        Diag::new(Code::Range, e.span.clone(), format!("a number of heaps cannot be negative ({n})"), "negative")
+                            .help("use counts >= 0"),
+                    );
+                    return None;
+                }
+                other => {
+                    c.diags.push(super::compile::type_error(&e.span, "a number of heaps", other.ty(), "a choice of heaps"));
+                    return None;
+                }
+            }
+        }
+        SelKind::Named(id) => {
+            let Some(names) = &shape.names else {
+                diags.push(
+                    Diag::new(Code::NotAllowed, id.span.clone(), format!("`heap {}`: the heaps have no names", id.name), "no named heaps")
+                        .help("name the heaps in the shape, `heaps (x, y)`, or write `one heap`"),
+                );
+                return None;
+            };
+            match names.iter().position(|n| *n == id.name) {
+                Some(i) => LSelKind::Named(i),
+                None => {
+                    let mut d = Diag::new(Code::UnknownName, id.span.clone(), format!("no heap is named `{}`", id.name), "unknown heap");
+                    d = match suggest(&id.name, names.iter().map(String::as_str)) {
+                        Some(s) => d.help(format!("did you mean `{s}`?")),
+                        None => d.help(format!("the heaps are {}", names.join(", "))),
+                    };
+                    diags.push(d);
+                    return None;
+                }
+            }
+        }
+        SelKind::Ref(id) => {
+            if id.name == "it" || id.name == "them" {
+                match last_sel {
+                    Some((slot, _)) => LSelKind::Ref(*slot),
+                    None => {
+                        diags.push(
+                            Diag::new(Code::UnknownName, id.span.clone(), format!("`{}` refers to no earlier choice of heaps", id.name), "nothing chosen before")
+                                .help("`it` and `them` name the heaps chosen by the step before"),
+                        );
+                        return None;
+                    }
+                }
+            } else {
+                match scope.get(&id.name) {
+                    Some(Binding::Sel { sel, .. }) => LSelKind::Ref(*sel),
+                    Some(_) => {
+                        diags.push(
+                            Diag::new(Code::Type, id.span.clone(), format!("`{}` does not name heaps", id.name), "not a choice of heaps")
+                                .help("name heaps when you choose them: `one heap h`, then refer to `h`"),
+                        );
+                        return None;
+                    }
+                    None => {
+                        let mut d = Diag::new(
+                            Code::UnknownName,
+                            id.span.clone(),
+                            format!("unknown name `{}`", id.name),
+                            "expected a choice of heaps",
+                        );
+                        d = d.help("choose heaps with `one heap`, `2 heaps`, `all heaps`, `the other heap`, ... or refer to heaps named earlier (`one heap h` ... `h`)");
+                        diags.push(d);
+                        return None;
+                    }
+                }
+            }
+        }
+    })
+}
+
+fn lower_claim(cl: &Claim, shape: Option<&ShapeSpec>, scope: &mut Scope, diags: &mut Vec<Diag>) -> Option<CheckedClaim> {
+    let mut slots = Slots::default();
+    let mark = scope.mark();
+    let fills = shape.map(|s| bind_heap_names(s, scope, &mut slots)).unwrap_or_default();
+    let r = (|| {
+        let mut c = Compiler {
+            diags,
+            position: true,
+            slots: &mut slots,
+        };
+        let body = match &cl.body {
+            ClaimBody::Formula { name, args } => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(c.constant(a, scope)?);
+                }
+                CheckedClaimBody::Formula {
+                    name: name.name.clone(),
+                    args: vals,
+                }
+            }
+            ClaimBody::Expr { expr, destructure } => {
+                let d = match destructure {
+                    Some((names, list)) => {
+                        let l = c.expect(list, scope, Type::List, "`where (...) =`")?;
+                        let mut ss = Vec::new();
+                        for n in names {
+                            let s = c.slots.int();
+                            scope.push(&n.name, Binding::Int(s));
+                            ss.push(s);
+                        }
+                        Some((l, ss))
+                    }
+                    None => None,
+                };
+                let want = if cl.kind == ClaimKind::P { Type::Bool } else { Type::Int };
+                let what = if cl.kind == ClaimKind::P { "a P-position claim" } else { "a Grundy claim" };
+                let e = c.expect(expr, scope, want, what)?;
+                CheckedClaimBody::Expr {
+                    expr: e,
+                    destructure: d,
+                    int_slots: 0,
+                    heap_names: Vec::new(),
+                }
+            }
+        };
+        Some(body)
+    })();
+    scope.truncate(mark);
+    let mut body = r?;
+    if let CheckedClaimBody::Expr { int_slots, heap_names, .. } = &mut body {
+        *int_slots = slots.ints;
+        *heap_names = fills;
+    }
+    Some(CheckedClaim {
+        kind: cl.kind,
+        body,
+        span: cl.span.clone(),
+    })
+}

@@ -1,0 +1,239 @@
+//! The diagnostics of the checking phase: one [`Diag`] per problem, with a stable code, the
+//! span, a label and a help line; and [`LoadError`], which carries all problems of a file at
+//! once together with its source so that miette shows each in place.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
+
+use crate::syntax::ast::Span;
+
+/// The kinds of problem, each with its stable code `heapgame::<code>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    /// The text does not parse.
+    Parse,
+    /// An integer literal too large.
+    IntegerTooLarge,
+    /// A name that is not defined.
+    UnknownName,
+    /// A value of the wrong type.
+    Type,
+    /// A `require` that does not hold.
+    Require,
+    /// An expression that cannot be evaluated (overflow, undecidable real, domain).
+    Eval,
+    /// A move leaves the wrong number of heaps, or names do not match heaps.
+    HeapCount,
+    /// An unbounded range where a finite one is needed.
+    Unbounded,
+    /// A name or item defined twice.
+    Duplicate,
+    /// No `heaps` line.
+    MissingShape,
+    /// A `-p` value that is not valid.
+    BadParam,
+    /// A `-p` name that is not a parameter.
+    UnknownParam,
+    /// A value outside the range an item allows (negative amount, zero parts).
+    Range,
+    /// Something the language does not allow in this place.
+    NotAllowed,
+    /// A file that cannot be read.
+    Io,
+    /// A position that does not fit the shape.
+    Position,
+}
+
+impl Code {
+    /// The code as miette shows it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Parse => "heapgame::parse",
+            Code::IntegerTooLarge => "heapgame::integer_too_large",
+            Code::UnknownName => "heapgame::unknown_name",
+            Code::Type => "heapgame::type",
+            Code::Require => "heapgame::require",
+            Code::Eval => "heapgame::eval",
+            Code::HeapCount => "heapgame::heap_count",
+            Code::Unbounded => "heapgame::unbounded",
+            Code::Duplicate => "heapgame::duplicate",
+            Code::MissingShape => "heapgame::missing_shape",
+            Code::BadParam => "heapgame::bad_param",
+            Code::UnknownParam => "heapgame::unknown_param",
+            Code::Range => "heapgame::range",
+            Code::NotAllowed => "heapgame::not_allowed",
+            Code::Io => "heapgame::io",
+            Code::Position => "heapgame::position",
+        }
+    }
+}
+
+/// One problem, located.
+#[derive(Clone, Debug)]
+pub struct Diag {
+    /// Its kind.
+    pub code: Code,
+    /// The message (lower case, names in backticks).
+    pub message: String,
+    /// Where.
+    pub span: Span,
+    /// The label at the span.
+    pub label: String,
+    /// What to do about it.
+    pub help: Option<String>,
+    /// The source the span points into, when it is not the ruleset file (a `-p` argument).
+    pub source: Option<Arc<NamedSource<String>>>,
+}
+
+impl Diag {
+    /// A new problem.
+    pub fn new(code: Code, span: Span, message: impl Into<String>, label: impl Into<String>) -> Diag {
+        Diag {
+            code,
+            message: message.into(),
+            span,
+            label: label.into(),
+            help: None,
+            source: None,
+        }
+    }
+
+    /// With a help line.
+    pub fn help(mut self, help: impl Into<String>) -> Diag {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl fmt::Display for Diag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diag {}
+
+impl Diagnostic for Diag {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.code.as_str()))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.as_deref().map(|s| s as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(self.label.clone()),
+            self.span.clone(),
+        ))))
+    }
+}
+
+/// Every problem found in one file (or with its parameters), with the file's source.
+#[derive(Debug)]
+pub struct LoadError {
+    /// The file's source, named by its path.
+    pub src: Arc<NamedSource<String>>,
+    /// The problems, in source order.
+    pub diags: Vec<Diag>,
+}
+
+impl LoadError {
+    /// One problem.
+    pub fn single(src: Arc<NamedSource<String>>, d: Diag) -> LoadError {
+        LoadError {
+            src,
+            diags: vec![d],
+        }
+    }
+
+    /// The codes of the problems, for tests and scripts.
+    pub fn codes(&self) -> Vec<&'static str> {
+        self.diags.iter().map(|d| d.code.as_str()).collect()
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.diags.as_slice() {
+            [one] => write!(f, "{one}"),
+            many => write!(f, "{} problems in `{}`", many.len(), self.src.name()),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Diagnostic for LoadError {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        match self.diags.as_slice() {
+            [one] => one.code(),
+            _ => None,
+        }
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        match self.diags.as_slice() {
+            [one] => Diagnostic::help(one),
+            _ => None,
+        }
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        match self.diags.as_slice() {
+            [one] if one.source.is_some() => one.source_code(),
+            _ => Some(&*self.src as &dyn SourceCode),
+        }
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        match self.diags.as_slice() {
+            [one] => one.labels(),
+            _ => None,
+        }
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        match self.diags.as_slice() {
+            [_] => None,
+            many => Some(Box::new(many.iter().map(|d| d as &dyn Diagnostic))),
+        }
+    }
+}
+
+/// The closest of `candidates` to `name`, if close enough to suggest.
+pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = edit_distance(name, c);
+        let limit = (name.len().max(c.len()) / 3).max(1);
+        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,628 @@
+//! Compiled expressions: names resolved to constants or slots, types checked, constants folded;
+//! and their evaluation against a position and the amounts chosen so far.
+//!
+//! Integer arithmetic is checked: an overflow is an [`EvalError`], never a wrapped value.
+
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+use num_traits::ToPrimitive;
+
+use super::value::{Beatty, SetValue, Value};
+use crate::numbers::{Real, RealError};
+use crate::syntax::ast::{BinOp, HeapTestKind, QuantKind, Span};
+
+/// The built-in functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// `floor(x)`.
+    Floor,
+    /// `ceil(x)`.
+    Ceil,
+    /// `min(a, b, ...)` or `min(list)`.
+    Min,
+    /// `max(a, b, ...)` or `max(list)`.
+    Max,
+    /// `sum(list)` or `sum(a, b, ...)`.
+    Sum,
+    /// `xor(list)` or `xor(a, b, ...)`: bitwise exclusive or.
+    Xor,
+    /// `bitor(...)`: bitwise or.
+    BitOr,
+    /// `bitand(...)`: bitwise and.
+    BitAnd,
+    /// `v2(n)`: the exponent of the largest power of 2 dividing `n > 0`.
+    V2,
+    /// `isqrt(n)`: the integer square root of `n >= 0`.
+    Isqrt,
+    /// `sqrt(x)`: the exact real square root.
+    Sqrt,
+    /// `abs(x)`.
+    Abs,
+    /// `len(list)`.
+    Len,
+    /// `sorted(list)`.
+    Sorted,
+    /// `beatty(beta)`: `{ floor(n beta) : n >= 1 }`.
+    Beatty,
+}
+
+impl Builtin {
+    /// Every built-in with its name.
+    pub const ALL: &'static [(&'static str, Builtin)] = &[
+        ("floor", Builtin::Floor),
+        ("ceil", Builtin::Ceil),
+        ("min", Builtin::Min),
+        ("max", Builtin::Max),
+        ("sum", Builtin::Sum),
+        ("xor", Builtin::Xor),
+        ("bitor", Builtin::BitOr),
+        ("bitand", Builtin::BitAnd),
+        ("v2", Builtin::V2),
+        ("isqrt", Builtin::Isqrt),
+        ("sqrt", Builtin::Sqrt),
+        ("abs", Builtin::Abs),
+        ("len", Builtin::Len),
+        ("sorted", Builtin::Sorted),
+        ("beatty", Builtin::Beatty),
+    ];
+
+    /// The built-in called `name`.
+    pub fn lookup(name: &str) -> Option<Builtin> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, b)| *b == self)
+            .map_or("?", |(n, _)| n)
+    }
+}
+
+/// A compiled expression.
+#[derive(Clone, Debug)]
+pub struct CExpr {
+    /// What it computes.
+    pub kind: CKind,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// The kinds of compiled expression.
+#[derive(Clone, Debug)]
+pub enum CKind {
+    /// A value known before any position is seen.
+    Const(Value),
+    /// An integer slot: a named amount, a heap named in a move, a quantified variable.
+    IntSlot(usize),
+    /// A list slot: a list of amounts, a selection of several heaps.
+    ListSlot(usize),
+    /// The position, as a list of heap sizes.
+    Heaps,
+    /// `not e`.
+    Not(Box<CExpr>),
+    /// `-e`.
+    Neg(Box<CExpr>),
+    /// `|e|`.
+    Abs(Box<CExpr>),
+    /// `a op b`.
+    Bin(BinOp, Box<CExpr>, Box<CExpr>),
+    /// `a..b`, `a..`.
+    Range(Box<CExpr>, Option<Box<CExpr>>),
+    /// `f(args)`.
+    Call(Builtin, Vec<CExpr>),
+    /// `{a, b}` with a member that depends on the position.
+    SetLit(Vec<CExpr>),
+    /// `(a, b)`.
+    Tuple(Vec<CExpr>),
+    /// `any(x in L: C)` etc., with `x` in an integer slot.
+    Quant(QuantKind, usize, Box<CExpr>, Box<CExpr>),
+    /// `any heap in S` etc.
+    HeapTest(HeapTestKind, Box<CExpr>),
+}
+
+/// What an evaluation reads: the position and the slots.
+pub struct Env<'a> {
+    /// The position the move starts from (or the claim is about).
+    pub heaps: &'a [u32],
+    /// Integer slots.
+    pub ints: &'a mut [i64],
+    /// List slots.
+    pub lists: &'a [Vec<i64>],
+}
+
+/// Why an evaluation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalErrorKind {
+    /// An integer result beyond 64 bits.
+    Overflow(String),
+    /// Division or `mod` by zero.
+    DivisionByZero,
+    /// A function applied outside its domain (`v2(0)`, `isqrt(-1)`).
+    Domain(String),
+    /// Exact real arithmetic could not decide, or failed.
+    Real(RealError),
+}
+
+impl std::fmt::Display for EvalErrorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EvalErrorKind::Overflow(what) => write!(f, "integer overflow in {what}"),
+            EvalErrorKind::DivisionByZero => write!(f, "division by zero"),
+            EvalErrorKind::Domain(msg) => write!(f, "{msg}"),
+            EvalErrorKind::Real(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// An evaluation error and the expression where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalError {
+    /// What went wrong.
+    pub kind: EvalErrorKind,
+    /// Where.
+    pub span: Span,
+}
+
+type R<T> = Result<T, EvalError>;
+
+fn err<T>(kind: EvalErrorKind, span: &Span) -> R<T> {
+    Err(EvalError {
+        kind,
+        span: span.clone(),
+    })
+}
+
+fn real_err(e: RealError, span: &Span) -> EvalError {
+    EvalError {
+        kind: EvalErrorKind::Real(e),
+        span: span.clone(),
+    }
+}
+
+/// Floor division, checked.
+pub fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q.checked_sub(1)
+    } else {
+        Some(q)
+    }
+}
+
+/// The remainder with the sign of the divisor (never negative for `b > 0`), checked.
+pub fn floor_mod(a: i64, b: i64) -> Option<i64> {
+    let q = floor_div(a, b)?;
+    a.checked_sub(q.checked_mul(b)?)
+}
+
+impl CExpr {
+    /// A constant.
+    pub fn constant(v: Value, span: Span) -> CExpr {
+        CExpr {
+            kind: CKind::Const(v),
+            span,
+        }
+    }
+
+    /// The constant value, if this expression is one.
+    pub fn as_const(&self) -> Option<&Value> {
+        match &self.kind {
+            CKind::Const(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Evaluates to a truth value (the checker has ensured the type).
+    pub fn eval_bool(&self, env: &mut Env<'_>) -> R<bool> {
+        match self.eval(env)? {
+            Value::Bool(b) => Ok(b),
+            v => unreachable!("checked bool, got {v:?} (eval_bool)"),
+        }
+    }
+
+    /// Evaluates to an integer (the checker has ensured the type).
+    pub fn eval_int(&self, env: &mut Env<'_>) -> R<i64> {
+        match self.eval(env)? {
+            Value::Int(n) => Ok(n),
+            v => unreachable!("checked int, got {v:?} (eval_int)"),
+        }
+    }
+
+    /// Evaluates the expression.
+    pub fn eval(&self, env: &mut Env<'_>) -> R<Value> {
+        let sp = &self.span;
+        Ok(match &self.kind {
+            CKind::Const(v) => v.clone(),
+            CKind::IntSlot(i) => Value::Int(env.ints[*i]),
+            CKind::ListSlot(i) => Value::List(env.lists[*i].as_slice().into()),
+            CKind::Heaps => Value::List(env.heaps.iter().map(|&h| i64::from(h)).collect()),
+            CKind::Not(e) => Value::Bool(!e.eval_bool(env)?),
+            CKind::Neg(e) => match e.eval(env)? {
+                Value::Int(n) => match n.checked_neg() {
+                    Some(m) => Value::Int(m),
+                    None => return err(EvalErrorKind::Overflow("`-`".into()), sp),
+                },
+                Value::Real(r) => Value::Real(r.neg()),
+                v => unreachable!("{v:?} (eval neg)"),
+            },
+            CKind::Abs(e) => abs(e.eval(env)?, sp)?,
+            CKind::Bin(op, a, b) => return self.eval_bin(*op, a, b, env),
+            CKind::Range(lo, hi) => {
+                let lo = lo.eval_int(env)?;
+                let hi = match hi {
+                    Some(h) => Some(h.eval_int(env)?),
+                    None => None,
+                };
+                Value::Set(SetValue::Range(lo, hi))
+            }
+            CKind::Call(f, args) => {
+                let vals = args
+                    .iter()
+                    .map(|a| a.eval(env))
+                    .collect::<R<Vec<_>>>()?;
+                call(*f, vals, sp)?
+            }
+            CKind::SetLit(items) => {
+                let vals = items
+                    .iter()
+                    .map(|a| a.eval(env))
+                    .collect::<R<Vec<_>>>()?;
+                set_of(vals)
+            }
+            CKind::Tuple(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for it in items {
+                    out.push(it.eval_int(env)?);
+                }
+                Value::List(out.into())
+            }
+            CKind::Quant(kind, slot, list, cond) => {
+                let list = match list.eval(env)? {
+                    Value::List(l) => l,
+                    v => unreachable!("{v:?} (eval quant)"),
+                };
+                let mut count: i64 = 0;
+                for &x in list.iter() {
+                    env.ints[*slot] = x;
+                    let c = cond.eval_bool(env)?;
+                    match kind {
+                        QuantKind::Any if c => return Ok(Value::Bool(true)),
+                        QuantKind::All if !c => return Ok(Value::Bool(false)),
+                        // At most list.len() <= usize::MAX increments; i64 cannot overflow
+                        // for lists that fit in memory.
+                        QuantKind::Count if c => count += 1,
+                        _ => {}
+                    }
+                }
+                match kind {
+                    QuantKind::Any => Value::Bool(false),
+                    QuantKind::All => Value::Bool(true),
+                    QuantKind::Count => Value::Int(count),
+                }
+            }
+            CKind::HeapTest(kind, set) => {
+                let set = match set.eval(env)? {
+                    Value::Set(s) => s,
+                    v => unreachable!("{v:?} (eval heap test)"),
+                };
+                let mut any = false;
+                let mut all = true;
+                for &h in env.heaps {
+                    let inside = set
+                        .contains(i64::from(h))
+                        .map_err(|e| real_err(e, sp))?;
+                    any |= inside;
+                    all &= inside;
+                }
+                Value::Bool(match kind {
+                    HeapTestKind::Any => any,
+                    HeapTestKind::All => all,
+                    HeapTestKind::No => !any,
+                })
+            }
+        })
+    }
+
+    fn eval_bin(&self, op: BinOp, a: &CExpr, b: &CExpr, env: &mut Env<'_>) -> R<Value> {
+        let sp = &self.span;
+        // Short-circuit logic first.
+        match op {
+            BinOp::And => return Ok(Value::Bool(a.eval_bool(env)? && b.eval_bool(env)?)),
+            BinOp::Or => return Ok(Value::Bool(a.eval_bool(env)? || b.eval_bool(env)?)),
+            _ => {}
+        }
+        let x = a.eval(env)?;
+        let y = b.eval(env)?;
+        binary(op, x, y, sp)
+    }
+}
+
+/// Applies an infix operator to two values (the checker has ensured the types).
+pub fn binary(op: BinOp, x: Value, y: Value, sp: &Span) -> R<Value> {
+    let overflow = || {
+        err::<Value>(
+            EvalErrorKind::Overflow(format!("`{}`", op.symbol())),
+            sp,
+        )
+    };
+    match op {
+        BinOp::In | BinOp::NotIn => {
+            let inside = match (&x, &y) {
+                (Value::Int(n), Value::Set(s)) => s.contains(*n).map_err(|e| real_err(e, sp))?,
+                (Value::List(t), Value::Set(s)) => s.contains_tuple(t),
+                _ => unreachable!("{x:?} in {y:?} (binary)"),
+            };
+            return Ok(Value::Bool(inside == (op == BinOp::In)));
+        }
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+            let ord = match (&x, &y) {
+                (Value::Int(m), Value::Int(n)) => m.cmp(n),
+                (Value::List(m), Value::List(n)) => m.cmp(n),
+                (Value::Bool(m), Value::Bool(n)) => m.cmp(n),
+                _ => match (x.to_real(), y.to_real()) {
+                    (Some(r), Some(s)) => r.compare(&s).map_err(|e| real_err(e, sp))?,
+                    _ => unreachable!("{x:?} cmp {y:?} (binary)"),
+                },
+            };
+            return Ok(Value::Bool(match op {
+                BinOp::Eq => ord == Ordering::Equal,
+                BinOp::Ne => ord != Ordering::Equal,
+                BinOp::Lt => ord == Ordering::Less,
+                BinOp::Le => ord != Ordering::Greater,
+                BinOp::Gt => ord == Ordering::Greater,
+                _ => ord != Ordering::Less,
+            }));
+        }
+        _ => {}
+    }
+    if let (Value::Int(m), Value::Int(n)) = (&x, &y) {
+        let (m, n) = (*m, *n);
+        let r = match op {
+            BinOp::Add => m.checked_add(n),
+            BinOp::Sub => m.checked_sub(n),
+            BinOp::Mul => m.checked_mul(n),
+            BinOp::Div | BinOp::Mod if n == 0 => {
+                return err(EvalErrorKind::DivisionByZero, sp)
+            }
+            BinOp::Div => floor_div(m, n),
+            BinOp::Mod => floor_mod(m, n),
+            BinOp::Pow => {
+                if n < 0 {
+                    return err(
+                        EvalErrorKind::Domain(format!(
+                            "a negative exponent `{n}`: integer powers need an exponent >= 0"
+                        )),
+                        sp,
+                    );
+                }
+                u32::try_from(n).ok().and_then(|e| m.checked_pow(e))
+            }
+            _ => unreachable!("{op:?} (binary int)"),
+        };
+        return match r {
+            Some(v) => Ok(Value::Int(v)),
+            None => overflow(),
+        };
+    }
+    // Real arithmetic (one side at least is real).
+    let (r, s) = match (x.to_real(), y.to_real()) {
+        (Some(r), Some(s)) => (r, s),
+        _ => unreachable!("{x:?} {op:?} {y:?} (binary real)"),
+    };
+    Ok(Value::Real(match op {
+        BinOp::Add => r.add(&s),
+        BinOp::Sub => r.sub(&s),
+        BinOp::Mul => r.mul(&s),
+        BinOp::Div => r.div(&s).map_err(|e| real_err(e, sp))?,
+        BinOp::Pow => {
+            let n = match y {
+                Value::Int(n) if n >= 0 => n,
+                _ => {
+                    return err(
+                        EvalErrorKind::Domain(
+                            "a real power needs an integer exponent >= 0".into(),
+                        ),
+                        sp,
+                    )
+                }
+            };
+            if n > 4096 {
+                return err(
+                    EvalErrorKind::Domain(format!("the exponent {n} is too large for a real power")),
+                    sp,
+                );
+            }
+            let mut acc = Real::from_int(1);
+            for _ in 0..n {
+                acc = acc.mul(&r);
+            }
+            acc
+        }
+        _ => {
+            return err(
+                EvalErrorKind::Domain(format!("`{}` needs integers", op.symbol())),
+                sp,
+            )
+        }
+    }))
+}
+
+fn abs(v: Value, sp: &Span) -> R<Value> {
+    Ok(match v {
+        Value::Int(n) => match n.checked_abs() {
+            Some(m) => Value::Int(m),
+            None => return err(EvalErrorKind::Overflow("`|...|`".into()), sp),
+        },
+        Value::Real(r) => {
+            let neg = r
+                .compare(&Real::from_int(0))
+                .map_err(|e| real_err(e, sp))?
+                == Ordering::Less;
+            Value::Real(if neg { r.neg() } else { r })
+        }
+        v => unreachable!("{v:?} (abs)"),
+    })
+}
+
+/// Builds a set from member values (all integers or all tuples).
+pub fn set_of(vals: Vec<Value>) -> Value {
+    if vals.iter().all(|v| matches!(v, Value::Int(_))) {
+        Value::Set(SetValue::ints(
+            vals.into_iter()
+                .map(|v| match v {
+                    Value::Int(n) => n,
+                    _ => unreachable!("(set_of)"),
+                })
+                .collect(),
+        ))
+    } else {
+        Value::Set(SetValue::tuples(
+            vals.into_iter()
+                .map(|v| match v {
+                    Value::List(l) => l,
+                    v => unreachable!("{v:?} (set_of)"),
+                })
+                .collect(),
+        ))
+    }
+}
+
+fn ints_of(vals: &[Value]) -> Vec<i64> {
+    // A single list argument, or integer arguments.
+    match vals {
+        [Value::List(l)] => l.to_vec(),
+        _ => vals
+            .iter()
+            .map(|v| match v {
+                Value::Int(n) => *n,
+                v => unreachable!("{v:?} (ints_of)"),
+            })
+            .collect(),
+    }
+}
+
+fn bigint_to_int(b: num_bigint::BigInt, what: &str, sp: &Span) -> R<Value> {
+    match b.to_i64() {
+        Some(n) => Ok(Value::Int(n)),
+        None => err(EvalErrorKind::Overflow(format!("`{what}`")), sp),
+    }
+}
+
+/// Applies a built-in function (the checker has ensured the argument types and count).
+pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
+    Ok(match f {
+        Builtin::Floor | Builtin::Ceil => match &vals[0] {
+            Value::Int(n) => Value::Int(*n),
+            Value::Real(r) => {
+                let b = if f == Builtin::Floor {
+                    r.floor()
+                } else {
+                    r.ceil()
+                }
+                .map_err(|e| real_err(e, sp))?;
+                bigint_to_int(b, f.name(), sp)?
+            }
+            v => unreachable!("{v:?} (floor)"),
+        },
+        Builtin::Min | Builtin::Max => {
+            if vals.iter().any(|v| matches!(v, Value::Real(_))) {
+                let mut best = vals[0].to_real().expect("number (min)");
+                for v in &vals[1..] {
+                    let r = v.to_real().expect("number (min)");
+                    let ord = r.compare(&best).map_err(|e| real_err(e, sp))?;
+                    if (f == Builtin::Min && ord == Ordering::Less)
+                        || (f == Builtin::Max && ord == Ordering::Greater)
+                    {
+                        best = r;
+                    }
+                }
+                Value::Real(best)
+            } else {
+                let xs = ints_of(&vals);
+                let r = if f == Builtin::Min {
+                    xs.iter().min()
+                } else {
+                    xs.iter().max()
+                };
+                match r {
+                    Some(&n) => Value::Int(n),
+                    None => {
+                        return err(
+                            EvalErrorKind::Domain(format!("`{}` of an empty list", f.name())),
+                            sp,
+                        )
+                    }
+                }
+            }
+        }
+        Builtin::Sum => {
+            let mut acc: i64 = 0;
+            for x in ints_of(&vals) {
+                acc = match acc.checked_add(x) {
+                    Some(a) => a,
+                    None => return err(EvalErrorKind::Overflow("`sum`".into()), sp),
+                };
+            }
+            Value::Int(acc)
+        }
+        Builtin::Xor => Value::Int(ints_of(&vals).into_iter().fold(0, |a, b| a ^ b)),
+        Builtin::BitOr => Value::Int(ints_of(&vals).into_iter().fold(0, |a, b| a | b)),
+        Builtin::BitAnd => Value::Int(ints_of(&vals).into_iter().fold(-1, |a, b| a & b)),
+        Builtin::V2 => match vals[0] {
+            Value::Int(n) if n > 0 => Value::Int(i64::from(n.trailing_zeros())),
+            Value::Int(n) => {
+                return err(
+                    EvalErrorKind::Domain(format!("`v2({n})`: the 2-adic valuation needs n > 0")),
+                    sp,
+                )
+            }
+            ref v => unreachable!("{v:?} (v2)"),
+        },
+        Builtin::Isqrt => match vals[0] {
+            Value::Int(n) if n >= 0 => Value::Int(num_integer::Roots::sqrt(&n)),
+            Value::Int(n) => {
+                return err(
+                    EvalErrorKind::Domain(format!("`isqrt({n})` of a negative number")),
+                    sp,
+                )
+            }
+            ref v => unreachable!("{v:?} (isqrt)"),
+        },
+        Builtin::Sqrt => {
+            let r = vals[0].to_real().expect("number (sqrt)");
+            Value::Real(r.sqrt().map_err(|e| real_err(e, sp))?)
+        }
+        Builtin::Abs => abs(vals.into_iter().next().expect("one argument (abs)"), sp)?,
+        Builtin::Len => match &vals[0] {
+            Value::List(l) => Value::Int(l.len() as i64),
+            v => unreachable!("{v:?} (len)"),
+        },
+        Builtin::Sorted => match &vals[0] {
+            Value::List(l) => {
+                let mut v = l.to_vec();
+                v.sort_unstable();
+                Value::List(v.into())
+            }
+            v => unreachable!("{v:?} (sorted)"),
+        },
+        Builtin::Beatty => {
+            let r = vals[0].to_real().expect("number (beatty)");
+            let ok = r
+                .compare(&Real::from_int(1))
+                .map_err(|e| real_err(e, sp))?
+                != Ordering::Less;
+            if !ok {
+                return err(
+                    EvalErrorKind::Domain(format!(
+                        "`beatty({r})` needs a real number >= 1"
+                    )),
+                    sp,
+                );
+            }
+            Value::Set(SetValue::Beatty(Rc::new(Beatty::new(r))))
+        }
+    })
+}

@@ -1,0 +1,12 @@
+//! Phase 2, rulesets: values and types ([`value`]), compiled expressions ([`expr`],
+//! [`compile`]), and the checking pass that binds parameters and lowers moves and claims
+//! ([`check`]), reporting every problem through [`diag`].
+
+pub mod check;
+pub mod compile;
+pub mod diag;
+pub mod expr;
+pub mod value;
+
+pub use check::{check, Checked, CheckedClaim, CheckedClaimBody, ParamOverride};
+pub use diag::{Code, Diag, LoadError};

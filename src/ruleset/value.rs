@@ -1,0 +1,350 @@
+//! The values of the language (integers, exact reals, booleans, sets, lists) and their types.
+//!
+//! Integers are `i64` with checked arithmetic; reals are exact ([`crate::numbers::Real`]);
+//! sets are finite lists, ranges (possibly unbounded) or Beatty sets, enumerated in
+//! increasing order up to a bound.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+use num_traits::ToPrimitive;
+
+use crate::numbers::{Real, RealError};
+
+/// The type of a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    /// An integer.
+    Int,
+    /// A real number (an integer is accepted where a real is expected).
+    Real,
+    /// `true` / `false`.
+    Bool,
+    /// A set of integers.
+    IntSet,
+    /// A set of tuples.
+    TupleSet,
+    /// A list or tuple of integers (`heaps`, `(a, b)`).
+    List,
+}
+
+impl Type {
+    /// The type in words, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Type::Int => "an integer",
+            Type::Real => "a real number",
+            Type::Bool => "a truth value",
+            Type::IntSet => "a set of integers",
+            Type::TupleSet => "a set of tuples",
+            Type::List => "a list of integers",
+        }
+    }
+
+    /// Whether a value of type `self` may stand where `want` is expected.
+    pub fn fits(self, want: Type) -> bool {
+        self == want || (self == Type::Int && want == Type::Real)
+    }
+}
+
+/// A value.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// An integer.
+    Int(i64),
+    /// A real number.
+    Real(Real),
+    /// A truth value.
+    Bool(bool),
+    /// A set.
+    Set(SetValue),
+    /// A list or tuple of integers.
+    List(Rc<[i64]>),
+}
+
+impl Value {
+    /// The type of this value.
+    pub fn ty(&self) -> Type {
+        match self {
+            Value::Int(_) => Type::Int,
+            Value::Real(_) => Type::Real,
+            Value::Bool(_) => Type::Bool,
+            Value::Set(SetValue::Tuples(_)) => Type::TupleSet,
+            Value::Set(_) => Type::IntSet,
+            Value::List(_) => Type::List,
+        }
+    }
+
+    /// The value as a real, if it is a number.
+    pub fn to_real(&self) -> Option<Real> {
+        match self {
+            Value::Int(n) => Some(Real::from_int(*n)),
+            Value::Real(r) => Some(r.clone()),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Real(r) => write!(f, "{r}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Set(s) => write!(f, "{s}"),
+            Value::List(l) => {
+                write!(f, "(")?;
+                for (i, x) in l.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                write!(f, ")")
+            }
+        }
+    }
+}
+
+/// A set value.
+#[derive(Clone, Debug)]
+pub enum SetValue {
+    /// A finite set of integers, sorted, without repeats.
+    Ints(Rc<[i64]>),
+    /// A finite set of tuples, sorted, without repeats.
+    Tuples(Rc<[Rc<[i64]>]>),
+    /// `lo..hi` (both included) or `lo..` (no upper end).
+    Range(i64, Option<i64>),
+    /// `beatty(beta)`: `{ floor(n * beta) : n >= 1 }`.
+    Beatty(Rc<Beatty>),
+}
+
+impl SetValue {
+    /// A finite set of integers from any list.
+    pub fn ints(mut v: Vec<i64>) -> SetValue {
+        v.sort_unstable();
+        v.dedup();
+        SetValue::Ints(v.into())
+    }
+
+    /// A finite set of tuples from any list.
+    pub fn tuples(mut v: Vec<Rc<[i64]>>) -> SetValue {
+        v.sort();
+        v.dedup();
+        SetValue::Tuples(v.into())
+    }
+
+    /// Whether `x` is a member.
+    pub fn contains(&self, x: i64) -> Result<bool, RealError> {
+        Ok(match self {
+            SetValue::Ints(v) => v.binary_search(&x).is_ok(),
+            SetValue::Tuples(_) => false,
+            SetValue::Range(lo, hi) => x >= *lo && hi.is_none_or(|h| x <= h),
+            SetValue::Beatty(b) => b.contains(x)?,
+        })
+    }
+
+    /// Whether the tuple `t` is a member.
+    pub fn contains_tuple(&self, t: &[i64]) -> bool {
+        match self {
+            SetValue::Tuples(v) => v.binary_search_by(|e| e.as_ref().cmp(t)).is_ok(),
+            _ => false,
+        }
+    }
+
+    /// The smallest member, if any.
+    pub fn min(&self) -> Result<Option<i64>, RealError> {
+        Ok(match self {
+            SetValue::Ints(v) => v.first().copied(),
+            SetValue::Tuples(_) => None,
+            SetValue::Range(lo, hi) => match hi {
+                Some(h) if h < lo => None,
+                _ => Some(*lo),
+            },
+            SetValue::Beatty(b) => Some(b.first()?),
+        })
+    }
+
+    /// Whether the set has finitely many members.
+    pub fn is_finite(&self) -> bool {
+        matches!(
+            self,
+            SetValue::Ints(_) | SetValue::Tuples(_) | SetValue::Range(_, Some(_))
+        )
+    }
+
+    /// The members `<= max`, in increasing order, written into `out` (cleared first).
+    pub fn members_upto(&self, max: i64, out: &mut Vec<i64>) -> Result<(), RealError> {
+        out.clear();
+        match self {
+            SetValue::Ints(v) => out.extend(v.iter().copied().take_while(|&x| x <= max)),
+            SetValue::Tuples(_) => {}
+            SetValue::Range(lo, hi) => {
+                let top = hi.map_or(max, |h| h.min(max));
+                if *lo <= top {
+                    out.extend(*lo..=top);
+                }
+            }
+            SetValue::Beatty(b) => out.extend_from_slice(&b.members_upto(max)?),
+        }
+        Ok(())
+    }
+}
+
+impl SetValue {
+    /// The members `<= max` in increasing order, without allocating (but for Beatty sets).
+    pub fn iter_upto(&self, max: i64) -> Result<SetIter, RealError> {
+        Ok(match self {
+            SetValue::Ints(v) => SetIter::Slice(v.clone(), 0, max),
+            SetValue::Tuples(_) => SetIter::Range(1, 0),
+            SetValue::Range(lo, hi) => SetIter::Range(*lo, hi.map_or(max, |h| h.min(max))),
+            SetValue::Beatty(b) => SetIter::Slice(b.members_upto(max)?.into(), 0, max),
+        })
+    }
+}
+
+/// An iterator over the members of a set up to a bound.
+#[derive(Debug)]
+pub enum SetIter {
+    /// Sorted members from this index on, up to the bound.
+    Slice(Rc<[i64]>, usize, i64),
+    /// `cur..=top`.
+    Range(i64, i64),
+}
+
+impl SetIter {
+    /// The next member, if any.
+    pub fn next_member(&mut self) -> Option<i64> {
+        match self {
+            SetIter::Slice(v, i, max) => {
+                let x = *v.get(*i)?;
+                if x > *max {
+                    return None;
+                }
+                *i += 1;
+                Some(x)
+            }
+            SetIter::Range(cur, top) => {
+                if *cur > *top {
+                    return None;
+                }
+                let x = *cur;
+                // cur <= top <= i64::MAX; at top itself, stop without overflowing.
+                if x == i64::MAX {
+                    *top = x - 1;
+                } else {
+                    *cur += 1;
+                }
+                Some(x)
+            }
+        }
+    }
+}
+
+impl fmt::Display for SetValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetValue::Ints(v) => {
+                write!(f, "{{")?;
+                for (i, x) in v.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                write!(f, "}}")
+            }
+            SetValue::Tuples(v) => {
+                write!(f, "{{")?;
+                for (i, t) in v.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{}", Value::List(t.clone()))?;
+                }
+                write!(f, "}}")
+            }
+            SetValue::Range(lo, Some(hi)) => write!(f, "{lo}..{hi}"),
+            SetValue::Range(lo, None) => write!(f, "{lo}.."),
+            SetValue::Beatty(b) => write!(f, "beatty({})", b.beta),
+        }
+    }
+}
+
+/// The Beatty set of a real `beta > 0`, with its members computed exactly and cached.
+#[derive(Debug)]
+pub struct Beatty {
+    /// The generating real.
+    pub beta: Real,
+    /// `floor(n * beta)` for `n = 1..=cache.len()`.
+    cache: RefCell<Vec<i64>>,
+}
+
+impl Beatty {
+    /// Members up to this size are cached; larger ones are computed on demand.
+    const CACHE_LIMIT: i64 = 1 << 24;
+
+    /// The Beatty set of `beta`; the caller has checked `beta >= 1`.
+    pub fn new(beta: Real) -> Beatty {
+        Beatty {
+            beta,
+            cache: RefCell::new(Vec::new()),
+        }
+    }
+
+    fn first(&self) -> Result<i64, RealError> {
+        self.term(1)
+    }
+
+    /// `floor(n * beta)`, exactly.
+    fn term(&self, n: i64) -> Result<i64, RealError> {
+        self.beta
+            .floor_mul(n)?
+            .to_i64()
+            .ok_or(RealError::TooLarge)
+    }
+
+    /// Grows the cache until its last member is `> max` (or reaches `i64::MAX`).
+    fn grow_past(&self, max: i64) -> Result<(), RealError> {
+        let mut cache = self.cache.borrow_mut();
+        while cache.last().is_none_or(|&l| l <= max) {
+            let n = i64::try_from(cache.len()).map_err(|_| RealError::TooLarge)? + 1;
+            let t = self.term(n)?;
+            cache.push(t);
+            if t == i64::MAX {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `x` is `floor(n * beta)` for some `n >= 1`.
+    pub fn contains(&self, x: i64) -> Result<bool, RealError> {
+        if x < 1 {
+            return Ok(false);
+        }
+        if x > Self::CACHE_LIMIT {
+            // floor(n * beta) increases strictly with n (beta >= 1), so at most one n fits;
+            // it lies within 2 of x / beta for any x below 2^50, where f64 is accurate to far
+            // better than 1; each candidate is checked exactly.
+            let est = (x as f64 / self.beta.to_f64()).floor() as i64;
+            for n in est.saturating_sub(2).max(1)..=est.saturating_add(2) {
+                if self.term(n)? == x {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
+        }
+        self.grow_past(x)?;
+        Ok(self.cache.borrow().binary_search(&x).is_ok())
+    }
+
+    /// The members `<= max`, in increasing order.
+    pub fn members_upto(&self, max: i64) -> Result<Vec<i64>, RealError> {
+        self.grow_past(max)?;
+        let cache = self.cache.borrow();
+        let end = cache.partition_point(|&x| x <= max);
+        Ok(cache[..end].to_vec())
+    }
+}

@@ -1,0 +1,58 @@
+//! Outcomes, and the ways a solve can stop short.
+
+use std::fmt;
+
+/// Who wins from a position with correct play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The previous player (the one who just moved) wins: Grundy value 0.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+        })
+    }
+}
+
+/// Why a solve stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError<E> {
+    /// The game's move generator failed.
+    Game(E),
+    /// A sequence of moves returns to a position: the positions of the cycle, in order,
+    /// starting and ending with the repeated one.
+    Cycle(Vec<Vec<u32>>),
+    /// More positions were explored than allowed.
+    Limit {
+        /// The limit that was reached.
+        limit: usize,
+    },
+}
+
+impl<E: fmt::Debug> fmt::Display for SolveError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Game(e) => write!(f, "the moves could not be generated: {e:?}"),
+            SolveError::Cycle(c) => write!(f, "the game has a loop: {}", show_cycle(c)),
+            SolveError::Limit { limit } => {
+                write!(f, "stopped after exploring {limit} positions (the limit)")
+            }
+        }
+    }
+}
+
+impl<E: fmt::Debug> std::error::Error for SolveError<E> {}
+
+/// A cycle of positions as `(1, 2) -> (0, 3) -> (1, 2)`.
+pub fn show_cycle(c: &[Vec<u32>]) -> String {
+    c.iter()
+        .map(|p| crate::game::show_position(p))
+        .collect::<Vec<_>>()
+        .join(" -> ")
+}
