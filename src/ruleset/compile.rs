@@ -244,7 +244,11 @@ impl Compiler<'_> {
             }
             ExprKind::Call(f, args) => self.call(f, args, sp, scope),
             ExprKind::Quant(kind, var, list, cond) => {
-                let cl = self.expect(list, scope, Type::List, "a quantifier")?;
+                let (cl, lt) = self.compile(list, scope)?;
+                if lt != Type::List && lt != Type::IntSet {
+                    self.push(type_error(&list.span, "a list or a finite set of integers", lt, "a quantifier"));
+                    return None;
+                }
                 let slot = self.slots.int();
                 let mark = scope.mark();
                 scope.push(&var.name, Binding::Int(slot));

@@ -280,8 +280,22 @@ impl CExpr {
                 Value::List(out.into())
             }
             CKind::Quant(kind, slot, list, cond) => {
-                let list = match list.eval(env)? {
+                let list: Rc<[i64]> = match list.eval(env)? {
                     Value::List(l) => l,
+                    Value::Set(s) if s.is_finite() => {
+                        let mut buf = Vec::new();
+                        s.members_upto(i64::MAX, &mut buf)
+                            .map_err(|e| real_err(e, sp))?;
+                        buf.into()
+                    }
+                    Value::Set(_) => {
+                        return err(
+                            EvalErrorKind::Domain(
+                                "a quantifier over an unbounded set never ends".into(),
+                            ),
+                            &list.span,
+                        )
+                    }
                     v => unreachable!("{v:?} (eval quant)"),
                 };
                 let mut count: i64 = 0;
