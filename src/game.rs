@@ -255,3 +255,75 @@ fn syntax_diag(e: SyntaxError) -> Diag {
         .help("integers in a ruleset are 64-bit: between -9223372036854775808 and 9223372036854775807"),
     }
 }
+
+/// What a claim says of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimValue {
+    /// A P-claim: whether the position is P.
+    IsP(bool),
+    /// A Grundy claim: the value.
+    Grundy(i64),
+}
+
+impl Game {
+    /// Evaluates the `i`-th claim at a canonical position; `None` for a `formula` claim
+    /// (built-in formulas are resolved by the `check` command).
+    pub fn eval_claim(
+        &self,
+        i: usize,
+        pos: &[u32],
+    ) -> Option<Result<ClaimValue, crate::ruleset::expr::EvalError>> {
+        use crate::ruleset::check::CheckedClaimBody;
+        use crate::ruleset::expr::{EvalError, EvalErrorKind};
+        use crate::ruleset::value::Value;
+        let claim = &self.checked.claims[i];
+        let CheckedClaimBody::Expr {
+            expr,
+            destructure,
+            int_slots,
+            heap_names,
+        } = &claim.body
+        else {
+            return None;
+        };
+        let mut ints = vec![0i64; *int_slots];
+        for &(slot, idx) in heap_names {
+            ints[slot] = pos.get(idx).map_or(0, |&h| i64::from(h));
+        }
+        let r = (|| {
+            if let Some((list, slots)) = destructure {
+                let mut env = crate::ruleset::expr::Env {
+                    heaps: pos,
+                    ints: &mut ints,
+                    lists: &[],
+                };
+                let Value::List(l) = list.eval(&mut env)? else {
+                    unreachable!("checked list (eval_claim)")
+                };
+                if l.len() != slots.len() {
+                    return Err(EvalError {
+                        kind: EvalErrorKind::Domain(format!(
+                            "`where` names {} parts, but the list has {}",
+                            slots.len(),
+                            l.len()
+                        )),
+                        span: list.span.clone(),
+                    });
+                }
+                for (s, v) in slots.iter().zip(l.iter()) {
+                    ints[*s] = *v;
+                }
+            }
+            let mut env = crate::ruleset::expr::Env {
+                heaps: pos,
+                ints: &mut ints,
+                lists: &[],
+            };
+            Ok(match claim.kind {
+                crate::syntax::ast::ClaimKind::P => ClaimValue::IsP(expr.eval_bool(&mut env)?),
+                crate::syntax::ast::ClaimKind::Grundy => ClaimValue::Grundy(expr.eval_int(&mut env)?),
+            })
+        })();
+        Some(r)
+    }
+}
