@@ -13,9 +13,15 @@ fn main() {
     let heaps: usize = args.get(3).and_then(|h| h.parse().ok()).unwrap_or(3);
     let params: Vec<(String, String)> = args[3..]
         .iter()
-        .filter_map(|a| a.split_once('=').map(|(n, v)| (n.to_string(), v.to_string())))
+        .filter_map(|a| {
+            a.split_once('=')
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+        })
         .collect();
-    let p: Vec<(&str, &str)> = params.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    let p: Vec<(&str, &str)> = params
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
     let game = match Game::load_file(path, &p) {
         Ok(g) => g,
         Err(e) => {
@@ -28,7 +34,9 @@ fn main() {
         let mut n = 0;
         let mut bad = None;
         for pos in box_positions(game.shape(), max, heaps) {
-            let Some(v) = game.eval_claim(i, &pos) else { break };
+            let Some(v) = game.eval_claim(i, &pos) else {
+                break;
+            };
             let g = solver.grundy(&pos).expect("solve");
             let ok = match v {
                 Ok(ClaimValue::IsP(b)) => b == (g == 0),
@@ -46,8 +54,14 @@ fn main() {
         }
         let text = &game.src.inner()[c.span.clone()];
         match bad {
-            Some(b) => println!("FAIL {:?}\n     first counterexample {b}", text.lines().next().unwrap_or("")),
-            None => println!("ok   ({n} positions) {:?}", text.lines().next().unwrap_or("")),
+            Some(b) => println!(
+                "FAIL {:?}\n     first counterexample {b}",
+                text.lines().next().unwrap_or("")
+            ),
+            None => println!(
+                "ok   ({n} positions) {:?}",
+                text.lines().next().unwrap_or("")
+            ),
         }
     }
 }

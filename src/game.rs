@@ -58,7 +58,10 @@ pub enum PositionError {
     },
     /// A heap that is not a number.
     #[error("`{text}` is not a heap size")]
-    #[diagnostic(code(heapgame::position), help("heap sizes are whole numbers >= 0, such as `3 5 7`"))]
+    #[diagnostic(
+        code(heapgame::position),
+        help("heap sizes are whole numbers >= 0, such as `3 5 7`")
+    )]
     NotANumber {
         /// The text given.
         text: String,
@@ -321,7 +324,9 @@ impl Game {
             };
             Ok(match claim.kind {
                 crate::syntax::ast::ClaimKind::P => ClaimValue::IsP(expr.eval_bool(&mut env)?),
-                crate::syntax::ast::ClaimKind::Grundy => ClaimValue::Grundy(expr.eval_int(&mut env)?),
+                crate::syntax::ast::ClaimKind::Grundy => {
+                    ClaimValue::Grundy(expr.eval_int(&mut env)?)
+                }
             })
         })();
         Some(r)

@@ -29,7 +29,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let mut solver = game.solver();
     solver.set_max_positions(a.game.max_positions);
     let grundy = solver.grundy(&pos).map_err(|e| game.solve_error(&e))?;
-    let wins = solver.winning_moves(&pos).map_err(|e| game.solve_error(&e))?;
+    let wins = solver
+        .winning_moves(&pos)
+        .map_err(|e| game.solve_error(&e))?;
     let outcome = if grundy == 0 { "P" } else { "N" };
     match a.format {
         Format::Json => {
@@ -44,7 +46,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Format::Text => {
             println!("position: {}", show_position(&pos));
             if grundy == 0 {
-                println!("outcome:  P (the previous player wins: every move leads to an N-position)");
+                println!(
+                    "outcome:  P (the previous player wins: every move leads to an N-position)"
+                );
             } else {
                 println!("outcome:  N (the next player wins)");
             }

@@ -106,7 +106,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
             let _ = writeln!(out, "{}", header.join(","));
             for (p, is_p, g) in &rows {
-                let mut cells: Vec<String> = (0..k).map(|i| p.get(i).map_or(String::new(), u32::to_string)).collect();
+                let mut cells: Vec<String> = (0..k)
+                    .map(|i| p.get(i).map_or(String::new(), u32::to_string))
+                    .collect();
                 cells.push(if *is_p { "P".into() } else { "N".into() });
                 if let Some(g) = g {
                     cells.push(g.to_string());
@@ -174,7 +176,12 @@ fn grundy_grid(out: &mut String, rows: &[(Vec<u32>, bool, Option<u32>)], max: u3
         grid[a][b] = g.unwrap_or(0);
         grid[b][a] = g.unwrap_or(0);
     }
-    let width = grid.iter().flatten().max().map_or(1, |m| m.to_string().len()).max(max.to_string().len());
+    let width = grid
+        .iter()
+        .flatten()
+        .max()
+        .map_or(1, |m| m.to_string().len())
+        .max(max.to_string().len());
     let _ = write!(out, "{:>w$} |", "", w = width);
     for b in lower..=max {
         let _ = write!(out, " {b:>width$}");

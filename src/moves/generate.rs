@@ -650,3 +650,19 @@ fn next_permutation_by<T, F: Fn(&T, &T) -> std::cmp::Ordering>(v: &mut [T], cmp:
     v[i..].reverse();
     true
 }
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Eval(e) => write!(f, "a move could not be evaluated: {}", e.kind),
+            MoveError::WrongCount { got, want, .. } => {
+                write!(
+                    f,
+                    "a move left {got} heaps, but positions have exactly {want}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

@@ -129,10 +129,10 @@ impl Iv {
                 };
                 let (q, r) = n.div_mod_floor(&d);
                 let up = if r.is_zero() { q.clone() } else { &q + 1u32 };
-                if lo.as_ref().map_or(true, |l| q < *l) {
+                if lo.as_ref().is_none_or(|l| q < *l) {
                     lo = Some(q);
                 }
-                if hi.as_ref().map_or(true, |h| up > *h) {
+                if hi.as_ref().is_none_or(|h| up > *h) {
                     hi = Some(up);
                 }
             }

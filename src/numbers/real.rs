@@ -404,7 +404,7 @@ impl Real {
             Repr::Tree(t) => {
                 let iv = t.node.eval(p)?;
                 let mut guard = lock(&t.cache);
-                if guard.as_ref().map_or(true, |c| c.p < p) {
+                if guard.as_ref().is_none_or(|c| c.p < p) {
                     *guard = Some(iv.clone());
                 }
                 Some(iv)

@@ -478,7 +478,7 @@ pub(crate) fn isqrt_u128(t: u128) -> u128 {
     // Float estimate, one Newton step, then exact correction.
     let mut x = ((t as f64).sqrt() as u128).max(1);
     x = (x + t / x) / 2;
-    while x.checked_mul(x).map_or(true, |s| s > t) {
+    while x.checked_mul(x).is_none_or(|s| s > t) {
         x -= 1;
     }
     while (x + 1).checked_mul(x + 1).is_some_and(|s| s <= t) {

@@ -28,6 +28,7 @@ pub struct CheckedClaim {
 
 /// The closed form of a compiled claim.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum CheckedClaimBody {
     /// An expression of the position.
     Expr {
@@ -110,7 +111,9 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
         match item {
             Item::Source(s, _) => source = Some(s.clone()),
             Item::Let(l) => {
-                if scope.get(&l.name.name).is_some() && params.iter().any(|(n, _)| *n == l.name.name) {
+                if scope.get(&l.name.name).is_some()
+                    && params.iter().any(|(n, _)| *n == l.name.name)
+                {
                     diags.push(duplicate(&l.name, "name"));
                     continue;
                 }
@@ -132,18 +135,35 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                 match c.constant(&r.cond, &mut scope) {
                     Some(Value::Bool(true)) | None => {}
                     Some(Value::Bool(false)) => {
-                        let bound: Vec<String> = params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-                        let msg = r.message.clone().unwrap_or_else(|| "a `require` does not hold".into());
+                        let bound: Vec<String> =
+                            params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+                        let msg = r
+                            .message
+                            .clone()
+                            .unwrap_or_else(|| "a `require` does not hold".into());
                         diags.push(
-                            Diag::new(Code::Require, r.cond.span.clone(), msg, "false for these parameters")
-                                .help(if bound.is_empty() {
-                                    "change the ruleset".to_string()
-                                } else {
-                                    format!("the parameters are {}; change them with -p NAME=VALUE", bound.join(", "))
-                                }),
+                            Diag::new(
+                                Code::Require,
+                                r.cond.span.clone(),
+                                msg,
+                                "false for these parameters",
+                            )
+                            .help(if bound.is_empty() {
+                                "change the ruleset".to_string()
+                            } else {
+                                format!(
+                                    "the parameters are {}; change them with -p NAME=VALUE",
+                                    bound.join(", ")
+                                )
+                            }),
                         );
                     }
-                    Some(v) => diags.push(super::compile::type_error(&r.cond.span, "a truth value", v.ty(), "`require`")),
+                    Some(v) => diags.push(super::compile::type_error(
+                        &r.cond.span,
+                        "a truth value",
+                        v.ty(),
+                        "`require`",
+                    )),
                 }
             }
             Item::Shape(s) => shape_items.push(s),
@@ -157,7 +177,9 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                 let heaps = cb.heaps.as_ref().map(|h| c.constant(h, &mut scope));
                 if let Some(max) = nonneg_u32(&mut diags, max, &cb.max.span, "a check bound") {
                     let heaps = match (heaps, &cb.heaps) {
-                        (Some(h), Some(e)) => nonneg_u32(&mut diags, h, &e.span, "a heap count").map(|k| k as usize),
+                        (Some(h), Some(e)) => {
+                            nonneg_u32(&mut diags, h, &e.span, "a heap count").map(|k| k as usize)
+                        }
                         _ => None,
                     };
                     check_bound = Some((max, heaps));
@@ -171,16 +193,26 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     let shape = match shape_items.as_slice() {
         [] => {
             diags.push(
-                Diag::new(Code::MissingShape, rs.span.start..rs.span.start + 7, "the ruleset has no `heaps` line", "in this ruleset")
-                    .help("say what a position is: `heaps 2`, `heaps any` or `heaps n, each >= 1`"),
+                Diag::new(
+                    Code::MissingShape,
+                    rs.span.start..rs.span.start + 7,
+                    "the ruleset has no `heaps` line",
+                    "in this ruleset",
+                )
+                .help("say what a position is: `heaps 2`, `heaps any` or `heaps n, each >= 1`"),
             );
             None
         }
         [s, rest @ ..] => {
             for extra in rest {
                 diags.push(
-                    Diag::new(Code::Duplicate, extra.span.clone(), "a second `heaps` line", "the shape is given again")
-                        .help("keep one `heaps` line"),
+                    Diag::new(
+                        Code::Duplicate,
+                        extra.span.clone(),
+                        "a second `heaps` line",
+                        "the shape is given again",
+                    )
+                    .help("keep one `heaps` line"),
                 );
             }
             lower_shape(s, &mut scope, &mut slots, &mut diags)
@@ -206,8 +238,13 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     }
     if moves.is_empty() && shape.is_some() && !rs.items.iter().any(|i| matches!(i, Item::Move(_))) {
         diags.push(
-            Diag::new(Code::MissingShape, rs.span.start..rs.span.start + 7, "the ruleset has no `move`", "in this ruleset")
-                .help("add a move such as `move { take 1.. from one heap }`"),
+            Diag::new(
+                Code::MissingShape,
+                rs.span.start..rs.span.start + 7,
+                "the ruleset has no `move`",
+                "in this ruleset",
+            )
+            .help("add a move such as `move { take 1.. from one heap }`"),
         );
     }
     diags.sort_by_key(|d| (d.source.is_some(), d.span.start));
@@ -226,8 +263,13 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
 }
 
 fn duplicate(id: &Ident, what: &str) -> Diag {
-    Diag::new(Code::Duplicate, id.span.clone(), format!("the {what} `{}` is defined twice", id.name), "defined again here")
-        .help("give it another name")
+    Diag::new(
+        Code::Duplicate,
+        id.span.clone(),
+        format!("the {what} `{}` is defined twice", id.name),
+        "defined again here",
+    )
+    .help("give it another name")
 }
 
 fn nonneg_u32(diags: &mut Vec<Diag>, v: Option<Value>, sp: &Span, what: &str) -> Option<u32> {
@@ -236,20 +278,35 @@ fn nonneg_u32(diags: &mut Vec<Diag>, v: Option<Value>, sp: &Span, what: &str) ->
             Ok(k) => Some(k),
             Err(_) => {
                 diags.push(
-                    Diag::new(Code::Range, sp.clone(), format!("{what} must be between 0 and {}, not {n}", u32::MAX), "out of range")
-                        .help("use a smaller, non-negative value"),
+                    Diag::new(
+                        Code::Range,
+                        sp.clone(),
+                        format!("{what} must be between 0 and {}, not {n}", u32::MAX),
+                        "out of range",
+                    )
+                    .help("use a smaller, non-negative value"),
                 );
                 None
             }
         },
         other => {
-            diags.push(super::compile::type_error(sp, "an integer", other.ty(), what));
+            diags.push(super::compile::type_error(
+                sp,
+                "an integer",
+                other.ty(),
+                what,
+            ));
             None
         }
     }
 }
 
-fn apply_override(o: &ParamOverride, params: &mut [(String, Value)], rs: &Ruleset, diags: &mut Vec<Diag>) {
+fn apply_override(
+    o: &ParamOverride,
+    params: &mut [(String, Value)],
+    rs: &Ruleset,
+    diags: &mut Vec<Diag>,
+) {
     let src = Arc::new(NamedSource::new(format!("-p {}", o.text), o.text.clone()));
     let mut push = |mut d: Diag| {
         d.source = Some(src.clone());
@@ -257,8 +314,13 @@ fn apply_override(o: &ParamOverride, params: &mut [(String, Value)], rs: &Rulese
     };
     let Some((name, value)) = o.text.split_once('=') else {
         push(
-            Diag::new(Code::BadParam, 0..o.text.len(), "a parameter is given as NAME=VALUE", "no `=` here")
-                .help("write for example `-p k=4` or `-p \"S={1,3,4}\"`"),
+            Diag::new(
+                Code::BadParam,
+                0..o.text.len(),
+                "a parameter is given as NAME=VALUE",
+                "no `=` here",
+            )
+            .help("write for example `-p k=4` or `-p \"S={1,3,4}\"`"),
         );
         return;
     };
@@ -285,12 +347,18 @@ fn apply_override(o: &ParamOverride, params: &mut [(String, Value)], rs: &Rulese
         Ok(e) => e,
         Err(e) => {
             let (span, msg) = match &e {
-                crate::syntax::SyntaxError::Unexpected { span, expected, found } => {
-                    (span.offset() + offset..span.offset() + offset, format!("expected {expected}, found {found}"))
-                }
-                crate::syntax::SyntaxError::IntegerTooLarge { span, text } => {
-                    (span.offset() + offset..span.offset() + offset + span.len(), format!("the integer `{text}` is too large"))
-                }
+                crate::syntax::SyntaxError::Unexpected {
+                    span,
+                    expected,
+                    found,
+                } => (
+                    span.offset() + offset..span.offset() + offset,
+                    format!("expected {expected}, found {found}"),
+                ),
+                crate::syntax::SyntaxError::IntegerTooLarge { span, text } => (
+                    span.offset() + offset..span.offset() + offset + span.len(),
+                    format!("the integer `{text}` is too large"),
+                ),
             };
             push(
                 Diag::new(Code::BadParam, span, format!("the value of `{name_trim}` does not parse: {msg}"), "here")
@@ -319,17 +387,29 @@ fn apply_override(o: &ParamOverride, params: &mut [(String, Value)], rs: &Rulese
             Diag::new(
                 Code::BadParam,
                 offset..o.text.len(),
-                format!("`{name_trim}` is {}, but this is {}", want.describe(), v.ty().describe()),
+                format!(
+                    "`{name_trim}` is {}, but this is {}",
+                    want.describe(),
+                    v.ty().describe()
+                ),
                 format!("this is {}", v.ty().describe()),
             )
-            .help(format!("the default of `{name_trim}` is `{}`", params[idx].1)),
+            .help(format!(
+                "the default of `{name_trim}` is `{}`",
+                params[idx].1
+            )),
         );
         return;
     }
     params[idx].1 = v;
 }
 
-fn lower_shape(s: &Shape, scope: &mut Scope, slots: &mut Slots, diags: &mut Vec<Diag>) -> Option<ShapeSpec> {
+fn lower_shape(
+    s: &Shape,
+    scope: &mut Scope,
+    slots: &mut Slots,
+    diags: &mut Vec<Diag>,
+) -> Option<ShapeSpec> {
     let mut c = Compiler {
         diags,
         position: false,
@@ -353,8 +433,13 @@ fn lower_shape(s: &Shape, scope: &mut Scope, slots: &mut Slots, diags: &mut Vec<
             let k = nonneg_u32(c.diags, v, &e.span, "a number of heaps")?;
             if k == 0 {
                 c.diags.push(
-                    Diag::new(Code::Range, e.span.clone(), "a position needs at least one heap", "zero heaps")
-                        .help("write `heaps 1` or more, or `heaps any`"),
+                    Diag::new(
+                        Code::Range,
+                        e.span.clone(),
+                        "a position needs at least one heap",
+                        "zero heaps",
+                    )
+                    .help("write `heaps 1` or more, or `heaps any`"),
                 );
                 return None;
             }
@@ -396,7 +481,13 @@ fn bind_heap_names(shape: &ShapeSpec, scope: &mut Scope, slots: &mut Slots) -> V
     fills
 }
 
-fn lower_move(m: &MoveDef, shape: &ShapeSpec, scope: &mut Scope, diags: &mut Vec<Diag>, out: &mut Vec<MoveProgram>) {
+fn lower_move(
+    m: &MoveDef,
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+    out: &mut Vec<MoveProgram>,
+) {
     // Expand `for` clauses into instances.
     let mut instances: Vec<Vec<(String, i64)>> = vec![Vec::new()];
     for (var, range) in &m.fors {
@@ -426,21 +517,36 @@ fn lower_move(m: &MoveDef, shape: &ShapeSpec, scope: &mut Scope, diags: &mut Vec
                 Value::Set(SetValue::Ints(_)) | Value::Set(SetValue::Tuples(_)) => Vec::new(),
                 Value::Set(_) => {
                     c.diags.push(
-                        Diag::new(Code::Unbounded, range.span.clone(), format!("`for {}` runs over an unbounded set", var.name), "no upper end")
-                            .help("give the range an upper end, such as `1..n/2`"),
+                        Diag::new(
+                            Code::Unbounded,
+                            range.span.clone(),
+                            format!("`for {}` runs over an unbounded set", var.name),
+                            "no upper end",
+                        )
+                        .help("give the range an upper end, such as `1..n/2`"),
                     );
                     return;
                 }
                 Value::Int(n) => vec![*n],
                 other => {
-                    c.diags.push(super::compile::type_error(&range.span, "a set of integers", other.ty(), "`for`"));
+                    c.diags.push(super::compile::type_error(
+                        &range.span,
+                        "a set of integers",
+                        other.ty(),
+                        "`for`",
+                    ));
                     return;
                 }
             };
             if members.len() > 10_000 {
                 c.diags.push(
-                    Diag::new(Code::Range, range.span.clone(), format!("`for {}` makes {} moves", var.name, members.len()), "too many")
-                        .help("a `for` clause may make at most 10000 moves"),
+                    Diag::new(
+                        Code::Range,
+                        range.span.clone(),
+                        format!("`for {}` makes {} moves", var.name, members.len()),
+                        "too many",
+                    )
+                    .help("a `for` clause may make at most 10000 moves"),
                 );
                 return;
             }
@@ -507,7 +613,11 @@ fn lower_instance(
             } else {
                 format!(
                     " (with {})",
-                    instance.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ")
+                    instance
+                        .iter()
+                        .map(|(n, v)| format!("{n} = {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             };
             diags.push(
@@ -583,10 +693,16 @@ fn lower_step(
     };
     if let Some(name) = &sel_ast.name {
         scope.push(&name.name, binding.clone());
-        scope.push(&format!("#count:{}", name.name), Binding::Const(Value::Int(count.map_or(-1, |c| c as i64))));
+        scope.push(
+            &format!("#count:{}", name.name),
+            Binding::Const(Value::Int(count.map_or(-1, |c| c as i64))),
+        );
     }
     *last_sel = Some((record, binding));
-    scope.push("#count:it", Binding::Const(Value::Int(count.map_or(-1, |c| c as i64))));
+    scope.push(
+        "#count:it",
+        Binding::Const(Value::Int(count.map_or(-1, |c| c as i64))),
+    );
     let sel = LSel {
         kind,
         record: Some(record),
@@ -610,7 +726,9 @@ fn lower_step(
             };
             LStepKind::Delete
         }
-        StepKind::Split { parts, allow_empty, .. } => {
+        StepKind::Split {
+            parts, allow_empty, ..
+        } => {
             if shape.names.is_some() {
                 c.diags.push(not_with_names(&st.span, "split"));
                 return None;
@@ -619,15 +737,25 @@ fn lower_step(
             let p = nonneg_u32(c.diags, v, &parts.span, "a number of parts")?;
             if p < 2 {
                 c.diags.push(
-                    Diag::new(Code::Range, parts.span.clone(), format!("a heap cannot be split into {p} parts"), "too few parts")
-                        .help("split into 2 parts or more"),
+                    Diag::new(
+                        Code::Range,
+                        parts.span.clone(),
+                        format!("a heap cannot be split into {p} parts"),
+                        "too few parts",
+                    )
+                    .help("split into 2 parts or more"),
                 );
                 return None;
             }
             if p > 64 {
                 c.diags.push(
-                    Diag::new(Code::Range, parts.span.clone(), format!("splitting into {p} parts is not supported"), "too many parts")
-                        .help("split into at most 64 parts"),
+                    Diag::new(
+                        Code::Range,
+                        parts.span.clone(),
+                        format!("splitting into {p} parts is not supported"),
+                        "too many parts",
+                    )
+                    .help("split into at most 64 parts"),
                 );
                 return None;
             }
@@ -725,8 +853,13 @@ fn last_sel_count(sel: &Selector, scope: &Scope) -> Option<usize> {
 }
 
 fn not_with_names(sp: &Span, what: &str) -> Diag {
-    Diag::new(Code::NotAllowed, sp.clone(), format!("`{what}` is not available when heaps have names"), "in a ruleset with named heaps")
-        .help("use `heaps k` (unnamed heaps) for games that delete or split heaps")
+    Diag::new(
+        Code::NotAllowed,
+        sp.clone(),
+        format!("`{what}` is not available when heaps have names"),
+        "in a ruleset with named heaps",
+    )
+    .help("use `heaps k` (unnamed heaps) for games that delete or split heaps")
 }
 
 fn amount_set(c: &mut Compiler<'_>, e: &Expr, scope: &mut Scope) -> Option<SetValue> {
@@ -735,15 +868,25 @@ fn amount_set(c: &mut Compiler<'_>, e: &Expr, scope: &mut Scope) -> Option<SetVa
         Value::Set(s @ (SetValue::Ints(_) | SetValue::Range(..) | SetValue::Beatty(_))) => s,
         Value::Int(n) => SetValue::ints(vec![n]),
         other => {
-            c.diags.push(super::compile::type_error(&e.span, "an amount or a set of amounts", other.ty(), "`take`"));
+            c.diags.push(super::compile::type_error(
+                &e.span,
+                "an amount or a set of amounts",
+                other.ty(),
+                "`take`",
+            ));
             return None;
         }
     };
     match set.min() {
         Ok(Some(m)) if m < 0 => {
             c.diags.push(
-                Diag::new(Code::Range, e.span.clone(), format!("amounts must not be negative, but {m} is in this set"), "a negative amount")
-                    .help("a move takes tokens away; use amounts >= 0"),
+                Diag::new(
+                    Code::Range,
+                    e.span.clone(),
+                    format!("amounts must not be negative, but {m} is in this set"),
+                    "a negative amount",
+                )
+                .help("a move takes tokens away; use amounts >= 0"),
             );
             None
         }
@@ -776,8 +919,13 @@ fn lower_sel_kind(
                     if let Ok(Some(m)) = s.min() {
                         if m < 0 {
                             c.diags.push(
-                                Diag::new(Code::Range, e.span.clone(), "a number of heaps cannot be negative", "negative")
-                                    .help("use counts >= 0"),
+                                Diag::new(
+                                    Code::Range,
+                                    e.span.clone(),
+                                    "a number of heaps cannot be negative",
+                                    "negative",
+                                )
+                                .help("use counts >= 0"),
                             );
                             return None;
                         }
@@ -786,13 +934,23 @@ fn lower_sel_kind(
                 }
                 Value::Int(n) => {
                     c.diags.push(
-                        Diag::new(Code::Range, e.span.clone(), format!("a number of heaps cannot be negative ({n})"), "negative")
-                            .help("use counts >= 0"),
+                        Diag::new(
+                            Code::Range,
+                            e.span.clone(),
+                            format!("a number of heaps cannot be negative ({n})"),
+                            "negative",
+                        )
+                        .help("use counts >= 0"),
                     );
                     return None;
                 }
                 other => {
-                    c.diags.push(super::compile::type_error(&e.span, "a number of heaps", other.ty(), "a choice of heaps"));
+                    c.diags.push(super::compile::type_error(
+                        &e.span,
+                        "a number of heaps",
+                        other.ty(),
+                        "a choice of heaps",
+                    ));
                     return None;
                 }
             }
@@ -800,15 +958,25 @@ fn lower_sel_kind(
         SelKind::Named(id) => {
             let Some(names) = &shape.names else {
                 diags.push(
-                    Diag::new(Code::NotAllowed, id.span.clone(), format!("`heap {}`: the heaps have no names", id.name), "no named heaps")
-                        .help("name the heaps in the shape, `heaps (x, y)`, or write `one heap`"),
+                    Diag::new(
+                        Code::NotAllowed,
+                        id.span.clone(),
+                        format!("`heap {}`: the heaps have no names", id.name),
+                        "no named heaps",
+                    )
+                    .help("name the heaps in the shape, `heaps (x, y)`, or write `one heap`"),
                 );
                 return None;
             };
             match names.iter().position(|n| *n == id.name) {
                 Some(i) => LSelKind::Named(i),
                 None => {
-                    let mut d = Diag::new(Code::UnknownName, id.span.clone(), format!("no heap is named `{}`", id.name), "unknown heap");
+                    let mut d = Diag::new(
+                        Code::UnknownName,
+                        id.span.clone(),
+                        format!("no heap is named `{}`", id.name),
+                        "unknown heap",
+                    );
                     d = match suggest(&id.name, names.iter().map(String::as_str)) {
                         Some(s) => d.help(format!("did you mean `{s}`?")),
                         None => d.help(format!("the heaps are {}", names.join(", "))),
@@ -824,8 +992,13 @@ fn lower_sel_kind(
                     Some((slot, _)) => LSelKind::Ref(*slot),
                     None => {
                         diags.push(
-                            Diag::new(Code::UnknownName, id.span.clone(), format!("`{}` refers to no earlier choice of heaps", id.name), "nothing chosen before")
-                                .help("`it` and `them` name the heaps chosen by the step before"),
+                            Diag::new(
+                                Code::UnknownName,
+                                id.span.clone(),
+                                format!("`{}` refers to no earlier choice of heaps", id.name),
+                                "nothing chosen before",
+                            )
+                            .help("`it` and `them` name the heaps chosen by the step before"),
                         );
                         return None;
                     }
@@ -835,8 +1008,15 @@ fn lower_sel_kind(
                     Some(Binding::Sel { sel, .. }) => LSelKind::Ref(*sel),
                     Some(_) => {
                         diags.push(
-                            Diag::new(Code::Type, id.span.clone(), format!("`{}` does not name heaps", id.name), "not a choice of heaps")
-                                .help("name heaps when you choose them: `one heap h`, then refer to `h`"),
+                            Diag::new(
+                                Code::Type,
+                                id.span.clone(),
+                                format!("`{}` does not name heaps", id.name),
+                                "not a choice of heaps",
+                            )
+                            .help(
+                                "name heaps when you choose them: `one heap h`, then refer to `h`",
+                            ),
                         );
                         return None;
                     }
@@ -857,10 +1037,17 @@ fn lower_sel_kind(
     })
 }
 
-fn lower_claim(cl: &Claim, shape: Option<&ShapeSpec>, scope: &mut Scope, diags: &mut Vec<Diag>) -> Option<CheckedClaim> {
+fn lower_claim(
+    cl: &Claim,
+    shape: Option<&ShapeSpec>,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+) -> Option<CheckedClaim> {
     let mut slots = Slots::default();
     let mark = scope.mark();
-    let fills = shape.map(|s| bind_heap_names(s, scope, &mut slots)).unwrap_or_default();
+    let fills = shape
+        .map(|s| bind_heap_names(s, scope, &mut slots))
+        .unwrap_or_default();
     let r = (|| {
         let mut c = Compiler {
             diags,
@@ -892,8 +1079,16 @@ fn lower_claim(cl: &Claim, shape: Option<&ShapeSpec>, scope: &mut Scope, diags: 
                     }
                     None => None,
                 };
-                let want = if cl.kind == ClaimKind::P { Type::Bool } else { Type::Int };
-                let what = if cl.kind == ClaimKind::P { "a P-position claim" } else { "a Grundy claim" };
+                let want = if cl.kind == ClaimKind::P {
+                    Type::Bool
+                } else {
+                    Type::Int
+                };
+                let what = if cl.kind == ClaimKind::P {
+                    "a P-position claim"
+                } else {
+                    "a Grundy claim"
+                };
                 let e = c.expect(expr, scope, want, what)?;
                 CheckedClaimBody::Expr {
                     expr: e,
@@ -907,7 +1102,12 @@ fn lower_claim(cl: &Claim, shape: Option<&ShapeSpec>, scope: &mut Scope, diags: 
     })();
     scope.truncate(mark);
     let mut body = r?;
-    if let CheckedClaimBody::Expr { int_slots, heap_names, .. } = &mut body {
+    if let CheckedClaimBody::Expr {
+        int_slots,
+        heap_names,
+        ..
+    } = &mut body
+    {
         *int_slots = slots.ints;
         *heap_names = fills;
     }

@@ -41,7 +41,11 @@ impl Scope {
 
     /// The binding of a name.
     pub fn get(&self, name: &str) -> Option<&Binding> {
-        self.names.iter().rev().find(|(n, _)| n == name).map(|(_, b)| b)
+        self.names
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| b)
     }
 
     /// How many names (to truncate back to).
@@ -162,7 +166,13 @@ impl Compiler<'_> {
                     );
                     return None;
                 }
-                Some((CExpr { kind: CKind::Heaps, span: sp }, Type::List))
+                Some((
+                    CExpr {
+                        kind: CKind::Heaps,
+                        span: sp,
+                    },
+                    Type::List,
+                ))
             }
             ExprKind::Unary(op, a) => {
                 let (ca, ta) = self.compile(a, scope)?;
@@ -208,7 +218,12 @@ impl Compiler<'_> {
                     match self.compile(it, scope) {
                         Some((c, t)) => {
                             if t != Type::Int && t != Type::List {
-                                self.push(type_error(&it.span, "an integer or a tuple", t, "a set"));
+                                self.push(type_error(
+                                    &it.span,
+                                    "an integer or a tuple",
+                                    t,
+                                    "a set",
+                                ));
                                 ok = false;
                             } else if ty.is_some_and(|t0| t0 != t) {
                                 self.push(type_error(
@@ -246,7 +261,12 @@ impl Compiler<'_> {
             ExprKind::Quant(kind, var, list, cond) => {
                 let (cl, lt) = self.compile(list, scope)?;
                 if lt != Type::List && lt != Type::IntSet {
-                    self.push(type_error(&list.span, "a list or a finite set of integers", lt, "a quantifier"));
+                    self.push(type_error(
+                        &list.span,
+                        "a list or a finite set of integers",
+                        lt,
+                        "a quantifier",
+                    ));
                     return None;
                 }
                 let slot = self.slots.int();
@@ -329,7 +349,14 @@ impl Compiler<'_> {
         Some(binding_expr(&b, sp))
     }
 
-    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, sp: Span, scope: &mut Scope) -> Option<(CExpr, Type)> {
+    fn binary(
+        &mut self,
+        op: BinOp,
+        a: &Expr,
+        b: &Expr,
+        sp: Span,
+        scope: &mut Scope,
+    ) -> Option<(CExpr, Type)> {
         let ra = self.compile(a, scope);
         let rb = self.compile(b, scope);
         let ((ca, ta), (cb, tb)) = (ra?, rb?);
@@ -349,13 +376,23 @@ impl Compiler<'_> {
                 Type::Bool
             }
             BinOp::In | BinOp::NotIn => {
-                let fits = (ta == Type::Int && tb == Type::IntSet) || (ta == Type::List && tb == Type::TupleSet);
+                let fits = (ta == Type::Int && tb == Type::IntSet)
+                    || (ta == Type::List && tb == Type::TupleSet);
                 if !fits {
                     if tb != Type::IntSet && tb != Type::TupleSet {
                         self.push(type_error(&b.span, "a set", tb, &format!("`{sym}`")));
                     } else {
-                        let want = if tb == Type::IntSet { "an integer" } else { "a tuple" };
-                        self.push(type_error(&a.span, want, ta, &format!("`{sym}` {}", tb.describe())));
+                        let want = if tb == Type::IntSet {
+                            "an integer"
+                        } else {
+                            "a tuple"
+                        };
+                        self.push(type_error(
+                            &a.span,
+                            want,
+                            ta,
+                            &format!("`{sym}` {}", tb.describe()),
+                        ));
                     }
                     return None;
                 }
@@ -363,10 +400,21 @@ impl Compiler<'_> {
             }
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                 let numbers = ta.fits(Type::Real) && tb.fits(Type::Real);
-                let same = ta == tb && matches!(ta, Type::List | Type::Bool) && matches!(op, BinOp::Eq | BinOp::Ne);
+                let same = ta == tb
+                    && matches!(ta, Type::List | Type::Bool)
+                    && matches!(op, BinOp::Eq | BinOp::Ne);
                 if !numbers && !same {
-                    let bad = if ta.fits(Type::Real) { (b, tb) } else { (a, ta) };
-                    self.push(type_error(&bad.0.span, "a number", bad.1, &format!("`{sym}`")));
+                    let bad = if ta.fits(Type::Real) {
+                        (b, tb)
+                    } else {
+                        (a, ta)
+                    };
+                    self.push(type_error(
+                        &bad.0.span,
+                        "a number",
+                        bad.1,
+                        &format!("`{sym}`"),
+                    ));
                     return None;
                 }
                 Type::Bool
@@ -401,7 +449,13 @@ impl Compiler<'_> {
         self.fold(CKind::Bin(op, Box::new(ca), Box::new(cb)), sp, ty)
     }
 
-    fn call(&mut self, f: &crate::syntax::ast::Ident, args: &[Expr], sp: Span, scope: &mut Scope) -> Option<(CExpr, Type)> {
+    fn call(
+        &mut self,
+        f: &crate::syntax::ast::Ident,
+        args: &[Expr],
+        sp: Span,
+        scope: &mut Scope,
+    ) -> Option<(CExpr, Type)> {
         let Some(b) = Builtin::lookup(&f.name) else {
             let mut d = Diag::new(
                 Code::UnknownName,
@@ -413,7 +467,11 @@ impl Compiler<'_> {
                 Some(s) => d.help(format!("did you mean `{s}`?")),
                 None => d.help(format!(
                     "the functions are {}",
-                    Builtin::ALL.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                    Builtin::ALL
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )),
             };
             self.push(d);
@@ -433,7 +491,11 @@ impl Compiler<'_> {
                     Diag::new(
                         Code::Type,
                         sp.clone(),
-                        format!("`{name}` takes {n} argument{}, not {}", if n == 1 { "" } else { "s" }, args.len()),
+                        format!(
+                            "`{name}` takes {n} argument{}, not {}",
+                            if n == 1 { "" } else { "s" },
+                            args.len()
+                        ),
                         "wrong number of arguments",
                     )
                     .help(format!("write `{name}(x)`")),
@@ -449,7 +511,12 @@ impl Compiler<'_> {
                     return None;
                 }
                 if !ts[0].fits(Type::Real) {
-                    self.push(type_error(&args[0].span, "a number", ts[0], &format!("`{name}`")));
+                    self.push(type_error(
+                        &args[0].span,
+                        "a number",
+                        ts[0],
+                        &format!("`{name}`"),
+                    ));
                     return None;
                 }
                 match b {
@@ -464,7 +531,12 @@ impl Compiler<'_> {
                     return None;
                 }
                 if ts[0] != Type::Int {
-                    self.push(type_error(&args[0].span, "an integer", ts[0], &format!("`{name}`")));
+                    self.push(type_error(
+                        &args[0].span,
+                        "an integer",
+                        ts[0],
+                        &format!("`{name}`"),
+                    ));
                     return None;
                 }
                 Type::Int
@@ -474,7 +546,12 @@ impl Compiler<'_> {
                     return None;
                 }
                 if ts[0] != Type::List {
-                    self.push(type_error(&args[0].span, "a list", ts[0], &format!("`{name}`")));
+                    self.push(type_error(
+                        &args[0].span,
+                        "a list",
+                        ts[0],
+                        &format!("`{name}`"),
+                    ));
                     return None;
                 }
                 if b == Builtin::Len {
@@ -483,20 +560,34 @@ impl Compiler<'_> {
                     Type::List
                 }
             }
-            Builtin::Min | Builtin::Max | Builtin::Sum | Builtin::Xor | Builtin::BitOr | Builtin::BitAnd => {
+            Builtin::Min
+            | Builtin::Max
+            | Builtin::Sum
+            | Builtin::Xor
+            | Builtin::BitOr
+            | Builtin::BitAnd => {
                 let reals_ok = matches!(b, Builtin::Min | Builtin::Max);
                 if ts.len() == 1 && ts[0] == Type::List {
                     Type::Int
                 } else if ts.is_empty() {
                     self.push(
-                        Diag::new(Code::Type, sp.clone(), format!("`{name}` needs arguments"), "no arguments")
-                            .help(format!("write `{name}(heaps)` or `{name}(a, b)`")),
+                        Diag::new(
+                            Code::Type,
+                            sp.clone(),
+                            format!("`{name}` needs arguments"),
+                            "no arguments",
+                        )
+                        .help(format!("write `{name}(heaps)` or `{name}(a, b)`")),
                     );
                     return None;
                 } else {
                     let mut real = false;
                     for (t, a) in ts.iter().zip(args) {
-                        let fits = if reals_ok { t.fits(Type::Real) } else { *t == Type::Int };
+                        let fits = if reals_ok {
+                            t.fits(Type::Real)
+                        } else {
+                            *t == Type::Int
+                        };
                         if !fits {
                             let want = if reals_ok { "a number" } else { "an integer" };
                             self.push(type_error(&a.span, want, *t, &format!("`{name}`")));
@@ -517,7 +608,10 @@ impl Compiler<'_> {
 
     /// Builds a node; when every child is a constant, evaluates it now.
     fn fold(&mut self, kind: CKind, sp: Span, ty: Type) -> Option<(CExpr, Type)> {
-        let node = CExpr { kind, span: sp.clone() };
+        let node = CExpr {
+            kind,
+            span: sp.clone(),
+        };
         if !all_const(&node) {
             return Some((node, ty));
         }
@@ -537,7 +631,9 @@ impl Compiler<'_> {
                         format!("cannot evaluate this: {}", e.kind),
                         "here",
                     )
-                    .help("integers are 64-bit and never wrap; reals are exact and must be decidable"),
+                    .help(
+                        "integers are 64-bit and never wrap; reals are exact and must be decidable",
+                    ),
                 );
                 None
             }
@@ -606,4 +702,3 @@ pub fn type_error(sp: &Span, want: &str, got: Type, ctx: &str) -> Diag {
     )
     .help(format!("write {want} here"))
 }
-

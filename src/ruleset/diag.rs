@@ -89,7 +89,12 @@ pub struct Diag {
 
 impl Diag {
     /// A new problem.
-    pub fn new(code: Code, span: Span, message: impl Into<String>, label: impl Into<String>) -> Diag {
+    pub fn new(
+        code: Code,
+        span: Span,
+        message: impl Into<String>,
+        label: impl Into<String>,
+    ) -> Diag {
         Diag {
             code,
             message: message.into(),

@@ -259,17 +259,11 @@ impl CExpr {
                 Value::Set(SetValue::Range(lo, hi))
             }
             CKind::Call(f, args) => {
-                let vals = args
-                    .iter()
-                    .map(|a| a.eval(env))
-                    .collect::<R<Vec<_>>>()?;
+                let vals = args.iter().map(|a| a.eval(env)).collect::<R<Vec<_>>>()?;
                 call(*f, vals, sp)?
             }
             CKind::SetLit(items) => {
-                let vals = items
-                    .iter()
-                    .map(|a| a.eval(env))
-                    .collect::<R<Vec<_>>>()?;
+                let vals = items.iter().map(|a| a.eval(env)).collect::<R<Vec<_>>>()?;
                 set_of(vals)
             }
             CKind::Tuple(items) => {
@@ -325,9 +319,7 @@ impl CExpr {
                 let mut any = false;
                 let mut all = true;
                 for &h in env.heaps {
-                    let inside = set
-                        .contains(i64::from(h))
-                        .map_err(|e| real_err(e, sp))?;
+                    let inside = set.contains(i64::from(h)).map_err(|e| real_err(e, sp))?;
                     any |= inside;
                     all &= inside;
                 }
@@ -356,12 +348,7 @@ impl CExpr {
 
 /// Applies an infix operator to two values (the checker has ensured the types).
 pub fn binary(op: BinOp, x: Value, y: Value, sp: &Span) -> R<Value> {
-    let overflow = || {
-        err::<Value>(
-            EvalErrorKind::Overflow(format!("`{}`", op.symbol())),
-            sp,
-        )
-    };
+    let overflow = || err::<Value>(EvalErrorKind::Overflow(format!("`{}`", op.symbol())), sp);
     match op {
         BinOp::In | BinOp::NotIn => {
             let inside = match (&x, &y) {
@@ -398,9 +385,7 @@ pub fn binary(op: BinOp, x: Value, y: Value, sp: &Span) -> R<Value> {
             BinOp::Add => m.checked_add(n),
             BinOp::Sub => m.checked_sub(n),
             BinOp::Mul => m.checked_mul(n),
-            BinOp::Div | BinOp::Mod if n == 0 => {
-                return err(EvalErrorKind::DivisionByZero, sp)
-            }
+            BinOp::Div | BinOp::Mod if n == 0 => return err(EvalErrorKind::DivisionByZero, sp),
             BinOp::Div => floor_div(m, n),
             BinOp::Mod => floor_mod(m, n),
             BinOp::Pow => {
@@ -436,16 +421,16 @@ pub fn binary(op: BinOp, x: Value, y: Value, sp: &Span) -> R<Value> {
                 Value::Int(n) if n >= 0 => n,
                 _ => {
                     return err(
-                        EvalErrorKind::Domain(
-                            "a real power needs an integer exponent >= 0".into(),
-                        ),
+                        EvalErrorKind::Domain("a real power needs an integer exponent >= 0".into()),
                         sp,
                     )
                 }
             };
             if n > 4096 {
                 return err(
-                    EvalErrorKind::Domain(format!("the exponent {n} is too large for a real power")),
+                    EvalErrorKind::Domain(format!(
+                        "the exponent {n} is too large for a real power"
+                    )),
                     sp,
                 );
             }
@@ -471,10 +456,7 @@ fn abs(v: Value, sp: &Span) -> R<Value> {
             None => return err(EvalErrorKind::Overflow("`|...|`".into()), sp),
         },
         Value::Real(r) => {
-            let neg = r
-                .compare(&Real::from_int(0))
-                .map_err(|e| real_err(e, sp))?
-                == Ordering::Less;
+            let neg = r.compare(&Real::from_int(0)).map_err(|e| real_err(e, sp))? == Ordering::Less;
             Value::Real(if neg { r.neg() } else { r })
         }
         v => unreachable!("{v:?} (abs)"),
@@ -624,15 +606,10 @@ pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
         },
         Builtin::Beatty => {
             let r = vals[0].to_real().expect("number (beatty)");
-            let ok = r
-                .compare(&Real::from_int(1))
-                .map_err(|e| real_err(e, sp))?
-                != Ordering::Less;
+            let ok = r.compare(&Real::from_int(1)).map_err(|e| real_err(e, sp))? != Ordering::Less;
             if !ok {
                 return err(
-                    EvalErrorKind::Domain(format!(
-                        "`beatty({r})` needs a real number >= 1"
-                    )),
+                    EvalErrorKind::Domain(format!("`beatty({r})` needs a real number >= 1")),
                     sp,
                 );
             }

@@ -299,10 +299,7 @@ impl Beatty {
 
     /// `floor(n * beta)`, exactly.
     fn term(&self, n: i64) -> Result<i64, RealError> {
-        self.beta
-            .floor_mul(n)?
-            .to_i64()
-            .ok_or(RealError::TooLarge)
+        self.beta.floor_mul(n)?.to_i64().ok_or(RealError::TooLarge)
     }
 
     /// Grows the cache until its last member is `> max` (or reaches `i64::MAX`).

@@ -88,6 +88,9 @@ mod tests {
             let n = box_positions(&s, max, k).len() as u128;
             assert_eq!(Some(n), box_size(&s, max, k));
         }
-        assert_eq!(box_positions(&shape(Some(2), 0), 1, 0), vec![vec![0, 0], vec![0, 1], vec![1, 1]]);
+        assert_eq!(
+            box_positions(&shape(Some(2), 0), 1, 0),
+            vec![vec![0, 0], vec![0, 1], vec![1, 1]]
+        );
     }
 }

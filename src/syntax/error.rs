@@ -25,7 +25,9 @@ pub enum SyntaxError {
     #[error("the integer `{text}` is too large")]
     #[diagnostic(
         code(heapgame::integer_too_large),
-        help("integers in a ruleset must lie between -9223372036854775808 and 9223372036854775807")
+        help(
+            "integers in a ruleset must lie between -9223372036854775808 and 9223372036854775807"
+        )
     )]
     IntegerTooLarge {
         /// The literal.

@@ -32,7 +32,9 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::lower => "`lower`",
         Rule::keep => "`keep`",
         Rule::where_clause => "`where`",
-        Rule::amount | Rule::amount_same | Rule::bindings => "an amount (`1..`, `S`, `same 1..`, `s in 1..`)",
+        Rule::amount | Rule::amount_same | Rule::bindings => {
+            "an amount (`1..`, `S`, `same 1..`, `s in 1..`)"
+        }
         Rule::binding => "a named amount `s in S`",
         Rule::selector
         | Rule::sel_one
@@ -42,7 +44,9 @@ pub fn describe(rule: Rule) -> &'static str {
         | Rule::sel_each_of
         | Rule::sel_count
         | Rule::sel_named
-        | Rule::sel_ref => "a choice of heaps (`one heap`, `2 heaps`, `all heaps`, `the other heap`, ...)",
+        | Rule::sel_ref => {
+            "a choice of heaps (`one heap`, `2 heaps`, `all heaps`, `the other heap`, ...)"
+        }
         Rule::sel_name => "a name for the chosen heaps",
         Rule::heaps_word => "`heaps`",
         Rule::heap_word => "`heap`",
@@ -138,9 +142,8 @@ pub fn from_pest(err: pest::error::Error<Rule>) -> SyntaxError {
     // `line()` is only the failing line; we need the offset in the whole text, which
     // pest keeps in `location`. The found-word is read from the line at the column.
     let col = match err.line_col {
-        pest::error::LineColLocation::Pos((_, c)) | pest::error::LineColLocation::Span((_, c), _) => {
-            c.saturating_sub(1)
-        }
+        pest::error::LineColLocation::Pos((_, c))
+        | pest::error::LineColLocation::Span((_, c), _) => c.saturating_sub(1),
     };
     let byte_col = src
         .char_indices()

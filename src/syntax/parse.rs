@@ -39,7 +39,9 @@ pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
 /// Parses a standalone expression, such as a `-p NAME=VALUE` value or a REPL input.
 pub fn parse_expr_str(src: &str) -> Result<Expr, SyntaxError> {
     let mut pairs = GameParser::parse(Rule::standalone_expr, src).map_err(expected::from_pest)?;
-    let top = pairs.next().expect("a standalone_expr pair (parse_expr_str)");
+    let top = pairs
+        .next()
+        .expect("a standalone_expr pair (parse_expr_str)");
     let expr = top
         .into_inner()
         .find(|p| p.as_rule() == Rule::expr)
@@ -82,7 +84,9 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
         Rule::source => Item::Source(parse_string(inner.next().expect("(parse_source)")), sp),
         Rule::require => {
             let cond = parse_expr(inner.next().expect("(parse_require)"))?;
-            let message = inner.find(|p| p.as_rule() == Rule::string).map(parse_string);
+            let message = inner
+                .find(|p| p.as_rule() == Rule::string)
+                .map(parse_string);
             Item::Require(Require {
                 cond,
                 message,
@@ -133,10 +137,7 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
     })
 }
 
-fn parse_move(
-    inner: pest::iterators::Pairs<'_, Rule>,
-    sp: Span,
-) -> Result<MoveDef, SyntaxError> {
+fn parse_move(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<MoveDef, SyntaxError> {
     let mut fors = Vec::new();
     let mut guards = Vec::new();
     let mut steps = Vec::new();
