@@ -145,7 +145,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
             } else {
                 format!("every heap <= {}", a.max)
             };
-            if a.grundy && k == 2 && shape.symmetric() {
+            if a.grundy && shape.count == Some(2) && shape.symmetric() {
                 grundy_grid(&mut out, &rows, a.max, shape.lower);
             } else if a.grundy {
                 let _ = writeln!(out, "Grundy values of {} ({bound}):", game.checked.name);

@@ -624,7 +624,10 @@ fn lower_instance(
                 Diag::new(
                     Code::HeapCount,
                     m.span.clone(),
-                    format!("this move leaves {left} heaps{inst}, but positions have exactly {k}"),
+                    format!(
+                        "this move leaves {left} heap{}{inst}, but positions have exactly {k}",
+                        if left == 1 { "" } else { "s" }
+                    ),
                     "changes the number of heaps",
                 )
                 .help("with `heaps k`, every move must leave k heaps: delete as many heaps as the splits add"),
