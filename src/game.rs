@@ -236,27 +236,25 @@ impl Game {
     }
 }
 
+/// A parse error as a [`Diag`]: its message and help come from [`SyntaxError`] itself.
 fn syntax_diag(e: SyntaxError) -> Diag {
-    match e {
-        SyntaxError::Unexpected {
-            span,
-            expected,
-            found,
-        } => Diag::new(
-            Code::Parse,
-            span.offset()..span.offset() + span.len(),
-            format!("expected {expected}, found {found}"),
-            format!("expected {expected}"),
-        )
-        .help("see docs/language.md for the form of each item"),
-        SyntaxError::IntegerTooLarge { span, text } => Diag::new(
-            Code::IntegerTooLarge,
-            span.offset()..span.offset() + span.len(),
-            format!("the integer `{text}` is too large"),
-            "too large",
-        )
-        .help("integers in a ruleset are 64-bit: between -9223372036854775808 and 9223372036854775807"),
-    }
+    let (code, span, label) = match &e {
+        SyntaxError::Unexpected { span, expected, .. } => {
+            (Code::Parse, *span, format!("expected {expected}"))
+        }
+        SyntaxError::IntegerTooLarge { span, .. } => {
+            (Code::IntegerTooLarge, *span, "too large".to_string())
+        }
+    };
+    let help = Diagnostic::help(&e).map(|h| h.to_string());
+    let mut d = Diag::new(
+        code,
+        span.offset()..span.offset() + span.len(),
+        e.to_string(),
+        label,
+    );
+    d.help = help;
+    d
 }
 
 /// What a claim says of one position.

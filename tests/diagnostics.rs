@@ -177,3 +177,20 @@ fn three_mistakes_are_three_located_diagnostics() {
     distinct.dedup();
     assert_eq!(distinct.len(), 3, "lines {lines:?}");
 }
+
+/// A `let` or parameter whose definition fails is reported once; its uses add no
+/// "unknown name" errors of their own.
+#[test]
+fn failed_definitions_do_not_cascade() {
+    let src = "ruleset \"P\" (k = flor(3)) {\n  heaps 2\n  let d = flor(2)\n  move { take 1..d from one heap }\n  move { take 1..k from one heap }\n}\n";
+    let err = heapgame::Game::from_source("poisoned.game", src, &[]).unwrap_err();
+    assert_eq!(
+        err.codes(),
+        vec!["heapgame::unknown_name", "heapgame::unknown_name"],
+        "{err:?}"
+    );
+    assert!(
+        err.diags.iter().all(|d| d.message.contains("flor")),
+        "{err:?}"
+    );
+}

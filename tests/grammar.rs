@@ -256,11 +256,8 @@ fn calls_quantifiers_heap_tests_and_literals() {
     assert_eq!(ex("9223372036854775807"), "9223372036854775807");
 }
 
-/// `any heap in 1..3` should test against the range 1..3; today the heap test takes only an
-/// arithmetic operand, so it parses as `(any heap in 1)..3` and the checker then says
-/// "a test of the heaps needs a set of integers, but this is an integer" under the `1`.
+/// `no heap in 1..3` tests against the range 1..3, not `(no heap in 1)..3`.
 #[test]
-#[ignore = "known grammar bug: a range after `heap in` is not part of the heap test"]
 fn heap_test_takes_a_range() {
     assert_eq!(ex("no heap in 1..3"), "(no-heap (.. 1 3))");
     assert_eq!(ex("all heaps in 1.."), "(all-heaps (.. 1))");

@@ -40,6 +40,28 @@ impl GameArgs {
     }
 }
 
+/// The arguments of commands about one position: the ruleset, the format, the heaps.
+#[derive(clap::Args, Debug)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// The heap sizes of the position.
+    #[arg(value_name = "HEAP", num_args = 0..)]
+    pub heaps: Vec<String>,
+}
+
+impl PositionArgs {
+    /// Loads the game and reads the position in its canonical form.
+    pub fn load(&self) -> Result<(Game, Vec<u32>), Report> {
+        let game = self.game.load()?;
+        let pos = game.parse_position(&self.heaps).map_err(Report::new)?;
+        Ok((game, pos))
+    }
+}
+
 /// The output formats of `eval` and `moves`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {

@@ -3,7 +3,7 @@
 use heapgame::game::show_position;
 use miette::Report;
 
-use super::common::{json_position, Format, GameArgs};
+use super::common::{json_position, Format, PositionArgs};
 
 /// Arguments of `heapgame eval`.
 #[derive(clap::Args, Debug)]
@@ -13,27 +13,20 @@ use super::common::{json_position, Format, GameArgs};
   heapgame eval rulesets/fraenkel-larsson/beta-wynim.game -p \"beta=2+sqrt(2)\" 3 10")]
 pub struct Args {
     #[command(flatten)]
-    game: GameArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// The heap sizes of the position.
-    #[arg(value_name = "HEAP", num_args = 0..)]
-    heaps: Vec<String>,
+    pos: PositionArgs,
 }
 
 /// Runs `heapgame eval`.
 pub fn run(a: Args) -> Result<u8, Report> {
-    let game = a.game.load()?;
-    let pos = game.parse_position(&a.heaps).map_err(Report::new)?;
+    let (game, pos) = a.pos.load()?;
     let mut solver = game.solver();
-    solver.set_max_positions(a.game.max_positions);
+    solver.set_max_positions(a.pos.game.max_positions);
     let grundy = solver.grundy(&pos).map_err(|e| game.solve_error(&e))?;
     let wins = solver
         .winning_moves(&pos)
         .map_err(|e| game.solve_error(&e))?;
     let outcome = if grundy == 0 { "P" } else { "N" };
-    match a.format {
+    match a.pos.format {
         Format::Json => {
             let v = serde_json::json!({
                 "position": json_position(&pos),

@@ -3,7 +3,7 @@
 use heapgame::game::show_position;
 use miette::Report;
 
-use super::common::{json_position, Format, GameArgs};
+use super::common::{json_position, Format, PositionArgs};
 
 /// Arguments of `heapgame moves`.
 #[derive(clap::Args, Debug)]
@@ -12,23 +12,16 @@ use super::common::{json_position, Format, GameArgs};
   heapgame moves rulesets/abuku/delete-nim.game 3 4 --format json")]
 pub struct Args {
     #[command(flatten)]
-    game: GameArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// The heap sizes of the position.
-    #[arg(value_name = "HEAP", num_args = 0..)]
-    heaps: Vec<String>,
+    pos: PositionArgs,
 }
 
 /// Runs `heapgame moves`.
 pub fn run(a: Args) -> Result<u8, Report> {
-    let game = a.game.load()?;
-    let pos = game.parse_position(&a.heaps).map_err(Report::new)?;
+    let (game, pos) = a.pos.load()?;
     let fs = game
         .followers(&pos)
         .map_err(|e| Report::new(game.move_error(&e)))?;
-    match a.format {
+    match a.pos.format {
         Format::Json => {
             let v: Vec<_> = fs.iter().map(|f| json_position(f)).collect();
             println!("{}", serde_json::Value::Array(v));

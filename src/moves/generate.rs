@@ -275,8 +275,9 @@ impl Run<'_> {
             self.s.ints[slot] = combo.first().map_or(0, |&h| self.s.vals[h] as i64);
         }
         if let Some(slot) = sel.list_slot {
-            let vals: Vec<i64> = combo.iter().map(|&h| self.s.vals[h] as i64).collect();
-            self.s.lists[slot] = vals;
+            let list = &mut self.s.lists[slot];
+            list.clear();
+            list.extend(combo.iter().map(|&h| self.s.vals[h] as i64));
         }
         let mut newly = std::mem::take(&mut self.s.newly[i]);
         newly.clear();

@@ -82,6 +82,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
 
     // Parameters: defaults, then overrides.
     let mut params: Vec<(String, Value)> = Vec::new();
+    let mut failed: Vec<String> = Vec::new();
     for p in &rs.params {
         if params.iter().any(|(n, _)| *n == p.name.name) {
             diags.push(duplicate(&p.name, "parameter"));
@@ -92,8 +93,9 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
             position: false,
             slots: &mut slots,
         };
-        if let Some(v) = c.constant(&p.default, &mut scope) {
-            params.push((p.name.name.clone(), v));
+        match c.constant(&p.default, &mut scope) {
+            Some(v) => params.push((p.name.name.clone(), v)),
+            None => failed.push(p.name.name.clone()),
         }
     }
     for o in overrides {
@@ -101,6 +103,9 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     }
     for (n, v) in &params {
         scope.push(n, Binding::Const(v.clone()));
+    }
+    for n in &failed {
+        scope.push(n, Binding::Poisoned);
     }
 
     let mut source = None;
@@ -122,8 +127,9 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                     position: false,
                     slots: &mut slots,
                 };
-                if let Some(v) = c.constant(&l.value, &mut scope) {
-                    scope.push(&l.name.name, Binding::Const(v));
+                match c.constant(&l.value, &mut scope) {
+                    Some(v) => scope.push(&l.name.name, Binding::Const(v)),
+                    None => scope.push(&l.name.name, Binding::Poisoned),
                 }
             }
             Item::Require(r) => {
@@ -239,7 +245,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     if moves.is_empty() && shape.is_some() && !rs.items.iter().any(|i| matches!(i, Item::Move(_))) {
         diags.push(
             Diag::new(
-                Code::MissingShape,
+                Code::MissingMove,
                 rs.span.start..rs.span.start + 7,
                 "the ruleset has no `move`",
                 "in this ruleset",
@@ -593,14 +599,17 @@ fn lower_instance(
         }
     }
     let mut steps = Vec::new();
-    let mut last_sel: Option<(usize, Binding)> = None;
-    // Static count of heaps after the move, when every selection has a fixed size.
-    let mut net: Option<i64> = Some(0);
+    let mut sels = SelState {
+        last: None,
+        counts: Vec::new(),
+        net: Some(0),
+    };
     for st in &m.steps {
-        if let Some(ls) = lower_step(st, shape, scope, diags, &mut slots, &mut last_sel, &mut net) {
+        if let Some(ls) = lower_step(st, shape, scope, diags, &mut slots, &mut sels) {
             steps.push(ls);
         }
     }
+    let net = sels.net;
     scope.truncate(mark);
     if diags.len() > before {
         return None;
@@ -647,6 +656,16 @@ fn lower_instance(
     })
 }
 
+/// What the lowering of a move knows of its selections so far.
+struct SelState {
+    /// The selection slot of the step before (for `it` / `them`).
+    last: Option<usize>,
+    /// The fixed number of heaps of each selection slot, when fixed.
+    counts: Vec<Option<usize>>,
+    /// The change in the number of heaps made so far, while every selection has a fixed size.
+    net: Option<i64>,
+}
+
 /// The number of heaps a selection picks, when fixed.
 fn fixed_count(kind: &LSelKind, sels: &[Option<usize>]) -> Option<usize> {
     match kind {
@@ -658,54 +677,49 @@ fn fixed_count(kind: &LSelKind, sels: &[Option<usize>]) -> Option<usize> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn lower_step(
     st: &Step,
     shape: &ShapeSpec,
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
     slots: &mut Slots,
-    last_sel: &mut Option<(usize, Binding)>,
-    net: &mut Option<i64>,
+    sels: &mut SelState,
 ) -> Option<LStep> {
-    let (sel_ast, _) = match &st.kind {
+    let sel_ast = match &st.kind {
         StepKind::Take { sel, .. }
         | StepKind::Delete { sel }
         | StepKind::Split { sel, .. }
         | StepKind::Lower { sel, .. }
-        | StepKind::Keep { sel, .. } => (sel, ()),
+        | StepKind::Keep { sel, .. } => sel,
     };
-    let kind = lower_sel_kind(sel_ast, shape, scope, diags, slots, last_sel)?;
-    // Fixed sizes of recorded selections, for `Ref`.
-    let count = fixed_count(&kind, &[]).or(match &kind {
-        LSelKind::Ref(_) => last_sel_count(sel_ast, scope),
-        _ => None,
-    });
+    let kind = lower_sel_kind(sel_ast, shape, scope, diags, slots, sels.last)?;
+    let count = fixed_count(&kind, &sels.counts);
+    let net = &mut sels.net;
     let single = count == Some(1);
     let record = slots.sel();
-    let (int_slot, list_slot, value) = if single {
-        let s = slots.int();
-        (Some(s), None, Binding::Int(s))
-    } else {
-        let s = slots.list();
-        (None, Some(s), Binding::List(s))
-    };
-    let binding = Binding::Sel {
-        sel: record,
-        value: Box::new(value),
-    };
+    // Only a named selection's sizes can be read by expressions; fill slots only then.
+    let (mut int_slot, mut list_slot) = (None, None);
     if let Some(name) = &sel_ast.name {
-        scope.push(&name.name, binding.clone());
-        scope.push(
-            &format!("#count:{}", name.name),
-            Binding::Const(Value::Int(count.map_or(-1, |c| c as i64))),
-        );
+        let value = if single {
+            let s = slots.int();
+            int_slot = Some(s);
+            Binding::Int(s)
+        } else {
+            let s = slots.list();
+            list_slot = Some(s);
+            Binding::List(s)
+        };
+        let binding = Binding::Sel {
+            sel: record,
+            value: Box::new(value),
+        };
+        scope.push(&name.name, binding);
     }
-    *last_sel = Some((record, binding));
-    scope.push(
-        "#count:it",
-        Binding::Const(Value::Int(count.map_or(-1, |c| c as i64))),
-    );
+    sels.last = Some(record);
+    if sels.counts.len() <= record {
+        sels.counts.resize(record + 1, None);
+    }
+    sels.counts[record] = count;
     let sel = LSel {
         kind,
         record: Some(record),
@@ -843,18 +857,6 @@ fn lower_step(
     })
 }
 
-fn last_sel_count(sel: &Selector, scope: &Scope) -> Option<usize> {
-    let key = match &sel.kind {
-        SelKind::Ref(id) if id.name == "it" || id.name == "them" => "#count:it".to_string(),
-        SelKind::Ref(id) => format!("#count:{}", id.name),
-        _ => return None,
-    };
-    match scope.get(&key) {
-        Some(Binding::Const(Value::Int(n))) if *n >= 0 => Some(*n as usize),
-        _ => None,
-    }
-}
-
 fn not_with_names(sp: &Span, what: &str) -> Diag {
     Diag::new(
         Code::NotAllowed,
@@ -903,7 +905,7 @@ fn lower_sel_kind(
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
     slots: &mut Slots,
-    last_sel: &Option<(usize, Binding)>,
+    last_sel: Option<usize>,
 ) -> Option<LSelKind> {
     Some(match &sel.kind {
         SelKind::One => LSelKind::Count(SetValue::ints(vec![1])),
@@ -992,7 +994,7 @@ fn lower_sel_kind(
         SelKind::Ref(id) => {
             if id.name == "it" || id.name == "them" {
                 match last_sel {
-                    Some((slot, _)) => LSelKind::Ref(*slot),
+                    Some(slot) => LSelKind::Ref(slot),
                     None => {
                         diags.push(
                             Diag::new(

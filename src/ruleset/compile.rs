@@ -18,6 +18,8 @@ pub enum Binding {
     Int(usize),
     /// A list slot.
     List(usize),
+    /// A name whose definition failed: uses are silent (the failure was reported).
+    Poisoned,
     /// Heaps chosen earlier in a move: the selection slot, and the slot holding their size(s).
     Sel {
         /// The selection slot.
@@ -316,6 +318,7 @@ impl Compiler<'_> {
 
     fn name(&mut self, name: &str, sp: &Span, scope: &Scope) -> Option<(CExpr, Type)> {
         let b = match scope.get(name) {
+            Some(Binding::Poisoned) => return None,
             Some(b) => b.clone(),
             None => {
                 let v = match name {
@@ -660,6 +663,7 @@ pub fn binding_expr(b: &Binding, sp: &Span) -> (CExpr, Type) {
             Type::List,
         ),
         Binding::Sel { value, .. } => binding_expr(value, sp),
+        Binding::Poisoned => unreachable!("poisoned names are not compiled (binding_expr)"),
     }
 }
 

@@ -32,6 +32,8 @@ pub enum Code {
     Duplicate,
     /// No `heaps` line.
     MissingShape,
+    /// No `move`.
+    MissingMove,
     /// A `-p` value that is not valid.
     BadParam,
     /// A `-p` name that is not a parameter.
@@ -60,6 +62,7 @@ impl Code {
             Code::Unbounded => "heapgame::unbounded",
             Code::Duplicate => "heapgame::duplicate",
             Code::MissingShape => "heapgame::missing_shape",
+            Code::MissingMove => "heapgame::missing_move",
             Code::BadParam => "heapgame::bad_param",
             Code::UnknownParam => "heapgame::unknown_param",
             Code::Range => "heapgame::range",

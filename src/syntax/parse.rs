@@ -280,14 +280,16 @@ fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
 fn parse_count(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     let sp = span(&pair);
     let mut it = pair.into_inner();
-    let lo = parse_arith(it.next().expect("(parse_count)"))?;
-    match it.nth(1) {
-        Some(hi) => Ok(Expr {
-            kind: ExprKind::Range(Box::new(lo), Some(Box::new(parse_arith(hi)?))),
-            span: sp,
-        }),
-        None => Ok(lo),
-    }
+    let lo = parse_expr(it.next().expect("(parse_count)"))?;
+    let hi = match it.next().map(|op| op.as_rule()) {
+        None => return Ok(lo),
+        Some(Rule::open_range) => None,
+        Some(_) => Some(Box::new(parse_expr(it.next().expect("(parse_count)"))?)),
+    };
+    Ok(Expr {
+        kind: ExprKind::Range(Box::new(lo), hi),
+        span: sp,
+    })
 }
 
 fn parse_claim(
@@ -442,10 +444,6 @@ pub(crate) fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
         .parse(pair.into_inner())
 }
 
-fn parse_arith(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
-    parse_expr(pair)
-}
-
 fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     let sp = span(&pair);
     let kind = match pair.as_rule() {
@@ -508,9 +506,9 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
                 _ => HeapTestKind::No,
             };
             let set = it
-                .find(|p| p.as_rule() == Rule::arith)
+                .find(|p| p.as_rule() == Rule::count_expr)
                 .expect("(parse_heap_test)");
-            ExprKind::HeapTest(kind, Box::new(parse_expr(set)?))
+            ExprKind::HeapTest(kind, Box::new(parse_count(set)?))
         }
         Rule::expr | Rule::arith => return parse_expr(pair),
         r => unreachable!("{r:?} (parse_operand)"),
