@@ -232,6 +232,10 @@ impl Game {
                 help = "raise the limit with --max-positions, or ask about smaller positions",
                 "stopped after storing {limit} positions (the --max-positions limit)"
             ),
+            SolveError::Cancelled { stored } => miette::miette!(
+                code = "heapgame::cancelled",
+                "cancelled after storing {stored} positions"
+            ),
         }
     }
 }

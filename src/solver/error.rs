@@ -33,6 +33,21 @@ pub enum SolveError<E> {
         /// The limit that was reached.
         limit: usize,
     },
+    /// The budget's cancel flag was set (Ctrl-C).
+    Cancelled {
+        /// Positions stored when the solve stopped.
+        stored: usize,
+    },
+}
+
+impl<E> SolveError<E> {
+    /// The error for a budget's stop, with the number of positions stored so far.
+    pub fn from_stop(stop: super::budget::Stop, stored: usize) -> Self {
+        match stop {
+            super::budget::Stop::Limit { limit } => SolveError::Limit { limit },
+            super::budget::Stop::Cancelled => SolveError::Cancelled { stored },
+        }
+    }
 }
 
 impl<E: fmt::Debug> fmt::Display for SolveError<E> {
@@ -42,6 +57,9 @@ impl<E: fmt::Debug> fmt::Display for SolveError<E> {
             SolveError::Cycle(c) => write!(f, "the game has a loop: {}", show_cycle(c)),
             SolveError::Limit { limit } => {
                 write!(f, "stopped after exploring {limit} positions (the limit)")
+            }
+            SolveError::Cancelled { stored } => {
+                write!(f, "cancelled after exploring {stored} positions")
             }
         }
     }

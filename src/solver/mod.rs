@@ -2,11 +2,13 @@
 //! can list its followers ([`GameRules`]), memoized by canonical position, searched
 //! iteratively (never recursing on the Rust stack), with loop detection and a position limit.
 
+pub mod budget;
 pub mod error;
 pub mod mex;
 pub mod positions;
 pub mod search;
 
+pub use budget::{Budget, Stop};
 pub use error::{Outcome, SolveError};
 pub use search::Solver;
 

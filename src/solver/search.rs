@@ -7,6 +7,7 @@
 
 use hashbrown::HashMap;
 
+use super::budget::Budget;
 use super::error::{Outcome, SolveError};
 use super::mex::mex;
 use super::GameRules;
@@ -47,7 +48,7 @@ pub struct Solver<'g, G: GameRules> {
     /// (start, len) in `arena`.
     items: Vec<(usize, usize)>,
     vals: Vec<u32>,
-    max_positions: Option<usize>,
+    budget: Budget,
 }
 
 type R<T, G> = Result<T, SolveError<<G as GameRules>::Error>>;
@@ -64,13 +65,18 @@ impl<'g, G: GameRules> Solver<'g, G> {
             arena: Vec::new(),
             items: Vec::new(),
             vals: Vec::new(),
-            max_positions: None,
+            budget: Budget::default(),
         }
     }
 
     /// Stops with [`SolveError::Limit`] once more than `n` positions are stored.
     pub fn set_max_positions(&mut self, n: Option<usize>) {
-        self.max_positions = n;
+        self.budget.max_positions = n;
+    }
+
+    /// Sets the whole budget: position limit, cancel flag, progress counter.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// How many positions the memo table holds.
@@ -90,11 +96,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// Pushes a frame for `pos` (copied into the arena), generating its followers.
     fn push_frame(&mut self, pos: &[u32]) -> R<(), G> {
-        if let Some(limit) = self.max_positions {
-            if self.memo.len() >= limit {
-                return Err(SolveError::Limit { limit });
-            }
-        }
+        self.budget
+            .check(self.memo.len())
+            .map_err(|s| SolveError::from_stop(s, self.memo.len()))?;
         let start = self.arena.len();
         self.arena.extend_from_slice(pos);
         let pos_item = self.items.len();

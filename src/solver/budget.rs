@@ -1,0 +1,87 @@
+//! What a solve may spend, and how the outside world watches and stops it: a position limit,
+//! a cancel flag (set by Ctrl-C or a REPL), and a shared counter of positions stored that a
+//! progress bar can read from another thread. Every solver mode checks the same budget.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// Limits and hooks shared by every solver mode. Cheap to clone (the hooks are shared).
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// Stop once more than this many positions are stored.
+    pub max_positions: Option<usize>,
+    /// Stop once this flag is set (checked every [`Budget::CHECK_EVERY`] positions).
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// Kept equal to the number of positions stored (updated every `CHECK_EVERY` positions).
+    pub progress: Option<Arc<AtomicUsize>>,
+}
+
+/// Why a budget stopped a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The position limit was reached.
+    Limit {
+        /// The limit.
+        limit: usize,
+    },
+    /// The cancel flag was set.
+    Cancelled,
+}
+
+impl Budget {
+    /// How often (in positions stored) the cancel flag and progress counter are looked at.
+    pub const CHECK_EVERY: usize = 1024;
+
+    /// A budget with only a position limit.
+    pub fn with_limit(max_positions: Option<usize>) -> Budget {
+        Budget {
+            max_positions,
+            ..Budget::default()
+        }
+    }
+
+    /// Called with the number of positions stored before storing one more.
+    #[inline]
+    pub fn check(&self, stored: usize) -> Result<(), Stop> {
+        if let Some(limit) = self.max_positions {
+            if stored >= limit {
+                return Err(Stop::Limit { limit });
+            }
+        }
+        if stored % Self::CHECK_EVERY == 0 {
+            if let Some(p) = &self.progress {
+                p.store(stored, Ordering::Relaxed);
+            }
+            if let Some(c) = &self.cancel {
+                if c.load(Ordering::Relaxed) {
+                    return Err(Stop::Cancelled);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limit_and_cancel_stop() {
+        let b = Budget::with_limit(Some(10));
+        assert_eq!(b.check(9), Ok(()));
+        assert_eq!(b.check(10), Err(Stop::Limit { limit: 10 }));
+        let flag = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(AtomicUsize::new(0));
+        let b = Budget {
+            cancel: Some(flag.clone()),
+            progress: Some(progress.clone()),
+            ..Budget::default()
+        };
+        assert_eq!(b.check(2048), Ok(()));
+        assert_eq!(progress.load(Ordering::Relaxed), 2048);
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(b.check(2049), Ok(()), "only looked at every CHECK_EVERY");
+        assert_eq!(b.check(3072), Err(Stop::Cancelled));
+    }
+}
