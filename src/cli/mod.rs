@@ -5,7 +5,8 @@
 mod common;
 mod eval;
 mod moves;
-mod solve;
+mod repl;
+pub(crate) mod solve;
 
 use clap::{Parser, Subcommand};
 
@@ -32,6 +33,8 @@ enum Command {
     Moves(moves::Args),
     /// Outcomes (and Grundy values) of every position with every heap <= N.
     Solve(solve::Args),
+    /// An interactive session: evaluate positions, play, change parameters.
+    Repl(repl::Args),
 }
 
 /// Runs the command line and returns the exit code.
@@ -48,6 +51,7 @@ pub fn main() -> std::process::ExitCode {
         Command::Eval(a) => eval::run(a),
         Command::Moves(a) => moves::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Repl(a) => repl::run(a),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(code),

@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 
 use heapgame::game::show_position;
+use heapgame::moves::Generator;
 use heapgame::solver::positions::{box_positions, box_size};
+use heapgame::{Game, Solver};
 use miette::Report;
 
 use super::common::{json_position, GameArgs};
@@ -50,6 +52,38 @@ const MAX_BOX: u128 = 50_000_000;
 /// Runs `heapgame solve`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let game = a.game.load()?;
+    let mut solver = game.solver();
+    solver.set_max_positions(a.game.max_positions);
+    let req = TableRequest {
+        max: a.max,
+        heaps: a.heaps,
+        grundy: a.grundy,
+        format: a.format,
+    };
+    print!("{}", table(&game, &mut solver, &req)?);
+    Ok(0)
+}
+
+/// What `solve` (and the REPL's `:table`) lists: the box and the output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableRequest {
+    /// The largest heap size.
+    pub max: u32,
+    /// The most heaps, for rulesets with any number of heaps.
+    pub heaps: Option<usize>,
+    /// Grundy values too.
+    pub grundy: bool,
+    /// Output format.
+    pub format: TableFormat,
+}
+
+/// Solves every position of the box with `solver` (whose budget applies) and renders the
+/// table, CSV or JSON that `solve` prints.
+pub fn table(
+    game: &Game,
+    solver: &mut Solver<'_, Generator>,
+    a: &TableRequest,
+) -> Result<String, Report> {
     let shape = game.shape().clone();
     let k = match (shape.count, a.heaps) {
         (Some(c), Some(h)) if h != c => {
@@ -83,8 +117,6 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
     }
     let positions = box_positions(&shape, a.max, k);
-    let mut solver = game.solver();
-    solver.set_max_positions(a.game.max_positions);
     let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(positions.len());
     for p in positions {
         let (is_p, g) = if a.grundy {
@@ -163,8 +195,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
             let _ = writeln!(out, "{ps} P-positions among {total} positions");
         }
     }
-    print!("{out}");
-    Ok(0)
+    Ok(out)
 }
 
 /// A square table of Grundy values of two heaps: row a, column b.

@@ -1,0 +1,341 @@
+//! Parsing of one input line: a bare position (or, during a game, a move), or a `:command`
+//! with its arguments. Mistakes become miette reports with the command's usage and example.
+
+use miette::Report;
+
+use super::help::{self, CommandHelp, Lookup};
+use crate::cli::solve::{TableFormat, TableRequest};
+
+/// One line of input, understood.
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    /// A bare position, or a move number like `#3` (during a game).
+    Position(String),
+    /// `:help [COMMAND]`.
+    Help(Option<String>),
+    /// `:eval POSITION`.
+    Eval(String),
+    /// `:moves [POSITION]`.
+    Moves(Option<String>),
+    /// `:play POSITION [--second]`.
+    Play {
+        /// The starting position.
+        pos: String,
+        /// heapgame moves first.
+        second: bool,
+    },
+    /// `:undo`.
+    Undo,
+    /// `:hint`.
+    Hint,
+    /// `:stop`.
+    Stop,
+    /// `:table --max N ...`.
+    Table(TableRequest),
+    /// `:check`.
+    Check,
+    /// `:diff --formula NAME(ARGS)` and its other options, as typed.
+    Diff(Vec<String>),
+    /// `:load FILE`.
+    Load(String),
+    /// `:reload`.
+    Reload,
+    /// `:show`.
+    Show,
+    /// `:set` (list) or `:set NAME VALUE`.
+    Set(Option<(String, String)>),
+    /// `:unset NAME`.
+    Unset(String),
+    /// `:stats`.
+    Stats,
+    /// `:limit N` or `:limit none`.
+    Limit(Option<usize>),
+    /// `:quit`.
+    Quit,
+}
+
+/// Parses a line; `None` for a blank line or a comment (`# ...` after a blank).
+pub fn parse(line: &str) -> Result<Option<Command>, Report> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with("# ") || line == "#" {
+        return Ok(None);
+    }
+    if let Some(rest) = line.strip_prefix(':') {
+        let (word, args) = match rest.find(char::is_whitespace) {
+            Some(i) => (&rest[..i], rest[i..].trim()),
+            None => (rest, ""),
+        };
+        let c = match help::lookup(word) {
+            Ok(c) => c,
+            Err(Lookup::Unknown(suggestion)) => {
+                let help = match suggestion {
+                    Some(s) => format!("did you mean `:{s}`? `:help` lists the commands"),
+                    None => "`:help` lists the commands".to_string(),
+                };
+                return Err(miette::miette!(
+                    code = "heapgame::repl",
+                    help = help,
+                    "unknown command `:{word}`"
+                ));
+            }
+            Err(Lookup::Ambiguous(names)) => {
+                let names: Vec<String> = names.iter().map(|n| format!("`:{n}`")).collect();
+                return Err(miette::miette!(
+                    code = "heapgame::repl",
+                    help = format!("it could be {}", names.join(", ")),
+                    "`:{word}` is the beginning of several commands"
+                ));
+            }
+        };
+        return command(c, args).map(Some);
+    }
+    let first = line.chars().next().unwrap_or(' ');
+    if first.is_ascii_digit() || first == '(' || first == '#' {
+        return Ok(Some(Command::Position(line.to_string())));
+    }
+    match line {
+        "help" | "?" => return Ok(Some(Command::Help(None))),
+        "quit" | "exit" => return Ok(Some(Command::Quit)),
+        _ => {}
+    }
+    let word = line.split_whitespace().next().unwrap_or(line);
+    let help = match help::lookup(word) {
+        Ok(c) => format!("commands start with a colon: `:{}`", c.name),
+        Err(_) => "type a position such as `3 5`, or `:help` for the commands".to_string(),
+    };
+    Err(miette::miette!(
+        code = "heapgame::repl",
+        help = help,
+        "`{line}` is neither a position nor a command"
+    ))
+}
+
+/// A usage error of command `c`.
+fn usage(c: &CommandHelp, msg: impl std::fmt::Display) -> Report {
+    miette::miette!(
+        code = "heapgame::repl",
+        help = format!("usage: {}   example: {}", help::synopsis(c), c.example),
+        "{msg}"
+    )
+}
+
+/// The arguments of command `c`.
+fn command(c: &'static CommandHelp, args: &str) -> Result<Command, Report> {
+    let no_args = |cmd: Command| {
+        if args.is_empty() {
+            Ok(cmd)
+        } else {
+            Err(usage(c, format!("`:{}` takes no arguments", c.name)))
+        }
+    };
+    let position = |what: &str| {
+        if args.is_empty() {
+            Err(usage(c, format!("`:{}` needs {what}", c.name)))
+        } else {
+            Ok(args.to_string())
+        }
+    };
+    match c.name {
+        "help" => Ok(Command::Help(
+            (!args.is_empty()).then(|| args.trim_start_matches(':').to_string()),
+        )),
+        "eval" => Ok(Command::Eval(position("a position")?)),
+        "moves" => Ok(Command::Moves((!args.is_empty()).then(|| args.to_string()))),
+        "play" => {
+            let mut second = false;
+            let mut words = Vec::new();
+            for w in args.split_whitespace() {
+                match w {
+                    "--second" => second = true,
+                    "--first" => second = false,
+                    w if w.starts_with("--") => {
+                        return Err(usage(c, format!("unknown option `{w}`")))
+                    }
+                    w => words.push(w),
+                }
+            }
+            if words.is_empty() {
+                return Err(usage(c, "`:play` needs the starting position"));
+            }
+            Ok(Command::Play {
+                pos: words.join(" "),
+                second,
+            })
+        }
+        "undo" => no_args(Command::Undo),
+        "hint" => no_args(Command::Hint),
+        "stop" => no_args(Command::Stop),
+        "table" => table(c, args).map(Command::Table),
+        "check" => no_args(Command::Check),
+        "diff" => Ok(Command::Diff(
+            args.split_whitespace().map(str::to_string).collect(),
+        )),
+        "load" => {
+            let f = args.trim_matches(|ch| ch == '"' || ch == '\'');
+            if f.is_empty() {
+                Err(usage(c, "`:load` needs a file"))
+            } else {
+                Ok(Command::Load(f.to_string()))
+            }
+        }
+        "reload" => no_args(Command::Reload),
+        "show" => no_args(Command::Show),
+        "set" => set(c, args),
+        "unset" => {
+            if args.is_empty() || args.contains(char::is_whitespace) {
+                Err(usage(c, "`:unset` needs one parameter name"))
+            } else {
+                Ok(Command::Unset(args.to_string()))
+            }
+        }
+        "stats" => no_args(Command::Stats),
+        "limit" => match args {
+            "none" | "off" => Ok(Command::Limit(None)),
+            n => n
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(|n| Command::Limit(Some(n)))
+                .ok_or_else(|| usage(c, format!("`{n}` is not a positive number or `none`"))),
+        },
+        "quit" => no_args(Command::Quit),
+        other => unreachable!("command {other} listed in help::COMMANDS but not parsed"),
+    }
+}
+
+/// `:set`, `:set NAME VALUE`, `:set NAME=VALUE`.
+fn set(c: &CommandHelp, args: &str) -> Result<Command, Report> {
+    if args.is_empty() {
+        return Ok(Command::Set(None));
+    }
+    let end = args
+        .find(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+        .unwrap_or(args.len());
+    let (name, rest) = args.split_at(end);
+    let rest = rest.trim_start();
+    let value = rest.strip_prefix('=').unwrap_or(rest).trim();
+    if name.is_empty() {
+        return Err(usage(c, "`:set` needs a parameter name, then its value"));
+    }
+    if value.is_empty() {
+        return Err(usage(c, format!("`:set {name}` needs a value")));
+    }
+    Ok(Command::Set(Some((name.to_string(), value.to_string()))))
+}
+
+/// `:table` options.
+fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
+    let mut req = TableRequest {
+        max: 0,
+        heaps: None,
+        grundy: false,
+        format: TableFormat::Table,
+    };
+    let mut max = None;
+    let mut words = args.split_whitespace();
+    while let Some(w) = words.next() {
+        let (flag, inline) = match w.split_once('=') {
+            Some((f, v)) => (f, Some(v)),
+            None => (w, None),
+        };
+        let mut value = |what: &str| {
+            inline
+                .map(str::to_string)
+                .or_else(|| words.next().map(str::to_string))
+                .ok_or_else(|| usage(c, format!("`{flag}` needs {what}")))
+        };
+        match flag {
+            "--max" => {
+                let v = value("a number")?;
+                max = Some(
+                    v.parse::<u32>()
+                        .map_err(|_| usage(c, format!("`{v}` is not a heap size")))?,
+                );
+            }
+            "--heaps" => {
+                let v = value("a number")?;
+                req.heaps = Some(
+                    v.parse::<usize>()
+                        .map_err(|_| usage(c, format!("`{v}` is not a number of heaps")))?,
+                );
+            }
+            "--grundy" => req.grundy = true,
+            "--format" => {
+                req.format = match value("table, csv or json")?.as_str() {
+                    "table" => TableFormat::Table,
+                    "csv" => TableFormat::Csv,
+                    "json" => TableFormat::Json,
+                    v => return Err(usage(c, format!("unknown format `{v}`"))),
+                }
+            }
+            w => return Err(usage(c, format!("unknown option `{w}`"))),
+        }
+    }
+    req.max = max.ok_or_else(|| usage(c, "`:table` needs --max N"))?;
+    Ok(req)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(line: &str) -> Option<Command> {
+        match parse(line) {
+            Ok(c) => c,
+            Err(e) => panic!("{line}: {e:?}"),
+        }
+    }
+
+    #[test]
+    fn positions_and_commands() {
+        assert_eq!(ok("  "), None);
+        assert_eq!(ok("# a comment"), None);
+        assert_eq!(ok("3 5"), Some(Command::Position("3 5".into())));
+        assert_eq!(ok("(3, 5)"), Some(Command::Position("(3, 5)".into())));
+        assert_eq!(ok("#2"), Some(Command::Position("#2".into())));
+        assert_eq!(ok(":q"), Some(Command::Quit));
+        assert_eq!(ok("help"), Some(Command::Help(None)));
+        assert_eq!(ok(":help :play"), Some(Command::Help(Some("play".into()))));
+        assert_eq!(
+            ok(":play 10 20 --second"),
+            Some(Command::Play {
+                pos: "10 20".into(),
+                second: true
+            })
+        );
+        assert_eq!(
+            ok(":set beta sqrt(2) + 2"),
+            Some(Command::Set(Some(("beta".into(), "sqrt(2) + 2".into()))))
+        );
+        assert_eq!(
+            ok(":set k=4"),
+            Some(Command::Set(Some(("k".into(), "4".into()))))
+        );
+        assert_eq!(ok(":limit none"), Some(Command::Limit(None)));
+        let Some(Command::Table(t)) = ok(":tab --max=9 --grundy --heaps 3") else {
+            panic!("table")
+        };
+        assert_eq!((t.max, t.grundy, t.heaps), (9, true, Some(3)));
+    }
+
+    #[test]
+    fn mistakes_are_explained() {
+        let msg = |l: &str| format!("{:?}", parse(l).expect_err(l));
+        assert!(msg(":tabel --max 3").contains("did you mean `:table`"));
+        assert!(msg(":table").contains("needs --max N"));
+        assert!(msg(":table --max x").contains("not a heap size"));
+        assert!(msg(":s").contains("several commands"));
+        assert!(msg("table --max 3").contains("commands start with a colon"));
+        assert!(msg("banana").contains("neither a position nor a command"));
+        assert!(msg(":set k").contains("needs a value"));
+        assert!(msg(":undo 3").contains("takes no arguments"));
+        assert!(msg(":play").contains("starting position"));
+    }
+
+    #[test]
+    fn every_example_parses() {
+        for c in help::COMMANDS {
+            assert!(ok(c.example).is_some(), "{}", c.example);
+        }
+    }
+}

@@ -1,0 +1,782 @@
+//! `heapgame repl`: an interactive session on one ruleset at a time.
+//!
+//! The loaded ruleset ([`Loaded`]) lives in [`run`]'s outer loop; a [`Session`] borrows it,
+//! together with one `Solver` whose memo table persists between queries, until a command
+//! replaces the ruleset (`:load`, `:reload`, `:set`, `:unset`) and the outer loop starts a new
+//! session with the new one. A failed replacement leaves the session, its solver and its game
+//! in progress untouched. Errors are rendered by miette and the prompt comes back.
+//!
+//! Ctrl-C: while a computation runs, a handler (the `ctrlc` crate) sets the solver budget's
+//! cancel flag; at the prompt rustyline reads it as a key and clears the line. Ctrl-D leaves.
+//! When standard input is not a terminal, lines are read plainly: no prompts, no colours, no
+//! history, and the exit code is 2 if any line failed.
+
+mod command;
+mod complete;
+mod help;
+mod play;
+mod render;
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use heapgame::game::show_position;
+use heapgame::moves::Generator;
+use heapgame::ruleset::ParamOverride;
+use heapgame::solver::Budget;
+use heapgame::{Game, Solver};
+use miette::Report;
+use rustyline::error::ReadlineError;
+use rustyline::history::FileHistory;
+use rustyline::{CompletionType, Config, Editor};
+
+use command::Command;
+use complete::ReplHelper;
+use play::Play;
+
+/// What the command line gives the REPL.
+#[derive(Debug, Default)]
+pub struct Options {
+    /// The ruleset to load first.
+    pub file: Option<PathBuf>,
+    /// `NAME=VALUE` overrides for it.
+    pub params: Vec<String>,
+    /// The initial position limit.
+    pub max_positions: Option<usize>,
+}
+
+/// A ruleset loaded from a file, with the overrides it was checked with.
+struct Loaded {
+    game: Game,
+    file: PathBuf,
+    overrides: Vec<String>,
+}
+
+impl Loaded {
+    /// Reads and checks `file` with `overrides`.
+    fn load(file: &Path, overrides: Vec<String>) -> Result<Loaded, Report> {
+        let name = file.display().to_string();
+        let text = std::fs::read_to_string(file).map_err(|e| {
+            miette::miette!(
+                code = "heapgame::io",
+                help = "check the path",
+                "cannot read `{name}`: {e}"
+            )
+        })?;
+        Loaded::from_text(file, &name, &text, overrides)
+    }
+
+    fn from_text(
+        file: &Path,
+        name: &str,
+        text: &str,
+        overrides: Vec<String>,
+    ) -> Result<Loaded, Report> {
+        let ovs: Vec<ParamOverride> = overrides
+            .iter()
+            .map(|t| ParamOverride { text: t.clone() })
+            .collect();
+        let game = Game::from_source_overrides(name, text, &ovs).map_err(Report::new)?;
+        Ok(Loaded {
+            game,
+            file: file.to_path_buf(),
+            overrides,
+        })
+    }
+
+    /// The same text (not re-read from disk) with other overrides.
+    fn with_overrides(&self, overrides: Vec<String>) -> Result<Loaded, Report> {
+        Loaded::from_text(
+            &self.file,
+            self.game.src.name(),
+            self.game.src.inner(),
+            overrides,
+        )
+    }
+
+    /// One line saying what was loaded.
+    fn describe(&self) -> String {
+        let shape = self.game.shape();
+        let heaps = match (&shape.names, shape.count) {
+            (Some(names), _) => format!("heaps ({})", names.join(", ")),
+            (None, Some(1)) => "1 heap".to_string(),
+            (None, Some(k)) => format!("{k} heaps"),
+            (None, None) => "any number of heaps".to_string(),
+        };
+        format!(
+            "loaded `{}` from {}: positions have {heaps}",
+            self.game.checked.name,
+            self.file.display()
+        )
+    }
+
+    fn param_names(&self) -> Vec<String> {
+        self.game
+            .checked
+            .params
+            .iter()
+            .map(|(n, _)| n.clone())
+            .collect()
+    }
+}
+
+/// Where lines come from.
+enum Input {
+    /// A terminal: rustyline, with history saved to this file.
+    Editor(Box<Editor<ReplHelper, FileHistory>>, Option<PathBuf>),
+    /// A pipe or a file.
+    Lines(std::io::StdinLock<'static>),
+}
+
+/// One read.
+enum Read {
+    Line(String),
+    /// Ctrl-C at the prompt.
+    Interrupted,
+    /// Ctrl-D, or the end of the input.
+    Eof,
+}
+
+/// Everything that outlives a ruleset: input, Ctrl-C flags, the limit, the error count.
+struct Ui {
+    interactive: bool,
+    input: Input,
+    cancel: Arc<AtomicBool>,
+    computing: Arc<AtomicBool>,
+    progress: Arc<AtomicUsize>,
+    show_progress: bool,
+    limit: Option<usize>,
+    errors: usize,
+    last: Option<Duration>,
+    /// The file to `:reload` when no ruleset could be loaded yet.
+    pending: Option<(PathBuf, Vec<String>)>,
+}
+
+impl Ui {
+    fn new(opts: &Options) -> Ui {
+        let interactive = std::io::stdin().is_terminal();
+        let color = interactive
+            && std::io::stdout().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        if !interactive {
+            // No colours when driven by a script, whatever stderr is.
+            let _ = miette::set_hook(Box::new(|_| {
+                Box::new(miette::MietteHandlerOpts::new().color(false).build())
+            }));
+        }
+        let input = if interactive {
+            match editor(color) {
+                Ok(ed) => ed,
+                Err(e) => {
+                    eprintln!("heapgame: the line editor could not start ({e}); reading lines plainly");
+                    Input::Lines(std::io::stdin().lock())
+                }
+            }
+        } else {
+            Input::Lines(std::io::stdin().lock())
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let computing = Arc::new(AtomicBool::new(false));
+        let (c, busy) = (cancel.clone(), computing.clone());
+        let handler = ctrlc::set_handler(move || {
+            if busy.load(Ordering::SeqCst) {
+                c.store(true, Ordering::SeqCst);
+            } else if !interactive {
+                // A script interrupted between lines: stop, as any command-line tool does.
+                std::process::exit(130);
+            }
+        });
+        if let Err(e) = handler {
+            eprintln!("heapgame: Ctrl-C cannot stop computations here ({e})");
+        }
+        Ui {
+            interactive,
+            input,
+            cancel,
+            computing,
+            progress: Arc::new(AtomicUsize::new(0)),
+            show_progress: interactive && std::io::stderr().is_terminal(),
+            limit: opts.max_positions,
+            errors: 0,
+            last: None,
+            pending: None,
+        }
+    }
+
+    /// The solver budget: the limit, the Ctrl-C flag, the progress counter.
+    fn budget(&self) -> Budget {
+        Budget {
+            max_positions: self.limit,
+            cancel: Some(self.cancel.clone()),
+            progress: Some(self.progress.clone()),
+        }
+    }
+
+    /// Runs a computation that Ctrl-C may cancel, showing progress on a terminal after a
+    /// moment, and timing it.
+    fn compute<T>(&mut self, f: impl FnOnce() -> T) -> T {
+        self.cancel.store(false, Ordering::SeqCst);
+        self.progress.store(0, Ordering::Relaxed);
+        self.computing.store(true, Ordering::SeqCst);
+        let t0 = Instant::now();
+        let r = if self.show_progress {
+            let done = AtomicBool::new(false);
+            let progress = &self.progress;
+            std::thread::scope(|s| {
+                let h = s.spawn(|| progress_line(&done, progress));
+                let r = f();
+                done.store(true, Ordering::SeqCst);
+                h.thread().unpark();
+                let _ = h.join();
+                r
+            })
+        } else {
+            f()
+        };
+        self.computing.store(false, Ordering::SeqCst);
+        self.last = Some(t0.elapsed());
+        r
+    }
+
+    /// Shows an error; the session goes on.
+    fn error(&mut self, r: Report) {
+        let _ = std::io::stdout().flush();
+        eprintln!("{r:?}");
+        self.errors += 1;
+    }
+
+    fn read(&mut self, prompt: &str) -> Read {
+        match &mut self.input {
+            Input::Editor(ed, _) => match ed.readline(prompt) {
+                Ok(l) => Read::Line(l),
+                Err(ReadlineError::Interrupted) => Read::Interrupted,
+                Err(ReadlineError::Eof) => Read::Eof,
+                Err(e) => {
+                    eprintln!("heapgame: cannot read the terminal: {e}");
+                    Read::Eof
+                }
+            },
+            Input::Lines(stdin) => {
+                let mut buf = Vec::new();
+                match stdin.read_until(b'\n', &mut buf) {
+                    Ok(0) => Read::Eof,
+                    Ok(_) => Read::Line(String::from_utf8_lossy(&buf).into_owned()),
+                    Err(e) => {
+                        eprintln!("heapgame: cannot read standard input: {e}");
+                        Read::Eof
+                    }
+                }
+            }
+        }
+    }
+
+    /// Tells completion about the loaded ruleset.
+    fn set_params(&mut self, names: Vec<String>) {
+        if let Input::Editor(ed, _) = &mut self.input {
+            if let Some(h) = ed.helper_mut() {
+                h.params = names;
+            }
+        }
+    }
+
+    fn save_history(&mut self) {
+        if let Input::Editor(ed, Some(path)) = &mut self.input {
+            if let Some(dir) = path.parent() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            if let Err(e) = ed.save_history(path) {
+                eprintln!(
+                    "heapgame: the history could not be saved to {}: {e}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+/// The line editor, with completion and the history file loaded.
+fn editor(color: bool) -> rustyline::Result<Input> {
+    let config = Config::builder()
+        .auto_add_history(true)
+        .max_history_size(5000)?
+        .history_ignore_dups(true)?
+        .completion_type(CompletionType::List)
+        .build();
+    let mut ed: Editor<ReplHelper, FileHistory> = Editor::with_config(config)?;
+    let mut helper = ReplHelper::new(color);
+    helper.formulas = formula_names();
+    ed.set_helper(Some(helper));
+    let path = dirs::data_dir().map(|d| d.join("heapgame").join("history"));
+    if let Some(p) = &path {
+        // A missing history file is the first session.
+        let _ = ed.load_history(p);
+    }
+    Ok(Input::Editor(Box::new(ed), path))
+}
+
+/// The built-in formulas, for completion after `--formula`.
+fn formula_names() -> Vec<String> {
+    Vec::new()
+}
+
+/// Prints `… N positions stored` on stderr while a computation runs longer than half a second.
+fn progress_line(done: &AtomicBool, progress: &AtomicUsize) {
+    let t0 = Instant::now();
+    let mut shown = false;
+    while !done.load(Ordering::SeqCst) {
+        std::thread::park_timeout(Duration::from_millis(200));
+        if done.load(Ordering::SeqCst) {
+            break;
+        }
+        if t0.elapsed() >= Duration::from_millis(500) {
+            let n = progress.load(Ordering::Relaxed);
+            eprint!("\r\x1b[2Kcomputing: {n} positions stored (Ctrl-C stops)");
+            shown = true;
+        }
+    }
+    if shown {
+        eprint!("\r\x1b[2K");
+    }
+}
+
+/// What a command asks of the outer loop.
+enum Flow {
+    Quit,
+    Replace(Loaded),
+}
+
+/// The state that lives as long as one ruleset: its solver and a game in progress.
+struct Session<'g> {
+    loaded: Option<&'g Loaded>,
+    solver: Option<Solver<'g, Generator>>,
+    play: Option<Play>,
+}
+
+/// Runs the REPL; returns the exit code.
+pub fn run(opts: Options) -> u8 {
+    let mut ui = Ui::new(&opts);
+    let mut loaded: Option<Loaded> = None;
+    if let Some(file) = &opts.file {
+        match Loaded::load(file, opts.params.clone()) {
+            Ok(l) => {
+                if ui.interactive {
+                    println!("{}", l.describe());
+                }
+                ui.set_params(l.param_names());
+                loaded = Some(l);
+            }
+            Err(e) => {
+                ui.pending = Some((file.clone(), opts.params.clone()));
+                ui.error(e);
+            }
+        }
+    } else if !opts.params.is_empty() {
+        ui.error(miette::miette!(
+            code = "heapgame::repl",
+            help = "give the ruleset file too: `heapgame repl FILE -p NAME=VALUE`",
+            "-p sets a parameter of a ruleset, but no ruleset was given"
+        ));
+    }
+    if ui.interactive {
+        println!(
+            "Type a position such as `3 5` to evaluate it, `:help` for the commands, Ctrl-D to leave."
+        );
+    }
+    loop {
+        let flow = {
+            let mut session = Session {
+                loaded: loaded.as_ref(),
+                solver: loaded.as_ref().map(|l| {
+                    let mut s = l.game.solver();
+                    s.set_budget(ui.budget());
+                    s
+                }),
+                play: None,
+            };
+            session.run(&mut ui)
+        };
+        match flow {
+            Flow::Quit => break,
+            Flow::Replace(l) => {
+                ui.set_params(l.param_names());
+                ui.pending = None;
+                loaded = Some(l);
+            }
+        }
+    }
+    ui.save_history();
+    if !ui.interactive && ui.errors > 0 {
+        2
+    } else {
+        0
+    }
+}
+
+fn no_ruleset() -> Report {
+    miette::miette!(
+        code = "heapgame::repl",
+        help = "load one with `:load FILE`, e.g. `:load rulesets/classic/wythoff.game`",
+        "no ruleset is loaded"
+    )
+}
+
+impl<'g> Session<'g> {
+    /// Reads and runs lines until the ruleset changes or the user leaves.
+    fn run(&mut self, ui: &mut Ui) -> Flow {
+        loop {
+            let prompt = match &self.play {
+                Some(p) if !p.is_over() => format!("your move {}> ", show_position(p.current())),
+                _ => "heapgame> ".to_string(),
+            };
+            let line = match ui.read(&prompt) {
+                Read::Line(l) => l,
+                Read::Interrupted => continue,
+                Read::Eof => return Flow::Quit,
+            };
+            let r = command::parse(&line).and_then(|c| match c {
+                Some(c) => self.execute(ui, c),
+                None => Ok(None),
+            });
+            match r {
+                Ok(Some(flow)) => {
+                    if let (Flow::Replace(_), Some(p)) = (&flow, &self.play) {
+                        if !p.is_over() {
+                            println!("(the game in progress has ended)");
+                        }
+                    }
+                    return flow;
+                }
+                Ok(None) => {}
+                Err(e) => ui.error(e),
+            }
+        }
+    }
+
+    /// The loaded ruleset and its solver.
+    fn parts(&mut self) -> Result<(&'g Loaded, &mut Solver<'g, Generator>), Report> {
+        match (self.loaded, self.solver.as_mut()) {
+            (Some(l), Some(s)) => Ok((l, s)),
+            _ => Err(no_ruleset()),
+        }
+    }
+
+    /// Runs one command.
+    fn execute(&mut self, ui: &mut Ui, c: Command) -> Result<Option<Flow>, Report> {
+        match c {
+            Command::Position(text) => {
+                if self.play.as_ref().is_some_and(|p| !p.is_over()) {
+                    self.user_move(ui, &text)?;
+                } else {
+                    self.eval(ui, &text)?;
+                }
+            }
+            Command::Eval(text) => self.eval(ui, &text)?,
+            Command::Moves(pos) => self.moves(ui, pos.as_deref())?,
+            Command::Play { pos, second } => {
+                let (l, solver) = self.parts()?;
+                let pos = l.game.parse_position(&[pos]).map_err(Report::new)?;
+                let (p, out) = ui
+                    .compute(|| Play::start(solver, pos, second))
+                    .map_err(|e| l.game.solve_error(&e))?;
+                print!("{out}");
+                self.play = Some(p);
+            }
+            Command::Undo => {
+                let p = self.play.as_mut().ok_or_else(no_game)?;
+                let out = p.undo().map_err(|m| {
+                    miette::miette!(code = "heapgame::repl", help = "make a move first", "{m}")
+                })?;
+                print!("{out}");
+            }
+            Command::Hint => {
+                let p = self.play.as_ref().filter(|p| !p.is_over()).ok_or_else(no_game)?;
+                let pos = p.current().to_vec();
+                self.eval_pos(ui, &pos)?;
+            }
+            Command::Stop => {
+                self.play.take().ok_or_else(no_game)?;
+                println!("game stopped");
+            }
+            Command::Table(req) => {
+                let (l, solver) = self.parts()?;
+                let out = ui.compute(|| crate::cli::solve::table(&l.game, solver, &req))?;
+                print!("{out}");
+            }
+            Command::Check => {
+                self.parts()?;
+                return Err(not_yet(":check"));
+            }
+            Command::Diff(_) => {
+                self.parts()?;
+                return Err(not_yet(":diff"));
+            }
+            Command::Load(file) => {
+                let l = Loaded::load(Path::new(&file), Vec::new())?;
+                println!("{}", l.describe());
+                return Ok(Some(Flow::Replace(l)));
+            }
+            Command::Reload => {
+                let (file, overrides) = match (self.loaded, &ui.pending) {
+                    (Some(l), _) => (l.file.clone(), l.overrides.clone()),
+                    (None, Some((f, o))) => (f.clone(), o.clone()),
+                    (None, None) => return Err(no_ruleset()),
+                };
+                let l = Loaded::load(&file, overrides)?;
+                println!("re{}", l.describe());
+                return Ok(Some(Flow::Replace(l)));
+            }
+            Command::Show => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                print!(
+                    "{}",
+                    render::show(&l.game, &l.file.display().to_string(), &l.overrides)
+                );
+            }
+            Command::Set(None) => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                print!("{}", render::params(&l.game, &l.overrides));
+            }
+            Command::Set(Some((name, value))) => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                check_param(l, &name)?;
+                let mut overrides: Vec<String> = l
+                    .overrides
+                    .iter()
+                    .filter(|o| override_name(o) != name)
+                    .cloned()
+                    .collect();
+                overrides.push(format!("{name}={value}"));
+                let new = l.with_overrides(overrides)?;
+                if let Some((_, v)) = new.game.checked.params.iter().find(|(n, _)| *n == name) {
+                    println!("{name} = {v}");
+                }
+                return Ok(Some(Flow::Replace(new)));
+            }
+            Command::Unset(name) => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                check_param(l, &name)?;
+                if !l.overrides.iter().any(|o| override_name(o) == name) {
+                    return Err(miette::miette!(
+                        code = "heapgame::repl",
+                        help = "`:set` lists the parameters and marks those set",
+                        "`{name}` already has its default value"
+                    ));
+                }
+                let overrides: Vec<String> = l
+                    .overrides
+                    .iter()
+                    .filter(|o| override_name(o) != name)
+                    .cloned()
+                    .collect();
+                let new = l.with_overrides(overrides)?;
+                if let Some((_, v)) = new.game.checked.params.iter().find(|(n, _)| *n == name) {
+                    println!("{name} = {v}   (the default)");
+                }
+                return Ok(Some(Flow::Replace(new)));
+            }
+            Command::Stats => {
+                let stored = self.solver.as_ref().map_or(0, |s| s.positions_stored());
+                print!(
+                    "{}",
+                    render::stats(self.loaded.map(|l| &l.game), stored, ui.limit, ui.last)
+                );
+            }
+            Command::Limit(n) => {
+                ui.limit = n;
+                if let Some(s) = self.solver.as_mut() {
+                    s.set_budget(ui.budget());
+                }
+                match n {
+                    Some(n) => println!("computations stop once {n} positions are stored"),
+                    None => println!("no limit on the positions stored"),
+                }
+            }
+            Command::Help(None) => print!("{}", help::overview()),
+            Command::Help(Some(topic)) => match help::lookup(&topic) {
+                Ok(c) => print!("{}", help::command_help(c)),
+                Err(_) => {
+                    return Err(miette::miette!(
+                        code = "heapgame::repl",
+                        help = "`:help` lists the commands",
+                        "there is no command `:{topic}`"
+                    ))
+                }
+            },
+            Command::Quit => return Ok(Some(Flow::Quit)),
+        }
+        Ok(None)
+    }
+
+    /// A position typed as text: outcome, Grundy value, winning moves.
+    fn eval(&mut self, ui: &mut Ui, text: &str) -> Result<(), Report> {
+        let (l, _) = self.parts()?;
+        if text.starts_with('#') {
+            return Err(miette::miette!(
+                code = "heapgame::repl",
+                help = "start a game with `:play POSITION`; then `#N` plays move N of `:moves`",
+                "`{text}` is a move number, but no game is in progress"
+            ));
+        }
+        let pos = l
+            .game
+            .parse_position(&[text.to_string()])
+            .map_err(Report::new)?;
+        self.eval_pos(ui, &pos)
+    }
+
+    fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
+        let (l, solver) = self.parts()?;
+        let (g, wins) = ui
+            .compute(|| {
+                let g = solver.grundy(pos)?;
+                let wins = solver.winning_moves(pos)?;
+                Ok((g, wins))
+            })
+            .map_err(|e| l.game.solve_error(&e))?;
+        print!("{}", render::eval(pos, g, &wins));
+        Ok(())
+    }
+
+    /// `:moves [POSITION]`.
+    fn moves(&mut self, ui: &mut Ui, text: Option<&str>) -> Result<(), Report> {
+        let in_game = self
+            .play
+            .as_ref()
+            .filter(|p| !p.is_over())
+            .map(|p| p.current().to_vec());
+        let (l, solver) = self.parts()?;
+        let (pos, with_values) = match (text, in_game) {
+            (Some(t), _) => (
+                l.game
+                    .parse_position(&[t.to_string()])
+                    .map_err(Report::new)?,
+                true,
+            ),
+            (None, Some(p)) => (p, false),
+            (None, None) => {
+                return Err(miette::miette!(
+                    code = "heapgame::repl",
+                    help = "usage: :moves POSITION   example: :moves 3 5",
+                    "`:moves` needs a position (outside a game)"
+                ))
+            }
+        };
+        let list = ui
+            .compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
+                let fs = solver.followers(&pos)?;
+                let mut out = Vec::with_capacity(fs.len());
+                for f in fs {
+                    let g = if with_values {
+                        Some(solver.grundy(&f)?)
+                    } else {
+                        None
+                    };
+                    out.push((f, g));
+                }
+                Ok(out)
+            })
+            .map_err(|e| l.game.solve_error(&e))?;
+        print!("{}", render::moves(&pos, &list));
+        Ok(())
+    }
+
+    /// A move in the game in progress: a position or a move number.
+    fn user_move(&mut self, ui: &mut Ui, text: &str) -> Result<(), Report> {
+        let l = self.loaded.ok_or_else(no_ruleset)?;
+        let solver = self.solver.as_mut().ok_or_else(no_ruleset)?;
+        let play = self.play.as_mut().ok_or_else(no_game)?;
+        let from = play.current().to_vec();
+        let fs = solver.followers(&from).map_err(|e| l.game.solve_error(&e))?;
+        let shape = l.game.shape();
+        let one_number_is_a_position = matches!(shape.count, None | Some(1));
+        let number = match text.strip_prefix('#') {
+            Some(n) => Some(n.trim()),
+            None if !one_number_is_a_position && text.bytes().all(|b| b.is_ascii_digit()) => {
+                Some(text)
+            }
+            None => None,
+        };
+        let to = match number {
+            Some(n) => {
+                let i = n.parse::<usize>().ok().filter(|&i| i >= 1 && i <= fs.len());
+                match i {
+                    Some(i) => fs[i - 1].clone(),
+                    None => {
+                        return Err(miette::miette!(
+                            code = "heapgame::repl",
+                            help = "`:moves` lists the moves, numbered from 1",
+                            "there is no move #{n} from {}: there are {} moves",
+                            show_position(&from),
+                            fs.len()
+                        ))
+                    }
+                }
+            }
+            None => {
+                let to = l
+                    .game
+                    .parse_position(&[text.to_string()])
+                    .map_err(Report::new)?;
+                if !fs.contains(&to) {
+                    return Err(miette::miette!(
+                        code = "heapgame::repl",
+                        help = "`:moves` lists the moves from {}; type a position from it, or its number",
+                        "{} -> {} is not a move of `{}`",
+                        show_position(&from),
+                        show_position(&to),
+                        l.game.checked.name
+                    ));
+                }
+                to
+            }
+        };
+        let out = ui
+            .compute(|| play.user_move(solver, to))
+            .map_err(|e| l.game.solve_error(&e))?;
+        print!("{out}");
+        Ok(())
+    }
+}
+
+fn no_game() -> Report {
+    miette::miette!(
+        code = "heapgame::repl",
+        help = "start one with `:play POSITION`, e.g. `:play 10 20`",
+        "no game in progress"
+    )
+}
+
+fn not_yet(cmd: &str) -> Report {
+    miette::miette!(
+        code = "heapgame::repl",
+        help = "the check and diff engine is not part of this build yet",
+        "`{cmd}` is not available yet"
+    )
+}
+
+/// The name of a `NAME=VALUE` override.
+fn override_name(o: &str) -> &str {
+    o.split_once('=').map_or(o, |(n, _)| n).trim()
+}
+
+/// An error unless `name` is a parameter of the loaded ruleset.
+fn check_param(l: &Loaded, name: &str) -> Result<(), Report> {
+    let names = l.param_names();
+    if names.iter().any(|n| n == name) {
+        return Ok(());
+    }
+    let help = match heapgame::ruleset::diag::suggest(name, names.iter().map(String::as_str)) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None if names.is_empty() => "this ruleset has no parameters".to_string(),
+        None => format!("its parameters are {}", names.join(", ")),
+    };
+    Err(miette::miette!(
+        code = "heapgame::repl",
+        help = help,
+        "`{name}` is not a parameter of `{}`",
+        l.game.checked.name
+    ))
+}

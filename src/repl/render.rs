@@ -1,0 +1,240 @@
+//! What the REPL prints: a position's evaluation, lists of moves, the ruleset (`:show`), the
+//! parameters, the statistics. Plain text, no colours, so that piped output is stable.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use heapgame::game::show_position;
+use heapgame::syntax::ast::Item;
+use heapgame::Game;
+
+/// A position's outcome, Grundy value and winning moves, as `heapgame eval` prints them.
+pub fn eval(pos: &[u32], grundy: u32, wins: &[Vec<u32>]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "position: {}", show_position(pos));
+    if grundy == 0 {
+        let _ = writeln!(
+            s,
+            "outcome:  P (the previous player wins: every move leads to an N-position)"
+        );
+    } else {
+        let _ = writeln!(s, "outcome:  N (the next player wins)");
+    }
+    let _ = writeln!(s, "grundy:   {grundy}");
+    if wins.is_empty() {
+        let _ = writeln!(s, "winning moves: none");
+    } else {
+        let _ = writeln!(s, "winning moves:");
+        for w in wins {
+            let _ = writeln!(s, "  -> {}", show_position(w));
+        }
+    }
+    s
+}
+
+/// The followers of `pos`, numbered from 1, each with its Grundy value when given.
+pub fn moves(pos: &[u32], followers: &[(Vec<u32>, Option<u32>)]) -> String {
+    let mut s = String::new();
+    if followers.is_empty() {
+        let _ = writeln!(
+            s,
+            "no moves from {}: the player to move loses",
+            show_position(pos)
+        );
+        return s;
+    }
+    let n = followers.len();
+    let _ = writeln!(
+        s,
+        "{n} move{} from {}:",
+        if n == 1 { "" } else { "s" },
+        show_position(pos)
+    );
+    let num_w = format!("#{n}").len();
+    let pos_w = followers
+        .iter()
+        .map(|(f, _)| show_position(f).len())
+        .max()
+        .unwrap_or(0);
+    for (i, (f, g)) in followers.iter().enumerate() {
+        let num = format!("#{}", i + 1);
+        match g {
+            Some(g) => {
+                let o = if *g == 0 { "P" } else { "N" };
+                let _ = writeln!(
+                    s,
+                    "  {num:>num_w$}  {:pos_w$}  {o}  grundy {g}",
+                    show_position(f)
+                );
+            }
+            None => {
+                let _ = writeln!(s, "  {num:>num_w$}  {}", show_position(f));
+            }
+        }
+    }
+    s
+}
+
+/// The parameters and their values, marking those set in this session.
+pub fn params(game: &Game, overrides: &[String]) -> String {
+    let mut s = String::new();
+    if game.checked.params.is_empty() {
+        let _ = writeln!(s, "`{}` has no parameters", game.checked.name);
+        return s;
+    }
+    for (name, value) in &game.checked.params {
+        let set = overrides
+            .iter()
+            .any(|o| o.split_once('=').is_some_and(|(n, _)| n.trim() == name));
+        let _ = writeln!(
+            s,
+            "  {name} = {value}{}",
+            if set { "   (set)" } else { "" }
+        );
+    }
+    s
+}
+
+/// `:show`: name, file, source, parameters, shape, moves, claims, as written.
+pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
+    let mut s = String::new();
+    let c = &game.checked;
+    let _ = writeln!(s, "ruleset:    {}", c.name);
+    let _ = writeln!(s, "file:       {file}");
+    if let Some(src) = &c.source {
+        let _ = writeln!(s, "source:     {src}");
+    }
+    if c.params.is_empty() {
+        let _ = writeln!(s, "parameters: none");
+    } else {
+        let _ = writeln!(s, "parameters:");
+        s.push_str(&params(game, overrides));
+    }
+    let text = game.src.inner();
+    // The file was parsed when it was loaded, so this parse succeeds; if it ever did not,
+    // the items are simply left out.
+    let Ok(ast) = heapgame::syntax::parse_file(text) else {
+        return s;
+    };
+    let excerpt = |span: &std::ops::Range<usize>| -> String {
+        let t = text.get(span.clone()).unwrap_or("").trim_end();
+        let lines: Vec<&str> = t.lines().collect();
+        // Re-indent continuation lines by their common indentation.
+        let indent = lines
+            .iter()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start().len())
+            .min()
+            .unwrap_or(0);
+        let mut out = String::new();
+        for (i, l) in lines.iter().enumerate() {
+            let l = if i == 0 { l } else { l.get(indent..).unwrap_or(l) };
+            let _ = writeln!(out, "  {}{l}", if i == 0 { "" } else { "  " });
+        }
+        out
+    };
+    let mut moves = String::new();
+    let mut claims = String::new();
+    for item in &ast.items {
+        match item {
+            Item::Shape(sh) => {
+                let _ = writeln!(
+                    s,
+                    "shape:      {}",
+                    text.get(sh.span.clone()).unwrap_or("").trim()
+                );
+            }
+            Item::Require(r) => {
+                let _ = writeln!(
+                    s,
+                    "require:    {}",
+                    text.get(r.span.clone()).unwrap_or("").trim()
+                );
+            }
+            Item::Move(m) => moves.push_str(&excerpt(&m.span)),
+            Item::Claim(cl) => claims.push_str(&excerpt(&cl.span)),
+            Item::CheckBound(b) => {
+                let _ = writeln!(
+                    s,
+                    "check:      {}",
+                    text.get(b.span.clone()).unwrap_or("").trim()
+                );
+            }
+            Item::Source(..) | Item::Let(_) => {}
+        }
+    }
+    let _ = writeln!(s, "moves:");
+    s.push_str(&moves);
+    if claims.is_empty() {
+        let _ = writeln!(s, "claims:     none");
+    } else {
+        let _ = writeln!(s, "claims:");
+        s.push_str(&claims);
+    }
+    s
+}
+
+/// `:stats`.
+pub fn stats(
+    game: Option<&Game>,
+    stored: usize,
+    limit: Option<usize>,
+    last: Option<Duration>,
+) -> String {
+    let mut s = String::new();
+    match game {
+        Some(g) => {
+            let _ = writeln!(s, "ruleset:            {}", g.checked.name);
+        }
+        None => {
+            let _ = writeln!(s, "ruleset:            none loaded");
+        }
+    }
+    let _ = writeln!(s, "positions in memo:  {stored}");
+    let _ = writeln!(
+        s,
+        "limit:              {}",
+        limit.map_or("none".to_string(), |l| format!("{l} positions"))
+    );
+    if let Some(d) = last {
+        let _ = writeln!(s, "last computation:   {}", duration(d));
+    }
+    s
+}
+
+/// A duration for people: `0.42 ms`, `1.3 s`.
+fn duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 1e-3 {
+        format!("{:.0} µs", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.1} ms", secs * 1e3)
+    } else {
+        format!("{secs:.2} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eval_and_moves_layout() {
+        let e = eval(&[4, 6], 9, &[vec![3, 5]]);
+        assert!(e.contains("outcome:  N") && e.contains("grundy:   9") && e.contains("-> (3, 5)"));
+        let m = moves(&[1, 2], &[(vec![0, 1], Some(2)), (vec![1, 1], Some(0))]);
+        assert_eq!(
+            m,
+            "2 moves from (1, 2):\n  #1  (0, 1)  N  grundy 2\n  #2  (1, 1)  P  grundy 0\n"
+        );
+        assert_eq!(moves(&[0], &[]), "no moves from (0): the player to move loses\n");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration(Duration::from_micros(420)), "420 µs");
+        assert_eq!(duration(Duration::from_millis(12)), "12.0 ms");
+        assert_eq!(duration(Duration::from_millis(2500)), "2.50 s");
+    }
+}
