@@ -50,6 +50,8 @@ pub enum Command {
     Stats,
     /// `:limit N` or `:limit none`.
     Limit(Option<usize>),
+    /// `:echo TEXT`.
+    Echo(String),
     /// `:quit`.
     Quit,
 }
@@ -198,6 +200,7 @@ fn command(c: &'static CommandHelp, args: &str) -> Result<Command, Report> {
                 .map(|n| Command::Limit(Some(n)))
                 .ok_or_else(|| usage(c, format!("`{n}` is not a positive number or `none`"))),
         },
+        "echo" => Ok(Command::Echo(args.to_string())),
         "quit" => no_args(Command::Quit),
         other => unreachable!("command {other} listed in help::COMMANDS but not parsed"),
     }

@@ -194,6 +194,15 @@ pub const COMMANDS: &[CommandHelp] = &[
         options: &[],
     },
     CommandHelp {
+        name: "echo",
+        aliases: &[],
+        usage: "TEXT",
+        summary: "print a line of text (to label the output of a script)",
+        details: "Prints TEXT as it is. Useful in scripts piped into the REPL.",
+        example: ":echo Wythoff, k = 3",
+        options: &[],
+    },
+    CommandHelp {
         name: "quit",
         aliases: &["q", "exit"],
         usage: "",

@@ -605,6 +605,7 @@ impl<'g> Session<'g> {
                     ))
                 }
             },
+            Command::Echo(text) => println!("{text}"),
             Command::Quit => return Ok(Some(Flow::Quit)),
         }
         Ok(None)
@@ -723,7 +724,10 @@ impl<'g> Session<'g> {
                 if !fs.contains(&to) {
                     return Err(miette::miette!(
                         code = "heapgame::repl",
-                        help = "`:moves` lists the moves from {}; type a position from it, or its number",
+                        help = format!(
+                            "`:moves` lists the moves from {}; type a position from it, or its number",
+                            show_position(&from)
+                        ),
                         "{} -> {} is not a move of `{}`",
                         show_position(&from),
                         show_position(&to),

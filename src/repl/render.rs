@@ -117,8 +117,7 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
         return s;
     };
     let excerpt = |span: &std::ops::Range<usize>| -> String {
-        let t = text.get(span.clone()).unwrap_or("").trim_end();
-        let lines: Vec<&str> = t.lines().collect();
+        let lines = item_lines(text.get(span.clone()).unwrap_or(""));
         // Re-indent continuation lines by their common indentation.
         let indent = lines
             .iter()
@@ -142,14 +141,14 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
                 let _ = writeln!(
                     s,
                     "shape:      {}",
-                    text.get(sh.span.clone()).unwrap_or("").trim()
+                    item_lines(text.get(sh.span.clone()).unwrap_or("")).join(" ")
                 );
             }
             Item::Require(r) => {
                 let _ = writeln!(
                     s,
                     "require:    {}",
-                    text.get(r.span.clone()).unwrap_or("").trim()
+                    item_lines(text.get(r.span.clone()).unwrap_or("")).join(" ")
                 );
             }
             Item::Move(m) => moves.push_str(&excerpt(&m.span)),
@@ -158,7 +157,7 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
                 let _ = writeln!(
                     s,
                     "check:      {}",
-                    text.get(b.span.clone()).unwrap_or("").trim()
+                    item_lines(text.get(b.span.clone()).unwrap_or("")).join(" ")
                 );
             }
             Item::Source(..) | Item::Let(_) => {}
@@ -173,6 +172,19 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
         s.push_str(&claims);
     }
     s
+}
+
+/// The lines of an item's source text, without the blank and comment lines that its span
+/// takes in after it.
+fn item_lines(t: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = t.trim_end().lines().collect();
+    while lines
+        .last()
+        .is_some_and(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        lines.pop();
+    }
+    lines
 }
 
 /// `:stats`.
@@ -229,6 +241,12 @@ mod tests {
             "2 moves from (1, 2):\n  #1  (0, 1)  N  grundy 2\n  #2  (1, 1)  P  grundy 0\n"
         );
         assert_eq!(moves(&[0], &[]), "no moves from (0): the player to move loses\n");
+    }
+
+    #[test]
+    fn items_lose_trailing_comments() {
+        assert_eq!(item_lines("heaps k\n\n  # (i) a comment\n  "), vec!["heaps k"]);
+        assert_eq!(item_lines("move {\n  take 1\n}\n"), vec!["move {", "  take 1", "}"]);
     }
 
     #[test]
