@@ -78,7 +78,7 @@ fn slot(line: &str, pos: usize) -> (usize, Slot) {
         return (start, Slot::Option(cmd.options));
     }
     match cmd.name {
-        "load" => (1 + cmd_end, Slot::File),
+        "load" => (start, Slot::File),
         "set" | "unset" if args.is_empty() => (start, Slot::Param),
         "help" if args.is_empty() => (start, Slot::HelpTopic),
         _ => (start, Slot::Nothing),

@@ -36,7 +36,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "eval",
         aliases: &["e"],
         usage: "POSITION",
-        summary: "outcome, Grundy value and winning moves of a position (same as typing it)",
+        summary: "outcome, Grundy value and winning moves",
         details: "Prints whether the position is P (the previous player wins: every move leads to \
                   an N-position) or N (the next player wins), its Grundy value, and its winning \
                   moves (the moves to a P-position). Typing a bare position does the same, except \
@@ -48,7 +48,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "moves",
         aliases: &["m"],
         usage: "[POSITION]",
-        summary: "every move from a position, numbered, with outcomes and Grundy values",
+        summary: "every move from a position, with its value",
         details: "Lists the followers of the position, numbered, each with its outcome and Grundy \
                   value. During a game and without a position, lists the moves from the current \
                   position, numbered, without giving away their outcomes: type a number to play it.",
@@ -59,7 +59,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "play",
         aliases: &["p"],
         usage: "POSITION [--second]",
-        summary: "play a game against heapgame from a position",
+        summary: "play a game against heapgame",
         details: "You move first (or second, with --second). Make a move by typing the position you \
                   move to, or a move number from `:moves`. heapgame answers with a winning move when \
                   it has one. The game ends when the player to move has no move: that player loses. \
@@ -72,7 +72,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "undo",
         aliases: &["u"],
         usage: "",
-        summary: "take back your last move in the game (and heapgame's answer)",
+        summary: "take back your last move in a game",
         details: "Goes back to the position before your last move, also after the game has ended.",
         example: ":undo",
         options: &[],
@@ -81,7 +81,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "hint",
         aliases: &[],
         usage: "",
-        summary: "during a game: your winning moves from the current position",
+        summary: "your winning moves in a game",
         details: "Evaluates the current position of the game, as `:eval` does.",
         example: ":hint",
         options: &[],
@@ -99,7 +99,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "table",
         aliases: &["t"],
         usage: "--max N [--grundy] [--heaps K] [--format table|csv|json]",
-        summary: "the P-positions (or Grundy values) of every position with heaps <= N",
+        summary: "the P-positions (or Grundy values) up to N",
         details: "Prints what `heapgame solve` prints: the P-positions of the box, or with --grundy \
                   a table of Grundy values. For rulesets with any number of heaps, --heaps K says \
                   how many at most.",
@@ -110,7 +110,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "check",
         aliases: &[],
         usage: "",
-        summary: "check the ruleset's claims against the solver",
+        summary: "check the ruleset's claims",
         details: "Compares every claim of the ruleset with the solver's answers on the positions of \
                   its `check max N` box, as `heapgame check` does.",
         example: ":check",
@@ -130,7 +130,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "load",
         aliases: &["l"],
         usage: "FILE",
-        summary: "load a ruleset (.game file)",
+        summary: "load a ruleset (a .game file)",
         details: "Loads and checks the file; parameters take their defaults. On an error the \
                   ruleset loaded before stays. Tab completes file names.",
         example: ":load rulesets/classic/nim.game",
@@ -140,7 +140,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "reload",
         aliases: &["r"],
         usage: "",
-        summary: "load the ruleset's file again, after an edit, keeping the parameters set",
+        summary: "read the file again, after an edit",
         details: "Reads the file again. On an error the ruleset loaded before stays.",
         example: ":reload",
         options: &[],
@@ -149,7 +149,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "show",
         aliases: &[],
         usage: "",
-        summary: "the ruleset: name, source, parameters and their values, moves, claims",
+        summary: "the ruleset: parameters, moves, claims",
         details: "Shows the loaded ruleset as written, with the current values of its parameters.",
         example: ":show",
         options: &[],
@@ -158,7 +158,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "set",
         aliases: &[],
         usage: "[NAME VALUE]",
-        summary: "set a parameter (VALUE is an expression), re-checking `require`s",
+        summary: "set a parameter (or list them)",
         details: "Sets a parameter of the ruleset to the value of an expression of the language and \
                   checks the ruleset again. On an error (e.g. a failed `require`) nothing changes. \
                   Without arguments, lists the parameters. `:set k=4` works too.",
@@ -178,7 +178,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "stats",
         aliases: &[],
         usage: "",
-        summary: "the size of the memo table and the last computation's time",
+        summary: "the memo table's size, the last time taken",
         details: "Every position solved in this session is remembered (until the ruleset or its \
                   parameters change), so asking about a nearby position is instant.",
         example: ":stats",
@@ -188,7 +188,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "limit",
         aliases: &[],
         usage: "N|none",
-        summary: "stop any computation once the memo table holds N positions",
+        summary: "stop computations at N stored positions",
         details: "Bounds the memory a computation may use. Ctrl-C also stops a computation.",
         example: ":limit 1000000",
         options: &[],
@@ -197,7 +197,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "echo",
         aliases: &[],
         usage: "TEXT",
-        summary: "print a line of text (to label the output of a script)",
+        summary: "print a line (to label a script's output)",
         details: "Prints TEXT as it is. Useful in scripts piped into the REPL.",
         example: ":echo Wythoff, k = 3",
         options: &[],
@@ -270,17 +270,17 @@ pub fn synopsis(c: &CommandHelp) -> String {
 /// What `:help` prints.
 pub fn overview() -> String {
     let mut s = String::from(
-        "Type a position to see whether it is P or N, its Grundy value and its winning moves:\n\
-         \x20 10 17          or (10, 17)\n\
+        "Type a position, such as `10 17` or `(10, 17)`, to see whether it is P or N,\n\
+         its Grundy value and its winning moves; `:play 10 17` plays a game from it.\n\
          \n\
-         Commands (any unique prefix works; `:help COMMAND` explains one, with an example):\n",
+         Commands (any unique prefix works; `:help NAME` explains one, with an example):\n",
     );
     let width = COMMANDS
         .iter()
         .map(|c| synopsis(c).len())
         .max()
         .unwrap_or(0)
-        .min(34);
+        .min(26);
     for c in COMMANDS {
         let syn = synopsis(c);
         if syn.len() > width {
@@ -291,8 +291,8 @@ pub fn overview() -> String {
     }
     s.push_str(
         "\nP: the previous player (who just moved) wins; N: the next player (to move) wins.\n\
-         Tab completes commands, file names, parameters and formulas; the up arrow recalls\n\
-         earlier lines; Ctrl-C stops a computation; Ctrl-D leaves.\n",
+         Tab completes commands, file names, parameters and formulas; the up arrow\n\
+         recalls earlier lines; Ctrl-C stops a computation; Ctrl-D leaves.\n",
     );
     s
 }
@@ -310,7 +310,7 @@ pub fn command_help(c: &CommandHelp) -> String {
 }
 
 /// Wraps `text` into lines of at most `width` characters, each starting with `indent`.
-fn wrap(text: &str, width: usize, indent: &str) -> String {
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
     let mut out = String::new();
     let mut line = String::from(indent);
     for w in text.split_whitespace() {
@@ -352,6 +352,9 @@ mod tests {
             let word = c.example[1..].split_whitespace().next().unwrap_or("");
             assert_eq!(lookup(word).map(|x| x.name), Ok(c.name), "example of {}", c.name);
             assert!(overview().contains(&synopsis(c)), "{} in the overview", c.name);
+        }
+        for l in overview().lines() {
+            assert!(l.chars().count() <= 80, "too wide for a terminal: {l}");
         }
         // No alias is also another command's name.
         for c in COMMANDS {

@@ -9,6 +9,11 @@ use heapgame::game::show_position;
 use heapgame::moves::{Generator, MoveError};
 use heapgame::{Outcome, SolveError, Solver};
 
+/// A paragraph wrapped for an 80-column terminal.
+fn wrap(text: &str) -> String {
+    super::help::wrap(text, 80, "")
+}
+
 type R<T> = Result<T, SolveError<MoveError>>;
 
 /// Who made a move.
@@ -57,11 +62,10 @@ impl Play {
             show_position(play.current()),
             if second { "heapgame moves" } else { "you move" }
         );
-        let _ = writeln!(
-            out,
+        out.push_str(&wrap(
             "Type the position you move to, or a move number from `:moves`; `:hint` shows the \
-             winning moves, `:undo` takes back your move, `:stop` ends the game."
-        );
+             winning moves, `:undo` takes back your move, `:stop` ends the game.",
+        ));
         if second {
             play.heapgame_turn(solver, &mut out)?;
         } else {
@@ -196,14 +200,11 @@ impl Play {
 
     /// Why `winner` won, in words.
     fn why(&self, solver: &mut Solver<'_, Generator>, winner: Side) -> R<String> {
-        let mut s = String::new();
         if winner == Side::User {
-            let _ = writeln!(
-                s,
+            return Ok(wrap(
                 "Why: each of your moves left a P-position, from which every move leads to an \
-                 N-position, where you again had a move to a P-position."
-            );
-            return Ok(s);
+                 N-position, where you again had a move to a P-position.",
+            ));
         }
         // The first user move from an N-position to an N-position lost the game.
         for i in 1..self.turns.len() {
@@ -215,16 +216,14 @@ impl Play {
             if solver.outcome(before)? == Outcome::N && solver.outcome(after)? == Outcome::N {
                 let wins = solver.winning_moves(before)?;
                 let shown: Vec<String> = wins.iter().map(|w| show_position(w)).collect();
-                let _ = writeln!(
-                    s,
+                return Ok(wrap(&format!(
                     "Why: your move {} -> {} left an N-position, from which heapgame always had \
                      a move to a P-position. From {} you could have won by moving to {}.",
                     show_position(before),
                     show_position(after),
                     show_position(before),
                     shown.join(" or ")
-                );
-                return Ok(s);
+                )));
             }
         }
         let first_turn = match self.first {
@@ -232,13 +231,11 @@ impl Play {
             Side::Heapgame => 1,
         };
         let lost_at = self.turns.get(first_turn).unwrap_or(&self.turns[0]);
-        let _ = writeln!(
-            s,
+        Ok(wrap(&format!(
             "Why: your first turn was at {}, a P-position: every move from it leads to an \
              N-position, and from an N-position heapgame always has a move to a P-position.",
             show_position(&lost_at.pos)
-        );
-        Ok(s)
+        )))
     }
 
     /// Takes back the user's last move and heapgame's answer.
