@@ -103,6 +103,8 @@ pub struct Let {
 /// `check max N [heaps K]`.
 #[derive(Clone, Debug)]
 pub struct CheckBound {
+    /// `with NAME = VALUE, ...`: parameter values for this run, with each value's text.
+    pub with: Vec<(Ident, Expr, String)>,
     /// The largest heap size checked.
     pub max: Expr,
     /// The most heaps checked (for `heaps any`).

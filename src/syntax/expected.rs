@@ -21,6 +21,8 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::each_bound => "`each >= N`",
         Rule::let_def => "`let`",
         Rule::check_bound => "`check max N`",
+        Rule::check_with => "`with NAME = VALUE`",
+        Rule::check_param => "`NAME = VALUE`",
         Rule::move_def => "`move`",
         Rule::move_for => "`for`",
         Rule::move_when => "`when`",

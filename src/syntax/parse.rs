@@ -123,11 +123,27 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
             Item::Let(Let { name, value })
         }
         Rule::check_bound => {
-            let max = parse_expr(inner.next().expect("(parse_check_bound)"))?;
-            let heaps = inner.next().map(parse_expr).transpose()?;
+            let mut with = Vec::new();
+            let mut exprs = Vec::new();
+            for p in inner {
+                if p.as_rule() == Rule::check_with {
+                    for param in p.into_inner() {
+                        let mut it = param.into_inner();
+                        let name = parse_ident(it.next().expect("a name (parse_check_param)"));
+                        let value = it.next().expect("a value (parse_check_param)");
+                        let text = value.as_str().to_string();
+                        with.push((name, parse_expr(value)?, text));
+                    }
+                } else {
+                    exprs.push(parse_expr(p)?);
+                }
+            }
+            let mut exprs = exprs.into_iter();
+            let max = exprs.next().expect("a bound (parse_check_bound)");
             Item::CheckBound(CheckBound {
+                with,
                 max,
-                heaps,
+                heaps: exprs.next(),
                 span: sp,
             })
         }

@@ -1,0 +1,1 @@
+//! Tests of the formulas against independent brute forces.
