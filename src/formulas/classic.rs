@@ -4,7 +4,7 @@ use std::cell::RefCell;
 
 use super::{mex, set_arg, ClosedForm, FormulaDef, FormulaError};
 use crate::numbers::Real;
-use crate::ruleset::value::{SetValue, Type};
+use crate::ruleset::value::{SetValue, Type, Value};
 
 /// The registry entries of this file.
 pub(super) static FORMULAS: &[&FormulaDef] = &[&NIM, &SUBTRACTION, &WYTHOFF];
@@ -37,28 +37,42 @@ static SUBTRACTION: FormulaDef = FormulaDef {
     source: "Sprague-Grundy theorem; Bhowmik et al., Section 1 (Subtraction Games)",
     grundy: true,
     build: |args| {
+        let s = positive_set(args)?;
+        Ok(Box::new(Subtraction::new(s)))
+    },
+};
+
+/// The first argument as a set of positive numbers (a subtraction set).
+pub(super) fn positive_set(args: &[Value]) -> Result<SetValue, String> {
+    {
         let s = set_arg(args, 0)?;
         if s.min().map_err(|e| e.to_string())?.is_some_and(|m| m < 1) {
             return Err("the subtraction set S must hold positive numbers only".into());
         }
-        Ok(Box::new(Subtraction {
-            s,
-            g: RefCell::new(vec![0]),
-        }))
-    },
-};
+        Ok(s)
+    }
+}
 
 /// The largest heap whose one-heap Grundy value the subtraction formula tabulates.
 const MAX_TABLE: u32 = 10_000_000;
 
-struct Subtraction {
+pub(super) struct Subtraction {
     s: SetValue,
     /// g(0), g(1), ... as far as asked.
     g: RefCell<Vec<u32>>,
 }
 
 impl Subtraction {
-    fn value(&self, n: u32) -> Result<u32, FormulaError> {
+    /// A subtraction game's one-heap values, tabulated as asked.
+    pub(super) fn new(s: SetValue) -> Subtraction {
+        Subtraction {
+            s,
+            g: RefCell::new(vec![0]),
+        }
+    }
+
+    /// g_S(n).
+    pub(super) fn value(&self, n: u32) -> Result<u32, FormulaError> {
         if n > MAX_TABLE {
             return Err(FormulaError::Overflow(format!(
                 "the one-heap values are tabulated up to {MAX_TABLE}, and a heap is {n}"

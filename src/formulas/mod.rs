@@ -17,7 +17,8 @@ mod propp;
 use thiserror::Error;
 
 use crate::numbers::RealError;
-use crate::ruleset::value::{SetValue, Type, Value};
+use crate::ruleset::value::{SetValue, Type};
+pub(crate) use crate::ruleset::value::Value;
 
 /// Why a formula could not answer at a position.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
