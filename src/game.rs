@@ -301,7 +301,9 @@ fn resolve_formulas(checked: &Checked, text: &str) -> Result<Vec<Option<Built>>,
                     formulas::BuildError::Unknown(Some(s)) => d.help(format!(
                         "did you mean `{s}`? `heapgame formulas` lists every built-in formula"
                     )),
-                    _ => d.help("`heapgame formulas` lists every built-in formula with its parameters"),
+                    _ => d.help(
+                        "`heapgame formulas` lists every built-in formula with its parameters",
+                    ),
                 };
                 diags.push(d);
             }

@@ -50,7 +50,11 @@ fn every_bundled_ruleset_passes_check() {
     files.sort();
     assert!(files.len() >= 20, "found only {} rulesets", files.len());
     for f in &files {
-        let rel = f.strip_prefix(root()).expect("under the crate").to_string_lossy().to_string();
+        let rel = f
+            .strip_prefix(root())
+            .expect("under the crate")
+            .to_string_lossy()
+            .to_string();
         let (code, stdout, stderr) = run(&["check", &rel, "--format", "json"]);
         assert_eq!(code, 0, "{rel}: check failed\n{stdout}\n{stderr}");
         let v: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
@@ -200,7 +204,10 @@ fn bad_formulas_are_located_errors() {
         "5",
     ]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("the formula is `moore(l)`, but 2 arguments were given"), "{stderr}");
+    assert!(
+        stderr.contains("the formula is `moore(l)`, but 2 arguments were given"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -24,7 +24,11 @@ pub struct Args {
     #[command(flatten)]
     game: GameArgs,
     /// The second ruleset.
-    #[arg(value_name = "OTHER", required_unless_present = "formula", conflicts_with = "formula")]
+    #[arg(
+        value_name = "OTHER",
+        required_unless_present = "formula",
+        conflicts_with = "formula"
+    )]
     other: Option<PathBuf>,
     /// A built-in formula to compare with, as NAME or NAME(ARGS) (see `heapgame formulas`).
     #[arg(long, value_name = "NAME(ARGS)")]
@@ -74,7 +78,14 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
         (None, Some(text)) => {
             let f = formula_from_text(&game, text)?;
-            diff(&game, Side::Formula(&f, text.clone()), bounds, a.grundy, a.show, budget)?
+            diff(
+                &game,
+                Side::Formula(&f, text.clone()),
+                bounds,
+                a.grundy,
+                a.show,
+                budget,
+            )?
         }
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
@@ -87,7 +98,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
 
 fn text_report(r: &DiffReport) -> String {
     let mut out = String::new();
-    let what = if r.grundy { "Grundy values" } else { "P-positions" };
+    let what = if r.grundy {
+        "Grundy values"
+    } else {
+        "P-positions"
+    };
     let _ = writeln!(
         out,
         "{} vs {}: {what}, every heap <= {}{}",

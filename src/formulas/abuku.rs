@@ -126,7 +126,11 @@ static NMTH_DELETE: FormulaDef = FormulaDef {
               for n odd P iff all heaps have the same 2-adic valuation",
     source: "Abuku et al., Theorem 4.2",
     grundy: false,
-    build: |args| Ok(Box::new(NmthDelete { n: count_arg(args, 0, 2)? })),
+    build: |args| {
+        Ok(Box::new(NmthDelete {
+            n: count_arg(args, 0, 2)?,
+        }))
+    },
 };
 
 struct NmthDelete {
@@ -156,7 +160,9 @@ static HALF_DELETE: FormulaDef = FormulaDef {
     build: |args| {
         let n = count_arg(args, 0, 2)?;
         if n % 2 != 0 {
-            return Err(format!("Half-delete Nim needs an even number of heaps, not {n}"));
+            return Err(format!(
+                "Half-delete Nim needs an even number of heaps, not {n}"
+            ));
         }
         Ok(Box::new(KDelete { k: 2, n }))
     },
@@ -266,9 +272,8 @@ fn single_delete_4(w: u64, x: u64, y: u64, z: u64) -> bool {
             && bit(w, b + 1) == 1; // (4E), (5F)
         let four_a = bit(w, d + 1) == 0 && bit(x, d + 1) == 0 && bit(y, d + 1) == 0;
         let five_b = bit(w, d + 1) == 1 && bit(x, d + 1) == 1 && bit(y, d + 1) == 1;
-        let five_a = (d + 2..=64).all(|i| {
-            matches!(bit(w, i) + bit(x, i) + bit(y, i) + bit(z, i), 0 | 3 | 4)
-        });
+        let five_a = (d + 2..=64)
+            .all(|i| matches!(bit(w, i) + bit(x, i) + bit(y, i) + bit(z, i), 0 | 3 | 4));
         return common && (four_a || (five_b && five_a));
     }
     false

@@ -56,9 +56,7 @@ impl ClosedForm for StOneT {
                 } else {
                     // a + c - b >= 0 since c >= b.
                     let r = (a + c - b) % 4;
-                    (even(a) && even(b) && even(c))
-                        || (r == 1 && even(b))
-                        || (r == 3 && !even(b))
+                    (even(a) && even(b) && even(c)) || (r == 1 && even(b)) || (r == 3 && !even(b))
                 }
             }
             // Three piles at a time: the smallest pile is even.
@@ -88,7 +86,11 @@ static ST_EQUAL_GRUNDY: FormulaDef = FormulaDef {
               heap has the same Grundy value in the subtraction game S",
     source: "Bhowmik et al., Section 3, Theorem 8",
     grundy: false,
-    build: |args| Ok(Box::new(StEqualGrundy(Subtraction::new(positive_set(args)?)))),
+    build: |args| {
+        Ok(Box::new(StEqualGrundy(Subtraction::new(positive_set(
+            args,
+        )?))))
+    },
 };
 
 struct StEqualGrundy(Subtraction);
@@ -120,9 +122,7 @@ struct StZTwo;
 
 impl ClosedForm for StZTwo {
     fn is_p(&self, pos: &[u32]) -> Result<Option<bool>, FormulaError> {
-        let mut v: [u32; 4] = pos
-            .try_into()
-            .map_err(|_| FormulaError::Shape("4 heaps"))?;
+        let mut v: [u32; 4] = pos.try_into().map_err(|_| FormulaError::Shape("4 heaps"))?;
         v.sort_unstable();
         Ok(Some(v[0] == v[2]))
     }

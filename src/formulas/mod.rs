@@ -17,8 +17,8 @@ mod propp;
 use thiserror::Error;
 
 use crate::numbers::RealError;
-use crate::ruleset::value::{SetValue, Type};
 pub(crate) use crate::ruleset::value::Value;
+use crate::ruleset::value::{SetValue, Type};
 
 /// Why a formula could not answer at a position.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -58,6 +58,9 @@ impl std::fmt::Debug for Built {
     }
 }
 
+/// Builds a formula from checked arguments; an error says which argument is out of range.
+pub type BuildFn = fn(&[Value]) -> Result<Box<dyn ClosedForm>, String>;
+
 /// A formula's entry in the registry.
 pub struct FormulaDef {
     /// Its name, as written after `formula`.
@@ -71,7 +74,7 @@ pub struct FormulaDef {
     /// Whether it gives Grundy values (not only P-positions).
     pub grundy: bool,
     /// Builds it from checked arguments; an error says which argument is out of range.
-    pub build: fn(&[Value]) -> Result<Box<dyn ClosedForm>, String>,
+    pub build: BuildFn,
 }
 
 impl FormulaDef {
@@ -125,7 +128,9 @@ pub enum BuildError {
 pub fn build(name: &str, args: &[Value]) -> Result<Built, BuildError> {
     let Some(def) = lookup(name) else {
         let names: Vec<&'static str> = registry().iter().map(|f| f.name).collect();
-        return Err(BuildError::Unknown(crate::ruleset::diag::suggest(name, names)));
+        return Err(BuildError::Unknown(crate::ruleset::diag::suggest(
+            name, names,
+        )));
     };
     if args.len() != def.params.len() {
         return Err(BuildError::Arity {
@@ -147,14 +152,14 @@ impl std::fmt::Display for BuildError {
         match self {
             BuildError::Unknown(_) => write!(f, "there is no built-in formula of this name"),
             BuildError::Arity { signature, got } => {
-                write!(f, "the formula is `{signature}`, but {got} arguments were given")
+                write!(
+                    f,
+                    "the formula is `{signature}`, but {got} arguments were given"
+                )
             }
-            BuildError::Type(i, p, t) => write!(
-                f,
-                "argument {} (`{p}`) must be {}",
-                i + 1,
-                t.describe()
-            ),
+            BuildError::Type(i, p, t) => {
+                write!(f, "argument {} (`{p}`) must be {}", i + 1, t.describe())
+            }
             BuildError::Range(m) => f.write_str(m),
         }
     }
@@ -166,7 +171,10 @@ impl std::fmt::Display for BuildError {
 fn int_arg(args: &[Value], i: usize) -> Result<i64, String> {
     match args.get(i) {
         Some(Value::Int(n)) => Ok(*n),
-        other => Err(format!("argument {} must be an integer, not {other:?}", i + 1)),
+        other => Err(format!(
+            "argument {} must be an integer, not {other:?}",
+            i + 1
+        )),
     }
 }
 

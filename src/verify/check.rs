@@ -187,7 +187,11 @@ fn one_line(text: &str) -> String {
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .filter(|l| !l.is_empty())
         .collect();
-    let s = joined.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+    let s = joined
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     if s.chars().count() > 100 {
         s.chars().take(97).collect::<String>() + "..."
     } else {

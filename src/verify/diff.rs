@@ -126,7 +126,9 @@ pub fn diff(
             }
             (Side::Formula(f, _), _) => {
                 let r = if grundy {
-                    f.form.grundy(pos).map(|o| o.map(|g| Answer::Grundy(i64::from(g))))
+                    f.form
+                        .grundy(pos)
+                        .map(|o| o.map(|g| Answer::Grundy(i64::from(g))))
                 } else {
                     f.form.is_p(pos).map(|o| o.map(Answer::IsP))
                 };
@@ -215,12 +217,22 @@ pub fn formula_from_text(game: &Game, text: &str) -> Result<Built, Report> {
     };
     let mut vals = Vec::new();
     for a in args {
-        let v = crate::ruleset::check::constant_with_params(a, &game.checked.params)
-            .map_err(|ds| Report::new(LoadError { src: src.clone(), diags: ds }))?;
+        let v =
+            crate::ruleset::check::constant_with_params(a, &game.checked.params).map_err(|ds| {
+                Report::new(LoadError {
+                    src: src.clone(),
+                    diags: ds,
+                })
+            })?;
         vals.push(v);
     }
     crate::formulas::build(name, &vals).map_err(|e| {
-        let mut d = Diag::new(Code::Formula, expr.span.clone(), format!("`{name}`: {e}"), "here");
+        let mut d = Diag::new(
+            Code::Formula,
+            expr.span.clone(),
+            format!("`{name}`: {e}"),
+            "here",
+        );
         d = match &e {
             crate::formulas::BuildError::Unknown(Some(s)) => d.help(format!(
                 "did you mean `{s}`? `heapgame formulas` lists every built-in formula"

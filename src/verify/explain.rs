@@ -42,7 +42,11 @@ pub fn clause_of(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
             let inst = if m.instance.is_empty() {
                 String::new()
             } else {
-                let vs: Vec<String> = m.instance.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+                let vs: Vec<String> = m
+                    .instance
+                    .iter()
+                    .map(|(n, v)| format!("{n} = {v}"))
+                    .collect();
                 format!(", with {}", vs.join(", "))
             };
             return Some(format!("`{words}` (line {line}{inst})"));
@@ -110,7 +114,10 @@ pub fn justify_grundy(
     }
     let g = crate::solver::mex::mex(&mut vals.clone());
     Ok(if g == 0 {
-        format!("no move reaches a position of value 0 ({} followers), so the value is 0", fs.len())
+        format!(
+            "no move reaches a position of value 0 ({} followers), so the value is 0",
+            fs.len()
+        )
     } else {
         format!(
             "the moves reach every value 0..{} but not {g}, so the value is {g}",

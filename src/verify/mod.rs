@@ -72,14 +72,8 @@ mod tests {
             lower: 0,
         };
         let v = positions_in_order(&shape, Bounds { max: 2, heaps: 2 }).unwrap();
-        let want: Vec<Vec<u32>> = vec![
-            vec![],
-            vec![1],
-            vec![2],
-            vec![1, 1],
-            vec![1, 2],
-            vec![2, 2],
-        ];
+        let want: Vec<Vec<u32>> =
+            vec![vec![], vec![1], vec![2], vec![1, 1], vec![1, 2], vec![2, 2]];
         assert_eq!(v, want);
     }
 }
