@@ -55,12 +55,89 @@ pub fn clause_of(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
     None
 }
 
-/// "the move `...` (line 10) reaches (3, 5)".
+/// "the move `...` (line 10), taking 2 from the heap of 5, reaches (3, 5)".
 pub fn the_move(game: &Game, from: &[u32], to: &[u32]) -> String {
+    let change = match taking(game, from, to) {
+        Some(t) => format!(", {t},"),
+        None => String::new(),
+    };
     match clause_of(game, from, to) {
-        Some(c) => format!("the move {c} reaches {}", show_position(to)),
-        None => format!("the move to {}", show_position(to)),
+        Some(c) => format!("the move {c}{change} reaches {}", show_position(to)),
+        None => format!("the move{change} to {}", show_position(to)),
     }
+}
+
+/// When a move only takes tokens (the same heaps, each no larger): "taking 2 from the heap
+/// of 5 and 1 from the heap of 6", or with named heaps "taking 2 from x". `None` for other
+/// moves (deleting or splitting heaps), which the clause describes.
+fn taking(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
+    if from.len() != to.len() {
+        return None;
+    }
+    let parts: Vec<String> = match &game.shape().names {
+        Some(names) => from
+            .iter()
+            .zip(to)
+            .zip(names)
+            .filter(|((f, t), _)| f != t)
+            .map(|((f, t), n)| f.checked_sub(*t).map(|d| format!("{d} from {n}")))
+            .collect::<Option<_>>()?,
+        None => {
+            // Sorted multisets: the heaps that changed, in order, paired in order.
+            let mut gone: Vec<u32> = Vec::new();
+            let mut came: Vec<u32> = Vec::new();
+            let (mut i, mut j) = (0, 0);
+            while i < from.len() || j < to.len() {
+                match (from.get(i), to.get(j)) {
+                    (Some(a), Some(b)) if a == b => {
+                        i += 1;
+                        j += 1;
+                    }
+                    (Some(a), Some(b)) if a < b => {
+                        gone.push(*a);
+                        i += 1;
+                    }
+                    (Some(_), Some(b)) => {
+                        came.push(*b);
+                        j += 1;
+                    }
+                    (Some(a), None) => {
+                        gone.push(*a);
+                        i += 1;
+                    }
+                    (None, Some(b)) => {
+                        came.push(*b);
+                        j += 1;
+                    }
+                    (None, None) => break,
+                }
+            }
+            // Pair the largest new heap with the largest old one, and so on (if any pairing
+            // takes from every heap, this one does); equal takings are told once.
+            let takes: Vec<(u32, u32)> = gone
+                .iter()
+                .zip(&came)
+                .map(|(g, c)| g.checked_sub(*c).filter(|&d| d > 0).map(|d| (d, *g)))
+                .collect::<Option<_>>()?;
+            let mut parts = Vec::new();
+            let mut i = 0;
+            while i < takes.len() {
+                let n = takes[i..].iter().take_while(|t| **t == takes[i]).count();
+                let (d, g) = takes[i];
+                parts.push(if n == 1 {
+                    format!("{d} from the heap of {g}")
+                } else {
+                    format!("{d} from each of the {n} heaps of {g}")
+                });
+                i += n;
+            }
+            parts
+        }
+    };
+    if parts.is_empty() {
+        return None;
+    }
+    Some(format!("taking {}", parts.join(" and ")))
 }
 
 /// Why `pos` has the outcome it has: "the move ... reaches (3, 5), which is P", "every move
@@ -124,4 +201,41 @@ pub fn justify_grundy(
             g - 1
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> Game {
+        Game::from_source("test.game", text, &[]).expect("a valid ruleset")
+    }
+
+    #[test]
+    fn moves_are_told_by_clause_and_taking() {
+        let g = game("ruleset \"t\" {\n heaps any\n move { take 1.. from one heap }\n move { delete one heap }\n}");
+        assert_eq!(
+            the_move(&g, &[3, 5, 5], &[3, 3, 5]),
+            "the move `take 1.. from one heap` (line 3), taking 2 from the heap of 5, reaches (3, 3, 5)"
+        );
+        // Taking the whole heap of 3 (empty heaps vanish) comes first in the file.
+        assert_eq!(
+            the_move(&g, &[3, 5], &[5]),
+            "the move `take 1.. from one heap` (line 3) reaches (5)"
+        );
+        assert_eq!(
+            the_move(&g, &[3, 5], &[3]),
+            "the move `take 1.. from one heap` (line 3) reaches (3)"
+        );
+        let d = game("ruleset \"d\" {\n heaps any\n move { delete one heap }\n}");
+        assert_eq!(
+            the_move(&d, &[3, 5], &[5]),
+            "the move `delete one heap` (line 3) reaches (5)"
+        );
+        let w = game("ruleset \"w\" {\n heaps (x, y)\n move { take same 1.. from both heaps }\n}");
+        assert_eq!(
+            the_move(&w, &[4, 6], &[3, 5]),
+            "the move `take same 1.. from both heaps` (line 3), taking 1 from x and 1 from y, reaches (3, 5)"
+        );
+    }
 }
