@@ -275,6 +275,19 @@ fn resolve_formulas(checked: &Checked, text: &str) -> Result<Vec<Option<Built>>,
             out.push(None);
             continue;
         };
+        if c.kind == crate::syntax::ast::ClaimKind::Same {
+            diags.push(
+                Diag::new(
+                    Code::Formula,
+                    span.clone(),
+                    "a same-type claim names a position, not a formula",
+                    "a same-type claim",
+                )
+                .help("write `claim same: E`, E a list of heap sizes, or `claim P: formula ...`"),
+            );
+            out.push(None);
+            continue;
+        }
         match formulas::build(name, args) {
             Ok(b) => {
                 if c.kind == crate::syntax::ast::ClaimKind::Grundy && !b.def.grundy {
@@ -338,12 +351,14 @@ fn syntax_diag(e: SyntaxError) -> Diag {
 }
 
 /// What a claim says of one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClaimValue {
     /// A P-claim: whether the position is P.
     IsP(bool),
     /// A Grundy claim: the value.
     Grundy(i64),
+    /// A same-type claim: the position (as heap sizes, not yet canonical) of the same type.
+    Same(Vec<i64>),
 }
 
 /// Why a claim could not be evaluated at a position.
@@ -381,6 +396,7 @@ impl Game {
                         .form
                         .grundy(pos)
                         .map(|o| o.map(|g| ClaimValue::Grundy(i64::from(g)))),
+                    ClaimKind::Same => unreachable!("refused at load (eval_claim)"),
                 }
                 .map_err(ClaimError::Formula);
             }
@@ -396,8 +412,11 @@ impl Game {
                     ints: &mut ints,
                     lists: &[],
                 };
-                let Value::List(l) = list.eval(&mut env)? else {
-                    unreachable!("checked list (eval_claim)")
+                let l = match list.eval(&mut env)? {
+                    Value::List(l) => l,
+                    // `where s = E`: one name for a value.
+                    Value::Int(n) => std::rc::Rc::from(vec![n]),
+                    v => unreachable!("checked list, got {v:?} (eval_claim)"),
                 };
                 if l.len() != slots.len() {
                     return Err(EvalError {
@@ -421,6 +440,10 @@ impl Game {
             Ok(match claim.kind {
                 ClaimKind::P => ClaimValue::IsP(expr.eval_bool(&mut env)?),
                 ClaimKind::Grundy => ClaimValue::Grundy(expr.eval_int(&mut env)?),
+                ClaimKind::Same => match expr.eval(&mut env)? {
+                    Value::List(l) => ClaimValue::Same(l.to_vec()),
+                    v => unreachable!("checked list, got {v:?} (eval_claim)"),
+                },
             })
         })();
         r.map(Some).map_err(ClaimError::Eval)

@@ -185,14 +185,21 @@ fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
                 );
             }
             Some(f) => {
+                let at = heapgame::game::show_position(&f.position);
+                let what = match &f.other {
+                    None => format!("the claim says {}, but {}", f.claimed, f.why),
+                    Some((q, why_q)) => format!(
+                        "the claim says it has the type of {q}, but {at} is {}: {}; and {q} is {}: {why_q}",
+                        f.actual,
+                        f.why,
+                        f.claimed,
+                        q = heapgame::game::show_position(q),
+                    ),
+                };
                 let _ = writeln!(
                     out,
-                    "  FAIL  line {:>3}: {}\n        at {}: the claim says {}, but {}",
-                    c.line,
-                    c.text,
-                    heapgame::game::show_position(&f.position),
-                    f.claimed,
-                    f.why
+                    "  FAIL  line {:>3}: {}\n        at {at}: {what}",
+                    c.line, c.text,
                 );
             }
         }
@@ -208,7 +215,11 @@ fn json_report(file: &std::path::Path, r: &CheckReport) -> serde_json::Value {
             let mut o = serde_json::json!({
                 "line": c.line,
                 "text": c.text,
-                "kind": match c.kind { heapgame::syntax::ast::ClaimKind::P => "P", _ => "grundy" },
+                "kind": match c.kind {
+                    heapgame::syntax::ast::ClaimKind::P => "P",
+                    heapgame::syntax::ast::ClaimKind::Grundy => "grundy",
+                    heapgame::syntax::ast::ClaimKind::Same => "same",
+                },
                 "checked": c.checked,
                 "outside_scope": c.silent,
                 "holds": c.failure.is_none(),
@@ -220,6 +231,10 @@ fn json_report(file: &std::path::Path, r: &CheckReport) -> serde_json::Value {
                     "actual": f.actual.to_string(),
                     "why": f.why,
                 });
+                if let Some((q, why_q)) = &f.other {
+                    o["counterexample"]["same_as"] = json_position(q);
+                    o["counterexample"]["why_same_as"] = serde_json::Value::from(why_q.clone());
+                }
             }
             o
         })

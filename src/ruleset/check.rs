@@ -1109,10 +1109,14 @@ fn lower_claim(
             }
             ClaimBody::Expr { expr, destructure } => {
                 let d = match destructure {
-                    Some((names, list)) => {
-                        let l = c.expect(list, scope, Type::List, "`where (...) =`")?;
+                    Some(d) => {
+                        let l = if d.single {
+                            c.expect(&d.value, scope, Type::Int, "`where NAME =`")?
+                        } else {
+                            c.expect(&d.value, scope, Type::List, "`where (...) =`")?
+                        };
                         let mut ss = Vec::new();
-                        for n in names {
+                        for n in &d.names {
                             let s = c.slots.int();
                             scope.push(&n.name, Binding::Int(s));
                             ss.push(s);
@@ -1121,15 +1125,10 @@ fn lower_claim(
                     }
                     None => None,
                 };
-                let want = if cl.kind == ClaimKind::P {
-                    Type::Bool
-                } else {
-                    Type::Int
-                };
-                let what = if cl.kind == ClaimKind::P {
-                    "a P-position claim"
-                } else {
-                    "a Grundy claim"
+                let (want, what) = match cl.kind {
+                    ClaimKind::P => (Type::Bool, "a P-position claim"),
+                    ClaimKind::Grundy => (Type::Int, "a Grundy claim"),
+                    ClaimKind::Same => (Type::List, "a same-type claim (a position)"),
                 };
                 let e = c.expect(expr, scope, want, what)?;
                 CheckedClaimBody::Expr {

@@ -22,6 +22,8 @@ pub struct Failure {
     pub actual: Answer,
     /// Why the solver's answer is right, in words.
     pub why: String,
+    /// A same-type claim: the position it names, and why that one has its type.
+    pub other: Option<(Vec<u32>, String)>,
 }
 
 /// The result of one claim.
@@ -126,6 +128,7 @@ pub fn check_claims(game: &Game, bounds: Bounds, budget: Budget) -> Result<Check
                         claimed: Answer::IsP(says),
                         actual: Answer::IsP(is_p),
                         why,
+                        other: None,
                     });
                 }
                 ClaimValue::Grundy(says) => {
@@ -137,10 +140,27 @@ pub fn check_claims(game: &Game, bounds: Bounds, budget: Budget) -> Result<Check
                             claimed: Answer::Grundy(says),
                             actual: Answer::Grundy(i64::from(g)),
                             why,
+                            other: None,
                         });
                     }
                 }
                 ClaimValue::IsP(_) => {}
+                ClaimValue::Same(list) => {
+                    let q = same_position(game, i, pos, &list)?;
+                    let q_is_p =
+                        solver.outcome(&q).map_err(|e| game.solve_error(&e))? == Outcome::P;
+                    if q_is_p != is_p {
+                        let why = justify_outcome(game, &mut solver, pos)?;
+                        let why_q = justify_outcome(game, &mut solver, &q)?;
+                        c.failure = Some(Failure {
+                            position: pos.clone(),
+                            claimed: Answer::IsP(q_is_p),
+                            actual: Answer::IsP(is_p),
+                            why,
+                            other: Some((q, why_q)),
+                        });
+                    }
+                }
             }
         }
     }
@@ -155,6 +175,34 @@ pub fn check_claims(game: &Game, bounds: Bounds, budget: Budget) -> Result<Check
         bounds,
         positions: positions.len() as u64,
         claims,
+    })
+}
+
+/// The canonical position a same-type claim names at `pos`, or an error at the claim.
+fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result<Vec<u32>, Report> {
+    let at = crate::game::show_position(pos);
+    let wide: Option<Vec<u64>> = list.iter().map(|&h| u64::try_from(h).ok()).collect();
+    let fail = |msg: String| {
+        Report::new(LoadError::single(
+            game.src.clone(),
+            Diag::new(
+                Code::Eval,
+                game.checked.claims[i].span.clone(),
+                msg,
+                "this claim",
+            )
+            .help("a same-type claim must name a position of the game"),
+        ))
+    };
+    let Some(wide) = wide else {
+        return Err(fail(format!(
+            "at {at}, the claim names a position with a negative heap: {list:?}"
+        )));
+    };
+    game.canonical(&wide).map_err(|e| {
+        fail(format!(
+            "at {at}, the claim names {list:?}, which is not a position: {e}"
+        ))
     })
 }
 
