@@ -297,6 +297,17 @@ fn piped_session() {
         .collect();
     assert_eq!(ps, w.p_positions(&box_));
 
+    // The claims and a formula, as `check` and `diff` compare them: Wythoff's theorem says
+    // the claim and the formula hold, over the 496 and 231 positions of the boxes.
+    let a = r.send(":check");
+    assert!(a.contains("  ok ") && a.contains("holds over 496 positions"), "{a}");
+    let a = r.send(":diff --formula wythoff --max 20");
+    assert!(a.contains("identical over 231 positions"), "{a}");
+    let a = r.send(":diff --formula nim --max 3");
+    // Nim and Wythoff differ at (1, 1), (2, 2), (3, 3) (P in Nim) and (1, 2) (P in Wythoff).
+    assert!(a.contains("4 of 10 positions differ"), "{a}");
+    assert!(r.send(":diff --formula nope").contains("nope"));
+
     // A game the user wins, from (10, 20): the user always moves to a P-position.
     let a = r.send(":play 10 20");
     assert!(a.contains("your move from (10, 20)"));
@@ -483,6 +494,25 @@ fn terminal_session_completion_ctrl_c_and_history() {
     ok(p.exp_string("heapgame> "), "the prompt");
     p.send_line("1 2 3").expect("type");
     ok(p.exp_string("outcome:  P"), "Nim (1, 2, 3)");
+    ok(p.exp_string("heapgame> "), "the prompt");
+
+    // A formula name completed after `--formula`.
+    typ(&mut p, ":load rulesets/classic/wythoff.game\r");
+    ok(p.exp_string("heapgame> "), "the prompt");
+    typ(&mut p, ":diff --formula wyth");
+    typ(&mut p, "\t");
+    p.send_line("--max 20").expect("type");
+    ok(p.exp_string("identical over 231 positions"), "the diff with wythoff");
+    ok(p.exp_string("heapgame> "), "the prompt");
+
+    // A parameter name completed after `:set`.
+    p.send_line(":load rulesets/fraenkel-zusman/fraenkel-zusman.game")
+        .expect("type");
+    ok(p.exp_string("heapgame> "), "the prompt");
+    typ(&mut p, ":set ");
+    typ(&mut p, "\t");
+    p.send_line("4").expect("type");
+    ok(p.exp_string("k = 4"), "k set by completion");
     ok(p.exp_string("heapgame> "), "the prompt");
 
     // Ctrl-D leaves and the history is saved.

@@ -53,15 +53,27 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report>
             "cannot read `{name}`: {e}"
         )
     })?;
-    let cli: Vec<ParamOverride> = a
-        .params
+    runs_of(&name, &text, &a.params, a.max, a.heaps)
+}
+
+/// The runs of a ruleset's text (`name` names it in messages): with `params`, one run with
+/// them; otherwise one run per `check` line of the file, each with its own parameter values.
+/// `max`/`heaps` replace the file's bounds. (Shared with the REPL's `:check`.)
+pub(crate) fn runs_of(
+    name: &str,
+    text: &str,
+    params: &[String],
+    max: Option<u32>,
+    heaps: Option<usize>,
+) -> Result<Vec<(Game, Bounds)>, Report> {
+    let cli: Vec<ParamOverride> = params
         .iter()
         .map(|t| ParamOverride { text: t.clone() })
         .collect();
-    let base = Game::from_source_overrides(&name, &text, &cli).map_err(Report::new)?;
+    let base = Game::from_source_overrides(name, text, &cli).map_err(Report::new)?;
     let lines = base.checked.check_runs.clone();
     let bounds = |game: &Game, line: Option<&heapgame::ruleset::check::CheckRun>| {
-        let max = a.max.or(line.map(|l| l.max)).ok_or_else(|| {
+        let max = max.or(line.map(|l| l.max)).ok_or_else(|| {
             miette::miette!(
                 code = "heapgame::check_bound",
                 help = "add a line `check max N` to the ruleset, or give --max N",
@@ -71,7 +83,7 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report>
         })?;
         let heaps = match game.shape().count {
             Some(k) => k,
-            None => a.heaps.or(line.and_then(|l| l.heaps)).ok_or_else(|| {
+            None => heaps.or(line.and_then(|l| l.heaps)).ok_or_else(|| {
                 miette::miette!(
                     code = "heapgame::check_bound",
                     help = "write `check max N heaps K` in the ruleset, or give --heaps K",
@@ -82,14 +94,14 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report>
         };
         Ok::<_, Report>(Bounds { max, heaps })
     };
-    if !a.params.is_empty() || lines.is_empty() {
+    if !params.is_empty() || lines.is_empty() {
         let b = bounds(&base, lines.first())?;
         return Ok(vec![(base, b)]);
     }
     let mut out = Vec::new();
     for line in &lines {
         let game = if line.with.is_empty() {
-            Game::from_source_overrides(&name, &text, &[]).map_err(Report::new)?
+            Game::from_source_overrides(name, text, &[]).map_err(Report::new)?
         } else {
             let os: Vec<ParamOverride> = line
                 .with
@@ -98,7 +110,7 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report>
                     text: format!("{n}={v}"),
                 })
                 .collect();
-            Game::from_source_overrides(&name, &text, &os).map_err(Report::new)?
+            Game::from_source_overrides(name, text, &os).map_err(Report::new)?
         };
         let b = bounds(&game, Some(line))?;
         out.push((game, b));
@@ -151,7 +163,8 @@ fn bounds_text(game: &Game, b: Bounds) -> String {
     }
 }
 
-fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
+/// The text `check` prints for one run. (Shared with the REPL's `:check`.)
+pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
     let mut out = String::new();
     let params = if r.params.is_empty() {
         String::new()

@@ -96,7 +96,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
     Ok(u8::from(report.differences > 0))
 }
 
-fn text_report(r: &DiffReport) -> String {
+/// The text `diff` prints. (Shared with the REPL's `:diff`.)
+pub(crate) fn text_report(r: &DiffReport) -> String {
     let mut out = String::new();
     let what = if r.grundy {
         "Grundy values"

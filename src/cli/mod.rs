@@ -2,9 +2,9 @@
 //! are rendered here by miette, on stderr, and turned into exit codes (0 ok, 1 a check found a
 //! difference, 2 bad input or a limit hit).
 
-mod check;
+pub(crate) mod check;
 mod common;
-mod diff;
+pub(crate) mod diff;
 mod eval;
 mod formulas;
 mod moves;

@@ -32,10 +32,15 @@ pub enum Command {
     Stop,
     /// `:table --max N ...`.
     Table(TableRequest),
-    /// `:check`.
-    Check,
-    /// `:diff --formula NAME(ARGS)` and its other options, as typed.
-    Diff(Vec<String>),
+    /// `:check [--max N] [--heaps K]`.
+    Check {
+        /// Instead of the file's bound.
+        max: Option<u32>,
+        /// Instead of the file's bound.
+        heaps: Option<usize>,
+    },
+    /// `:diff --formula NAME(ARGS)` or `:diff FILE`, with options.
+    Diff(DiffRequest),
     /// `:load FILE`.
     Load(String),
     /// `:reload`.
@@ -54,6 +59,23 @@ pub enum Command {
     Echo(String),
     /// `:quit`.
     Quit,
+}
+
+/// `:diff`'s arguments.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct DiffRequest {
+    /// The formula, as typed (`beatty(2 + sqrt(2))`).
+    pub formula: Option<String>,
+    /// Another ruleset file.
+    pub other: Option<String>,
+    /// The largest heap (default: the file's `check max`).
+    pub max: Option<u32>,
+    /// The most heaps (default: the file's `check ... heaps`).
+    pub heaps: Option<usize>,
+    /// Compare Grundy values.
+    pub grundy: bool,
+    /// How many differences to show.
+    pub show: Option<usize>,
 }
 
 /// Parses a line; `None` for a blank line or a comment (`# ...` after a blank).
@@ -168,10 +190,8 @@ fn command(c: &'static CommandHelp, args: &str) -> Result<Command, Report> {
         "hint" => no_args(Command::Hint),
         "stop" => no_args(Command::Stop),
         "table" => table(c, args).map(Command::Table),
-        "check" => no_args(Command::Check),
-        "diff" => Ok(Command::Diff(
-            args.split_whitespace().map(str::to_string).collect(),
-        )),
+        "check" => check(c, args),
+        "diff" => diff(c, args),
         "load" => {
             let f = args.trim_matches(|ch| ch == '"' || ch == '\'');
             if f.is_empty() {
@@ -224,6 +244,91 @@ fn set(c: &CommandHelp, args: &str) -> Result<Command, Report> {
         return Err(usage(c, format!("`:set {name}` needs a value")));
     }
     Ok(Command::Set(Some((name.to_string(), value.to_string()))))
+}
+
+/// The words of `args`, where a word with an unclosed `(` runs on to its `)`, and quotes
+/// around a word are dropped: `--formula beatty(2 + sqrt(2))` is two words.
+fn words(args: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut depth = 0i64;
+    for w in args.split_whitespace() {
+        if depth > 0 {
+            if let Some(last) = out.last_mut() {
+                last.push(' ');
+                last.push_str(w);
+            }
+        } else {
+            out.push(w.to_string());
+        }
+        depth += w.matches('(').count() as i64 - w.matches(')').count() as i64;
+        depth = depth.max(0);
+    }
+    out.into_iter()
+        .map(|w| {
+            let t = w.trim_matches(|ch| ch == '"' || ch == '\'');
+            t.to_string()
+        })
+        .collect()
+}
+
+/// A number after `flag`.
+fn number<T: std::str::FromStr>(
+    c: &CommandHelp,
+    flag: &str,
+    v: Option<String>,
+) -> Result<T, Report> {
+    let v = v.ok_or_else(|| usage(c, format!("`{flag}` needs a number")))?;
+    v.parse::<T>()
+        .map_err(|_| usage(c, format!("`{v}` is not a number (after `{flag}`)")))
+}
+
+/// `:check [--max N] [--heaps K]`.
+fn check(c: &CommandHelp, args: &str) -> Result<Command, Report> {
+    let (mut max, mut heaps) = (None, None);
+    let mut ws = words(args).into_iter();
+    while let Some(w) = ws.next() {
+        match w.as_str() {
+            "--max" => max = Some(number(c, "--max", ws.next())?),
+            "--heaps" => heaps = Some(number(c, "--heaps", ws.next())?),
+            w => return Err(usage(c, format!("unknown option `{w}`"))),
+        }
+    }
+    Ok(Command::Check { max, heaps })
+}
+
+/// `:diff --formula NAME(ARGS)` or `:diff FILE`, `[--max N] [--heaps K] [--grundy] [--show N]`.
+fn diff(c: &CommandHelp, args: &str) -> Result<Command, Report> {
+    let mut d = DiffRequest::default();
+    let mut ws = words(args).into_iter();
+    while let Some(w) = ws.next() {
+        match w.as_str() {
+            "--formula" => {
+                d.formula = Some(
+                    ws.next()
+                        .ok_or_else(|| usage(c, "`--formula` needs a formula, e.g. `wythoff`"))?,
+                )
+            }
+            "--max" => d.max = Some(number(c, "--max", ws.next())?),
+            "--heaps" => d.heaps = Some(number(c, "--heaps", ws.next())?),
+            "--show" => d.show = Some(number(c, "--show", ws.next())?),
+            "--grundy" => d.grundy = true,
+            w if w.starts_with("--") => return Err(usage(c, format!("unknown option `{w}`"))),
+            w => {
+                if d.other.is_some() {
+                    return Err(usage(c, format!("one ruleset to compare with, not also `{w}`")));
+                }
+                d.other = Some(w.to_string());
+            }
+        }
+    }
+    match (&d.formula, &d.other) {
+        (None, None) => Err(usage(
+            c,
+            "`:diff` needs --formula NAME(ARGS) or another ruleset file",
+        )),
+        (Some(_), Some(_)) => Err(usage(c, "give --formula or a file, not both")),
+        _ => Ok(Command::Diff(d)),
+    }
 }
 
 /// `:table` options.
@@ -315,6 +420,22 @@ mod tests {
             Some(Command::Set(Some(("k".into(), "4".into()))))
         );
         assert_eq!(ok(":limit none"), Some(Command::Limit(None)));
+        assert_eq!(
+            ok(":diff --formula beatty(2 + sqrt(2)) --max 30 --grundy"),
+            Some(Command::Diff(DiffRequest {
+                formula: Some("beatty(2 + sqrt(2))".into()),
+                max: Some(30),
+                grundy: true,
+                ..DiffRequest::default()
+            }))
+        );
+        assert_eq!(
+            ok(":check --heaps 3"),
+            Some(Command::Check {
+                max: None,
+                heaps: Some(3)
+            })
+        );
         let Some(Command::Table(t)) = ok(":tab --max=9 --grundy --heaps 3") else {
             panic!("table")
         };
@@ -333,6 +454,8 @@ mod tests {
         assert!(msg(":set k").contains("needs a value"));
         assert!(msg(":undo 3").contains("takes no arguments"));
         assert!(msg(":play").contains("starting position"));
+        assert!(msg(":diff --max 3").contains("needs --formula"));
+        assert!(msg(":check --max x").contains("not a number"));
     }
 
     #[test]

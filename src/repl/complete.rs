@@ -16,7 +16,7 @@ use super::help::{self, COMMANDS};
 pub struct ReplHelper {
     /// The loaded ruleset's parameter names.
     pub params: Vec<String>,
-    /// The names of the built-in formulas.
+    /// The names of the built-in formulas, `name(` for those with arguments.
     pub formulas: Vec<String>,
     /// Whether to dim hints with ANSI escapes.
     pub color: bool,
@@ -124,7 +124,17 @@ impl ReplHelper {
                 "",
             ),
             Slot::Param => matching(word, self.params.iter().map(String::as_str), "", " "),
-            Slot::Formula => matching(word, self.formulas.iter().map(String::as_str), "", "("),
+            Slot::Formula => matching(word, self.formulas.iter().map(String::as_str), "", "")
+                .into_iter()
+                .map(|mut p| {
+                    // `name(` waits for arguments; a bare `name` is complete.
+                    if !p.replacement.ends_with('(') {
+                        p.replacement.push(' ');
+                    }
+                    p.display = p.display.trim_end_matches('(').to_string();
+                    p
+                })
+                .collect(),
             Slot::Option(opts) => matching(word, opts.iter().copied(), "", " "),
             Slot::File | Slot::Nothing => Vec::new(),
         };
@@ -237,13 +247,14 @@ mod tests {
     fn completes_commands_params_formulas_options() {
         let mut h = ReplHelper::new(false);
         h.params = vec!["k".into(), "beta".into()];
-        h.formulas = vec!["wythoff".into(), "beatty".into()];
+        h.formulas = vec!["wythoff".into(), "beatty(".into()];
         assert_eq!(names(&h, ":tab"), (0, vec![":table ".to_string()]));
         let (_, v) = names(&h, ":s");
         assert_eq!(v, vec![":set ", ":show ", ":stats ", ":stop "]);
         assert_eq!(names(&h, ":set b"), (5, vec!["beta ".to_string()]));
         assert_eq!(names(&h, ":set beta 2"), (10, vec![]));
-        assert_eq!(names(&h, ":diff --formula w"), (16, vec!["wythoff(".to_string()]));
+        assert_eq!(names(&h, ":diff --formula w"), (16, vec!["wythoff ".to_string()]));
+        assert_eq!(names(&h, ":diff --formula be"), (16, vec!["beatty(".to_string()]));
         assert_eq!(names(&h, ":table --g"), (7, vec!["--grundy ".to_string()]));
         assert_eq!(names(&h, ":help pl"), (6, vec!["play".to_string()]));
         assert_eq!(names(&h, "3 5"), (2, vec![]));

@@ -109,22 +109,27 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp {
         name: "check",
         aliases: &[],
-        usage: "",
-        summary: "check the ruleset's claims",
-        details: "Compares every claim of the ruleset with the solver's answers on the positions of \
-                  its `check max N` box, as `heapgame check` does.",
+        usage: "[--max N] [--heaps K]",
+        summary: "check the ruleset's claims against the solver",
+        details: "Compares every claim of the ruleset with the solver on every position of its \
+                  `check max N` bounds (or --max/--heaps), as `heapgame check` does: one run per \
+                  `check` line, or one run with the parameters set by `:set`. A failing claim \
+                  is shown with its smallest counterexample and why.",
         example: ":check",
-        options: &[],
+        options: &["--max", "--heaps"],
     },
     CommandHelp {
         name: "diff",
         aliases: &[],
-        usage: "--formula NAME(ARGS)",
-        summary: "compare the solver with a built-in formula",
-        details: "Compares the solver's P-positions with a formula from the built-in registry, as \
-                  `heapgame diff` does. Tab after --formula lists the formulas.",
-        example: ":diff --formula wythoff()",
-        options: &["--formula", "--max", "--heaps"],
+        usage: "--formula NAME(ARGS) | FILE [--max N] [--grundy]",
+        summary: "compare with a built-in formula or a ruleset",
+        details: "Compares the solver's P-positions (or with --grundy its Grundy values) with a \
+                  built-in formula, or with another ruleset, as `heapgame diff` does, over every \
+                  position with heaps <= N (default: the file's `check max`). Tab after \
+                  --formula lists the formulas; `heapgame formulas` describes them. Other \
+                  options: --heaps K, --show N (differences shown).",
+        example: ":diff --formula wythoff --max 30",
+        options: &["--formula", "--max", "--heaps", "--grundy", "--show"],
     },
     CommandHelp {
         name: "load",

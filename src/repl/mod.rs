@@ -33,7 +33,10 @@ use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor};
 
-use command::Command;
+use command::{Command, DiffRequest};
+use heapgame::verify::check::check_claims;
+use heapgame::verify::diff::{diff, formula_from_text, Side};
+use heapgame::verify::Bounds;
 use complete::ReplHelper;
 use play::Play;
 
@@ -317,9 +320,19 @@ fn editor(color: bool) -> rustyline::Result<Input> {
     Ok(Input::Editor(Box::new(ed), path))
 }
 
-/// The built-in formulas, for completion after `--formula`.
+/// The built-in formulas, for completion after `--formula`: each name, with `(` after it
+/// when it takes arguments.
 fn formula_names() -> Vec<String> {
-    Vec::new()
+    heapgame::formulas::registry()
+        .iter()
+        .map(|f| {
+            if f.params.is_empty() {
+                f.name.to_string()
+            } else {
+                format!("{}(", f.name)
+            }
+        })
+        .collect()
 }
 
 /// Prints `… N positions stored` on stderr while a computation runs longer than half a second.
@@ -505,14 +518,8 @@ impl<'g> Session<'g> {
                 let out = ui.compute(|| crate::cli::solve::table(&l.game, solver, &req))?;
                 print!("{out}");
             }
-            Command::Check => {
-                self.parts()?;
-                return Err(not_yet(":check"));
-            }
-            Command::Diff(_) => {
-                self.parts()?;
-                return Err(not_yet(":diff"));
-            }
+            Command::Check { max, heaps } => self.check(ui, max, heaps)?,
+            Command::Diff(req) => self.diff(ui, &req)?,
             Command::Load(file) => {
                 let l = Loaded::load(Path::new(&file), Vec::new())?;
                 println!("{}", l.describe());
@@ -609,6 +616,80 @@ impl<'g> Session<'g> {
             Command::Quit => return Ok(Some(Flow::Quit)),
         }
         Ok(None)
+    }
+
+    /// `:check`: the claims, as `heapgame check` checks them (one run per `check` line, or
+    /// one with the parameters set), on the ruleset's text as loaded.
+    fn check(&mut self, ui: &mut Ui, max: Option<u32>, heaps: Option<usize>) -> Result<(), Report> {
+        let l = self.loaded.ok_or_else(no_ruleset)?;
+        let src = &l.game.src;
+        let runs = crate::cli::check::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
+        for (game, bounds) in &runs {
+            let budget = ui.budget();
+            let report = ui.compute(|| check_claims(game, *bounds, budget))?;
+            print!("{}", crate::cli::check::text_report(&l.file, game, &report));
+        }
+        Ok(())
+    }
+
+    /// `:diff`: against a formula or another ruleset, as `heapgame diff` compares them.
+    fn diff(&mut self, ui: &mut Ui, req: &DiffRequest) -> Result<(), Report> {
+        let l = self.loaded.ok_or_else(no_ruleset)?;
+        let game = &l.game;
+        let first = game.checked.check_runs.first();
+        let max = req.max.or(first.map(|r| r.max)).ok_or_else(|| {
+            miette::miette!(
+                code = "heapgame::repl",
+                help = "add --max N, e.g. `:diff --formula wythoff --max 30`",
+                "`{}` has no `check max N` line: say how far to compare with --max",
+                game.checked.name
+            )
+        })?;
+        let heaps = match game.shape().count {
+            Some(k) => k,
+            None => req.heaps.or(first.and_then(|r| r.heaps)).ok_or_else(|| {
+                miette::miette!(
+                    code = "heapgame::repl",
+                    help = "add --heaps K, e.g. `--heaps 3`",
+                    "`{}` allows any number of heaps: say how many at most with --heaps",
+                    game.checked.name
+                )
+            })?,
+        };
+        let bounds = Bounds { max, heaps };
+        let show = req.show.unwrap_or(10);
+        let budget = ui.budget();
+        let report = match (&req.formula, &req.other) {
+            (Some(text), _) => {
+                let f = formula_from_text(game, text)?;
+                ui.compute(|| {
+                    diff(
+                        game,
+                        Side::Formula(&f, text.clone()),
+                        bounds,
+                        req.grundy,
+                        show,
+                        budget,
+                    )
+                })?
+            }
+            (None, Some(file)) => {
+                let other = Loaded::load(Path::new(file), l.overrides.clone())?;
+                ui.compute(|| {
+                    diff(
+                        game,
+                        Side::Game(&other.game),
+                        bounds,
+                        req.grundy,
+                        show,
+                        budget,
+                    )
+                })?
+            }
+            (None, None) => return Err(miette::miette!("`:diff` needs --formula or a file")),
+        };
+        print!("{}", crate::cli::diff::text_report(&report));
+        Ok(())
     }
 
     /// A position typed as text: outcome, Grundy value, winning moves.
@@ -750,14 +831,6 @@ fn no_game() -> Report {
         code = "heapgame::repl",
         help = "start one with `:play POSITION`, e.g. `:play 10 20`",
         "no game in progress"
-    )
-}
-
-fn not_yet(cmd: &str) -> Report {
-    miette::miette!(
-        code = "heapgame::repl",
-        help = "the check and diff engine is not part of this build yet",
-        "`{cmd}` is not available yet"
     )
 }
 
