@@ -24,10 +24,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use heapgame::game::show_position;
-use heapgame::moves::Generator;
+use heapgame::moves::{Generator, MoveError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::Budget;
-use heapgame::{Game, Solver};
+use heapgame::{Game, SolveError, Solver};
 use miette::Report;
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
@@ -39,6 +39,23 @@ use heapgame::verify::diff::{diff, formula_from_text, Side};
 use heapgame::verify::Bounds;
 use complete::ReplHelper;
 use play::Play;
+
+/// Prints a line on stdout, as `println!` does, through [`emit`].
+macro_rules! say {
+    ($($arg:tt)*) => {
+        emit(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Writes to stdout. When stdout is a closed pipe (`heapgame repl < script | head`), nothing
+/// more can be shown: the REPL ends quietly with the exit status of a process killed by
+/// SIGPIPE (141), as other tools in a pipeline do, rather than panicking as `print!` would.
+fn emit(s: &str) {
+    let mut out = std::io::stdout().lock();
+    if out.write_all(s.as_bytes()).and_then(|()| out.flush()).is_err() {
+        std::process::exit(141);
+    }
+}
 
 /// What the command line gives the REPL.
 #[derive(Debug, Default)]
@@ -376,7 +393,7 @@ pub fn run(opts: Options) -> u8 {
         match Loaded::load(file, opts.params.clone()) {
             Ok(l) => {
                 if ui.interactive {
-                    println!("{}", l.describe());
+                    say!("{}", l.describe());
                 }
                 ui.set_params(l.param_names());
                 loaded = Some(l);
@@ -394,7 +411,7 @@ pub fn run(opts: Options) -> u8 {
         ));
     }
     if ui.interactive {
-        println!(
+        say!(
             "Type a position such as `3 5` to evaluate it, `:help` for the commands, Ctrl-D to leave."
         );
     }
@@ -457,7 +474,7 @@ impl<'g> Session<'g> {
                 Ok(Some(flow)) => {
                     if let (Flow::Replace(_), Some(p)) = (&flow, &self.play) {
                         if !p.is_over() {
-                            println!("(the game in progress has ended)");
+                            say!("(the game in progress has ended)");
                         }
                     }
                     return flow;
@@ -493,8 +510,8 @@ impl<'g> Session<'g> {
                 let pos = l.game.parse_position(&[pos]).map_err(Report::new)?;
                 let (p, out) = ui
                     .compute(|| Play::start(solver, pos, second))
-                    .map_err(|e| l.game.solve_error(&e))?;
-                print!("{out}");
+                    .map_err(|e| solve_error(&l.game, &e))?;
+                emit(&out);
                 self.play = Some(p);
             }
             Command::Undo => {
@@ -502,7 +519,7 @@ impl<'g> Session<'g> {
                 let out = p.undo().map_err(|m| {
                     miette::miette!(code = "heapgame::repl", help = "make a move first", "{m}")
                 })?;
-                print!("{out}");
+                emit(&out);
             }
             Command::Hint => {
                 let p = self.play.as_ref().filter(|p| !p.is_over()).ok_or_else(no_game)?;
@@ -511,18 +528,18 @@ impl<'g> Session<'g> {
             }
             Command::Stop => {
                 self.play.take().ok_or_else(no_game)?;
-                println!("game stopped");
+                say!("game stopped");
             }
             Command::Table(req) => {
                 let (l, solver) = self.parts()?;
                 let out = ui.compute(|| crate::cli::solve::table(&l.game, solver, &req))?;
-                print!("{out}");
+                emit(&out);
             }
             Command::Check { max, heaps } => self.check(ui, max, heaps)?,
             Command::Diff(req) => self.diff(ui, &req)?,
             Command::Load(file) => {
                 let l = Loaded::load(Path::new(&file), Vec::new())?;
-                println!("{}", l.describe());
+                say!("{}", l.describe());
                 return Ok(Some(Flow::Replace(l)));
             }
             Command::Reload => {
@@ -532,19 +549,20 @@ impl<'g> Session<'g> {
                     (None, None) => return Err(no_ruleset()),
                 };
                 let l = Loaded::load(&file, overrides)?;
-                println!("re{}", l.describe());
+                say!("re{}", l.describe());
                 return Ok(Some(Flow::Replace(l)));
             }
             Command::Show => {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
-                print!(
-                    "{}",
-                    render::show(&l.game, &l.file.display().to_string(), &l.overrides)
-                );
+                emit(&render::show(
+                    &l.game,
+                    &l.file.display().to_string(),
+                    &l.overrides,
+                ));
             }
             Command::Set(None) => {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
-                print!("{}", render::params(&l.game, &l.overrides));
+                emit(&render::params(&l.game, &l.overrides));
             }
             Command::Set(Some((name, value))) => {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
@@ -558,7 +576,7 @@ impl<'g> Session<'g> {
                 overrides.push(format!("{name}={value}"));
                 let new = l.with_overrides(overrides)?;
                 if let Some((_, v)) = new.game.checked.params.iter().find(|(n, _)| *n == name) {
-                    println!("{name} = {v}");
+                    say!("{name} = {v}");
                 }
                 return Ok(Some(Flow::Replace(new)));
             }
@@ -580,16 +598,18 @@ impl<'g> Session<'g> {
                     .collect();
                 let new = l.with_overrides(overrides)?;
                 if let Some((_, v)) = new.game.checked.params.iter().find(|(n, _)| *n == name) {
-                    println!("{name} = {v}   (the default)");
+                    say!("{name} = {v}   (the default)");
                 }
                 return Ok(Some(Flow::Replace(new)));
             }
             Command::Stats => {
                 let stored = self.solver.as_ref().map_or(0, |s| s.positions_stored());
-                print!(
-                    "{}",
-                    render::stats(self.loaded.map(|l| &l.game), stored, ui.limit, ui.last)
-                );
+                emit(&render::stats(
+                    self.loaded.map(|l| &l.game),
+                    stored,
+                    ui.limit,
+                    ui.last,
+                ));
             }
             Command::Limit(n) => {
                 ui.limit = n;
@@ -597,13 +617,13 @@ impl<'g> Session<'g> {
                     s.set_budget(ui.budget());
                 }
                 match n {
-                    Some(n) => println!("computations stop once {n} positions are stored"),
-                    None => println!("no limit on the positions stored"),
+                    Some(n) => say!("computations stop once {n} positions are stored"),
+                    None => say!("no limit on the positions stored"),
                 }
             }
-            Command::Help(None) => print!("{}", help::overview()),
+            Command::Help(None) => emit(&help::overview()),
             Command::Help(Some(topic)) => match help::lookup(&topic) {
-                Ok(c) => print!("{}", help::command_help(c)),
+                Ok(c) => emit(&help::command_help(c)),
                 Err(_) => {
                     return Err(miette::miette!(
                         code = "heapgame::repl",
@@ -612,7 +632,7 @@ impl<'g> Session<'g> {
                     ))
                 }
             },
-            Command::Echo(text) => println!("{text}"),
+            Command::Echo(text) => say!("{text}"),
             Command::Quit => return Ok(Some(Flow::Quit)),
         }
         Ok(None)
@@ -627,7 +647,7 @@ impl<'g> Session<'g> {
         for (game, bounds) in &runs {
             let budget = ui.budget();
             let report = ui.compute(|| check_claims(game, *bounds, budget))?;
-            print!("{}", crate::cli::check::text_report(&l.file, game, &report));
+            emit(&crate::cli::check::text_report(&l.file, game, &report));
         }
         Ok(())
     }
@@ -688,7 +708,7 @@ impl<'g> Session<'g> {
             }
             (None, None) => return Err(miette::miette!("`:diff` needs --formula or a file")),
         };
-        print!("{}", crate::cli::diff::text_report(&report));
+        emit(&crate::cli::diff::text_report(&report));
         Ok(())
     }
 
@@ -717,8 +737,8 @@ impl<'g> Session<'g> {
                 let wins = solver.winning_moves(pos)?;
                 Ok((g, wins))
             })
-            .map_err(|e| l.game.solve_error(&e))?;
-        print!("{}", render::eval(pos, g, &wins));
+            .map_err(|e| solve_error(&l.game, &e))?;
+        emit(&render::eval(pos, g, &wins));
         Ok(())
     }
 
@@ -760,8 +780,8 @@ impl<'g> Session<'g> {
                 }
                 Ok(out)
             })
-            .map_err(|e| l.game.solve_error(&e))?;
-        print!("{}", render::moves(&pos, &list));
+            .map_err(|e| solve_error(&l.game, &e))?;
+        emit(&render::moves(&pos, &list));
         Ok(())
     }
 
@@ -771,7 +791,7 @@ impl<'g> Session<'g> {
         let solver = self.solver.as_mut().ok_or_else(no_ruleset)?;
         let play = self.play.as_mut().ok_or_else(no_game)?;
         let from = play.current().to_vec();
-        let fs = solver.followers(&from).map_err(|e| l.game.solve_error(&e))?;
+        let fs = solver.followers(&from).map_err(|e| solve_error(&l.game, &e))?;
         let shape = l.game.shape();
         let one_number_is_a_position = matches!(shape.count, None | Some(1));
         let number = match text.strip_prefix('#') {
@@ -820,8 +840,8 @@ impl<'g> Session<'g> {
         };
         let out = ui
             .compute(|| play.user_move(solver, to))
-            .map_err(|e| l.game.solve_error(&e))?;
-        print!("{out}");
+            .map_err(|e| solve_error(&l.game, &e))?;
+        emit(&out);
         Ok(())
     }
 }
@@ -832,6 +852,24 @@ fn no_game() -> Report {
         help = "start one with `:play POSITION`, e.g. `:play 10 20`",
         "no game in progress"
     )
+}
+
+/// A solver error, in the REPL's words for the limit and Ctrl-C.
+fn solve_error(game: &Game, e: &SolveError<MoveError>) -> Report {
+    match e {
+        SolveError::Limit { limit } => miette::miette!(
+            code = "heapgame::limit",
+            help = "the memo table keeps every position solved in this session; `:limit N` with \
+                    a larger N, or `:limit none`, lets the computation go on",
+            "stopped: the memo table holds {limit} positions, the limit"
+        ),
+        SolveError::Cancelled { stored } => miette::miette!(
+            code = "heapgame::cancelled",
+            help = "the positions solved before Ctrl-C are kept",
+            "cancelled (Ctrl-C); the memo table holds {stored} positions"
+        ),
+        e => game.solve_error(e),
+    }
 }
 
 /// The name of a `NAME=VALUE` override.
