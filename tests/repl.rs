@@ -230,10 +230,7 @@ fn check_game(brute: &mut Brute, out: &str) {
             "{who}: {from:?} -> {to:?} is not a move"
         );
         if who == "heapgame" && !brute.is_p(&from) {
-            assert!(
-                brute.is_p(&to),
-                "heapgame missed a win: {from:?} -> {to:?}"
-            );
+            assert!(brute.is_p(&to), "heapgame missed a win: {from:?} -> {to:?}");
         }
     }
 }
@@ -253,7 +250,11 @@ fn piped_session() {
     assert_eq!(winning_moves(&a), w.winning_moves(&[10, 20]));
     assert!(!winning_moves(&a).is_empty());
     let a = r.send("17 10");
-    assert_eq!(winning_moves(&a), w.winning_moves(&[10, 17]), "heaps are unordered");
+    assert_eq!(
+        winning_moves(&a),
+        w.winning_moves(&[10, 17]),
+        "heaps are unordered"
+    );
 
     // Every follower with its Grundy value.
     let a = r.send(":moves 2 3");
@@ -262,7 +263,11 @@ fn piped_session() {
         .filter(|l| l.trim_start().starts_with('#'))
         .map(|l| {
             let cols: Vec<&str> = l.split("  ").filter(|c| !c.trim().is_empty()).collect();
-            let g = cols[3].trim().trim_start_matches("grundy ").parse().expect("grundy");
+            let g = cols[3]
+                .trim()
+                .trim_start_matches("grundy ")
+                .parse()
+                .expect("grundy");
             (tuple(cols[1]), g)
         })
         .collect();
@@ -300,7 +305,10 @@ fn piped_session() {
     // The claims and a formula, as `check` and `diff` compare them: Wythoff's theorem says
     // the claim and the formula hold, over the 496 and 231 positions of the boxes.
     let a = r.send(":check");
-    assert!(a.contains("  ok ") && a.contains("holds over 496 positions"), "{a}");
+    assert!(
+        a.contains("  ok ") && a.contains("holds over 496 positions"),
+        "{a}"
+    );
     let a = r.send(":diff --formula wythoff --max 20");
     assert!(a.contains("identical over 231 positions"), "{a}");
     let a = r.send(":diff --formula nim --max 3");
@@ -332,7 +340,10 @@ fn piped_session() {
     r.send(":play 4 6");
     let a = r.send("#1");
     let (_, from, to) = moves_in(&a)[0].clone();
-    assert_eq!((from, to.clone()), (vec![4, 6], w.followers(&[4, 6]).into_iter().next().unwrap()));
+    assert_eq!(
+        (from, to.clone()),
+        (vec![4, 6], w.followers(&[4, 6]).into_iter().next().unwrap())
+    );
     assert!(!w.is_p(&to), "#1 from (4, 6) is a losing move");
     let a = r.send(":undo");
     assert!(a.contains("your move from (4, 6)"), "{a}");
@@ -344,7 +355,11 @@ fn piped_session() {
             break;
         }
         let cur = moves_in(&game).last().expect("a move").2.clone();
-        let next = if cur[0] > 0 { vec![cur[0] - 1, cur[1]] } else { vec![0, cur[1] - 1] };
+        let next = if cur[0] > 0 {
+            vec![cur[0] - 1, cur[1]]
+        } else {
+            vec![0, cur[1] - 1]
+        };
         game.push_str(&r.send(&format!("{} {}", next[0], next[1])));
     }
     assert!(game.contains("heapgame wins."), "{game}");
@@ -361,7 +376,11 @@ fn piped_session() {
     assert_eq!(outcome(&r.send("1 1 2")), want);
     let a = r.send(":set k 2");
     assert!(a.contains("needs k >= 3"), "{a}");
-    assert_eq!(outcome(&r.send("1 1 2")), want, "k is still 3 after the failed require");
+    assert_eq!(
+        outcome(&r.send("1 1 2")),
+        want,
+        "k is still 3 after the failed require"
+    );
     assert!(r.send(":set kk 4").contains("did you mean `k`?"));
     assert!(r.send(":set k 4").contains("k = 4"));
     let mut fz4 = fraenkel_zusman(4);
@@ -379,22 +398,39 @@ fn piped_session() {
     let good = "ruleset \"Mine\" {\n  heaps 1\n  move { take 1..2 from one heap }\n}\n";
     std::fs::write(&file, good).expect("write a ruleset");
     r.send(&format!(":load {}", file.display()));
-    assert_eq!(outcome(&r.send("3")), "P", "take 1 or 2: multiples of 3 are P");
+    assert_eq!(
+        outcome(&r.send("3")),
+        "P",
+        "take 1 or 2: multiples of 3 are P"
+    );
     std::fs::write(&file, good.replace("1..2", "1..2 from")).expect("edit the ruleset");
     let a = r.send(":reload");
-    assert!(a.contains("mine.game:3"), "the error points into the file:\n{a}");
+    assert!(
+        a.contains("mine.game:3"),
+        "the error points into the file:\n{a}"
+    );
     assert_eq!(outcome(&r.send("3")), "P", "the last good ruleset stays");
     std::fs::write(&file, good.replace("1..2", "1..3")).expect("edit the ruleset");
     assert!(r.send(":reload").contains("reloaded `Mine`"));
-    assert_eq!(outcome(&r.send("3")), "N", "take 1..3: multiples of 4 are P");
+    assert_eq!(
+        outcome(&r.send("3")),
+        "N",
+        "take 1..3: multiples of 4 are P"
+    );
     assert_eq!(outcome(&r.send("4")), "P");
     let a = r.send(":stats");
-    assert!(a.contains("positions in memo:  5"), "(0) to (4) are stored:\n{a}");
+    assert!(
+        a.contains("positions in memo:  5"),
+        "(0) to (4) are stored:\n{a}"
+    );
 
     // The position limit counts the whole memo table; raising it lets the search go on.
     assert!(r.send(":limit 6").contains("stop once 6 positions"));
     let a = r.send("9");
-    assert!(a.contains("the memo table holds 6 positions, the limit"), "{a}");
+    assert!(
+        a.contains("the memo table holds 6 positions, the limit"),
+        "{a}"
+    );
     r.send(":limit none");
     assert_eq!(outcome(&r.send("9")), "N");
     assert_eq!(outcome(&r.send("8")), "P");
@@ -465,7 +501,10 @@ fn terminal_session_completion_ctrl_c_and_history() {
     typ(&mut p, ":tab");
     typ(&mut p, "\t");
     p.send_line("--max 8").expect("type");
-    ok(p.exp_string("4 P-positions among 45 positions"), "the table");
+    ok(
+        p.exp_string("4 P-positions among 45 positions"),
+        "the table",
+    );
     // Typing is done at a prompt (rustyline may drop keys typed while it switches modes).
     ok(p.exp_string("heapgame> "), "the prompt");
 
@@ -486,7 +525,10 @@ fn terminal_session_completion_ctrl_c_and_history() {
 
     // Ctrl-C during a long computation cancels it; the session goes on.
     p.send_line(":table --max 5000").expect("type");
-    ok(p.exp_string("positions stored (Ctrl-C stops)"), "the progress line");
+    ok(
+        p.exp_string("positions stored (Ctrl-C stops)"),
+        "the progress line",
+    );
     p.send_control('c').expect("ctrl-c");
     ok(p.exp_string("cancelled"), "the cancellation");
     ok(p.exp_string("heapgame> "), "the prompt");
@@ -510,7 +552,10 @@ fn terminal_session_completion_ctrl_c_and_history() {
     typ(&mut p, ":diff --formula wyth");
     typ(&mut p, "\t");
     p.send_line("--max 20").expect("type");
-    ok(p.exp_string("identical over 231 positions"), "the diff with wythoff");
+    ok(
+        p.exp_string("identical over 231 positions"),
+        "the diff with wythoff",
+    );
     ok(p.exp_string("heapgame> "), "the prompt");
 
     // A parameter name completed after `:set`.
@@ -529,5 +574,8 @@ fn terminal_session_completion_ctrl_c_and_history() {
     let history = std::fs::read_to_string(tmp.join("heapgame").join("history"))
         .expect("a history file in the data directory");
     assert!(history.contains(":table --max 8"), "{history}");
-    assert!(history.contains(":load rulesets/classic/nim.game"), "{history}");
+    assert!(
+        history.contains(":load rulesets/classic/nim.game"),
+        "{history}"
+    );
 }

@@ -315,7 +315,10 @@ fn diff(c: &CommandHelp, args: &str) -> Result<Command, Report> {
             w if w.starts_with("--") => return Err(usage(c, format!("unknown option `{w}`"))),
             w => {
                 if d.other.is_some() {
-                    return Err(usage(c, format!("one ruleset to compare with, not also `{w}`")));
+                    return Err(usage(
+                        c,
+                        format!("one ruleset to compare with, not also `{w}`"),
+                    ));
                 }
                 d.other = Some(w.to_string());
             }

@@ -57,9 +57,9 @@ enum Slot {
 /// The start of the word before `pos`, and what it is.
 fn slot(line: &str, pos: usize) -> (usize, Slot) {
     let before = &line[..pos];
-    let start = before
-        .rfind(char::is_whitespace)
-        .map_or(0, |i| i + before[i..].chars().next().map_or(1, char::len_utf8));
+    let start = before.rfind(char::is_whitespace).map_or(0, |i| {
+        i + before[i..].chars().next().map_or(1, char::len_utf8)
+    });
     let Some(rest) = before.strip_prefix(':') else {
         return (start, Slot::Nothing);
     };
@@ -253,8 +253,14 @@ mod tests {
         assert_eq!(v, vec![":set ", ":show ", ":stats ", ":stop "]);
         assert_eq!(names(&h, ":set b"), (5, vec!["beta ".to_string()]));
         assert_eq!(names(&h, ":set beta 2"), (10, vec![]));
-        assert_eq!(names(&h, ":diff --formula w"), (16, vec!["wythoff ".to_string()]));
-        assert_eq!(names(&h, ":diff --formula be"), (16, vec!["beatty(".to_string()]));
+        assert_eq!(
+            names(&h, ":diff --formula w"),
+            (16, vec!["wythoff ".to_string()])
+        );
+        assert_eq!(
+            names(&h, ":diff --formula be"),
+            (16, vec!["beatty(".to_string()])
+        );
         assert_eq!(names(&h, ":table --g"), (7, vec!["--grundy ".to_string()]));
         assert_eq!(names(&h, ":help pl"), (6, vec!["play".to_string()]));
         assert_eq!(names(&h, "3 5"), (2, vec![]));
@@ -264,7 +270,10 @@ mod tests {
     #[test]
     fn hints_show_usage_but_insert_only_the_name() {
         let h = usage_hint(":tab").expect("a hint");
-        assert_eq!(h.display(), "le --max N [--grundy] [--heaps K] [--format table|csv|json]");
+        assert_eq!(
+            h.display(),
+            "le --max N [--grundy] [--heaps K] [--format table|csv|json]"
+        );
         assert_eq!(h.completion(), Some("le"));
         let h = usage_hint(":play ").expect("a hint");
         assert_eq!((h.display(), h.completion()), ("POSITION [--second]", None));

@@ -346,8 +346,13 @@ mod tests {
         assert_eq!(lookup("q").map(|c| c.name), Ok("quit"));
         assert_eq!(lookup("tab").map(|c| c.name), Ok("table"));
         assert_eq!(lookup("rel").map(|c| c.name), Ok("reload"));
-        assert!(matches!(lookup("s"), Err(Lookup::Ambiguous(v)) if v.contains(&"show") && v.contains(&"set")));
-        assert_eq!(lookup("tabel").map(|c| c.name), Err(Lookup::Unknown(Some("table"))));
+        assert!(
+            matches!(lookup("s"), Err(Lookup::Ambiguous(v)) if v.contains(&"show") && v.contains(&"set"))
+        );
+        assert_eq!(
+            lookup("tabel").map(|c| c.name),
+            Err(Lookup::Unknown(Some("table")))
+        );
     }
 
     #[test]
@@ -355,8 +360,17 @@ mod tests {
         for c in COMMANDS {
             assert!(!c.summary.is_empty() && !c.details.is_empty(), "{}", c.name);
             let word = c.example[1..].split_whitespace().next().unwrap_or("");
-            assert_eq!(lookup(word).map(|x| x.name), Ok(c.name), "example of {}", c.name);
-            assert!(overview().contains(&synopsis(c)), "{} in the overview", c.name);
+            assert_eq!(
+                lookup(word).map(|x| x.name),
+                Ok(c.name),
+                "example of {}",
+                c.name
+            );
+            assert!(
+                overview().contains(&synopsis(c)),
+                "{} in the overview",
+                c.name
+            );
         }
         for l in overview().lines() {
             assert!(l.chars().count() <= 80, "too wide for a terminal: {l}");

@@ -34,10 +34,10 @@ use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor};
 
 use command::{Command, DiffRequest};
+use complete::ReplHelper;
 use heapgame::verify::check::check_claims;
 use heapgame::verify::diff::{diff, formula_from_text, Side};
 use heapgame::verify::Bounds;
-use complete::ReplHelper;
 use play::Play;
 
 /// Prints a line on stdout, as `println!` does, through [`emit`].
@@ -52,7 +52,11 @@ macro_rules! say {
 /// SIGPIPE (141), as other tools in a pipeline do, rather than panicking as `print!` would.
 fn emit(s: &str) {
     let mut out = std::io::stdout().lock();
-    if out.write_all(s.as_bytes()).and_then(|()| out.flush()).is_err() {
+    if out
+        .write_all(s.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
         std::process::exit(141);
     }
 }
@@ -191,7 +195,9 @@ impl Ui {
             match editor(color) {
                 Ok(ed) => ed,
                 Err(e) => {
-                    eprintln!("heapgame: the line editor could not start ({e}); reading lines plainly");
+                    eprintln!(
+                        "heapgame: the line editor could not start ({e}); reading lines plainly"
+                    );
                     Input::Lines(std::io::stdin().lock())
                 }
             }
@@ -375,7 +381,7 @@ fn progress_line(done: &AtomicBool, progress: &AtomicUsize) {
 /// What a command asks of the outer loop.
 enum Flow {
     Quit,
-    Replace(Loaded),
+    Replace(Box<Loaded>),
 }
 
 /// The state that lives as long as one ruleset: its solver and a game in progress.
@@ -433,7 +439,7 @@ pub fn run(opts: Options) -> u8 {
             Flow::Replace(l) => {
                 ui.set_params(l.param_names());
                 ui.pending = None;
-                loaded = Some(l);
+                loaded = Some(*l);
             }
         }
     }
@@ -522,7 +528,11 @@ impl<'g> Session<'g> {
                 emit(&out);
             }
             Command::Hint => {
-                let p = self.play.as_ref().filter(|p| !p.is_over()).ok_or_else(no_game)?;
+                let p = self
+                    .play
+                    .as_ref()
+                    .filter(|p| !p.is_over())
+                    .ok_or_else(no_game)?;
                 let pos = p.current().to_vec();
                 self.eval_pos(ui, &pos)?;
             }
@@ -540,7 +550,7 @@ impl<'g> Session<'g> {
             Command::Load(file) => {
                 let l = Loaded::load(Path::new(&file), Vec::new())?;
                 say!("{}", l.describe());
-                return Ok(Some(Flow::Replace(l)));
+                return Ok(Some(Flow::Replace(Box::new(l))));
             }
             Command::Reload => {
                 let (file, overrides) = match (self.loaded, &ui.pending) {
@@ -550,7 +560,7 @@ impl<'g> Session<'g> {
                 };
                 let l = Loaded::load(&file, overrides)?;
                 say!("re{}", l.describe());
-                return Ok(Some(Flow::Replace(l)));
+                return Ok(Some(Flow::Replace(Box::new(l))));
             }
             Command::Show => {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
@@ -578,7 +588,7 @@ impl<'g> Session<'g> {
                 if let Some((_, v)) = new.game.checked.params.iter().find(|(n, _)| *n == name) {
                     say!("{name} = {v}");
                 }
-                return Ok(Some(Flow::Replace(new)));
+                return Ok(Some(Flow::Replace(Box::new(new))));
             }
             Command::Unset(name) => {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
@@ -600,7 +610,7 @@ impl<'g> Session<'g> {
                 if let Some((_, v)) = new.game.checked.params.iter().find(|(n, _)| *n == name) {
                     say!("{name} = {v}   (the default)");
                 }
-                return Ok(Some(Flow::Replace(new)));
+                return Ok(Some(Flow::Replace(Box::new(new))));
             }
             Command::Stats => {
                 let stored = self.solver.as_ref().map_or(0, |s| s.positions_stored());
@@ -791,7 +801,9 @@ impl<'g> Session<'g> {
         let solver = self.solver.as_mut().ok_or_else(no_ruleset)?;
         let play = self.play.as_mut().ok_or_else(no_game)?;
         let from = play.current().to_vec();
-        let fs = solver.followers(&from).map_err(|e| solve_error(&l.game, &e))?;
+        let fs = solver
+            .followers(&from)
+            .map_err(|e| solve_error(&l.game, &e))?;
         let shape = l.game.shape();
         let one_number_is_a_position = matches!(shape.count, None | Some(1));
         let number = match text.strip_prefix('#') {

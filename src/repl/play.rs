@@ -272,8 +272,14 @@ mod tests {
         // Nim: the only move from (1, 2) to a P-position is to (1, 1).
         assert!(out.contains("heapgame moves (1, 2) -> (1, 1)"), "{out}");
         let out = play.user_move(&mut s, vec![0, 1]).expect("move");
-        assert!(out.contains("-> (0, 0)") && out.contains("heapgame wins"), "{out}");
-        assert!(out.contains("your first turn was at (2, 2), a P-position"), "{out}");
+        assert!(
+            out.contains("-> (0, 0)") && out.contains("heapgame wins"),
+            "{out}"
+        );
+        assert!(
+            out.contains("your first turn was at (2, 2), a P-position"),
+            "{out}"
+        );
         assert!(play.is_over());
         assert!(play.undo().is_ok());
         assert_eq!(play.current(), &[1, 1]);
@@ -297,7 +303,10 @@ mod tests {
         let (mut play, _) = Play::start(&mut s, vec![0, 3], false).expect("start");
         let out = play.user_move(&mut s, vec![0, 0]).expect("move");
         assert!(out.contains("you win!"), "{out}");
-        assert_eq!(play.undo(), Ok("took back your move; your move from (0, 3)\n".into()));
+        assert_eq!(
+            play.undo(),
+            Ok("took back your move; your move from (0, 3)\n".into())
+        );
         assert!(play.undo().is_err());
     }
 

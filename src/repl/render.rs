@@ -86,11 +86,7 @@ pub fn params(game: &Game, overrides: &[String]) -> String {
         let set = overrides
             .iter()
             .any(|o| o.split_once('=').is_some_and(|(n, _)| n.trim() == name));
-        let _ = writeln!(
-            s,
-            "  {name} = {value}{}",
-            if set { "   (set)" } else { "" }
-        );
+        let _ = writeln!(s, "  {name} = {value}{}", if set { "   (set)" } else { "" });
     }
     s
 }
@@ -128,7 +124,11 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
             .unwrap_or(0);
         let mut out = String::new();
         for (i, l) in lines.iter().enumerate() {
-            let l = if i == 0 { l } else { l.get(indent..).unwrap_or(l) };
+            let l = if i == 0 {
+                l
+            } else {
+                l.get(indent..).unwrap_or(l)
+            };
             let _ = writeln!(out, "  {}{l}", if i == 0 { "" } else { "  " });
         }
         out
@@ -240,13 +240,22 @@ mod tests {
             m,
             "2 moves from (1, 2):\n  #1  (0, 1)  N  grundy 2\n  #2  (1, 1)  P  grundy 0\n"
         );
-        assert_eq!(moves(&[0], &[]), "no moves from (0): the player to move loses\n");
+        assert_eq!(
+            moves(&[0], &[]),
+            "no moves from (0): the player to move loses\n"
+        );
     }
 
     #[test]
     fn items_lose_trailing_comments() {
-        assert_eq!(item_lines("heaps k\n\n  # (i) a comment\n  "), vec!["heaps k"]);
-        assert_eq!(item_lines("move {\n  take 1\n}\n"), vec!["move {", "  take 1", "}"]);
+        assert_eq!(
+            item_lines("heaps k\n\n  # (i) a comment\n  "),
+            vec!["heaps k"]
+        );
+        assert_eq!(
+            item_lines("move {\n  take 1\n}\n"),
+            vec!["move {", "  take 1", "}"]
+        );
     }
 
     #[test]
