@@ -477,6 +477,7 @@ fn piped_script_without_errors_exits_0_and_prints_no_prompt() {
 // A real pseudo-terminal
 // ---------------------------------------------------------------------------------------------
 
+#[cfg(unix)]
 #[test]
 fn terminal_session_completion_ctrl_c_and_history() {
     let tmp = tmpdir("repl-pty");
