@@ -412,6 +412,7 @@ fn piped_session() {
     assert_eq!(outcome(&r.send("3")), "P", "the last good ruleset stays");
     std::fs::write(&file, good.replace("1..2", "1..3")).expect("edit the ruleset");
     assert!(r.send(":reload").contains("reloaded `Mine`"));
+    assert!(r.send(":reload").contains("unchanged"));
     assert_eq!(
         outcome(&r.send("3")),
         "N",

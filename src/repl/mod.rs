@@ -82,15 +82,8 @@ struct Loaded {
 impl Loaded {
     /// Reads and checks `file` with `overrides`.
     fn load(file: &Path, overrides: Vec<String>) -> Result<Loaded, Report> {
-        let name = file.display().to_string();
-        let text = std::fs::read_to_string(file).map_err(|e| {
-            miette::miette!(
-                code = "heapgame::io",
-                help = "check the path",
-                "cannot read `{name}`: {e}"
-            )
-        })?;
-        Loaded::from_text(file, &name, &text, overrides)
+        let text = read(file)?;
+        Loaded::from_text(file, &file.display().to_string(), &text, overrides)
     }
 
     fn from_text(
@@ -145,6 +138,18 @@ impl Loaded {
             .map(|(n, _)| n.clone())
             .collect()
     }
+}
+
+/// The text of a ruleset file.
+fn read(file: &Path) -> Result<String, Report> {
+    std::fs::read_to_string(file).map_err(|e| {
+        miette::miette!(
+            code = "heapgame::io",
+            help = "check the path",
+            "cannot read `{}`: {e}",
+            file.display()
+        )
+    })
 }
 
 /// Where lines come from.
@@ -558,7 +563,16 @@ impl<'g> Session<'g> {
                     (None, Some((f, o))) => (f.clone(), o.clone()),
                     (None, None) => return Err(no_ruleset()),
                 };
-                let l = Loaded::load(&file, overrides)?;
+                let text = read(&file)?;
+                if let Some(l) = self.loaded.filter(|l| l.game.src.inner() == &text) {
+                    say!(
+                        "{} is unchanged: `{}` stays loaded, with its memo table",
+                        file.display(),
+                        l.game.checked.name
+                    );
+                    return Ok(None);
+                }
+                let l = Loaded::from_text(&file, &file.display().to_string(), &text, overrides)?;
                 say!("re{}", l.describe());
                 return Ok(Some(Flow::Replace(Box::new(l))));
             }
