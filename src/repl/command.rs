@@ -41,6 +41,8 @@ pub enum Command {
     },
     /// `:diff --formula NAME(ARGS)` or `:diff FILE`, with options.
     Diff(DiffRequest),
+    /// `:formulas`.
+    Formulas,
     /// `:load FILE`.
     Load(String),
     /// `:reload`.
@@ -192,6 +194,7 @@ fn command(c: &'static CommandHelp, args: &str) -> Result<Command, Report> {
         "table" => table(c, args).map(Command::Table),
         "check" => check(c, args),
         "diff" => diff(c, args),
+        "formulas" => no_args(Command::Formulas),
         "load" => {
             let f = args.trim_matches(|ch| ch == '"' || ch == '\'');
             if f.is_empty() {

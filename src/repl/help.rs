@@ -132,6 +132,16 @@ pub const COMMANDS: &[CommandHelp] = &[
         options: &["--formula", "--max", "--heaps", "--grundy", "--show"],
     },
     CommandHelp {
+        name: "formulas",
+        aliases: &[],
+        usage: "",
+        summary: "the built-in formulas that `:diff` compares with",
+        details: "Lists the closed forms of the papers built into heapgame, with their \
+                  parameters and what each says, as `heapgame formulas` does.",
+        example: ":formulas",
+        options: &[],
+    },
+    CommandHelp {
         name: "load",
         aliases: &["l"],
         usage: "FILE",

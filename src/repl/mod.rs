@@ -422,6 +422,9 @@ pub fn run(opts: Options) -> u8 {
         ));
     }
     if ui.interactive {
+        if loaded.is_none() {
+            say!("No ruleset is loaded yet: `:load FILE`, e.g. `:load rulesets/classic/wythoff.game`.");
+        }
         say!(
             "Type a position such as `3 5` to evaluate it, `:help` for the commands, Ctrl-D to leave."
         );
@@ -552,6 +555,7 @@ impl<'g> Session<'g> {
             }
             Command::Check { max, heaps } => self.check(ui, max, heaps)?,
             Command::Diff(req) => self.diff(ui, &req)?,
+            Command::Formulas => emit(&render::formulas()),
             Command::Load(file) => {
                 let l = Loaded::load(Path::new(&file), Vec::new())?;
                 say!("{}", l.describe());

@@ -187,6 +187,22 @@ fn item_lines(t: &str) -> Vec<&str> {
     lines
 }
 
+/// `:formulas`: each built-in formula's signature, what it gives, and its summary.
+pub fn formulas() -> String {
+    let mut s = String::new();
+    for f in heapgame::formulas::registry() {
+        let kind = if f.grundy { "P, Grundy" } else { "P" };
+        let _ = writeln!(s, "  {}  [{kind}]", f.signature());
+        let _ = writeln!(s, "      {}", f.summary);
+    }
+    let _ = writeln!(
+        s,
+        "Compare with one: `:diff --formula NAME(ARGS)`; parameters of the ruleset may be \
+         arguments."
+    );
+    s
+}
+
 /// `:stats`.
 pub fn stats(
     game: Option<&Game>,
