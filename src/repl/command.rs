@@ -116,7 +116,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, Report> {
         return command(c, args).map(Some);
     }
     let first = line.chars().next().unwrap_or(' ');
-    if first.is_ascii_digit() || first == '(' || first == '#' {
+    let negative = first == '-' && line[1..].starts_with(|c: char| c.is_ascii_digit());
+    if first.is_ascii_digit() || first == '(' || first == '#' || negative {
         return Ok(Some(Command::Position(line.to_string())));
     }
     match line {

@@ -231,6 +231,12 @@ impl Play {
             Side::Heapgame => 1,
         };
         let lost_at = self.turns.get(first_turn).unwrap_or(&self.turns[0]);
+        if solver.followers(&lost_at.pos)?.is_empty() {
+            return Ok(wrap(&format!(
+                "Why: there is no move at all from {}, so you lost before moving.",
+                show_position(&lost_at.pos)
+            )));
+        }
         Ok(wrap(&format!(
             "Why: your first turn was at {}, a P-position: every move from it leads to an \
              N-position, and from an N-position heapgame always has a move to a P-position.",
@@ -318,5 +324,8 @@ mod tests {
         // No winning move from (3, 3): heapgame takes one token, to (2, 3).
         assert!(out.contains("heapgame moves (3, 3) -> (2, 3)"), "{out}");
         assert_eq!(play.current(), &[2, 3]);
+        // From a position without moves the game is over at once.
+        let (play, out) = Play::start(&mut s, vec![0, 0], false).expect("start");
+        assert!(play.is_over() && out.contains("no move at all from (0, 0)"), "{out}");
     }
 }
