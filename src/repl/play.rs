@@ -36,6 +36,7 @@ struct Turn {
 /// A game in progress (or just ended: `:undo` can reopen it).
 #[derive(Debug)]
 pub struct Play {
+    /// Never empty: the starting position comes first, and `undo` keeps it.
     turns: Vec<Turn>,
     /// Who moved first.
     first: Side,
@@ -87,6 +88,7 @@ impl Play {
 
     /// Who is to move.
     fn to_move(&self) -> Side {
+        // `turns` always holds the starting position.
         match self.turns[self.turns.len() - 1].by {
             Some(Side::User) => Side::Heapgame,
             Some(Side::Heapgame) => Side::User,
