@@ -373,8 +373,13 @@ fn progress_line(done: &AtomicBool, progress: &AtomicUsize) {
             break;
         }
         if t0.elapsed() >= Duration::from_millis(500) {
+            // The counter moves every `Budget::CHECK_EVERY` positions.
             let n = progress.load(Ordering::Relaxed);
-            eprint!("\r\x1b[2Kcomputing: {n} positions stored (Ctrl-C stops)");
+            if n == 0 {
+                eprint!("\r\x1b[2Kcomputing... (Ctrl-C stops)");
+            } else {
+                eprint!("\r\x1b[2Kcomputing: {n} positions stored (Ctrl-C stops)");
+            }
             shown = true;
         }
     }

@@ -328,6 +328,9 @@ mod tests {
         assert_eq!(play.current(), &[2, 3]);
         // From a position without moves the game is over at once.
         let (play, out) = Play::start(&mut s, vec![0, 0], false).expect("start");
-        assert!(play.is_over() && out.contains("no move at all from (0, 0)"), "{out}");
+        assert!(
+            play.is_over() && out.contains("no move at all from (0, 0)"),
+            "{out}"
+        );
     }
 }
