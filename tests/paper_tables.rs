@@ -523,6 +523,19 @@ fn bhowmik_mod_5_table_of_2_3() {
 }
 
 #[test]
+fn bhowmik_finite_subtraction_sets_are_only_ultimately_periodic() {
+    // Section 1: "Subtraction games with finite subtraction sets are periodic". Ultimately
+    // periodic: with S = {2, 4, 7} the one-pile values (and the P-positions) repeat with period 3
+    // from pile size 8 on, but not before (a pile of 1 is P, a pile of 4 is N).
+    let game = load("classic/subtraction.game", &[("S", "{2, 4, 7}")]);
+    let mut solver = game.solver();
+    let g: Vec<u32> = (0..=60).map(|h| grundy(&game, &mut solver, &[h])).collect();
+    assert!((8..=57).all(|h| g[h] == g[h + 3]), "period 3 from 8 on: {g:?}");
+    assert_ne!(g[7], g[10], "not periodic from 7 on: {g:?}");
+    assert_eq!((g[1] == 0, g[4] == 0), (true, false), "P/N not purely periodic: {g:?}");
+}
+
+#[test]
 fn bhowmik_theorem_8_for_other_subtraction_sets() {
     // Theorem 8 on the bundled (S, {1..k})_{k+1}: P iff every pile has the same Grundy value in
     // the subtraction game S, the one-pile values computed here by the mex rule.
