@@ -7,6 +7,7 @@ use std::sync::Arc;
 use miette::{Diagnostic, NamedSource};
 use thiserror::Error;
 
+use crate::formulas::{self, Built, FormulaError};
 use crate::moves::program::ShapeSpec;
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::check::{check, Checked, ParamOverride};
@@ -21,6 +22,8 @@ pub struct Game {
     pub checked: Checked,
     /// The source text, named by its path.
     pub src: Arc<NamedSource<String>>,
+    /// For each claim, its built-in formula (`None` for an expression claim).
+    pub formulas: Vec<Option<Built>>,
 }
 
 /// A position that does not fit the ruleset's shape.
@@ -111,7 +114,15 @@ impl Game {
             src: src.clone(),
             diags,
         })?;
-        Ok(Game { checked, src })
+        let formulas = resolve_formulas(&checked, text).map_err(|diags| LoadError {
+            src: src.clone(),
+            diags,
+        })?;
+        Ok(Game {
+            checked,
+            src,
+            formulas,
+        })
     }
 
     /// The shape of positions.
@@ -240,6 +251,84 @@ impl Game {
     }
 }
 
+/// Builds the `formula` of every claim that has one; unknown names, wrong arguments and a
+/// `claim grundy` on a formula without Grundy values are errors at the claim.
+fn resolve_formulas(checked: &Checked, text: &str) -> Result<Vec<Option<Built>>, Vec<Diag>> {
+    use crate::ruleset::check::CheckedClaimBody;
+    let mut out = Vec::new();
+    let mut diags = Vec::new();
+    for c in &checked.claims {
+        // The claim's span without the blank lines and comments that follow it.
+        let body = text.get(c.span.clone()).unwrap_or("");
+        let kept = body
+            .lines()
+            .scan(0usize, |off, l| {
+                let start = *off;
+                *off += l.len() + 1;
+                Some((start, l))
+            })
+            .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .last()
+            .map_or(body.len(), |(start, l)| start + l.trim_end().len());
+        let span = c.span.start..c.span.start + kept.min(body.len());
+        let CheckedClaimBody::Formula { name, args } = &c.body else {
+            out.push(None);
+            continue;
+        };
+        if c.kind == crate::syntax::ast::ClaimKind::Same {
+            diags.push(
+                Diag::new(
+                    Code::Formula,
+                    span.clone(),
+                    "a same-type claim names a position, not a formula",
+                    "a same-type claim",
+                )
+                .help("write `claim same: E`, E a list of heap sizes, or `claim P: formula ...`"),
+            );
+            out.push(None);
+            continue;
+        }
+        match formulas::build(name, args) {
+            Ok(b) => {
+                if c.kind == crate::syntax::ast::ClaimKind::Grundy && !b.def.grundy {
+                    diags.push(
+                        Diag::new(
+                            Code::Formula,
+                            span.clone(),
+                            format!("the formula `{name}` gives P-positions, not Grundy values"),
+                            "a Grundy claim",
+                        )
+                        .help(format!("write `claim P: formula {}`", b.def.signature())),
+                    );
+                }
+                out.push(Some(b));
+            }
+            Err(e) => {
+                let mut d = Diag::new(
+                    Code::Formula,
+                    span.clone(),
+                    format!("`formula {name}`: {e}"),
+                    "this formula",
+                );
+                d = match &e {
+                    formulas::BuildError::Unknown(Some(s)) => d.help(format!(
+                        "did you mean `{s}`? `heapgame formulas` lists every built-in formula"
+                    )),
+                    _ => d.help(
+                        "`heapgame formulas` lists every built-in formula with its parameters",
+                    ),
+                };
+                diags.push(d);
+            }
+        }
+    }
+    if diags.is_empty() {
+        Ok(out)
+    } else {
+        Err(diags)
+    }
+}
+
 /// A parse error as a [`Diag`]: its message and help come from [`SyntaxError`] itself.
 fn syntax_diag(e: SyntaxError) -> Diag {
     let (code, span, label) = match &e {
@@ -262,34 +351,55 @@ fn syntax_diag(e: SyntaxError) -> Diag {
 }
 
 /// What a claim says of one position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClaimValue {
     /// A P-claim: whether the position is P.
     IsP(bool),
     /// A Grundy claim: the value.
     Grundy(i64),
+    /// A same-type claim: the position (as heap sizes, not yet canonical) of the same type.
+    Same(Vec<i64>),
+}
+
+/// Why a claim could not be evaluated at a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimError {
+    /// Its expression failed (overflow, undecidable real, ...).
+    Eval(crate::ruleset::expr::EvalError),
+    /// Its formula failed.
+    Formula(FormulaError),
 }
 
 impl Game {
-    /// Evaluates the `i`-th claim at a canonical position; `None` for a `formula` claim
-    /// (built-in formulas are resolved by the `check` command).
-    pub fn eval_claim(
-        &self,
-        i: usize,
-        pos: &[u32],
-    ) -> Option<Result<ClaimValue, crate::ruleset::expr::EvalError>> {
+    /// Evaluates the `i`-th claim at a canonical position; `Ok(None)` where its formula says
+    /// nothing (a theorem proved for some heap counts only).
+    pub fn eval_claim(&self, i: usize, pos: &[u32]) -> Result<Option<ClaimValue>, ClaimError> {
         use crate::ruleset::check::CheckedClaimBody;
         use crate::ruleset::expr::{EvalError, EvalErrorKind};
         use crate::ruleset::value::Value;
+        use crate::syntax::ast::ClaimKind;
         let claim = &self.checked.claims[i];
-        let CheckedClaimBody::Expr {
-            expr,
-            destructure,
-            int_slots,
-            heap_names,
-        } = &claim.body
-        else {
-            return None;
+        let (expr, destructure, int_slots, heap_names) = match &claim.body {
+            CheckedClaimBody::Expr {
+                expr,
+                destructure,
+                int_slots,
+                heap_names,
+            } => (expr, destructure, int_slots, heap_names),
+            CheckedClaimBody::Formula { .. } => {
+                let Some(Some(b)) = self.formulas.get(i) else {
+                    unreachable!("every formula claim is built at load (eval_claim)")
+                };
+                return match claim.kind {
+                    ClaimKind::P => b.form.is_p(pos).map(|o| o.map(ClaimValue::IsP)),
+                    ClaimKind::Grundy => b
+                        .form
+                        .grundy(pos)
+                        .map(|o| o.map(|g| ClaimValue::Grundy(i64::from(g)))),
+                    ClaimKind::Same => unreachable!("refused at load (eval_claim)"),
+                }
+                .map_err(ClaimError::Formula);
+            }
         };
         let mut ints = vec![0i64; *int_slots];
         for &(slot, idx) in heap_names {
@@ -302,8 +412,11 @@ impl Game {
                     ints: &mut ints,
                     lists: &[],
                 };
-                let Value::List(l) = list.eval(&mut env)? else {
-                    unreachable!("checked list (eval_claim)")
+                let l = match list.eval(&mut env)? {
+                    Value::List(l) => l,
+                    // `where s = E`: one name for a value.
+                    Value::Int(n) => std::rc::Rc::from(vec![n]),
+                    v => unreachable!("checked list, got {v:?} (eval_claim)"),
                 };
                 if l.len() != slots.len() {
                     return Err(EvalError {
@@ -325,12 +438,14 @@ impl Game {
                 lists: &[],
             };
             Ok(match claim.kind {
-                crate::syntax::ast::ClaimKind::P => ClaimValue::IsP(expr.eval_bool(&mut env)?),
-                crate::syntax::ast::ClaimKind::Grundy => {
-                    ClaimValue::Grundy(expr.eval_int(&mut env)?)
-                }
+                ClaimKind::P => ClaimValue::IsP(expr.eval_bool(&mut env)?),
+                ClaimKind::Grundy => ClaimValue::Grundy(expr.eval_int(&mut env)?),
+                ClaimKind::Same => match expr.eval(&mut env)? {
+                    Value::List(l) => ClaimValue::Same(l.to_vec()),
+                    v => unreachable!("checked list, got {v:?} (eval_claim)"),
+                },
             })
         })();
-        Some(r)
+        r.map(Some).map_err(ClaimError::Eval)
     }
 }

@@ -5,12 +5,14 @@
 //! game that ties them together), and the command line in `cli`.
 #![forbid(unsafe_code)]
 
+pub mod formulas;
 pub mod game;
 pub mod moves;
 pub mod numbers;
 pub mod ruleset;
 pub mod solver;
 pub mod syntax;
+pub mod verify;
 
 pub use game::{Game, PositionError};
 pub use ruleset::LoadError;

@@ -38,6 +38,10 @@ const EXPECTED: &[(&str, &[&str])] = &[
             "heapgame::range",
         ],
     ),
+    (
+        "unknown_formula.game",
+        &["heapgame::formula", "heapgame::formula"],
+    ),
     // Loads without a problem; solving reports the cycle.
     ("loop.game", &["heapgame::cycle"]),
 ];
@@ -61,6 +65,13 @@ const MUST_SAY: &[(&str, &[&str])] = &[
         &["3 problems", "`flor`", "`kk`", "-2"],
     ),
     ("loop.game", &["(3) -> (3)"]),
+    (
+        "unknown_formula.game",
+        &[
+            "did you mean `moore`?",
+            "gives P-positions, not Grundy values",
+        ],
+    ),
 ];
 
 fn render(diag: &dyn Diagnostic) -> String {

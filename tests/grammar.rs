@@ -38,6 +38,8 @@ fn sx(e: &Expr) -> String {
             };
             format!("({k} {} {} {})", v.name, sx(l), sx(c))
         }
+        ExprKind::Index(l, i) => format!("(index {} {})", sx(l), sx(i)),
+        ExprKind::ListComp(b, v, l) => format!("(list {} {} {})", sx(b), v.name, sx(l)),
         ExprKind::HeapTest(k, s) => {
             let k = match k {
                 HeapTestKind::Any => "any-heap",
@@ -651,14 +653,15 @@ fn claims() {
     match &claims[0].body {
         ClaimBody::Expr {
             expr,
-            destructure: Some((names, list)),
+            destructure: Some(d),
         } => {
             assert_eq!(sx(expr), "(== a (call floor (* (- b a) phi)))");
             assert_eq!(
-                names.iter().map(|n| n.name.as_str()).collect::<Vec<_>>(),
+                d.names.iter().map(|n| n.name.as_str()).collect::<Vec<_>>(),
                 ["a", "b"]
             );
-            assert_eq!(sx(list), "heaps");
+            assert!(!d.single);
+            assert_eq!(sx(&d.value), "heaps");
         }
         other => panic!("{other:?}"),
     }
@@ -693,14 +696,55 @@ fn claim_where_sorted() {
         panic!()
     };
     let ClaimBody::Expr {
-        destructure: Some((names, list)),
+        destructure: Some(d),
         ..
     } = &c.body
     else {
         panic!()
     };
-    assert_eq!(names.len(), 3);
-    assert_eq!(sx(list), "(call sorted heaps)");
+    assert_eq!(d.names.len(), 3);
+    assert_eq!(sx(&d.value), "(call sorted heaps)");
+}
+
+#[test]
+fn indexing_and_list_comprehensions() {
+    assert_eq!(ex("sorted(heaps)[0]"), "(index (call sorted heaps) 0)");
+    assert_eq!(ex("heaps[i + 1][0]"), "(index (index heaps (+ i 1)) 0)");
+    // Indexing binds tighter than every operator.
+    assert_eq!(ex("-heaps[0] ^ 2"), "(neg (^ (index heaps 0) 2))");
+    assert_eq!(
+        ex("[min(h, n) for h in heaps]"),
+        "(list (call min h n) h heaps)"
+    );
+    // The list of a comprehension or quantifier may be a range without parentheses.
+    assert_eq!(
+        ex("[heaps[i] for i in s..len(heaps) - 1]"),
+        "(list (index heaps i) i (.. s (- (call len heaps) 1)))"
+    );
+    assert_eq!(ex("all(i in 0..62: i >= 0)"), "(all i (.. 0 62) (>= i 0))");
+    assert!(parse_expr_str("[h for h in]").is_err());
+    assert!(parse_expr_str("heaps[]").is_err());
+}
+
+#[test]
+fn same_claims_and_single_where() {
+    let r = ruleset(
+        "heaps any\nmove { take 1.. from one heap }\nclaim same: [h for h in heaps] where s = len(heaps)",
+    );
+    let Some(Item::Claim(c)) = r.items.last() else {
+        panic!()
+    };
+    assert_eq!(c.kind, ClaimKind::Same);
+    let ClaimBody::Expr {
+        destructure: Some(d),
+        ..
+    } = &c.body
+    else {
+        panic!()
+    };
+    assert!(d.single);
+    assert_eq!(d.names.len(), 1);
+    assert_eq!(sx(&d.value), "(call len heaps)");
 }
 
 // ---------------------------------------------------------------------------------------------

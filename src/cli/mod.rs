@@ -2,8 +2,11 @@
 //! are rendered here by miette, on stderr, and turned into exit codes (0 ok, 1 a check found a
 //! difference, 2 bad input or a limit hit).
 
+mod check;
 mod common;
+mod diff;
 mod eval;
+mod formulas;
 mod moves;
 mod solve;
 
@@ -16,6 +19,8 @@ use clap::{Parser, Subcommand};
   heapgame eval rulesets/classic/wythoff.game 4 6
   heapgame moves rulesets/propp/cookie.game 1 2 4
   heapgame solve rulesets/classic/wythoff.game --max 20
+  heapgame check rulesets/*/*.game
+  heapgame diff rulesets/fraenkel-larsson/beta-nim.game --formula \"beatty(pi)\" --max 40
   heapgame solve rulesets/bhowmik/st-game.game -p k=3 -p \"T={2}\" --max 8 --grundy --format csv
 
 The language is described in docs/language.md.")]
@@ -32,6 +37,12 @@ enum Command {
     Moves(moves::Args),
     /// Outcomes (and Grundy values) of every position with every heap <= N.
     Solve(solve::Args),
+    /// Every claim of each ruleset against the solver, over the file's bounds.
+    Check(check::Args),
+    /// Two rulesets, or a ruleset and a built-in formula, compared position by position.
+    Diff(diff::Args),
+    /// The built-in formulas (closed forms from the papers).
+    Formulas(formulas::Args),
 }
 
 /// Runs the command line and returns the exit code.
@@ -48,6 +59,9 @@ pub fn main() -> std::process::ExitCode {
         Command::Eval(a) => eval::run(a),
         Command::Moves(a) => moves::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Diff(a) => diff::run(a),
+        Command::Formulas(a) => formulas::run(a),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(code),

@@ -63,8 +63,21 @@ pub struct Checked {
     pub generator: Generator,
     /// The claims.
     pub claims: Vec<CheckedClaim>,
-    /// `check max N [heaps K]`.
-    pub check_bound: Option<(u32, Option<usize>)>,
+    /// The `check [with ...] max N [heaps K]` lines, in order.
+    pub check_runs: Vec<CheckRun>,
+}
+
+/// One `check` line: the bounds of one run of `heapgame check`, and its parameter values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckRun {
+    /// `with NAME = VALUE`: each parameter's name and value text (applied as `-p NAME=VALUE`).
+    pub with: Vec<(String, String)>,
+    /// The largest heap.
+    pub max: u32,
+    /// The most heaps, for `heaps any`.
+    pub heaps: Option<usize>,
+    /// The `check` line.
+    pub span: Span,
 }
 
 /// A `-p NAME=VALUE` override as given on the command line.
@@ -110,7 +123,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
 
     let mut source = None;
     let mut shape_items: Vec<&Shape> = Vec::new();
-    let mut check_bound = None;
+    let mut check_runs = Vec::new();
     // Lets and requires, in order.
     for item in &rs.items {
         match item {
@@ -188,7 +201,31 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                         }
                         _ => None,
                     };
-                    check_bound = Some((max, heaps));
+                    let mut with = Vec::new();
+                    for (name, _, text) in &cb.with {
+                        if rs.params.iter().any(|p| p.name.name == name.name) {
+                            with.push((name.name.clone(), text.clone()));
+                        } else {
+                            let mut d = Diag::new(
+                                Code::UnknownName,
+                                name.span.clone(),
+                                format!("`{}` is not a parameter of this ruleset", name.name),
+                                "not a parameter",
+                            );
+                            if let Some(s) =
+                                suggest(&name.name, rs.params.iter().map(|p| p.name.name.as_str()))
+                            {
+                                d = d.help(format!("did you mean `{s}`?"));
+                            }
+                            diags.push(d);
+                        }
+                    }
+                    check_runs.push(CheckRun {
+                        with,
+                        max,
+                        heaps,
+                        span: cb.span.clone(),
+                    });
                 }
             }
             Item::Move(_) | Item::Claim(_) => {}
@@ -264,7 +301,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
         params,
         generator: Generator { shape, moves },
         claims,
-        check_bound,
+        check_runs,
     })
 }
 
@@ -1072,10 +1109,14 @@ fn lower_claim(
             }
             ClaimBody::Expr { expr, destructure } => {
                 let d = match destructure {
-                    Some((names, list)) => {
-                        let l = c.expect(list, scope, Type::List, "`where (...) =`")?;
+                    Some(d) => {
+                        let l = if d.single {
+                            c.expect(&d.value, scope, Type::Int, "`where NAME =`")?
+                        } else {
+                            c.expect(&d.value, scope, Type::List, "`where (...) =`")?
+                        };
                         let mut ss = Vec::new();
-                        for n in names {
+                        for n in &d.names {
                             let s = c.slots.int();
                             scope.push(&n.name, Binding::Int(s));
                             ss.push(s);
@@ -1084,15 +1125,10 @@ fn lower_claim(
                     }
                     None => None,
                 };
-                let want = if cl.kind == ClaimKind::P {
-                    Type::Bool
-                } else {
-                    Type::Int
-                };
-                let what = if cl.kind == ClaimKind::P {
-                    "a P-position claim"
-                } else {
-                    "a Grundy claim"
+                let (want, what) = match cl.kind {
+                    ClaimKind::P => (Type::Bool, "a P-position claim"),
+                    ClaimKind::Grundy => (Type::Int, "a Grundy claim"),
+                    ClaimKind::Same => (Type::List, "a same-type claim (a position)"),
                 };
                 let e = c.expect(expr, scope, want, what)?;
                 CheckedClaimBody::Expr {
@@ -1121,4 +1157,24 @@ fn lower_claim(
         body,
         span: cl.span.clone(),
     })
+}
+
+/// Evaluates a constant expression with the parameters `params` in scope (for a formula's
+/// arguments typed on the command line, `--formula beatty(beta)`).
+pub fn constant_with_params(e: &Expr, params: &[(String, Value)]) -> Result<Value, Vec<Diag>> {
+    let mut diags = Vec::new();
+    let mut slots = Slots::default();
+    let mut scope = Scope::default();
+    for (n, v) in params {
+        scope.push(n, Binding::Const(v.clone()));
+    }
+    let mut c = Compiler {
+        diags: &mut diags,
+        position: false,
+        slots: &mut slots,
+    };
+    match c.constant(e, &mut scope) {
+        Some(v) if diags.is_empty() => Ok(v),
+        _ => Err(diags),
+    }
 }

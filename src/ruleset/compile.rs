@@ -291,6 +291,35 @@ impl Compiler<'_> {
                 // still be folded: evaluate with an empty position.
                 self.fold(node, sp, ty)
             }
+            ExprKind::Index(list, idx) => {
+                let cl = self.expect(list, scope, Type::List, "indexing `l[i]`");
+                let ci = self.expect(idx, scope, Type::Int, "an index");
+                let (cl, ci) = (cl?, ci?);
+                self.fold(CKind::Index(Box::new(cl), Box::new(ci)), sp, Type::Int)
+            }
+            ExprKind::ListComp(body, var, list) => {
+                let (cl, lt) = self.compile(list, scope)?;
+                if lt != Type::List && lt != Type::IntSet {
+                    self.push(type_error(
+                        &list.span,
+                        "a list or a finite set of integers",
+                        lt,
+                        "`[e for x in L]`",
+                    ));
+                    return None;
+                }
+                let slot = self.slots.int();
+                let mark = scope.mark();
+                scope.push(&var.name, Binding::Int(slot));
+                let saved = self.position;
+                // The variable is only known while the list is built.
+                self.position = true;
+                let cb = self.expect(body, scope, Type::Int, "a member of a list");
+                self.position = saved;
+                scope.truncate(mark);
+                let node = CKind::ListComp(slot, Box::new(cl), Box::new(cb?));
+                self.fold(node, sp, Type::List)
+            }
             ExprKind::HeapTest(kind, set) => {
                 let cs = self.expect(set, scope, Type::IntSet, "a test of the heaps")?;
                 if !self.position {
@@ -677,7 +706,10 @@ fn all_const(e: &CExpr) -> bool {
         CKind::Bin(_, a, b) => c(a) && c(b),
         CKind::Range(a, b) => c(a) && b.as_deref().is_none_or(c),
         CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().all(c),
-        CKind::Quant(_, own, l, cond) => c(l) && !dynamic(cond, *own),
+        CKind::Quant(_, own, l, cond) | CKind::ListComp(own, l, cond) => {
+            c(l) && !dynamic(cond, *own)
+        }
+        CKind::Index(a, b) => c(a) && c(b),
     }
 }
 
@@ -692,7 +724,8 @@ fn dynamic(e: &CExpr, own: usize) -> bool {
         CKind::Bin(_, a, b) => d(a) || d(b),
         CKind::Range(a, b) => d(a) || b.as_deref().is_some_and(d),
         CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().any(d),
-        CKind::Quant(_, _, l, c) => d(l) || d(c),
+        CKind::Quant(_, _, l, c) | CKind::ListComp(_, l, c) => d(l) || d(c),
+        CKind::Index(a, b) => d(a) || d(b),
     }
 }
 

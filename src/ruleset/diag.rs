@@ -46,6 +46,8 @@ pub enum Code {
     Io,
     /// A position that does not fit the shape.
     Position,
+    /// A `formula` that is not in the registry, or given wrong arguments.
+    Formula,
 }
 
 impl Code {
@@ -56,6 +58,7 @@ impl Code {
             Code::IntegerTooLarge => "heapgame::integer_too_large",
             Code::UnknownName => "heapgame::unknown_name",
             Code::Type => "heapgame::type",
+            Code::Formula => "heapgame::formula",
             Code::Require => "heapgame::require",
             Code::Eval => "heapgame::eval",
             Code::HeapCount => "heapgame::heap_count",

@@ -119,6 +119,10 @@ pub enum CKind {
     Tuple(Vec<CExpr>),
     /// `any(x in L: C)` etc., with `x` in an integer slot.
     Quant(QuantKind, usize, Box<CExpr>, Box<CExpr>),
+    /// `l[i]`.
+    Index(Box<CExpr>, Box<CExpr>),
+    /// `[e for x in L]`, with `x` in an integer slot.
+    ListComp(usize, Box<CExpr>, Box<CExpr>),
     /// `any heap in S` etc.
     HeapTest(HeapTestKind, Box<CExpr>),
 }
@@ -274,24 +278,7 @@ impl CExpr {
                 Value::List(out.into())
             }
             CKind::Quant(kind, slot, list, cond) => {
-                let list: Rc<[i64]> = match list.eval(env)? {
-                    Value::List(l) => l,
-                    Value::Set(s) if s.is_finite() => {
-                        let mut buf = Vec::new();
-                        s.members_upto(i64::MAX, &mut buf)
-                            .map_err(|e| real_err(e, sp))?;
-                        buf.into()
-                    }
-                    Value::Set(_) => {
-                        return err(
-                            EvalErrorKind::Domain(
-                                "a quantifier over an unbounded set never ends".into(),
-                            ),
-                            &list.span,
-                        )
-                    }
-                    v => unreachable!("{v:?} (eval quant)"),
-                };
+                let list = members(list, env)?;
                 let mut count: i64 = 0;
                 for &x in list.iter() {
                     env.ints[*slot] = x;
@@ -310,6 +297,35 @@ impl CExpr {
                     QuantKind::All => Value::Bool(true),
                     QuantKind::Count => Value::Int(count),
                 }
+            }
+            CKind::Index(list, idx) => {
+                let l = match list.eval(env)? {
+                    Value::List(l) => l,
+                    v => unreachable!("{v:?} (eval index)"),
+                };
+                let i = idx.eval_int(env)?;
+                match usize::try_from(i).ok().and_then(|i| l.get(i)) {
+                    Some(&x) => Value::Int(x),
+                    None => {
+                        return err(
+                            EvalErrorKind::Domain(format!(
+                            "index {i} is outside the list, which has {} members (indices 0..{})",
+                            l.len(),
+                            l.len() as i64 - 1
+                        )),
+                            &idx.span,
+                        )
+                    }
+                }
+            }
+            CKind::ListComp(slot, list, body) => {
+                let list = members(list, env)?;
+                let mut out = Vec::with_capacity(list.len());
+                for &x in list.iter() {
+                    env.ints[*slot] = x;
+                    out.push(body.eval_int(env)?);
+                }
+                Value::List(out.into())
             }
             CKind::HeapTest(kind, set) => {
                 let set = match set.eval(env)? {
@@ -505,6 +521,27 @@ fn bigint_to_int(b: num_bigint::BigInt, what: &str, sp: &Span) -> R<Value> {
         Some(n) => Ok(Value::Int(n)),
         None => err(EvalErrorKind::Overflow(format!("`{what}`")), sp),
     }
+}
+
+/// The members of a list, or of a finite set in increasing order (what a quantifier or a list
+/// comprehension runs over).
+fn members(list: &CExpr, env: &mut Env<'_>) -> R<Rc<[i64]>> {
+    Ok(match list.eval(env)? {
+        Value::List(l) => l,
+        Value::Set(s) if s.is_finite() => {
+            let mut buf = Vec::new();
+            s.members_upto(i64::MAX, &mut buf)
+                .map_err(|e| real_err(e, &list.span))?;
+            buf.into()
+        }
+        Value::Set(_) => {
+            return err(
+                EvalErrorKind::Domain("a list over an unbounded set never ends".into()),
+                &list.span,
+            )
+        }
+        v => unreachable!("{v:?} (members)"),
+    })
 }
 
 /// Applies a built-in function (the checker has ensured the argument types and count).

@@ -103,6 +103,8 @@ pub struct Let {
 /// `check max N [heaps K]`.
 #[derive(Clone, Debug)]
 pub struct CheckBound {
+    /// `with NAME = VALUE, ...`: parameter values for this run, with each value's text.
+    pub with: Vec<(Ident, Expr, String)>,
     /// The largest heap size checked.
     pub max: Expr,
     /// The most heaps checked (for `heaps any`).
@@ -243,6 +245,19 @@ pub enum ClaimKind {
     P,
     /// An expression equal to the Grundy value.
     Grundy,
+    /// A list: a position of the same type (P or N) as this one.
+    Same,
+}
+
+/// `where (a, b) = E` (names for the parts of a list) or `where s = E` (a name for a value).
+#[derive(Clone, Debug)]
+pub struct Destructure {
+    /// The names.
+    pub names: Vec<Ident>,
+    /// `where s = E`: one name for the whole value (not a list of parts).
+    pub single: bool,
+    /// The value.
+    pub value: Expr,
 }
 
 /// The closed form of a claim.
@@ -260,7 +275,7 @@ pub enum ClaimBody {
         /// The expression.
         expr: Expr,
         /// `where (a, b) = e`: names for the parts of a list.
-        destructure: Option<(Vec<Ident>, Expr)>,
+        destructure: Option<Destructure>,
     },
 }
 
@@ -298,6 +313,10 @@ pub enum ExprKind {
     Set(Vec<Expr>),
     /// `(a, b)`.
     Tuple(Vec<Expr>),
+    /// `l[i]`.
+    Index(Box<Expr>, Box<Expr>),
+    /// `[e for x in L]`.
+    ListComp(Box<Expr>, Ident, Box<Expr>),
     /// `any(x in L: C)`, `all(...)`, `count(...)`.
     Quant(QuantKind, Ident, Box<Expr>, Box<Expr>),
     /// `any heap in B`, `all heaps in B`, `no heap in B`.

@@ -123,11 +123,27 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
             Item::Let(Let { name, value })
         }
         Rule::check_bound => {
-            let max = parse_expr(inner.next().expect("(parse_check_bound)"))?;
-            let heaps = inner.next().map(parse_expr).transpose()?;
+            let mut with = Vec::new();
+            let mut exprs = Vec::new();
+            for p in inner {
+                if p.as_rule() == Rule::check_with {
+                    for param in p.into_inner() {
+                        let mut it = param.into_inner();
+                        let name = parse_ident(it.next().expect("a name (parse_check_param)"));
+                        let value = it.next().expect("a value (parse_check_param)");
+                        let text = value.as_str().to_string();
+                        with.push((name, parse_expr(value)?, text));
+                    }
+                } else {
+                    exprs.push(parse_expr(p)?);
+                }
+            }
+            let mut exprs = exprs.into_iter();
+            let max = exprs.next().expect("a bound (parse_check_bound)");
             Item::CheckBound(CheckBound {
+                with,
                 max,
-                heaps,
+                heaps: exprs.next(),
                 span: sp,
             })
         }
@@ -298,6 +314,7 @@ fn parse_claim(
 ) -> Result<Claim, SyntaxError> {
     let kind = match inner.next().expect("(parse_claim)").as_str() {
         "P" => ClaimKind::P,
+        "same" => ClaimKind::Same,
         _ => ClaimKind::Grundy,
     };
     let body = inner.next().expect("(parse_claim)");
@@ -314,14 +331,25 @@ fn parse_claim(
             let destructure = match it.next() {
                 Some(d) => {
                     let mut names = Vec::new();
+                    let mut single = false;
                     let mut value = None;
                     for q in d.into_inner() {
                         match q.as_rule() {
-                            Rule::ident => names.push(parse_ident(q)),
+                            Rule::destructure_list => {
+                                names.extend(q.into_inner().map(parse_ident));
+                            }
+                            Rule::ident => {
+                                single = true;
+                                names.push(parse_ident(q));
+                            }
                             _ => value = Some(parse_expr(q)?),
                         }
                     }
-                    Some((names, value.expect("(parse_destructure)")))
+                    Some(Destructure {
+                        names,
+                        single,
+                        value: value.expect("a value (parse_destructure)"),
+                    })
                 }
                 None => None,
             };
@@ -459,6 +487,29 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
         Rule::heaps_value => ExprKind::Heaps,
+        Rule::indexed => {
+            let mut it = pair.into_inner();
+            let mut e = parse_operand(it.next().expect("an operand (parse_indexed)"))?;
+            for i in it {
+                let idx = parse_expr(i)?;
+                let end = idx.span.end + 1; // the closing `]`
+                e = Expr {
+                    span: e.span.start..end.min(sp.end),
+                    kind: ExprKind::Index(Box::new(e), Box::new(idx)),
+                };
+            }
+            e.span = sp;
+            return Ok(e);
+        }
+        Rule::list_comp => {
+            let mut it = pair
+                .into_inner()
+                .filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
+            let body = parse_expr(it.next().expect("a body (parse_list_comp)"))?;
+            let var = parse_ident(it.next().expect("a name (parse_list_comp)"));
+            let list = parse_count(it.next().expect("a list (parse_list_comp)"))?;
+            ExprKind::ListComp(Box::new(body), var, Box::new(list))
+        }
         Rule::paren => {
             let mut items = pair
                 .into_inner()
@@ -494,7 +545,7 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             };
             let var = parse_ident(it.next().expect("(parse_quantifier)"));
             let mut rest = it.filter(|p| p.as_rule() != Rule::kw_in);
-            let list = parse_expr(rest.next().expect("(parse_quantifier)"))?;
+            let list = parse_count(rest.next().expect("(parse_quantifier)"))?;
             let cond = parse_expr(rest.next().expect("(parse_quantifier)"))?;
             ExprKind::Quant(kind, var, Box::new(list), Box::new(cond))
         }

@@ -1,0 +1,79 @@
+//! Phase 6, verification: `check` evaluates every claim of a ruleset over every position of a
+//! box and compares it with the solver; `diff` compares two rulesets, or a ruleset and a
+//! built-in formula, position by position. Both visit positions in one fixed order (fewest
+//! tokens first, then fewest heaps, then lexicographically), so the first counterexample is the
+//! smallest, and every failure comes with an explanation in words (`explain.rs`).
+
+pub mod check;
+pub mod diff;
+pub mod explain;
+
+use crate::moves::program::ShapeSpec;
+use crate::solver::positions::{box_positions, box_size};
+
+/// The positions visited: every heap `<= max`, and at most `heaps` heaps for `heaps any`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The largest heap.
+    pub max: u32,
+    /// The most heaps (ignored when the shape fixes the count).
+    pub heaps: usize,
+}
+
+/// The most positions `check` and `diff` visit in one run.
+pub const MAX_POSITIONS: u128 = 20_000_000;
+
+/// Every canonical position within the bounds, in the fixed order of this module; an error
+/// (in words) when there are more than [`MAX_POSITIONS`].
+pub fn positions_in_order(shape: &ShapeSpec, b: Bounds) -> Result<Vec<Vec<u32>>, String> {
+    match box_size(shape, b.max, b.heaps) {
+        Some(n) if n <= MAX_POSITIONS => {}
+        n => {
+            return Err(format!(
+                "the box holds {} positions, more than the {MAX_POSITIONS} one run visits",
+                n.map_or("too many".to_string(), |n| n.to_string())
+            ))
+        }
+    }
+    let mut v = box_positions(shape, b.max, b.heaps);
+    v.sort_by_cached_key(|p| (p.iter().map(|&h| u64::from(h)).sum::<u64>(), p.len()));
+    // `sort_by_cached_key` is stable and box_positions lists each size lexicographically.
+    Ok(v)
+}
+
+/// What a side says of a position: an outcome, or a Grundy value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// P (true) or N (false).
+    IsP(bool),
+    /// A Grundy value (a claim may say a negative one).
+    Grundy(i64),
+}
+
+impl std::fmt::Display for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Answer::IsP(true) => f.write_str("P"),
+            Answer::IsP(false) => f.write_str("N"),
+            Answer::Grundy(g) => write!(f, "{g}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_is_by_tokens_then_heaps_then_lexicographic() {
+        let shape = ShapeSpec {
+            count: None,
+            names: None,
+            lower: 0,
+        };
+        let v = positions_in_order(&shape, Bounds { max: 2, heaps: 2 }).unwrap();
+        let want: Vec<Vec<u32>> =
+            vec![vec![], vec![1], vec![2], vec![1, 1], vec![1, 2], vec![2, 2]];
+        assert_eq!(v, want);
+    }
+}
