@@ -34,7 +34,10 @@ fn load(rel: &str, params: &[(&str, &str)]) -> Game {
         .join(rel);
     match Game::load_file(&path, params) {
         Ok(g) => g,
-        Err(e) => panic!("loading rulesets/{rel} with {params:?}: {:?}", miette::Report::new(e)),
+        Err(e) => panic!(
+            "loading rulesets/{rel} with {params:?}: {:?}",
+            miette::Report::new(e)
+        ),
     }
 }
 
@@ -63,7 +66,11 @@ fn grundy(game: &Game, solver: &mut Solver<'_, Generator>, pos: &[u32]) -> u32 {
 }
 
 /// heapgame's winning moves (followers that are P-positions) of `pos`, canonical.
-fn winning_moves(game: &Game, solver: &mut Solver<'_, Generator>, pos: &[u32]) -> BTreeSet<Vec<u32>> {
+fn winning_moves(
+    game: &Game,
+    solver: &mut Solver<'_, Generator>,
+    pos: &[u32],
+) -> BTreeSet<Vec<u32>> {
     let c = canon(game, pos);
     solver
         .winning_moves(&c)
@@ -92,7 +99,12 @@ const FZ_K4_P: [&[[u32; 4]]; 6] = [
     &[[1, 1, 1, 2]],
     &[[3, 3, 3, 5], [3, 3, 4, 4]],
     &[[6, 6, 6, 9], [6, 6, 7, 8], [6, 7, 7, 7]],
-    &[[10, 10, 10, 14], [10, 10, 11, 13], [10, 10, 12, 12], [10, 11, 11, 12]],
+    &[
+        [10, 10, 10, 14],
+        [10, 10, 11, 13],
+        [10, 10, 12, 12],
+        [10, 11, 11, 12],
+    ],
     &[
         [15, 15, 15, 20],
         [15, 15, 16, 19],
@@ -141,7 +153,10 @@ fn fraenkel_zusman_k4_p5() {
             }
         }
     }
-    assert_eq!(got, want, "Fraenkel-Zusman k = 4: P_5 against the printed P_5");
+    assert_eq!(
+        got, want,
+        "Fraenkel-Zusman k = 4: P_5 against the printed P_5"
+    );
 }
 
 #[test]
@@ -154,7 +169,10 @@ fn fraenkel_zusman_lemmas_1_and_2_and_the_count_of_p_n() {
     // Section 3: |P_n| = p_{k-1}(n + k - 1), the number of partitions of n + k - 1 into k - 1
     //          positive parts.
     for (k, max, top_n) in [(3u32, 20u32, 5u32), (4, 14, 4)] {
-        let game = load("fraenkel-zusman/fraenkel-zusman.game", &[("k", &k.to_string())]);
+        let game = load(
+            "fraenkel-zusman/fraenkel-zusman.game",
+            &[("k", &k.to_string())],
+        );
         let ps = p_positions(&game, max, k as usize);
         for n in 0..=top_n {
             let pn: Vec<&Vec<u32>> = ps.iter().filter(|p| p[0] == triangular(n)).collect();
@@ -166,9 +184,15 @@ fn fraenkel_zusman_lemmas_1_and_2_and_the_count_of_p_n() {
             }
             for t in triangular(n)..triangular(n + 1) {
                 let in_n = pn.iter().any(|p| p.contains(&t));
-                assert!(in_n, "k = {k}: Lemma 2: {t} is a component of no position of P_{n}");
+                assert!(
+                    in_n,
+                    "k = {k}: Lemma 2: {t} is a component of no position of P_{n}"
+                );
                 let elsewhere = ps.iter().any(|p| p[0] != triangular(n) && p.contains(&t));
-                assert!(!elsewhere, "k = {k}: Lemma 2: {t} is a component outside P_{n}");
+                assert!(
+                    !elsewhere,
+                    "k = {k}: Lemma 2: {t} is a component outside P_{n}"
+                );
             }
             assert_eq!(
                 pn.len() as u32,
@@ -191,7 +215,9 @@ fn partitions_into(m: u32, parts: u32) -> u32 {
         if parts == 0 {
             return u32::from(m == 0);
         }
-        (least..=m / parts).map(|first| go(m - first, parts - 1, first)).sum()
+        (least..=m / parts)
+            .map(|first| go(m - first, parts - 1, first))
+            .sum()
     }
     go(m, parts, 1)
 }
@@ -217,11 +243,21 @@ fn wythoff_table_1() {
     // (as sorted pairs): B_10 = 26, and the next row, (17, 28), leaves the box.
     let game = load("classic/wythoff.game", &[]);
     let got = p_positions(&game, 26, 2);
-    let want: BTreeSet<Vec<u32>> = WYTHOFF_TABLE_1.iter().map(|&(_, a, b)| vec![a, b]).collect();
-    assert_eq!(got, want, "Wythoff: P-positions with heaps <= 26 against Table 1");
+    let want: BTreeSet<Vec<u32>> = WYTHOFF_TABLE_1
+        .iter()
+        .map(|&(_, a, b)| vec![a, b])
+        .collect();
+    assert_eq!(
+        got, want,
+        "Wythoff: P-positions with heaps <= 26 against Table 1"
+    );
     // The same through d-Wythoff with d = 1 ("Clearly Wyt_1 is Wyt").
     let wyt1 = load("classic/d-wythoff.game", &[("d", "1")]);
-    assert_eq!(p_positions(&wyt1, 26, 2), want, "Wyt_1: P-positions against Table 1");
+    assert_eq!(
+        p_positions(&wyt1, 26, 2),
+        want,
+        "Wyt_1: P-positions against Table 1"
+    );
 }
 
 #[test]
@@ -241,13 +277,23 @@ fn wythoff_mex_rule_and_golden_section() {
             break;
         }
         let floor_n_phi = (n + isqrt(5 * n * n)) / 2;
-        assert_eq!(a, floor_n_phi, "Wythoff: the mex rule's A_{n} against floor(n alpha)");
-        assert_eq!(b, floor_n_phi + n, "Wythoff: B_{n} against floor(n beta) = A_n + n");
+        assert_eq!(
+            a, floor_n_phi,
+            "Wythoff: the mex rule's A_{n} against floor(n alpha)"
+        );
+        assert_eq!(
+            b,
+            floor_n_phi + n,
+            "Wythoff: B_{n} against floor(n beta) = A_n + n"
+        );
         seen.insert(a);
         seen.insert(b);
         want.insert(vec![a as u32, b as u32]);
     }
-    assert_eq!(got, want, "Wythoff: P-positions with heaps <= 120 against the mex rule");
+    assert_eq!(
+        got, want,
+        "Wythoff: P-positions with heaps <= 120 against the mex rule"
+    );
 }
 
 /// The integer square root.
@@ -304,7 +350,10 @@ fn fraenkel_larsson_table_1_is_consistent() {
         // Proposition 1 (i): (Delta A_n, Delta B_n) in {1, 2} x {3, 4}; (ii) Delta^2 = dB - dA.
         let da = FL_TABLE_1_A[n + 1] - FL_TABLE_1_A[n];
         let db = FL_TABLE_1_B[n + 1] - FL_TABLE_1_B[n];
-        assert!((1..=2).contains(&da) && (3..=4).contains(&db), "Proposition 1 (i), n = {n}");
+        assert!(
+            (1..=2).contains(&da) && (3..=4).contains(&db),
+            "Proposition 1 (i), n = {n}"
+        );
         assert_eq!(FL_TABLE_1_DELTA2[n], db - da, "Proposition 1 (ii), n = {n}");
     }
     // Delta^2_29 needs A_30, B_30, which the table does not print: floor(30 pi^) = 44 and
@@ -312,7 +361,11 @@ fn fraenkel_larsson_table_1_is_consistent() {
     assert_eq!(FL_TABLE_1_DELTA2[29], 50 - FL_TABLE_1_DELTA[29]);
     // Proposition 1 (iii) and Example 3: Delta^2 takes exactly the values {1, 2, 3}.
     let values: BTreeSet<u32> = FL_TABLE_1_DELTA2.iter().copied().collect();
-    assert_eq!(values, BTreeSet::from([1, 2, 3]), "Example 3: Delta^2 takes 1, 2 and 3");
+    assert_eq!(
+        values,
+        BTreeSet::from([1, 2, 3]),
+        "Example 3: Delta^2 takes 1, 2 and 3"
+    );
     // Beatty's theorem: A_1.. and B_1.. are complementary; up to 42 = A_29 every positive integer
     // is exactly one A_n or B_n of the table.
     let mut all: Vec<u32> = FL_TABLE_1_A[1..]
@@ -322,7 +375,11 @@ fn fraenkel_larsson_table_1_is_consistent() {
         .filter(|&v| v <= 42)
         .collect();
     all.sort_unstable();
-    assert_eq!(all, (1..=42).collect::<Vec<u32>>(), "Beatty: A and B partition 1..42");
+    assert_eq!(
+        all,
+        (1..=42).collect::<Vec<u32>>(),
+        "Beatty: A and B partition 1..42"
+    );
 }
 
 /// The rows x = 0..=42 of the box [0, 42] x [0, max]: for each, the one y with (x, y) P
@@ -338,16 +395,15 @@ fn p_partner_per_row(game: &Game, max: u32) -> Vec<Option<u32>> {
 fn table_1_partners() -> Vec<Option<u32>> {
     (0..=42u32)
         .map(|x| {
-            (0..30)
-                .find_map(|n| {
-                    if FL_TABLE_1_A[n] == x {
-                        Some(FL_TABLE_1_B[n])
-                    } else if FL_TABLE_1_B[n] == x {
-                        Some(FL_TABLE_1_A[n])
-                    } else {
-                        None
-                    }
-                })
+            (0..30).find_map(|n| {
+                if FL_TABLE_1_A[n] == x {
+                    Some(FL_TABLE_1_B[n])
+                } else if FL_TABLE_1_B[n] == x {
+                    Some(FL_TABLE_1_A[n])
+                } else {
+                    None
+                }
+            })
         })
         .collect()
 }
@@ -374,8 +430,14 @@ fn fraenkel_larsson_table_1_wynim_games_first_rows() {
         let mut solver = game.solver();
         for n in 0..20 {
             let (a, b) = (FL_TABLE_1_A[n], FL_TABLE_1_B[n]);
-            assert!(is_p(&game, &mut solver, &[a, b]), "{rel}: Table 1, n = {n}: ({a}, {b})");
-            assert!(is_p(&game, &mut solver, &[b, a]), "{rel}: Table 1, n = {n}: ({b}, {a})");
+            assert!(
+                is_p(&game, &mut solver, &[a, b]),
+                "{rel}: Table 1, n = {n}: ({a}, {b})"
+            );
+            assert!(
+                is_p(&game, &mut solver, &[b, a]),
+                "{rel}: Table 1, n = {n}: ({b}, {a})"
+            );
         }
     }
 }
@@ -413,15 +475,28 @@ fn fraenkel_larsson_example_2() {
         }
     }
     for (rel, params) in [
-        ("fraenkel-larsson/beta-nim.game", &[("beta", "2 + sqrt(2)")][..]),
-        ("fraenkel-larsson/beta-wynim.game", &[("beta", "2 + sqrt(2)")][..]),
-        ("fraenkel-larsson/beta-t-wynim.game", &[("beta", "2 + sqrt(2)")][..]),
+        (
+            "fraenkel-larsson/beta-nim.game",
+            &[("beta", "2 + sqrt(2)")][..],
+        ),
+        (
+            "fraenkel-larsson/beta-wynim.game",
+            &[("beta", "2 + sqrt(2)")][..],
+        ),
+        (
+            "fraenkel-larsson/beta-t-wynim.game",
+            &[("beta", "2 + sqrt(2)")][..],
+        ),
         ("classic/d-wythoff.game", &[("d", "2")][..]),
     ] {
         let game = load(rel, params);
         // `heaps 2` without names is symmetric: the box lists sorted pairs, so (B_n, A_n) is
         // the same position as (A_n, B_n).
-        assert_eq!(p_positions(&game, 40, 2), want, "{rel} {params:?}: Example 2");
+        assert_eq!(
+            p_positions(&game, 40, 2),
+            want,
+            "{rel} {params:?}: Example 2"
+        );
     }
 }
 
@@ -507,7 +582,10 @@ fn bhowmik_mod_5_table_of_2_3() {
     };
     for (rel, params) in [
         ("bhowmik/not-all-piles.game", &[][..]),
-        ("bhowmik/st-game.game", &[("S", "{2, 3}"), ("T", "{1, 2}")][..]),
+        (
+            "bhowmik/st-game.game",
+            &[("S", "{2, 3}"), ("T", "{1, 2}")][..],
+        ),
     ] {
         let game = load(rel, params);
         let mut solver = game.solver();
@@ -530,9 +608,16 @@ fn bhowmik_finite_subtraction_sets_are_only_ultimately_periodic() {
     let game = load("classic/subtraction.game", &[("S", "{2, 4, 7}")]);
     let mut solver = game.solver();
     let g: Vec<u32> = (0..=60).map(|h| grundy(&game, &mut solver, &[h])).collect();
-    assert!((8..=57).all(|h| g[h] == g[h + 3]), "period 3 from 8 on: {g:?}");
+    assert!(
+        (8..=57).all(|h| g[h] == g[h + 3]),
+        "period 3 from 8 on: {g:?}"
+    );
     assert_ne!(g[7], g[10], "not periodic from 7 on: {g:?}");
-    assert_eq!((g[1] == 0, g[4] == 0), (true, false), "P/N not purely periodic: {g:?}");
+    assert_eq!(
+        (g[1] == 0, g[4] == 0),
+        (true, false),
+        "P/N not purely periodic: {g:?}"
+    );
 }
 
 #[test]
@@ -556,7 +641,11 @@ fn bhowmik_theorem_8_for_other_subtraction_sets() {
         );
         let mut g: Vec<u32> = Vec::new();
         for h in 0..=max {
-            let opts: BTreeSet<u32> = s.iter().filter(|&&x| x <= h).map(|&x| g[(h - x) as usize]).collect();
+            let opts: BTreeSet<u32> = s
+                .iter()
+                .filter(|&&x| x <= h)
+                .map(|&x| g[(h - x) as usize])
+                .collect();
             g.push((0..).find(|v| !opts.contains(v)).unwrap_or(0));
         }
         let mut solver = game.solver();
@@ -694,7 +783,11 @@ fn propp_table_1() {
     let game = load("propp/cookie.game", &[]);
     let mut solver = game.solver();
     for (pos, circled, ty) in PROPP_TABLE_1 {
-        assert_eq!(pn(is_p(&game, &mut solver, pos)), ty, "Table 1: type of {pos:?}");
+        assert_eq!(
+            pn(is_p(&game, &mut solver, pos)),
+            ty,
+            "Table 1: type of {pos:?}"
+        );
         assert_eq!(
             winning_sizes(&game, &mut solver, pos),
             circled.iter().copied().collect(),
@@ -705,7 +798,10 @@ fn propp_table_1() {
     // 1 + 2 + 5 + 14 of them, and they are exactly the reduced positions with <= 4 components.
     let listed: BTreeSet<Vec<u32>> = PROPP_TABLE_1.iter().map(|(p, _, _)| p.to_vec()).collect();
     let all: BTreeSet<Vec<u32>> = (1..=4).flat_map(reduced_positions).collect();
-    assert_eq!(listed, all, "Table 1 lists every reduced position with <= 4 components");
+    assert_eq!(
+        listed, all,
+        "Table 1 lists every reduced position with <= 4 components"
+    );
 }
 
 #[test]
@@ -714,7 +810,12 @@ fn propp_table_2() {
     let mut solver = game.solver();
     for (i, (circled, ty)) in PROPP_TABLE_2.iter().enumerate() {
         let pos: Vec<u32> = (1..=i as u32 + 1).collect();
-        assert_eq!(pn(is_p(&game, &mut solver, &pos)), *ty, "Table 2: type of 1..{}", i + 1);
+        assert_eq!(
+            pn(is_p(&game, &mut solver, &pos)),
+            *ty,
+            "Table 2: type of 1..{}",
+            i + 1
+        );
         assert_eq!(
             winning_sizes(&game, &mut solver, &pos),
             circled.iter().copied().collect(),
@@ -733,8 +834,16 @@ fn propp_pattern_1_to_n(game: &Game, solver: &mut Solver<'_, Generator>, n: u32)
         1 => (1..=2 * (n - 1) / 3).collect(),
         _ => (2 * (n + 1) / 3..=n).collect(),
     };
-    assert_eq!(pn(is_p(game, solver, &pos)), pn(n % 3 == 0), "pattern: type of 1..{n}");
-    assert_eq!(winning_sizes(game, solver, &pos), want, "pattern: winning components of 1..{n}");
+    assert_eq!(
+        pn(is_p(game, solver, &pos)),
+        pn(n % 3 == 0),
+        "pattern: type of 1..{n}"
+    );
+    assert_eq!(
+        winning_sizes(game, solver, &pos),
+        want,
+        "pattern: winning components of 1..{n}"
+    );
 }
 
 #[test]
@@ -885,10 +994,7 @@ fn reduced_positions(n: u32) -> Vec<Vec<u32>> {
 /// Strict (Section 4): proper, components distinct except those of size n (the number of heaps).
 fn is_strict(pos: &[u32]) -> bool {
     let n = pos.len() as u32;
-    pos.iter().all(|&h| h > 0)
-        && pos
-            .windows(2)
-            .all(|w| w[0] != w[1] || w[0] == n)
+    pos.iter().all(|&h| h > 0) && pos.windows(2).all(|w| w[0] != w[1] || w[0] == n)
 }
 
 #[test]
@@ -928,20 +1034,36 @@ fn propp_depletion_and_deletion_theorems() {
         let n = pos.len() as u32;
         let t = is_p(&game, &mut solver, &pos);
         let depleted: Vec<u32> = pos.iter().map(|&h| h.min(n)).collect();
-        assert_eq!(is_p(&game, &mut solver, &depleted), t, "depletion: {pos:?} ~ {depleted:?}");
+        assert_eq!(
+            is_p(&game, &mut solver, &depleted),
+            t,
+            "depletion: {pos:?} ~ {depleted:?}"
+        );
         let s = surplus(&pos) as usize;
         if s > 0 {
             // "If a_k < k for some k, then the component a_1 may be deleted"
-            assert_eq!(is_p(&game, &mut solver, &pos[1..]), t, "deletion of a_1: {pos:?}");
-            assert_eq!(is_p(&game, &mut solver, &pos[s..]), t, "deletion of a_1..a_{s}: {pos:?}");
+            assert_eq!(
+                is_p(&game, &mut solver, &pos[1..]),
+                t,
+                "deletion of a_1: {pos:?}"
+            );
+            assert_eq!(
+                is_p(&game, &mut solver, &pos[s..]),
+                t,
+                "deletion of a_1..a_{s}: {pos:?}"
+            );
         }
         let r = reduce(&pos);
         let m = r.len() as u32;
         assert!(
-            r.iter().enumerate().all(|(k, &a)| a >= k as u32 + 1 && a <= m),
+            r.iter().enumerate().all(|(k, &a)| a > k as u32 && a <= m),
             "reduced form {r:?} of {pos:?} is not reduced"
         );
-        assert_eq!(is_p(&game, &mut solver, &r), t, "{pos:?} ~ its reduced form {r:?}");
+        assert_eq!(
+            is_p(&game, &mut solver, &r),
+            t,
+            "{pos:?} ~ its reduced form {r:?}"
+        );
     }
 }
 
@@ -952,9 +1074,17 @@ fn propp_counts_of_reduced_and_strict_positions() {
     for n in 1..=10u64 {
         catalan = catalan * 2 * (2 * n - 1) / (n + 1);
         let all = reduced_positions(n as u32);
-        assert_eq!(all.len() as u64, catalan, "reduced positions with {n} components");
+        assert_eq!(
+            all.len() as u64,
+            catalan,
+            "reduced positions with {n} components"
+        );
         let strict = all.iter().filter(|p| is_strict(p)).count();
-        assert_eq!(strict, 1 << (n - 1), "strict reduced positions with {n} components");
+        assert_eq!(
+            strict,
+            1 << (n - 1),
+            "strict reduced positions with {n} components"
+        );
     }
 }
 
@@ -977,14 +1107,21 @@ fn propp_section_4(top: u32) {
                 continue;
             }
             let g = grundy(&game, &mut solver, &pos);
-            assert!(g <= 3, "Grundy Value Conjecture: {pos:?} has Grundy value {g}");
+            assert!(
+                g <= 3,
+                "Grundy Value Conjecture: {pos:?} has Grundy value {g}"
+            );
             if g > 0 {
                 let wins = winning_moves(&game, &mut solver, &pos);
                 let idx: Vec<usize> = (0..pos.len())
                     .filter(|&i| wins.contains(&select(&pos, i)))
                     .collect();
                 let (lo, hi) = (idx[0], idx[idx.len() - 1]);
-                assert_eq!(idx, (lo..=hi).collect::<Vec<_>>(), "Winning Interval: {pos:?}");
+                assert_eq!(
+                    idx,
+                    (lo..=hi).collect::<Vec<_>>(),
+                    "Winning Interval: {pos:?}"
+                );
             }
         }
         // Every position of n components, depleted: every multiset of 1..n.
@@ -997,13 +1134,26 @@ fn propp_section_4(top: u32) {
         max_by_n.push(most);
     }
     if top >= 7 {
-        assert!(max_by_n[..6].iter().all(|&g| g < 4), "Grundy 4 before n = 7: {max_by_n:?}");
-        assert_eq!(max_by_n[6], 4, "Grundy value 4 first appears at n = 7: {max_by_n:?}");
+        assert!(
+            max_by_n[..6].iter().all(|&g| g < 4),
+            "Grundy 4 before n = 7: {max_by_n:?}"
+        );
+        assert_eq!(
+            max_by_n[6], 4,
+            "Grundy value 4 first appears at n = 7: {max_by_n:?}"
+        );
     }
-    assert_eq!(grundy(&game, &mut solver, &[2, 3, 4, 4]), 3, "2 3 4 4 has Grundy value 3");
+    assert_eq!(
+        grundy(&game, &mut solver, &[2, 3, 4, 4]),
+        3,
+        "2 3 4 4 has Grundy value 3"
+    );
     for n in 1..=3 {
         for pos in reduced_positions(n).into_iter().filter(|p| is_strict(p)) {
-            assert!(grundy(&game, &mut solver, &pos) < 3, "{pos:?} before 2 3 4 4");
+            assert!(
+                grundy(&game, &mut solver, &pos) < 3,
+                "{pos:?} before 2 3 4 4"
+            );
         }
     }
 }
@@ -1029,8 +1179,14 @@ fn propp_section_4_to_11() {
             .unwrap_or(0);
         most.push(g);
     }
-    assert!(most[..10].iter().all(|&g| g < 5), "Grundy 5 before n = 11: {most:?}");
-    assert_eq!(most[10], 5, "Grundy value 5 first appears at n = 11: {most:?}");
+    assert!(
+        most[..10].iter().all(|&g| g < 5),
+        "Grundy 5 before n = 11: {most:?}"
+    );
+    assert_eq!(
+        most[10], 5,
+        "Grundy value 5 first appears at n = 11: {most:?}"
+    );
 }
 
 #[test]
@@ -1049,8 +1205,14 @@ fn propp_1_2_2_3_6_6_counterexample() {
     // interval property) is still true: the smallest reduced example is 1 3 3 5 5, whose winning
     // components are the 1 and the 5's, not the 3's; and 2 3 3 6 6 (reduced form 2 3 3 5 5) has
     // winning components the 2 and the 6's.
-    assert_eq!(winning_sizes(&game, &mut solver, &[1, 3, 3, 5, 5]), BTreeSet::from([1, 5]));
-    assert_eq!(winning_sizes(&game, &mut solver, &[2, 3, 3, 6, 6]), BTreeSet::from([2, 6]));
+    assert_eq!(
+        winning_sizes(&game, &mut solver, &[1, 3, 3, 5, 5]),
+        BTreeSet::from([1, 5])
+    );
+    assert_eq!(
+        winning_sizes(&game, &mut solver, &[2, 3, 3, 6, 6]),
+        BTreeSet::from([2, 6])
+    );
 }
 
 // =============================================================================================
@@ -1065,18 +1227,29 @@ fn abuku_terminal_positions() {
         let abo = load("abuku/abo-delete.game", &[("n", &n.to_string())]);
         let single = load("abuku/single-delete.game", &[("n", &n.to_string())]);
         for (game, terminal) in [
-            (&abo, Box::new(move |p: &[u32]| p.iter().all(|&z| z < n)) as Box<dyn Fn(&[u32]) -> bool>),
+            (
+                &abo,
+                Box::new(move |p: &[u32]| p.iter().all(|&z| z < n)) as Box<dyn Fn(&[u32]) -> bool>,
+            ),
             (&single, Box::new(|p: &[u32]| p.iter().all(|&z| z == 1))),
         ] {
             for p in box_positions(game.shape(), 8, 0) {
                 let fs = game
                     .followers(&p)
                     .unwrap_or_else(|e| panic!("followers of {p:?}: {e:?}"));
-                assert_eq!(fs.is_empty(), terminal(&p), "{} n = {n}: {p:?}", game.checked.name);
+                assert_eq!(
+                    fs.is_empty(),
+                    terminal(&p),
+                    "{} n = {n}: {p:?}",
+                    game.checked.name
+                );
             }
         }
     }
 }
+
+/// Parameter overrides, as `Game::load_file` takes them.
+type Params<'a> = &'a [(&'a str, &'a str)];
 
 #[test]
 fn abuku_rule_identities() {
@@ -1097,16 +1270,55 @@ fn abuku_rule_identities() {
             .collect();
         via.sort();
         via.dedup();
-        assert_eq!(vdn.followers(&p).unwrap_or_default(), via, "VDN vs Delete Nim at {p:?}");
+        assert_eq!(
+            vdn.followers(&p).unwrap_or_default(),
+            via,
+            "VDN vs Delete Nim at {p:?}"
+        );
     }
-    let pairs: [(&str, &[(&str, &str)], &str, &[(&str, &str)]); 7] = [
-        ("abuku/abo-delete.game", &[("n", "2")], "abuku/vdn.game", &[]),
-        ("abuku/nmth-delete.game", &[("n", "2")], "abuku/vdn.game", &[]),
-        ("abuku/half-delete.game", &[("n", "2")], "abuku/vdn.game", &[]),
-        ("abuku/single-delete.game", &[("n", "2")], "abuku/vdn.game", &[]),
-        ("abuku/nmth-delete.game", &[("n", "3")], "abuku/single-delete.game", &[("n", "3")]),
-        ("abuku/k-delete.game", &[("k", "2"), ("n", "4")], "abuku/half-delete.game", &[("n", "4")]),
-        ("abuku/k-delete.game", &[("k", "3"), ("n", "3")], "abuku/abo-delete.game", &[("n", "3")]),
+    let pairs: [(&str, Params, &str, Params); 7] = [
+        (
+            "abuku/abo-delete.game",
+            &[("n", "2")],
+            "abuku/vdn.game",
+            &[],
+        ),
+        (
+            "abuku/nmth-delete.game",
+            &[("n", "2")],
+            "abuku/vdn.game",
+            &[],
+        ),
+        (
+            "abuku/half-delete.game",
+            &[("n", "2")],
+            "abuku/vdn.game",
+            &[],
+        ),
+        (
+            "abuku/single-delete.game",
+            &[("n", "2")],
+            "abuku/vdn.game",
+            &[],
+        ),
+        (
+            "abuku/nmth-delete.game",
+            &[("n", "3")],
+            "abuku/single-delete.game",
+            &[("n", "3")],
+        ),
+        (
+            "abuku/k-delete.game",
+            &[("k", "2"), ("n", "4")],
+            "abuku/half-delete.game",
+            &[("n", "4")],
+        ),
+        (
+            "abuku/k-delete.game",
+            &[("k", "3"), ("n", "3")],
+            "abuku/abo-delete.game",
+            &[("n", "3")],
+        ),
     ];
     for (a, pa, b, pb) in pairs {
         let (ga, gb) = (load(a, pa), load(b, pb));
