@@ -1064,6 +1064,14 @@ fn propp_depletion_and_deletion_theorems() {
             t,
             "{pos:?} ~ its reduced form {r:?}"
         );
+        // "every position [converts] into a unique reduced form": depleting first, or reducing
+        // again, gives the same one.
+        assert_eq!(
+            reduce(&depleted),
+            r,
+            "reduced form of {pos:?} after depletion"
+        );
+        assert_eq!(reduce(&r), r, "reduced form of the reduced form {r:?}");
     }
 }
 
