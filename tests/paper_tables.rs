@@ -79,6 +79,12 @@ fn winning_moves(
         .collect()
 }
 
+/// heapgame's followers of a canonical position (sorted, without repeats).
+fn followers(game: &Game, pos: &[u32]) -> Vec<Vec<u32>> {
+    game.followers(pos)
+        .unwrap_or_else(|e| panic!("{}: followers of {pos:?}: {e:?}", game.checked.name))
+}
+
 /// The P-positions heapgame finds among the canonical positions with every heap `<= max`.
 fn p_positions(game: &Game, max: u32, heaps: usize) -> BTreeSet<Vec<u32>> {
     let mut solver = game.solver();
@@ -236,6 +242,45 @@ const WYTHOFF_TABLE_1: [(u32, u32, u32); 11] = [
     (9, 14, 23),
     (10, 16, 26),
 ];
+
+#[test]
+fn fraenkel_zusman_special_cases_are_the_named_games() {
+    // Section 4: "Clearly Wyt_1 is Wyt"; the nim-sum generalization: "the case k = 2 is Wyt";
+    // Moore's Nim_k: "so Nim_1 is ordinary Nim". Compared follower by follower.
+    let pairs: [(&str, Params, &str, usize, u32); 3] = [
+        (
+            "classic/d-wythoff.game",
+            &[("d", "1")],
+            "classic/wythoff.game",
+            2,
+            14,
+        ),
+        (
+            "fraenkel-zusman/wythoff-xor.game",
+            &[("k", "2")],
+            "classic/wythoff.game",
+            2,
+            14,
+        ),
+        (
+            "fraenkel-zusman/moore-nim.game",
+            &[("l", "1")],
+            "classic/nim.game",
+            4,
+            6,
+        ),
+    ];
+    for (a, pa, b, heaps, max) in pairs {
+        let (ga, gb) = (load(a, pa), load(b, &[]));
+        for p in box_positions(ga.shape(), max, heaps) {
+            assert_eq!(
+                followers(&ga, &p),
+                followers(&gb, &p),
+                "{a} {pa:?} vs {b} at {p:?}"
+            );
+        }
+    }
+}
 
 #[test]
 fn wythoff_table_1() {
@@ -1221,6 +1266,21 @@ fn propp_1_2_2_3_6_6_counterexample() {
         winning_sizes(&game, &mut solver, &[2, 3, 3, 6, 6]),
         BTreeSet::from([2, 6])
     );
+    // And those are the first: among the reduced positions with at most 5 components, exactly
+    // 1 3 3 5 5 and 2 3 3 5 5 have winning components that are not a contiguous run.
+    let mut gaps = Vec::new();
+    for n in 1..=5 {
+        for pos in reduced_positions(n) {
+            let wins = winning_moves(&game, &mut solver, &pos);
+            let idx: Vec<usize> = (0..pos.len())
+                .filter(|&i| wins.contains(&select(&pos, i)))
+                .collect();
+            if idx.len() > 1 && idx[idx.len() - 1] - idx[0] + 1 != idx.len() {
+                gaps.push(pos);
+            }
+        }
+    }
+    assert_eq!(gaps, vec![vec![1, 3, 3, 5, 5], vec![2, 3, 3, 5, 5]]);
 }
 
 // =============================================================================================
@@ -1269,20 +1329,14 @@ fn abuku_rule_identities() {
     let delete = load("abuku/delete-nim.game", &[]);
     for p in box_positions(vdn.shape(), 12, 0) {
         let shifted: Vec<u32> = p.iter().map(|&h| h - 1).collect();
-        let mut via: Vec<Vec<u32>> = delete
-            .followers(&canon(&delete, &shifted))
-            .unwrap_or_default()
+        let mut via: Vec<Vec<u32>> = followers(&delete, &canon(&delete, &shifted))
             .into_iter()
             .map(|f| f.iter().map(|&h| h + 1).collect::<Vec<u32>>())
             .map(|f| canon(&vdn, &f))
             .collect();
         via.sort();
         via.dedup();
-        assert_eq!(
-            vdn.followers(&p).unwrap_or_default(),
-            via,
-            "VDN vs Delete Nim at {p:?}"
-        );
+        assert_eq!(followers(&vdn, &p), via, "VDN vs Delete Nim at {p:?}");
     }
     let pairs: [(&str, Params, &str, Params); 7] = [
         (
@@ -1332,8 +1386,8 @@ fn abuku_rule_identities() {
         let (ga, gb) = (load(a, pa), load(b, pb));
         for p in box_positions(ga.shape(), 9, 0) {
             assert_eq!(
-                ga.followers(&p).unwrap_or_default(),
-                gb.followers(&p).unwrap_or_default(),
+                followers(&ga, &p),
+                followers(&gb, &p),
                 "{a} {pa:?} vs {b} {pb:?} at {p:?}"
             );
         }
