@@ -12,9 +12,9 @@
 //! `tests/brute_force.rs` checks some of the same tables against independent brute forces; the
 //! tables are typed in again here, separately, so that a slip in either transcription shows.
 //!
-//! The tests run in seconds in the test profile. Heavier versions (Propp's patterns as far as
-//! the paper checked them, the whole of Fraenkel-Larsson's Table 1 for the two slower games) are
-//! `#[ignore]`d: run them with `cargo test --release --test paper_tables -- --ignored`.
+//! The tests run in seconds in the test profile. One heavier version (Propp's AP-positions as far
+//! as he checked them, a = n = 20: about 40 s and 0.5 GB in the test profile) is `#[ignore]`d:
+//! run it with `cargo test --release --test paper_tables -- --ignored`.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -454,42 +454,9 @@ fn table_1_partners() -> Vec<Option<u32>> {
 }
 
 #[test]
-fn fraenkel_larsson_table_1_beta_nim() {
-    // beta-Nim with beta = pi: in every row x = 0..42 the P-position is the table's.
-    let game = load("fraenkel-larsson/beta-nim.game", &[]);
-    assert_eq!(
-        p_partner_per_row(&game, 91),
-        table_1_partners(),
-        "pi-Nim: the P-position of each row x <= 42 against Table 1"
-    );
-}
-
-#[test]
-fn fraenkel_larsson_table_1_wynim_games_first_rows() {
-    // beta-Wynim and beta^T-Wynim with beta = pi, rows n = 0..19 (B_19 = 59), every pair P.
-    for rel in [
-        "fraenkel-larsson/beta-wynim.game",
-        "fraenkel-larsson/beta-t-wynim.game",
-    ] {
-        let game = load(rel, &[]);
-        let mut solver = game.solver();
-        for n in 0..20 {
-            let (a, b) = (FL_TABLE_1_A[n], FL_TABLE_1_B[n]);
-            assert!(
-                is_p(&game, &mut solver, &[a, b]),
-                "{rel}: Table 1, n = {n}: ({a}, {b})"
-            );
-            assert!(
-                is_p(&game, &mut solver, &[b, a]),
-                "{rel}: Table 1, n = {n}: ({b}, {a})"
-            );
-        }
-    }
-}
-
-#[test]
-#[ignore = "about 10 s in release; run with --release -- --ignored"]
 fn fraenkel_larsson_table_1_all_three_games_every_row() {
+    // beta-Nim, beta-Wynim and beta^T-Wynim with beta = pi: in every row x = 0..42 of
+    // [0, 42] x [0, 91], the one P-position heapgame finds is the table's.
     for rel in [
         "fraenkel-larsson/beta-nim.game",
         "fraenkel-larsson/beta-wynim.game",
@@ -892,20 +859,11 @@ fn propp_pattern_1_to_n(game: &Game, solver: &mut Solver<'_, Generator>, n: u32)
 }
 
 #[test]
-fn propp_section_3_pattern_to_15() {
+fn propp_section_3_pattern_to_26() {
+    // As far as Propp verified it ("This pattern has been verified up to n = 26").
     let game = load("propp/cookie.game", &[]);
     let mut solver = game.solver();
-    for n in 2..=15 {
-        propp_pattern_1_to_n(&game, &mut solver, n);
-    }
-}
-
-#[test]
-#[ignore = "Propp checked the pattern up to n = 26; n <= 22 takes seconds in release, run with --release -- --ignored"]
-fn propp_section_3_pattern_to_22() {
-    let game = load("propp/cookie.game", &[]);
-    let mut solver = game.solver();
-    for n in 2..=22 {
+    for n in 2..=26 {
         propp_pattern_1_to_n(&game, &mut solver, n);
     }
 }
@@ -986,8 +944,8 @@ fn propp_ap_statements(top: u32) {
 }
 
 #[test]
-fn propp_section_3_ap_positions_to_12() {
-    propp_ap_statements(12);
+fn propp_section_3_ap_positions_to_16() {
+    propp_ap_statements(16);
 }
 
 #[test]
@@ -1148,7 +1106,8 @@ fn propp_counts_of_reduced_and_strict_positions() {
 /// - the Grundy Value Conjecture: every strict position has Grundy value <= 3;
 /// - the Winning Interval Conjecture: the winning components of a strict N-position are a
 ///   contiguous run a_i .. a_j;
-/// - "Grundy value 4 first appears for positions of size n = 7" (checked when top >= 7);
+/// - "Grundy value 4 first appears for positions of size n = 7" (checked when top >= 7), "and
+///   Grundy value 5 first appears for positions of size n = 11" (checked when top >= 11);
 /// - strict positions of Grundy value 3 start with 2 3 4 4.
 fn propp_section_4(top: u32) {
     let game = load("propp/cookie.game", &[]);
@@ -1186,6 +1145,16 @@ fn propp_section_4(top: u32) {
         }
         max_by_n.push(most);
     }
+    if top >= 11 {
+        assert!(
+            max_by_n[..10].iter().all(|&g| g < 5),
+            "Grundy 5 before n = 11: {max_by_n:?}"
+        );
+        assert_eq!(
+            max_by_n[10], 5,
+            "Grundy value 5 first appears at n = 11: {max_by_n:?}"
+        );
+    }
     if top >= 7 {
         assert!(
             max_by_n[..6].iter().all(|&g| g < 4),
@@ -1212,34 +1181,8 @@ fn propp_section_4(top: u32) {
 }
 
 #[test]
-fn propp_section_4_to_8() {
-    propp_section_4(8);
-}
-
-#[test]
-#[ignore = "Grundy value 5 at n = 11 and the conjectures for n <= 11; minutes in release, run with --release -- --ignored"]
 fn propp_section_4_to_11() {
     propp_section_4(11);
-    let game = load("propp/cookie.game", &[]);
-    let mut solver = game.solver();
-    let mut most = Vec::new();
-    for n in 1..=11u32 {
-        let g = box_positions(game.shape(), n, n as usize)
-            .into_iter()
-            .filter(|p| p.len() == n as usize)
-            .map(|p| grundy(&game, &mut solver, &p))
-            .max()
-            .unwrap_or(0);
-        most.push(g);
-    }
-    assert!(
-        most[..10].iter().all(|&g| g < 5),
-        "Grundy 5 before n = 11: {most:?}"
-    );
-    assert_eq!(
-        most[10], 5,
-        "Grundy value 5 first appears at n = 11: {most:?}"
-    );
 }
 
 #[test]
