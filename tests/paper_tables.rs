@@ -1336,3 +1336,72 @@ fn abuku_rule_identities() {
         }
     }
 }
+
+/// The 2-adic valuation of z > 0.
+fn v2(z: u32) -> u32 {
+    z.trailing_zeros()
+}
+
+/// Whether z is k-oddoid (Definition 5.4): z mod k(k-1) in 1..=k-1.
+fn oddoid(z: u32, k: u32) -> bool {
+    (1..k).contains(&(z % (k * (k - 1))))
+}
+
+/// Which sums up to `top` are sums of exactly `parts` members of `allowed` (repeats allowed).
+fn sums_of(parts: u32, top: u32, allowed: &dyn Fn(u32) -> bool) -> Vec<bool> {
+    let mut reach = vec![false; top as usize + 1];
+    reach[0] = true;
+    for _ in 0..parts {
+        let mut next = vec![false; top as usize + 1];
+        for (s, _) in reach.iter().enumerate().filter(|(_, &r)| r) {
+            for a in (1..=top - s as u32).filter(|&a| allowed(a)) {
+                next[s + a as usize] = true;
+            }
+        }
+        reach = next;
+    }
+    reach
+}
+
+#[test]
+fn abuku_arithmetic_lemmas() {
+    // The arithmetic the proofs rest on, checked directly (no game involved).
+    // Proposition 4.3: x + y = z; (i) v2(x) = v2(y) gives v2(z) > v2(x); (ii) v2(x) != v2(y)
+    // gives v2(z) = min(v2(x), v2(y)). Proposition 4.4: for k < v2(z), (z - 2^k, 2^k) splits z
+    // into two parts of valuation k.
+    for x in 1..=200u32 {
+        for y in 1..=200u32 {
+            let z = x + y;
+            if v2(x) == v2(y) {
+                assert!(v2(z) > v2(x), "Proposition 4.3 (i): {x} + {y}");
+            } else {
+                assert_eq!(v2(z), v2(x).min(v2(y)), "Proposition 4.3 (ii): {x} + {y}");
+            }
+        }
+        for k in 0..v2(x) {
+            let (a, b) = (x - (1 << k), 1u32 << k);
+            assert!(v2(a) == k && v2(b) == k, "Proposition 4.4: {x}, k = {k}");
+        }
+    }
+    // Lemma 5.5 for k = 2..5: (1) no k-oddoid number is a sum of k k-oddoid numbers; (2) every x
+    // in k..=k(k-1) is a sum of k numbers in 1..=k-1; (3) every k-evenoid y < k^s is a sum of k
+    // k-oddoid numbers below k^(s-1) (s = 1..4).
+    for k in 2..=5u32 {
+        let top = k.pow(4);
+        let odd_sums = sums_of(k, top, &|a| oddoid(a, k));
+        for x in (1..=top).filter(|&x| oddoid(x, k)) {
+            assert!(!odd_sums[x as usize], "Lemma 5.5 (1): k = {k}, {x}");
+        }
+        let small = sums_of(k, k * (k - 1), &|a| a < k);
+        for x in k..=k * (k - 1) {
+            assert!(small[x as usize], "Lemma 5.5 (2): k = {k}, {x}");
+        }
+        for s in 1..=4 {
+            let below = k.pow(s - 1);
+            let sums = sums_of(k, k.pow(s), &|a| oddoid(a, k) && a < below);
+            for y in (1..k.pow(s)).filter(|&y| !oddoid(y, k)) {
+                assert!(sums[y as usize], "Lemma 5.5 (3): k = {k}, s = {s}, {y}");
+            }
+        }
+    }
+}
