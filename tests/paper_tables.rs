@@ -512,6 +512,66 @@ fn fraenkel_larsson_example_2() {
     }
 }
 
+/// The Beatty pairs (A_n, B_n) of the surds used below, computed in integers:
+/// beta = sqrt(m): B_n = isqrt(m n^2), A_n = floor(n (m + sqrt m)/(m - 1));
+/// beta = 1 + sqrt 2: B_n = n + isqrt(2 n^2), A_n = n + isqrt(n^2 / 2);
+/// beta = phi + 1: A_n = floor(n phi), B_n = A_n + n.
+fn beatty_pair(beta: &str, n: u64) -> (u64, u64) {
+    match beta {
+        "1+sqrt(2)" => (n + isqrt(n * n / 2), n + isqrt(2 * n * n)),
+        "phi+1" => {
+            let a = (n + isqrt(5 * n * n)) / 2;
+            (a, a + n)
+        }
+        _ => {
+            let m: u64 = beta
+                .trim_start_matches("sqrt(")
+                .trim_end_matches(')')
+                .parse()
+                .unwrap_or(0);
+            ((m * n + isqrt(m * n * n)) / (m - 1), isqrt(m * n * n))
+        }
+    }
+}
+
+#[test]
+fn fraenkel_larsson_theorem_1_for_beta_t_wynim_below_3() {
+    // Theorem 1 for beta^T-Wynim fails for some beta in (2, 3) (docs/papers.md, FL-4): with
+    // d = 2, (A_n, B_n) is N as soon as Delta^2_{n-2} + Delta^2_{n-1} <= 1, since the move to
+    // (A_{n-2}, B_{n-2}) has |s - t| <= 1 < 2 and s >= 3, outside the triangles. Here the
+    // criterion is computed from the Beatty pairs, and compared with the P-positions heapgame
+    // finds in [0, 40]^2 for beta^T-Wynim (first difference) and beta-Wynim (none).
+    for beta in ["sqrt(7)", "1+sqrt(2)", "sqrt(6)", "sqrt(8)", "phi+1"] {
+        let pairs: Vec<(u64, u64)> = (0..40).map(|n| beatty_pair(beta, n)).collect();
+        let delta: Vec<i64> = pairs.iter().map(|&(a, b)| b as i64 - a as i64).collect();
+        let first_bad = (2..40).find(|&n| delta[n] - delta[n - 2] <= 1);
+        let want: BTreeSet<Vec<u32>> = pairs
+            .iter()
+            .filter(|&&(_, b)| b <= 40)
+            .map(|&(a, b)| vec![a as u32, b as u32])
+            .collect();
+        let wynim = load("fraenkel-larsson/beta-wynim.game", &[("beta", beta)]);
+        assert_eq!(
+            p_positions(&wynim, 40, 2),
+            want,
+            "beta-Wynim, beta = {beta}"
+        );
+        let t = load("fraenkel-larsson/beta-t-wynim.game", &[("beta", beta)]);
+        let got = p_positions(&t, 40, 2);
+        let first_diff = got
+            .symmetric_difference(&want)
+            .min_by_key(|p| (p[1], p[0]))
+            .cloned();
+        let predicted = first_bad
+            .filter(|&n| pairs[n].1 <= 40)
+            .map(|n| vec![pairs[n].0 as u32, pairs[n].1 as u32]);
+        assert_eq!(
+            first_diff, predicted,
+            "beta^T-Wynim, beta = {beta}: first difference"
+        );
+    }
+}
+
 // =============================================================================================
 // Bhowmik, Brown, Juhn and Song, Investigations in Combinatorial Game Theory
 // =============================================================================================
