@@ -4,10 +4,12 @@
 //! constant); heapgame computes the other side by loading the BUNDLED `.game` file and solving
 //! it through the library API (`Game::load_file`, `Game::canonical`, `Solver::outcome`,
 //! `Solver::grundy`, `Solver::winning_moves`). Nothing here is heapgame's output pasted back.
-//! Where a paper states a closed form next to its table (Beatty's theorem, Propp's depletion and
-//! deletion theorems, Propp's conjectures), the test computes that statement here, in plain
-//! Rust, and compares it with what heapgame computes. `docs/papers.md` says which statement each
-//! test asserts.
+//! Where a paper states a closed form or a rule identity next to its tables (Fraenkel-Zusman's
+//! lemmas, Wythoff's mex rule, Beatty's theorem, Bhowmik's Theorem 8, Propp's reduction theorems
+//! and conjectures, "n = 2 is VDN"), the test computes that statement here, in plain Rust, and
+//! compares it with what heapgame computes; Abuku's arithmetic lemmas are checked as arithmetic.
+//! `docs/papers.md` says which statement each test asserts, and records the counterexamples
+//! found (Propp's 1 2 2 3 6 6; Fraenkel-Larsson's Theorem 1 for beta^T-Wynim with beta < 3).
 //!
 //! `tests/brute_force.rs` checks some of the same tables against independent brute forces; the
 //! tables are typed in again here, separately, so that a slip in either transcription shows.
