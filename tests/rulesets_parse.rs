@@ -42,6 +42,8 @@ const BUNDLED: &[&str] = &[
     "fraenkel-zusman/wythoff-xor.game",
     "bhowmik/st-game.game",
     "bhowmik/princess-and-roses.game",
+    "bhowmik/not-all-piles.game",
+    "bhowmik/exactly-two-of-four.game",
     "fraenkel-larsson/beta-nim.game",
     "fraenkel-larsson/beta-wynim.game",
     "fraenkel-larsson/beta-t-wynim.game",
