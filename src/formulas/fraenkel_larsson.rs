@@ -14,7 +14,8 @@ static BEATTY: FormulaDef = FormulaDef {
     name: "beatty",
     params: &[("beta", Type::Real)],
     summary: "two heaps: P iff {x, y} = {A_n, B_n}, n >= 0, with B_n = floor(n beta), \
-              A_n = floor(n alpha), 1/alpha + 1/beta = 1 (beta > 1 irrational)",
+              A_n = floor(n alpha), 1/alpha + 1/beta = 1 (beta > 1 irrational; the games of \
+              Theorem 1 need beta > 2, and beta^T-Wynim beta > 3, see docs/papers.md)",
     source: "Fraenkel and Larsson, Take-away games on Beatty's Theorem, Theorem 1 (beta-Nim, \
              beta-Wynim, beta^T-Wynim) and Section 1 (d-Wythoff)",
     grundy: false,

@@ -67,9 +67,10 @@ pub fn the_move(game: &Game, from: &[u32], to: &[u32]) -> String {
     }
 }
 
-/// When a move only takes tokens (the same heaps, each no larger): "taking 2 from the heap
-/// of 5 and 1 from the heap of 6", or with named heaps "taking 2 from x". `None` for other
-/// moves (deleting or splitting heaps), which the clause describes.
+/// When a move only takes tokens (the same heaps, each no larger) and the positions say from
+/// which heaps: "taking 2 from a heap of 5", or with named heaps "taking 2 from x and 1 from
+/// y". `None` for other moves (deleting or splitting heaps, or a change the multisets leave
+/// open), which the clause describes.
 fn taking(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
     if from.len() != to.len() {
         return None;
@@ -83,13 +84,20 @@ fn taking(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
             .map(|((f, t), n)| f.checked_sub(*t).map(|d| format!("{d} from {n}")))
             .collect::<Option<_>>()?,
         None => {
-            // Sorted multisets: the heaps that changed, in order, paired in order.
+            // Sorted multisets: the heap sizes that went, came and stayed. The multisets alone
+            // do not always say which heaps a move changed: (1, 2) -> (0, 1) may take 2 from
+            // the 2 or 1 from each heap. The change is told only when it is the only reading:
+            // every heap that went had one size g, every one that came one size c < g, and no
+            // heap that stayed lies strictly between (else it could have been a link of a
+            // longer chain of changes).
             let mut gone: Vec<u32> = Vec::new();
             let mut came: Vec<u32> = Vec::new();
+            let mut stayed: Vec<u32> = Vec::new();
             let (mut i, mut j) = (0, 0);
-            while i < from.len() || j < to.len() {
+            loop {
                 match (from.get(i), to.get(j)) {
                     (Some(a), Some(b)) if a == b => {
+                        stayed.push(*a);
                         i += 1;
                         j += 1;
                     }
@@ -97,7 +105,7 @@ fn taking(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
                         gone.push(*a);
                         i += 1;
                     }
-                    (Some(_), Some(b)) => {
+                    (Some(_), Some(b)) | (None, Some(b)) => {
                         came.push(*b);
                         j += 1;
                     }
@@ -105,33 +113,23 @@ fn taking(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
                         gone.push(*a);
                         i += 1;
                     }
-                    (None, Some(b)) => {
-                        came.push(*b);
-                        j += 1;
-                    }
                     (None, None) => break,
                 }
             }
-            // Pair the largest new heap with the largest old one, and so on (if any pairing
-            // takes from every heap, this one does); equal takings are told once.
-            let takes: Vec<(u32, u32)> = gone
-                .iter()
-                .zip(&came)
-                .map(|(g, c)| g.checked_sub(*c).filter(|&d| d > 0).map(|d| (d, *g)))
-                .collect::<Option<_>>()?;
-            let mut parts = Vec::new();
-            let mut i = 0;
-            while i < takes.len() {
-                let n = takes[i..].iter().take_while(|t| **t == takes[i]).count();
-                let (d, g) = takes[i];
-                parts.push(if n == 1 {
-                    format!("{d} from the heap of {g}")
-                } else {
-                    format!("{d} from each of the {n} heaps of {g}")
-                });
-                i += n;
+            let (&g, &c) = (gone.first()?, came.first()?);
+            let unique = gone.iter().all(|&x| x == g)
+                && came.iter().all(|&x| x == c)
+                && c < g
+                && !stayed.iter().any(|&x| c < x && x < g);
+            if !unique {
+                return None;
             }
-            parts
+            let n = gone.len();
+            vec![if n == 1 {
+                format!("{} from a heap of {g}", g - c)
+            } else {
+                format!("{} from each of {n} heaps of {g}", g - c)
+            }]
         }
     };
     if parts.is_empty() {
@@ -216,7 +214,7 @@ mod tests {
         let g = game("ruleset \"t\" {\n heaps any\n move { take 1.. from one heap }\n move { delete one heap }\n}");
         assert_eq!(
             the_move(&g, &[3, 5, 5], &[3, 3, 5]),
-            "the move `take 1.. from one heap` (line 3), taking 2 from the heap of 5, reaches (3, 3, 5)"
+            "the move `take 1.. from one heap` (line 3), taking 2 from a heap of 5, reaches (3, 3, 5)"
         );
         // Taking the whole heap of 3 (empty heaps vanish) comes first in the file.
         assert_eq!(
@@ -231,6 +229,16 @@ mod tests {
         assert_eq!(
             the_move(&d, &[3, 5], &[5]),
             "the move `delete one heap` (line 3) reaches (5)"
+        );
+        // (1, 2) -> (0, 1) may take 2 from the 2, or 1 from each heap: no taking is told.
+        let s = game("ruleset \"s\" {\n heaps 2\n move { take same 1.. from both heaps }\n}");
+        assert_eq!(
+            the_move(&s, &[1, 2], &[0, 1]),
+            "the move `take same 1.. from both heaps` (line 3) reaches (0, 1)"
+        );
+        assert_eq!(
+            the_move(&s, &[2, 2], &[0, 0]),
+            "the move `take same 1.. from both heaps` (line 3), taking 2 from each of 2 heaps of 2, reaches (0, 0)"
         );
         let w = game("ruleset \"w\" {\n heaps (x, y)\n move { take same 1.. from both heaps }\n}");
         assert_eq!(
