@@ -10,6 +10,7 @@ use thiserror::Error;
 use crate::moves::program::ShapeSpec;
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::check::{check, Checked, ParamOverride};
+
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::{SolveError, Solver};
 use crate::syntax::{parse_file, SyntaxError};
@@ -109,7 +110,7 @@ impl Game {
         let ast = parse_file(text).map_err(|e| LoadError::single(src.clone(), syntax_diag(e)))?;
         let checked = check(&ast, overrides).map_err(|diags| LoadError {
             src: src.clone(),
-            diags,
+            diags: point_into_overrides(text, overrides, diags),
         })?;
         Ok(Game { checked, src })
     }
@@ -240,12 +241,70 @@ impl Game {
     }
 }
 
+/// Moves the problems that lie in a `-p` value into the `-p` argument itself.
+///
+/// The checker reports a bad value where it is used (`take S from ...`); when that use is
+/// just the name of a parameter set by a `-p` that itself checked fine, the value the user
+/// typed is to blame, so the problem points into the argument, and the help says where the
+/// value is used.
+fn point_into_overrides(text: &str, overrides: &[ParamOverride], diags: Vec<Diag>) -> Vec<Diag> {
+    // (name, source of the argument, the value's span in it), for overrides without problems.
+    let mut given: Vec<(&str, Arc<NamedSource<String>>, std::ops::Range<usize>)> = Vec::new();
+    for o in overrides {
+        let Some((name, value)) = o.text.split_once('=') else {
+            continue;
+        };
+        let src_name = format!("-p {}", o.text);
+        if diags
+            .iter()
+            .any(|d| d.source.as_ref().is_some_and(|s| s.name() == src_name))
+        {
+            continue;
+        }
+        let lead = value.len() - value.trim_start().len();
+        let start = name.len() + 1 + lead;
+        let end = (name.len() + 1 + value.trim_end().len()).max(start);
+        // Later overrides of the same name win, as in the checker.
+        given.retain(|(n, _, _)| *n != name.trim());
+        given.push((
+            name.trim(),
+            Arc::new(NamedSource::new(src_name, o.text.clone())),
+            start..end,
+        ));
+    }
+    if given.is_empty() {
+        return diags;
+    }
+    let mut out: Vec<Diag> = diags
+        .into_iter()
+        .map(|mut d| {
+            let blamed = matches!(
+                d.code,
+                Code::Range | Code::Type | Code::Unbounded | Code::Eval
+            ) && d.source.is_none();
+            let used = text.get(d.span.clone()).unwrap_or("");
+            if let Some((name, src, span)) = given.iter().find(|(n, _, _)| blamed && *n == used) {
+                let line = text[..d.span.start].matches('\n').count() + 1;
+                let why = d.help.take();
+                d.help = Some(match why {
+                    Some(h) => format!("`{name}` is used on line {line} ({}); {h}", d.label),
+                    None => format!("`{name}` is used on line {line} ({})", d.label),
+                });
+                d.label = format!("the value given to `{name}`");
+                d.span = span.clone();
+                d.source = Some(src.clone());
+            }
+            d
+        })
+        .collect();
+    out.sort_by_key(|d| (d.source.is_some(), d.span.start));
+    out
+}
+
 /// A parse error as a [`Diag`]: its message and help come from [`SyntaxError`] itself.
 fn syntax_diag(e: SyntaxError) -> Diag {
     let (code, span, label) = match &e {
-        SyntaxError::Unexpected { span, expected, .. } => {
-            (Code::Parse, *span, format!("expected {expected}"))
-        }
+        SyntaxError::Unexpected { span, label, .. } => (Code::Parse, *span, label.clone()),
         SyntaxError::IntegerTooLarge { span, .. } => {
             (Code::IntegerTooLarge, *span, "too large".to_string())
         }

@@ -85,7 +85,8 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     let mut failed: Vec<String> = Vec::new();
     for p in &rs.params {
         if params.iter().any(|(n, _)| *n == p.name.name) {
-            diags.push(duplicate(&p.name, "parameter"));
+            let first = rs.params.iter().find(|q| q.name.name == p.name.name);
+            diags.push(duplicate(&p.name, first.map(|q| &q.name), "parameter"));
             continue;
         }
         let mut c = Compiler {
@@ -119,7 +120,8 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                 if scope.get(&l.name.name).is_some()
                     && params.iter().any(|(n, _)| *n == l.name.name)
                 {
-                    diags.push(duplicate(&l.name, "name"));
+                    let first = rs.params.iter().find(|q| q.name.name == l.name.name);
+                    diags.push(duplicate(&l.name, first.map(|q| &q.name), "name"));
                     continue;
                 }
                 let mut c = Compiler {
@@ -218,6 +220,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                         "a second `heaps` line",
                         "the shape is given again",
                     )
+                    .also(s.span.clone(), "first given here")
                     .help("keep one `heaps` line"),
                 );
             }
@@ -268,14 +271,19 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     })
 }
 
-fn duplicate(id: &Ident, what: &str) -> Diag {
-    Diag::new(
+/// `id` defined again; `first` is its first definition, labelled too.
+fn duplicate(id: &Ident, first: Option<&Ident>, what: &str) -> Diag {
+    let d = Diag::new(
         Code::Duplicate,
         id.span.clone(),
         format!("the {what} `{}` is defined twice", id.name),
         "defined again here",
     )
-    .help("give it another name")
+    .help("give it another name");
+    match first {
+        Some(f) => d.also(f.span.clone(), "first defined here"),
+        None => d,
+    }
 }
 
 fn nonneg_u32(diags: &mut Vec<Diag>, v: Option<Value>, sp: &Span, what: &str) -> Option<u32> {
@@ -352,22 +360,19 @@ fn apply_override(
     let expr = match crate::syntax::parse_expr_str(value) {
         Ok(e) => e,
         Err(e) => {
-            let (span, msg) = match &e {
-                crate::syntax::SyntaxError::Unexpected {
-                    span,
-                    expected,
-                    found,
-                } => (
-                    span.offset() + offset..span.offset() + offset,
-                    format!("expected {expected}, found {found}"),
-                ),
-                crate::syntax::SyntaxError::IntegerTooLarge { span, text } => (
-                    span.offset() + offset..span.offset() + offset + span.len(),
-                    format!("the integer `{text}` is too large"),
-                ),
+            // The value's own parse error, moved to point into the whole `NAME=VALUE` text.
+            let (at, len, label) = match &e {
+                crate::syntax::SyntaxError::Unexpected { span, label, .. } => {
+                    (span.offset(), span.len(), label.clone())
+                }
+                crate::syntax::SyntaxError::IntegerTooLarge { span, .. } => {
+                    (span.offset(), span.len(), "too large".to_string())
+                }
             };
+            let span = at + offset..at + offset + len;
+            let msg = e.to_string().replace("the end of the file", "the end of the value");
             push(
-                Diag::new(Code::BadParam, span, format!("the value of `{name_trim}` does not parse: {msg}"), "here")
+                Diag::new(Code::BadParam, span, format!("the value of `{name_trim}` does not parse: {msg}"), label)
                     .help("a parameter value is an expression of the language: `4`, `{1, 3, 4}`, `1..`, `2 + sqrt(2)`"),
             );
             return;
@@ -456,13 +461,13 @@ fn lower_shape(
             })
         }
         ShapeKind::Named(names) => {
-            let mut seen: Vec<&str> = Vec::new();
+            let mut seen: Vec<&Ident> = Vec::new();
             for n in names {
-                if seen.contains(&n.name.as_str()) {
-                    c.diags.push(duplicate(n, "heap name"));
+                if let Some(first) = seen.iter().find(|f| f.name == n.name) {
+                    c.diags.push(duplicate(n, Some(first), "heap name"));
                     return None;
                 }
-                seen.push(&n.name);
+                seen.push(n);
             }
             Some(ShapeSpec {
                 count: Some(names.len()),

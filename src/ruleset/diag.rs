@@ -88,6 +88,8 @@ pub struct Diag {
     pub help: Option<String>,
     /// The source the span points into, when it is not the ruleset file (a `-p` argument).
     pub source: Option<Arc<NamedSource<String>>>,
+    /// More labelled places in the same source (the first definition of a duplicate).
+    pub also: Vec<(Span, String)>,
 }
 
 impl Diag {
@@ -105,7 +107,14 @@ impl Diag {
             label: label.into(),
             help: None,
             source: None,
+            also: Vec::new(),
         }
+    }
+
+    /// With another labelled place in the same source.
+    pub fn also(mut self, span: Span, label: impl Into<String>) -> Diag {
+        self.also.push((span, label.into()));
+        self
     }
 
     /// With a help line.
@@ -139,10 +148,12 @@ impl Diagnostic for Diag {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(self.label.clone()),
-            self.span.clone(),
-        ))))
+        let main = LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span.clone());
+        let also = self
+            .also
+            .iter()
+            .map(|(sp, l)| LabeledSpan::new_with_span(Some(l.clone()), sp.clone()));
+        Some(Box::new(std::iter::once(main).chain(also)))
     }
 }
 

@@ -13,9 +13,12 @@ pub enum SyntaxError {
         help("see docs/language.md for the form of each item")
     )]
     Unexpected {
-        /// Where the parser stopped.
-        #[label("expected {expected} here")]
+        /// Where the parser stopped; at the end of the input, the last character before it
+        /// (miette draws no label past the end of the text).
+        #[label("{label}")]
         span: SourceSpan,
+        /// The label: "expected ... here", or "expected ... after this" at the end.
+        label: String,
         /// What would have fitted, in words.
         expected: String,
         /// What stands there, in words.

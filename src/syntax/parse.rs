@@ -26,7 +26,10 @@ fn span(pair: &Pair<'_, Rule>) -> Span {
 
 /// Parses a whole `.game` file.
 pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
-    let mut pairs = GameParser::parse(Rule::file, src).map_err(expected::from_pest)?;
+    let mut pairs = {
+        pest::set_error_detail(true);
+        GameParser::parse(Rule::file, src).map_err(|e| expected::from_pest(e, src))?
+    };
     // The grammar guarantees one `file` pair holding one `ruleset`.
     let file = pairs.next().expect("a file pair (parse_file)");
     let ruleset = file
@@ -38,7 +41,10 @@ pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
 
 /// Parses a standalone expression, such as a `-p NAME=VALUE` value or a REPL input.
 pub fn parse_expr_str(src: &str) -> Result<Expr, SyntaxError> {
-    let mut pairs = GameParser::parse(Rule::standalone_expr, src).map_err(expected::from_pest)?;
+    let mut pairs = {
+        pest::set_error_detail(true);
+        GameParser::parse(Rule::standalone_expr, src).map_err(|e| expected::from_pest(e, src))?
+    };
     let top = pairs
         .next()
         .expect("a standalone_expr pair (parse_expr_str)");
