@@ -218,25 +218,94 @@ impl Game {
 
     /// A solver failure as a diagnostic.
     pub fn solve_error(&self, e: &SolveError<MoveError>) -> miette::Report {
-        match e {
-            SolveError::Game(m) => miette::Report::new(self.move_error(m)),
-            SolveError::Cycle(c) => miette::miette!(
-                code = "heapgame::cycle",
-                help = "a game whose moves can come back to a position has no Grundy value here; \
-                        make every move lower the position (take at least one token, split into non-empty parts, ...)",
-                "the moves of `{}` can return to a position: {}",
-                self.checked.name,
-                crate::solver::error::show_cycle(c)
-            ),
-            SolveError::Limit { limit } => miette::miette!(
-                code = "heapgame::limit",
-                help = "raise the limit with --max-positions, or ask about smaller positions",
-                "stopped after storing {limit} positions (the --max-positions limit)"
-            ),
-            SolveError::Cancelled { stored } => miette::miette!(
-                code = "heapgame::cancelled",
-                "cancelled after storing {stored} positions"
-            ),
+        miette::Report::new(self.solve_diag(e))
+    }
+
+    /// A solver failure as a located problem: a move that cannot be evaluated points at the
+    /// move, a cycle at the moves that make it, a limit or Ctrl-C says how far the solve got.
+    pub fn solve_diag(&self, e: &SolveError<MoveError>) -> LoadError {
+        let d = match e {
+            SolveError::Game(m) => return self.move_error(m),
+            SolveError::Cycle(c) => self.cycle_diag(c),
+            SolveError::Limit { limit } => Diag::new(
+                Code::Limit,
+                0..0,
+                format!("stopped after storing {limit} positions (the position limit)"),
+                "",
+            )
+            .help("raise the limit with --max-positions, or ask about smaller positions"),
+            SolveError::Cancelled { stored } => Diag::new(
+                Code::Cancelled,
+                0..0,
+                format!("cancelled after storing {stored} positions"),
+                "",
+            )
+            .help("nothing was printed; run again to start over"),
+        };
+        LoadError::single(self.src.clone(), d)
+    }
+
+    /// The moves (indices into the generator's programs) that lead from `from` to `to`.
+    pub fn moves_between(&self, from: &[u32], to: &[u32]) -> Vec<usize> {
+        let gen = self.generator();
+        let mut scratch = crate::moves::Scratch::default();
+        let mut out = crate::moves::Followers::new();
+        let mut found = Vec::new();
+        for (i, m) in gen.moves.iter().enumerate() {
+            let one = Generator {
+                shape: gen.shape.clone(),
+                moves: vec![m.clone()],
+            };
+            if one.followers(from, &mut scratch, &mut out).is_ok() && out.iter().any(|f| f == to)
+            {
+                found.push(i);
+            }
+        }
+        found
+    }
+
+    /// A cycle, with a label on each move clause that makes one of its steps.
+    fn cycle_diag(&self, c: &[Vec<u32>]) -> Diag {
+        let moves = &self.generator().moves;
+        // (span, steps it makes), in the order met along the cycle.
+        let mut used: Vec<(crate::syntax::ast::Span, Vec<String>)> = Vec::new();
+        for w in c.windows(2) {
+            let step = format!(
+                "{} -> {}",
+                show_position(&w[0]),
+                show_position(&w[1])
+            );
+            for i in self.moves_between(&w[0], &w[1]) {
+                let span = moves[i].span.clone();
+                match used.iter_mut().find(|(s, _)| *s == span) {
+                    Some((_, steps)) => {
+                        if !steps.contains(&step) {
+                            steps.push(step.clone());
+                        }
+                    }
+                    None => used.push((span, vec![step.clone()])),
+                }
+                break;
+            }
+        }
+        let msg = format!(
+            "the moves of `{}` can return to a position: {}",
+            self.checked.name,
+            crate::solver::error::show_cycle(c)
+        );
+        let label = |steps: &[String]| format!("this move goes {}", steps.join(", "));
+        let help = "a game whose moves can come back to a position has no Grundy value here; \
+                    make every move lower the position (take at least one token, split into non-empty parts, ...)";
+        let mut it = used.into_iter();
+        match it.next() {
+            Some((span, steps)) => {
+                let mut d = Diag::new(Code::Cycle, span, msg, label(&steps)).help(help);
+                for (span, steps) in it {
+                    d = d.also(span, label(&steps));
+                }
+                d
+            }
+            None => Diag::new(Code::Cycle, 0..0, msg, "").help(help),
         }
     }
 }

@@ -46,6 +46,16 @@ pub enum Code {
     Io,
     /// A position that does not fit the shape.
     Position,
+    /// The moves can return to a position.
+    Cycle,
+    /// A solve stopped at its position or memory limit.
+    Limit,
+    /// A solve stopped by Ctrl-C.
+    Cancelled,
+    /// A computation refused beforehand: the estimated work is too large.
+    TooLarge,
+    /// A command-line argument that does not fit the ruleset (`--heaps` for a fixed count).
+    Usage,
 }
 
 impl Code {
@@ -69,8 +79,39 @@ impl Code {
             Code::NotAllowed => "heapgame::not_allowed",
             Code::Io => "heapgame::io",
             Code::Position => "heapgame::position",
+            Code::Cycle => "heapgame::cycle",
+            Code::Limit => "heapgame::limit",
+            Code::Cancelled => "heapgame::cancelled",
+            Code::TooLarge => "heapgame::too_large",
+            Code::Usage => "heapgame::usage",
         }
     }
+
+    /// Every code, for tests that each is documented and snapshotted.
+    pub const ALL: &'static [Code] = &[
+        Code::Parse,
+        Code::IntegerTooLarge,
+        Code::UnknownName,
+        Code::Type,
+        Code::Require,
+        Code::Eval,
+        Code::HeapCount,
+        Code::Unbounded,
+        Code::Duplicate,
+        Code::MissingShape,
+        Code::MissingMove,
+        Code::BadParam,
+        Code::UnknownParam,
+        Code::Range,
+        Code::NotAllowed,
+        Code::Io,
+        Code::Position,
+        Code::Cycle,
+        Code::Limit,
+        Code::Cancelled,
+        Code::TooLarge,
+        Code::Usage,
+    ];
 }
 
 /// One problem, located.
@@ -148,6 +189,10 @@ impl Diagnostic for Diag {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.label.is_empty() && self.also.is_empty() {
+            // A problem with no place (a limit hit while solving): no snippet.
+            return None;
+        }
         let main = LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span.clone());
         let also = self
             .also
