@@ -182,6 +182,106 @@ impl Game {
         self.canonical(&heaps)
     }
 
+    /// Reads heap sizes as typed on a command line (`3 5 7`, `(3, 5, 7)`, `3,5,7`) into a
+    /// canonical position; a problem points into the typed text, shown as `position`.
+    pub fn read_position(&self, words: &[String]) -> Result<Vec<u32>, LoadError> {
+        let text = words.join(" ");
+        let src = Arc::new(NamedSource::new("position", text.clone()));
+        let fail = |d: Diag| {
+            let mut d = d;
+            d.source = Some(src.clone());
+            LoadError::single(src.clone(), d)
+        };
+        // The tokens with their byte ranges in `text`.
+        let mut toks: Vec<(usize, &str)> = Vec::new();
+        let mut start = None;
+        for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+            let sep = c.is_whitespace() || c == ',' || c == '(' || c == ')';
+            match (sep, start) {
+                (false, None) => start = Some(i),
+                (true, Some(s)) => {
+                    toks.push((s, &text[s..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        let shape = self.shape();
+        if let Some(want) = shape.count {
+            if toks.len() != want {
+                let (span, label) = if toks.len() > want {
+                    let s = toks[want].0;
+                    (s..text.len(), "one heap too many".to_string())
+                } else {
+                    (text.len()..text.len(), String::new())
+                };
+                let label = if toks.len() > want + 1 {
+                    format!("{} heaps too many", toks.len() - want)
+                } else {
+                    label
+                };
+                let d = Diag::new(
+                    Code::Position,
+                    span,
+                    format!(
+                        "`{}` has exactly {want} heap{}, but {} {} given",
+                        self.checked.name,
+                        if want == 1 { "" } else { "s" },
+                        toks.len(),
+                        if toks.len() == 1 { "was" } else { "were" }
+                    ),
+                    label,
+                )
+                .help(format!("give {want} heap sizes, such as `{}`", example(want)));
+                return Err(fail(d));
+            }
+        }
+        let mut heaps = Vec::with_capacity(toks.len());
+        for &(at, tok) in &toks {
+            let span = at..at + tok.len();
+            if !tok.bytes().all(|b| b.is_ascii_digit()) {
+                let d = Diag::new(
+                    Code::Position,
+                    span,
+                    format!("`{tok}` is not a heap size"),
+                    "not a whole number",
+                )
+                .help("heap sizes are whole numbers >= 0 written in digits, such as `3 5 7`");
+                return Err(fail(d));
+            }
+            let v = match tok.parse::<u32>() {
+                Ok(v) => v,
+                Err(_) => {
+                    let d = Diag::new(
+                        Code::Position,
+                        span,
+                        format!("the heap {tok} is too large: heaps are at most {}", u32::MAX),
+                        "too large",
+                    )
+                    .help(
+                        "exploring a game from such a position is far beyond any computer; \
+                         a closed-form claim may still answer it",
+                    );
+                    return Err(fail(d));
+                }
+            };
+            if v < shape.lower {
+                let d = Diag::new(
+                    Code::Position,
+                    span,
+                    format!("every heap must be at least {}, but this one is {v}", shape.lower),
+                    "below the lower bound",
+                )
+                .help(format!("the ruleset says `each >= {}`", shape.lower));
+                return Err(fail(d));
+            }
+            heaps.push(u64::from(v));
+        }
+        self.canonical(&heaps).map_err(|e| {
+            fail(Diag::new(Code::Position, 0..text.len(), e.to_string(), "").help("check the heap sizes"))
+        })
+    }
+
     /// Every canonical follower of a canonical position, sorted, without repeats.
     pub fn followers(&self, pos: &[u32]) -> Result<Vec<Vec<u32>>, MoveError> {
         let mut scratch = crate::moves::Scratch::default();
@@ -308,6 +408,15 @@ impl Game {
             None => Diag::new(Code::Cycle, 0..0, msg, "").help(help),
         }
     }
+}
+
+/// A position of `k` heaps to show in a hint: `1 2 3`.
+fn example(k: usize) -> String {
+    (1..=k.min(6))
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+        + if k > 6 { " ..." } else { "" }
 }
 
 /// Moves the problems that lie in a `-p` value into the `-p` argument itself.

@@ -1,9 +1,10 @@
 //! `heapgame eval`: the outcome, Grundy value and winning moves of one position.
 
+use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
 use miette::Report;
 
-use super::common::{json_position, Format, PositionArgs};
+use super::common::{estimate_heaps, json_position, Format, PositionArgs, SolveRun};
 
 /// Arguments of `heapgame eval`.
 #[derive(clap::Args, Debug)]
@@ -19,12 +20,28 @@ pub struct Args {
 /// Runs `heapgame eval`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
+    let shown = show_position(&pos);
+    let estimate = Estimate::for_position(game.generator(), &pos);
+    a.pos
+        .game
+        .check_estimate(&game, &estimate, &format!("solving {shown}"))?;
+    let heaps = estimate_heaps(&game, &pos);
+    let run = SolveRun::start(
+        &a.pos.game,
+        heaps,
+        None,
+        format!("solving {shown}"),
+    );
     let mut solver = game.solver();
-    solver.set_max_positions(a.pos.game.max_positions);
-    let grundy = solver.grundy(&pos).map_err(|e| game.solve_error(&e))?;
+    solver.set_budget(run.budget.clone());
+    let context = format!("while solving {shown}");
+    let grundy = solver
+        .grundy(&pos)
+        .map_err(|e| run.failure(&game, &e, &context))?;
     let wins = solver
         .winning_moves(&pos)
-        .map_err(|e| game.solve_error(&e))?;
+        .map_err(|e| run.failure(&game, &e, &context))?;
+    drop(run);
     let outcome = if grundy == 0 { "P" } else { "N" };
     match a.pos.format {
         Format::Json => {

@@ -4,8 +4,12 @@
 
 mod common;
 mod eval;
+mod interrupt;
 mod moves;
+mod output;
+mod progress;
 mod solve;
+mod watchdog;
 
 use clap::{Parser, Subcommand};
 
@@ -53,7 +57,11 @@ pub fn main() -> std::process::ExitCode {
         Ok(code) => std::process::ExitCode::from(code),
         Err(report) => {
             eprintln!("{report:?}");
-            std::process::ExitCode::from(2)
+            // Ctrl-C ends with 130, as a shell expects of an interrupted command.
+            let cancelled = report
+                .code()
+                .is_some_and(|c| c.to_string() == "heapgame::cancelled");
+            std::process::ExitCode::from(if cancelled { 130 } else { 2 })
         }
     }
 }

@@ -3,7 +3,7 @@
 use heapgame::game::show_position;
 use miette::Report;
 
-use super::common::{json_position, Format, PositionArgs};
+use super::common::{estimate_heaps, json_position, Format, PositionArgs};
 
 /// Arguments of `heapgame moves`.
 #[derive(clap::Args, Debug)]
@@ -18,6 +18,28 @@ pub struct Args {
 /// Runs `heapgame moves`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
+    let branching = heapgame::estimate::branching(
+        game.generator(),
+        estimate_heaps(&game, &pos),
+        pos.iter().copied().max().unwrap_or(0),
+    );
+    if branching > heapgame::estimate::REFUSE_FOLLOWERS && !a.pos.game.force {
+        let d = heapgame::ruleset::Diag::new(
+            heapgame::ruleset::Code::TooLarge,
+            0..0,
+            format!(
+                "{} may have up to {} followers, too many to list",
+                show_position(&pos),
+                heapgame::estimate::show(branching)
+            ),
+            "",
+        )
+        .help("ask about a smaller position, or give --force to list them anyway");
+        return Err(Report::new(heapgame::ruleset::LoadError::single(
+            game.src.clone(),
+            d,
+        )));
+    }
     let fs = game
         .followers(&pos)
         .map_err(|e| Report::new(game.move_error(&e)))?;

@@ -2,12 +2,16 @@
 //! in the style of the papers, CSV or JSON.
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
+use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
+use heapgame::ruleset::{Code, Diag, LoadError};
 use heapgame::solver::positions::{box_positions, box_size};
 use miette::Report;
 
-use super::common::{json_position, GameArgs};
+use super::common::{json_position, GameArgs, SolveRun};
+use super::output::write_whole;
 
 /// Output formats of `solve`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +46,14 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     format: TableFormat,
+    /// Write the table to FILE instead of stdout: whole or not at all (a temporary file in
+    /// the same directory, renamed when complete).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
 }
+
+/// The widest Grundy grid `solve` draws (rows and columns); larger boxes are listed.
+const GRID_MAX: u32 = 200;
 
 /// The largest box `solve` lists.
 const MAX_BOX: u128 = 50_000_000;
@@ -51,51 +62,82 @@ const MAX_BOX: u128 = 50_000_000;
 pub fn run(a: Args) -> Result<u8, Report> {
     let game = a.game.load()?;
     let shape = game.shape().clone();
+    let usage = |msg: String, help: &str| {
+        Report::new(LoadError::single(
+            game.src.clone(),
+            Diag::new(Code::Usage, 0..0, msg, "").help(help),
+        ))
+    };
     let k = match (shape.count, a.heaps) {
         (Some(c), Some(h)) if h != c => {
-            return Err(miette::miette!(
-                code = "heapgame::position",
-                help = "leave out --heaps for rulesets with a fixed number of heaps",
-                "`{}` has exactly {c} heaps, but --heaps {h} was given",
-                game.checked.name
+            return Err(usage(
+                format!(
+                    "`{}` has exactly {c} heaps, but --heaps {h} was given",
+                    game.checked.name
+                ),
+                "leave out --heaps for rulesets with a fixed number of heaps",
             ))
         }
         (Some(c), _) => c,
         (None, Some(h)) => h,
         (None, None) => {
-            return Err(miette::miette!(
-                code = "heapgame::position",
-                help = "add --heaps K, e.g. `--heaps 3`",
-                "`{}` allows any number of heaps: say how many at most with --heaps",
-                game.checked.name
+            return Err(usage(
+                format!(
+                    "`{}` allows any number of heaps: say how many at most with --heaps",
+                    game.checked.name
+                ),
+                "add --heaps K, e.g. `--heaps 3`",
             ))
         }
     };
-    match box_size(&shape, a.max, k) {
+    let size = box_size(&shape, a.max, k);
+    match size {
         Some(n) if n <= MAX_BOX => {}
         n => {
-            return Err(miette::miette!(
-                code = "heapgame::too_large",
-                help = "lower --max or --heaps",
-                "the box holds {} positions, more than the {MAX_BOX} that `solve` lists",
-                n.map_or("too many".to_string(), |n| n.to_string())
-            ))
+            let d = Diag::new(
+                Code::TooLarge,
+                0..0,
+                format!(
+                    "the box holds {} positions, more than the {MAX_BOX} that `solve` lists",
+                    n.map_or("more than 10^38".to_string(), |n| n.to_string())
+                ),
+                "",
+            )
+            .help("lower --max or --heaps");
+            return Err(Report::new(LoadError::single(game.src.clone(), d)));
         }
     }
+    let estimate = Estimate::for_box(game.generator(), a.max, k, size);
+    let what = format!("solving the box (every heap <= {})", a.max);
+    a.game.check_estimate(&game, &estimate, &what)?;
     let positions = box_positions(&shape, a.max, k);
+    let total = positions.len();
+    let run = SolveRun::start(&a.game, k, size.and_then(|n| u64::try_from(n).ok()), what);
     let mut solver = game.solver();
-    solver.set_max_positions(a.game.max_positions);
-    let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(positions.len());
-    for p in positions {
+    solver.set_budget(run.budget.clone());
+    let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(total);
+    for (i, p) in positions.into_iter().enumerate() {
+        let context = || {
+            format!(
+                "while solving {}, position {} of the {total} in the box",
+                show_position(&p),
+                i + 1
+            )
+        };
         let (is_p, g) = if a.grundy {
-            let g = solver.grundy(&p).map_err(|e| game.solve_error(&e))?;
+            let g = solver
+                .grundy(&p)
+                .map_err(|e| run.failure(&game, &e, &context()))?;
             (g == 0, Some(g))
         } else {
-            let o = solver.outcome(&p).map_err(|e| game.solve_error(&e))?;
+            let o = solver
+                .outcome(&p)
+                .map_err(|e| run.failure(&game, &e, &context()))?;
             (o == heapgame::Outcome::P, None)
         };
         rows.push((p, is_p, g));
     }
+    drop(run);
     let mut out = String::new();
     match a.format {
         TableFormat::Csv => {
@@ -145,7 +187,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
             } else {
                 format!("every heap <= {}", a.max)
             };
-            if a.grundy && shape.count == Some(2) && shape.symmetric() {
+            // A square grid for two unnamed heaps, when it fits on a screen or a page.
+            let grid = shape.lower <= a.max && a.max - shape.lower < GRID_MAX;
+            if a.grundy && shape.count == Some(2) && shape.symmetric() && grid {
                 grundy_grid(&mut out, &rows, a.max, shape.lower);
             } else if a.grundy {
                 let _ = writeln!(out, "Grundy values of {} ({bound}):", game.checked.name);
@@ -163,11 +207,16 @@ pub fn run(a: Args) -> Result<u8, Report> {
             let _ = writeln!(out, "{ps} P-positions among {total} positions");
         }
     }
-    print!("{out}");
+    match &a.output {
+        Some(path) => write_whole(path, &out)?,
+        None => print!("{out}"),
+    }
     Ok(0)
 }
 
 /// A square table of Grundy values of two heaps: row a, column b.
+/// The caller ensures `lower <= max < lower + GRID_MAX`, and every row is a position of two
+/// heaps in `lower..=max`, so the subtractions and indexing below cannot fail.
 fn grundy_grid(out: &mut String, rows: &[(Vec<u32>, bool, Option<u32>)], max: u32, lower: u32) {
     let n = (max - lower + 1) as usize;
     let mut grid = vec![vec![0u32; n]; n];
