@@ -108,10 +108,8 @@ impl Game {
     ) -> Result<Game, LoadError> {
         let src = Arc::new(NamedSource::new(name, text.to_string()));
         let ast = parse_file(text).map_err(|e| LoadError::single(src.clone(), syntax_diag(e)))?;
-        let checked = check(&ast, overrides).map_err(|diags| LoadError {
-            src: src.clone(),
-            diags: point_into_overrides(text, overrides, diags),
-        })?;
+        let checked = check(&ast, overrides)
+            .map_err(|diags| LoadError::new(src.clone(), point_into_overrides(text, overrides, diags)))?;
         Ok(Game { checked, src })
     }
 
@@ -486,6 +484,7 @@ fn syntax_diag(e: SyntaxError) -> Diag {
         SyntaxError::IntegerTooLarge { span, .. } => {
             (Code::IntegerTooLarge, *span, "too large".to_string())
         }
+        SyntaxError::TooDeep { span, .. } => (Code::Parse, *span, "too deep".to_string()),
     };
     let help = Diagnostic::help(&e).map(|h| h.to_string());
     let mut d = Diag::new(

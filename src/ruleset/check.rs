@@ -368,6 +368,9 @@ fn apply_override(
                 crate::syntax::SyntaxError::IntegerTooLarge { span, .. } => {
                     (span.offset(), span.len(), "too large".to_string())
                 }
+                crate::syntax::SyntaxError::TooDeep { span, .. } => {
+                    (span.offset(), span.len(), "too deep".to_string())
+                }
             };
             let span = at + offset..at + offset + len;
             let msg = e.to_string().replace("the end of the file", "the end of the value");

@@ -214,10 +214,32 @@ pub struct LoadError {
 impl LoadError {
     /// One problem.
     pub fn single(src: Arc<NamedSource<String>>, d: Diag) -> LoadError {
-        LoadError {
-            src,
-            diags: vec![d],
+        LoadError::new(src, vec![d])
+    }
+
+    /// Problems of one file, made safe to show (see [`LoadError::fit_for_display`]).
+    pub fn new(src: Arc<NamedSource<String>>, diags: Vec<Diag>) -> LoadError {
+        LoadError { src, diags }.fit_for_display()
+    }
+
+    /// miette cannot draw a label far into a very long line (it panics formatting the
+    /// underline's indent beyond 65535 columns): such a problem loses its labels and says
+    /// its line and column in the message instead.
+    pub fn fit_for_display(mut self) -> LoadError {
+        for d in &mut self.diags {
+            let text: &str = match &d.source {
+                Some(s) => s.inner(),
+                None => self.src.inner(),
+            };
+            let far = |sp: &Span| far_into_line(text, sp.end.max(sp.start));
+            if far(&d.span) || d.also.iter().any(|(sp, _)| far(sp)) {
+                let (line, col) = line_col(text, d.span.start);
+                d.message = format!("{} (line {line}, column {col})", d.message);
+                d.label.clear();
+                d.also.clear();
+            }
         }
+        self
     }
 
     /// The codes of the problems, for tests and scripts.
@@ -272,6 +294,29 @@ impl Diagnostic for LoadError {
             many => Some(Box::new(many.iter().map(|d| d as &dyn Diagnostic))),
         }
     }
+}
+
+/// Whether byte `at` of `text` lies so far into its line that miette could not draw a label
+/// there: beyond 8000 bytes (at most 32000 columns, tabs drawn 4 wide).
+fn far_into_line(text: &str, at: usize) -> bool {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    at - start > 8000
+}
+
+/// The 1-based line and column (in characters) of byte `at` of `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
 }
 
 /// The closest of `candidates` to `name`, if close enough to suggest.

@@ -24,6 +24,19 @@ pub enum SyntaxError {
         /// What stands there, in words.
         found: String,
     },
+    /// An expression nested or chained too deeply to be handled safely.
+    #[error("this expression is nested too deeply: more than {max} levels")]
+    #[diagnostic(
+        code(heapgame::parse),
+        help("split it with `let`s, or write fewer operators and parentheses in one expression")
+    )]
+    TooDeep {
+        /// The expression.
+        #[label("too deep")]
+        span: SourceSpan,
+        /// The most levels allowed.
+        max: usize,
+    },
     /// An integer literal beyond 64 bits: `heaps 99999999999999999999`.
     #[error("the integer `{text}` is too large")]
     #[diagnostic(

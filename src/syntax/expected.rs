@@ -216,6 +216,10 @@ pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
                 .unwrap_or_default();
             expected_words(positives, &tokens)
         }
+        // pest's own guards against runaway input (its call and stack limits).
+        ErrorVariant::CustomError { message } if message.contains("limit") => {
+            "text nested less deeply (the parser's limit was reached)".to_string()
+        }
         ErrorVariant::CustomError { message } => message.clone(),
     };
     // Past the last word of the input, miette would draw no label: point at the last

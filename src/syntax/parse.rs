@@ -30,6 +30,7 @@ pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
         pest::set_error_detail(true);
         GameParser::parse(Rule::file, src).map_err(|e| expected::from_pest(e, src))?
     };
+    check_depth(pairs.clone())?;
     // The grammar guarantees one `file` pair holding one `ruleset`.
     let file = pairs.next().expect("a file pair (parse_file)");
     let ruleset = file
@@ -45,6 +46,7 @@ pub fn parse_expr_str(src: &str) -> Result<Expr, SyntaxError> {
         pest::set_error_detail(true);
         GameParser::parse(Rule::standalone_expr, src).map_err(|e| expected::from_pest(e, src))?
     };
+    check_depth(pairs.clone())?;
     let top = pairs
         .next()
         .expect("a standalone_expr pair (parse_expr_str)");
@@ -53,6 +55,37 @@ pub fn parse_expr_str(src: &str) -> Result<Expr, SyntaxError> {
         .find(|p| p.as_rule() == Rule::expr)
         .expect("an expr pair (parse_expr_str)");
     parse_expr(expr)
+}
+
+/// The deepest syntax tree heapgame builds. The tree is built, checked, evaluated and
+/// dropped by recursive functions, so its depth must stay far below what a thread's stack
+/// holds (2 MiB for a test thread): 1000 levels (a tree about half as deep, see below) of a
+/// few hundred bytes each; the bundled rulesets need under 160.
+pub const MAX_DEPTH: usize = 1000;
+
+/// Refuses input whose syntax tree would be deeper than [`MAX_DEPTH`], before the tree is
+/// built. A pair's children lie one level deeper, except in an expression written without
+/// parentheses (`1 + 1 + ... + 1`, `- - - 1`), whose operators chain: there, every operand
+/// and operator counts as a level. The walk uses its own stack, never recursion.
+fn check_depth(pairs: pest::iterators::Pairs<'_, Rule>) -> Result<(), SyntaxError> {
+    let mut stack: Vec<(Pair<'_, Rule>, usize)> = pairs.map(|p| (p, 0)).collect();
+    while let Some((pair, depth)) = stack.pop() {
+        if depth > MAX_DEPTH {
+            let s = pair.as_span();
+            return Err(SyntaxError::TooDeep {
+                span: (s.start(), s.end() - s.start()).into(),
+                max: MAX_DEPTH,
+            });
+        }
+        let chained = matches!(pair.as_rule(), Rule::expr | Rule::arith | Rule::count_expr);
+        let step = if chained {
+            pair.clone().into_inner().count().max(1)
+        } else {
+            1
+        };
+        stack.extend(pair.into_inner().map(|c| (c, depth + step)));
+    }
+    Ok(())
 }
 
 fn parse_ruleset(pair: Pair<'_, Rule>) -> Result<Ruleset, SyntaxError> {
