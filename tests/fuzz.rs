@@ -15,7 +15,9 @@
 //! HEAPGAME_FUZZ_CASES=20000 cargo test --release --test fuzz -- --nocapture
 //! ```
 //!
-//! which prints the number of cases tried and how many loaded, solved, or failed where.
+//! which prints the number of cases tried and how many loaded, solved, or failed where. Run it
+//! under a memory limit (`ulimit -v 4000000`): a case that runs out of memory aborts the
+//! process, and the case is then in `target/tmp/fuzz-current.txt`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -206,6 +208,23 @@ struct Tally {
     solve_failed: AtomicUsize,
 }
 
+/// The entries of an expected-list `a, b or c`: commas and "or" outside backticks and
+/// parentheses.
+fn entries(list: &str) -> usize {
+    let (mut depth, mut quoted, mut n) = (0i32, false, 1);
+    for (i, c) in list.char_indices() {
+        match c {
+            '`' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => n += 1,
+            ' ' if !quoted && depth == 0 && list[i..].starts_with(" or ") => n += 1,
+            _ => {}
+        }
+    }
+    n
+}
+
 /// Renders a diagnostic as a user would see it; every label must lie in its source.
 fn render(d: &dyn Diagnostic) -> String {
     let mut out = String::new();
@@ -247,9 +266,15 @@ fn drive(
     tally: &Tally,
 ) -> Result<(), TestCaseError> {
     tally.cases.fetch_add(1, Ordering::Relaxed);
+    record(text, params, position);
     if let Err(e) = heapgame::syntax::parse_file(text) {
         tally.parse_failed.fetch_add(1, Ordering::Relaxed);
-        prop_assert!(!e.to_string().is_empty());
+        // "expected ..." stays short: a few entries, grouped when many.
+        if let heapgame::syntax::SyntaxError::Unexpected { expected, .. } = &e {
+            let entries = entries(expected);
+            prop_assert!(entries <= 8, "a long expected-list: {e}");
+            prop_assert!(!expected.contains("Rule::"), "{e}");
+        }
     }
     let params: Vec<(&str, &str)> = params.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
     let game = match Game::from_source("fuzz.game", text, &params) {
@@ -305,6 +330,15 @@ fn drive(
         }
     }
     Ok(())
+}
+
+/// In a long run, each case is written to `target/tmp/fuzz-current.txt` before it runs, so
+/// that a case that aborts the process (out of memory) or hangs can be read back.
+fn record(text: &str, params: &[(String, String)], position: &(Vec<String>, bool)) {
+    if std::env::var_os("HEAPGAME_FUZZ_CASES").is_some() {
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-current.txt");
+        let _ = std::fs::write(path, format!("{params:?}\n{position:?}\n{text}"));
+    }
 }
 
 fn cases() -> u32 {

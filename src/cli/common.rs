@@ -344,3 +344,17 @@ pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
         }
     }
 }
+
+/// Writes `text` to stdout. A closed pipe (`heapgame solve ... | head`) is not an error: the
+/// reader has what it wanted.
+pub fn print_out(text: &str) -> Result<(), Report> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(miette::miette!(
+            code = "heapgame::io",
+            "cannot write the output: {e}"
+        )),
+        _ => Ok(()),
+    }
+}

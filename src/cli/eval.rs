@@ -2,9 +2,18 @@
 
 use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
+use std::fmt::Write as _;
+
 use miette::Report;
 
-use super::common::{estimate_heaps, json_position, Format, PositionArgs, SolveRun};
+/// `writeln!` into a String, which cannot fail.
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+use super::common::{print_out, estimate_heaps, json_position, Format, PositionArgs, SolveRun};
 
 /// Arguments of `heapgame eval`.
 #[derive(clap::Args, Debug)]
@@ -43,6 +52,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         .map_err(|e| run.failure(&game, &e, &context))?;
     drop(run);
     let outcome = if grundy == 0 { "P" } else { "N" };
+    let mut out = String::new();
     match a.pos.format {
         Format::Json => {
             let v = serde_json::json!({
@@ -51,27 +61,28 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 "grundy": grundy,
                 "winning_moves": wins.iter().map(|w| json_position(w)).collect::<Vec<_>>(),
             });
-            println!("{v}");
+            outln!(out, "{v}");
         }
         Format::Text => {
-            println!("position: {}", show_position(&pos));
+            outln!(out, "position: {}", show_position(&pos));
             if grundy == 0 {
-                println!(
+                outln!(out, 
                     "outcome:  P (the previous player wins: every move leads to an N-position)"
                 );
             } else {
-                println!("outcome:  N (the next player wins)");
+                outln!(out, "outcome:  N (the next player wins)");
             }
-            println!("grundy:   {grundy}");
+            outln!(out, "grundy:   {grundy}");
             if wins.is_empty() {
-                println!("winning moves: none");
+                outln!(out, "winning moves: none");
             } else {
-                println!("winning moves:");
+                outln!(out, "winning moves:");
                 for w in &wins {
-                    println!("  -> {}", show_position(w));
+                    outln!(out, "  -> {}", show_position(w));
                 }
             }
         }
     }
+    print_out(&out)?;
     Ok(0)
 }

@@ -11,6 +11,8 @@ mod progress;
 mod solve;
 mod watchdog;
 
+use std::io::Write as _;
+
 use clap::{Parser, Subcommand};
 
 /// Solve impartial heap games written in the `.game` language.
@@ -56,7 +58,8 @@ pub fn main() -> std::process::ExitCode {
     match result {
         Ok(code) => std::process::ExitCode::from(code),
         Err(report) => {
-            eprintln!("{report:?}");
+            // Nothing more can be said if stderr is closed.
+            let _ = writeln!(std::io::stderr(), "{report:?}");
             // Ctrl-C ends with 130, as a shell expects of an interrupted command.
             let cancelled = report
                 .code()

@@ -1,9 +1,18 @@
 //! `heapgame moves`: every follower of a position.
 
 use heapgame::game::show_position;
+use std::fmt::Write as _;
+
 use miette::Report;
 
-use super::common::{estimate_heaps, json_position, Format, PositionArgs};
+/// `writeln!` into a String, which cannot fail.
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+use super::common::{print_out, estimate_heaps, json_position, Format, PositionArgs};
 
 /// Arguments of `heapgame moves`.
 #[derive(clap::Args, Debug)]
@@ -43,16 +52,18 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let fs = game
         .followers(&pos)
         .map_err(|e| Report::new(game.move_error(&e)))?;
+    let mut out = String::new();
     match a.pos.format {
         Format::Json => {
             let v: Vec<_> = fs.iter().map(|f| json_position(f)).collect();
-            println!("{}", serde_json::Value::Array(v));
+            outln!(out, "{}", serde_json::Value::Array(v));
         }
         Format::Text => {
             for f in &fs {
-                println!("{}", show_position(f));
+                outln!(out, "{}", show_position(f));
             }
         }
     }
+    print_out(&out)?;
     Ok(0)
 }

@@ -10,7 +10,7 @@ use heapgame::ruleset::{Code, Diag, LoadError};
 use heapgame::solver::positions::{box_positions, box_size};
 use miette::Report;
 
-use super::common::{json_position, GameArgs, SolveRun};
+use super::common::{json_position, print_out, GameArgs, SolveRun};
 use super::output::write_whole;
 
 /// Output formats of `solve`.
@@ -209,7 +209,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     match &a.output {
         Some(path) => write_whole(path, &out)?,
-        None => print!("{out}"),
+        None => print_out(&out)?,
     }
     Ok(0)
 }

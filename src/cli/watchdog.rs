@@ -7,6 +7,7 @@
 //! reports the limit itself and ends the process with exit code 2. Nothing is printed before
 //! a solve ends, so ending the process leaves no half output.
 
+use std::io::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -55,7 +56,7 @@ impl Watchdog {
                         std::thread::sleep(Duration::from_millis(10));
                         let over = resident_bytes().is_some_and(|r| r > hard);
                         if over || since.elapsed() > Duration::from_secs(2) {
-                            eprintln!("{message}");
+                            let _ = writeln!(std::io::stderr(), "{message}");
                             std::process::exit(2);
                         }
                     }

@@ -495,6 +495,9 @@ fn bind_heap_names(shape: &ShapeSpec, scope: &mut Scope, slots: &mut Slots) -> V
     fills
 }
 
+/// The most moves the `for` clauses of one `move` may make (all clauses together).
+const MAX_MOVE_INSTANCES: usize = 10_000;
+
 fn lower_move(
     m: &MoveDef,
     shape: &ShapeSpec,
@@ -520,6 +523,28 @@ fn lower_move(
             let v = c.constant(range, scope);
             scope.truncate(mark);
             let Some(v) = v else { return };
+            // The number of members, known before listing them (a range may be enormous).
+            let size: Option<i128> = match &v {
+                Value::Set(SetValue::Range(a, Some(b))) => {
+                    Some((i128::from(*b) - i128::from(*a) + 1).max(0))
+                }
+                _ => None,
+            };
+            let total = size.map(|n| n * instances.len() as i128);
+            if let Some(t) = total.filter(|&t| t > MAX_MOVE_INSTANCES as i128) {
+                c.diags.push(
+                    Diag::new(
+                        Code::Range,
+                        range.span.clone(),
+                        format!("`for {}` makes {t} moves", var.name),
+                        "too many",
+                    )
+                    .help(format!(
+                        "the `for` clauses of a move may make at most {MAX_MOVE_INSTANCES} moves"
+                    )),
+                );
+                return;
+            }
             let members = match &v {
                 Value::Set(s) if s.is_finite() => {
                     let mut buf = Vec::new();
@@ -552,15 +577,18 @@ fn lower_move(
                     return;
                 }
             };
-            if members.len() > 10_000 {
+            let made = members.len().saturating_mul(instances.len().max(1));
+            if made > MAX_MOVE_INSTANCES {
                 c.diags.push(
                     Diag::new(
                         Code::Range,
                         range.span.clone(),
-                        format!("`for {}` makes {} moves", var.name, members.len()),
+                        format!("`for {}` makes {made} moves", var.name),
                         "too many",
                     )
-                    .help("a `for` clause may make at most 10000 moves"),
+                    .help(format!(
+                        "the `for` clauses of a move may make at most {MAX_MOVE_INSTANCES} moves"
+                    )),
                 );
                 return;
             }

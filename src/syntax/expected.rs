@@ -112,10 +112,33 @@ const ITEM_RULES: &[Rule] = &[
     Rule::claim,
 ];
 
+/// The rules that begin a step of a move.
+const STEP_RULES: &[Rule] = &[Rule::take, Rule::delete, Rule::split, Rule::lower, Rule::keep];
+
+/// The rules that begin an operand; when several are expected, "an expression" says it.
+const OPERAND_RULES: &[Rule] = &[
+    Rule::int,
+    Rule::boolean,
+    Rule::quantifier,
+    Rule::quant_kind,
+    Rule::heap_test,
+    Rule::heap_test_kind,
+    Rule::call,
+    Rule::abs,
+    Rule::set,
+    Rule::paren,
+    Rule::heaps_value,
+    Rule::heaps_word,
+    Rule::ident,
+    Rule::not,
+    Rule::neg,
+];
+
 /// Words of the language that pest reports as tokens but that the rules' descriptions
 /// already cover (operators, item keywords).
 const COVERED_WORDS: &[&str] = &[
     "and", "or", "in", "not", "mod", "ruleset", "source", "require", "heaps", "let", "check", "move", "claim",
+    "take", "delete", "split", "lower", "keep",
 ];
 
 /// Punctuation that closes or separates something; the rules never name it, so it is listed
@@ -168,8 +191,18 @@ fn expected_words(positives: &[Rule], tokens: &[String]) -> String {
     // An operand may start here: openers such as `(`, `{`, `|` and words are the start of an
     // expression, already named "an expression".
     let operand = tokens.iter().any(|t| t == "0..9");
+    let steps = positives.iter().filter(|r| STEP_RULES.contains(r)).count();
+    let operands = positives.iter().filter(|r| OPERAND_RULES.contains(r)).count();
     let mut operator = false;
     for r in positives {
+        if steps >= 3 && STEP_RULES.contains(r) {
+            words.push("a step (`take`, `delete`, `split`, `lower`, `keep`)".to_string());
+            continue;
+        }
+        if operands >= 3 && OPERAND_RULES.contains(r) {
+            words.push("an expression".to_string());
+            continue;
+        }
         if items >= 3 && ITEM_RULES.contains(r) {
             words.push("another item (`heaps`, `let`, `move`, `claim`, ...)".to_string());
             continue;
@@ -181,12 +214,19 @@ fn expected_words(positives: &[Rule], tokens: &[String]) -> String {
         }
         words.push(w.to_string());
     }
+    // Keywords pest tried as tokens: a few are what may follow (`from`, `into`, `by`); many
+    // at once come from the `!keyword` look-ahead of names, and mean nothing to a user.
+    let keywords: Vec<&str> = tokens
+        .iter()
+        .map(String::as_str)
+        .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphabetic()))
+        .filter(|t| !operand && !COVERED_WORDS.contains(t))
+        .collect();
+    if keywords.len() <= 4 {
+        words.extend(keywords.iter().map(|w| format!("`{w}`")));
+    }
     for t in tokens {
         let t = t.as_str();
-        let word = !t.is_empty() && t.chars().all(|c| c.is_ascii_alphabetic());
-        if word && !operand && !COVERED_WORDS.contains(&t) {
-            words.push(format!("`{t}`"));
-        }
         if CLOSERS.contains(&t) && !(operand && t == "|") {
             words.push(format!("`{t}`"));
         }
