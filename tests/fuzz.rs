@@ -9,7 +9,8 @@
 //! inserting a token of the language or a hostile number, swapping lines), or builds a text
 //! from random tokens, or random bytes.
 //!
-//! `cargo test` runs 256 cases (a few seconds). For a longer run:
+//! `cargo test` runs the same 256 cases each time (a few seconds). A longer run, with new
+//! random cases each time:
 //!
 //! ```sh
 //! HEAPGAME_FUZZ_CASES=20000 cargo test --release --test fuzz -- --nocapture
@@ -352,11 +353,18 @@ fn cases() -> u32 {
 fn hostile_texts_never_panic() {
     let corpus = Arc::new(corpus());
     let tally = Tally::default();
-    let mut runner = TestRunner::new(Config {
+    let config = Config {
         cases: cases(),
         failure_persistence: None,
         ..Config::default()
-    });
+    };
+    // `cargo test` tries the same cases every time; a long run explores new ones.
+    let mut runner = if std::env::var_os("HEAPGAME_FUZZ_CASES").is_some() {
+        TestRunner::new(config)
+    } else {
+        let rng = proptest::test_runner::TestRng::deterministic_rng(config.rng_algorithm);
+        TestRunner::new_with_rng(config, rng)
+    };
     let strategy = (text_strategy(corpus), params_strategy(), position_strategy());
     let result = runner.run(&strategy, |(text, params, position)| {
         drive(&text, &params, &position, &tally)

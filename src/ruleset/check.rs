@@ -652,7 +652,8 @@ fn lower_instance(
     }
     if let (Some(k), Some(n)) = (shape.count, net) {
         if n != 0 {
-            let left = k as i64 + n;
+            // k is at most u32::MAX (a checked heap count), so `k + n` is exact in i128.
+            let left = k as i128 + i128::from(n);
             let inst = if instance.is_empty() {
                 String::new()
             } else {
@@ -774,7 +775,9 @@ fn lower_step(
                 return None;
             }
             *net = match (*net, count) {
-                (Some(n), Some(k)) => Some(n - k as i64),
+                // Counts come from the ruleset and may be huge: an overflow leaves the net
+                // change unknown (the generator still checks every follower's heap count).
+                (Some(n), Some(k)) => i64::try_from(k).ok().and_then(|k| n.checked_sub(k)),
                 _ => None,
             };
             LStepKind::Delete
@@ -813,7 +816,10 @@ fn lower_step(
                 return None;
             }
             *net = match (*net, count) {
-                (Some(n), Some(k)) => Some(n + k as i64 * (i64::from(p) - 1)),
+                (Some(n), Some(k)) => i64::try_from(k)
+                    .ok()
+                    .and_then(|k| k.checked_mul(i64::from(p) - 1))
+                    .and_then(|added| n.checked_add(added)),
                 _ => None,
             };
             LStepKind::Split {
