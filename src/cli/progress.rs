@@ -42,9 +42,9 @@ fn run(counter: &AtomicUsize, total: Option<u64>, what: &str, stop: &AtomicBool)
     }
     let bar = match total {
         Some(n) => {
-            let bar = ProgressBar::new(n);
+            let bar = ProgressBar::new(n).with_elapsed(begin.elapsed());
             let style = ProgressStyle::with_template(
-                "{msg} [{bar:30}] {human_pos}/{human_len} positions, {elapsed} (eta {eta})",
+                "{msg} [{bar:20}] {human_pos}/{human_len} positions, {elapsed} (eta {eta})",
             )
             .map(|s| s.progress_chars("=> "));
             if let Ok(style) = style {
@@ -53,7 +53,7 @@ fn run(counter: &AtomicUsize, total: Option<u64>, what: &str, stop: &AtomicBool)
             bar
         }
         None => {
-            let bar = ProgressBar::new_spinner();
+            let bar = ProgressBar::new_spinner().with_elapsed(begin.elapsed());
             if let Ok(style) =
                 ProgressStyle::with_template("{spinner} {msg}: {human_pos} positions, {elapsed}")
             {

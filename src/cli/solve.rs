@@ -108,7 +108,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
     }
     let estimate = Estimate::for_box(game.generator(), a.max, k, size);
-    let what = format!("solving the box (every heap <= {})", a.max);
+    let what = format!("solving heaps <= {}", a.max);
     a.game.check_estimate(&game, &estimate, &what)?;
     let positions = box_positions(&shape, a.max, k);
     let total = positions.len();
