@@ -40,7 +40,10 @@ impl Estimate {
         let positions = match gen.shape.count {
             Some(k) if !splits => {
                 // Heaps only shrink: each heap stays between the lower bound and its size.
-                let tuples: f64 = pos.iter().map(|&h| f64::from(h - lower.min(h)) + 1.0).product();
+                let tuples: f64 = pos
+                    .iter()
+                    .map(|&h| f64::from(h - lower.min(h)) + 1.0)
+                    .product();
                 if gen.shape.symmetric() {
                     tuples.min(multisets(f64::from(max - lower.min(max)) + 1.0, k))
                 } else {
@@ -68,7 +71,12 @@ impl Estimate {
 
     /// The estimate for a whole box: every heap `<= max`, `heaps` heaps (at most, for
     /// `heaps any`); `box_positions` is its exact number of positions when known.
-    pub fn for_box(gen: &Generator, max: u32, heaps: usize, box_positions: Option<u128>) -> Estimate {
+    pub fn for_box(
+        gen: &Generator,
+        max: u32,
+        heaps: usize,
+        box_positions: Option<u128>,
+    ) -> Estimate {
         let positions = box_positions.map_or(f64::INFINITY, |n| n as f64);
         Estimate {
             positions: positions.max(1.0),
@@ -77,28 +85,30 @@ impl Estimate {
     }
 
     /// A refusal when the work is beyond [`REFUSE_WORK`]; `what` names the query.
-    pub fn check(&self, what: &str) -> Result<(), Diag> {
+    pub fn refusal(&self, what: &str) -> Option<Diag> {
         let work = self.work();
         if work <= REFUSE_WORK {
-            return Ok(());
+            return None;
         }
-        Err(Diag::new(
-            Code::TooLarge,
-            0..0,
-            format!(
-                "{what} would take too long: up to {} positions with up to {} followers each, \
+        Some(
+            Diag::new(
+                Code::TooLarge,
+                0..0,
+                format!(
+                    "{what} would take too long: up to {} positions with up to {} followers each, \
                  about {} followers to generate",
-                show(self.positions),
-                show(self.branching),
-                show(work)
-            ),
-            "",
-        )
-        .help(format!(
-            "ask about smaller positions (or a smaller --max/--heaps), or give --force to try \
+                    show(self.positions),
+                    show(self.branching),
+                    show(work)
+                ),
+                "",
+            )
+            .help(format!(
+                "ask about smaller positions (or a smaller --max/--heaps), or give --force to try \
              anyway (the position limit still applies); heapgame refuses beyond {} followers",
-            show(REFUSE_WORK)
-        )))
+                show(REFUSE_WORK)
+            )),
+        )
     }
 }
 

@@ -108,8 +108,9 @@ impl Game {
     ) -> Result<Game, LoadError> {
         let src = Arc::new(NamedSource::new(name, text.to_string()));
         let ast = parse_file(text).map_err(|e| LoadError::single(src.clone(), syntax_diag(e)))?;
-        let checked = check(&ast, overrides)
-            .map_err(|diags| LoadError::new(src.clone(), point_into_overrides(text, overrides, diags)))?;
+        let checked = check(&ast, overrides).map_err(|diags| {
+            LoadError::new(src.clone(), point_into_overrides(text, overrides, diags))
+        })?;
         Ok(Game { checked, src })
     }
 
@@ -193,7 +194,10 @@ impl Game {
         // The tokens with their byte ranges in `text`.
         let mut toks: Vec<(usize, &str)> = Vec::new();
         let mut start = None;
-        for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
             let sep = c.is_whitespace() || c == ',' || c == '(' || c == ')';
             match (sep, start) {
                 (false, None) => start = Some(i),
@@ -230,7 +234,10 @@ impl Game {
                     ),
                     label,
                 )
-                .help(format!("give {want} heap sizes, such as `{}`", example(want)));
+                .help(format!(
+                    "give {want} heap sizes, such as `{}`",
+                    example(want)
+                ));
                 return Err(fail(d));
             }
         }
@@ -238,13 +245,24 @@ impl Game {
         for &(at, tok) in &toks {
             let span = at..at + tok.len();
             if !tok.bytes().all(|b| b.is_ascii_digit()) {
+                let help = match &shape.names {
+                    Some(names) => format!(
+                        "the heaps of `{}` are named; give their sizes in digits, in the order \
+                         ({}), such as `{}`",
+                        self.checked.name,
+                        names.join(", "),
+                        example(names.len())
+                    ),
+                    None => "heap sizes are whole numbers >= 0 written in digits, such as `3 5 7`"
+                        .to_string(),
+                };
                 let d = Diag::new(
                     Code::Position,
                     span,
                     format!("`{tok}` is not a heap size"),
                     "not a whole number",
                 )
-                .help("heap sizes are whole numbers >= 0 written in digits, such as `3 5 7`");
+                .help(help);
                 return Err(fail(d));
             }
             let v = match tok.parse::<u32>() {
@@ -253,7 +271,10 @@ impl Game {
                     let d = Diag::new(
                         Code::Position,
                         span,
-                        format!("the heap {tok} is too large: heaps are at most {}", u32::MAX),
+                        format!(
+                            "the heap {tok} is too large: heaps are at most {}",
+                            u32::MAX
+                        ),
                         "too large",
                     )
                     .help(
@@ -267,7 +288,10 @@ impl Game {
                 let d = Diag::new(
                     Code::Position,
                     span,
-                    format!("every heap must be at least {}, but this one is {v}", shape.lower),
+                    format!(
+                        "every heap must be at least {}, but this one is {v}",
+                        shape.lower
+                    ),
                     "below the lower bound",
                 )
                 .help(format!("the ruleset says `each >= {}`", shape.lower));
@@ -276,7 +300,10 @@ impl Game {
             heaps.push(u64::from(v));
         }
         self.canonical(&heaps).map_err(|e| {
-            fail(Diag::new(Code::Position, 0..text.len(), e.to_string(), "").help("check the heap sizes"))
+            fail(
+                Diag::new(Code::Position, 0..text.len(), e.to_string(), "")
+                    .help("check the heap sizes"),
+            )
         })
     }
 
@@ -354,8 +381,7 @@ impl Game {
                 shape: gen.shape.clone(),
                 moves: vec![m.clone()],
             };
-            if one.followers(from, &mut scratch, &mut out).is_ok() && out.iter().any(|f| f == to)
-            {
+            if one.followers(from, &mut scratch, &mut out).is_ok() && out.iter().any(|f| f == to) {
                 found.push(i);
             }
         }
@@ -368,12 +394,9 @@ impl Game {
         // (span, steps it makes), in the order met along the cycle.
         let mut used: Vec<(crate::syntax::ast::Span, Vec<String>)> = Vec::new();
         for w in c.windows(2) {
-            let step = format!(
-                "{} -> {}",
-                show_position(&w[0]),
-                show_position(&w[1])
-            );
-            for i in self.moves_between(&w[0], &w[1]) {
+            let step = format!("{} -> {}", show_position(&w[0]), show_position(&w[1]));
+            // The first move that makes this step is named (moves are in source order).
+            if let Some(&i) = self.moves_between(&w[0], &w[1]).first() {
                 let span = moves[i].span.clone();
                 match used.iter_mut().find(|(s, _)| *s == span) {
                     Some((_, steps)) => {
@@ -383,7 +406,6 @@ impl Game {
                     }
                     None => used.push((span, vec![step.clone()])),
                 }
-                break;
             }
         }
         let msg = format!(
@@ -417,6 +439,9 @@ fn example(k: usize) -> String {
         + if k > 6 { " ..." } else { "" }
 }
 
+/// A `-p` override that checked fine: its name, the argument as a source, the value's span.
+type Given<'a> = (&'a str, Arc<NamedSource<String>>, std::ops::Range<usize>);
+
 /// Moves the problems that lie in a `-p` value into the `-p` argument itself.
 ///
 /// The checker reports a bad value where it is used (`take S from ...`); when that use is
@@ -425,7 +450,7 @@ fn example(k: usize) -> String {
 /// value is used.
 fn point_into_overrides(text: &str, overrides: &[ParamOverride], diags: Vec<Diag>) -> Vec<Diag> {
     // (name, source of the argument, the value's span in it), for overrides without problems.
-    let mut given: Vec<(&str, Arc<NamedSource<String>>, std::ops::Range<usize>)> = Vec::new();
+    let mut given: Vec<Given<'_>> = Vec::new();
     for o in overrides {
         let Some((name, value)) = o.text.split_once('=') else {
             continue;

@@ -778,7 +778,10 @@ fn heap_of_ten_to_the_thirty() {
     let err = heapgame()
         .args(["eval", WYTHOFF, &digits, "1"])
         .fails_with("heapgame::position");
-    assert!(err.contains("too large") && err.contains("4294967295"), "{err}");
+    assert!(
+        err.contains("too large") && err.contains("4294967295"),
+        "{err}"
+    );
     // The label points at the heap in the typed position.
     assert!(err.contains("[position:1:1]"), "{err}");
     insta::assert_snapshot!("cli_heap_10_30", err);
@@ -800,7 +803,10 @@ fn exploding_move_is_refused_with_the_estimate() {
         .arg(EXPLODING)
         .args(ten)
         .fails_with("heapgame::too_large");
-    assert!(err.contains("followers") && err.contains("--force"), "{err}");
+    assert!(
+        err.contains("followers") && err.contains("--force"),
+        "{err}"
+    );
     insta::assert_snapshot!("cli_exploding_eval", err);
     let err = heapgame()
         .arg("moves")
@@ -815,7 +821,9 @@ fn exploding_move_is_refused_with_the_estimate() {
     // Small positions of the same game are fine: from two heaps of 1 a move empties one or
     // both, so the Grundy value is mex{g(1 heap of 1) = 1, g(empty) = 0} = 2.
     let out = heapgame()
-        .args(["eval", EXPLODING, "1", "0", "0", "0", "0", "0", "0", "0", "0", "1"])
+        .args([
+            "eval", EXPLODING, "1", "0", "0", "0", "0", "0", "0", "0", "0", "1",
+        ])
         .ok();
     assert!(out.contains("grundy:   2"), "{out}");
 }
@@ -825,7 +833,10 @@ fn looping_ruleset_names_the_move() {
     let err = heapgame()
         .args(["solve", LOOPING, "--max", "3", "--heaps", "2"])
         .fails_with("heapgame::cycle");
-    assert!(err.contains("split one heap into 2 parts allowing empty"), "{err}");
+    assert!(
+        err.contains("split one heap into 2 parts allowing empty"),
+        "{err}"
+    );
     assert!(err.contains("this move goes"), "{err}");
     insta::assert_snapshot!("cli_looping", err);
 }
@@ -835,7 +846,10 @@ fn position_limit_says_how_far_it_got() {
     let err = heapgame()
         .args(["solve", WYTHOFF, "--max", "60", "--max-positions", "100"])
         .fails_with("heapgame::limit");
-    assert!(flat(&err).contains("stopped after storing 100 positions"), "{err}");
+    assert!(
+        flat(&err).contains("stopped after storing 100 positions"),
+        "{err}"
+    );
     assert!(flat(&err).contains("of the 1891 in the box"), "{err}");
     insta::assert_snapshot!("cli_position_limit", err);
     // --max-memory becomes a position limit (100 kB at 208 bytes a position of 2 heaps: 492
@@ -883,7 +897,15 @@ fn output_file_is_whole_or_absent() {
     let _ = std::fs::remove_file(&file);
     // A failed solve writes nothing.
     heapgame()
-        .args(["solve", WYTHOFF, "--max", "30", "--max-positions", "10", "--output"])
+        .args([
+            "solve",
+            WYTHOFF,
+            "--max",
+            "30",
+            "--max-positions",
+            "10",
+            "--output",
+        ])
         .arg(file.to_str().unwrap())
         .fails_with("heapgame::limit");
     assert!(!file.exists(), "a failed solve left {}", file.display());
@@ -902,7 +924,14 @@ fn output_file_is_whole_or_absent() {
     assert_eq!(names, ["table.txt"]);
     // A directory that does not exist: a clear error.
     heapgame()
-        .args(["solve", WYTHOFF, "--max", "3", "--output", "/no/such/dir/t.txt"])
+        .args([
+            "solve",
+            WYTHOFF,
+            "--max",
+            "3",
+            "--output",
+            "/no/such/dir/t.txt",
+        ])
         .fails_with("heapgame::io");
 }
 
@@ -912,7 +941,7 @@ fn output_file_is_whole_or_absent() {
 #[test]
 fn ctrl_c_stops_a_long_solve() {
     use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
         .args(["solve", WYTHOFF, "--max", "3000", "--grundy"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")

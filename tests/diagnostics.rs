@@ -58,6 +58,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("position_limit.game", &["heapgame::limit"]),
     ("cancelled.game", &["heapgame::cancelled"]),
     ("exploding.game", &["heapgame::too_large"]),
+    ("named_heaps_position.game", &["heapgame::position"]),
 ];
 
 /// Words each rendering must contain (beyond the code), to pin what matters in the message.
@@ -93,6 +94,7 @@ const MUST_SAY: &[(&str, &[&str])] = &[
     ("position_expression.game", &["`10^30`", "not a heap size"]),
     ("position_limit.game", &["100 positions"]),
     ("exploding.game", &["1.1e20 followers"]),
+    ("named_heaps_position.game", &["`x=3`", "(x, y)", "`1 2`"]),
 ];
 
 fn render(diag: &dyn Diagnostic) -> String {
@@ -169,8 +171,8 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
     if d.estimate {
         let e = heapgame::estimate::Estimate::for_position(game.generator(), &pos);
         let diag = e
-            .check("solving this position")
-            .expect_err("the estimate must refuse this position");
+            .refusal("solving this position")
+            .expect("the estimate must refuse this position");
         let err = heapgame::ruleset::LoadError::single(game.src.clone(), diag);
         let codes = err.codes().iter().map(|c| c.to_string()).collect();
         return (codes, render(&err));

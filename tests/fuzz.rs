@@ -57,39 +57,180 @@ fn corpus() -> Vec<String> {
         .iter()
         .map(|f| std::fs::read_to_string(f).expect("a seed file"))
         .collect();
-    assert!(texts.len() >= 20, "the corpus should hold the bundled rulesets");
+    assert!(
+        texts.len() >= 20,
+        "the corpus should hold the bundled rulesets"
+    );
     texts
 }
 
 /// Pieces of the language and hostile values to insert.
 const TOKENS: &[&str] = &[
-    "ruleset", "\"X\"", "{", "}", "(", ")", ",", ";", ":", "|", "=", "==", "!=", "<", "<=", ">",
-    ">=", "+", "-", "*", "/", "mod", "^", "..", "1..", "and", "or", "not", "in", "not in",
-    "heaps", "heap", "any", "each >= 1", "let x =", "require", "else", "move", "take", "from",
-    "same", "delete", "split", "into", "parts", "allowing empty", "lower", "by", "keep",
-    "where", "one", "other", "the other heap", "all heaps", "every other heap", "both heaps",
-    "each of", "2 heaps", "it", "them", "for j in", "when", "unless", "claim P:", "claim grundy:",
-    "formula", "check max", "x", "k", "S", "T", "n", "0", "1", "2", "3", "64", "65", "-1",
-    "-9223372036854775808", "9223372036854775807", "9223372036854775808",
-    "99999999999999999999", "4294967295", "4294967296", "2^62", "2^63", "2^64", "0/0", "1/0",
-    "1 mod 0", "phi", "pi", "e", "sqrt(2)", "sqrt(-1)", "floor(pi * 10^18)", "beatty(phi)",
-    "beatty(1)", "beatty(0)", "{1, 2, 3}", "{}", "{-1}", "{1..}", "1..0", "heaps", "len(heaps)",
-    "any(x in heaps: x > 0)", "count(x in 1..: x > 0)", "min(heaps)", "max()", "abs(-3)",
-    "|x|", "\"", "#", "\n", " ", "\t", "é", "\u{0}", "∞",
+    "ruleset",
+    "\"X\"",
+    "{",
+    "}",
+    "(",
+    ")",
+    ",",
+    ";",
+    ":",
+    "|",
+    "=",
+    "==",
+    "!=",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "+",
+    "-",
+    "*",
+    "/",
+    "mod",
+    "^",
+    "..",
+    "1..",
+    "and",
+    "or",
+    "not",
+    "in",
+    "not in",
+    "heaps",
+    "heap",
+    "any",
+    "each >= 1",
+    "let x =",
+    "require",
+    "else",
+    "move",
+    "take",
+    "from",
+    "same",
+    "delete",
+    "split",
+    "into",
+    "parts",
+    "allowing empty",
+    "lower",
+    "by",
+    "keep",
+    "where",
+    "one",
+    "other",
+    "the other heap",
+    "all heaps",
+    "every other heap",
+    "both heaps",
+    "each of",
+    "2 heaps",
+    "it",
+    "them",
+    "for j in",
+    "when",
+    "unless",
+    "claim P:",
+    "claim grundy:",
+    "formula",
+    "check max",
+    "x",
+    "k",
+    "S",
+    "T",
+    "n",
+    "0",
+    "1",
+    "2",
+    "3",
+    "64",
+    "65",
+    "-1",
+    "-9223372036854775808",
+    "9223372036854775807",
+    "9223372036854775808",
+    "99999999999999999999",
+    "4294967295",
+    "4294967296",
+    "2^62",
+    "2^63",
+    "2^64",
+    "0/0",
+    "1/0",
+    "1 mod 0",
+    "phi",
+    "pi",
+    "e",
+    "sqrt(2)",
+    "sqrt(-1)",
+    "floor(pi * 10^18)",
+    "beatty(phi)",
+    "beatty(1)",
+    "beatty(0)",
+    "{1, 2, 3}",
+    "{}",
+    "{-1}",
+    "{1..}",
+    "1..0",
+    "heaps",
+    "len(heaps)",
+    "any(x in heaps: x > 0)",
+    "count(x in 1..: x > 0)",
+    "min(heaps)",
+    "max()",
+    "abs(-3)",
+    "|x|",
+    "\"",
+    "#",
+    "\n",
+    " ",
+    "\t",
+    "é",
+    "\u{0}",
+    "∞",
 ];
 
 /// Hostile numbers and small values, to put in place of a number.
 const NUMBERS: &[&str] = &[
-    "0", "1", "2", "3", "5", "64", "65", "-1", "-2", "1000", "4294967295", "4294967296",
-    "9223372036854775807", "9223372036854775808", "-9223372036854775808", "2^63", "2^64",
-    "10^30", "0/0", "1/0", "phi", "sqrt(2)", "1..", "0..0", "{}", "{0}", "{-1}", "1..1000000",
+    "0",
+    "1",
+    "2",
+    "3",
+    "5",
+    "64",
+    "65",
+    "-1",
+    "-2",
+    "1000",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "2^63",
+    "2^64",
+    "10^30",
+    "0/0",
+    "1/0",
+    "phi",
+    "sqrt(2)",
+    "1..",
+    "0..0",
+    "{}",
+    "{0}",
+    "{-1}",
+    "1..1000000",
 ];
 
 /// A text to try: a mutated seed, random tokens, or random bytes.
 fn text_strategy(corpus: Arc<Vec<String>>) -> impl Strategy<Value = String> {
     let n = corpus.len();
     let kind = prop_oneof![2 => 0usize..6, 3 => Just(3usize), 1 => Just(1usize)];
-    let mutation = (kind, any::<prop::sample::Index>(), any::<prop::sample::Index>(), 0..TOKENS.len());
+    let mutation = (
+        kind,
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        0..TOKENS.len(),
+    );
     let mutated = (0..n, prop::collection::vec(mutation, 1..3)).prop_map(move |(i, muts)| {
         let mut t = corpus[i].clone();
         for (kind, a, b, tok) in muts {
@@ -120,7 +261,13 @@ fn boundary(t: &str, mut i: usize) -> usize {
     i
 }
 
-fn mutate(t: &str, kind: usize, a: prop::sample::Index, b: prop::sample::Index, tok: &str) -> String {
+fn mutate(
+    t: &str,
+    kind: usize,
+    a: prop::sample::Index,
+    b: prop::sample::Index,
+    tok: &str,
+) -> String {
     let len = t.len().max(1);
     let (mut x, mut y) = (boundary(t, a.index(len)), boundary(t, b.index(len)));
     if x > y {
@@ -186,7 +333,10 @@ fn position_strategy() -> impl Strategy<Value = (Vec<String>, bool)> {
         1 => Just("-1".to_string()),
         1 => Just("x".to_string()),
     ];
-    (prop::collection::vec(word, 1..6), prop::bool::weighted(0.15))
+    (
+        prop::collection::vec(word, 1..6),
+        prop::bool::weighted(0.15),
+    )
 }
 
 /// The words fitted to `k` heaps (repeated or cut).
@@ -277,7 +427,10 @@ fn drive(
             prop_assert!(!expected.contains("Rule::"), "{e}");
         }
     }
-    let params: Vec<(&str, &str)> = params.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+    let params: Vec<(&str, &str)> = params
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
     let game = match Game::from_source("fuzz.game", text, &params) {
         Ok(g) => g,
         Err(e) => {
@@ -365,7 +518,11 @@ fn hostile_texts_never_panic() {
         let rng = proptest::test_runner::TestRng::deterministic_rng(config.rng_algorithm);
         TestRunner::new_with_rng(config, rng)
     };
-    let strategy = (text_strategy(corpus), params_strategy(), position_strategy());
+    let strategy = (
+        text_strategy(corpus),
+        params_strategy(),
+        position_strategy(),
+    );
     let result = runner.run(&strategy, |(text, params, position)| {
         drive(&text, &params, &position, &tally)
     });

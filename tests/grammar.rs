@@ -777,10 +777,19 @@ fn unclosed_set_mentions_the_closing_brace() {
     let (msg, _) = parse_error("ruleset \"T\" { heaps 2 move { take {1, 2 from one heap } }");
     assert!(msg.contains("`}`") && msg.contains("`,`"), "{msg}");
     for (src, closer) in [
-        ("ruleset \"T\" { heaps 2 move { take (1 from one heap } }", "`)`"),
-        ("ruleset \"T\" { heaps 2 move { take |1 from one heap } }", "`|`"),
+        (
+            "ruleset \"T\" { heaps 2 move { take (1 from one heap } }",
+            "`)`",
+        ),
+        (
+            "ruleset \"T\" { heaps 2 move { take |1 from one heap } }",
+            "`|`",
+        ),
         ("ruleset \"T\" (k = 3 { heaps 2 }", "`)`"),
-        ("ruleset \"T\" { heaps 2 move { take 1 one heap } }", "`from`"),
+        (
+            "ruleset \"T\" { heaps 2 move { take 1 one heap } }",
+            "`from`",
+        ),
     ] {
         let (msg, _) = parse_error(src);
         assert!(msg.contains(closer), "{src}: {msg}");
@@ -803,11 +812,17 @@ fn end_of_input_is_the_end_of_the_file() {
     let src = "ruleset \"T\" {\n  heaps 2\n  move { take 1.. from one heap }\n";
     let (msg, at) = parse_error(src);
     assert!(msg.ends_with("found the end of the file"), "{msg}");
-    assert!(msg.contains("another item (`heaps`, `let`, `move`, `claim`, ...)"), "{msg}");
+    assert!(
+        msg.contains("another item (`heaps`, `let`, `move`, `claim`, ...)"),
+        "{msg}"
+    );
     assert!(msg.contains("`}`"), "{msg}");
     assert_eq!(at, src.trim_end().len() - 1, "{msg}");
     let (msg, _) = parse_error("ruleset");
-    assert_eq!(msg, "expected a string in double quotes, found the end of the file");
+    assert_eq!(
+        msg,
+        "expected a string in double quotes, found the end of the file"
+    );
 }
 
 #[test]

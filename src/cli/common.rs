@@ -81,7 +81,11 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
         "m" | "mb" | "mib" => 1 << 20,
         "g" | "gb" | "gib" => 1 << 30,
         "t" | "tb" | "tib" => 1 << 40,
-        _ => return Err(format!("`{s}` is not a size such as `500M` or `2G` (units: k, M, G, T)")),
+        _ => {
+            return Err(format!(
+                "`{s}` is not a size such as `500M` or `2G` (units: k, M, G, T)"
+            ))
+        }
     };
     if !(x.is_finite() && x >= 1.0) {
         return Err(format!("`{s}` is not a positive size"));
@@ -141,7 +145,10 @@ impl GameArgs {
         let bpp = bytes_per_position(heaps);
         let from_memory = self.max_memory.map(|m| {
             let n = usize::try_from(m / bpp).unwrap_or(usize::MAX).max(1);
-            (n, format!("--max-memory {} (at {bpp} bytes a position)", show_bytes(m)))
+            (
+                n,
+                format!("--max-memory {} (at {bpp} bytes a position)", show_bytes(m)),
+            )
         });
         let explicit = self
             .max_positions
@@ -152,7 +159,9 @@ impl GameArgs {
         };
         let (max_positions, why) = chosen.unwrap_or_else(|| match available_memory() {
             Some(avail) => {
-                let n = usize::try_from(avail / 2 / bpp).unwrap_or(usize::MAX).max(1);
+                let n = usize::try_from(avail / 2 / bpp)
+                    .unwrap_or(usize::MAX)
+                    .max(1);
                 (
                     n,
                     format!(
@@ -172,7 +181,10 @@ impl GameArgs {
                 let cap = a / 4 * 3;
                 (
                     cap,
-                    format!("the default, three quarters of the {} available", show_bytes(a)),
+                    format!(
+                        "the default, three quarters of the {} available",
+                        show_bytes(a)
+                    ),
                 )
             }),
         };
@@ -188,8 +200,10 @@ impl GameArgs {
         if self.force {
             return Ok(());
         }
-        e.check(what)
-            .map_err(|d| Report::new(LoadError::single(game.src.clone(), d)))
+        match e.refusal(what) {
+            Some(d) => Err(Report::new(LoadError::single(game.src.clone(), d))),
+            None => Ok(()),
+        }
     }
 }
 
@@ -255,7 +269,9 @@ impl SolveRun {
                 "raise the limit with --max-positions N or --max-memory SIZE, or ask about \
                  smaller positions; nothing was printed",
             ),
-            SolveError::Cancelled { stored } if self.watchdog.as_ref().is_some_and(Watchdog::hit) => {
+            SolveError::Cancelled { stored }
+                if self.watchdog.as_ref().is_some_and(Watchdog::hit) =>
+            {
                 let (cap, why) = self.limits.max_memory.clone().unwrap_or_default();
                 Diag::new(
                     Code::Limit,

@@ -13,7 +13,7 @@ macro_rules! outln {
     }};
 }
 
-use super::common::{print_out, estimate_heaps, json_position, Format, PositionArgs, SolveRun};
+use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs, SolveRun};
 
 /// Arguments of `heapgame eval`.
 #[derive(clap::Args, Debug)]
@@ -35,12 +35,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         .game
         .check_estimate(&game, &estimate, &format!("solving {shown}"))?;
     let heaps = estimate_heaps(&game, &pos);
-    let run = SolveRun::start(
-        &a.pos.game,
-        heaps,
-        None,
-        format!("solving {shown}"),
-    );
+    let run = SolveRun::start(&a.pos.game, heaps, None, format!("solving {shown}"));
     let mut solver = game.solver();
     solver.set_budget(run.budget.clone());
     let context = format!("while solving {shown}");
@@ -66,7 +61,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Format::Text => {
             outln!(out, "position: {}", show_position(&pos));
             if grundy == 0 {
-                outln!(out, 
+                outln!(
+                    out,
                     "outcome:  P (the previous player wins: every move leads to an N-position)"
                 );
             } else {

@@ -12,7 +12,7 @@ macro_rules! outln {
     }};
 }
 
-use super::common::{print_out, estimate_heaps, json_position, Format, PositionArgs};
+use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs};
 
 /// Arguments of `heapgame moves`.
 #[derive(clap::Args, Debug)]

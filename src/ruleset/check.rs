@@ -373,7 +373,9 @@ fn apply_override(
                 }
             };
             let span = at + offset..at + offset + len;
-            let msg = e.to_string().replace("the end of the file", "the end of the value");
+            let msg = e
+                .to_string()
+                .replace("the end of the file", "the end of the value");
             push(
                 Diag::new(Code::BadParam, span, format!("the value of `{name_trim}` does not parse: {msg}"), label)
                     .help("a parameter value is an expression of the language: `4`, `{1, 3, 4}`, `1..`, `2 + sqrt(2)`"),

@@ -113,7 +113,13 @@ const ITEM_RULES: &[Rule] = &[
 ];
 
 /// The rules that begin a step of a move.
-const STEP_RULES: &[Rule] = &[Rule::take, Rule::delete, Rule::split, Rule::lower, Rule::keep];
+const STEP_RULES: &[Rule] = &[
+    Rule::take,
+    Rule::delete,
+    Rule::split,
+    Rule::lower,
+    Rule::keep,
+];
 
 /// The rules that begin an operand; when several are expected, "an expression" says it.
 const OPERAND_RULES: &[Rule] = &[
@@ -137,8 +143,8 @@ const OPERAND_RULES: &[Rule] = &[
 /// Words of the language that pest reports as tokens but that the rules' descriptions
 /// already cover (operators, item keywords).
 const COVERED_WORDS: &[&str] = &[
-    "and", "or", "in", "not", "mod", "ruleset", "source", "require", "heaps", "let", "check", "move", "claim",
-    "take", "delete", "split", "lower", "keep",
+    "and", "or", "in", "not", "mod", "ruleset", "source", "require", "heaps", "let", "check",
+    "move", "claim", "take", "delete", "split", "lower", "keep",
 ];
 
 /// Punctuation that closes or separates something; the rules never name it, so it is listed
@@ -192,7 +198,10 @@ fn expected_words(positives: &[Rule], tokens: &[String]) -> String {
     // expression, already named "an expression".
     let operand = tokens.iter().any(|t| t == "0..9");
     let steps = positives.iter().filter(|r| STEP_RULES.contains(r)).count();
-    let operands = positives.iter().filter(|r| OPERAND_RULES.contains(r)).count();
+    let operands = positives
+        .iter()
+        .filter(|r| OPERAND_RULES.contains(r))
+        .count();
     let mut operator = false;
     for r in positives {
         if steps >= 3 && STEP_RULES.contains(r) {
@@ -252,7 +261,12 @@ pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
             let tokens = err
                 .parse_attempts()
                 .filter(|a| a.max_position == pos)
-                .map(|a| a.expected_tokens().iter().map(|t| t.to_string()).collect::<Vec<_>>())
+                .map(|a| {
+                    a.expected_tokens()
+                        .iter()
+                        .map(|t| t.to_string())
+                        .collect::<Vec<_>>()
+                })
                 .unwrap_or_default();
             expected_words(positives, &tokens)
         }
