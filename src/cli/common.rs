@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Arc;
 
 use heapgame::estimate::Estimate;
@@ -230,20 +230,7 @@ impl SolveRun {
             progress: Some(counter.clone()),
         };
         let total = total.map(|t| t.min(limits.max_positions as u64));
-        let watchdog = limits.max_memory.as_ref().map(|(cap, why)| {
-            let d = Diag::new(
-                Code::Limit,
-                0..0,
-                format!(
-                    "stopped when the memory in use passed {}, the limit set by {why}, while {what}",
-                    show_bytes(*cap)
-                ),
-                "",
-            )
-            .help(MEMORY_HELP);
-            let message = format!("{:?}", Report::new(d));
-            Watchdog::start(*cap, interrupt::cancel_flag(), message)
-        });
+        let watchdog = memory_guard(&limits, &what, interrupt::cancel_flag());
         SolveRun {
             budget,
             limits,
@@ -296,6 +283,24 @@ impl SolveRun {
         };
         Report::new(LoadError::single(game.src.clone(), d))
     }
+}
+
+/// A memory watchdog for `limits`, if the memory limit is known; `what` is being done.
+pub fn memory_guard(limits: &Limits, what: &str, cancel: Arc<AtomicBool>) -> Option<Watchdog> {
+    limits.max_memory.as_ref().map(|(cap, why)| {
+        let d = Diag::new(
+            Code::Limit,
+            0..0,
+            format!(
+                "stopped when the memory in use passed {}, the limit set by {why}, while {what}",
+                show_bytes(*cap)
+            ),
+            "",
+        )
+        .help(MEMORY_HELP);
+        let message = format!("{:?}", Report::new(d));
+        Watchdog::start(*cap, cancel, message)
+    })
 }
 
 const MEMORY_HELP: &str = "raise the limit with --max-memory SIZE, or ask about smaller \

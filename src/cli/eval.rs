@@ -1,10 +1,12 @@
 //! `heapgame eval`: the outcome, Grundy value and winning moves of one position.
 
-use heapgame::estimate::Estimate;
-use heapgame::game::show_position;
 use std::fmt::Write as _;
 
+use heapgame::estimate::Estimate;
+use heapgame::game::show_position;
 use miette::Report;
+
+use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs, SolveRun};
 
 /// `writeln!` into a String, which cannot fail.
 macro_rules! outln {
@@ -12,8 +14,6 @@ macro_rules! outln {
         let _ = writeln!($out, $($arg)*);
     }};
 }
-
-use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs, SolveRun};
 
 /// Arguments of `heapgame eval`.
 #[derive(clap::Args, Debug)]

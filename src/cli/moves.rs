@@ -1,9 +1,13 @@
 //! `heapgame moves`: every follower of a position.
 
-use heapgame::game::show_position;
 use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
+use heapgame::game::show_position;
 use miette::Report;
+
+use super::common::{estimate_heaps, json_position, memory_guard, print_out, Format, PositionArgs};
 
 /// `writeln!` into a String, which cannot fail.
 macro_rules! outln {
@@ -11,8 +15,6 @@ macro_rules! outln {
         let _ = writeln!($out, $($arg)*);
     }};
 }
-
-use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs};
 
 /// Arguments of `heapgame moves`.
 #[derive(clap::Args, Debug)]
@@ -49,9 +51,15 @@ pub fn run(a: Args) -> Result<u8, Report> {
             d,
         )));
     }
+    // Even a forced listing stays within the memory limit (the generator has no other check;
+    // Ctrl-C keeps its default action here, ending the process at once).
+    let limits = a.pos.game.limits(estimate_heaps(&game, &pos));
+    let what = format!("listing the followers of {}", show_position(&pos));
+    let guard = memory_guard(&limits, &what, Arc::new(AtomicBool::new(false)));
     let fs = game
         .followers(&pos)
         .map_err(|e| Report::new(game.move_error(&e)))?;
+    drop(guard);
     let mut out = String::new();
     match a.pos.format {
         Format::Json => {
