@@ -214,8 +214,15 @@ impl Game {
                 let (span, label) = if toks.len() > want {
                     let s = toks[want].0;
                     (s..text.len(), "one heap too many".to_string())
+                } else if let Some(&(at, tok)) = toks.last() {
+                    let missing = want - toks.len();
+                    let label = format!(
+                        "{missing} more heap{} expected after this",
+                        if missing == 1 { "" } else { "s" }
+                    );
+                    (at..at + tok.len(), label)
                 } else {
-                    (text.len()..text.len(), String::new())
+                    (0..0, String::new())
                 };
                 let label = if toks.len() > want + 1 {
                     format!("{} heaps too many", toks.len() - want)

@@ -59,6 +59,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("cancelled.game", &["heapgame::cancelled"]),
     ("exploding.game", &["heapgame::too_large"]),
     ("named_heaps_position.game", &["heapgame::position"]),
+    ("position_count.game", &["heapgame::position"]),
+    ("position_below_bound.game", &["heapgame::position"]),
 ];
 
 /// Words each rendering must contain (beyond the code), to pin what matters in the message.
@@ -95,6 +97,8 @@ const MUST_SAY: &[(&str, &[&str])] = &[
     ("position_limit.game", &["100 positions"]),
     ("exploding.game", &["1.1e20 followers"]),
     ("named_heaps_position.game", &["`x=3`", "(x, y)", "`1 2`"]),
+    ("position_count.game", &["exactly 2 heaps, but 3 were given", "one heap too many"]),
+    ("position_below_bound.game", &["at least 1", "each >= 1"]),
 ];
 
 fn render(diag: &dyn Diagnostic) -> String {

@@ -279,6 +279,14 @@ impl SolveRun {
                 "",
             )
             .help("nothing was printed; run again to start over"),
+            SolveError::Game(_) => {
+                // Say at which position the move failed: the ruleset's span says which move.
+                let mut err = game.solve_diag(e);
+                for d in &mut err.diags {
+                    d.message = format!("{}, {context}", d.message);
+                }
+                return Report::new(err);
+            }
             other => return game.solve_error(other),
         };
         Report::new(LoadError::single(game.src.clone(), d))
