@@ -141,18 +141,29 @@ pub fn branching(gen: &Generator, heaps: usize, max: u32) -> f64 {
 }
 
 fn move_branching(m: &MoveProgram, n: f64, max: f64) -> f64 {
-    m.steps.iter().map(|s| step_branching(s, n, max)).product()
+    // Each step chooses among the heaps no earlier step touched; with a choice of several
+    // sizes, the fewest chosen leaves the most for later steps, so the bound stays an upper one.
+    let mut remaining = n;
+    let mut total = 1.0;
+    for st in &m.steps {
+        let (ways, chosen) = step_branching(st, remaining, max);
+        total *= ways;
+        remaining = (remaining - chosen).max(0.0);
+    }
+    total
 }
 
-/// The ways one step can act: over the numbers c of heaps it may choose, the choices of c
-/// heaps among n times the ways to act on c heaps.
-fn step_branching(st: &LStep, n: f64, max: f64) -> f64 {
+/// The ways one step can act, and the fewest heaps it takes from the untouched ones: over the
+/// numbers c of heaps it may choose, the choices of c heaps among n times the ways to act on c
+/// heaps.
+fn step_branching(st: &LStep, n: f64, max: f64) -> (f64, f64) {
     let act = |c: f64| action(&st.kind, c, max);
     match &st.sel.kind {
         LSelKind::Count(set) => {
             // C(n, c) kept from one c to the next; stop once the total is beyond f64.
             let mut total = 0.0;
             let mut ways = 1.0;
+            let mut fewest = None;
             let top = n.min(1e6) as i64;
             for c in 0..=top {
                 let cf = c as f64;
@@ -161,15 +172,18 @@ fn step_branching(st: &LStep, n: f64, max: f64) -> f64 {
                 }
                 if member(set, c) {
                     total += ways * act(cf);
+                    fewest.get_or_insert(cf);
                 }
                 if !total.is_finite() {
                     break;
                 }
             }
-            total
+            (total, fewest.unwrap_or(0.0))
         }
-        LSelKind::Rest => act(n),
-        LSelKind::TheOther | LSelKind::Named(_) | LSelKind::Ref(_) => act(1.0),
+        LSelKind::Rest => (act(n), n),
+        LSelKind::TheOther | LSelKind::Named(_) => (act(1.0), 1.0),
+        // Heaps named earlier: chosen already, none taken from the untouched ones.
+        LSelKind::Ref(_) => (act(1.0), 0.0),
     }
 }
 

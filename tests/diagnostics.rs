@@ -97,7 +97,10 @@ const MUST_SAY: &[(&str, &[&str])] = &[
     ("position_limit.game", &["100 positions"]),
     ("exploding.game", &["1.1e20 followers"]),
     ("named_heaps_position.game", &["`x=3`", "(x, y)", "`1 2`"]),
-    ("position_count.game", &["exactly 2 heaps, but 3 were given", "one heap too many"]),
+    (
+        "position_count.game",
+        &["exactly 2 heaps, but 3 were given", "one heap too many"],
+    ),
     ("position_below_bound.game", &["at least 1", "each >= 1"]),
 ];
 

@@ -459,8 +459,19 @@ fn drive(
         tally.refused.fetch_add(1, Ordering::Relaxed);
         return Ok(());
     }
-    if let Err(e) = game.followers(&pos) {
-        let _ = render(&game.move_error(&e));
+    // The estimate is an upper bound on the followers written (before repeats are removed).
+    let mut scratch = heapgame::moves::Scratch::default();
+    let mut out = heapgame::moves::Followers::new();
+    match game.generator().followers(&pos, &mut scratch, &mut out) {
+        Ok(()) => prop_assert!(
+            out.len() as f64 <= est.branching,
+            "{} followers, estimated at most {}",
+            out.len(),
+            est.branching
+        ),
+        Err(e) => {
+            let _ = render(&game.move_error(&e));
+        }
     }
     let mut solver = game.solver();
     solver.set_budget(Budget {
@@ -471,6 +482,12 @@ fn drive(
     match solver.grundy(&pos) {
         Ok(g) => {
             tally.solved.fetch_add(1, Ordering::Relaxed);
+            let stored = solver.positions_stored();
+            prop_assert!(
+                stored as f64 <= est.positions,
+                "{stored} positions stored, estimated at most {}",
+                est.positions
+            );
             // The outcome agrees with the Grundy value, and the winning moves are P.
             let o = solver.outcome(&pos);
             if let Ok(o) = o {
