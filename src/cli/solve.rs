@@ -55,6 +55,9 @@ pub struct Args {
 /// The widest Grundy grid `solve` draws (rows and columns); larger boxes are listed.
 const GRID_MAX: u32 = 200;
 
+/// The most heaps of a position `solve` lists (counting the box takes time quadratic in it).
+const MAX_HEAPS: usize = 1_000;
+
 /// The largest box `solve` lists.
 const MAX_BOX: u128 = 50_000_000;
 
@@ -90,6 +93,16 @@ pub fn run(a: Args) -> Result<u8, Report> {
             ))
         }
     };
+    if k > MAX_HEAPS {
+        let d = Diag::new(
+            Code::TooLarge,
+            0..0,
+            format!("a box of positions with {k} heaps is more than `solve` lists"),
+            "",
+        )
+        .help(format!("`solve` lists positions of at most {MAX_HEAPS} heaps; ask `eval` about single positions"));
+        return Err(Report::new(LoadError::single(game.src.clone(), d)));
+    }
     let size = box_size(&shape, a.max, k);
     match size {
         Some(n) if n <= MAX_BOX => {}
