@@ -6,6 +6,9 @@
 use std::cmp::Ordering;
 use std::rc::Rc;
 
+/// The most values a quantifier may run over (a finite range is counted first).
+const MAX_QUANT_VALUES: i128 = 10_000_000;
+
 use num_traits::ToPrimitive;
 
 use super::value::{Beatty, SetValue, Value};
@@ -277,6 +280,20 @@ impl CExpr {
                 let list: Rc<[i64]> = match list.eval(env)? {
                     Value::List(l) => l,
                     Value::Set(s) if s.is_finite() => {
+                        // A range is counted before it is listed: `(1..10^15)` would not fit in
+                        // memory, nor end.
+                        if let SetValue::Range(a, Some(b)) = &s {
+                            let n = i128::from(*b) - i128::from(*a) + 1;
+                            if n > MAX_QUANT_VALUES {
+                                return err(
+                                    EvalErrorKind::Domain(format!(
+                                        "a quantifier over {n} values is too long (at most \
+                                         {MAX_QUANT_VALUES})"
+                                    )),
+                                    &list.span,
+                                );
+                            }
+                        }
                         let mut buf = Vec::new();
                         s.members_upto(i64::MAX, &mut buf)
                             .map_err(|e| real_err(e, sp))?;
