@@ -387,3 +387,42 @@ pub fn print_out(text: &str) -> Result<(), Report> {
         _ => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(parse_size("64k"), Ok(64 * 1024));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5GB"), Ok(3 << 29));
+        assert_eq!(parse_size("500MiB"), Ok(500 << 20));
+        for bad in [
+            "", "lots", "10x", "-1G", "0", "0.5", "1e400", "NaNG", "infG",
+        ] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn limits_take_the_smaller() {
+        let args = |pos: Option<usize>, mem: Option<u64>| GameArgs {
+            file: PathBuf::from("x.game"),
+            params: Vec::new(),
+            max_positions: pos,
+            max_memory: mem,
+            force: false,
+        };
+        // 2 heaps: 208 bytes a position.
+        let l = args(Some(1000), Some(208 * 500)).limits(2);
+        assert_eq!(l.max_positions, 500);
+        assert!(l.why.contains("--max-memory"), "{}", l.why);
+        let l = args(Some(100), Some(208 * 500)).limits(2);
+        assert_eq!(l.max_positions, 100);
+        assert_eq!(l.why, "--max-positions 100");
+        let l = args(None, None).limits(2);
+        assert!(l.max_positions >= 1, "{l:?}");
+    }
+}
