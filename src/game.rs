@@ -212,6 +212,7 @@ impl Game {
         if let Some(want) = shape.count {
             if toks.len() != want {
                 let (span, label) = if toks.len() > want {
+                    // In bounds: there are more than `want` tokens.
                     let s = toks[want].0;
                     (s..text.len(), "one heap too many".to_string())
                 } else if let Some(&(at, tok)) = toks.last() {
@@ -549,6 +550,8 @@ impl Game {
         use crate::ruleset::check::CheckedClaimBody;
         use crate::ruleset::expr::{EvalError, EvalErrorKind};
         use crate::ruleset::value::Value;
+        // `i` indexes `self.checked.claims` (callers iterate over them); another index is a
+        // bug of the caller, not something a user can type.
         let claim = &self.checked.claims[i];
         let CheckedClaimBody::Expr {
             expr,
@@ -570,6 +573,8 @@ impl Game {
                     ints: &mut ints,
                     lists: &[],
                 };
+                // The checker compiled `list` with the type List (`c.expect(.., Type::List, ..)`
+                // in lower_claim), so its value is a list.
                 let Value::List(l) = list.eval(&mut env)? else {
                     unreachable!("checked list (eval_claim)")
                 };
