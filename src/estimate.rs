@@ -143,27 +143,47 @@ pub fn branching(gen: &Generator, heaps: usize, max: u32) -> f64 {
 fn move_branching(m: &MoveProgram, n: f64, max: f64) -> f64 {
     // Each step chooses among the heaps no earlier step touched; with a choice of several
     // sizes, the fewest chosen leaves the most for later steps, so the bound stays an upper one.
+    // A reference acts on as many heaps as the selection it names chose at most.
     let mut remaining = n;
     let mut total = 1.0;
+    let mut most: Vec<f64> = vec![0.0; m.sel_slots];
     for st in &m.steps {
-        let (ways, chosen) = step_branching(st, remaining, max);
-        total *= ways;
-        remaining = (remaining - chosen).max(0.0);
+        let b = step_branching(st, remaining, max, &most);
+        total *= b.ways;
+        remaining = (remaining - b.fewest).max(0.0);
+        if let Some(slot) = st.sel.record {
+            if slot >= most.len() {
+                most.resize(slot + 1, 0.0);
+            }
+            most[slot] = b.most;
+        }
     }
     total
 }
 
-/// The ways one step can act, and the fewest heaps it takes from the untouched ones: over the
-/// numbers c of heaps it may choose, the choices of c heaps among n times the ways to act on c
-/// heaps.
-fn step_branching(st: &LStep, n: f64, max: f64) -> (f64, f64) {
+/// What one step can do: the ways, and the fewest and most heaps it chooses.
+struct StepBound {
+    ways: f64,
+    fewest: f64,
+    most: f64,
+}
+
+/// Over the numbers c of heaps a step may choose among the n untouched ones: the choices of c
+/// heaps times the ways to act on c heaps. `most` gives the most heaps of each recorded
+/// selection, for references.
+fn step_branching(st: &LStep, n: f64, max: f64, most: &[f64]) -> StepBound {
     let act = |c: f64| action(&st.kind, c, max);
+    let fixed = |c: f64| StepBound {
+        ways: act(c),
+        fewest: c,
+        most: c,
+    };
     match &st.sel.kind {
         LSelKind::Count(set) => {
             // C(n, c) kept from one c to the next; stop once the total is beyond f64.
             let mut total = 0.0;
             let mut ways = 1.0;
-            let mut fewest = None;
+            let (mut fewest, mut largest) = (None, 0.0);
             let top = n.min(1e6) as i64;
             for c in 0..=top {
                 let cf = c as f64;
@@ -173,17 +193,30 @@ fn step_branching(st: &LStep, n: f64, max: f64) -> (f64, f64) {
                 if member(set, c) {
                     total += ways * act(cf);
                     fewest.get_or_insert(cf);
+                    largest = cf;
                 }
                 if !total.is_finite() {
+                    largest = n;
                     break;
                 }
             }
-            (total, fewest.unwrap_or(0.0))
+            StepBound {
+                ways: total,
+                fewest: fewest.unwrap_or(0.0),
+                most: largest,
+            }
         }
-        LSelKind::Rest => (act(n), n),
-        LSelKind::TheOther | LSelKind::Named(_) => (act(1.0), 1.0),
-        // Heaps named earlier: chosen already, none taken from the untouched ones.
-        LSelKind::Ref(_) => (act(1.0), 0.0),
+        LSelKind::Rest => fixed(n),
+        LSelKind::TheOther | LSelKind::Named(_) => fixed(1.0),
+        // Heaps chosen earlier: none is taken from the untouched ones.
+        LSelKind::Ref(slot) => {
+            let c = most.get(*slot).copied().unwrap_or(n).max(1.0);
+            StepBound {
+                ways: act(c),
+                fewest: 0.0,
+                most: c,
+            }
+        }
     }
 }
 
@@ -197,9 +230,12 @@ fn action(kind: &LStepKind, c: f64, max: f64) -> f64 {
     match kind {
         LStepKind::Delete | LStepKind::Lower(_) | LStepKind::Keep(_) => 1.0,
         LStepKind::Split { parts, .. } => {
-            // Partitions of at most `max` into `parts` parts: at most max^(p-1) / (p-1)!.
-            let p = (*parts as f64 - 1.0).max(0.0);
-            let one = (max + 1.0).powf(p) / gamma_factorial(p);
+            // The ways to split a heap of at most `max` into `parts` parts (sorted, maybe
+            // empty): the first parts - 1 determine the last, a multiset of parts - 1 values
+            // in 0..=max, C(max + parts - 1, parts - 1); and at most p(max), the partitions
+            // of max.
+            let p = *parts as f64;
+            let one = binomial(max + p - 1.0, p - 1.0).min(partitions(max));
             one.max(1.0).powf(c)
         }
         LStepKind::Take(amount, _) => match amount {
@@ -259,23 +295,40 @@ fn gamma_factorial(k: f64) -> f64 {
     r
 }
 
+/// p(n), the partitions of n: exact up to 2000, then the Hardy-Ramanujan formula (which lies
+/// above p(n)) with 10% to spare.
+fn partitions(n: f64) -> f64 {
+    if n <= 2000.0 {
+        partition_table(n as usize).last().copied().unwrap_or(1.0)
+    } else {
+        hardy_ramanujan(n) * 1.1
+    }
+}
+
 /// The number of multisets of positive integers with sum at most `s` (partitions of
-/// 0, 1, ..., s): exact up to 2000, then the Hardy-Ramanujan growth times s.
+/// 0, 1, ..., s): exact up to 2000, then s times the bound for p(s).
 fn partitions_upto(s: f64) -> f64 {
     if s <= 2000.0 {
-        let s = s as usize;
-        let mut p = vec![0.0f64; s + 1];
-        p[0] = 1.0;
-        for part in 1..=s {
-            for total in part..=s {
-                p[total] += p[total - part];
-            }
-        }
-        p.iter().sum()
+        partition_table(s as usize).iter().sum()
     } else {
-        let hr = (std::f64::consts::PI * (2.0 * s / 3.0).sqrt()).exp() / (4.0 * s * 3f64.sqrt());
-        hr * s
+        hardy_ramanujan(s) * 1.1 * (s + 1.0)
     }
+}
+
+/// p(0), ..., p(s).
+fn partition_table(s: usize) -> Vec<f64> {
+    let mut p = vec![0.0f64; s + 1];
+    p[0] = 1.0;
+    for part in 1..=s {
+        for total in part..=s {
+            p[total] += p[total - part];
+        }
+    }
+    p
+}
+
+fn hardy_ramanujan(n: f64) -> f64 {
+    (std::f64::consts::PI * (2.0 * n / 3.0).sqrt()).exp() / (4.0 * n * 3f64.sqrt())
 }
 
 #[cfg(test)]
@@ -288,6 +341,12 @@ mod tests {
         assert_eq!(multisets(3.0, 2), 6.0);
         // p(0..=5) = 1, 1, 2, 3, 5, 7.
         assert_eq!(partitions_upto(5.0), 19.0);
+        assert_eq!(partitions(4.0), 5.0);
+        assert_eq!(partitions(100.0), 190_569_292.0);
+        // The asymptotic formula lies above p(n) where both are known.
+        for n in [100.0, 500.0, 2000.0] {
+            assert!(hardy_ramanujan(n) > partitions(n), "{n}");
+        }
         assert_eq!(show(1234.0), "1234");
         assert_eq!(show(f64::INFINITY), "more than 10^300");
     }

@@ -72,3 +72,45 @@ fn estimate_bounds_followers_and_positions() {
     }
     assert!(checked > 1000, "only {checked} positions checked");
 }
+
+/// Shapes of moves the bundled rulesets do not have, found by the fuzz run or written to
+/// test the estimate's corners: splits into more parts than tokens, references to several heaps,
+/// named amounts, steps after steps.
+#[test]
+fn estimate_bounds_unusual_moves() {
+    let moves = [
+        "move { split one heap into 64 parts allowing empty }",
+        "move { split one heap into 3 parts }",
+        "move { keep 2 heaps h; take 1.. from h }",
+        "move { keep each of 1..3 heaps h; take 1.. from h }",
+        "move { take s in 1.., t in 0.. from both heaps where s != t }",
+        "move { delete one heap; split every other heap into 2 parts allowing empty }",
+        "move { take 1.. from one heap h; take 1.. from one other heap; lower it by 1 }",
+        "move { take same 0.. from all heaps }",
+    ];
+    let mut checked = 0;
+    for m in moves {
+        let src = format!("ruleset \"E\" {{\n  heaps any\n  {m}\n}}\n");
+        let game = Game::from_source("e.game", &src, &[]).unwrap_or_else(|e| panic!("{m}: {e}"));
+        let mut scratch = Scratch::default();
+        let mut out = Followers::new();
+        for pos in box_positions(game.shape(), 5, 3) {
+            let est = Estimate::for_position(game.generator(), &pos);
+            if game
+                .generator()
+                .followers(&pos, &mut scratch, &mut out)
+                .is_err()
+            {
+                continue;
+            }
+            assert!(
+                out.len() as f64 <= est.branching,
+                "{m}: {pos:?} has {} followers, estimated at most {}",
+                out.len(),
+                est.branching
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
