@@ -50,6 +50,11 @@ pub fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(code);
         }
     };
+    // Commands that solve take Ctrl-C from the start: a press while the ruleset loads or the
+    // box is listed stops the solve at its first check.
+    if matches!(cli.command, Command::Eval(_) | Command::Solve(_)) {
+        interrupt::cancel_flag();
+    }
     let result = match cli.command {
         Command::Eval(a) => eval::run(a),
         Command::Moves(a) => moves::run(a),
