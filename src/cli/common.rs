@@ -36,7 +36,8 @@ pub struct GameArgs {
     /// `2G`, or bytes). Turned into a position limit at an estimated 192 + 8 x HEAPS bytes per
     /// position (the memo entry, its key, the hash table's slack, a row of the table), HEAPS
     /// the most heaps of a position; the smaller of this and --max-positions applies. The
-    /// memory in use is watched as well, as the search's stacks can outgrow the positions.
+    /// memory in use is watched as well, as the search's stacks can outgrow the positions:
+    /// beyond SIZE (default: three quarters of the available memory) the run stops.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<u64>,
     /// Solve even when the work estimate (positions x followers per position) is beyond
