@@ -60,6 +60,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("exploding.game", &["heapgame::too_large"]),
     ("named_heaps_position.game", &["heapgame::position"]),
     ("position_count.game", &["heapgame::position"]),
+    ("duplicate_let.game", &["heapgame::duplicate"]),
     ("position_below_bound.game", &["heapgame::position"]),
 ];
 
@@ -83,6 +84,7 @@ const MUST_SAY: &[(&str, &[&str])] = &[
     ),
     ("loop.game", &["(3) -> (3)", "this move goes"]),
     ("duplicate_param.game", &["first defined here"]),
+    ("duplicate_let.game", &["`a`", "first defined here", "defined again here"]),
     ("bad_param_value.game", &["-p S={-1, 2", "after this"]),
     ("unknown_param.game", &["-p kk=3", "did you mean `k`?"]),
     (

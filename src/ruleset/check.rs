@@ -112,6 +112,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     let mut source = None;
     let mut shape_items: Vec<&Shape> = Vec::new();
     let mut check_bound = None;
+    let mut lets: Vec<&Ident> = Vec::new();
     // Lets and requires, in order.
     for item in &rs.items {
         match item {
@@ -124,6 +125,12 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                     diags.push(duplicate(&l.name, first.map(|q| &q.name), "name"));
                     continue;
                 }
+                // A second `let` of a name: the first would be silently hidden.
+                if let Some(first) = lets.iter().find(|f| f.name == l.name.name) {
+                    diags.push(duplicate(&l.name, Some(first), "name"));
+                    continue;
+                }
+                lets.push(&l.name);
                 let mut c = Compiler {
                     diags: &mut diags,
                     position: false,
