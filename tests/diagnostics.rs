@@ -84,7 +84,10 @@ const MUST_SAY: &[(&str, &[&str])] = &[
     ),
     ("loop.game", &["(3) -> (3)", "this move goes"]),
     ("duplicate_param.game", &["first defined here"]),
-    ("duplicate_let.game", &["`a`", "first defined here", "defined again here"]),
+    (
+        "duplicate_let.game",
+        &["`a`", "first defined here", "defined again here"],
+    ),
     ("bad_param_value.game", &["-p S={-1, 2", "after this"]),
     ("unknown_param.game", &["-p kk=3", "did you mean `k`?"]),
     (

@@ -9,109 +9,75 @@ use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
 
 use crate::syntax::ast::Span;
 
-/// The kinds of problem, each with its stable code `heapgame::<code>`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Code {
-    /// The text does not parse.
-    Parse,
-    /// An integer literal too large.
-    IntegerTooLarge,
-    /// A name that is not defined.
-    UnknownName,
-    /// A value of the wrong type.
-    Type,
-    /// A `require` that does not hold.
-    Require,
-    /// An expression that cannot be evaluated (overflow, undecidable real, domain).
-    Eval,
-    /// A move leaves the wrong number of heaps, or names do not match heaps.
-    HeapCount,
-    /// An unbounded range where a finite one is needed.
-    Unbounded,
-    /// A name or item defined twice.
-    Duplicate,
-    /// No `heaps` line.
-    MissingShape,
-    /// No `move`.
-    MissingMove,
-    /// A `-p` value that is not valid.
-    BadParam,
-    /// A `-p` name that is not a parameter.
-    UnknownParam,
-    /// A value outside the range an item allows (negative amount, zero parts).
-    Range,
-    /// Something the language does not allow in this place.
-    NotAllowed,
-    /// A file that cannot be read.
-    Io,
-    /// A position that does not fit the shape.
-    Position,
-    /// The moves can return to a position.
-    Cycle,
-    /// A solve stopped at its position or memory limit.
-    Limit,
-    /// A solve stopped by Ctrl-C.
-    Cancelled,
-    /// A computation refused beforehand: the estimated work is too large.
-    TooLarge,
-    /// A command-line argument that does not fit the ruleset (`--heaps` for a fixed count).
-    Usage,
+/// Declares [`Code`] with its strings and the list of all codes, from one table, so that a new
+/// code cannot be left out of [`Code::ALL`] (and so of the snapshot test of every code).
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident => $text:literal,)*) => {
+        /// The kinds of problem, each with its stable code `heapgame::<code>`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Code {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Code {
+            /// The code as miette shows it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => $text,)*
+                }
+            }
+
+            /// Every code, for tests that each is documented and snapshotted.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+        }
+    };
 }
 
-impl Code {
-    /// The code as miette shows it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::Parse => "heapgame::parse",
-            Code::IntegerTooLarge => "heapgame::integer_too_large",
-            Code::UnknownName => "heapgame::unknown_name",
-            Code::Type => "heapgame::type",
-            Code::Require => "heapgame::require",
-            Code::Eval => "heapgame::eval",
-            Code::HeapCount => "heapgame::heap_count",
-            Code::Unbounded => "heapgame::unbounded",
-            Code::Duplicate => "heapgame::duplicate",
-            Code::MissingShape => "heapgame::missing_shape",
-            Code::MissingMove => "heapgame::missing_move",
-            Code::BadParam => "heapgame::bad_param",
-            Code::UnknownParam => "heapgame::unknown_param",
-            Code::Range => "heapgame::range",
-            Code::NotAllowed => "heapgame::not_allowed",
-            Code::Io => "heapgame::io",
-            Code::Position => "heapgame::position",
-            Code::Cycle => "heapgame::cycle",
-            Code::Limit => "heapgame::limit",
-            Code::Cancelled => "heapgame::cancelled",
-            Code::TooLarge => "heapgame::too_large",
-            Code::Usage => "heapgame::usage",
-        }
-    }
-
-    /// Every code, for tests that each is documented and snapshotted.
-    pub const ALL: &'static [Code] = &[
-        Code::Parse,
-        Code::IntegerTooLarge,
-        Code::UnknownName,
-        Code::Type,
-        Code::Require,
-        Code::Eval,
-        Code::HeapCount,
-        Code::Unbounded,
-        Code::Duplicate,
-        Code::MissingShape,
-        Code::MissingMove,
-        Code::BadParam,
-        Code::UnknownParam,
-        Code::Range,
-        Code::NotAllowed,
-        Code::Io,
-        Code::Position,
-        Code::Cycle,
-        Code::Limit,
-        Code::Cancelled,
-        Code::TooLarge,
-        Code::Usage,
-    ];
+codes! {
+    /// The text does not parse.
+    Parse => "heapgame::parse",
+    /// An integer literal too large.
+    IntegerTooLarge => "heapgame::integer_too_large",
+    /// A name that is not defined.
+    UnknownName => "heapgame::unknown_name",
+    /// A value of the wrong type.
+    Type => "heapgame::type",
+    /// A `require` that does not hold.
+    Require => "heapgame::require",
+    /// An expression that cannot be evaluated (overflow, undecidable real, domain).
+    Eval => "heapgame::eval",
+    /// A move leaves the wrong number of heaps, or names do not match heaps.
+    HeapCount => "heapgame::heap_count",
+    /// An unbounded range where a finite one is needed.
+    Unbounded => "heapgame::unbounded",
+    /// A name or item defined twice.
+    Duplicate => "heapgame::duplicate",
+    /// No `heaps` line.
+    MissingShape => "heapgame::missing_shape",
+    /// No `move`.
+    MissingMove => "heapgame::missing_move",
+    /// A `-p` value that is not valid.
+    BadParam => "heapgame::bad_param",
+    /// A `-p` name that is not a parameter.
+    UnknownParam => "heapgame::unknown_param",
+    /// A value outside the range an item allows (negative amount, zero parts).
+    Range => "heapgame::range",
+    /// Something the language does not allow in this place.
+    NotAllowed => "heapgame::not_allowed",
+    /// A file that cannot be read.
+    Io => "heapgame::io",
+    /// A position that does not fit the shape.
+    Position => "heapgame::position",
+    /// The moves can return to a position.
+    Cycle => "heapgame::cycle",
+    /// A solve stopped at its position or memory limit.
+    Limit => "heapgame::limit",
+    /// A solve stopped by Ctrl-C.
+    Cancelled => "heapgame::cancelled",
+    /// A computation refused beforehand: the estimated work is too large.
+    TooLarge => "heapgame::too_large",
+    /// A command-line argument that does not fit the ruleset (`--heaps` for a fixed count).
+    Usage => "heapgame::usage",
 }
 
 /// One problem, located.
