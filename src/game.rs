@@ -11,6 +11,7 @@ use crate::formulas::{self, Built, FormulaError};
 use crate::moves::program::ShapeSpec;
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::check::{check, Checked, ParamOverride};
+
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::{SolveError, Solver};
 use crate::syntax::{parse_file, SyntaxError};
@@ -110,14 +111,11 @@ impl Game {
     ) -> Result<Game, LoadError> {
         let src = Arc::new(NamedSource::new(name, text.to_string()));
         let ast = parse_file(text).map_err(|e| LoadError::single(src.clone(), syntax_diag(e)))?;
-        let checked = check(&ast, overrides).map_err(|diags| LoadError {
-            src: src.clone(),
-            diags,
+        let checked = check(&ast, overrides).map_err(|diags| {
+            LoadError::new(src.clone(), point_into_overrides(text, overrides, diags))
         })?;
-        let formulas = resolve_formulas(&checked, text).map_err(|diags| LoadError {
-            src: src.clone(),
-            diags,
-        })?;
+        let formulas =
+            resolve_formulas(&checked, text).map_err(|diags| LoadError::new(src.clone(), diags))?;
         Ok(Game {
             checked,
             src,
@@ -192,6 +190,140 @@ impl Game {
         self.canonical(&heaps)
     }
 
+    /// Reads heap sizes as typed on a command line (`3 5 7`, `(3, 5, 7)`, `3,5,7`) into a
+    /// canonical position; a problem points into the typed text, shown as `position`.
+    pub fn read_position(&self, words: &[String]) -> Result<Vec<u32>, LoadError> {
+        let text = words.join(" ");
+        let src = Arc::new(NamedSource::new("position", text.clone()));
+        let fail = |d: Diag| {
+            let mut d = d;
+            d.source = Some(src.clone());
+            LoadError::single(src.clone(), d)
+        };
+        // The tokens with their byte ranges in `text`.
+        let mut toks: Vec<(usize, &str)> = Vec::new();
+        let mut start = None;
+        for (i, c) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            let sep = c.is_whitespace() || c == ',' || c == '(' || c == ')';
+            match (sep, start) {
+                (false, None) => start = Some(i),
+                (true, Some(s)) => {
+                    toks.push((s, &text[s..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        let shape = self.shape();
+        if let Some(want) = shape.count {
+            if toks.len() != want {
+                let (span, label) = if toks.len() > want {
+                    // In bounds: there are more than `want` tokens.
+                    let s = toks[want].0;
+                    (s..text.len(), "one heap too many".to_string())
+                } else if let Some(&(at, tok)) = toks.last() {
+                    let missing = want - toks.len();
+                    let label = format!(
+                        "{missing} more heap{} expected after this",
+                        if missing == 1 { "" } else { "s" }
+                    );
+                    (at..at + tok.len(), label)
+                } else {
+                    (0..0, String::new())
+                };
+                let label = if toks.len() > want + 1 {
+                    format!("{} heaps too many", toks.len() - want)
+                } else {
+                    label
+                };
+                let d = Diag::new(
+                    Code::Position,
+                    span,
+                    format!(
+                        "`{}` has exactly {want} heap{}, but {} {} given",
+                        self.checked.name,
+                        if want == 1 { "" } else { "s" },
+                        toks.len(),
+                        if toks.len() == 1 { "was" } else { "were" }
+                    ),
+                    label,
+                )
+                .help(format!(
+                    "give {want} heap sizes, such as `{}`",
+                    example(want)
+                ));
+                return Err(fail(d));
+            }
+        }
+        let mut heaps = Vec::with_capacity(toks.len());
+        for &(at, tok) in &toks {
+            let span = at..at + tok.len();
+            if !tok.bytes().all(|b| b.is_ascii_digit()) {
+                let help = match &shape.names {
+                    Some(names) => format!(
+                        "the heaps of `{}` are named; give their sizes in digits, in the order \
+                         ({}), such as `{}`",
+                        self.checked.name,
+                        names.join(", "),
+                        example(names.len())
+                    ),
+                    None => "heap sizes are whole numbers >= 0 written in digits, such as `3 5 7`"
+                        .to_string(),
+                };
+                let d = Diag::new(
+                    Code::Position,
+                    span,
+                    format!("`{tok}` is not a heap size"),
+                    "not a whole number",
+                )
+                .help(help);
+                return Err(fail(d));
+            }
+            let v = match tok.parse::<u32>() {
+                Ok(v) => v,
+                Err(_) => {
+                    let d = Diag::new(
+                        Code::Position,
+                        span,
+                        format!(
+                            "the heap {tok} is too large: heaps are at most {}",
+                            u32::MAX
+                        ),
+                        "too large",
+                    )
+                    .help(
+                        "exploring a game from such a position is far beyond any computer; \
+                         a closed-form claim may still answer it",
+                    );
+                    return Err(fail(d));
+                }
+            };
+            if v < shape.lower {
+                let d = Diag::new(
+                    Code::Position,
+                    span,
+                    format!(
+                        "every heap must be at least {}, but this one is {v}",
+                        shape.lower
+                    ),
+                    "below the lower bound",
+                )
+                .help(format!("the ruleset says `each >= {}`", shape.lower));
+                return Err(fail(d));
+            }
+            heaps.push(u64::from(v));
+        }
+        self.canonical(&heaps).map_err(|e| {
+            fail(
+                Diag::new(Code::Position, 0..text.len(), e.to_string(), "")
+                    .help("check the heap sizes"),
+            )
+        })
+    }
+
     /// Every canonical follower of a canonical position, sorted, without repeats.
     pub fn followers(&self, pos: &[u32]) -> Result<Vec<Vec<u32>>, MoveError> {
         let mut scratch = crate::moves::Scratch::default();
@@ -228,25 +360,89 @@ impl Game {
 
     /// A solver failure as a diagnostic.
     pub fn solve_error(&self, e: &SolveError<MoveError>) -> miette::Report {
-        match e {
-            SolveError::Game(m) => miette::Report::new(self.move_error(m)),
-            SolveError::Cycle(c) => miette::miette!(
-                code = "heapgame::cycle",
-                help = "a game whose moves can come back to a position has no Grundy value here; \
-                        make every move lower the position (take at least one token, split into non-empty parts, ...)",
-                "the moves of `{}` can return to a position: {}",
-                self.checked.name,
-                crate::solver::error::show_cycle(c)
-            ),
-            SolveError::Limit { limit } => miette::miette!(
-                code = "heapgame::limit",
-                help = "raise the limit with --max-positions, or ask about smaller positions",
-                "stopped after storing {limit} positions (the --max-positions limit)"
-            ),
-            SolveError::Cancelled { stored } => miette::miette!(
-                code = "heapgame::cancelled",
-                "cancelled after storing {stored} positions"
-            ),
+        miette::Report::new(self.solve_diag(e))
+    }
+
+    /// A solver failure as a located problem: a move that cannot be evaluated points at the
+    /// move, a cycle at the moves that make it, a limit or Ctrl-C says how far the solve got.
+    pub fn solve_diag(&self, e: &SolveError<MoveError>) -> LoadError {
+        let d = match e {
+            SolveError::Game(m) => return self.move_error(m),
+            SolveError::Cycle(c) => self.cycle_diag(c),
+            SolveError::Limit { limit } => Diag::new(
+                Code::Limit,
+                0..0,
+                format!("stopped after storing {limit} positions (the position limit)"),
+                "",
+            )
+            .help("raise the limit with --max-positions, or ask about smaller positions"),
+            SolveError::Cancelled { stored } => Diag::new(
+                Code::Cancelled,
+                0..0,
+                format!("cancelled after storing {stored} positions"),
+                "",
+            )
+            .help("nothing was printed; run again to start over"),
+        };
+        LoadError::single(self.src.clone(), d)
+    }
+
+    /// The moves (indices into the generator's programs) that lead from `from` to `to`.
+    pub fn moves_between(&self, from: &[u32], to: &[u32]) -> Vec<usize> {
+        let gen = self.generator();
+        let mut scratch = crate::moves::Scratch::default();
+        let mut out = crate::moves::Followers::new();
+        let mut found = Vec::new();
+        for (i, m) in gen.moves.iter().enumerate() {
+            let one = Generator {
+                shape: gen.shape.clone(),
+                moves: vec![m.clone()],
+            };
+            if one.followers(from, &mut scratch, &mut out).is_ok() && out.iter().any(|f| f == to) {
+                found.push(i);
+            }
+        }
+        found
+    }
+
+    /// A cycle, with a label on each move clause that makes one of its steps.
+    fn cycle_diag(&self, c: &[Vec<u32>]) -> Diag {
+        let moves = &self.generator().moves;
+        // (span, steps it makes), in the order met along the cycle.
+        let mut used: Vec<(crate::syntax::ast::Span, Vec<String>)> = Vec::new();
+        for w in c.windows(2) {
+            let step = format!("{} -> {}", show_position(&w[0]), show_position(&w[1]));
+            // The first move that makes this step is named (moves are in source order).
+            if let Some(&i) = self.moves_between(&w[0], &w[1]).first() {
+                let span = moves[i].span.clone();
+                match used.iter_mut().find(|(s, _)| *s == span) {
+                    Some((_, steps)) => {
+                        if !steps.contains(&step) {
+                            steps.push(step.clone());
+                        }
+                    }
+                    None => used.push((span, vec![step.clone()])),
+                }
+            }
+        }
+        let msg = format!(
+            "the moves of `{}` can return to a position: {}",
+            self.checked.name,
+            crate::solver::error::show_cycle(c)
+        );
+        let label = |steps: &[String]| format!("this move goes {}", steps.join(", "));
+        let help = "a game whose moves can come back to a position has no Grundy value here; \
+                    make every move lower the position (take at least one token, split into non-empty parts, ...)";
+        let mut it = used.into_iter();
+        match it.next() {
+            Some((span, steps)) => {
+                let mut d = Diag::new(Code::Cycle, span, msg, label(&steps)).help(help);
+                for (span, steps) in it {
+                    d = d.also(span, label(&steps));
+                }
+                d
+            }
+            None => Diag::new(Code::Cycle, 0..0, msg, "").help(help),
         }
     }
 }
@@ -329,15 +525,86 @@ fn resolve_formulas(checked: &Checked, text: &str) -> Result<Vec<Option<Built>>,
     }
 }
 
+/// A position of `k` heaps to show in a hint: `1 2 3`.
+fn example(k: usize) -> String {
+    (1..=k.min(6))
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+        + if k > 6 { " ..." } else { "" }
+}
+
+/// A `-p` override that checked fine: its name, the argument as a source, the value's span.
+type Given<'a> = (&'a str, Arc<NamedSource<String>>, std::ops::Range<usize>);
+
+/// Moves the problems that lie in a `-p` value into the `-p` argument itself.
+///
+/// The checker reports a bad value where it is used (`take S from ...`); when that use is
+/// just the name of a parameter set by a `-p` that itself checked fine, the value the user
+/// typed is to blame, so the problem points into the argument, and the help says where the
+/// value is used.
+fn point_into_overrides(text: &str, overrides: &[ParamOverride], diags: Vec<Diag>) -> Vec<Diag> {
+    // (name, source of the argument, the value's span in it), for overrides without problems.
+    let mut given: Vec<Given<'_>> = Vec::new();
+    for o in overrides {
+        let Some((name, value)) = o.text.split_once('=') else {
+            continue;
+        };
+        let src_name = format!("-p {}", o.text);
+        if diags
+            .iter()
+            .any(|d| d.source.as_ref().is_some_and(|s| s.name() == src_name))
+        {
+            continue;
+        }
+        let lead = value.len() - value.trim_start().len();
+        let start = name.len() + 1 + lead;
+        let end = (name.len() + 1 + value.trim_end().len()).max(start);
+        // Later overrides of the same name win, as in the checker.
+        given.retain(|(n, _, _)| *n != name.trim());
+        given.push((
+            name.trim(),
+            Arc::new(NamedSource::new(src_name, o.text.clone())),
+            start..end,
+        ));
+    }
+    if given.is_empty() {
+        return diags;
+    }
+    let mut out: Vec<Diag> = diags
+        .into_iter()
+        .map(|mut d| {
+            let blamed = matches!(
+                d.code,
+                Code::Range | Code::Type | Code::Unbounded | Code::Eval
+            ) && d.source.is_none();
+            let used = text.get(d.span.clone()).unwrap_or("");
+            if let Some((name, src, span)) = given.iter().find(|(n, _, _)| blamed && *n == used) {
+                let line = text[..d.span.start].matches('\n').count() + 1;
+                let why = d.help.take();
+                d.help = Some(match why {
+                    Some(h) => format!("`{name}` is used on line {line} ({}); {h}", d.label),
+                    None => format!("`{name}` is used on line {line} ({})", d.label),
+                });
+                d.label = format!("the value given to `{name}`");
+                d.span = span.clone();
+                d.source = Some(src.clone());
+            }
+            d
+        })
+        .collect();
+    out.sort_by_key(|d| (d.source.is_some(), d.span.start));
+    out
+}
+
 /// A parse error as a [`Diag`]: its message and help come from [`SyntaxError`] itself.
 fn syntax_diag(e: SyntaxError) -> Diag {
     let (code, span, label) = match &e {
-        SyntaxError::Unexpected { span, expected, .. } => {
-            (Code::Parse, *span, format!("expected {expected}"))
-        }
+        SyntaxError::Unexpected { span, label, .. } => (Code::Parse, *span, label.clone()),
         SyntaxError::IntegerTooLarge { span, .. } => {
             (Code::IntegerTooLarge, *span, "too large".to_string())
         }
+        SyntaxError::TooDeep { span, .. } => (Code::Parse, *span, "too deep".to_string()),
     };
     let help = Diagnostic::help(&e).map(|h| h.to_string());
     let mut d = Diag::new(
@@ -378,6 +645,8 @@ impl Game {
         use crate::ruleset::expr::{EvalError, EvalErrorKind};
         use crate::ruleset::value::Value;
         use crate::syntax::ast::ClaimKind;
+        // `i` indexes `self.checked.claims` (callers iterate over them); another index is a
+        // bug of the caller, not something a user can type.
         let claim = &self.checked.claims[i];
         let (expr, destructure, int_slots, heap_names) = match &claim.body {
             CheckedClaimBody::Expr {
@@ -412,6 +681,8 @@ impl Game {
                     ints: &mut ints,
                     lists: &[],
                 };
+                // The checker compiled `list` with the type List (`where (a, b) =`) or Int
+                // (`where s =`), so its value is one of these.
                 let l = match list.eval(&mut env)? {
                     Value::List(l) => l,
                     // `where s = E`: one name for a value.

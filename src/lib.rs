@@ -5,6 +5,7 @@
 //! game that ties them together), and the command line in `cli`.
 #![forbid(unsafe_code)]
 
+pub mod estimate;
 pub mod formulas;
 pub mod game;
 pub mod moves;

@@ -2,9 +2,16 @@
 //! `tests/inputs/errors/*.game`, loaded through `heapgame::Game::from_source` and rendered by
 //! miette's graphical handler (unicode, no colour, 80 columns) exactly as a user would see it.
 //!
+//! A file may begin with directives, comment lines of the form `#! WORD ARGS`:
+//! `#! param NAME=VALUE` (a `-p` override), `#! position HEAPS` (the position to read and
+//! solve; `3` by default), `#! limit N` (a position limit), `#! cancel` (the cancel flag set
+//! before solving, as Ctrl-C does), `#! estimate` (check the work estimate of solving the
+//! position instead of solving it). A file that loads is solved at its position; the error
+//! of that step is what is snapshotted.
+//!
 //! Each file's expected codes are listed in `EXPECTED` below, so a snapshot cannot silently
-//! accept a different kind of error. `loop.game` loads; its error (`heapgame::cycle`) comes
-//! from the solver, and its rendering is snapshotted too.
+//! accept a different kind of error; `every_code_has_a_snapshot` checks that every
+//! `heapgame::Code` appears in some snapshot (here or of the CLI in `tests/cli.rs`).
 //!
 //! Regenerate the snapshots with `INSTA_UPDATE=always cargo test --test diagnostics`, then read
 //! every changed `.snap` file.
@@ -44,6 +51,21 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ),
     // Loads without a problem; solving reports the cycle.
     ("loop.game", &["heapgame::cycle"]),
+    ("overflow.game", &["heapgame::eval"]),
+    ("move_eval.game", &["heapgame::eval"]),
+    ("missing_move.game", &["heapgame::missing_move"]),
+    ("bad_param_value.game", &["heapgame::bad_param"]),
+    ("unknown_param.game", &["heapgame::unknown_param"]),
+    ("negative_param.game", &["heapgame::range"]),
+    ("huge_heap.game", &["heapgame::position"]),
+    ("position_expression.game", &["heapgame::position"]),
+    ("position_limit.game", &["heapgame::limit"]),
+    ("cancelled.game", &["heapgame::cancelled"]),
+    ("exploding.game", &["heapgame::too_large"]),
+    ("named_heaps_position.game", &["heapgame::position"]),
+    ("position_count.game", &["heapgame::position"]),
+    ("duplicate_let.game", &["heapgame::duplicate"]),
+    ("position_below_bound.game", &["heapgame::position"]),
 ];
 
 /// Words each rendering must contain (beyond the code), to pin what matters in the message.
@@ -64,7 +86,31 @@ const MUST_SAY: &[(&str, &[&str])] = &[
         "three_mistakes.game",
         &["3 problems", "`flor`", "`kk`", "-2"],
     ),
-    ("loop.game", &["(3) -> (3)"]),
+    ("loop.game", &["(3) -> (3)", "this move goes"]),
+    ("duplicate_param.game", &["first defined here"]),
+    (
+        "duplicate_let.game",
+        &["`a`", "first defined here", "defined again here"],
+    ),
+    ("bad_param_value.game", &["-p S={-1, 2", "after this"]),
+    ("unknown_param.game", &["-p kk=3", "did you mean `k`?"]),
+    (
+        "negative_param.game",
+        &["-p S={-1}", "the value given to `S`", "used on line 6"],
+    ),
+    (
+        "huge_heap.game",
+        &["1000000000000000000000000000000", "4294967295"],
+    ),
+    ("position_expression.game", &["`10^30`", "not a heap size"]),
+    ("position_limit.game", &["100 positions"]),
+    ("exploding.game", &["1.1e20 followers"]),
+    ("named_heaps_position.game", &["`x=3`", "(x, y)", "`1 2`"]),
+    (
+        "position_count.game",
+        &["exactly 2 heaps, but 3 were given", "one heap too many"],
+    ),
+    ("position_below_bound.game", &["at least 1", "each >= 1"]),
     (
         "unknown_formula.game",
         &[
@@ -87,30 +133,86 @@ fn render(diag: &dyn Diagnostic) -> String {
         .join("\n")
 }
 
-/// The codes and the rendering of a file's problems (load errors, or for a ruleset that loads,
-/// the error of solving its position (3)).
-fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
-    match heapgame::Game::from_source(name, text, &[]) {
-        Err(e) => {
-            let codes = e.codes().iter().map(|c| c.to_string()).collect();
-            (codes, render(&e))
-        }
-        Ok(game) => {
-            let pos = game
-                .parse_position(&["3".to_string()])
-                .expect("position (3)");
-            let err = game
-                .solver()
-                .grundy(&pos)
-                .expect_err("a ruleset under tests/inputs/errors must fail to load or to solve");
-            let report = game.solve_error(&err);
-            let code = report
-                .code()
-                .map(|c| c.to_string())
-                .expect("a solve error has a code");
-            (vec![code], render(report.as_ref()))
+/// The directives of a file (see the top of this file).
+#[derive(Default)]
+struct Directives {
+    params: Vec<(String, String)>,
+    position: Vec<String>,
+    limit: Option<usize>,
+    cancel: bool,
+    estimate: bool,
+}
+
+fn directives(text: &str) -> Directives {
+    let mut d = Directives {
+        position: vec!["3".to_string()],
+        ..Directives::default()
+    };
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("#! ") else {
+            continue;
+        };
+        let (word, args) = rest.split_once(' ').unwrap_or((rest, ""));
+        match word {
+            "param" => {
+                let (n, v) = args.split_once('=').expect("#! param NAME=VALUE");
+                d.params.push((n.to_string(), v.to_string()));
+            }
+            "position" => d.position = args.split_whitespace().map(String::from).collect(),
+            "limit" => d.limit = Some(args.trim().parse().expect("#! limit N")),
+            "cancel" => d.cancel = true,
+            "estimate" => d.estimate = true,
+            other => panic!("unknown directive `#! {other}`"),
         }
     }
+    d
+}
+
+/// The codes and the rendering of a file's problems: load errors, or for a ruleset that loads,
+/// the error of reading its position, of the work estimate, or of solving the position.
+fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
+    let d = directives(text);
+    let params: Vec<(&str, &str)> = d
+        .params
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    let game = match heapgame::Game::from_source(name, text, &params) {
+        Err(e) => {
+            let codes = e.codes().iter().map(|c| c.to_string()).collect();
+            return (codes, render(&e));
+        }
+        Ok(game) => game,
+    };
+    let pos = match game.read_position(&d.position) {
+        Ok(p) => p,
+        Err(e) => {
+            let codes = e.codes().iter().map(|c| c.to_string()).collect();
+            return (codes, render(&e));
+        }
+    };
+    if d.estimate {
+        let e = heapgame::estimate::Estimate::for_position(game.generator(), &pos);
+        let diag = e
+            .refusal("solving this position")
+            .expect("the estimate must refuse this position");
+        let err = heapgame::ruleset::LoadError::single(game.src.clone(), diag);
+        let codes = err.codes().iter().map(|c| c.to_string()).collect();
+        return (codes, render(&err));
+    }
+    let mut solver = game.solver();
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(d.cancel));
+    solver.set_budget(heapgame::solver::Budget {
+        max_positions: d.limit,
+        cancel: Some(cancel),
+        progress: None,
+    });
+    let err = solver
+        .grundy(&pos)
+        .expect_err("a ruleset under tests/inputs/errors must fail to load or to solve");
+    let report = game.solve_diag(&err);
+    let codes = report.codes().iter().map(|c| c.to_string()).collect();
+    (codes, render(&report))
 }
 
 #[test]
@@ -140,12 +242,13 @@ fn rendered_diagnostics() {
                 );
             }
         }
-        // Every load error points into the file and says what to do.
-        if file != "loop.game" {
-            assert!(
-                rendered.contains(&format!("[{file}:")),
-                "{file}: no location:\n{rendered}"
-            );
+        // Every problem of the file or its arguments is located and says what to do; only a
+        // stopped solve or a refused estimate has no place.
+        let placeless = ["position_limit.game", "cancelled.game", "exploding.game"];
+        if !placeless.contains(&file) {
+            let at_file = rendered.contains(&format!("[{file}:"));
+            let at_arg = rendered.contains("[-p ") || rendered.contains("[position:");
+            assert!(at_file || at_arg, "{file}: no location:\n{rendered}");
         }
         assert!(
             rendered.contains("help:"),
@@ -204,4 +307,23 @@ fn failed_definitions_do_not_cascade() {
         err.diags.iter().all(|d| d.message.contains("flor")),
         "{err:?}"
     );
+}
+
+/// Every diagnostic code is shown in at least one snapshot (of a ruleset here, or of the CLI).
+#[test]
+fn every_code_has_a_snapshot() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let mut all = String::new();
+    for entry in std::fs::read_dir(&dir).expect("tests/snapshots") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|e| e == "snap") {
+            all.push_str(&std::fs::read_to_string(&path).expect("a snapshot"));
+        }
+    }
+    for code in heapgame::ruleset::Code::ALL {
+        let name = code.as_str();
+        // A code shown by miette stands alone on its line.
+        let shown = all.lines().any(|l| l.trim() == name);
+        assert!(shown, "no snapshot shows `{name}`: add a case");
+    }
 }

@@ -814,14 +814,59 @@ fn other_failures_are_in_words() {
     }
 }
 
-/// Punctuation the grammar writes as literal strings (`,` `}` `)` `:`) never appears in the
-/// expected list, because pest reports only rules: `{1, 2 from` says "expected `..` or an
-/// operator, found `from`" without mentioning `,` or `}`.
+/// Punctuation the grammar writes as literal strings (`,` `}` `)` `|`) is named in the
+/// expected list: `{1, 2 from` says "expected `,`, `}` or an operator, found `from`".
 #[test]
-#[ignore = "known poor message: literal tokens are missing from 'expected ...'"]
 fn unclosed_set_mentions_the_closing_brace() {
     let (msg, _) = parse_error("ruleset \"T\" { heaps 2 move { take {1, 2 from one heap } }");
     assert!(msg.contains("`}`") && msg.contains("`,`"), "{msg}");
+    for (src, closer) in [
+        (
+            "ruleset \"T\" { heaps 2 move { take (1 from one heap } }",
+            "`)`",
+        ),
+        (
+            "ruleset \"T\" { heaps 2 move { take |1 from one heap } }",
+            "`|`",
+        ),
+        ("ruleset \"T\" (k = 3 { heaps 2 }", "`)`"),
+        (
+            "ruleset \"T\" { heaps 2 move { take 1 one heap } }",
+            "`from`",
+        ),
+    ] {
+        let (msg, _) = parse_error(src);
+        assert!(msg.contains(closer), "{src}: {msg}");
+        assert_in_words(&msg);
+    }
+}
+
+/// Where an expression may start, its openers (`(`, `{`, `|`) are not listed one by one:
+/// the list says "an expression".
+#[test]
+fn expected_expression_is_one_entry() {
+    let (msg, _) = parse_error("ruleset \"T\" (k = ) { heaps 2 }");
+    assert_eq!(msg, "expected an expression, found `)`");
+}
+
+/// Many expected items collapse into one entry, and the end of the input is "the end of the
+/// file", with the label on the last character (miette draws nothing past the end).
+#[test]
+fn end_of_input_is_the_end_of_the_file() {
+    let src = "ruleset \"T\" {\n  heaps 2\n  move { take 1.. from one heap }\n";
+    let (msg, at) = parse_error(src);
+    assert!(msg.ends_with("found the end of the file"), "{msg}");
+    assert!(
+        msg.contains("another item (`heaps`, `let`, `move`, `claim`, ...)"),
+        "{msg}"
+    );
+    assert!(msg.contains("`}`"), "{msg}");
+    assert_eq!(at, src.trim_end().len() - 1, "{msg}");
+    let (msg, _) = parse_error("ruleset");
+    assert_eq!(
+        msg,
+        "expected a string in double quotes, found the end of the file"
+    );
 }
 
 #[test]

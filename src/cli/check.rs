@@ -10,7 +10,7 @@ use heapgame::verify::Bounds;
 use heapgame::Game;
 use miette::Report;
 
-use super::common::{json_position, Format};
+use super::common::{json_position, Format, GameArgs, SolveRun};
 
 /// Arguments of `heapgame check`.
 #[derive(clap::Args, Debug)]
@@ -35,9 +35,13 @@ pub struct Args {
     /// The most heaps, for rulesets with any number of heaps.
     #[arg(long, value_name = "K")]
     heaps: Option<usize>,
-    /// Stop with an error after storing this many positions.
+    /// Stop with an error after storing this many positions (default: from the available
+    /// memory, as for `solve`).
     #[arg(long, value_name = "N")]
     max_positions: Option<usize>,
+    /// Stop with an error before the positions stored take more than SIZE of memory.
+    #[arg(long, value_name = "SIZE", value_parser = super::common::parse_size)]
+    max_memory: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -132,8 +136,22 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
         };
         for (game, bounds) in &runs {
-            let budget = heapgame::solver::Budget::with_limit(a.max_positions);
-            match check_claims(game, *bounds, budget) {
+            // The limits, Ctrl-C and the progress bar of `solve`.
+            let limits = GameArgs {
+                file: file.clone(),
+                params: a.params.clone(),
+                max_positions: a.max_positions,
+                max_memory: a.max_memory,
+                force: false,
+            };
+            let total =
+                heapgame::solver::positions::box_size(game.shape(), bounds.max, bounds.heaps)
+                    .and_then(|n| u64::try_from(n).ok());
+            let what = format!("checking {}", file.display());
+            let run = SolveRun::start(&limits, bounds.heaps, total, what);
+            let result = check_claims(game, *bounds, run.budget.clone());
+            drop(run);
+            match result {
                 Ok(r) => {
                     if !r.holds() {
                         worst = worst.max(1);
@@ -143,6 +161,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
                         Format::Json => json.push(json_report(file, &r)),
                     }
                 }
+                // Ctrl-C stops the whole command.
+                Err(e) if is_cancelled(&e) => return Err(e),
                 Err(e) => {
                     eprintln!("{e:?}");
                     worst = 2;
@@ -154,6 +174,12 @@ pub fn run(a: Args) -> Result<u8, Report> {
         println!("{}", serde_json::Value::Array(json));
     }
     Ok(worst)
+}
+
+/// Whether a report is a Ctrl-C stop.
+pub(crate) fn is_cancelled(r: &Report) -> bool {
+    r.code()
+        .is_some_and(|c| c.to_string() == "heapgame::cancelled")
 }
 
 fn bounds_text(game: &Game, b: Bounds) -> String {

@@ -1,11 +1,23 @@
-//! What every command shares: the ruleset file with its `-p` overrides, the position limit,
-//! and the printing of positions.
+//! What every command shares: the ruleset file with its `-p` overrides, the limits of a solve
+//! (positions, memory, the work estimate) with Ctrl-C and the progress bar, the rendering of
+//! a solve's failure, and the printing of positions.
 
 use std::path::PathBuf;
 
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::Arc;
+
+use heapgame::estimate::Estimate;
+use heapgame::moves::MoveError;
+use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
+use heapgame::solver::{Budget, SolveError};
 use heapgame::Game;
 use miette::Report;
+
+use super::interrupt;
+use super::progress::Progress;
+use super::watchdog::Watchdog;
 
 /// The ruleset arguments of every command.
 #[derive(clap::Args, Debug, Clone)]
@@ -15,9 +27,97 @@ pub struct GameArgs {
     /// Set a parameter: NAME=VALUE, where VALUE is an expression (`k=4`, `"S={1,3,4}"`, `"beta=2+sqrt(2)"`).
     #[arg(short = 'p', long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
-    /// Stop with an error after storing this many positions.
+    /// Stop with an error after storing this many positions. Default: as many as fit in half
+    /// the available memory (MemAvailable in /proc/meminfo), at the bytes per position of
+    /// --max-memory; 10^8 when the available memory is unknown.
     #[arg(long, value_name = "N")]
     pub max_positions: Option<usize>,
+    /// Stop with an error before the positions stored take more than SIZE of memory (`500M`,
+    /// `2G`, or bytes). Turned into a position limit at an estimated 192 + 8 x HEAPS bytes per
+    /// position (the memo entry, its key, the hash table's slack, a row of the table), HEAPS
+    /// the most heaps of a position; the smaller of this and --max-positions applies. The
+    /// memory in use is watched as well, as the search's stacks can outgrow the positions:
+    /// beyond SIZE (default: three quarters of the available memory) the run stops.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_memory: Option<u64>,
+    /// Solve even when the work estimate (positions x followers per position) is beyond
+    /// 10^11; the position and memory limits still apply.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The position limit of a solve, and what set it (for messages).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most positions stored.
+    pub max_positions: usize,
+    /// What set it, in words: "--max-positions 1000", "the default (half of 7.5 GB available)".
+    pub why: String,
+    /// The most resident memory, in bytes, when known: --max-memory, else three quarters of
+    /// the memory available at the start.
+    pub max_memory: Option<(u64, String)>,
+}
+
+/// Bytes one stored position takes, estimated: the memo entry (a boxed key of 16 bytes and
+/// an 8-byte value, with the table's control byte, load factor 7/8 and doubling slack), the
+/// key's own allocation, and for `solve` the row of the table. Measured with
+/// `/usr/bin/time -f %M` on `solve rulesets/classic/wythoff.game --max 1000` (501 501
+/// positions): 98 MB above the start, about 196 bytes a position; 3-heap Nim up to 60: 160.
+pub fn bytes_per_position(heaps: usize) -> u64 {
+    192 + 8 * heaps as u64
+}
+
+/// Reads a size: `2G`, `500M`, `64k`, `1.5GB`, `2GiB`, or a number of bytes.
+pub fn parse_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let x: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a size such as `500M` or `2G`"))?;
+    let mult: u64 = match unit.to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kb" | "kib" => 1 << 10,
+        "m" | "mb" | "mib" => 1 << 20,
+        "g" | "gb" | "gib" => 1 << 30,
+        "t" | "tb" | "tib" => 1 << 40,
+        _ => {
+            return Err(format!(
+                "`{s}` is not a size such as `500M` or `2G` (units: k, M, G, T)"
+            ))
+        }
+    };
+    if !(x.is_finite() && x >= 1.0) {
+        return Err(format!("`{s}` is not a positive size"));
+    }
+    let bytes = x * mult as f64;
+    if bytes >= u64::MAX as f64 {
+        return Err(format!("`{s}` is too large"));
+    }
+    // `bytes` is finite, at least 1 and below u64::MAX, so the conversion is exact enough.
+    Ok(bytes as u64)
+}
+
+/// MemAvailable from /proc/meminfo, in bytes (Linux); `None` elsewhere.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// A byte count for people: `7.5 GB`.
+fn show_bytes(b: u64) -> String {
+    let g = b as f64 / f64::from(1u32 << 30);
+    let m = b as f64 / f64::from(1u32 << 20);
+    if g >= 1.0 {
+        format!("{g:.1} GB")
+    } else if m >= 1.0 {
+        format!("{m:.0} MB")
+    } else {
+        format!("{:.0} kB", b as f64 / 1024.0)
+    }
 }
 
 impl GameArgs {
@@ -40,6 +140,182 @@ impl GameArgs {
     }
 }
 
+impl GameArgs {
+    /// The position limit for a solve of positions with at most `heaps` heaps.
+    pub fn limits(&self, heaps: usize) -> Limits {
+        let bpp = bytes_per_position(heaps);
+        let from_memory = self.max_memory.map(|m| {
+            let n = usize::try_from(m / bpp).unwrap_or(usize::MAX).max(1);
+            (
+                n,
+                format!("--max-memory {} (at {bpp} bytes a position)", show_bytes(m)),
+            )
+        });
+        let explicit = self
+            .max_positions
+            .map(|n| (n, format!("--max-positions {n}")));
+        let chosen = match (explicit, from_memory) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        let (max_positions, why) = chosen.unwrap_or_else(|| match available_memory() {
+            Some(avail) => {
+                let n = usize::try_from(avail / 2 / bpp)
+                    .unwrap_or(usize::MAX)
+                    .max(1);
+                (
+                    n,
+                    format!(
+                        "the default, half of the {} available at {bpp} bytes a position",
+                        show_bytes(avail)
+                    ),
+                )
+            }
+            None => (
+                100_000_000,
+                "the default when the available memory is unknown".to_string(),
+            ),
+        });
+        let max_memory = match self.max_memory {
+            Some(m) => Some((m, format!("--max-memory {}", show_bytes(m)))),
+            None => available_memory().map(|a| {
+                let cap = a / 4 * 3;
+                (
+                    cap,
+                    format!(
+                        "the default, three quarters of the {} available",
+                        show_bytes(a)
+                    ),
+                )
+            }),
+        };
+        Limits {
+            max_positions,
+            why,
+            max_memory,
+        }
+    }
+
+    /// Refuses a solve whose work estimate is too large, unless --force.
+    pub fn check_estimate(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), Report> {
+        if self.force {
+            return Ok(());
+        }
+        match e.refusal(what) {
+            Some(d) => Err(Report::new(LoadError::single(game.src.clone(), d))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// What a running solve is given: its budget (limit, Ctrl-C flag, progress counter), the
+/// progress bar watching it, and the limit for messages.
+pub struct SolveRun {
+    /// The solver's budget.
+    pub budget: Budget,
+    /// The limit and what set it.
+    pub limits: Limits,
+    watchdog: Option<Watchdog>,
+    _progress: Progress,
+}
+
+impl SolveRun {
+    /// Sets up a solve of positions with at most `heaps` heaps, expected to store about
+    /// `total` positions, described as `what` on the progress bar.
+    pub fn start(args: &GameArgs, heaps: usize, total: Option<u64>, what: String) -> SolveRun {
+        let limits = args.limits(heaps);
+        let counter = Arc::new(AtomicUsize::new(0));
+        let budget = Budget {
+            max_positions: Some(limits.max_positions),
+            cancel: Some(interrupt::cancel_flag()),
+            progress: Some(counter.clone()),
+        };
+        let total = total.map(|t| t.min(limits.max_positions as u64));
+        let watchdog = memory_guard(&limits, &what, interrupt::cancel_flag());
+        SolveRun {
+            budget,
+            limits,
+            watchdog,
+            _progress: Progress::start(counter, total, what),
+        }
+    }
+
+    /// A solve's failure as a report; `context` says what was being solved ("while solving
+    /// (3, 5)") so that a limit or Ctrl-C says how far the run got.
+    pub fn failure(&self, game: &Game, e: &SolveError<MoveError>, context: &str) -> Report {
+        let d = match e {
+            SolveError::Limit { limit } => Diag::new(
+                Code::Limit,
+                0..0,
+                format!(
+                    "stopped after storing {limit} positions, the limit set by {}, {context}",
+                    self.limits.why
+                ),
+                "",
+            )
+            .help(
+                "raise the limit with --max-positions N or --max-memory SIZE, or ask about \
+                 smaller positions; nothing was printed",
+            ),
+            SolveError::Cancelled { stored }
+                if self.watchdog.as_ref().is_some_and(Watchdog::hit) =>
+            {
+                let (cap, why) = self.limits.max_memory.clone().unwrap_or_default();
+                Diag::new(
+                    Code::Limit,
+                    0..0,
+                    format!(
+                        "stopped when the memory in use passed {}, the limit set by {why}, \
+                         after storing {stored} positions, {context}",
+                        show_bytes(cap)
+                    ),
+                    "",
+                )
+                .help(MEMORY_HELP)
+            }
+            SolveError::Cancelled { stored } => Diag::new(
+                Code::Cancelled,
+                0..0,
+                format!("cancelled (Ctrl-C) after storing {stored} positions, {context}"),
+                "",
+            )
+            .help("nothing was printed; run again to start over"),
+            SolveError::Game(_) => {
+                // Say at which position the move failed: the ruleset's span says which move.
+                let mut err = game.solve_diag(e);
+                for d in &mut err.diags {
+                    d.message = format!("{}, {context}", d.message);
+                }
+                return Report::new(err);
+            }
+            other => return game.solve_error(other),
+        };
+        Report::new(LoadError::single(game.src.clone(), d))
+    }
+}
+
+/// A memory watchdog for `limits`, if the memory limit is known; `what` is being done.
+pub fn memory_guard(limits: &Limits, what: &str, cancel: Arc<AtomicBool>) -> Option<Watchdog> {
+    limits.max_memory.as_ref().map(|(cap, why)| {
+        let d = Diag::new(
+            Code::Limit,
+            0..0,
+            format!(
+                "stopped when the memory in use passed {}, the limit set by {why}, while {what}",
+                show_bytes(*cap)
+            ),
+            "",
+        )
+        .help(MEMORY_HELP);
+        let message = format!("{:?}", Report::new(d));
+        Watchdog::start(*cap, cancel, message)
+    })
+}
+
+const MEMORY_HELP: &str = "raise the limit with --max-memory SIZE, or ask about smaller \
+     positions; the search keeps every follower of each position it is working on, which takes \
+     much memory when positions have many followers; nothing was printed";
+
 /// The arguments of commands about one position: the ruleset, the format, the heaps.
 #[derive(clap::Args, Debug)]
 pub struct PositionArgs {
@@ -57,7 +333,7 @@ impl PositionArgs {
     /// Loads the game and reads the position in its canonical form.
     pub fn load(&self) -> Result<(Game, Vec<u32>), Report> {
         let game = self.game.load()?;
-        let pos = game.parse_position(&self.heaps).map_err(Report::new)?;
+        let pos = game.read_position(&self.heaps).map_err(Report::new)?;
         Ok((game, pos))
     }
 }
@@ -74,4 +350,80 @@ pub enum Format {
 /// A position as JSON: `[3, 5, 7]`.
 pub fn json_position(p: &[u32]) -> serde_json::Value {
     serde_json::Value::Array(p.iter().map(|&h| serde_json::Value::from(h)).collect())
+}
+
+/// The most heaps a position reachable from `pos` can have: the shape's count, or for
+/// `heaps any` the heaps of `pos` (or its tokens, when moves split heaps).
+pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
+    match game.shape().count {
+        Some(k) => k,
+        None => {
+            let splits = game
+                .generator()
+                .moves
+                .iter()
+                .flat_map(|m| m.steps.iter())
+                .any(|s| matches!(s.kind, heapgame::moves::program::LStepKind::Split { .. }));
+            if splits {
+                pos.iter()
+                    .fold(0usize, |a, &h| a.saturating_add(h as usize))
+                    .max(pos.len())
+            } else {
+                pos.len()
+            }
+        }
+    }
+}
+
+/// Writes `text` to stdout. A closed pipe (`heapgame solve ... | head`) is not an error: the
+/// reader has what it wanted.
+pub fn print_out(text: &str) -> Result<(), Report> {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(miette::miette!(
+            code = "heapgame::io",
+            "cannot write the output: {e}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("100"), Ok(100));
+        assert_eq!(parse_size("64k"), Ok(64 * 1024));
+        assert_eq!(parse_size("2G"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5GB"), Ok(3 << 29));
+        assert_eq!(parse_size("500MiB"), Ok(500 << 20));
+        for bad in [
+            "", "lots", "10x", "-1G", "0", "0.5", "1e400", "NaNG", "infG",
+        ] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn limits_take_the_smaller() {
+        let args = |pos: Option<usize>, mem: Option<u64>| GameArgs {
+            file: PathBuf::from("x.game"),
+            params: Vec::new(),
+            max_positions: pos,
+            max_memory: mem,
+            force: false,
+        };
+        // 2 heaps: 208 bytes a position.
+        let l = args(Some(1000), Some(208 * 500)).limits(2);
+        assert_eq!(l.max_positions, 500);
+        assert!(l.why.contains("--max-memory"), "{}", l.why);
+        let l = args(Some(100), Some(208 * 500)).limits(2);
+        assert_eq!(l.max_positions, 100);
+        assert_eq!(l.why, "--max-positions 100");
+        let l = args(None, None).limits(2);
+        assert!(l.max_positions >= 1, "{l:?}");
+    }
 }

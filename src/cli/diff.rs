@@ -9,7 +9,7 @@ use heapgame::verify::diff::{diff, formula_from_text, DiffReport, Side};
 use heapgame::verify::Bounds;
 use miette::Report;
 
-use super::common::{json_position, Format, GameArgs};
+use super::common::{json_position, Format, GameArgs, SolveRun};
 
 /// Arguments of `heapgame diff`.
 #[derive(clap::Args, Debug)]
@@ -66,7 +66,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
     };
     let bounds = Bounds { max: a.max, heaps };
-    let budget = heapgame::solver::Budget::with_limit(a.game.max_positions);
+    // The limits, Ctrl-C and the progress bar of `solve`.
+    let total = heapgame::solver::positions::box_size(game.shape(), a.max, heaps)
+        .and_then(|n| u64::try_from(n).ok());
+    let run = SolveRun::start(&a.game, heaps, total, "comparing".to_string());
+    let budget = run.budget.clone();
     let report = match (&a.other, &a.formula) {
         (Some(other), _) => {
             let b = GameArgs {
@@ -89,6 +93,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
+    drop(run);
     match a.format {
         Format::Text => print!("{}", text_report(&report)),
         Format::Json => println!("{}", json_report(&report)),

@@ -1,9 +1,19 @@
 //! `heapgame eval`: the outcome, Grundy value and winning moves of one position.
 
+use std::fmt::Write as _;
+
+use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
 use miette::Report;
 
-use super::common::{json_position, Format, PositionArgs};
+use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs, SolveRun};
+
+/// `writeln!` into a String, which cannot fail.
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
 
 /// Arguments of `heapgame eval`.
 #[derive(clap::Args, Debug)]
@@ -19,13 +29,25 @@ pub struct Args {
 /// Runs `heapgame eval`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
+    let shown = show_position(&pos);
+    let estimate = Estimate::for_position(game.generator(), &pos);
+    a.pos
+        .game
+        .check_estimate(&game, &estimate, &format!("solving {shown}"))?;
+    let heaps = estimate_heaps(&game, &pos);
+    let run = SolveRun::start(&a.pos.game, heaps, None, format!("solving {shown}"));
     let mut solver = game.solver();
-    solver.set_max_positions(a.pos.game.max_positions);
-    let grundy = solver.grundy(&pos).map_err(|e| game.solve_error(&e))?;
+    solver.set_budget(run.budget.clone());
+    let context = format!("while solving {shown}");
+    let grundy = solver
+        .grundy(&pos)
+        .map_err(|e| run.failure(&game, &e, &context))?;
     let wins = solver
         .winning_moves(&pos)
-        .map_err(|e| game.solve_error(&e))?;
+        .map_err(|e| run.failure(&game, &e, &context))?;
+    drop(run);
     let outcome = if grundy == 0 { "P" } else { "N" };
+    let mut out = String::new();
     match a.pos.format {
         Format::Json => {
             let v = serde_json::json!({
@@ -34,27 +56,29 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 "grundy": grundy,
                 "winning_moves": wins.iter().map(|w| json_position(w)).collect::<Vec<_>>(),
             });
-            println!("{v}");
+            outln!(out, "{v}");
         }
         Format::Text => {
-            println!("position: {}", show_position(&pos));
+            outln!(out, "position: {}", show_position(&pos));
             if grundy == 0 {
-                println!(
+                outln!(
+                    out,
                     "outcome:  P (the previous player wins: every move leads to an N-position)"
                 );
             } else {
-                println!("outcome:  N (the next player wins)");
+                outln!(out, "outcome:  N (the next player wins)");
             }
-            println!("grundy:   {grundy}");
+            outln!(out, "grundy:   {grundy}");
             if wins.is_empty() {
-                println!("winning moves: none");
+                outln!(out, "winning moves: none");
             } else {
-                println!("winning moves:");
+                outln!(out, "winning moves:");
                 for w in &wins {
-                    println!("  -> {}", show_position(w));
+                    outln!(out, "  -> {}", show_position(w));
                 }
             }
         }
     }
+    print_out(&out)?;
     Ok(0)
 }

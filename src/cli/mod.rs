@@ -7,9 +7,15 @@ mod common;
 pub(crate) mod diff;
 mod eval;
 mod formulas;
+pub(crate) mod interrupt;
 mod moves;
+mod output;
+pub(crate) mod progress;
 mod repl;
 pub(crate) mod solve;
+mod watchdog;
+
+use std::io::Write as _;
 
 use clap::{Parser, Subcommand};
 
@@ -58,6 +64,14 @@ pub fn main() -> std::process::ExitCode {
             return std::process::ExitCode::from(code);
         }
     };
+    // Commands that solve take Ctrl-C from the start: a press while the ruleset loads or the
+    // box is listed stops the solve at its first check.
+    if matches!(
+        cli.command,
+        Command::Eval(_) | Command::Solve(_) | Command::Check(_) | Command::Diff(_)
+    ) {
+        interrupt::cancel_flag();
+    }
     let result = match cli.command {
         Command::Eval(a) => eval::run(a),
         Command::Moves(a) => moves::run(a),
@@ -70,8 +84,11 @@ pub fn main() -> std::process::ExitCode {
     match result {
         Ok(code) => std::process::ExitCode::from(code),
         Err(report) => {
-            eprintln!("{report:?}");
-            std::process::ExitCode::from(2)
+            // Nothing more can be said if stderr is closed.
+            let _ = writeln!(std::io::stderr(), "{report:?}");
+            // Ctrl-C ends with 130, as a shell expects of an interrupted command.
+            let cancelled = check::is_cancelled(&report);
+            std::process::ExitCode::from(if cancelled { 130 } else { 2 })
         }
     }
 }

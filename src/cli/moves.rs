@@ -1,9 +1,20 @@
 //! `heapgame moves`: every follower of a position.
 
+use std::fmt::Write as _;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
 use heapgame::game::show_position;
 use miette::Report;
 
-use super::common::{json_position, Format, PositionArgs};
+use super::common::{estimate_heaps, json_position, memory_guard, print_out, Format, PositionArgs};
+
+/// `writeln!` into a String, which cannot fail.
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
 
 /// Arguments of `heapgame moves`.
 #[derive(clap::Args, Debug)]
@@ -18,19 +29,49 @@ pub struct Args {
 /// Runs `heapgame moves`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
+    let branching = heapgame::estimate::branching(
+        game.generator(),
+        estimate_heaps(&game, &pos),
+        pos.iter().copied().max().unwrap_or(0),
+    );
+    if branching > heapgame::estimate::REFUSE_FOLLOWERS && !a.pos.game.force {
+        let d = heapgame::ruleset::Diag::new(
+            heapgame::ruleset::Code::TooLarge,
+            0..0,
+            format!(
+                "{} may have up to {} followers, too many to list",
+                show_position(&pos),
+                heapgame::estimate::show(branching)
+            ),
+            "",
+        )
+        .help("ask about a smaller position, or give --force to list them anyway");
+        return Err(Report::new(heapgame::ruleset::LoadError::single(
+            game.src.clone(),
+            d,
+        )));
+    }
+    // Even a forced listing stays within the memory limit (the generator has no other check;
+    // Ctrl-C keeps its default action here, ending the process at once).
+    let limits = a.pos.game.limits(estimate_heaps(&game, &pos));
+    let what = format!("listing the followers of {}", show_position(&pos));
+    let guard = memory_guard(&limits, &what, Arc::new(AtomicBool::new(false)));
     let fs = game
         .followers(&pos)
         .map_err(|e| Report::new(game.move_error(&e)))?;
+    drop(guard);
+    let mut out = String::new();
     match a.pos.format {
         Format::Json => {
             let v: Vec<_> = fs.iter().map(|f| json_position(f)).collect();
-            println!("{}", serde_json::Value::Array(v));
+            outln!(out, "{}", serde_json::Value::Array(v));
         }
         Format::Text => {
             for f in &fs {
-                println!("{}", show_position(f));
+                outln!(out, "{}", show_position(f));
             }
         }
     }
+    print_out(&out)?;
     Ok(0)
 }

@@ -2,14 +2,19 @@
 //! in the style of the papers, CSV or JSON.
 
 use std::fmt::Write as _;
+use std::path::PathBuf;
 
+use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
-use heapgame::moves::Generator;
+use heapgame::moves::{Generator, MoveError};
+use heapgame::ruleset::{Code, Diag, LoadError};
 use heapgame::solver::positions::{box_positions, box_size};
+use heapgame::solver::SolveError;
 use heapgame::{Game, Solver};
 use miette::Report;
 
-use super::common::{json_position, GameArgs};
+use super::common::{json_position, print_out, GameArgs, SolveRun};
+use super::output::write_whole;
 
 /// Output formats of `solve`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +49,17 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     format: TableFormat,
+    /// Write the table to FILE instead of stdout: whole or not at all (a temporary file in
+    /// the same directory, renamed when complete).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
 }
+
+/// The widest Grundy grid `solve` draws (rows and columns); larger boxes are listed.
+const GRID_MAX: u32 = 200;
+
+/// The most heaps of a position `solve` lists (counting the box takes time quadratic in it).
+const MAX_HEAPS: usize = 1_000;
 
 /// The largest box `solve` lists.
 const MAX_BOX: u128 = 50_000_000;
@@ -52,15 +67,27 @@ const MAX_BOX: u128 = 50_000_000;
 /// Runs `heapgame solve`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let game = a.game.load()?;
-    let mut solver = game.solver();
-    solver.set_max_positions(a.game.max_positions);
     let req = TableRequest {
         max: a.max,
         heaps: a.heaps,
         grundy: a.grundy,
         format: a.format,
     };
-    print!("{}", table(&game, &mut solver, &req)?);
+    let (k, size) = box_of(&game, &req)?;
+    let estimate = Estimate::for_box(game.generator(), a.max, k, size);
+    let what = format!("solving heaps <= {}", a.max);
+    a.game.check_estimate(&game, &estimate, &what)?;
+    let run = SolveRun::start(&a.game, k, size.and_then(|n| u64::try_from(n).ok()), what);
+    let mut solver = game.solver();
+    solver.set_budget(run.budget.clone());
+    let out = table(&game, &mut solver, &req, &|e, context| {
+        run.failure(&game, e, context)
+    })?;
+    drop(run);
+    match &a.output {
+        Some(path) => write_whole(path, &out)?,
+        None => print_out(&out)?,
+    }
     Ok(0)
 }
 
@@ -77,53 +104,96 @@ pub struct TableRequest {
     pub format: TableFormat,
 }
 
-/// Solves every position of the box with `solver` (whose budget applies) and renders the
-/// table, CSV or JSON that `solve` prints.
-pub fn table(
-    game: &Game,
-    solver: &mut Solver<'_, Generator>,
-    a: &TableRequest,
-) -> Result<String, Report> {
-    let shape = game.shape().clone();
+/// The number of heaps of the box and how many positions it holds; an error for a box
+/// `solve` does not list.
+fn box_of(game: &Game, a: &TableRequest) -> Result<(usize, Option<u128>), Report> {
+    let shape = game.shape();
+    let usage = |msg: String, help: &str| {
+        Report::new(LoadError::single(
+            game.src.clone(),
+            Diag::new(Code::Usage, 0..0, msg, "").help(help),
+        ))
+    };
     let k = match (shape.count, a.heaps) {
         (Some(c), Some(h)) if h != c => {
-            return Err(miette::miette!(
-                code = "heapgame::position",
-                help = "leave out --heaps for rulesets with a fixed number of heaps",
-                "`{}` has exactly {c} heaps, but --heaps {h} was given",
-                game.checked.name
+            return Err(usage(
+                format!(
+                    "`{}` has exactly {c} heaps, but --heaps {h} was given",
+                    game.checked.name
+                ),
+                "leave out --heaps for rulesets with a fixed number of heaps",
             ))
         }
         (Some(c), _) => c,
         (None, Some(h)) => h,
         (None, None) => {
-            return Err(miette::miette!(
-                code = "heapgame::position",
-                help = "add --heaps K, e.g. `--heaps 3`",
-                "`{}` allows any number of heaps: say how many at most with --heaps",
-                game.checked.name
+            return Err(usage(
+                format!(
+                    "`{}` allows any number of heaps: say how many at most with --heaps",
+                    game.checked.name
+                ),
+                "add --heaps K, e.g. `--heaps 3`",
             ))
         }
     };
-    match box_size(&shape, a.max, k) {
-        Some(n) if n <= MAX_BOX => {}
+    if k > MAX_HEAPS {
+        let d = Diag::new(
+            Code::TooLarge,
+            0..0,
+            format!("a box of positions with {k} heaps is more than `solve` lists"),
+            "",
+        )
+        .help(format!("`solve` lists positions of at most {MAX_HEAPS} heaps; ask `eval` about single positions"));
+        return Err(Report::new(LoadError::single(game.src.clone(), d)));
+    }
+    let size = box_size(shape, a.max, k);
+    match size {
+        Some(n) if n <= MAX_BOX => Ok((k, size)),
         n => {
-            return Err(miette::miette!(
-                code = "heapgame::too_large",
-                help = "lower --max or --heaps",
-                "the box holds {} positions, more than the {MAX_BOX} that `solve` lists",
-                n.map_or("too many".to_string(), |n| n.to_string())
-            ))
+            let d = Diag::new(
+                Code::TooLarge,
+                0..0,
+                format!(
+                    "the box holds {} positions, more than the {MAX_BOX} that `solve` lists",
+                    n.map_or("more than 10^38".to_string(), |n| n.to_string())
+                ),
+                "",
+            )
+            .help("lower --max or --heaps");
+            Err(Report::new(LoadError::single(game.src.clone(), d)))
         }
     }
+}
+
+/// How a solve's failure becomes a report, given what was being solved.
+pub type Failure<'a> = dyn Fn(&SolveError<MoveError>, &str) -> Report + 'a;
+
+/// Solves every position of the box with `solver` (whose budget applies) and renders the
+/// table, CSV or JSON that `solve` prints; `fail` words a failure.
+pub fn table(
+    game: &Game,
+    solver: &mut Solver<'_, Generator>,
+    a: &TableRequest,
+    fail: &Failure<'_>,
+) -> Result<String, Report> {
+    let shape = game.shape().clone();
+    let (k, _) = box_of(game, a)?;
     let positions = box_positions(&shape, a.max, k);
-    let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(positions.len());
-    for p in positions {
+    let total = positions.len();
+    let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(total);
+    for (i, p) in positions.into_iter().enumerate() {
+        let context = || {
+            format!(
+                "while solving {}, position {} of the {total} in the box",
+                show_position(&p),
+                i + 1
+            )
+        };
         let (is_p, g) = if a.grundy {
-            let g = solver.grundy(&p).map_err(|e| game.solve_error(&e))?;
+            let g = solver.grundy(&p).map_err(|e| fail(&e, &context()))?;
             (g == 0, Some(g))
         } else {
-            let o = solver.outcome(&p).map_err(|e| game.solve_error(&e))?;
+            let o = solver.outcome(&p).map_err(|e| fail(&e, &context()))?;
             (o == heapgame::Outcome::P, None)
         };
         rows.push((p, is_p, g));
@@ -177,7 +247,9 @@ pub fn table(
             } else {
                 format!("every heap <= {}", a.max)
             };
-            if a.grundy && shape.count == Some(2) && shape.symmetric() {
+            // A square grid for two unnamed heaps, when it fits on a screen or a page.
+            let grid = shape.lower <= a.max && a.max - shape.lower < GRID_MAX;
+            if a.grundy && shape.count == Some(2) && shape.symmetric() && grid {
                 grundy_grid(&mut out, &rows, a.max, shape.lower);
             } else if a.grundy {
                 let _ = writeln!(out, "Grundy values of {} ({bound}):", game.checked.name);
@@ -199,6 +271,8 @@ pub fn table(
 }
 
 /// A square table of Grundy values of two heaps: row a, column b.
+/// The caller ensures `lower <= max < lower + GRID_MAX`, and every row is a position of two
+/// heaps in `lower..=max`, so the subtractions and indexing below cannot fail.
 fn grundy_grid(out: &mut String, rows: &[(Vec<u32>, bool, Option<u32>)], max: u32, lower: u32) {
     let n = (max - lower + 1) as usize;
     let mut grid = vec![vec![0u32; n]; n];

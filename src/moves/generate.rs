@@ -40,6 +40,9 @@ type R = Result<(), MoveError>;
 /// Working state of one move being enumerated; reused between calls.
 #[derive(Default, Debug)]
 pub struct Scratch {
+    /// Heap sizes being changed. They start as the position's (u32) and only shrink or split,
+    /// so every value fits in u32: the `as i64` / `as u64` casts below are lossless, and
+    /// amounts are cast only after a check that they are >= 0.
     vals: Vec<u64>,
     alive: Vec<bool>,
     touched: Vec<bool>,

@@ -555,7 +555,9 @@ impl<'g> Session<'g> {
             }
             Command::Table(req) => {
                 let (l, solver) = self.parts()?;
-                let out = ui.compute(|| crate::cli::solve::table(&l.game, solver, &req))?;
+                let out = ui.compute(|| {
+                    crate::cli::solve::table(&l.game, solver, &req, &|e, _| l.game.solve_error(e))
+                })?;
                 emit(&out);
             }
             Command::Check { max, heaps } => self.check(ui, max, heaps)?,

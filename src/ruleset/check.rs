@@ -98,7 +98,8 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     let mut failed: Vec<String> = Vec::new();
     for p in &rs.params {
         if params.iter().any(|(n, _)| *n == p.name.name) {
-            diags.push(duplicate(&p.name, "parameter"));
+            let first = rs.params.iter().find(|q| q.name.name == p.name.name);
+            diags.push(duplicate(&p.name, first.map(|q| &q.name), "parameter"));
             continue;
         }
         let mut c = Compiler {
@@ -124,6 +125,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     let mut source = None;
     let mut shape_items: Vec<&Shape> = Vec::new();
     let mut check_runs = Vec::new();
+    let mut lets: Vec<&Ident> = Vec::new();
     // Lets and requires, in order.
     for item in &rs.items {
         match item {
@@ -132,9 +134,16 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                 if scope.get(&l.name.name).is_some()
                     && params.iter().any(|(n, _)| *n == l.name.name)
                 {
-                    diags.push(duplicate(&l.name, "name"));
+                    let first = rs.params.iter().find(|q| q.name.name == l.name.name);
+                    diags.push(duplicate(&l.name, first.map(|q| &q.name), "name"));
                     continue;
                 }
+                // A second `let` of a name: the first would be silently hidden.
+                if let Some(first) = lets.iter().find(|f| f.name == l.name.name) {
+                    diags.push(duplicate(&l.name, Some(first), "name"));
+                    continue;
+                }
+                lets.push(&l.name);
                 let mut c = Compiler {
                     diags: &mut diags,
                     position: false,
@@ -255,6 +264,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                         "a second `heaps` line",
                         "the shape is given again",
                     )
+                    .also(s.span.clone(), "first given here")
                     .help("keep one `heaps` line"),
                 );
             }
@@ -305,14 +315,19 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     })
 }
 
-fn duplicate(id: &Ident, what: &str) -> Diag {
-    Diag::new(
+/// `id` defined again; `first` is its first definition, labelled too.
+fn duplicate(id: &Ident, first: Option<&Ident>, what: &str) -> Diag {
+    let d = Diag::new(
         Code::Duplicate,
         id.span.clone(),
         format!("the {what} `{}` is defined twice", id.name),
         "defined again here",
     )
-    .help("give it another name")
+    .help("give it another name");
+    match first {
+        Some(f) => d.also(f.span.clone(), "first defined here"),
+        None => d,
+    }
 }
 
 fn nonneg_u32(diags: &mut Vec<Diag>, v: Option<Value>, sp: &Span, what: &str) -> Option<u32> {
@@ -389,22 +404,24 @@ fn apply_override(
     let expr = match crate::syntax::parse_expr_str(value) {
         Ok(e) => e,
         Err(e) => {
-            let (span, msg) = match &e {
-                crate::syntax::SyntaxError::Unexpected {
-                    span,
-                    expected,
-                    found,
-                } => (
-                    span.offset() + offset..span.offset() + offset,
-                    format!("expected {expected}, found {found}"),
-                ),
-                crate::syntax::SyntaxError::IntegerTooLarge { span, text } => (
-                    span.offset() + offset..span.offset() + offset + span.len(),
-                    format!("the integer `{text}` is too large"),
-                ),
+            // The value's own parse error, moved to point into the whole `NAME=VALUE` text.
+            let (at, len, label) = match &e {
+                crate::syntax::SyntaxError::Unexpected { span, label, .. } => {
+                    (span.offset(), span.len(), label.clone())
+                }
+                crate::syntax::SyntaxError::IntegerTooLarge { span, .. } => {
+                    (span.offset(), span.len(), "too large".to_string())
+                }
+                crate::syntax::SyntaxError::TooDeep { span, .. } => {
+                    (span.offset(), span.len(), "too deep".to_string())
+                }
             };
+            let span = at + offset..at + offset + len;
+            let msg = e
+                .to_string()
+                .replace("the end of the file", "the end of the value");
             push(
-                Diag::new(Code::BadParam, span, format!("the value of `{name_trim}` does not parse: {msg}"), "here")
+                Diag::new(Code::BadParam, span, format!("the value of `{name_trim}` does not parse: {msg}"), label)
                     .help("a parameter value is an expression of the language: `4`, `{1, 3, 4}`, `1..`, `2 + sqrt(2)`"),
             );
             return;
@@ -493,13 +510,13 @@ fn lower_shape(
             })
         }
         ShapeKind::Named(names) => {
-            let mut seen: Vec<&str> = Vec::new();
+            let mut seen: Vec<&Ident> = Vec::new();
             for n in names {
-                if seen.contains(&n.name.as_str()) {
-                    c.diags.push(duplicate(n, "heap name"));
+                if let Some(first) = seen.iter().find(|f| f.name == n.name) {
+                    c.diags.push(duplicate(n, Some(first), "heap name"));
                     return None;
                 }
-                seen.push(&n.name);
+                seen.push(n);
             }
             Some(ShapeSpec {
                 count: Some(names.len()),
@@ -523,6 +540,9 @@ fn bind_heap_names(shape: &ShapeSpec, scope: &mut Scope, slots: &mut Slots) -> V
     }
     fills
 }
+
+/// The most moves the `for` clauses of one `move` may make (all clauses together).
+const MAX_MOVE_INSTANCES: usize = 10_000;
 
 fn lower_move(
     m: &MoveDef,
@@ -549,6 +569,28 @@ fn lower_move(
             let v = c.constant(range, scope);
             scope.truncate(mark);
             let Some(v) = v else { return };
+            // The number of members, known before listing them (a range may be enormous).
+            let size: Option<i128> = match &v {
+                Value::Set(SetValue::Range(a, Some(b))) => {
+                    Some((i128::from(*b) - i128::from(*a) + 1).max(0))
+                }
+                _ => None,
+            };
+            let total = size.map(|n| n * instances.len() as i128);
+            if let Some(t) = total.filter(|&t| t > MAX_MOVE_INSTANCES as i128) {
+                c.diags.push(
+                    Diag::new(
+                        Code::Range,
+                        range.span.clone(),
+                        format!("`for {}` makes {t} moves", var.name),
+                        "too many",
+                    )
+                    .help(format!(
+                        "the `for` clauses of a move may make at most {MAX_MOVE_INSTANCES} moves"
+                    )),
+                );
+                return;
+            }
             let members = match &v {
                 Value::Set(s) if s.is_finite() => {
                     let mut buf = Vec::new();
@@ -581,15 +623,18 @@ fn lower_move(
                     return;
                 }
             };
-            if members.len() > 10_000 {
+            let made = members.len().saturating_mul(instances.len().max(1));
+            if made > MAX_MOVE_INSTANCES {
                 c.diags.push(
                     Diag::new(
                         Code::Range,
                         range.span.clone(),
-                        format!("`for {}` makes {} moves", var.name, members.len()),
+                        format!("`for {}` makes {made} moves", var.name),
                         "too many",
                     )
-                    .help("a `for` clause may make at most 10000 moves"),
+                    .help(format!(
+                        "the `for` clauses of a move may make at most {MAX_MOVE_INSTANCES} moves"
+                    )),
                 );
                 return;
             }
@@ -653,7 +698,8 @@ fn lower_instance(
     }
     if let (Some(k), Some(n)) = (shape.count, net) {
         if n != 0 {
-            let left = k as i64 + n;
+            // k is at most u32::MAX (a checked heap count), so `k + n` is exact in i128.
+            let left = k as i128 + i128::from(n);
             let inst = if instance.is_empty() {
                 String::new()
             } else {
@@ -775,7 +821,9 @@ fn lower_step(
                 return None;
             }
             *net = match (*net, count) {
-                (Some(n), Some(k)) => Some(n - k as i64),
+                // Counts come from the ruleset and may be huge: an overflow leaves the net
+                // change unknown (the generator still checks every follower's heap count).
+                (Some(n), Some(k)) => i64::try_from(k).ok().and_then(|k| n.checked_sub(k)),
                 _ => None,
             };
             LStepKind::Delete
@@ -814,7 +862,10 @@ fn lower_step(
                 return None;
             }
             *net = match (*net, count) {
-                (Some(n), Some(k)) => Some(n + k as i64 * (i64::from(p) - 1)),
+                (Some(n), Some(k)) => i64::try_from(k)
+                    .ok()
+                    .and_then(|k| k.checked_mul(i64::from(p) - 1))
+                    .and_then(|added| n.checked_add(added)),
                 _ => None,
             };
             LStepKind::Split {

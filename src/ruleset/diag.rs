@@ -9,71 +9,77 @@ use miette::{Diagnostic, LabeledSpan, NamedSource, SourceCode};
 
 use crate::syntax::ast::Span;
 
-/// The kinds of problem, each with its stable code `heapgame::<code>`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Code {
-    /// The text does not parse.
-    Parse,
-    /// An integer literal too large.
-    IntegerTooLarge,
-    /// A name that is not defined.
-    UnknownName,
-    /// A value of the wrong type.
-    Type,
-    /// A `require` that does not hold.
-    Require,
-    /// An expression that cannot be evaluated (overflow, undecidable real, domain).
-    Eval,
-    /// A move leaves the wrong number of heaps, or names do not match heaps.
-    HeapCount,
-    /// An unbounded range where a finite one is needed.
-    Unbounded,
-    /// A name or item defined twice.
-    Duplicate,
-    /// No `heaps` line.
-    MissingShape,
-    /// No `move`.
-    MissingMove,
-    /// A `-p` value that is not valid.
-    BadParam,
-    /// A `-p` name that is not a parameter.
-    UnknownParam,
-    /// A value outside the range an item allows (negative amount, zero parts).
-    Range,
-    /// Something the language does not allow in this place.
-    NotAllowed,
-    /// A file that cannot be read.
-    Io,
-    /// A position that does not fit the shape.
-    Position,
-    /// A `formula` that is not in the registry, or given wrong arguments.
-    Formula,
+/// Declares [`Code`] with its strings and the list of all codes, from one table, so that a new
+/// code cannot be left out of [`Code::ALL`] (and so of the snapshot test of every code).
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident => $text:literal,)*) => {
+        /// The kinds of problem, each with its stable code `heapgame::<code>`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Code {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Code {
+            /// The code as miette shows it.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => $text,)*
+                }
+            }
+
+            /// Every code, for tests that each is documented and snapshotted.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+        }
+    };
 }
 
-impl Code {
-    /// The code as miette shows it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Code::Parse => "heapgame::parse",
-            Code::IntegerTooLarge => "heapgame::integer_too_large",
-            Code::UnknownName => "heapgame::unknown_name",
-            Code::Type => "heapgame::type",
-            Code::Formula => "heapgame::formula",
-            Code::Require => "heapgame::require",
-            Code::Eval => "heapgame::eval",
-            Code::HeapCount => "heapgame::heap_count",
-            Code::Unbounded => "heapgame::unbounded",
-            Code::Duplicate => "heapgame::duplicate",
-            Code::MissingShape => "heapgame::missing_shape",
-            Code::MissingMove => "heapgame::missing_move",
-            Code::BadParam => "heapgame::bad_param",
-            Code::UnknownParam => "heapgame::unknown_param",
-            Code::Range => "heapgame::range",
-            Code::NotAllowed => "heapgame::not_allowed",
-            Code::Io => "heapgame::io",
-            Code::Position => "heapgame::position",
-        }
-    }
+codes! {
+    /// The text does not parse.
+    Parse => "heapgame::parse",
+    /// An integer literal too large.
+    IntegerTooLarge => "heapgame::integer_too_large",
+    /// A name that is not defined.
+    UnknownName => "heapgame::unknown_name",
+    /// A value of the wrong type.
+    Type => "heapgame::type",
+    /// A `formula` that is not in the registry, or given wrong arguments.
+    Formula => "heapgame::formula",
+    /// A `require` that does not hold.
+    Require => "heapgame::require",
+    /// An expression that cannot be evaluated (overflow, undecidable real, domain).
+    Eval => "heapgame::eval",
+    /// A move leaves the wrong number of heaps, or names do not match heaps.
+    HeapCount => "heapgame::heap_count",
+    /// An unbounded range where a finite one is needed.
+    Unbounded => "heapgame::unbounded",
+    /// A name or item defined twice.
+    Duplicate => "heapgame::duplicate",
+    /// No `heaps` line.
+    MissingShape => "heapgame::missing_shape",
+    /// No `move`.
+    MissingMove => "heapgame::missing_move",
+    /// A `-p` value that is not valid.
+    BadParam => "heapgame::bad_param",
+    /// A `-p` name that is not a parameter.
+    UnknownParam => "heapgame::unknown_param",
+    /// A value outside the range an item allows (negative amount, zero parts).
+    Range => "heapgame::range",
+    /// Something the language does not allow in this place.
+    NotAllowed => "heapgame::not_allowed",
+    /// A file that cannot be read.
+    Io => "heapgame::io",
+    /// A position that does not fit the shape.
+    Position => "heapgame::position",
+    /// The moves can return to a position.
+    Cycle => "heapgame::cycle",
+    /// A solve stopped at its position or memory limit.
+    Limit => "heapgame::limit",
+    /// A solve stopped by Ctrl-C.
+    Cancelled => "heapgame::cancelled",
+    /// A computation refused beforehand: the estimated work is too large.
+    TooLarge => "heapgame::too_large",
+    /// A command-line argument that does not fit the ruleset (`--heaps` for a fixed count).
+    Usage => "heapgame::usage",
 }
 
 /// One problem, located.
@@ -91,6 +97,8 @@ pub struct Diag {
     pub help: Option<String>,
     /// The source the span points into, when it is not the ruleset file (a `-p` argument).
     pub source: Option<Arc<NamedSource<String>>>,
+    /// More labelled places in the same source (the first definition of a duplicate).
+    pub also: Vec<(Span, String)>,
 }
 
 impl Diag {
@@ -108,7 +116,14 @@ impl Diag {
             label: label.into(),
             help: None,
             source: None,
+            also: Vec::new(),
         }
+    }
+
+    /// With another labelled place in the same source.
+    pub fn also(mut self, span: Span, label: impl Into<String>) -> Diag {
+        self.also.push((span, label.into()));
+        self
     }
 
     /// With a help line.
@@ -142,10 +157,16 @@ impl Diagnostic for Diag {
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(self.label.clone()),
-            self.span.clone(),
-        ))))
+        if self.label.is_empty() && self.also.is_empty() {
+            // A problem with no place (a limit hit while solving): no snippet.
+            return None;
+        }
+        let main = LabeledSpan::new_primary_with_span(Some(self.label.clone()), self.span.clone());
+        let also = self
+            .also
+            .iter()
+            .map(|(sp, l)| LabeledSpan::new_with_span(Some(l.clone()), sp.clone()));
+        Some(Box::new(std::iter::once(main).chain(also)))
     }
 }
 
@@ -161,10 +182,32 @@ pub struct LoadError {
 impl LoadError {
     /// One problem.
     pub fn single(src: Arc<NamedSource<String>>, d: Diag) -> LoadError {
-        LoadError {
-            src,
-            diags: vec![d],
+        LoadError::new(src, vec![d])
+    }
+
+    /// Problems of one file, made safe to show (see [`LoadError::fit_for_display`]).
+    pub fn new(src: Arc<NamedSource<String>>, diags: Vec<Diag>) -> LoadError {
+        LoadError { src, diags }.fit_for_display()
+    }
+
+    /// miette cannot draw a label far into a very long line (it panics formatting the
+    /// underline's indent beyond 65535 columns): such a problem loses its labels and says
+    /// its line and column in the message instead.
+    pub fn fit_for_display(mut self) -> LoadError {
+        for d in &mut self.diags {
+            let text: &str = match &d.source {
+                Some(s) => s.inner(),
+                None => self.src.inner(),
+            };
+            let far = |sp: &Span| far_into_line(text, sp.end.max(sp.start));
+            if far(&d.span) || d.also.iter().any(|(sp, _)| far(sp)) {
+                let (line, col) = line_col(text, d.span.start);
+                d.message = format!("{} (line {line}, column {col})", d.message);
+                d.label.clear();
+                d.also.clear();
+            }
         }
+        self
     }
 
     /// The codes of the problems, for tests and scripts.
@@ -219,6 +262,29 @@ impl Diagnostic for LoadError {
             many => Some(Box::new(many.iter().map(|d| d as &dyn Diagnostic))),
         }
     }
+}
+
+/// Whether byte `at` of `text` lies so far into its line that miette could not draw a label
+/// there: beyond 8000 bytes (at most 32000 columns, tabs drawn 4 wide).
+fn far_into_line(text: &str, at: usize) -> bool {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    at - start > 8000
+}
+
+/// The 1-based line and column (in characters) of byte `at` of `text`.
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
 }
 
 /// The closest of `candidates` to `name`, if close enough to suggest.

@@ -2,9 +2,17 @@
 //! and their evaluation against a position and the amounts chosen so far.
 //!
 //! Integer arithmetic is checked: an overflow is an [`EvalError`], never a wrapped value.
+//!
+//! The `unreachable!` and `expect` below all state a type the compiler checked (`compile.rs`
+//! gives every expression a type and checks each operator's and function's operands and
+//! number of arguments), so no input reaches them; the fuzz test (`tests/fuzz.rs`) drives
+//! random rulesets through them.
 
 use std::cmp::Ordering;
 use std::rc::Rc;
+
+/// The most values a quantifier may run over (a finite range is counted first).
+const MAX_QUANT_VALUES: i128 = 10_000_000;
 
 use num_traits::ToPrimitive;
 
@@ -529,6 +537,20 @@ fn members(list: &CExpr, env: &mut Env<'_>) -> R<Rc<[i64]>> {
     Ok(match list.eval(env)? {
         Value::List(l) => l,
         Value::Set(s) if s.is_finite() => {
+            // A range is counted before it is listed: `(1..10^15)` would not fit in memory,
+            // nor end.
+            if let SetValue::Range(a, Some(b)) = &s {
+                let n = i128::from(*b) - i128::from(*a) + 1;
+                if n > MAX_QUANT_VALUES {
+                    return err(
+                        EvalErrorKind::Domain(format!(
+                            "a list or quantifier over {n} values is too long (at most \
+                             {MAX_QUANT_VALUES})"
+                        )),
+                        &list.span,
+                    );
+                }
+            }
             let mut buf = Vec::new();
             s.members_upto(i64::MAX, &mut buf)
                 .map_err(|e| real_err(e, &list.span))?;

@@ -13,13 +13,29 @@ pub enum SyntaxError {
         help("see docs/language.md for the form of each item")
     )]
     Unexpected {
-        /// Where the parser stopped.
-        #[label("expected {expected} here")]
+        /// Where the parser stopped; at the end of the input, the last character before it
+        /// (miette draws no label past the end of the text).
+        #[label("{label}")]
         span: SourceSpan,
+        /// The label: "expected ... here", or "expected ... after this" at the end.
+        label: String,
         /// What would have fitted, in words.
         expected: String,
         /// What stands there, in words.
         found: String,
+    },
+    /// An expression nested or chained too deeply to be handled safely.
+    #[error("this expression is nested too deeply: more than {max} levels")]
+    #[diagnostic(
+        code(heapgame::parse),
+        help("split it with `let`s, or write fewer operators and parentheses in one expression")
+    )]
+    TooDeep {
+        /// The expression.
+        #[label("too deep")]
+        span: SourceSpan,
+        /// The most levels allowed.
+        max: usize,
     },
     /// An integer literal beyond 64 bits: `heaps 99999999999999999999`.
     #[error("the integer `{text}` is too large")]

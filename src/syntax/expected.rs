@@ -22,7 +22,7 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::let_def => "`let`",
         Rule::check_bound => "`check max N`",
         Rule::atom => "a value",
-        Rule::indexed => "an indexed list `l[i]`",
+        Rule::index => "`[i]`",
         Rule::list_comp => "a list `[e for x in L]`",
         Rule::kw_for => "`for`",
         Rule::destructure_list => "`(a, b, ...)`",
@@ -106,24 +106,79 @@ pub fn describe(rule: Rule) -> &'static str {
     }
 }
 
+/// The rules that begin an item of a ruleset; when several are expected they are named
+/// together as one entry ("an item (`heaps`, `move`, `claim`, ...)").
+const ITEM_RULES: &[Rule] = &[
+    Rule::source,
+    Rule::require,
+    Rule::shape,
+    Rule::heaps_word,
+    Rule::let_def,
+    Rule::check_bound,
+    Rule::move_def,
+    Rule::claim,
+];
+
+/// The rules that begin a step of a move.
+const STEP_RULES: &[Rule] = &[
+    Rule::take,
+    Rule::delete,
+    Rule::split,
+    Rule::lower,
+    Rule::keep,
+];
+
+/// The rules that begin an operand; when several are expected, "an expression" says it.
+const OPERAND_RULES: &[Rule] = &[
+    Rule::int,
+    Rule::boolean,
+    Rule::quantifier,
+    Rule::quant_kind,
+    Rule::heap_test,
+    Rule::heap_test_kind,
+    Rule::call,
+    Rule::abs,
+    Rule::set,
+    Rule::paren,
+    Rule::heaps_value,
+    Rule::heaps_word,
+    Rule::ident,
+    Rule::not,
+    Rule::neg,
+];
+
+/// Words of the language that pest reports as tokens but that the rules' descriptions
+/// already cover (operators, item keywords).
+const COVERED_WORDS: &[&str] = &[
+    "and", "or", "in", "not", "mod", "ruleset", "source", "require", "heaps", "let", "check",
+    "move", "claim", "take", "delete", "split", "lower", "keep",
+];
+
+/// Punctuation that closes or separates something; the rules never name it, so it is listed
+/// from pest's expected tokens.
+const CLOSERS: &[&str] = &[",", ")", "}", "|", ":", "=", "]"];
+
 /// Joins descriptions as `a, b or c`, without repeats.
-fn join(words: &[&str]) -> String {
+fn join(words: &[String]) -> String {
     let mut uniq: Vec<&str> = Vec::new();
     for w in words {
-        if !w.is_empty() && !uniq.contains(w) {
+        if !w.is_empty() && !uniq.contains(&w.as_str()) {
             uniq.push(w);
         }
     }
-    match uniq.len() {
-        0 => "something else".to_string(),
-        1 => uniq[0].to_string(),
-        n => format!("{} or {}", uniq[..n - 1].join(", "), uniq[n - 1]),
+    match uniq.as_slice() {
+        [] => "something else".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
-/// Names what stands at byte `pos` of `src`, in words.
+/// Names what stands at byte `pos` of the whole input `src`, in words.
 fn found_at(src: &str, pos: usize) -> String {
     let rest = src.get(pos..).unwrap_or("");
+    if rest.trim().is_empty() {
+        return "the end of the file".to_string();
+    }
     let rest = rest.trim_start_matches([' ', '\t']);
     match rest.chars().next() {
         None => "the end of the file".to_string(),
@@ -132,6 +187,7 @@ fn found_at(src: &str, pos: usize) -> String {
             let word: String = rest
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .take(40)
                 .collect();
             format!("`{word}`")
         }
@@ -139,39 +195,110 @@ fn found_at(src: &str, pos: usize) -> String {
     }
 }
 
-/// Converts a pest error into a located [`SyntaxError`] with the expectation in words.
-pub fn from_pest(err: pest::error::Error<Rule>) -> SyntaxError {
+/// What the parser expected, in words: the rules' descriptions, grouped where many are
+/// expected at once, plus the punctuation and keywords pest tried as plain tokens.
+/// `tokens` are pest's expected tokens as it prints them (`,`, `from`, `0..9` for a range).
+fn expected_words(positives: &[Rule], tokens: &[String]) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let items = positives.iter().filter(|r| ITEM_RULES.contains(r)).count();
+    // An operand may start here: openers such as `(`, `{`, `|` and words are the start of an
+    // expression, already named "an expression".
+    let operand = tokens.iter().any(|t| t == "0..9");
+    let steps = positives.iter().filter(|r| STEP_RULES.contains(r)).count();
+    let operands = positives
+        .iter()
+        .filter(|r| OPERAND_RULES.contains(r))
+        .count();
+    let mut operator = false;
+    for r in positives {
+        if steps >= 3 && STEP_RULES.contains(r) {
+            words.push("a step (`take`, `delete`, `split`, `lower`, `keep`)".to_string());
+            continue;
+        }
+        if operands >= 3 && OPERAND_RULES.contains(r) {
+            words.push("an expression".to_string());
+            continue;
+        }
+        if items >= 3 && ITEM_RULES.contains(r) {
+            words.push("another item (`heaps`, `let`, `move`, `claim`, ...)".to_string());
+            continue;
+        }
+        let w = describe(*r);
+        if w == "an operator" || w == "`..`" {
+            operator = true;
+            continue;
+        }
+        words.push(w.to_string());
+    }
+    // Keywords pest tried as tokens: a few are what may follow (`from`, `into`, `by`); many
+    // at once come from the `!keyword` look-ahead of names, and mean nothing to a user.
+    let keywords: Vec<&str> = tokens
+        .iter()
+        .map(String::as_str)
+        .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_alphabetic()))
+        .filter(|t| !operand && !COVERED_WORDS.contains(t))
+        .collect();
+    if keywords.len() <= 4 {
+        words.extend(keywords.iter().map(|w| format!("`{w}`")));
+    }
+    for t in tokens {
+        let t = t.as_str();
+        if CLOSERS.contains(&t) && !(operand && t == "|") {
+            words.push(format!("`{t}`"));
+        }
+    }
+    if operator {
+        words.push("an operator".to_string());
+    }
+    join(&words)
+}
+
+/// Converts a pest error on the input `src` into a located [`SyntaxError`] with the
+/// expectation in words.
+pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
     let pos = match err.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let src = err.line();
-    // `line()` is only the failing line; we need the offset in the whole text, which
-    // pest keeps in `location`. The found-word is read from the line at the column.
-    let col = match err.line_col {
-        pest::error::LineColLocation::Pos((_, c))
-        | pest::error::LineColLocation::Span((_, c), _) => c.saturating_sub(1),
-    };
-    let byte_col = src
-        .char_indices()
-        .nth(col)
-        .map(|(i, _)| i)
-        .unwrap_or(src.len());
-    let found = if byte_col >= src.len() {
-        "the end of the line".to_string()
-    } else {
-        found_at(src, byte_col)
-    };
+    let found = found_at(src, pos);
     let expected = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let words: Vec<&str> = positives.iter().map(|r| describe(*r)).collect();
-            join(&words)
+            // The tokens pest tried are only known with error detail on (see `parse.rs`), and
+            // only those tried at the error's position are meant.
+            let tokens = err
+                .parse_attempts()
+                .filter(|a| a.max_position == pos)
+                .map(|a| {
+                    a.expected_tokens()
+                        .iter()
+                        .map(|t| t.to_string())
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default();
+            expected_words(positives, &tokens)
+        }
+        // pest's own guards against runaway input (its call and stack limits).
+        ErrorVariant::CustomError { message } if message.contains("limit") => {
+            "text nested less deeply (the parser's limit was reached)".to_string()
         }
         ErrorVariant::CustomError { message } => message.clone(),
     };
-    SyntaxError::Unexpected {
-        span: (pos, 0).into(),
-        expected,
-        found,
+    // Past the last word of the input, miette would draw no label: point at the last
+    // character instead and say that something should follow it.
+    let rest_blank = src.get(pos..).is_none_or(|r| r.trim().is_empty());
+    let last = src.trim_end().char_indices().next_back();
+    match last {
+        Some((i, c)) if rest_blank => SyntaxError::Unexpected {
+            span: (i, c.len_utf8()).into(),
+            label: format!("expected {expected} after this"),
+            expected,
+            found,
+        },
+        _ => SyntaxError::Unexpected {
+            span: (pos, 0).into(),
+            label: format!("expected {expected} here"),
+            expected,
+            found,
+        },
     }
 }

@@ -26,7 +26,11 @@ fn span(pair: &Pair<'_, Rule>) -> Span {
 
 /// Parses a whole `.game` file.
 pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
-    let mut pairs = GameParser::parse(Rule::file, src).map_err(expected::from_pest)?;
+    let mut pairs = {
+        pest::set_error_detail(true);
+        GameParser::parse(Rule::file, src).map_err(|e| expected::from_pest(e, src))?
+    };
+    check_depth(pairs.clone())?;
     // The grammar guarantees one `file` pair holding one `ruleset`.
     let file = pairs.next().expect("a file pair (parse_file)");
     let ruleset = file
@@ -38,7 +42,11 @@ pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
 
 /// Parses a standalone expression, such as a `-p NAME=VALUE` value or a REPL input.
 pub fn parse_expr_str(src: &str) -> Result<Expr, SyntaxError> {
-    let mut pairs = GameParser::parse(Rule::standalone_expr, src).map_err(expected::from_pest)?;
+    let mut pairs = {
+        pest::set_error_detail(true);
+        GameParser::parse(Rule::standalone_expr, src).map_err(|e| expected::from_pest(e, src))?
+    };
+    check_depth(pairs.clone())?;
     let top = pairs
         .next()
         .expect("a standalone_expr pair (parse_expr_str)");
@@ -47,6 +55,37 @@ pub fn parse_expr_str(src: &str) -> Result<Expr, SyntaxError> {
         .find(|p| p.as_rule() == Rule::expr)
         .expect("an expr pair (parse_expr_str)");
     parse_expr(expr)
+}
+
+/// The deepest syntax tree heapgame builds. The tree is built, checked, evaluated and
+/// dropped by recursive functions, so its depth must stay far below what a thread's stack
+/// holds (2 MiB for a test thread): 1000 levels (a tree about half as deep, see below) of a
+/// few hundred bytes each; the bundled rulesets need under 160.
+pub const MAX_DEPTH: usize = 1000;
+
+/// Refuses input whose syntax tree would be deeper than [`MAX_DEPTH`], before the tree is
+/// built. A pair's children lie one level deeper, except in an expression written without
+/// parentheses (`1 + 1 + ... + 1`, `- - - 1`), whose operators chain: there, every operand
+/// and operator counts as a level. The walk uses its own stack, never recursion.
+fn check_depth(pairs: pest::iterators::Pairs<'_, Rule>) -> Result<(), SyntaxError> {
+    let mut stack: Vec<(Pair<'_, Rule>, usize)> = pairs.map(|p| (p, 0)).collect();
+    while let Some((pair, depth)) = stack.pop() {
+        if depth > MAX_DEPTH {
+            let s = pair.as_span();
+            return Err(SyntaxError::TooDeep {
+                span: (s.start(), s.end() - s.start()).into(),
+                max: MAX_DEPTH,
+            });
+        }
+        let chained = matches!(pair.as_rule(), Rule::expr | Rule::arith | Rule::count_expr);
+        let step = if chained {
+            pair.clone().into_inner().count().max(1)
+        } else {
+            1
+        };
+        stack.extend(pair.into_inner().map(|c| (c, depth + step)));
+    }
+    Ok(())
 }
 
 fn parse_ruleset(pair: Pair<'_, Rule>) -> Result<Ruleset, SyntaxError> {
@@ -409,6 +448,7 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::infix(Rule::modulo, Assoc::Left))
             .op(Op::prefix(Rule::neg))
             .op(Op::infix(Rule::pow, Assoc::Right))
+            .op(Op::postfix(Rule::index))
     })
 }
 
@@ -454,10 +494,13 @@ pub(crate) fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
         .map_postfix(|lhs, op| {
             let lhs = lhs?;
             let sp = lhs.span.start..span(&op).end;
-            Ok(Expr {
-                kind: ExprKind::Range(Box::new(lhs), None),
-                span: sp,
-            })
+            let kind = if op.as_rule() == Rule::index {
+                let idx = parse_expr(op.into_inner().next().expect("an index (parse_index)"))?;
+                ExprKind::Index(Box::new(lhs), Box::new(idx))
+            } else {
+                ExprKind::Range(Box::new(lhs), None)
+            };
+            Ok(Expr { kind, span: sp })
         })
         .map_infix(|lhs, op, rhs| {
             let (lhs, rhs) = (lhs?, rhs?);
@@ -487,20 +530,6 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
         Rule::heaps_value => ExprKind::Heaps,
-        Rule::indexed => {
-            let mut it = pair.into_inner();
-            let mut e = parse_operand(it.next().expect("an operand (parse_indexed)"))?;
-            for i in it {
-                let idx = parse_expr(i)?;
-                let end = idx.span.end + 1; // the closing `]`
-                e = Expr {
-                    span: e.span.start..end.min(sp.end),
-                    kind: ExprKind::Index(Box::new(e), Box::new(idx)),
-                };
-            }
-            e.span = sp;
-            return Ok(e);
-        }
         Rule::list_comp => {
             let mut it = pair
                 .into_inner()

@@ -217,13 +217,8 @@ pub fn formula_from_text(game: &Game, text: &str) -> Result<Built, Report> {
     };
     let mut vals = Vec::new();
     for a in args {
-        let v =
-            crate::ruleset::check::constant_with_params(a, &game.checked.params).map_err(|ds| {
-                Report::new(LoadError {
-                    src: src.clone(),
-                    diags: ds,
-                })
-            })?;
+        let v = crate::ruleset::check::constant_with_params(a, &game.checked.params)
+            .map_err(|ds| Report::new(LoadError::new(src.clone(), ds)))?;
         vals.push(v);
     }
     crate::formulas::build(name, &vals).map_err(|e| {

@@ -1,0 +1,43 @@
+//! `--output FILE`: the text is written whole or not at all. It goes to a temporary file in
+//! the same directory (so that the rename stays on one file system), is flushed to disk, and
+//! is then renamed over FILE; an error or an interruption before the rename leaves FILE as it
+//! was.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use miette::Report;
+
+/// Writes `text` to `path` atomically.
+pub fn write_whole(path: &Path, text: &str) -> Result<(), Report> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".to_string());
+    let tmp = dir.join(format!(".{name}.heapgame-{}.tmp", std::process::id()));
+    let fail = |what: &str, e: std::io::Error| {
+        miette::miette!(
+            code = "heapgame::io",
+            help = "check that the directory exists and is writable; nothing was written",
+            "cannot {what} `{}`: {e}",
+            path.display()
+        )
+    };
+    let write = || -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    };
+    if let Err(e) = write() {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(fail("write", e));
+    }
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        fail("replace", e)
+    })
+}

@@ -1,0 +1,87 @@
+//! The memory guard of a solve. The position limit bounds the memo table, but the search's
+//! own stacks (every follower of every position on the DFS stack) can grow past it on games
+//! with many followers; so a thread watches the process's resident memory. Past the limit it
+//! sets the cancel flag (the limit counts memory taken after the start, not the program and
+//! the ruleset themselves), and the solve stops at its next check with a limit error; if the
+//! solve does not reach a check soon (memory still growing, or two seconds gone), the guard
+//! reports the limit itself and ends the process with exit code 2. Nothing is printed before
+//! a solve ends, so ending the process leaves no half output.
+
+use std::io::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// A running guard; stopped when dropped.
+pub struct Watchdog {
+    stop: Arc<AtomicBool>,
+    hit: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// Resident memory of this process in bytes, from /proc/self/statm (Linux; pages of 4 KiB,
+/// the page size of the platforms this reads on).
+pub fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    pages.checked_mul(4096)
+}
+
+impl Watchdog {
+    /// Watches memory against `cap` bytes more than in use at the start; `cancel` is the solve's cancel flag; `message` is
+    /// printed (already rendered) if the guard must end the process.
+    pub fn start(cap: u64, cancel: Arc<AtomicBool>, message: String) -> Watchdog {
+        let stop = Arc::new(AtomicBool::new(false));
+        let hit = Arc::new(AtomicBool::new(false));
+        if resident_bytes().is_none() {
+            return Watchdog {
+                stop,
+                hit,
+                thread: None,
+            };
+        }
+        let base = resident_bytes().unwrap_or(0);
+        let cap = base.saturating_add(cap);
+        let (s, h) = (stop.clone(), hit.clone());
+        let thread = std::thread::spawn(move || {
+            while !s.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(20));
+                if resident_bytes().is_some_and(|r| r > cap) {
+                    h.store(true, Ordering::SeqCst);
+                    cancel.store(true, Ordering::SeqCst);
+                    let since = Instant::now();
+                    let hard = cap.saturating_add(cap / 4);
+                    while !s.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(10));
+                        let over = resident_bytes().is_some_and(|r| r > hard);
+                        if over || since.elapsed() > Duration::from_secs(2) {
+                            let _ = writeln!(std::io::stderr(), "{message}");
+                            std::process::exit(2);
+                        }
+                    }
+                    return;
+                }
+            }
+        });
+        Watchdog {
+            stop,
+            hit,
+            thread: Some(thread),
+        }
+    }
+
+    /// Whether the guard stopped the solve.
+    pub fn hit(&self) -> bool {
+        self.hit.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
