@@ -4,13 +4,19 @@
 
 pub mod budget;
 pub mod error;
+pub mod key;
+pub mod memo;
 pub mod mex;
+pub mod modes;
 pub mod positions;
 pub mod search;
+pub mod table;
 
 pub use budget::{Budget, Stop};
 pub use error::{Outcome, SolveError};
+pub use modes::{solve_box, BoxValues, ModeUsed, Want};
 pub use search::Solver;
+pub use table::BoxSpec;
 
 use crate::moves::Followers;
 
