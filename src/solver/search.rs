@@ -138,7 +138,11 @@ impl<'g, G: GameRules> Solver<'g, G> {
     }
 
     /// Pushes a frame for the item `pos_item` (already in the arena), generating its followers.
-    fn push_frame(&mut self, pos_item: usize) -> R<(), G> {
+    /// Followers whose entry already answers are not stored: in Grundy mode their values go
+    /// straight to `vals`; in P/N mode a known P-follower makes the position N at once (the
+    /// return value is then `true` and no follower is stored), and known N-followers are
+    /// skipped. Only followers still to be solved go to the arena.
+    fn push_frame(&mut self, pos_item: usize, grundy: bool) -> R<bool, G> {
         self.budget
             .check(self.memo.len())
             .map_err(|s| SolveError::from_stop(s, self.memo.len()))?;
@@ -149,23 +153,45 @@ impl<'g, G: GameRules> Solver<'g, G> {
             .map_err(SolveError::Game)?;
         self.memo.set(it.slot, pos, ON_STACK);
         let first = self.items.len();
+        let vals = self.vals.len();
+        let mut known_p = false;
         for f in self.buf.iter() {
+            let slot = self.memo.slot(f);
+            let e = self.memo.get(slot, f);
+            if grundy && e >= GRUNDY {
+                self.vals.push(e - GRUNDY);
+                continue;
+            }
+            if !grundy {
+                if e == IS_P || e == GRUNDY {
+                    known_p = true;
+                    break;
+                }
+                if e == IS_N || e > GRUNDY {
+                    continue;
+                }
+            }
             let start = self.arena.len();
             self.arena.extend_from_slice(f);
-            let slot = self.memo.slot(f);
             self.items.push(Item {
                 start,
                 len: f.len(),
                 slot,
             });
         }
+        if known_p {
+            self.items.truncate(first);
+            if let Some(last) = self.items.last() {
+                self.arena.truncate(last.start + last.len);
+            }
+        }
         self.frames.push(Frame {
             pos: pos_item,
             next: first,
             end: self.items.len(),
-            vals: self.vals.len(),
+            vals,
         });
-        Ok(())
+        Ok(known_p)
     }
 
     /// Puts `pos` in the arena as a new item (the root of a search).
@@ -242,7 +268,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     fn grundy_search(&mut self, pos: &[u32]) -> R<u32, G> {
         let root = self.root_item(pos);
-        self.push_frame(root)?;
+        self.push_frame(root, true)?;
         loop {
             let top = *self.frames.last().expect("a frame (grundy)");
             if top.next < top.end {
@@ -261,7 +287,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                     self.arena.extend_from_within(s..s + l);
                     let slot = self.items[top.next].slot;
                     self.items.push(Item { start, len: l, slot });
-                    self.push_frame(self.items.len() - 1)?;
+                    self.push_frame(self.items.len() - 1, true)?;
                 }
             } else {
                 let g = mex_bits(&self.vals[top.vals..], &mut self.bits);
@@ -300,16 +326,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
         r
     }
 
-    /// Whether a follower of the top frame is already known to be P.
-    fn known_p_follower(&self) -> bool {
-        let top = self.frames.last().expect("a frame (known_p_follower)");
-        (top.next..top.end).any(|i| matches!(self.entry(i), IS_P | GRUNDY))
-    }
-
     fn outcome_search(&mut self, pos: &[u32]) -> R<Outcome, G> {
         let root = self.root_item(pos);
-        self.push_frame(root)?;
-        let mut result = self.known_p_follower().then_some(Outcome::N);
+        let mut result = self.push_frame(root, false)?.then_some(Outcome::N);
         loop {
             if result.is_none() {
                 let top = *self.frames.last().expect("a frame (outcome)");
@@ -327,8 +346,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
                             self.arena.extend_from_within(s..s + l);
                             let slot = self.items[top.next].slot;
                             self.items.push(Item { start, len: l, slot });
-                            self.push_frame(self.items.len() - 1)?;
-                            result = self.known_p_follower().then_some(Outcome::N);
+                            result = self
+                                .push_frame(self.items.len() - 1, false)?
+                                .then_some(Outcome::N);
                         }
                         _ => {}
                     }

@@ -24,6 +24,9 @@ pub struct BoxSpec {
     values: u64,
     /// `binom[i][n] = C(n, i)` for `i <= heaps`, `n < values + heaps`.
     binom: Vec<Vec<u64>>,
+    /// `flat[i * stride + n] = C(n, i + 1)`: the rows the rank reads, in one array.
+    flat: Vec<u64>,
+    stride: usize,
     /// How many positions the box holds.
     len: usize,
 }
@@ -64,7 +67,11 @@ impl BoxSpec {
             values.checked_pow(u32::try_from(heaps).map_err(|_| BoxTooLarge)?).ok_or(BoxTooLarge)?
         };
         let len = usize::try_from(len).map_err(|_| BoxTooLarge)?;
+        let stride = binom.first().map_or(0, Vec::len);
+        let flat = binom.iter().skip(1).flatten().copied().collect();
         Ok(BoxSpec {
+            flat,
+            stride,
             shape: shape.clone(),
             max,
             heaps,
@@ -104,7 +111,7 @@ impl BoxSpec {
                     return None;
                 }
                 let i = pad + j;
-                r += self.binom[i + 1][(x - self.base) as usize + i];
+                r += self.flat[i * self.stride + (x - self.base) as usize + i];
             }
             Some(r as usize)
         } else {
