@@ -74,7 +74,8 @@ impl Delete {
                         if s == d || t[s] < 2 {
                             continue;
                         }
-                        let rest: Vec<u32> = (0..4).filter(|&j| j != d && j != s).map(|j| t[j]).collect();
+                        let rest: Vec<u32> =
+                            (0..4).filter(|&j| j != d && j != s).map(|j| t[j]).collect();
                         for p in 1..=t[s] / 2 {
                             if self.is_p(sorted([rest[0], rest[1], p, t[s] - p])) {
                                 return true;
@@ -87,7 +88,8 @@ impl Delete {
             Variant::Half => {
                 for x in 0..4 {
                     for y in x + 1..4 {
-                        let keep: Vec<u32> = (0..4).filter(|&j| j != x && j != y).map(|j| t[j]).collect();
+                        let keep: Vec<u32> =
+                            (0..4).filter(|&j| j != x && j != y).map(|j| t[j]).collect();
                         let (u, v) = (keep[0], keep[1]);
                         if u < 2 || v < 2 {
                             continue;

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use heapgame::game::show_position;
 use heapgame::solver::positions::{box_positions, box_size};
+use heapgame::solver::{solve_box, BoxSpec, Budget, Want};
 use miette::Report;
 
 use super::common::{json_position, GameArgs};
@@ -83,18 +84,26 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
     }
     let positions = box_positions(&shape, a.max, k);
-    let mut solver = game.solver();
-    solver.set_max_positions(a.game.max_positions);
+    // The box fits: box_size was checked against MAX_BOX above.
+    let spec = BoxSpec::new(&shape, a.max, k).map_err(|_| {
+        miette::miette!(
+            code = "heapgame::too_large",
+            help = "lower --max or --heaps",
+            "the box is too large"
+        )
+    })?;
+    let want = if a.grundy {
+        Want::Grundy
+    } else {
+        Want::Outcome
+    };
+    let budget = Budget::with_limit(a.game.max_positions);
+    let table =
+        solve_box(game.generator(), &spec, want, &budget).map_err(|e| game.solve_error(&e))?;
     let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(positions.len());
     for p in positions {
-        let (is_p, g) = if a.grundy {
-            let g = solver.grundy(&p).map_err(|e| game.solve_error(&e))?;
-            (g == 0, Some(g))
-        } else {
-            let o = solver.outcome(&p).map_err(|e| game.solve_error(&e))?;
-            (o == heapgame::Outcome::P, None)
-        };
-        rows.push((p, is_p, g));
+        let v = spec.rank(&p).map_or(0, |r| table.values[r]);
+        rows.push((p, v == 0, a.grundy.then_some(v)));
     }
     let mut out = String::new();
     match a.format {

@@ -10,6 +10,7 @@ pub mod mex;
 pub mod modes;
 pub mod positions;
 pub mod search;
+pub mod sum;
 pub mod table;
 
 pub use budget::{Budget, Stop};

@@ -3,10 +3,12 @@
 
 use super::budget::Budget;
 use super::error::{Outcome, SolveError};
-use super::search::Solver;
-use super::table::BoxSpec;
 use super::memo;
+use super::search::Solver;
+use super::sum;
+use super::table::BoxSpec;
 use super::GameRules;
+use crate::moves::{Generator, MoveError};
 
 /// What to compute for every position of a box.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +26,8 @@ pub enum ModeUsed {
     Generic,
     /// The memoized search with a dense table over the box.
     Table,
+    /// A disjunctive sum: the XOR of single-heap Grundy values.
+    Sum,
 }
 
 /// The values of every position of a box.
@@ -60,8 +64,48 @@ impl BoxValues {
     }
 }
 
-/// Solves every position of the box.
-pub fn solve_box<G: GameRules>(
+/// Solves every position of the box: by the Grundy sequence of one heap when the ruleset is a
+/// disjunctive sum ([`super::sum`]), otherwise by the search with a dense table over the box.
+pub fn solve_box(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Result<BoxValues, SolveError<MoveError>> {
+    if sum::is_sum(game) {
+        match sum::grundy_sequence(game, spec.max, budget) {
+            Ok(seq) => return Ok(sum_values(spec, want, &seq)),
+            Err(sum::SeqError::Solve(e)) => return Err(e),
+            // A single heap can reach itself: the search reports the loop.
+            Err(sum::SeqError::NotDecreasing) => {}
+        }
+    }
+    table_values(game, spec, want, budget)
+}
+
+/// The box from the single-heap Grundy values of a sum: the XOR over the heaps.
+fn sum_values(spec: &BoxSpec, want: Want, seq: &[u32]) -> BoxValues {
+    let mut pos = Vec::new();
+    let values = (0..spec.len())
+        .map(|r| {
+            spec.unrank(r, &mut pos);
+            let g = pos.iter().fold(0, |x, &h| x ^ seq[h as usize]);
+            match want {
+                Want::Grundy => g,
+                Want::Outcome => u32::from(g != 0),
+            }
+        })
+        .collect();
+    BoxValues {
+        spec: spec.clone(),
+        want,
+        values,
+        mode: ModeUsed::Sum,
+    }
+}
+
+/// The box by the memoized search with a dense table.
+pub fn table_values<G: GameRules>(
     game: &G,
     spec: &BoxSpec,
     want: Want,
@@ -81,7 +125,9 @@ pub fn solve_box<G: GameRules>(
             }
         }
     }
-    let (_, table) = solver.dense().expect("a solver made with_box has a dense table");
+    let (_, table) = solver
+        .dense()
+        .expect("a solver made with_box has a dense table");
     let values = table
         .iter()
         .map(|&e| match want {

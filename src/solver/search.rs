@@ -286,7 +286,11 @@ impl<'g, G: GameRules> Solver<'g, G> {
                     let start = self.arena.len();
                     self.arena.extend_from_within(s..s + l);
                     let slot = self.items[top.next].slot;
-                    self.items.push(Item { start, len: l, slot });
+                    self.items.push(Item {
+                        start,
+                        len: l,
+                        slot,
+                    });
                     self.push_frame(self.items.len() - 1, true)?;
                 }
             } else {
@@ -345,7 +349,11 @@ impl<'g, G: GameRules> Solver<'g, G> {
                             let start = self.arena.len();
                             self.arena.extend_from_within(s..s + l);
                             let slot = self.items[top.next].slot;
-                            self.items.push(Item { start, len: l, slot });
+                            self.items.push(Item {
+                                start,
+                                len: l,
+                                slot,
+                            });
                             result = self
                                 .push_frame(self.items.len() - 1, false)?
                                 .then_some(Outcome::N);

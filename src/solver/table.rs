@@ -41,7 +41,11 @@ impl BoxSpec {
     /// wrong for a fixed count).
     pub fn new(shape: &ShapeSpec, max: u32, heaps: usize) -> Result<BoxSpec, BoxTooLarge> {
         let heaps = shape.count.unwrap_or(heaps);
-        let base = if shape.count.is_some() { shape.lower } else { 0 };
+        let base = if shape.count.is_some() {
+            shape.lower
+        } else {
+            0
+        };
         let values = if max < base {
             0
         } else {
@@ -64,7 +68,9 @@ impl BoxSpec {
                 binom[heaps][values as usize + heaps - 1]
             }
         } else {
-            values.checked_pow(u32::try_from(heaps).map_err(|_| BoxTooLarge)?).ok_or(BoxTooLarge)?
+            values
+                .checked_pow(u32::try_from(heaps).map_err(|_| BoxTooLarge)?)
+                .ok_or(BoxTooLarge)?
         };
         let len = usize::try_from(len).map_err(|_| BoxTooLarge)?;
         let stride = binom.first().map_or(0, Vec::len);
