@@ -47,6 +47,8 @@ pub struct Solver<'g, G: GameRules> {
     vals: Vec<u32>,
     /// Bitset for the mex.
     bits: Vec<u64>,
+    /// The position whose followers are being generated.
+    cur: Vec<u32>,
     budget: Budget,
 }
 
@@ -96,6 +98,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             items: Vec::new(),
             vals: Vec::new(),
             bits: Vec::new(),
+            cur: Vec::new(),
             budget: Budget::default(),
         }
     }
@@ -147,38 +150,54 @@ impl<'g, G: GameRules> Solver<'g, G> {
             .check(self.memo.len())
             .map_err(|s| SolveError::from_stop(s, self.memo.len()))?;
         let it = self.items[pos_item];
-        let pos = &self.arena[it.start..it.start + it.len];
-        self.game
-            .followers(pos, &mut self.scratch, &mut self.buf)
-            .map_err(SolveError::Game)?;
-        self.memo.set(it.slot, pos, ON_STACK);
+        self.cur.clear();
+        self.cur
+            .extend_from_slice(&self.arena[it.start..it.start + it.len]);
+        self.memo.set(it.slot, &self.cur, ON_STACK);
         let first = self.items.len();
         let vals = self.vals.len();
-        let mut known_p = false;
-        for f in self.buf.iter() {
-            let slot = self.memo.slot(f);
-            let e = self.memo.get(slot, f);
-            if grundy && e >= GRUNDY {
-                self.vals.push(e - GRUNDY);
-                continue;
-            }
-            if !grundy {
-                if e == IS_P || e == GRUNDY {
-                    known_p = true;
-                    break;
+        let Solver {
+            game,
+            memo,
+            scratch,
+            buf,
+            arena,
+            items,
+            vals: values,
+            cur,
+            ..
+        } = self;
+        let memo: &Memo = memo;
+        let mut probe = |f: &[u32]| -> bool {
+            let slot = memo.slot(f);
+            let e = memo.get(slot, f);
+            if grundy {
+                if e >= GRUNDY {
+                    values.push(e - GRUNDY);
+                    return false;
                 }
-                if e == IS_N || e > GRUNDY {
-                    continue;
-                }
+            } else if e == IS_P || e == GRUNDY {
+                return true;
+            } else if e == IS_N || e > GRUNDY {
+                return false;
             }
-            let start = self.arena.len();
-            self.arena.extend_from_slice(f);
-            self.items.push(Item {
+            let start = arena.len();
+            arena.extend_from_slice(f);
+            items.push(Item {
                 start,
                 len: f.len(),
                 slot,
             });
-        }
+            false
+        };
+        let known_p = match game.followers_until(cur, scratch, buf, &mut probe) {
+            Ok(k) => k,
+            Err(e) => {
+                // No frame was pushed for it: forget its on-stack mark here.
+                self.memo.remove(it.slot, &self.cur);
+                return Err(SolveError::Game(e));
+            }
+        };
         if known_p {
             self.items.truncate(first);
             if let Some(last) = self.items.last() {
