@@ -359,7 +359,10 @@ fn main() {
         ));
     }
 
-    let table = render(&rows.0, cap);
+    let mut table = render(&rows.0, cap);
+    if run("par") {
+        table.push_str(&parallel_section(&wythoff, cap));
+    }
     println!("{table}");
     if let Some(path) = write {
         let notes =
@@ -372,6 +375,59 @@ fn main() {
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("writing {path}: {e}"));
         eprintln!("wrote {path}");
     }
+}
+
+/// The parallel table mode on 1 and 2 threads against the sequential table mode.
+fn parallel_section(wythoff: &Game, cap: Duration) -> String {
+    use heapgame::solver::modes::table_values;
+    use heapgame::solver::parallel::layered_values;
+    let half = load("rulesets/abuku/half-delete.game", &[("n", "4")]);
+    let fz = load("rulesets/fraenkel-zusman/fraenkel-zusman.game", &[("k", "3")]);
+    let mut s = String::from(
+        "\n## Parallel table mode\n\nThe same box solved by the sequential table mode and by the \
+         layered parallel mode on rayon pools of 1 and 2 threads (this machine has 2 cores, \
+         shared with other jobs: figures are noisy). Speed-up = 1-thread time / 2-thread time.\n\n\
+         | box | sequential table | layered, 1 thread | layered, 2 threads | speed-up |\n|---|---:|---:|---:|---:|\n",
+    );
+    let cases: [(&str, &Game, u32, usize, Want); 3] = [
+        ("Wythoff, Grundy values, heaps <= 1000", wythoff, 1000, 2, Want::Grundy),
+        ("Fraenkel-Zusman k = 3, P/N, heaps <= 60", &fz, 60, 3, Want::Outcome),
+        ("Half-delete Nim n = 4, P/N, heaps <= 40", &half, 40, 4, Want::Outcome),
+    ];
+    for (name, game, max, heaps, want) in cases {
+        eprintln!("parallel: {name} ...");
+        let spec = BoxSpec::new(game.shape(), max, heaps).expect("fits");
+        let (budget, stop) = capped(cap);
+        let (seq, t_seq, _) = measure(|| table_values(game.generator(), &spec, want, &budget));
+        drop(stop);
+        let seq = seq.ok();
+        let mut times = Vec::new();
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool");
+            let (budget, stop) = capped(cap);
+            let (v, t, _) = measure(|| pool.install(|| layered_values(game.generator(), &spec, want, &budget)));
+            drop(stop);
+            let v = v.unwrap_or_else(|e| panic!("{name}: parallel mode failed: {e:?}"));
+            if let Some(seq) = &seq {
+                if seq.values != v {
+                    eprintln!("MISMATCH between the sequential and parallel table modes on {name}");
+                    std::process::exit(1);
+                }
+            }
+            times.push(t);
+        }
+        s.push_str(&format!(
+            "| {name} | {} | {} | {} | {:.2}x |\n",
+            if seq.is_some() { secs(t_seq) } else { "capped".into() },
+            secs(times[0]),
+            secs(times[1]),
+            times[0].as_secs_f64() / times[1].as_secs_f64().max(1e-9)
+        ));
+    }
+    s
 }
 
 /// 4a: the outcomes of 1 2 ... n for every n up to 22, one memoized solver for all.

@@ -256,3 +256,48 @@ fn budgets_stop_every_mode() {
         );
     }
 }
+
+#[test]
+fn parallel_layers_agree_with_the_generic_search() {
+    use heapgame::solver::parallel::{layered_values, ParError};
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a thread pool");
+    let cases: &[(&str, &[(&str, &str)], u32, usize)] = &[
+        ("rulesets/classic/wythoff.game", &[], 25, 2),
+        ("rulesets/fraenkel-zusman/fraenkel-zusman.game", &[("k", "3")], 7, 3),
+        ("rulesets/propp/cookie.game", &[], 6, 6),
+        ("rulesets/abuku/single-delete.game", &[("n", "4")], 9, 4),
+        ("rulesets/abuku/half-delete.game", &[("n", "4")], 9, 4),
+        ("rulesets/fraenkel-larsson/beta-t-wynim.game", &[], 20, 2),
+    ];
+    for (file, params, max, heaps) in cases {
+        let game = load(file, params);
+        let spec = BoxSpec::new(game.shape(), *max, *heaps).expect("small box");
+        let mut generic = game.solver();
+        for want in [Want::Grundy, Want::Outcome] {
+            let values = pool
+                .install(|| layered_values(game.generator(), &spec, want, &Budget::default()))
+                .unwrap_or_else(|e| panic!("{file}: {e:?}"));
+            let mut pos = Vec::new();
+            for (r, &v) in values.iter().enumerate() {
+                spec.unrank(r, &mut pos);
+                let g = generic.grundy(&pos).expect("generic solver");
+                let expect = if want == Want::Grundy { g } else { u32::from(g != 0) };
+                assert_eq!(v, expect, "{file} {want:?} at {pos:?}");
+            }
+        }
+    }
+    // Splitting keeps the total: not layered, so solve_box must use the sequential search.
+    let tb = Game::from_source(
+        "tb",
+        "ruleset \"S\" { heaps any move { split one heap into 2 parts } move { take same 1.. from all heaps } }",
+        &[],
+    )
+    .expect("valid");
+    let spec = BoxSpec::new(tb.shape(), 6, 3).expect("small");
+    let r = pool.install(|| layered_values(tb.generator(), &spec, Want::Grundy, &Budget::default()));
+    assert!(matches!(r, Err(ParError::NotLayered)), "{r:?}");
+    assert_eq!(agree_with_generic("split", &tb, 6, 3), ModeUsed::Table);
+}

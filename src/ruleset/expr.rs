@@ -4,7 +4,7 @@
 //! Integer arithmetic is checked: an overflow is an [`EvalError`], never a wrapped value.
 
 use std::cmp::Ordering;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use num_traits::ToPrimitive;
 
@@ -274,7 +274,7 @@ impl CExpr {
                 Value::List(out.into())
             }
             CKind::Quant(kind, slot, list, cond) => {
-                let list: Rc<[i64]> = match list.eval(env)? {
+                let list: Arc<[i64]> = match list.eval(env)? {
                     Value::List(l) => l,
                     Value::Set(s) if s.is_finite() => {
                         let mut buf = Vec::new();
@@ -613,7 +613,7 @@ pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
                     sp,
                 );
             }
-            Value::Set(SetValue::Beatty(Rc::new(Beatty::new(r))))
+            Value::Set(SetValue::Beatty(Arc::new(Beatty::new(r))))
         }
     })
 }

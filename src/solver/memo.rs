@@ -76,6 +76,21 @@ impl Memo {
         }
     }
 
+    /// Where `pos`'s entry lives, and the entry.
+    #[inline(always)]
+    pub fn lookup(&self, pos: &[u32]) -> (Slot, u32) {
+        if let Some(spec) = &self.dense {
+            if let Some(r) = spec.rank(pos) {
+                return (Slot::Dense(r), self.table[r]);
+            }
+        }
+        let slot = match pack(pos) {
+            Some(k) => Slot::Packed(k),
+            None => Slot::Wide,
+        };
+        (slot, self.get(slot, pos))
+    }
+
     /// The entry of `pos` at `slot` (from [`Memo::slot`] of the same position).
     #[inline]
     pub fn get(&self, slot: Slot, pos: &[u32]) -> u32 {

@@ -8,6 +8,7 @@ pub mod key;
 pub mod memo;
 pub mod mex;
 pub mod modes;
+pub mod parallel;
 pub mod positions;
 pub mod search;
 pub mod sum;

@@ -5,6 +5,7 @@ use super::budget::Budget;
 use super::error::{Outcome, SolveError};
 use super::memo;
 use super::search::Solver;
+use super::parallel;
 use super::sum;
 use super::table::BoxSpec;
 use super::GameRules;
@@ -28,6 +29,8 @@ pub enum ModeUsed {
     Table,
     /// A disjunctive sum: the XOR of single-heap Grundy values.
     Sum,
+    /// The table filled layer by layer (by total tokens) on several threads.
+    Parallel,
 }
 
 /// The values of every position of a box.
@@ -80,8 +83,26 @@ pub fn solve_box(
             Err(sum::SeqError::NotDecreasing) => {}
         }
     }
+    if rayon::current_num_threads() > 1 && spec.len() >= PARALLEL_FROM {
+        match parallel::layered_values(game, spec, want, budget) {
+            Ok(values) => {
+                return Ok(BoxValues {
+                    spec: spec.clone(),
+                    want,
+                    values,
+                    mode: ModeUsed::Parallel,
+                })
+            }
+            Err(parallel::ParError::Solve(e)) => return Err(e),
+            // Some move keeps the total or leaves the box: the search handles any order.
+            Err(parallel::ParError::NotLayered) => {}
+        }
+    }
     table_values(game, spec, want, budget)
 }
+
+/// Boxes smaller than this are solved on one thread (threads cost more than they save).
+pub const PARALLEL_FROM: usize = 20_000;
 
 /// The box from the single-heap Grundy values of a sum: the XOR over the heaps.
 fn sum_values(spec: &BoxSpec, want: Want, seq: &[u32]) -> BoxValues {

@@ -55,7 +55,7 @@ pub struct Solver<'g, G: GameRules> {
 type R<T, G> = Result<T, SolveError<<G as GameRules>::Error>>;
 
 /// The least value not in `vals`, using `bits` as scratch (left all zero).
-fn mex_bits(vals: &[u32], bits: &mut Vec<u64>) -> u32 {
+pub(crate) fn mex_bits(vals: &[u32], bits: &mut Vec<u64>) -> u32 {
     let n = vals.len();
     let words = n / 64 + 1;
     if bits.len() < words {
@@ -169,8 +169,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
         } = self;
         let memo: &Memo = memo;
         let mut probe = |f: &[u32]| -> bool {
-            let slot = memo.slot(f);
-            let e = memo.get(slot, f);
+            let (slot, e) = memo.lookup(f);
             if grundy {
                 if e >= GRUNDY {
                     values.push(e - GRUNDY);

@@ -99,7 +99,7 @@ impl BoxSpec {
     }
 
     /// The rank of a canonical position, or `None` when it lies outside the box.
-    #[inline]
+    #[inline(always)]
     pub fn rank(&self, pos: &[u32]) -> Option<usize> {
         let k = self.heaps;
         if self.shape.count.is_some() {
