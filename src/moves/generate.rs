@@ -183,7 +183,10 @@ impl Run<'_, '_> {
     fn check(&mut self, cond: &Option<CExpr>) -> Result<bool, MoveError> {
         match cond {
             None => Ok(true),
-            Some(c) => Ok(c.eval_bool(&mut self.env())?),
+            Some(c) => match super::quick_eval::quick_bool(c, &self.s.ints) {
+                Some(b) => Ok(b),
+                None => Ok(c.eval_bool(&mut self.env())?),
+            },
         }
     }
 
