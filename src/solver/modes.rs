@@ -132,7 +132,10 @@ pub fn table_values<G: GameRules>(
     want: Want,
     budget: &Budget,
 ) -> Result<BoxValues, SolveError<G::Error>> {
-    let mut solver = Solver::with_box(game, spec.clone());
+    let mut solver = match want {
+        Want::Grundy => Solver::with_box(game, spec.clone()),
+        Want::Outcome => Solver::with_box_narrow(game, spec.clone()),
+    };
     solver.set_budget(budget.clone());
     let mut pos = Vec::new();
     for r in 0..spec.len() {
@@ -146,14 +149,15 @@ pub fn table_values<G: GameRules>(
             }
         }
     }
-    let (_, table) = solver
-        .dense()
-        .expect("a solver made with_box has a dense table");
-    let values = table
-        .iter()
-        .map(|&e| match want {
-            Want::Grundy => e - memo::GRUNDY,
-            Want::Outcome => u32::from(e == memo::IS_N || e > memo::GRUNDY),
+    let values = (0..spec.len())
+        .map(|r| {
+            spec.unrank(r, &mut pos);
+            let e = solver.dense_entry(r, &pos);
+            match want {
+                // Every position of the box was solved just above.
+                Want::Grundy => e.saturating_sub(memo::GRUNDY),
+                Want::Outcome => u32::from(e == memo::IS_N || e > memo::GRUNDY),
+            }
         })
         .collect();
     Ok(BoxValues {

@@ -118,10 +118,16 @@ impl<'g, G: GameRules> Solver<'g, G> {
         self.memo.len()
     }
 
-    /// The dense table over the box given to [`Solver::with_box`], by rank, in the memo's
-    /// encoding (see `memo.rs`).
-    pub(crate) fn dense(&self) -> Option<(&BoxSpec, &[u32])> {
-        self.memo.dense()
+    /// A solver whose memo keeps the positions of `spec`'s box in a dense array of one byte
+    /// per position: for P/N solves (Grundy values above 250 are kept in a hash table).
+    pub fn with_box_narrow(game: &'g G, spec: BoxSpec) -> Self {
+        Self::with_memo(game, Memo::with_box_narrow(spec))
+    }
+
+    /// The entry at rank `r` of the dense table (of the box given to [`Solver::with_box`]),
+    /// in the memo's encoding (see `memo.rs`); `pos` is the position of that rank.
+    pub(crate) fn dense_entry(&self, r: usize, pos: &[u32]) -> u32 {
+        self.memo.dense_entry(r, pos)
     }
 
     /// The game being solved.
