@@ -301,3 +301,34 @@ fn parallel_layers_agree_with_the_generic_search() {
     assert!(matches!(r, Err(ParError::NotLayered)), "{r:?}");
     assert_eq!(agree_with_generic("split", &tb, 6, 3), ModeUsed::Table);
 }
+
+#[test]
+fn moore_nim_followers_match_a_brute_force() {
+    // Moore's Nim_2 (heaps any): lower one or two heaps by positive amounts; empty heaps vanish.
+    let game = load("rulesets/fraenkel-zusman/moore-nim.game", &[("l", "2")]);
+    let canon = |mut v: Vec<u32>| {
+        v.retain(|&h| h > 0);
+        v.sort_unstable();
+        v
+    };
+    for pos in common::multisets_up_to(4, 1, 4) {
+        let mut want = std::collections::BTreeSet::new();
+        for i in 0..pos.len() {
+            for a in 1..=pos[i] {
+                let mut q = pos.clone();
+                q[i] -= a;
+                want.insert(canon(q.clone()));
+                for j in i + 1..pos.len() {
+                    for b in 1..=pos[j] {
+                        let mut r = q.clone();
+                        r[j] -= b;
+                        want.insert(canon(r));
+                    }
+                }
+            }
+        }
+        let got: std::collections::BTreeSet<Vec<u32>> =
+            game.followers(&pos).expect("followers").into_iter().collect();
+        assert_eq!(got, want, "followers of {pos:?}");
+    }
+}

@@ -689,6 +689,8 @@ impl Run<'_, '_> {
 enum Fast<'m> {
     /// `take SET from one heap`.
     OneHeap(&'m SetValue, &'m Span),
+    /// `take SET from each of COUNT heaps`: the chosen heaps lose independent amounts.
+    Each(&'m SetValue, &'m SetValue, &'m Span),
     /// `take same SET from all heaps` (or from `k heaps` when the position has k).
     AllSame(&'m SetValue, &'m Span),
 }
@@ -722,6 +724,9 @@ fn fast_kind<'m>(shape: &ShapeSpec, m: &'m MoveProgram, pos: &[u32]) -> Option<F
         }
         (LSelKind::Rest, LStepKind::Take(LAmount::Same(set, None), None)) => {
             Some(Fast::AllSame(set, &st.span))
+        }
+        (LSelKind::Count(count), LStepKind::Take(LAmount::Each(set), None)) => {
+            Some(Fast::Each(count, set, &st.span))
         }
         _ => None,
     }
@@ -785,6 +790,37 @@ fn run_fast(
             }
             Ok(())
         }
+        Fast::Each(count, set, span) => {
+            let mut counts = Vec::new();
+            count
+                .members_upto(pos.len() as i64, &mut counts)
+                .map_err(|e| real_error(e, span))?;
+            let mut cur = pos.to_vec();
+            for &c in &counts {
+                let Ok(c) = usize::try_from(c) else { continue };
+                if c > pos.len() {
+                    break;
+                }
+                if c == 0 {
+                    continue;
+                }
+                let mut idx: Vec<usize> = (0..c).collect();
+                loop {
+                    // Heaps of equal size are interchangeable: a heap is chosen only if the
+                    // one before it, when of the same size, is chosen too.
+                    let canonical = idx.iter().enumerate().all(|(k, &j)| {
+                        j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1)
+                    });
+                    if canonical {
+                        each_amounts(shape, pos, set, span, &idx, 0, &mut cur, buf, &mut emit)?;
+                    }
+                    if !next_combination(&mut idx, pos.len()) {
+                        break;
+                    }
+                }
+            }
+            Ok(())
+        }
         Fast::AllSame(set, span) => {
             let least = pos.iter().copied().min().unwrap_or(0);
             let mut iter = set.iter_upto(i64::from(least)).map_err(|e| real_error(e, span))?;
@@ -809,6 +845,59 @@ fn run_fast(
             Ok(())
         }
     }
+}
+
+/// Independent amounts for the heaps `idx[j..]` of `cur` (a copy of `pos`), first heap
+/// outermost; each result is written sorted into `buf` and emitted.
+#[allow(clippy::too_many_arguments)]
+fn each_amounts(
+    shape: &ShapeSpec,
+    pos: &[u32],
+    set: &SetValue,
+    span: &Span,
+    idx: &[usize],
+    j: usize,
+    cur: &mut [u32],
+    buf: &mut Vec<u32>,
+    emit: &mut dyn FnMut(&[u32]) -> R,
+) -> R {
+    if j == idx.len() {
+        buf.clear();
+        for &h in cur.iter() {
+            if h < shape.lower {
+                return Ok(());
+            }
+            if h == 0 && shape.drops_zeros() {
+                continue;
+            }
+            // Insertion into the sorted prefix.
+            let mut k = buf.len();
+            buf.push(h);
+            while k > 0 && buf[k - 1] > h {
+                buf[k] = buf[k - 1];
+                k -= 1;
+            }
+            buf[k] = h;
+        }
+        return emit(buf);
+    }
+    let h = idx[j];
+    let v = pos[h];
+    let mut iter = set.iter_upto(i64::from(v)).map_err(|e| real_error(e, span))?;
+    let mut r = Ok(());
+    while let Some(a) = iter.next_member() {
+        if a < 0 {
+            continue;
+        }
+        // 0 <= a <= v.
+        cur[h] = v - a as u32;
+        r = each_amounts(shape, pos, set, span, idx, j + 1, cur, buf, emit);
+        if r.is_err() {
+            break;
+        }
+    }
+    cur[h] = v;
+    r
 }
 
 /// The amounts `lo..=hi` that the first conjunct of `cond` allows for the named amount in
