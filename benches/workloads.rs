@@ -394,7 +394,10 @@ fn parallel_section(wythoff: &Game, cap: Duration) -> String {
     use heapgame::solver::modes::table_values;
     use heapgame::solver::parallel::layered_values;
     let half = load("rulesets/abuku/half-delete.game", &[("n", "4")]);
-    let fz = load("rulesets/fraenkel-zusman/fraenkel-zusman.game", &[("k", "3")]);
+    let fz = load(
+        "rulesets/fraenkel-zusman/fraenkel-zusman.game",
+        &[("k", "3")],
+    );
     let mut s = String::from(
         "\n## Parallel table mode\n\nThe same box solved by the sequential table mode and by the \
          layered parallel mode on rayon pools of 1 and 2 threads (this machine has 2 cores, \
@@ -402,9 +405,27 @@ fn parallel_section(wythoff: &Game, cap: Duration) -> String {
          | box | sequential table | layered, 1 thread | layered, 2 threads | speed-up |\n|---|---:|---:|---:|---:|\n",
     );
     let cases: [(&str, &Game, u32, usize, Want); 3] = [
-        ("Wythoff, Grundy values, heaps <= 1000", wythoff, 1000, 2, Want::Grundy),
-        ("Fraenkel-Zusman k = 3, P/N, heaps <= 60", &fz, 60, 3, Want::Outcome),
-        ("Half-delete Nim n = 4, P/N, heaps <= 40", &half, 40, 4, Want::Outcome),
+        (
+            "Wythoff, Grundy values, heaps <= 1000",
+            wythoff,
+            1000,
+            2,
+            Want::Grundy,
+        ),
+        (
+            "Fraenkel-Zusman k = 3, P/N, heaps <= 60",
+            &fz,
+            60,
+            3,
+            Want::Outcome,
+        ),
+        (
+            "Half-delete Nim n = 4, P/N, heaps <= 40",
+            &half,
+            40,
+            4,
+            Want::Outcome,
+        ),
     ];
     for (name, game, max, heaps, want) in cases {
         eprintln!("parallel: {name} ...");
@@ -420,7 +441,8 @@ fn parallel_section(wythoff: &Game, cap: Duration) -> String {
                 .build()
                 .expect("a thread pool");
             let (budget, stop) = capped(cap);
-            let (v, t, _) = measure(|| pool.install(|| layered_values(game.generator(), &spec, want, &budget)));
+            let (v, t, _) =
+                measure(|| pool.install(|| layered_values(game.generator(), &spec, want, &budget)));
             drop(stop);
             let v = v.unwrap_or_else(|e| panic!("{name}: parallel mode failed: {e:?}"));
             if let Some(seq) = &seq {
@@ -433,7 +455,11 @@ fn parallel_section(wythoff: &Game, cap: Duration) -> String {
         }
         s.push_str(&format!(
             "| {name} | {} | {} | {} | {:.2}x |\n",
-            if seq.is_some() { secs(t_seq) } else { "capped".into() },
+            if seq.is_some() {
+                secs(t_seq)
+            } else {
+                "capped".into()
+            },
             secs(times[0]),
             secs(times[1]),
             times[0].as_secs_f64() / times[1].as_secs_f64().max(1e-9)

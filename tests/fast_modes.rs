@@ -10,6 +10,22 @@ use common::load;
 use heapgame::solver::{solve_box, BoxSpec, Budget, ModeUsed, Want};
 use heapgame::{Game, Outcome};
 
+/// A ruleset file, its parameters, a box (largest heap, heaps) and the mode expected.
+type BoxCase = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    u32,
+    usize,
+    ModeUsed,
+);
+/// A ruleset file, its parameters and a box.
+type ParCase = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    u32,
+    usize,
+);
+
 /// Solves the box both ways (Grundy and P/N) and compares every position with a fresh generic
 /// solver. Returns the mode used.
 fn agree_with_generic(label: &str, game: &Game, max: u32, heaps: usize) -> ModeUsed {
@@ -37,7 +53,7 @@ fn agree_with_generic(label: &str, game: &Game, max: u32, heaps: usize) -> ModeU
 
 #[test]
 fn bundled_rulesets_agree_with_the_generic_search() {
-    let cases: &[(&str, &[(&str, &str)], u32, usize, ModeUsed)] = &[
+    let cases: &[BoxCase] = &[
         ("rulesets/classic/nim.game", &[], 7, 3, ModeUsed::Sum),
         (
             "rulesets/classic/subtraction.game",
@@ -264,9 +280,14 @@ fn parallel_layers_agree_with_the_generic_search() {
         .num_threads(2)
         .build()
         .expect("a thread pool");
-    let cases: &[(&str, &[(&str, &str)], u32, usize)] = &[
+    let cases: &[ParCase] = &[
         ("rulesets/classic/wythoff.game", &[], 25, 2),
-        ("rulesets/fraenkel-zusman/fraenkel-zusman.game", &[("k", "3")], 7, 3),
+        (
+            "rulesets/fraenkel-zusman/fraenkel-zusman.game",
+            &[("k", "3")],
+            7,
+            3,
+        ),
         ("rulesets/propp/cookie.game", &[], 6, 6),
         ("rulesets/abuku/single-delete.game", &[("n", "4")], 9, 4),
         ("rulesets/abuku/half-delete.game", &[("n", "4")], 9, 4),
@@ -284,7 +305,11 @@ fn parallel_layers_agree_with_the_generic_search() {
             for (r, &v) in values.iter().enumerate() {
                 spec.unrank(r, &mut pos);
                 let g = generic.grundy(&pos).expect("generic solver");
-                let expect = if want == Want::Grundy { g } else { u32::from(g != 0) };
+                let expect = if want == Want::Grundy {
+                    g
+                } else {
+                    u32::from(g != 0)
+                };
                 assert_eq!(v, expect, "{file} {want:?} at {pos:?}");
             }
         }
@@ -297,7 +322,8 @@ fn parallel_layers_agree_with_the_generic_search() {
     )
     .expect("valid");
     let spec = BoxSpec::new(tb.shape(), 6, 3).expect("small");
-    let r = pool.install(|| layered_values(tb.generator(), &spec, Want::Grundy, &Budget::default()));
+    let r =
+        pool.install(|| layered_values(tb.generator(), &spec, Want::Grundy, &Budget::default()));
     assert!(matches!(r, Err(ParError::NotLayered)), "{r:?}");
     assert_eq!(agree_with_generic("split", &tb, 6, 3), ModeUsed::Table);
 }
@@ -327,8 +353,11 @@ fn moore_nim_followers_match_a_brute_force() {
                 }
             }
         }
-        let got: std::collections::BTreeSet<Vec<u32>> =
-            game.followers(&pos).expect("followers").into_iter().collect();
+        let got: std::collections::BTreeSet<Vec<u32>> = game
+            .followers(&pos)
+            .expect("followers")
+            .into_iter()
+            .collect();
         assert_eq!(got, want, "followers of {pos:?}");
     }
 }

@@ -102,6 +102,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         solve_box(game.generator(), &spec, want, &budget).map_err(|e| game.solve_error(&e))?;
     let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(positions.len());
     for p in positions {
+        // Every position box_positions lists lies in the box, so it has a rank.
         let v = spec.rank(&p).map_or(0, |r| table.values[r]);
         rows.push((p, v == 0, a.grundy.then_some(v)));
     }

@@ -9,8 +9,8 @@
 
 use super::followers::Followers;
 use super::program::{LAmount, LSel, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
-use crate::ruleset::expr::{CExpr, Env, EvalError};
 use crate::ruleset::expr::CKind;
+use crate::ruleset::expr::{CExpr, Env, EvalError};
 use crate::ruleset::value::{SetIter, SetValue, Value};
 use crate::syntax::ast::BinOp;
 use crate::syntax::ast::Span;
@@ -61,6 +61,9 @@ type R = Result<(), Halt>;
 /// A function shown each follower as it is generated; returning true stops the generation.
 pub type Probe<'p> = &'p mut dyn FnMut(&[u32]) -> bool;
 
+/// A [`Probe`] borrowed for `'a` from a closure that lives for `'p`.
+type ProbeRef<'a, 'p> = &'a mut (dyn FnMut(&[u32]) -> bool + 'p);
+
 /// Working state of one move being enumerated; reused between calls.
 #[derive(Default, Debug)]
 pub struct Scratch {
@@ -95,13 +98,18 @@ struct Run<'a, 'p> {
     pos: &'a [u32],
     s: &'a mut Scratch,
     out: &'a mut Followers,
-    probe: Option<&'a mut (dyn FnMut(&[u32]) -> bool + 'p)>,
+    probe: Option<ProbeRef<'a, 'p>>,
 }
 
 impl Generator {
     /// Writes every follower of the canonical position `pos` into `out` (cleared first).
     /// Followers are canonical; the same follower may appear more than once.
-    pub fn followers(&self, pos: &[u32], s: &mut Scratch, out: &mut Followers) -> Result<(), MoveError> {
+    pub fn followers(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+    ) -> Result<(), MoveError> {
         self.generate(pos, s, out, None).map(|_| ())
     }
 
@@ -141,7 +149,14 @@ impl Generator {
                 s.ints.resize(m.int_slots, 0);
             }
             if let Some(fast) = fast_kind(&self.shape, m, pos) {
-                match run_fast(&self.shape, fast, pos, &mut s.out, out, probe.as_deref_mut()) {
+                match run_fast(
+                    &self.shape,
+                    fast,
+                    pos,
+                    &mut s.out,
+                    out,
+                    probe.as_deref_mut(),
+                ) {
                     Ok(()) => continue,
                     Err(Halt::Found) => return Ok(true),
                     Err(Halt::Error(e)) => return Err(e),
@@ -621,8 +636,8 @@ impl Run<'_, '_> {
         let v = self.s.vals[h];
         // Amounts outside the window fail the condition's first conjunct (and, `and` being
         // evaluated left to right, nothing else of the condition would be evaluated for them).
-        let (lo, hi) = window(cond.as_ref(), *slot, &names[..j], &self.s.ints)
-            .unwrap_or((i64::MIN, i64::MAX));
+        let (lo, hi) =
+            window(cond.as_ref(), *slot, &names[..j], &self.s.ints).unwrap_or((i64::MIN, i64::MAX));
         let top = hi.min(v as i64);
         let mut iter = match set {
             SetValue::Range(a, b) => SetIter::Range((*a).max(lo), b.map_or(top, |b| b.min(top))),
@@ -739,7 +754,7 @@ fn run_fast(
     pos: &[u32],
     buf: &mut Vec<u32>,
     out: &mut Followers,
-    mut probe: Option<&mut (dyn FnMut(&[u32]) -> bool + '_)>,
+    mut probe: Option<ProbeRef<'_, '_>>,
 ) -> R {
     let mut emit = |f: &[u32]| -> R {
         match probe.as_deref_mut() {
@@ -760,7 +775,9 @@ fn run_fast(
                     continue;
                 }
                 let v = pos[i];
-                let mut iter = set.iter_upto(i64::from(v)).map_err(|e| real_error(e, span))?;
+                let mut iter = set
+                    .iter_upto(i64::from(v))
+                    .map_err(|e| real_error(e, span))?;
                 // `buf` is `pos` with heap i lowered to `w` at index j, kept sorted as the
                 // amounts grow (w only decreases, so it only moves left).
                 buf.clear();
@@ -823,7 +840,9 @@ fn run_fast(
         }
         Fast::AllSame(set, span) => {
             let least = pos.iter().copied().min().unwrap_or(0);
-            let mut iter = set.iter_upto(i64::from(least)).map_err(|e| real_error(e, span))?;
+            let mut iter = set
+                .iter_upto(i64::from(least))
+                .map_err(|e| real_error(e, span))?;
             while let Some(a) = iter.next_member() {
                 if a < 0 {
                     continue;
@@ -883,7 +902,9 @@ fn each_amounts(
     }
     let h = idx[j];
     let v = pos[h];
-    let mut iter = set.iter_upto(i64::from(v)).map_err(|e| real_error(e, span))?;
+    let mut iter = set
+        .iter_upto(i64::from(v))
+        .map_err(|e| real_error(e, span))?;
     let mut r = Ok(());
     while let Some(a) = iter.next_member() {
         if a < 0 {

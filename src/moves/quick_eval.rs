@@ -48,7 +48,11 @@ pub fn quick_bool(e: &CExpr, ints: &[i64]) -> Option<bool> {
             };
             Some(inside == (*op == BinOp::In))
         }
-        CKind::Bin(op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
+        CKind::Bin(
+            op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+            a,
+            b,
+        ) => {
             let (x, y) = (quick_int(a, ints)?, quick_int(b, ints)?);
             Some(match op {
                 BinOp::Eq => x == y,
@@ -129,6 +133,10 @@ mod tests {
         let mut ints = vec![0i64; m.int_slots];
         ints[names[0].0] = i64::MAX;
         ints[names[1].0] = 2;
-        assert_eq!(quick_bool(cond, &ints), None, "overflow goes to the full evaluator");
+        assert_eq!(
+            quick_bool(cond, &ints),
+            None,
+            "overflow goes to the full evaluator"
+        );
     }
 }

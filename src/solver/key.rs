@@ -36,8 +36,8 @@ mod tests {
     fn packing_is_injective_on_small_positions() {
         let mut seen = HashSet::new();
         let mut n = 0;
-        for len in 0..=3 {
-            for code in 0..(6u32.pow(len as u32)) {
+        for len in 0..=3u32 {
+            for code in 0..6u32.pow(len) {
                 let pos: Vec<u32> = (0..len)
                     .map(|i| [0, 1, 255, 256, 65535, 70000][(code / 6u32.pow(i)) as usize % 6])
                     .collect();

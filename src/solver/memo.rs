@@ -76,6 +76,11 @@ impl Memo {
         self.len
     }
 
+    /// Whether no position has an entry.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// The box of the dense table, if any.
     pub fn dense_box(&self) -> Option<&BoxSpec> {
         self.dense.as_ref()

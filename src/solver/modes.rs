@@ -4,8 +4,8 @@
 use super::budget::Budget;
 use super::error::{Outcome, SolveError};
 use super::memo;
-use super::search::Solver;
 use super::parallel;
+use super::search::Solver;
 use super::sum;
 use super::table::BoxSpec;
 use super::GameRules;

@@ -144,7 +144,7 @@ impl BoxSpec {
                 // Largest z with row[z] <= r; z >= i.
                 let (mut lo, mut hi) = (i, row.len() - 1);
                 while lo < hi {
-                    let mid = (lo + hi + 1) / 2;
+                    let mid = (lo + hi).div_ceil(2);
                     if row[mid] as usize <= r {
                         lo = mid;
                     } else {
