@@ -6,7 +6,7 @@
 
 use rayon::prelude::*;
 
-use super::budget::{Budget, Stop};
+use super::budget::Budget;
 use super::error::SolveError;
 use super::modes::Want;
 use super::table::BoxSpec;
@@ -128,24 +128,4 @@ pub fn layered_values(
         done += ranks.len();
     }
     Ok(table)
-}
-
-impl Budget {
-    /// Like [`Budget::check`], looking at the cancel flag and progress counter every time.
-    pub fn check_now(&self, stored: usize) -> Result<(), Stop> {
-        if let Some(limit) = self.max_positions {
-            if stored >= limit {
-                return Err(Stop::Limit { limit });
-            }
-        }
-        if let Some(p) = &self.progress {
-            p.store(stored, std::sync::atomic::Ordering::Relaxed);
-        }
-        if let Some(c) = &self.cancel {
-            if c.load(std::sync::atomic::Ordering::Relaxed) {
-                return Err(Stop::Cancelled);
-            }
-        }
-        Ok(())
-    }
 }
