@@ -80,7 +80,19 @@ pub struct Scratch {
     perm: Vec<Vec<usize>>,
     newly: Vec<Vec<usize>>,
     saved: Vec<Vec<u64>>,
+    /// Per step: the current combination (positions into the candidates).
+    idxs: Vec<Vec<usize>>,
     out: Vec<u32>,
+    /// Working memory of the fast paths.
+    fast: FastScratch,
+}
+
+/// Working memory of the fast paths ([`run_fast`]).
+#[derive(Default, Debug)]
+struct FastScratch {
+    counts: Vec<i64>,
+    idx: Vec<usize>,
+    cur: Vec<u32>,
 }
 
 /// The compiled moves of a ruleset, with the shape they keep.
@@ -143,6 +155,7 @@ impl Generator {
             grow(&mut s.perm, levels);
             grow(&mut s.newly, levels);
             grow(&mut s.saved, levels);
+            grow(&mut s.idxs, levels);
             grow(&mut s.sels, m.sel_slots);
             grow(&mut s.lists, m.list_slots);
             if s.ints.len() < m.int_slots {
@@ -153,7 +166,7 @@ impl Generator {
                     &self.shape,
                     fast,
                     pos,
-                    &mut s.out,
+                    (&mut s.out, &mut s.fast),
                     out,
                     probe.as_deref_mut(),
                 ) {
@@ -307,17 +320,23 @@ impl Run<'_, '_> {
                 break;
             }
             // Positions into `cands`, in increasing order: the next combination each round.
-            let mut idx: Vec<usize> = (0..c).collect();
-            loop {
+            let mut idx = std::mem::take(&mut self.s.idxs[i]);
+            idx.clear();
+            idx.extend(0..c);
+            let r = loop {
                 if !symmetric || self.canonical_choice(cands, &idx) {
                     combo.clear();
                     combo.extend(idx.iter().map(|&j| cands[j]));
-                    self.act(i, st, combo)?;
+                    if let Err(e) = self.act(i, st, combo) {
+                        break Err(e);
+                    }
                 }
                 if !next_combination(&mut idx, cands.len()) {
-                    break;
+                    break Ok(());
                 }
-            }
+            };
+            self.s.idxs[i] = idx;
+            r?;
         }
         Ok(())
     }
@@ -752,7 +771,7 @@ fn run_fast(
     shape: &ShapeSpec,
     fast: Fast<'_>,
     pos: &[u32],
-    buf: &mut Vec<u32>,
+    (buf, work): (&mut Vec<u32>, &mut FastScratch),
     out: &mut Followers,
     mut probe: Option<ProbeRef<'_, '_>>,
 ) -> R {
@@ -808,12 +827,13 @@ fn run_fast(
             Ok(())
         }
         Fast::Each(count, set, span) => {
-            let mut counts = Vec::new();
+            let FastScratch { counts, idx, cur } = work;
             count
-                .members_upto(pos.len() as i64, &mut counts)
+                .members_upto(pos.len() as i64, counts)
                 .map_err(|e| real_error(e, span))?;
-            let mut cur = pos.to_vec();
-            for &c in &counts {
+            cur.clear();
+            cur.extend_from_slice(pos);
+            for &c in counts.iter() {
                 let Ok(c) = usize::try_from(c) else { continue };
                 if c > pos.len() {
                     break;
@@ -821,7 +841,8 @@ fn run_fast(
                 if c == 0 {
                     continue;
                 }
-                let mut idx: Vec<usize> = (0..c).collect();
+                idx.clear();
+                idx.extend(0..c);
                 loop {
                     // Heaps of equal size are interchangeable: a heap is chosen only if the
                     // one before it, when of the same size, is chosen too.
@@ -829,9 +850,9 @@ fn run_fast(
                         j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1)
                     });
                     if canonical {
-                        each_amounts(shape, pos, set, span, &idx, 0, &mut cur, buf, &mut emit)?;
+                        each_amounts(shape, pos, set, span, idx, 0, cur, buf, &mut emit)?;
                     }
-                    if !next_combination(&mut idx, pos.len()) {
+                    if !next_combination(idx, pos.len()) {
                         break;
                     }
                 }
