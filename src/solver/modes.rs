@@ -68,7 +68,9 @@ impl BoxValues {
 }
 
 /// Solves every position of the box: by the Grundy sequence of one heap when the ruleset is a
-/// disjunctive sum ([`super::sum`]), otherwise by the search with a dense table over the box.
+/// disjunctive sum ([`super::sum`]); otherwise, with several threads and a large box, layer by
+/// layer in parallel when every move lowers the total ([`super::parallel`]); otherwise by the
+/// search with a dense table over the box ([`table_values`]).
 pub fn solve_box(
     game: &Generator,
     spec: &BoxSpec,
