@@ -1,11 +1,13 @@
 //! The memoized, iterative depth-first search behind Grundy values and outcomes.
 //!
-//! Every position under evaluation has a frame on an explicit stack; its followers are kept in
-//! one shared arena that grows and shrinks with the stack, each with the memo slot computed
-//! once. A follower found on the stack is a loop in the game graph and is reported, never
-//! solved. In P/N mode a new frame first looks for a follower already known to be P (and is N
-//! at once if there is one), and otherwise stops at its first P-follower. The memo table is
-//! [`Memo`]: packed keys with FxHash, and a dense array when the solver was given a box.
+//! Every position under evaluation has a frame on an explicit stack. Its followers are looked
+//! up in the memo as the generator makes them: known Grundy values go straight to the mex, and
+//! in P/N mode a follower known to be P makes the position N at once (the generator stops
+//! there). Only followers still to be solved are kept, in one shared arena that grows and
+//! shrinks with the stack, each with its memo slot. A follower found on the stack is a loop in
+//! the game graph and is reported, never solved. In P/N mode a frame stops at its first
+//! P-follower. The memo table is [`Memo`]: packed keys with FxHash, and a dense array when the
+//! solver was given a box.
 
 use super::budget::Budget;
 use super::error::{Outcome, SolveError};
