@@ -686,7 +686,7 @@ impl Game {
                 let l = match list.eval(&mut env)? {
                     Value::List(l) => l,
                     // `where s = E`: one name for a value.
-                    Value::Int(n) => std::rc::Rc::from(vec![n]),
+                    Value::Int(n) => std::sync::Arc::from(vec![n]),
                     v => unreachable!("checked list, got {v:?} (eval_claim)"),
                 };
                 if l.len() != slots.len() {

@@ -9,7 +9,7 @@ use heapgame::game::show_position;
 use heapgame::moves::{Generator, MoveError};
 use heapgame::ruleset::{Code, Diag, LoadError};
 use heapgame::solver::positions::{box_positions, box_size};
-use heapgame::solver::SolveError;
+use heapgame::solver::{solve_box, BoxSpec, Budget, SolveError, Want};
 use heapgame::{Game, Solver};
 use miette::Report;
 
@@ -78,9 +78,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let what = format!("solving heaps <= {}", a.max);
     a.game.check_estimate(&game, &estimate, &what)?;
     let run = SolveRun::start(&a.game, k, size.and_then(|n| u64::try_from(n).ok()), what);
-    let mut solver = game.solver();
-    solver.set_budget(run.budget.clone());
-    let out = table(&game, &mut solver, &req, &|e, context| {
+    let out = table(&game, Engine::Table(&run.budget), &req, &|e, context| {
         run.failure(&game, e, context)
     })?;
     drop(run);
@@ -168,11 +166,20 @@ fn box_of(game: &Game, a: &TableRequest) -> Result<(usize, Option<u128>), Report
 /// How a solve's failure becomes a report, given what was being solved.
 pub type Failure<'a> = dyn Fn(&SolveError<MoveError>, &str) -> Report + 'a;
 
-/// Solves every position of the box with `solver` (whose budget applies) and renders the
-/// table, CSV or JSON that `solve` prints; `fail` words a failure.
+/// How `table` solves the box.
+pub enum Engine<'s, 'g> {
+    /// With a memoized solver that outlives the table (the REPL's, whose budget applies).
+    Memo(&'s mut Solver<'g, Generator>),
+    /// With the fastest mode for a whole box (a dense table, a disjunctive sum, in parallel
+    /// where it can), within this budget.
+    Table(&'s Budget),
+}
+
+/// Solves every position of the box and renders the table, CSV or JSON that `solve` prints;
+/// `fail` words a failure.
 pub fn table(
     game: &Game,
-    solver: &mut Solver<'_, Generator>,
+    engine: Engine<'_, '_>,
     a: &TableRequest,
     fail: &Failure<'_>,
 ) -> Result<String, Report> {
@@ -181,22 +188,49 @@ pub fn table(
     let positions = box_positions(&shape, a.max, k);
     let total = positions.len();
     let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(total);
-    for (i, p) in positions.into_iter().enumerate() {
-        let context = || {
-            format!(
-                "while solving {}, position {} of the {total} in the box",
-                show_position(&p),
-                i + 1
-            )
-        };
-        let (is_p, g) = if a.grundy {
-            let g = solver.grundy(&p).map_err(|e| fail(&e, &context()))?;
-            (g == 0, Some(g))
-        } else {
-            let o = solver.outcome(&p).map_err(|e| fail(&e, &context()))?;
-            (o == heapgame::Outcome::P, None)
-        };
-        rows.push((p, is_p, g));
+    match engine {
+        Engine::Memo(solver) => {
+            for (i, p) in positions.into_iter().enumerate() {
+                let context = || {
+                    format!(
+                        "while solving {}, position {} of the {total} in the box",
+                        show_position(&p),
+                        i + 1
+                    )
+                };
+                let (is_p, g) = if a.grundy {
+                    let g = solver.grundy(&p).map_err(|e| fail(&e, &context()))?;
+                    (g == 0, Some(g))
+                } else {
+                    let o = solver.outcome(&p).map_err(|e| fail(&e, &context()))?;
+                    (o == heapgame::Outcome::P, None)
+                };
+                rows.push((p, is_p, g));
+            }
+        }
+        Engine::Table(budget) => {
+            // The box fits: box_of checked its size against MAX_BOX.
+            let spec = BoxSpec::new(&shape, a.max, k).map_err(|_| {
+                miette::miette!(
+                    code = "heapgame::too_large",
+                    help = "lower --max or --heaps",
+                    "the box is too large"
+                )
+            })?;
+            let want = if a.grundy {
+                Want::Grundy
+            } else {
+                Want::Outcome
+            };
+            let context = format!("while solving the {total} positions of the box");
+            let table =
+                solve_box(game.generator(), &spec, want, budget).map_err(|e| fail(&e, &context))?;
+            for p in positions {
+                // Every position box_positions lists lies in the box, so it has a rank.
+                let v = spec.rank(&p).map_or(0, |r| table.values[r]);
+                rows.push((p, v == 0, a.grundy.then_some(v)));
+            }
+        }
     }
     let mut out = String::new();
     match a.format {

@@ -1,6 +1,6 @@
 //! The classics: Nim (Bouton), subtraction games (Sprague-Grundy), Wythoff's game.
 
-use std::cell::RefCell;
+use std::sync::Mutex;
 
 use super::{mex, set_arg, ClosedForm, FormulaDef, FormulaError};
 use crate::numbers::Real;
@@ -59,7 +59,7 @@ const MAX_TABLE: u32 = 10_000_000;
 pub(super) struct Subtraction {
     s: SetValue,
     /// g(0), g(1), ... as far as asked.
-    g: RefCell<Vec<u32>>,
+    g: Mutex<Vec<u32>>,
 }
 
 impl Subtraction {
@@ -67,7 +67,7 @@ impl Subtraction {
     pub(super) fn new(s: SetValue) -> Subtraction {
         Subtraction {
             s,
-            g: RefCell::new(vec![0]),
+            g: Mutex::new(vec![0]),
         }
     }
 
@@ -78,7 +78,10 @@ impl Subtraction {
                 "the one-heap values are tabulated up to {MAX_TABLE}, and a heap is {n}"
             )));
         }
-        let mut g = self.g.borrow_mut();
+        let mut g = self
+            .g
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut members = Vec::new();
         let mut vals = Vec::new();
         while g.len() <= n as usize {

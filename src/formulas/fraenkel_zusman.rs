@@ -1,7 +1,7 @@
 //! Fraenkel and Zusman, *A New Heap Game*: the k-heap game (Theorem 1), and the games of its
 //! epilogue: Moore's Nim_l and Wyt_a.
 
-use std::cell::RefCell;
+use std::sync::Mutex;
 
 use super::classic::two;
 use super::{int_arg, ClosedForm, FormulaDef, FormulaError};
@@ -101,7 +101,7 @@ static WYT: FormulaDef = FormulaDef {
         }
         Ok(Box::new(Wyt {
             a: a as u64,
-            pairs: RefCell::new(vec![(0, 0)]),
+            pairs: Mutex::new(vec![(0, 0)]),
         }))
     },
 };
@@ -112,7 +112,7 @@ const MAX_WYT: u64 = 10_000_000;
 struct Wyt {
     a: u64,
     /// (A_n, B_n) for n = 0, 1, ... as far as asked.
-    pairs: RefCell<Vec<(u64, u64)>>,
+    pairs: Mutex<Vec<(u64, u64)>>,
 }
 
 impl ClosedForm for Wyt {
@@ -124,7 +124,10 @@ impl ClosedForm for Wyt {
                 "the pairs (A_n, B_n) are tabulated up to A_n = {MAX_WYT}, and a heap is {x}"
             )));
         }
-        let mut pairs = self.pairs.borrow_mut();
+        let mut pairs = self
+            .pairs
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         // A_n increases with n, so extend the table until A_n passes x. The B's are all
         // > A_n for n >= 1, so A_n = the least number not among earlier A's and B's.
         while pairs.last().is_some_and(|&(an, _)| an < x) {

@@ -34,8 +34,9 @@ pub enum FormulaError {
     Overflow(String),
 }
 
-/// A closed form, built with its arguments.
-pub trait ClosedForm {
+/// A closed form, built with its arguments. Shared by threads (a `Game` is), so caches sit
+/// behind a `Mutex`.
+pub trait ClosedForm: Send + Sync {
     /// Whether the canonical position `pos` is P; `None` where the formula says nothing.
     fn is_p(&self, pos: &[u32]) -> Result<Option<bool>, FormulaError>;
     /// The Grundy value, where the paper gives it (`None` otherwise).

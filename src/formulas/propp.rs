@@ -3,7 +3,7 @@
 //! formula decides the type by a memoized recursion on reduced positions alone. Checking it
 //! against the plain solver is checking those two theorems.
 
-use std::cell::RefCell;
+use std::sync::Mutex;
 
 use hashbrown::HashMap;
 
@@ -22,14 +22,14 @@ static PROPP_COOKIE: FormulaDef = FormulaDef {
     grundy: false,
     build: |_| {
         Ok(Box::new(Cookie {
-            memo: RefCell::new(HashMap::new()),
+            memo: Mutex::new(HashMap::new()),
         }))
     },
 };
 
 struct Cookie {
     /// Reduced position -> whether it is P.
-    memo: RefCell<HashMap<Vec<u32>, bool>>,
+    memo: Mutex<HashMap<Vec<u32>, bool>>,
 }
 
 /// The reduced form of a position: zeros dropped, sorted, the `s` smallest heaps deleted
@@ -55,7 +55,12 @@ pub(crate) fn reduce(pos: &[u32]) -> Vec<u32> {
 
 impl Cookie {
     fn reduced_is_p(&self, r: &[u32]) -> bool {
-        if let Some(&p) = self.memo.borrow().get(r) {
+        if let Some(&p) = self
+            .memo
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(r)
+        {
             return p;
         }
         // Every move deletes a heap, so the recursion is at most as deep as there are heaps.
@@ -77,7 +82,10 @@ impl Cookie {
                 break;
             }
         }
-        self.memo.borrow_mut().insert(r.to_vec(), is_p);
+        self.memo
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(r.to_vec(), is_p);
         is_p
     }
 }

@@ -9,8 +9,10 @@
 
 use super::followers::Followers;
 use super::program::{LAmount, LSel, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
+use crate::ruleset::expr::CKind;
 use crate::ruleset::expr::{CExpr, Env, EvalError};
-use crate::ruleset::value::SetValue;
+use crate::ruleset::value::{SetIter, SetValue, Value};
+use crate::syntax::ast::BinOp;
 use crate::syntax::ast::Span;
 
 /// Why generating the followers of a position failed.
@@ -35,7 +37,32 @@ impl From<EvalError> for MoveError {
     }
 }
 
-type R = Result<(), MoveError>;
+/// Why the enumeration of a move stopped early: an error, or a probe that has seen enough.
+#[derive(Debug)]
+enum Halt {
+    Error(MoveError),
+    Found,
+}
+
+impl From<MoveError> for Halt {
+    fn from(e: MoveError) -> Halt {
+        Halt::Error(e)
+    }
+}
+
+impl From<EvalError> for Halt {
+    fn from(e: EvalError) -> Halt {
+        Halt::Error(MoveError::Eval(e))
+    }
+}
+
+type R = Result<(), Halt>;
+
+/// A function shown each follower as it is generated; returning true stops the generation.
+pub type Probe<'p> = &'p mut dyn FnMut(&[u32]) -> bool;
+
+/// A [`Probe`] borrowed for `'a` from a closure that lives for `'p`.
+type ProbeRef<'a, 'p> = &'a mut (dyn FnMut(&[u32]) -> bool + 'p);
 
 /// Working state of one move being enumerated; reused between calls.
 #[derive(Default, Debug)]
@@ -56,7 +83,19 @@ pub struct Scratch {
     perm: Vec<Vec<usize>>,
     newly: Vec<Vec<usize>>,
     saved: Vec<Vec<u64>>,
+    /// Per step: the current combination (positions into the candidates).
+    idxs: Vec<Vec<usize>>,
     out: Vec<u32>,
+    /// Working memory of the fast paths.
+    fast: FastScratch,
+}
+
+/// Working memory of the fast paths ([`run_fast`]).
+#[derive(Default, Debug)]
+struct FastScratch {
+    counts: Vec<i64>,
+    idx: Vec<usize>,
+    cur: Vec<u32>,
 }
 
 /// The compiled moves of a ruleset, with the shape they keep.
@@ -68,18 +107,47 @@ pub struct Generator {
     pub moves: Vec<MoveProgram>,
 }
 
-struct Run<'a> {
+struct Run<'a, 'p> {
     shape: &'a ShapeSpec,
     m: &'a MoveProgram,
     pos: &'a [u32],
     s: &'a mut Scratch,
     out: &'a mut Followers,
+    probe: Option<ProbeRef<'a, 'p>>,
 }
 
 impl Generator {
     /// Writes every follower of the canonical position `pos` into `out` (cleared first).
     /// Followers are canonical; the same follower may appear more than once.
-    pub fn followers(&self, pos: &[u32], s: &mut Scratch, out: &mut Followers) -> R {
+    pub fn followers(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+    ) -> Result<(), MoveError> {
+        self.generate(pos, s, out, None).map(|_| ())
+    }
+
+    /// Like [`Generator::followers`], but shows each follower to `probe` as soon as it is
+    /// generated (instead of writing it into `out`, which is left empty), and stops (returning
+    /// `Ok(true)`) the first time the probe returns true.
+    pub fn followers_until(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+        probe: Probe<'_>,
+    ) -> Result<bool, MoveError> {
+        self.generate(pos, s, out, Some(probe))
+    }
+
+    fn generate(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+        mut probe: Option<Probe<'_>>,
+    ) -> Result<bool, MoveError> {
         out.clear();
         for m in &self.moves {
             let levels = m.steps.len() + 1;
@@ -90,10 +158,25 @@ impl Generator {
             grow(&mut s.perm, levels);
             grow(&mut s.newly, levels);
             grow(&mut s.saved, levels);
+            grow(&mut s.idxs, levels);
             grow(&mut s.sels, m.sel_slots);
             grow(&mut s.lists, m.list_slots);
             if s.ints.len() < m.int_slots {
                 s.ints.resize(m.int_slots, 0);
+            }
+            if let Some(fast) = fast_kind(&self.shape, m, pos) {
+                match run_fast(
+                    &self.shape,
+                    fast,
+                    pos,
+                    (&mut s.out, &mut s.fast),
+                    out,
+                    probe.as_deref_mut(),
+                ) {
+                    Ok(()) => continue,
+                    Err(Halt::Found) => return Ok(true),
+                    Err(Halt::Error(e)) => return Err(e),
+                }
             }
             let mut run = Run {
                 shape: &self.shape,
@@ -101,10 +184,15 @@ impl Generator {
                 pos,
                 s: &mut *s,
                 out: &mut *out,
+                probe: probe.as_deref_mut(),
             };
-            run.run()?;
+            match run.run() {
+                Ok(()) => {}
+                Err(Halt::Found) => return Ok(true),
+                Err(Halt::Error(e)) => return Err(e),
+            }
         }
-        Ok(())
+        Ok(false)
     }
 }
 
@@ -114,7 +202,7 @@ fn grow<T: Default>(v: &mut Vec<T>, n: usize) {
     }
 }
 
-impl Run<'_> {
+impl Run<'_, '_> {
     fn env(&mut self) -> Env<'_> {
         Env {
             heaps: self.pos,
@@ -126,7 +214,10 @@ impl Run<'_> {
     fn check(&mut self, cond: &Option<CExpr>) -> Result<bool, MoveError> {
         match cond {
             None => Ok(true),
-            Some(c) => Ok(c.eval_bool(&mut self.env())?),
+            Some(c) => match super::quick_eval::quick_bool(c, &self.s.ints) {
+                Some(b) => Ok(b),
+                None => Ok(c.eval_bool(&mut self.env())?),
+            },
         }
     }
 
@@ -206,10 +297,10 @@ impl Run<'_> {
                 let r = set.members_upto(cands.len() as i64, &mut counts);
                 let result = match r {
                     Ok(()) => self.choose_counts(i, st, cands, combo, &counts),
-                    Err(e) => Err(MoveError::Eval(EvalError {
+                    Err(e) => Err(Halt::Error(MoveError::Eval(EvalError {
                         kind: crate::ruleset::expr::EvalErrorKind::Real(e),
                         span: st.span.clone(),
-                    })),
+                    }))),
                 };
                 self.s.counts[i] = counts;
                 result
@@ -232,17 +323,23 @@ impl Run<'_> {
                 break;
             }
             // Positions into `cands`, in increasing order: the next combination each round.
-            let mut idx: Vec<usize> = (0..c).collect();
-            loop {
+            let mut idx = std::mem::take(&mut self.s.idxs[i]);
+            idx.clear();
+            idx.extend(0..c);
+            let r = loop {
                 if !symmetric || self.canonical_choice(cands, &idx) {
                     combo.clear();
                     combo.extend(idx.iter().map(|&j| cands[j]));
-                    self.act(i, st, combo)?;
+                    if let Err(e) = self.act(i, st, combo) {
+                        break Err(e);
+                    }
                 }
                 if !next_combination(&mut idx, cands.len()) {
-                    break;
+                    break Ok(());
                 }
-            }
+            };
+            self.s.idxs[i] = idx;
+            r?;
         }
         Ok(())
     }
@@ -490,7 +587,7 @@ impl Run<'_> {
             let r = match self.check(cond) {
                 Ok(true) => self.step(i + 1),
                 Ok(false) => Ok(()),
-                Err(e) => Err(e),
+                Err(e) => Err(e.into()),
             };
             for &h in combo {
                 self.s.vals[h] += a;
@@ -559,9 +656,17 @@ impl Run<'_> {
         let (slot, set) = &names[j];
         let h = perm[j];
         let v = self.s.vals[h];
-        let mut iter = set.iter_upto(v as i64).map_err(|e| real_error(e, span))?;
+        // Amounts outside the window fail the condition's first conjunct (and, `and` being
+        // evaluated left to right, nothing else of the condition would be evaluated for them).
+        let (lo, hi) =
+            window(cond.as_ref(), *slot, &names[..j], &self.s.ints).unwrap_or((i64::MIN, i64::MAX));
+        let top = hi.min(v as i64);
+        let mut iter = match set {
+            SetValue::Range(a, b) => SetIter::Range((*a).max(lo), b.map_or(top, |b| b.min(top))),
+            _ => set.iter_upto(top).map_err(|e| real_error(e, span))?,
+        };
         while let Some(a) = iter.next_member() {
-            if a < 0 {
+            if a < 0 || a < lo {
                 continue;
             }
             self.s.vals[h] = v - a as u64;
@@ -594,19 +699,299 @@ impl Run<'_> {
         }
         if let Some(want) = self.shape.count {
             if s.out.len() != want {
-                return Err(MoveError::WrongCount {
+                return Err(Halt::Error(MoveError::WrongCount {
                     span: self.m.span.clone(),
                     got: s.out.len(),
                     want,
-                });
+                }));
             }
         }
         if self.shape.symmetric() {
             s.out.sort_unstable();
         }
-        self.out.push(&s.out);
+        match self.probe.as_deref_mut() {
+            Some(p) => {
+                if p(&s.out) {
+                    return Err(Halt::Found);
+                }
+            }
+            None => self.out.push(&s.out),
+        }
         Ok(())
     }
+}
+
+/// A move simple enough to run without the interpreter (same followers, same order).
+#[derive(Clone, Copy)]
+enum Fast<'m> {
+    /// `take SET from one heap`.
+    OneHeap(&'m SetValue, &'m Span),
+    /// `take SET from each of COUNT heaps`: the chosen heaps lose independent amounts.
+    Each(&'m SetValue, &'m SetValue, &'m Span),
+    /// `take same SET from all heaps` (or from `k heaps` when the position has k).
+    AllSame(&'m SetValue, &'m Span),
+}
+
+/// Whether move `m` is one of the [`Fast`] forms on the canonical position `pos`.
+fn fast_kind<'m>(shape: &ShapeSpec, m: &'m MoveProgram, pos: &[u32]) -> Option<Fast<'m>> {
+    if !shape.symmetric()
+        || !m.guards.is_empty()
+        || !m.heap_names.is_empty()
+        || m.steps.len() != 1
+        || pos.is_empty()
+        || pos.iter().any(|&h| h < shape.lower)
+    {
+        return None;
+    }
+    let st = &m.steps[0];
+    // The record slot of a lone step is never read (only later steps refer to selections).
+    if st.sel.int_slot.is_some() || st.sel.list_slot.is_some() {
+        return None;
+    }
+    match (&st.sel.kind, &st.kind) {
+        (LSelKind::Count(SetValue::Ints(c)), LStepKind::Take(LAmount::Each(set), None))
+            if c[..] == [1] =>
+        {
+            Some(Fast::OneHeap(set, &st.span))
+        }
+        (LSelKind::Count(SetValue::Ints(c)), LStepKind::Take(LAmount::Same(set, None), None))
+            if c[..] == [pos.len() as i64] =>
+        {
+            Some(Fast::AllSame(set, &st.span))
+        }
+        (LSelKind::Rest, LStepKind::Take(LAmount::Same(set, None), None)) => {
+            Some(Fast::AllSame(set, &st.span))
+        }
+        (LSelKind::Count(count), LStepKind::Take(LAmount::Each(set), None)) => {
+            Some(Fast::Each(count, set, &st.span))
+        }
+        _ => None,
+    }
+}
+
+/// Runs a [`Fast`] move: the followers the interpreter would write, in the same order.
+fn run_fast(
+    shape: &ShapeSpec,
+    fast: Fast<'_>,
+    pos: &[u32],
+    (buf, work): (&mut Vec<u32>, &mut FastScratch),
+    out: &mut Followers,
+    mut probe: Option<ProbeRef<'_, '_>>,
+) -> R {
+    let mut emit = |f: &[u32]| -> R {
+        match probe.as_deref_mut() {
+            Some(p) => {
+                if p(f) {
+                    return Err(Halt::Found);
+                }
+            }
+            None => out.push(f),
+        }
+        Ok(())
+    };
+    match fast {
+        Fast::OneHeap(set, span) => {
+            for i in 0..pos.len() {
+                // Heaps of equal size are interchangeable: the interpreter chooses the first.
+                if i > 0 && pos[i] == pos[i - 1] {
+                    continue;
+                }
+                let v = pos[i];
+                let mut iter = set
+                    .iter_upto(i64::from(v))
+                    .map_err(|e| real_error(e, span))?;
+                // `buf` is `pos` with heap i lowered to `w` at index j, kept sorted as the
+                // amounts grow (w only decreases, so it only moves left).
+                buf.clear();
+                buf.extend_from_slice(pos);
+                let mut j = i;
+                while let Some(a) = iter.next_member() {
+                    if a < 0 {
+                        continue;
+                    }
+                    // 0 <= a <= v.
+                    let w = v - a as u32;
+                    if w < shape.lower {
+                        continue;
+                    }
+                    while j > 0 && buf[j - 1] > w {
+                        buf[j] = buf[j - 1];
+                        j -= 1;
+                    }
+                    buf[j] = w;
+                    if w == 0 && shape.drops_zeros() {
+                        // The empty heap is first (sorted); it vanishes.
+                        emit(&buf[1..])?;
+                    } else {
+                        emit(buf)?;
+                    }
+                }
+            }
+            Ok(())
+        }
+        Fast::Each(count, set, span) => {
+            let FastScratch { counts, idx, cur } = work;
+            count
+                .members_upto(pos.len() as i64, counts)
+                .map_err(|e| real_error(e, span))?;
+            cur.clear();
+            cur.extend_from_slice(pos);
+            for &c in counts.iter() {
+                let Ok(c) = usize::try_from(c) else { continue };
+                if c > pos.len() {
+                    break;
+                }
+                if c == 0 {
+                    continue;
+                }
+                idx.clear();
+                idx.extend(0..c);
+                loop {
+                    // Heaps of equal size are interchangeable: a heap is chosen only if the
+                    // one before it, when of the same size, is chosen too.
+                    let canonical = idx.iter().enumerate().all(|(k, &j)| {
+                        j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1)
+                    });
+                    if canonical {
+                        each_amounts(shape, pos, set, span, idx, 0, cur, buf, &mut emit)?;
+                    }
+                    if !next_combination(idx, pos.len()) {
+                        break;
+                    }
+                }
+            }
+            Ok(())
+        }
+        Fast::AllSame(set, span) => {
+            let least = pos.iter().copied().min().unwrap_or(0);
+            let mut iter = set
+                .iter_upto(i64::from(least))
+                .map_err(|e| real_error(e, span))?;
+            while let Some(a) = iter.next_member() {
+                if a < 0 {
+                    continue;
+                }
+                let a = a as u32;
+                if least - a < shape.lower {
+                    continue;
+                }
+                buf.clear();
+                for &h in pos {
+                    let w = h - a;
+                    if w == 0 && shape.drops_zeros() {
+                        continue;
+                    }
+                    buf.push(w);
+                }
+                emit(buf)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Independent amounts for the heaps `idx[j..]` of `cur` (a copy of `pos`), first heap
+/// outermost; each result is written sorted into `buf` and emitted.
+#[allow(clippy::too_many_arguments)]
+fn each_amounts(
+    shape: &ShapeSpec,
+    pos: &[u32],
+    set: &SetValue,
+    span: &Span,
+    idx: &[usize],
+    j: usize,
+    cur: &mut [u32],
+    buf: &mut Vec<u32>,
+    emit: &mut dyn FnMut(&[u32]) -> R,
+) -> R {
+    if j == idx.len() {
+        buf.clear();
+        for &h in cur.iter() {
+            if h < shape.lower {
+                return Ok(());
+            }
+            if h == 0 && shape.drops_zeros() {
+                continue;
+            }
+            // Insertion into the sorted prefix.
+            let mut k = buf.len();
+            buf.push(h);
+            while k > 0 && buf[k - 1] > h {
+                buf[k] = buf[k - 1];
+                k -= 1;
+            }
+            buf[k] = h;
+        }
+        return emit(buf);
+    }
+    let h = idx[j];
+    let v = pos[h];
+    let mut iter = set
+        .iter_upto(i64::from(v))
+        .map_err(|e| real_error(e, span))?;
+    let mut r = Ok(());
+    while let Some(a) = iter.next_member() {
+        if a < 0 {
+            continue;
+        }
+        // 0 <= a <= v.
+        cur[h] = v - a as u32;
+        r = each_amounts(shape, pos, set, span, idx, j + 1, cur, buf, emit);
+        if r.is_err() {
+            break;
+        }
+    }
+    cur[h] = v;
+    r
+}
+
+/// The amounts `lo..=hi` that the first conjunct of `cond` allows for the named amount in
+/// `slot`, when that conjunct reads `|x - y| < c` or `|x - y| <= c` with `c` a constant and one
+/// of x, y the slot and the other an amount named before it (`earlier`, already set).
+fn window(
+    cond: Option<&CExpr>,
+    slot: usize,
+    earlier: &[(usize, SetValue)],
+    ints: &[i64],
+) -> Option<(i64, i64)> {
+    let mut c = cond?;
+    while let CKind::Bin(BinOp::And, a, _) = &c.kind {
+        c = a;
+    }
+    let CKind::Bin(op @ (BinOp::Lt | BinOp::Le), lhs, rhs) = &c.kind else {
+        return None;
+    };
+    let CKind::Const(Value::Int(bound)) = rhs.kind else {
+        return None;
+    };
+    let CKind::Abs(diff) = &lhs.kind else {
+        return None;
+    };
+    let CKind::Bin(BinOp::Sub, x, y) = &diff.kind else {
+        return None;
+    };
+    let (CKind::IntSlot(x), CKind::IntSlot(y)) = (&x.kind, &y.kind) else {
+        return None;
+    };
+    let other = match (*x == slot, *y == slot) {
+        (true, false) => *y,
+        (false, true) => *x,
+        _ => return None,
+    };
+    if !earlier.iter().any(|(s, _)| *s == other) {
+        return None;
+    }
+    let o = ints[other];
+    // |a - o| < bound  <=>  o - bound < a < o + bound (and <= for Le).
+    let reach = if *op == BinOp::Lt {
+        bound.checked_sub(1)?
+    } else {
+        bound
+    };
+    if reach < 0 {
+        return Some((1, 0));
+    }
+    Some((o.checked_sub(reach)?, o.checked_add(reach)?))
 }
 
 fn real_error(e: crate::numbers::RealError, span: &Span) -> MoveError {

@@ -4,6 +4,7 @@
 pub mod followers;
 pub mod generate;
 pub mod program;
+pub mod quick_eval;
 
 pub use followers::Followers;
 pub use generate::{Generator, MoveError, Scratch};

@@ -556,7 +556,12 @@ impl<'g> Session<'g> {
             Command::Table(req) => {
                 let (l, solver) = self.parts()?;
                 let out = ui.compute(|| {
-                    crate::cli::solve::table(&l.game, solver, &req, &|e, _| l.game.solve_error(e))
+                    crate::cli::solve::table(
+                        &l.game,
+                        crate::cli::solve::Engine::Memo(solver),
+                        &req,
+                        &|e, _| l.game.solve_error(e),
+                    )
                 })?;
                 emit(&out);
             }

@@ -9,7 +9,7 @@
 //! random rulesets through them.
 
 use std::cmp::Ordering;
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// The most values a quantifier may run over (a finite range is counted first).
 const MAX_QUANT_VALUES: i128 = 10_000_000;
@@ -533,7 +533,7 @@ fn bigint_to_int(b: num_bigint::BigInt, what: &str, sp: &Span) -> R<Value> {
 
 /// The members of a list, or of a finite set in increasing order (what a quantifier or a list
 /// comprehension runs over).
-fn members(list: &CExpr, env: &mut Env<'_>) -> R<Rc<[i64]>> {
+fn members(list: &CExpr, env: &mut Env<'_>) -> R<Arc<[i64]>> {
     Ok(match list.eval(env)? {
         Value::List(l) => l,
         Value::Set(s) if s.is_finite() => {
@@ -672,7 +672,7 @@ pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
                     sp,
                 );
             }
-            Value::Set(SetValue::Beatty(Rc::new(Beatty::new(r))))
+            Value::Set(SetValue::Beatty(Arc::new(Beatty::new(r))))
         }
     })
 }

@@ -4,9 +4,8 @@
 //! sets are finite lists, ranges (possibly unbounded) or Beatty sets, enumerated in
 //! increasing order up to a bound.
 
-use std::cell::RefCell;
 use std::fmt;
-use std::rc::Rc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use num_traits::ToPrimitive;
 
@@ -60,7 +59,7 @@ pub enum Value {
     /// A set.
     Set(SetValue),
     /// A list or tuple of integers.
-    List(Rc<[i64]>),
+    List(Arc<[i64]>),
 }
 
 impl Value {
@@ -111,13 +110,13 @@ impl fmt::Display for Value {
 #[derive(Clone, Debug)]
 pub enum SetValue {
     /// A finite set of integers, sorted, without repeats.
-    Ints(Rc<[i64]>),
+    Ints(Arc<[i64]>),
     /// A finite set of tuples, sorted, without repeats.
-    Tuples(Rc<[Rc<[i64]>]>),
+    Tuples(Arc<[Arc<[i64]>]>),
     /// `lo..hi` (both included) or `lo..` (no upper end).
     Range(i64, Option<i64>),
     /// `beatty(beta)`: `{ floor(n * beta) : n >= 1 }`.
-    Beatty(Rc<Beatty>),
+    Beatty(Arc<Beatty>),
 }
 
 impl SetValue {
@@ -129,7 +128,7 @@ impl SetValue {
     }
 
     /// A finite set of tuples from any list.
-    pub fn tuples(mut v: Vec<Rc<[i64]>>) -> SetValue {
+    pub fn tuples(mut v: Vec<Arc<[i64]>>) -> SetValue {
         v.sort();
         v.dedup();
         SetValue::Tuples(v.into())
@@ -208,7 +207,7 @@ impl SetValue {
 #[derive(Debug)]
 pub enum SetIter {
     /// Sorted members from this index on, up to the bound.
-    Slice(Rc<[i64]>, usize, i64),
+    Slice(Arc<[i64]>, usize, i64),
     /// `cur..=top`.
     Range(i64, i64),
 }
@@ -277,8 +276,9 @@ impl fmt::Display for SetValue {
 pub struct Beatty {
     /// The generating real.
     pub beta: Real,
-    /// `floor(n * beta)` for `n = 1..=cache.len()`.
-    cache: RefCell<Vec<i64>>,
+    /// `floor(n * beta)` for `n = 1..=cache.len()`. A lock rather than a cell so that a ruleset
+    /// can be shared by the threads of the parallel solver.
+    cache: RwLock<Vec<i64>>,
 }
 
 impl Beatty {
@@ -289,7 +289,7 @@ impl Beatty {
     pub fn new(beta: Real) -> Beatty {
         Beatty {
             beta,
-            cache: RefCell::new(Vec::new()),
+            cache: RwLock::new(Vec::new()),
         }
     }
 
@@ -304,7 +304,14 @@ impl Beatty {
 
     /// Grows the cache until its last member is `> max` (or reaches `i64::MAX`).
     fn grow_past(&self, max: i64) -> Result<(), RealError> {
-        let mut cache = self.cache.borrow_mut();
+        {
+            let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);
+            if cache.last().is_some_and(|&l| l > max) {
+                return Ok(());
+            }
+        }
+        // A poisoned cache still holds correct terms (each push is of a finished term).
+        let mut cache = self.cache.write().unwrap_or_else(PoisonError::into_inner);
         while cache.last().is_none_or(|&l| l <= max) {
             let n = i64::try_from(cache.len()).map_err(|_| RealError::TooLarge)? + 1;
             let t = self.term(n)?;
@@ -334,13 +341,14 @@ impl Beatty {
             return Ok(false);
         }
         self.grow_past(x)?;
-        Ok(self.cache.borrow().binary_search(&x).is_ok())
+        let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);
+        Ok(cache.binary_search(&x).is_ok())
     }
 
     /// The members `<= max`, in increasing order.
     pub fn members_upto(&self, max: i64) -> Result<Vec<i64>, RealError> {
         self.grow_past(max)?;
-        let cache = self.cache.borrow();
+        let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);
         let end = cache.partition_point(|&x| x <= max);
         Ok(cache[..end].to_vec())
     }

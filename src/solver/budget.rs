@@ -60,6 +60,24 @@ impl Budget {
         }
         Ok(())
     }
+
+    /// Like [`Budget::check`], looking at the cancel flag and progress counter every time.
+    pub fn check_now(&self, stored: usize) -> Result<(), Stop> {
+        if let Some(limit) = self.max_positions {
+            if stored >= limit {
+                return Err(Stop::Limit { limit });
+            }
+        }
+        if let Some(p) = &self.progress {
+            p.store(stored, Ordering::Relaxed);
+        }
+        if let Some(c) = &self.cancel {
+            if c.load(Ordering::Relaxed) {
+                return Err(Stop::Cancelled);
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -4,13 +4,21 @@
 
 pub mod budget;
 pub mod error;
+pub mod key;
+pub mod memo;
 pub mod mex;
+pub mod modes;
+pub mod parallel;
 pub mod positions;
 pub mod search;
+pub mod sum;
+pub mod table;
 
 pub use budget::{Budget, Stop};
 pub use error::{Outcome, SolveError};
+pub use modes::{solve_box, BoxValues, ModeUsed, Want};
 pub use search::Solver;
+pub use table::BoxSpec;
 
 use crate::moves::Followers;
 
@@ -27,6 +35,21 @@ pub trait GameRules {
         scratch: &mut Self::Scratch,
         out: &mut Followers,
     ) -> Result<(), Self::Error>;
+
+    /// Shows every canonical follower of `pos` to `probe`, stopping with `Ok(true)` the first
+    /// time the probe returns true; `out` is working space (its contents afterwards are
+    /// unspecified). The default generates them all into `out` first; a generator may stop as
+    /// soon as the probe is satisfied.
+    fn followers_until(
+        &self,
+        pos: &[u32],
+        scratch: &mut Self::Scratch,
+        out: &mut Followers,
+        probe: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<bool, Self::Error> {
+        self.followers(pos, scratch, out)?;
+        Ok(out.iter().any(probe))
+    }
 }
 
 impl GameRules for crate::moves::Generator {
@@ -39,5 +62,14 @@ impl GameRules for crate::moves::Generator {
         out: &mut Followers,
     ) -> Result<(), Self::Error> {
         crate::moves::Generator::followers(self, pos, scratch, out)
+    }
+    fn followers_until(
+        &self,
+        pos: &[u32],
+        scratch: &mut Self::Scratch,
+        out: &mut Followers,
+        probe: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<bool, Self::Error> {
+        crate::moves::Generator::followers_until(self, pos, scratch, out, probe)
     }
 }

@@ -1,28 +1,20 @@
 //! The memoized, iterative depth-first search behind Grundy values and outcomes.
 //!
-//! Every position under evaluation has a frame on an explicit stack; its followers are kept in
-//! one shared arena that grows and shrinks with the stack. A follower found on the stack is a
-//! loop in the game graph and is reported, never solved. In P/N mode a frame stops at its first
-//! P-follower.
-
-use hashbrown::HashMap;
+//! Every position under evaluation has a frame on an explicit stack. Its followers are looked
+//! up in the memo as the generator makes them: known Grundy values go straight to the mex, and
+//! in P/N mode a follower known to be P makes the position N at once (the generator stops
+//! there). Only followers still to be solved are kept, in one shared arena that grows and
+//! shrinks with the stack, each with its memo slot. A follower found on the stack is a loop in
+//! the game graph and is reported, never solved. In P/N mode a frame stops at its first
+//! P-follower. The memo table is [`Memo`]: packed keys with FxHash, and a dense array when the
+//! solver was given a box.
 
 use super::budget::Budget;
 use super::error::{Outcome, SolveError};
-use super::mex::mex;
+use super::memo::{Memo, Slot, ABSENT, GRUNDY, IS_N, IS_P, ON_STACK};
+use super::table::BoxSpec;
 use super::GameRules;
 use crate::moves::Followers;
-
-/// What the memo table knows of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Entry {
-    /// Under evaluation (on the stack).
-    OnStack,
-    /// Only its outcome is known.
-    Outcome(Outcome),
-    /// Its Grundy value is known.
-    Grundy(u32),
-}
 
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -36,35 +28,79 @@ struct Frame {
     vals: usize,
 }
 
+/// A position referenced by the stack: its heaps in the arena and its memo slot.
+#[derive(Clone, Copy, Debug)]
+struct Item {
+    start: usize,
+    len: usize,
+    slot: Slot,
+}
+
 /// A memoized solver for one game.
 pub struct Solver<'g, G: GameRules> {
     game: &'g G,
-    memo: HashMap<Box<[u32]>, Entry>,
+    memo: Memo,
     scratch: G::Scratch,
     buf: Followers,
     frames: Vec<Frame>,
     /// Heap sizes of every position referenced by `items`.
     arena: Vec<u32>,
-    /// (start, len) in `arena`.
-    items: Vec<(usize, usize)>,
+    items: Vec<Item>,
     vals: Vec<u32>,
+    /// Bitset for the mex.
+    bits: Vec<u64>,
+    /// The position whose followers are being generated.
+    cur: Vec<u32>,
     budget: Budget,
 }
 
 type R<T, G> = Result<T, SolveError<<G as GameRules>::Error>>;
 
+/// The least value not in `vals`, using `bits` as scratch (left all zero).
+pub(crate) fn mex_bits(vals: &[u32], bits: &mut Vec<u64>) -> u32 {
+    let n = vals.len();
+    let words = n / 64 + 1;
+    if bits.len() < words {
+        bits.resize(words, 0);
+    }
+    for &v in vals {
+        if (v as usize) < n {
+            bits[v as usize / 64] |= 1u64 << (v % 64);
+        }
+    }
+    let mut m = n;
+    for (w, b) in bits[..words].iter_mut().enumerate() {
+        if m == n && *b != u64::MAX {
+            m = w * 64 + b.trailing_ones() as usize;
+        }
+        *b = 0;
+    }
+    m.min(n) as u32
+}
+
 impl<'g, G: GameRules> Solver<'g, G> {
     /// A solver with an empty memo table and no position limit.
     pub fn new(game: &'g G) -> Self {
+        Self::with_memo(game, Memo::default())
+    }
+
+    /// A solver whose memo keeps the positions of `spec`'s box in a dense array.
+    pub fn with_box(game: &'g G, spec: BoxSpec) -> Self {
+        Self::with_memo(game, Memo::with_box(spec))
+    }
+
+    fn with_memo(game: &'g G, memo: Memo) -> Self {
         Solver {
             game,
-            memo: HashMap::new(),
+            memo,
             scratch: G::Scratch::default(),
             buf: Followers::new(),
             frames: Vec::new(),
             arena: Vec::new(),
             items: Vec::new(),
             vals: Vec::new(),
+            bits: Vec::new(),
+            cur: Vec::new(),
             budget: Budget::default(),
         }
     }
@@ -84,71 +120,144 @@ impl<'g, G: GameRules> Solver<'g, G> {
         self.memo.len()
     }
 
+    /// A solver whose memo keeps the positions of `spec`'s box in a dense array of one byte
+    /// per position: for P/N solves (Grundy values above 250 are kept in a hash table).
+    pub fn with_box_narrow(game: &'g G, spec: BoxSpec) -> Self {
+        Self::with_memo(game, Memo::with_box_narrow(spec))
+    }
+
+    /// The entry at rank `r` of the dense table (of the box given to [`Solver::with_box`]),
+    /// in the memo's encoding (see `memo.rs`); `pos` is the position of that rank.
+    pub(crate) fn dense_entry(&self, r: usize, pos: &[u32]) -> u32 {
+        self.memo.dense_entry(r, pos)
+    }
+
     /// The game being solved.
     pub fn game(&self) -> &'g G {
         self.game
     }
 
     fn item(&self, i: usize) -> &[u32] {
-        let (s, l) = self.items[i];
-        &self.arena[s..s + l]
+        let it = self.items[i];
+        &self.arena[it.start..it.start + it.len]
     }
 
-    /// Pushes a frame for `pos` (copied into the arena), generating its followers.
-    fn push_frame(&mut self, pos: &[u32]) -> R<(), G> {
+    fn entry(&self, i: usize) -> u32 {
+        let it = self.items[i];
+        self.memo
+            .get(it.slot, &self.arena[it.start..it.start + it.len])
+    }
+
+    /// Pushes a frame for the item `pos_item` (already in the arena), generating its followers.
+    /// Followers whose entry already answers are not stored: in Grundy mode their values go
+    /// straight to `vals`; in P/N mode a known P-follower makes the position N at once (the
+    /// return value is then `true` and no follower is stored), and known N-followers are
+    /// skipped. Only followers still to be solved go to the arena.
+    fn push_frame(&mut self, pos_item: usize, grundy: bool) -> R<bool, G> {
         self.budget
             .check(self.memo.len())
             .map_err(|s| SolveError::from_stop(s, self.memo.len()))?;
-        let start = self.arena.len();
-        self.arena.extend_from_slice(pos);
-        let pos_item = self.items.len();
-        self.items.push((start, pos.len()));
-        self.game
-            .followers(pos, &mut self.scratch, &mut self.buf)
-            .map_err(SolveError::Game)?;
+        let it = self.items[pos_item];
+        self.cur.clear();
+        self.cur
+            .extend_from_slice(&self.arena[it.start..it.start + it.len]);
+        self.memo.set(it.slot, &self.cur, ON_STACK);
         let first = self.items.len();
-        for f in self.buf.iter() {
-            let s = self.arena.len();
-            self.arena.extend_from_slice(f);
-            self.items.push((s, f.len()));
-        }
-        match self.memo.get_mut(pos) {
-            Some(e) => *e = Entry::OnStack,
-            None => {
-                self.memo.insert(pos.into(), Entry::OnStack);
+        let vals = self.vals.len();
+        let Solver {
+            game,
+            memo,
+            scratch,
+            buf,
+            arena,
+            items,
+            vals: values,
+            cur,
+            ..
+        } = self;
+        let memo: &Memo = memo;
+        let mut probe = |f: &[u32]| -> bool {
+            let (slot, e) = memo.lookup(f);
+            if grundy {
+                if e >= GRUNDY {
+                    values.push(e - GRUNDY);
+                    return false;
+                }
+            } else if e == IS_P || e == GRUNDY {
+                return true;
+            } else if e == IS_N || e > GRUNDY {
+                return false;
+            }
+            let start = arena.len();
+            arena.extend_from_slice(f);
+            items.push(Item {
+                start,
+                len: f.len(),
+                slot,
+            });
+            false
+        };
+        let known_p = match game.followers_until(cur, scratch, buf, &mut probe) {
+            Ok(k) => k,
+            Err(e) => {
+                // No frame was pushed for it: forget its on-stack mark here.
+                self.memo.remove(it.slot, &self.cur);
+                return Err(SolveError::Game(e));
+            }
+        };
+        if known_p {
+            self.items.truncate(first);
+            if let Some(last) = self.items.last() {
+                self.arena.truncate(last.start + last.len);
             }
         }
         self.frames.push(Frame {
             pos: pos_item,
             next: first,
             end: self.items.len(),
-            vals: self.vals.len(),
+            vals,
         });
-        Ok(())
+        Ok(known_p)
+    }
+
+    /// Puts `pos` in the arena as a new item (the root of a search).
+    fn root_item(&mut self, pos: &[u32]) -> usize {
+        let start = self.arena.len();
+        self.arena.extend_from_slice(pos);
+        let slot = self.memo.slot(pos);
+        self.items.push(Item {
+            start,
+            len: pos.len(),
+            slot,
+        });
+        self.items.len() - 1
     }
 
     /// Pops the top frame, storing `entry` for its position.
-    fn pop_frame(&mut self, entry: Entry) {
+    fn pop_frame(&mut self, entry: u32) {
         let f = self.frames.pop().expect("a frame to pop (pop_frame)");
-        let (s, l) = self.items[f.pos];
-        let key = &self.arena[s..s + l];
-        if let Some(e) = self.memo.get_mut(key) {
-            *e = entry;
-        }
+        let it = self.items[f.pos];
+        self.memo
+            .set(it.slot, &self.arena[it.start..it.start + it.len], entry);
         self.vals.truncate(f.vals);
-        self.items.truncate(f.pos);
-        self.arena.truncate(s);
+        // Keep the popped position's own item: its parent frame refers to it.
+        self.items.truncate(f.pos + 1);
+        self.arena.truncate(it.start + it.len);
     }
 
     /// After an error: forgets every position still on the stack, so the table stays sound.
     fn abandon(&mut self) {
         while let Some(f) = self.frames.pop() {
-            let (s, l) = self.items[f.pos];
-            let key: Vec<u32> = self.arena[s..s + l].to_vec();
-            if self.memo.get(key.as_slice()) == Some(&Entry::OnStack) {
-                self.memo.remove(key.as_slice());
+            let it = self.items[f.pos];
+            let key = &self.arena[it.start..it.start + it.len];
+            if self.memo.get(it.slot, key) == ON_STACK {
+                self.memo.remove(it.slot, key);
             }
         }
+        self.clear_stack();
+    }
+
+    fn clear_stack(&mut self) {
         self.items.clear();
         self.arena.clear();
         self.vals.clear();
@@ -170,37 +279,51 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// The Sprague-Grundy value of a canonical position.
     pub fn grundy(&mut self, pos: &[u32]) -> R<u32, G> {
-        if let Some(Entry::Grundy(g)) = self.memo.get(pos) {
-            return Ok(*g);
+        let slot = self.memo.slot(pos);
+        let e = self.memo.get(slot, pos);
+        if e >= GRUNDY {
+            return Ok(e - GRUNDY);
         }
         let r = self.grundy_search(pos);
-        if r.is_err() {
-            self.abandon();
+        match r {
+            Ok(_) => self.clear_stack(),
+            Err(_) => self.abandon(),
         }
         r
     }
 
     fn grundy_search(&mut self, pos: &[u32]) -> R<u32, G> {
-        self.push_frame(pos)?;
+        let root = self.root_item(pos);
+        self.push_frame(root, true)?;
         loop {
             let top = *self.frames.last().expect("a frame (grundy)");
             if top.next < top.end {
                 self.frames.last_mut().expect("a frame (grundy)").next += 1;
-                let (s, l) = self.items[top.next];
-                match self.memo.get(&self.arena[s..s + l]) {
-                    Some(Entry::Grundy(g)) => self.vals.push(*g),
-                    Some(Entry::OnStack) => {
-                        let f = self.arena[s..s + l].to_vec();
-                        return Err(SolveError::Cycle(self.cycle_from(&f)));
-                    }
-                    _ => {
-                        let f = self.arena[s..s + l].to_vec();
-                        self.push_frame(&f)?;
-                    }
+                let e = self.entry(top.next);
+                if e >= GRUNDY {
+                    self.vals.push(e - GRUNDY);
+                } else if e == ON_STACK {
+                    let f = self.item(top.next).to_vec();
+                    return Err(SolveError::Cycle(self.cycle_from(&f)));
+                } else {
+                    // Absent, or only its outcome known: solve it. Its item is copied to the
+                    // top of the arena so that popping its frame frees its followers.
+                    let (s, l) = (self.items[top.next].start, self.items[top.next].len);
+                    let start = self.arena.len();
+                    self.arena.extend_from_within(s..s + l);
+                    let slot = self.items[top.next].slot;
+                    self.items.push(Item {
+                        start,
+                        len: l,
+                        slot,
+                    });
+                    self.push_frame(self.items.len() - 1, true)?;
                 }
             } else {
-                let g = mex(&mut self.vals[top.vals..]);
-                self.pop_frame(Entry::Grundy(g));
+                let g = mex_bits(&self.vals[top.vals..], &mut self.bits);
+                // g <= number of followers, far below u32::MAX - GRUNDY.
+                self.pop_frame(GRUNDY + g);
+                self.drop_top_item();
                 if self.frames.is_empty() {
                     return Ok(g);
                 }
@@ -209,48 +332,68 @@ impl<'g, G: GameRules> Solver<'g, G> {
         }
     }
 
+    /// Drops the item of a just-popped frame (the last item).
+    fn drop_top_item(&mut self) {
+        if let Some(it) = self.items.pop() {
+            self.arena.truncate(it.start);
+        }
+    }
+
     /// Whether a canonical position is P or N, stopping at the first P-follower found.
     pub fn outcome(&mut self, pos: &[u32]) -> R<Outcome, G> {
-        match self.memo.get(pos) {
-            Some(Entry::Grundy(g)) => return Ok(if *g == 0 { Outcome::P } else { Outcome::N }),
-            Some(Entry::Outcome(o)) => return Ok(*o),
+        let slot = self.memo.slot(pos);
+        match self.memo.get(slot, pos) {
+            IS_P | GRUNDY => return Ok(Outcome::P),
+            IS_N => return Ok(Outcome::N),
+            e if e > GRUNDY => return Ok(Outcome::N),
             _ => {}
         }
         let r = self.outcome_search(pos);
-        if r.is_err() {
-            self.abandon();
+        match r {
+            Ok(_) => self.clear_stack(),
+            Err(_) => self.abandon(),
         }
         r
     }
 
     fn outcome_search(&mut self, pos: &[u32]) -> R<Outcome, G> {
-        self.push_frame(pos)?;
+        let root = self.root_item(pos);
+        let mut result = self.push_frame(root, false)?.then_some(Outcome::N);
         loop {
-            let top = *self.frames.last().expect("a frame (outcome)");
-            let mut result = None;
-            if top.next < top.end {
-                self.frames.last_mut().expect("a frame (outcome)").next += 1;
-                let (s, l) = self.items[top.next];
-                match self.memo.get(&self.arena[s..s + l]) {
-                    Some(Entry::Grundy(0) | Entry::Outcome(Outcome::P)) => {
-                        result = Some(Outcome::N)
+            if result.is_none() {
+                let top = *self.frames.last().expect("a frame (outcome)");
+                if top.next < top.end {
+                    self.frames.last_mut().expect("a frame (outcome)").next += 1;
+                    match self.entry(top.next) {
+                        IS_P | GRUNDY => result = Some(Outcome::N),
+                        ON_STACK => {
+                            let f = self.item(top.next).to_vec();
+                            return Err(SolveError::Cycle(self.cycle_from(&f)));
+                        }
+                        ABSENT => {
+                            let (s, l) = (self.items[top.next].start, self.items[top.next].len);
+                            let start = self.arena.len();
+                            self.arena.extend_from_within(s..s + l);
+                            let slot = self.items[top.next].slot;
+                            self.items.push(Item {
+                                start,
+                                len: l,
+                                slot,
+                            });
+                            result = self
+                                .push_frame(self.items.len() - 1, false)?
+                                .then_some(Outcome::N);
+                        }
+                        _ => {}
                     }
-                    Some(Entry::Grundy(_) | Entry::Outcome(Outcome::N)) => {}
-                    Some(Entry::OnStack) => {
-                        let f = self.arena[s..s + l].to_vec();
-                        return Err(SolveError::Cycle(self.cycle_from(&f)));
-                    }
-                    None => {
-                        let f = self.arena[s..s + l].to_vec();
-                        self.push_frame(&f)?;
-                    }
+                } else {
+                    result = Some(Outcome::P);
                 }
-            } else {
-                result = Some(Outcome::P);
             }
             // Settle frames: a P result makes the parent N at once.
             while let Some(o) = result.take() {
-                self.pop_frame(Entry::Outcome(o));
+                self.pop_frame(if o == Outcome::P { IS_P } else { IS_N });
+                self.drop_top_item();
                 if self.frames.is_empty() {
                     return Ok(o);
                 }
@@ -279,5 +422,29 @@ impl<'g, G: GameRules> Solver<'g, G> {
             }
         }
         Ok(wins)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mex_bits;
+
+    #[test]
+    fn bitset_mex_agrees_with_the_sorting_mex() {
+        let mut bits = Vec::new();
+        let cases: Vec<Vec<u32>> = vec![
+            vec![],
+            vec![1, 2],
+            vec![0, 0, 1, 3],
+            vec![2, 1, 0],
+            (0..64).collect(),
+            (0..200).filter(|&x| x != 130).collect(),
+            vec![5; 70],
+        ];
+        for c in cases {
+            let want = crate::solver::mex::mex(&mut c.clone());
+            assert_eq!(mex_bits(&c, &mut bits), want, "{c:?}");
+            assert!(bits.iter().all(|&b| b == 0));
+        }
     }
 }

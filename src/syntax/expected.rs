@@ -22,7 +22,6 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::let_def => "`let`",
         Rule::check_bound => "`check max N`",
         Rule::atom => "a value",
-        Rule::index => "`[i]`",
         Rule::list_comp => "a list `[e for x in L]`",
         Rule::kw_for => "`for`",
         Rule::destructure_list => "`(a, b, ...)`",
@@ -101,7 +100,13 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::string | Rule::string_inner => "a string in double quotes",
         Rule::file => "a ruleset",
         Rule::WHITESPACE | Rule::COMMENT | Rule::item | Rule::move_mod | Rule::step => "",
-        Rule::arith_op | Rule::prefix | Rule::postfix | Rule::infix | Rule::operand => "",
+        // Indexing may follow any operand; naming it in every "expected" would drown the rest.
+        Rule::arith_op
+        | Rule::prefix
+        | Rule::postfix
+        | Rule::infix
+        | Rule::operand
+        | Rule::index => "",
         Rule::ident_char => "a letter or digit",
     }
 }
