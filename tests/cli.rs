@@ -850,7 +850,10 @@ fn position_limit_says_how_far_it_got() {
         flat(&err).contains("stopped after storing 100 positions"),
         "{err}"
     );
-    assert!(flat(&err).contains("the 1891 positions of the box"), "{err}");
+    assert!(
+        flat(&err).contains("the 1891 positions of the box"),
+        "{err}"
+    );
     insta::assert_snapshot!("cli_position_limit", err);
     // --max-memory becomes a position limit (100 kB at 208 bytes a position of 2 heaps: 492
     // positions), and the memory in use is watched too; whichever is hit first stops the

@@ -40,15 +40,18 @@ impl Budget {
         }
     }
 
-    /// Called with the number of positions stored before storing one more.
+    /// Called with the number of positions stored before storing one more, and `tick`, a count
+    /// of steps that grows at every call (frames pushed): the cancel flag and the progress
+    /// counter are looked at every [`Budget::CHECK_EVERY`] ticks. (Counting stored positions
+    /// instead would never look again while a search only revisits stored positions.)
     #[inline]
-    pub fn check(&self, stored: usize) -> Result<(), Stop> {
+    pub fn check(&self, stored: usize, tick: usize) -> Result<(), Stop> {
         if let Some(limit) = self.max_positions {
             if stored >= limit {
                 return Err(Stop::Limit { limit });
             }
         }
-        if stored % Self::CHECK_EVERY == 0 {
+        if tick % Self::CHECK_EVERY == 0 {
             if let Some(p) = &self.progress {
                 p.store(stored, Ordering::Relaxed);
             }
@@ -87,8 +90,8 @@ mod tests {
     #[test]
     fn limit_and_cancel_stop() {
         let b = Budget::with_limit(Some(10));
-        assert_eq!(b.check(9), Ok(()));
-        assert_eq!(b.check(10), Err(Stop::Limit { limit: 10 }));
+        assert_eq!(b.check(9, 9), Ok(()));
+        assert_eq!(b.check(10, 10), Err(Stop::Limit { limit: 10 }));
         let flag = Arc::new(AtomicBool::new(false));
         let progress = Arc::new(AtomicUsize::new(0));
         let b = Budget {
@@ -96,10 +99,17 @@ mod tests {
             progress: Some(progress.clone()),
             ..Budget::default()
         };
-        assert_eq!(b.check(2048), Ok(()));
+        assert_eq!(b.check(2048, 2048), Ok(()));
         assert_eq!(progress.load(Ordering::Relaxed), 2048);
         flag.store(true, Ordering::Relaxed);
-        assert_eq!(b.check(2049), Ok(()), "only looked at every CHECK_EVERY");
-        assert_eq!(b.check(3072), Err(Stop::Cancelled));
+        assert_eq!(
+            b.check(2049, 2049),
+            Ok(()),
+            "only looked at every CHECK_EVERY"
+        );
+        assert_eq!(b.check(3072, 3072), Err(Stop::Cancelled));
+        // The ticks decide, not the positions stored: a search revisiting stored positions
+        // still sees the flag.
+        assert_eq!(b.check(5, 4096), Err(Stop::Cancelled));
     }
 }

@@ -52,6 +52,8 @@ pub struct Solver<'g, G: GameRules> {
     /// The position whose followers are being generated.
     cur: Vec<u32>,
     budget: Budget,
+    /// Frames pushed so far (wrapping; only its remainder matters), for the budget's checks.
+    ticks: usize,
 }
 
 type R<T, G> = Result<T, SolveError<<G as GameRules>::Error>>;
@@ -102,6 +104,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             bits: Vec::new(),
             cur: Vec::new(),
             budget: Budget::default(),
+            ticks: 0,
         }
     }
 
@@ -154,8 +157,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
     /// return value is then `true` and no follower is stored), and known N-followers are
     /// skipped. Only followers still to be solved go to the arena.
     fn push_frame(&mut self, pos_item: usize, grundy: bool) -> R<bool, G> {
+        self.ticks = self.ticks.wrapping_add(1);
         self.budget
-            .check(self.memo.len())
+            .check(self.memo.len(), self.ticks)
             .map_err(|s| SolveError::from_stop(s, self.memo.len()))?;
         let it = self.items[pos_item];
         self.cur.clear();

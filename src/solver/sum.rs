@@ -112,7 +112,7 @@ pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u
     let mut vals: Vec<u32> = Vec::new();
     for n in 0..=max {
         budget
-            .check(seq.len())
+            .check(seq.len(), seq.len())
             .map_err(|s| SeqError::Solve(SolveError::from_stop(s, seq.len())))?;
         pos.clear();
         match g.shape.count {
