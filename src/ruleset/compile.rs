@@ -261,26 +261,8 @@ impl Compiler<'_> {
             }
             ExprKind::Call(f, args) => self.call(f, args, sp, scope),
             ExprKind::Quant(kind, var, list, cond) => {
-                let (cl, lt) = self.compile(list, scope)?;
-                if lt != Type::List && lt != Type::IntSet {
-                    self.push(type_error(
-                        &list.span,
-                        "a list or a finite set of integers",
-                        lt,
-                        "a quantifier",
-                    ));
-                    return None;
-                }
-                let slot = self.slots.int();
-                let mark = scope.mark();
-                scope.push(&var.name, Binding::Int(slot));
-                let saved = self.position;
-                // The variable is only known while the quantifier runs.
-                self.position = true;
-                let cc = self.expect(cond, scope, Type::Bool, "a quantifier's condition");
-                self.position = saved;
-                scope.truncate(mark);
-                let cc = cc?;
+                let (cl, slot, cc) =
+                    self.over_list(list, var, cond, scope, Type::Bool, "a quantifier")?;
                 let ty = if *kind == QuantKind::Count {
                     Type::Int
                 } else {
@@ -298,26 +280,9 @@ impl Compiler<'_> {
                 self.fold(CKind::Index(Box::new(cl), Box::new(ci)), sp, Type::Int)
             }
             ExprKind::ListComp(body, var, list) => {
-                let (cl, lt) = self.compile(list, scope)?;
-                if lt != Type::List && lt != Type::IntSet {
-                    self.push(type_error(
-                        &list.span,
-                        "a list or a finite set of integers",
-                        lt,
-                        "`[e for x in L]`",
-                    ));
-                    return None;
-                }
-                let slot = self.slots.int();
-                let mark = scope.mark();
-                scope.push(&var.name, Binding::Int(slot));
-                let saved = self.position;
-                // The variable is only known while the list is built.
-                self.position = true;
-                let cb = self.expect(body, scope, Type::Int, "a member of a list");
-                self.position = saved;
-                scope.truncate(mark);
-                let node = CKind::ListComp(slot, Box::new(cl), Box::new(cb?));
+                let (cl, slot, cb) =
+                    self.over_list(list, var, body, scope, Type::Int, "`[e for x in L]`")?;
+                let node = CKind::ListComp(slot, Box::new(cl), Box::new(cb));
                 self.fold(node, sp, Type::List)
             }
             ExprKind::HeapTest(kind, set) => {
@@ -636,6 +601,44 @@ impl Compiler<'_> {
             }
         };
         self.fold(CKind::Call(b, cs), sp, ty)
+    }
+
+    /// `x in L` then `body` with `x` bound (a quantifier, a list comprehension): the list
+    /// (a list or a finite set of integers), the slot of `x` and the body, of type `want`.
+    fn over_list(
+        &mut self,
+        list: &Expr,
+        var: &crate::syntax::ast::Ident,
+        body: &Expr,
+        scope: &mut Scope,
+        want: Type,
+        what: &str,
+    ) -> Option<(CExpr, usize, CExpr)> {
+        let (cl, lt) = self.compile(list, scope)?;
+        if lt != Type::List && lt != Type::IntSet {
+            self.push(type_error(
+                &list.span,
+                "a list or a finite set of integers",
+                lt,
+                what,
+            ));
+            return None;
+        }
+        let slot = self.slots.int();
+        let mark = scope.mark();
+        scope.push(&var.name, Binding::Int(slot));
+        let saved = self.position;
+        // The variable is only known while the list is run over.
+        self.position = true;
+        let body_what = if want == Type::Bool {
+            "a quantifier's condition"
+        } else {
+            "a member of a list"
+        };
+        let cb = self.expect(body, scope, want, body_what);
+        self.position = saved;
+        scope.truncate(mark);
+        Some((cl, slot, cb?))
     }
 
     /// Builds a node; when every child is a constant, evaluates it now.

@@ -157,9 +157,10 @@ impl<'g, G: GameRules> Solver<'g, G> {
     /// return value is then `true` and no follower is stored), and known N-followers are
     /// skipped. Only followers still to be solved go to the arena.
     fn push_frame(&mut self, pos_item: usize, grundy: bool) -> R<bool, G> {
+        let tick = self.ticks;
         self.ticks = self.ticks.wrapping_add(1);
         self.budget
-            .check(self.memo.len(), self.ticks)
+            .check(self.memo.len(), tick)
             .map_err(|s| SolveError::from_stop(s, self.memo.len()))?;
         let it = self.items[pos_item];
         self.cur.clear();
