@@ -624,7 +624,7 @@ fn propp_table_2(n: u32) -> Vec<u32> {
     match n {
         1 => vec![1],
         2 => vec![2],
-        _ if n % 3 == 0 => vec![],
+        _ if n.is_multiple_of(3) => vec![],
         _ if n % 3 == 1 => (1..=2 * (n - 1) / 3).collect(),
         _ => (2 * (n + 1) / 3..=n).collect(),
     }

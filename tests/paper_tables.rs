@@ -910,7 +910,7 @@ fn propp_pattern_1_to_n(game: &Game, solver: &mut Solver<'_, Generator>, n: u32)
     };
     assert_eq!(
         pn(is_p(game, solver, &pos)),
-        pn(n % 3 == 0),
+        pn(n.is_multiple_of(3)),
         "pattern: type of 1..{n}"
     );
     assert_eq!(

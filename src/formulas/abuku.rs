@@ -142,7 +142,7 @@ impl ClosedForm for NmthDelete {
         let Some(z) = heaps_of(pos, self.n, "n heaps")? else {
             return Ok(None);
         };
-        Ok(Some(if self.n % 2 == 0 {
+        Ok(Some(if self.n.is_multiple_of(2) {
             z.iter().all(|&h| h % 2 == 1)
         } else {
             z.iter().all(|&h| v2(h) == v2(z[0]))

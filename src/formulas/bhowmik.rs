@@ -45,7 +45,7 @@ impl ClosedForm for StOneT {
             }
             _ => return Err(FormulaError::Shape("3 heaps")),
         };
-        let even = |x: u64| x % 2 == 0;
+        let even = |x: u64| x.is_multiple_of(2);
         Ok(Some(match (self.t1, self.t2, self.t3) {
             // One pile at a time; one or three piles at a time: the sum is even.
             (true, false, false) | (true, false, true) => even(a + b + c),

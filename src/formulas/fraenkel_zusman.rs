@@ -81,7 +81,7 @@ impl ClosedForm for Moore {
     fn is_p(&self, pos: &[u32]) -> Result<Option<bool>, FormulaError> {
         Ok(Some((0..32).all(|bit| {
             let ones = pos.iter().filter(|&&h| (h >> bit) & 1 == 1).count() as u64;
-            ones % (self.l + 1) == 0
+            ones.is_multiple_of(self.l + 1)
         })))
     }
 }

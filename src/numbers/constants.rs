@@ -51,7 +51,7 @@ fn arctan_inv(m: u32, w: u32) -> (BigInt, BigInt) {
     let mut k: u64 = 0;
     while !t.is_zero() {
         let term = &t / (2 * k + 1);
-        if k % 2 == 0 {
+        if k.is_multiple_of(2) {
             sum += term;
         } else {
             sum -= term;

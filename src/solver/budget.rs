@@ -51,7 +51,7 @@ impl Budget {
                 return Err(Stop::Limit { limit });
             }
         }
-        if tick % Self::CHECK_EVERY == 0 {
+        if tick.is_multiple_of(Self::CHECK_EVERY) {
             if let Some(p) = &self.progress {
                 p.store(stored, Ordering::Relaxed);
             }
