@@ -14,6 +14,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::tables::{
+    FL_TABLE_1_A, FL_TABLE_1_B, PROPP_TABLE_1, PROPP_TABLE_3, PROPP_TABLE_4, WYTHOFF_TABLE_1,
+};
 use common::{
     canonical, compare_followers, compare_grundy_and_outcome, heapgame_p_positions, load,
     multisets, multisets_up_to, must, pn, tuples, tuples_up_to, Brute, Shape,
@@ -237,27 +240,12 @@ fn wythoff_brute() -> Brute {
     Brute::new("Wythoff", Shape::Fixed, wythoff_moves)
 }
 
-/// Fraenkel & Zusman, Table 1: "The first few P-positions of Wyt", (A_n, B_n) for n = 0..10.
-const WYTHOFF_TABLE: [(u32, u32); 11] = [
-    (0, 0),
-    (1, 2),
-    (3, 5),
-    (4, 7),
-    (6, 10),
-    (8, 13),
-    (9, 15),
-    (11, 18),
-    (12, 20),
-    (14, 23),
-    (16, 26),
-];
-
 /// The P-positions of the table that fit in the box [0, max]^2, as sorted pairs.
 fn wythoff_table_p(max: u32) -> BTreeSet<Vec<u32>> {
-    WYTHOFF_TABLE
+    WYTHOFF_TABLE_1
         .iter()
-        .filter(|&&(_, b)| b <= max)
-        .map(|&(a, b)| vec![a, b])
+        .filter(|&&(_, _, b)| b <= max)
+        .map(|&(_, a, b)| vec![a, b])
         .collect()
 }
 
@@ -442,21 +430,11 @@ fn pi_wynim_brute() -> Brute {
     })
 }
 
-/// Fraenkel & Larsson, Table 1: P-positions (A_n, B_n) for beta = pi, n = 0..29.
-const PI_TABLE_A: [u32; 30] = [
-    0, 1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20, 22, 23, 24, 26, 27, 29, 30, 32, 33, 35,
-    36, 38, 39, 41, 42,
-];
-const PI_TABLE_B: [u32; 30] = [
-    0, 3, 6, 9, 12, 15, 18, 21, 25, 28, 31, 34, 37, 40, 43, 47, 50, 53, 56, 59, 62, 65, 69, 72, 75,
-    78, 81, 84, 87, 91,
-];
-
 /// The table's P-positions that fit in [0, max]^2, sorted.
 fn pi_table_p(max: u32) -> BTreeSet<Vec<u32>> {
     (0..30)
-        .filter(|&n| PI_TABLE_B[n] <= max)
-        .map(|n| vec![PI_TABLE_A[n], PI_TABLE_B[n]])
+        .filter(|&n| FL_TABLE_1_B[n] <= max)
+        .map(|n| vec![FL_TABLE_1_A[n], FL_TABLE_1_B[n]])
         .collect()
 }
 
@@ -465,12 +443,12 @@ fn pi_wynim_table_is_beatty() {
     // The transcribed table is floor(n pi^), floor(n pi) (Theorem 1), from the decimal digits.
     for n in 0..30 {
         assert_eq!(
-            PI_TABLE_A[n],
+            FL_TABLE_1_A[n],
             floor_n_pi_hat(n as u128),
             "pi-Wynim Table 1: A_{n}"
         );
         assert_eq!(
-            PI_TABLE_B[n],
+            FL_TABLE_1_B[n],
             floor_n_pi(n as u128),
             "pi-Wynim Table 1: B_{n}"
         );
@@ -494,7 +472,7 @@ fn pi_wynim_brute_force_matches_table() {
     );
     // The whole table, beyond the box (the brute force is cheap enough).
     for n in 0..30 {
-        let (a, b) = (PI_TABLE_A[n], PI_TABLE_B[n]);
+        let (a, b) = (FL_TABLE_1_A[n], FL_TABLE_1_B[n]);
         assert!(
             brute.is_p(&[a, b]),
             "pi-Wynim brute force: Table 1, n = {n}: ({a}, {b})"
@@ -580,32 +558,6 @@ fn cookie_select(pos: &[u32], index: usize) -> Vec<u32> {
     rest
 }
 
-/// Propp's Table 1: every reduced position with at most 4 components, with the sizes of its
-/// winning (circled) components; an empty list means a P-position.
-const PROPP_TABLE_1: [(&[u32], &[u32]); 22] = [
-    (&[1], &[1]),
-    (&[1, 2], &[2]),
-    (&[2, 2], &[]),
-    (&[1, 2, 3], &[]),
-    (&[1, 3, 3], &[1]),
-    (&[2, 2, 3], &[]),
-    (&[2, 3, 3], &[2]),
-    (&[3, 3, 3], &[3]),
-    (&[1, 2, 3, 4], &[1, 2]),
-    (&[1, 2, 4, 4], &[2]),
-    (&[1, 3, 3, 4], &[1, 3, 4]),
-    (&[1, 3, 4, 4], &[3, 4]),
-    (&[1, 4, 4, 4], &[4]),
-    (&[2, 2, 3, 4], &[2]),
-    (&[2, 2, 4, 4], &[]),
-    (&[2, 3, 3, 4], &[2, 3, 4]),
-    (&[2, 3, 4, 4], &[4]),
-    (&[2, 4, 4, 4], &[]),
-    (&[3, 3, 3, 4], &[3, 4]),
-    (&[3, 3, 4, 4], &[4]),
-    (&[3, 4, 4, 4], &[]),
-    (&[4, 4, 4, 4], &[]),
-];
 // Not checked: Section 4 says of 1 2 2 3 6 6 that "its winning components are the 2's and the
 // 6's". By the definition (and by Table 1 with the depletion theorem) only the 6's win: taking a
 // 2 leaves 1 2 5 5, which depletes to 1 2 4 4, an N-position in Table 1. The example seems to be
@@ -630,21 +582,6 @@ fn propp_table_2(n: u32) -> Vec<u32> {
     }
 }
 
-/// Propp's Table 3: the winning components (a range of sizes, "" for a P-position) of the
-/// AP-positions a, a+1, ..., a+n-1 (rows a = 1..10, columns n = 1..10).
-const PROPP_TABLE_3: [[&str; 10]; 10] = [
-    ["1", "2", "", "1-2", "4-5", "", "1-4", "6-8", "", "1-6"],
-    ["2", "", "2", "4-5", "", "2-4", "6-8", "", "2-6", "8-11"],
-    ["3", "", "3-5", "", "3-4", "6-8", "", "3-6", "8-11", ""],
-    ["4", "", "4-6", "", "4-8", "", "4-6", "8-11", "", "4-8"],
-    ["5", "", "5-7", "", "5-9", "", "5-11", "", "5-8", "10-14"],
-    ["6", "", "6-8", "", "6-10", "", "6-12", "", "6-14", ""],
-    ["7", "", "7-9", "", "7-11", "", "7-13", "", "7-15", ""],
-    ["8", "", "8-10", "", "8-12", "", "8-14", "", "8-16", ""],
-    ["9", "", "9-11", "", "9-13", "", "9-15", "", "9-17", ""],
-    ["10", "", "10-12", "", "10-14", "", "10-16", "", "10-18", ""],
-];
-
 /// The sizes a Table 3 entry ("", "7", "4-8") stands for.
 fn table_3_sizes(entry: &str) -> Vec<u32> {
     if entry.is_empty() {
@@ -654,21 +591,6 @@ fn table_3_sizes(entry: &str) -> Vec<u32> {
     (lo.parse().unwrap()..=hi.parse().unwrap()).collect()
 }
 
-/// Propp's Table 4: Grundy values of the AP-positions a, a+1, ..., a+n-1 (rows a = 1..10,
-/// columns n = 1..10).
-const PROPP_TABLE_4: [[u32; 10]; 10] = [
-    [1, 2, 0, 1, 3, 0, 1, 2, 0, 1],
-    [1, 0, 1, 3, 0, 1, 2, 0, 1, 3],
-    [1, 0, 1, 0, 1, 2, 0, 1, 3, 0],
-    [1, 0, 1, 0, 1, 0, 1, 3, 0, 1],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 2],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-];
-
 /// The AP-position a, a+1, ..., a+n-1.
 fn ap_position(a: u32, n: u32) -> Vec<u32> {
     (a..a + n).collect()
@@ -677,7 +599,7 @@ fn ap_position(a: u32, n: u32) -> Vec<u32> {
 #[test]
 fn cookie_brute_force_matches_propp_tables() {
     let mut brute = cookie_brute();
-    for (pos, sizes) in PROPP_TABLE_1 {
+    for (pos, sizes, _) in PROPP_TABLE_1 {
         let want = cookie_wins_from_sizes(pos, sizes);
         assert_eq!(
             brute.winning_moves(pos),
@@ -750,7 +672,7 @@ fn cookie_followers() {
 fn cookie_propp_table_1() {
     let game = load("rulesets/propp/cookie.game", &[]);
     let mut solver = game.solver();
-    for (pos, sizes) in PROPP_TABLE_1 {
+    for (pos, sizes, _) in PROPP_TABLE_1 {
         let c = canonical("Cookie game", &game, pos);
         let wins = must(solver.winning_moves(&c), || {
             format!("Cookie game: winning moves of {pos:?}")

@@ -18,6 +18,11 @@
 //! as he checked them, a = n = 20: about 40 s and 0.5 GB in the test profile) is `#[ignore]`d:
 //! run it with `cargo test --release --test paper_tables -- --ignored`.
 
+mod common;
+
+use common::tables::{
+    FL_TABLE_1_A, FL_TABLE_1_B, PROPP_TABLE_1, PROPP_TABLE_3, PROPP_TABLE_4, WYTHOFF_TABLE_1,
+};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -230,21 +235,6 @@ fn partitions_into(m: u32, parts: u32) -> u32 {
     go(m, parts, 1)
 }
 
-/// Section 4, Table 1: "The first few P-positions of Wyt", n, A_n, B_n.
-const WYTHOFF_TABLE_1: [(u32, u32, u32); 11] = [
-    (0, 0, 0),
-    (1, 1, 2),
-    (2, 3, 5),
-    (3, 4, 7),
-    (4, 6, 10),
-    (5, 8, 13),
-    (6, 9, 15),
-    (7, 11, 18),
-    (8, 12, 20),
-    (9, 14, 23),
-    (10, 16, 26),
-];
-
 #[test]
 fn fraenkel_zusman_special_cases_are_the_named_games() {
     // Section 4: "Clearly Wyt_1 is Wyt"; the nim-sum generalization: "the case k = 2 is Wyt";
@@ -359,15 +349,8 @@ fn isqrt(v: u64) -> u64 {
 // Fraenkel and Larsson, Take-away games on Beatty's Theorem
 // =============================================================================================
 
-/// Table 1, beta = pi: the rows n, A_n, B_n, Delta_n, Delta^2_n for n = 0..29, as printed.
-const FL_TABLE_1_A: [u32; 30] = [
-    0, 1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20, 22, 23, 24, 26, 27, 29, 30, 32, 33, 35,
-    36, 38, 39, 41, 42,
-];
-const FL_TABLE_1_B: [u32; 30] = [
-    0, 3, 6, 9, 12, 15, 18, 21, 25, 28, 31, 34, 37, 40, 43, 47, 50, 53, 56, 59, 62, 65, 69, 72, 75,
-    78, 81, 84, 87, 91,
-];
+/// Table 1, beta = pi, n = 0..29, as printed: the rows Delta_n and Delta^2_n (A_n and B_n
+/// are in `common/tables.rs`).
 const FL_TABLE_1_DELTA: [u32; 30] = [
     0, 2, 4, 5, 7, 8, 10, 11, 14, 15, 17, 18, 20, 21, 23, 25, 27, 29, 30, 32, 33, 35, 37, 39, 40,
     42, 43, 45, 46, 49,
@@ -739,33 +722,6 @@ fn bhowmik_theorem_8_for_other_subtraction_sets() {
 // Propp, A New Take-Away Game
 // =============================================================================================
 
-/// Table 1: every reduced position with at most 4 components, with its circled (winning)
-/// components, as sizes, and its type.
-const PROPP_TABLE_1: [(&[u32], &[u32], char); 22] = [
-    (&[1], &[1], 'N'),
-    (&[1, 2], &[2], 'N'),
-    (&[2, 2], &[], 'P'),
-    (&[1, 2, 3], &[], 'P'),
-    (&[1, 3, 3], &[1], 'N'),
-    (&[2, 2, 3], &[], 'P'),
-    (&[2, 3, 3], &[2], 'N'),
-    (&[3, 3, 3], &[3], 'N'),
-    (&[1, 2, 3, 4], &[1, 2], 'N'),
-    (&[1, 2, 4, 4], &[2], 'N'),
-    (&[1, 3, 3, 4], &[1, 3, 4], 'N'),
-    (&[1, 3, 4, 4], &[3, 4], 'N'),
-    (&[1, 4, 4, 4], &[4], 'N'),
-    (&[2, 2, 3, 4], &[2], 'N'),
-    (&[2, 2, 4, 4], &[], 'P'),
-    (&[2, 3, 3, 4], &[2, 3, 4], 'N'),
-    (&[2, 3, 4, 4], &[4], 'N'),
-    (&[2, 4, 4, 4], &[], 'P'),
-    (&[3, 3, 3, 4], &[3, 4], 'N'),
-    (&[3, 3, 4, 4], &[4], 'N'),
-    (&[3, 4, 4, 4], &[], 'P'),
-    (&[4, 4, 4, 4], &[], 'P'),
-];
-
 /// Table 2: the positions 1 2 ... n, n = 1..12: the circled components and the type.
 const PROPP_TABLE_2: [(&[u32], char); 12] = [
     (&[1], 'N'),
@@ -780,35 +736,6 @@ const PROPP_TABLE_2: [(&[u32], char); 12] = [
     (&[1, 2, 3, 4, 5, 6], 'N'),
     (&[8, 9, 10, 11], 'N'),
     (&[], 'P'),
-];
-
-/// Table 3: the winning components of the AP-position a, a+1, ..., a+n-1 (rows a = 1..10,
-/// columns n = 1..10); "" is a blank entry (a P-position).
-const PROPP_TABLE_3: [[&str; 10]; 10] = [
-    ["1", "2", "", "1-2", "4-5", "", "1-4", "6-8", "", "1-6"],
-    ["2", "", "2", "4-5", "", "2-4", "6-8", "", "2-6", "8-11"],
-    ["3", "", "3-5", "", "3-4", "6-8", "", "3-6", "8-11", ""],
-    ["4", "", "4-6", "", "4-8", "", "4-6", "8-11", "", "4-8"],
-    ["5", "", "5-7", "", "5-9", "", "5-11", "", "5-8", "10-14"],
-    ["6", "", "6-8", "", "6-10", "", "6-12", "", "6-14", ""],
-    ["7", "", "7-9", "", "7-11", "", "7-13", "", "7-15", ""],
-    ["8", "", "8-10", "", "8-12", "", "8-14", "", "8-16", ""],
-    ["9", "", "9-11", "", "9-13", "", "9-15", "", "9-17", ""],
-    ["10", "", "10-12", "", "10-14", "", "10-16", "", "10-18", ""],
-];
-
-/// Table 4: Grundy values of the AP-positions (rows a = 1..10, columns n = 1..10).
-const PROPP_TABLE_4: [[u32; 10]; 10] = [
-    [1, 2, 0, 1, 3, 0, 1, 2, 0, 1],
-    [1, 0, 1, 3, 0, 1, 2, 0, 1, 3],
-    [1, 0, 1, 0, 1, 2, 0, 1, 3, 0],
-    [1, 0, 1, 0, 1, 0, 1, 3, 0, 1],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 2],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
-    [1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
 ];
 
 /// The cookie game's follower after selecting the component at `i`: every other heap lowered

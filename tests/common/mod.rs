@@ -1,5 +1,6 @@
-//! Helpers for `tests/brute_force.rs`: a plain memoized Grundy brute force that knows nothing of
-//! heapgame, position enumerators, and the loops that compare heapgame's answers with it.
+//! Helpers for `tests/brute_force.rs` and `tests/paper_tables.rs`: a plain memoized Grundy brute
+//! force that knows nothing of heapgame, position enumerators, the loops that compare heapgame's
+//! answers with it, and the papers' printed tables (`tables.rs`).
 //!
 //! Only the comparison helpers (`load`, `compare_*`) touch heapgame, and only through its public
 //! library API (`Game`, `Solver`, `Outcome`).
@@ -10,6 +11,8 @@ use std::fmt::Display;
 use std::path::Path;
 
 use heapgame::{Game, Outcome};
+
+pub mod tables;
 
 // ---------------------------------------------------------------------------------------------
 // The brute force
