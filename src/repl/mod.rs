@@ -560,7 +560,7 @@ impl<'g> Session<'g> {
                         &l.game,
                         crate::cli::solve::Engine::Memo(solver),
                         &req,
-                        &|e, _| l.game.solve_error(e),
+                        &|e, _| solve_error(&l.game, e),
                     )
                 })?;
                 emit(&out);
