@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use heapgame::ruleset::ParamOverride;
 use heapgame::verify::check::{check_claims, CheckReport};
-use heapgame::verify::Bounds;
+use heapgame::verify::{Bounds, MissingBound};
 use heapgame::Game;
 use miette::Report;
 
@@ -77,26 +77,20 @@ pub(crate) fn runs_of(
     let base = Game::from_source_overrides(name, text, &cli).map_err(Report::new)?;
     let lines = base.checked.check_runs.clone();
     let bounds = |game: &Game, line: Option<&heapgame::ruleset::check::CheckRun>| {
-        let max = max.or(line.map(|l| l.max)).ok_or_else(|| {
-            miette::miette!(
+        Bounds::resolve(game.shape(), max, heaps, line).map_err(|m| match m {
+            MissingBound::Max => miette::miette!(
                 code = "heapgame::check_bound",
                 help = "add a line `check max N` to the ruleset, or give --max N",
                 "`{}` declares no bounds for check",
                 game.checked.name
-            )
-        })?;
-        let heaps = match game.shape().count {
-            Some(k) => k,
-            None => heaps.or(line.and_then(|l| l.heaps)).ok_or_else(|| {
-                miette::miette!(
-                    code = "heapgame::check_bound",
-                    help = "write `check max N heaps K` in the ruleset, or give --heaps K",
-                    "`{}` allows any number of heaps: say how many at most",
-                    game.checked.name
-                )
-            })?,
-        };
-        Ok::<_, Report>(Bounds { max, heaps })
+            ),
+            MissingBound::Heaps => miette::miette!(
+                code = "heapgame::check_bound",
+                help = "write `check max N heaps K` in the ruleset, or give --heaps K",
+                "`{}` allows any number of heaps: say how many at most",
+                game.checked.name
+            ),
+        })
     };
     if !params.is_empty() || lines.is_empty() {
         let b = bounds(&base, lines.first())?;

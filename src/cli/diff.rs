@@ -53,19 +53,16 @@ pub struct Args {
 /// Runs `heapgame diff`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let game = a.game.load()?;
-    let heaps = match (game.shape().count, a.heaps) {
-        (Some(k), _) => k,
-        (None, Some(h)) => h,
-        (None, None) => {
-            return Err(miette::miette!(
-                code = "heapgame::position",
-                help = "add --heaps K, e.g. `--heaps 3`",
-                "`{}` allows any number of heaps: say how many at most with --heaps",
-                game.checked.name
-            ))
-        }
-    };
-    let bounds = Bounds { max: a.max, heaps };
+    // --max is required, so only the heap count can be missing.
+    let bounds = Bounds::resolve(game.shape(), Some(a.max), a.heaps, None).map_err(|_| {
+        miette::miette!(
+            code = "heapgame::position",
+            help = "add --heaps K, e.g. `--heaps 3`",
+            "`{}` allows any number of heaps: say how many at most with --heaps",
+            game.checked.name
+        )
+    })?;
+    let heaps = bounds.heaps;
     // The limits, Ctrl-C and the progress bar of `solve`.
     let total = heapgame::solver::positions::box_size(game.shape(), a.max, heaps)
         .and_then(|n| u64::try_from(n).ok());

@@ -37,7 +37,7 @@ use command::{Command, DiffRequest};
 use complete::ReplHelper;
 use heapgame::verify::check::check_claims;
 use heapgame::verify::diff::{diff, formula_from_text, Side};
-use heapgame::verify::Bounds;
+use heapgame::verify::{Bounds, MissingBound};
 use play::Play;
 
 /// Prints a line on stdout, as `println!` does, through [`emit`].
@@ -697,26 +697,21 @@ impl<'g> Session<'g> {
         let l = self.loaded.ok_or_else(no_ruleset)?;
         let game = &l.game;
         let first = game.checked.check_runs.first();
-        let max = req.max.or(first.map(|r| r.max)).ok_or_else(|| {
-            miette::miette!(
-                code = "heapgame::repl",
-                help = "add --max N, e.g. `:diff --formula wythoff --max 30`",
-                "`{}` has no `check max N` line: say how far to compare with --max",
-                game.checked.name
-            )
-        })?;
-        let heaps = match game.shape().count {
-            Some(k) => k,
-            None => req.heaps.or(first.and_then(|r| r.heaps)).ok_or_else(|| {
-                miette::miette!(
+        let bounds =
+            Bounds::resolve(game.shape(), req.max, req.heaps, first).map_err(|m| match m {
+                MissingBound::Max => miette::miette!(
+                    code = "heapgame::repl",
+                    help = "add --max N, e.g. `:diff --formula wythoff --max 30`",
+                    "`{}` has no `check max N` line: say how far to compare with --max",
+                    game.checked.name
+                ),
+                MissingBound::Heaps => miette::miette!(
                     code = "heapgame::repl",
                     help = "add --heaps K, e.g. `--heaps 3`",
                     "`{}` allows any number of heaps: say how many at most with --heaps",
                     game.checked.name
-                )
-            })?,
-        };
-        let bounds = Bounds { max, heaps };
+                ),
+            })?;
         let show = req.show.unwrap_or(10);
         let budget = ui.budget();
         let report = match (&req.formula, &req.other) {

@@ -9,6 +9,7 @@ pub mod diff;
 pub mod explain;
 
 use crate::moves::program::ShapeSpec;
+use crate::ruleset::check::CheckRun;
 use crate::solver::positions::{box_positions, box_size};
 
 /// The positions visited: every heap `<= max`, and at most `heaps` heaps for `heaps any`.
@@ -18,6 +19,35 @@ pub struct Bounds {
     pub max: u32,
     /// The most heaps (ignored when the shape fixes the count).
     pub heaps: usize,
+}
+
+/// What is missing to know the bounds of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissingBound {
+    /// No largest heap given, and no `check` line to take it from.
+    Max,
+    /// Any number of heaps, and no most heaps given or declared.
+    Heaps,
+}
+
+impl Bounds {
+    /// The bounds of a run: `max`/`heaps` as given, else the `check` line's; the heap count of
+    /// a fixed shape needs nothing.
+    pub fn resolve(
+        shape: &ShapeSpec,
+        max: Option<u32>,
+        heaps: Option<usize>,
+        line: Option<&CheckRun>,
+    ) -> Result<Bounds, MissingBound> {
+        let max = max.or(line.map(|l| l.max)).ok_or(MissingBound::Max)?;
+        let heaps = match shape.count {
+            Some(k) => k,
+            None => heaps
+                .or(line.and_then(|l| l.heaps))
+                .ok_or(MissingBound::Heaps)?,
+        };
+        Ok(Bounds { max, heaps })
+    }
 }
 
 /// The most positions `check` and `diff` visit in one run.
@@ -63,6 +93,40 @@ impl std::fmt::Display for Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounds_come_from_the_arguments_then_the_check_line() {
+        let any = ShapeSpec {
+            count: None,
+            names: None,
+            lower: 0,
+        };
+        let two = ShapeSpec {
+            count: Some(2),
+            ..any.clone()
+        };
+        let line = CheckRun {
+            with: vec![],
+            max: 8,
+            heaps: Some(4),
+            span: 0..0,
+        };
+        let b = |max, heaps| Bounds { max, heaps };
+        assert_eq!(Bounds::resolve(&any, None, None, Some(&line)), Ok(b(8, 4)));
+        assert_eq!(
+            Bounds::resolve(&any, Some(3), Some(2), Some(&line)),
+            Ok(b(3, 2))
+        );
+        assert_eq!(Bounds::resolve(&two, Some(3), Some(9), None), Ok(b(3, 2)));
+        assert_eq!(
+            Bounds::resolve(&two, None, None, None),
+            Err(MissingBound::Max)
+        );
+        assert_eq!(
+            Bounds::resolve(&any, Some(3), None, None),
+            Err(MissingBound::Heaps)
+        );
+    }
 
     #[test]
     fn order_is_by_tokens_then_heaps_then_lexicographic() {
