@@ -243,6 +243,7 @@ impl Ui {
             max_positions: self.limit,
             cancel: Some(self.cancel.clone()),
             progress: Some(self.progress.clone()),
+            deadline: None,
         }
     }
 
