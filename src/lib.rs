@@ -11,6 +11,7 @@ pub mod game;
 pub mod moves;
 pub mod numbers;
 pub mod ruleset;
+pub mod sequence;
 pub mod solver;
 pub mod syntax;
 pub mod verify;

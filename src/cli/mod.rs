@@ -12,6 +12,7 @@ mod moves;
 mod output;
 pub(crate) mod progress;
 mod repl;
+pub(crate) mod sequence;
 pub(crate) mod solve;
 mod watchdog;
 
@@ -52,6 +53,8 @@ enum Command {
     Formulas(formulas::Args),
     /// An interactive session: evaluate positions, play, change parameters.
     Repl(repl::Args),
+    /// The Grundy values of one heap, 0..N, and their periodicity (proven where a theorem applies).
+    Sequence(sequence::Args),
 }
 
 /// Runs the command line and returns the exit code.
@@ -68,7 +71,11 @@ pub fn main() -> std::process::ExitCode {
     // box is listed stops the solve at its first check.
     if matches!(
         cli.command,
-        Command::Eval(_) | Command::Solve(_) | Command::Check(_) | Command::Diff(_)
+        Command::Eval(_)
+            | Command::Solve(_)
+            | Command::Check(_)
+            | Command::Diff(_)
+            | Command::Sequence(_)
     ) {
         interrupt::cancel_flag();
     }
@@ -80,6 +87,7 @@ pub fn main() -> std::process::ExitCode {
         Command::Diff(a) => diff::run(a),
         Command::Formulas(a) => formulas::run(a),
         Command::Repl(a) => repl::run(a),
+        Command::Sequence(a) => sequence::run(a),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(code),
