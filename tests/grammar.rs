@@ -528,6 +528,7 @@ fn other_steps() {
             sel: s,
             parts,
             allow_empty,
+            ..
         } => {
             assert_eq!(sel_str(&s), "one");
             assert_eq!(sx(&parts), "2");
@@ -540,6 +541,7 @@ fn other_steps() {
             sel: s,
             parts,
             allow_empty,
+            ..
         } => {
             assert_eq!(sel_str(&s), "rest");
             assert_eq!(sx(&parts), "k");

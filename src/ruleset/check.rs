@@ -829,7 +829,10 @@ fn lower_step(
             LStepKind::Delete
         }
         StepKind::Split {
-            parts, allow_empty, ..
+            parts,
+            allow_empty,
+            unequal,
+            ..
         } => {
             if shape.names.is_some() {
                 c.diags.push(not_with_names(&st.span, "split"));
@@ -871,6 +874,7 @@ fn lower_step(
             LStepKind::Split {
                 parts: p as usize,
                 min_part: u32::from(!*allow_empty),
+                unequal: *unequal,
             }
         }
         StepKind::Lower { by, .. } => {

@@ -169,6 +169,8 @@ pub enum StepKind {
         parts: Expr,
         /// Whether parts may be empty.
         allow_empty: bool,
+        /// `unequal`: the parts must have different sizes.
+        unequal: bool,
     },
     /// `lower SEL by N`.
     Lower {

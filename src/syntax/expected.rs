@@ -35,6 +35,7 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::delete => "`delete`",
         Rule::split => "`split`",
         Rule::allowing_empty => "`allowing empty`",
+        Rule::unequal => "`unequal`",
         Rule::lower => "`lower`",
         Rule::keep => "`keep`",
         Rule::where_clause => "`where`",

@@ -239,11 +239,14 @@ fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
         Rule::split => {
             let sel = parse_selector(inner.next().expect("(parse_split)"))?;
             let parts = parse_expr(inner.next().expect("(parse_split)"))?;
-            let allow_empty = inner.any(|p| p.as_rule() == Rule::allowing_empty);
+            let rest: Vec<_> = inner.collect();
+            let allow_empty = rest.iter().any(|p| p.as_rule() == Rule::allowing_empty);
+            let unequal = rest.iter().any(|p| p.as_rule() == Rule::unequal);
             StepKind::Split {
                 sel,
                 parts,
                 allow_empty,
+                unequal,
             }
         }
         Rule::lower => {

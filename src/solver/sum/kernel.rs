@@ -101,9 +101,10 @@ fn split_two(kind: &LStepKind) -> Option<Leave> {
         LStepKind::Split {
             parts: 2,
             min_part,
+            unequal,
         } => Some(Leave::Two {
             min_part: *min_part,
-            distinct: false,
+            distinct: *unequal,
         }),
         _ => None,
     }
@@ -319,7 +320,7 @@ impl Kernel {
                         if j == 0 && min == 0 {
                             return Err(SeqError::NotDecreasing);
                         }
-                        if m < 2 * min {
+                        if m < 2 * min || (distinct && m == 0) {
                             continue;
                         }
                         // a from min to m/2 (below m/2 when the parts must differ), b = m - a.
