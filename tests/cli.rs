@@ -1067,5 +1067,8 @@ fn sequence_proves_kayles_period() {
     let text = heapgame()
         .args(["eval", "rulesets/classic/kayles.game", "300", "417", "1000"])
         .ok();
-    assert!(text.contains("winning moves:\n  -> (1, 297, 417, 1000)"), "{text}");
+    assert!(
+        text.contains("winning moves:\n  -> (1, 297, 417, 1000)"),
+        "{text}"
+    );
 }

@@ -59,25 +59,53 @@ fn kayles_dawson_grundy_lasker_square_match_their_definitions() {
     let kayles = brute(300, &[(1, true, true), (2, true, true)], false);
     assert_eq!(values("rulesets/classic/kayles.game", &[], 300), kayles);
     let dawson = brute(300, &[(2, true, true)], false);
-    assert_eq!(values("rulesets/classic/dawson-kayles.game", &[], 300), dawson);
+    assert_eq!(
+        values("rulesets/classic/dawson-kayles.game", &[], 300),
+        dawson
+    );
     let grundy = brute(300, &[(0, false, true)], true);
-    assert_eq!(values("rulesets/classic/grundy-game.game", &[], 300), grundy);
-    let lasker_takes: Vec<(usize, bool, bool)> =
-        std::iter::once((0, false, true)).chain((1..=200).map(|j| (j, true, false))).collect();
-    assert_eq!(values("rulesets/classic/lasker-nim.game", &[], 200), brute(200, &lasker_takes, false));
+    assert_eq!(
+        values("rulesets/classic/grundy-game.game", &[], 300),
+        grundy
+    );
+    let lasker_takes: Vec<(usize, bool, bool)> = std::iter::once((0, false, true))
+        .chain((1..=200).map(|j| (j, true, false)))
+        .collect();
+    assert_eq!(
+        values("rulesets/classic/lasker-nim.game", &[], 200),
+        brute(200, &lasker_takes, false)
+    );
     let squares: Vec<(usize, bool, bool)> = (1..=14).map(|k| (k * k, true, false)).collect();
-    assert_eq!(values("rulesets/classic/subtract-square.game", &[], 200), brute(200, &squares, false));
+    assert_eq!(
+        values("rulesets/classic/subtract-square.game", &[], 200),
+        brute(200, &squares, false)
+    );
 }
 
 #[test]
 fn oeis_first_values() {
     // A002186 (Kayles), A002187 (Dawson's Kayles), A002188 (Grundy's game).
-    let a002186 = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2];
-    let a002187 = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5];
-    let a002188 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1];
+    let a002186 = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+        7, 2,
+    ];
+    let a002187 = [
+        0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
+        4, 5,
+    ];
+    let a002188 = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
+        3, 1,
+    ];
     assert_eq!(values("rulesets/classic/kayles.game", &[], 31), a002186);
-    assert_eq!(values("rulesets/classic/dawson-kayles.game", &[], 31), a002187);
-    assert_eq!(values("rulesets/classic/grundy-game.game", &[], 31), a002188);
+    assert_eq!(
+        values("rulesets/classic/dawson-kayles.game", &[], 31),
+        a002187
+    );
+    assert_eq!(
+        values("rulesets/classic/grundy-game.game", &[], 31),
+        a002188
+    );
 }
 
 #[test]
@@ -85,7 +113,10 @@ fn periodicity_is_found_and_proven() {
     let game = load("rulesets/classic/kayles.game", &[]);
     let s = sequence(&game, 400, &Budget::default()).expect("a sum");
     let p = s.periodic.expect("periodic");
-    assert_eq!((p.period.preperiod, p.period.period, p.period.saltus), (71, 12, 0));
+    assert_eq!(
+        (p.period.preperiod, p.period.period, p.period.saltus),
+        (71, 12, 0)
+    );
     assert!(p.proven, "{}", p.reason);
     // Too few values for the theorem (it needs 2e + 2p + t = 168): periodic, not proven.
     let short = sequence(&game, 150, &Budget::default()).expect("a sum");
@@ -94,8 +125,14 @@ fn periodicity_is_found_and_proven() {
     // Dawson's Kayles (0.07): period 34 from 53; Dawson's chess (0.137) is it on one pawn
     // fewer, so from 52 there.
     let game = load("rulesets/classic/dawson-kayles.game", &[]);
-    let p = sequence(&game, 400, &Budget::default()).expect("a sum").periodic.expect("periodic");
-    assert_eq!((p.period.preperiod, p.period.period, p.proven), (53, 34, true));
+    let p = sequence(&game, 400, &Budget::default())
+        .expect("a sum")
+        .periodic
+        .expect("periodic");
+    assert_eq!(
+        (p.period.preperiod, p.period.period, p.proven),
+        (53, 34, true)
+    );
     // 0.137: take 1 only when it leaves nothing; take 2 leaving nothing or one heap; take 3
     // leaving nothing, one heap or two.
     let mut chess: Vec<u32> = Vec::new();
@@ -125,11 +162,18 @@ fn periodicity_is_found_and_proven() {
     let s = sequence(&game, 60, &Budget::default()).expect("a sum");
     assert_eq!(&s.values[..7], &[0, 1, 0, 1, 2, 3, 2]);
     let p = s.periodic.expect("periodic");
-    assert_eq!((p.period.preperiod, p.period.period, p.proven), (0, 7, true));
+    assert_eq!(
+        (p.period.preperiod, p.period.period, p.proven),
+        (0, 7, true)
+    );
     // {2, 5, 6}: brute force, then the period the finder reports really repeats.
     let game = load("rulesets/classic/subtraction.game", &[("S", "{2, 5, 6}")]);
     let s = sequence(&game, 200, &Budget::default()).expect("a sum");
-    let b = brute(200, &[(2, true, false), (5, true, false), (6, true, false)], false);
+    let b = brute(
+        200,
+        &[(2, true, false), (5, true, false), (6, true, false)],
+        false,
+    );
     assert_eq!(s.values, b);
     let p = s.periodic.expect("periodic").period;
     assert!((p.preperiod..=200 - p.period).all(|n| b[n + p.period] == b[n]));
@@ -138,8 +182,19 @@ fn periodicity_is_found_and_proven() {
     // Lasker's Nim: arithmetic-periodic, period 4, saltus 4, from 1; not proven (takes are
     // unbounded).
     let game = load("rulesets/classic/lasker-nim.game", &[]);
-    let p = sequence(&game, 100, &Budget::default()).expect("a sum").periodic.expect("periodic");
-    assert_eq!((p.period.preperiod, p.period.period, p.period.saltus, p.proven), (1, 4, 4, false));
+    let p = sequence(&game, 100, &Budget::default())
+        .expect("a sum")
+        .periodic
+        .expect("periodic");
+    assert_eq!(
+        (
+            p.period.preperiod,
+            p.period.period,
+            p.period.saltus,
+            p.proven
+        ),
+        (1, 4, 4, false)
+    );
     // Grundy's game shows no period in its first 300 values.
     assert!(periodicity(None, &brute(300, &[(0, false, true)], true)).is_none());
 }
@@ -182,7 +237,12 @@ fn sums_agree(game: &Game, max: u32, k: usize) {
     let mut sum = game.solver();
     let mut generic = Solver::new(game.generator());
     for p in positions(max, k) {
-        assert_eq!(sum.grundy(&p).ok(), generic.grundy(&p).ok(), "{} at {p:?}", game.checked.name);
+        assert_eq!(
+            sum.grundy(&p).ok(),
+            generic.grundy(&p).ok(),
+            "{} at {p:?}",
+            game.checked.name
+        );
         assert_eq!(
             sum.winning_moves(&p).ok(),
             generic.winning_moves(&p).ok(),
@@ -194,7 +254,13 @@ fn sums_agree(game: &Game, max: u32, k: usize) {
 
 #[test]
 fn sums_agree_with_the_generic_search() {
-    for f in ["kayles", "dawson-kayles", "grundy-game", "lasker-nim", "subtract-square"] {
+    for f in [
+        "kayles",
+        "dawson-kayles",
+        "grundy-game",
+        "lasker-nim",
+        "subtract-square",
+    ] {
         sums_agree(&load(&format!("rulesets/classic/{f}.game"), &[]), 9, 3);
     }
     // Multi-step local moves the kernel does not run (conditions, keep, lower): the generator.
@@ -215,7 +281,11 @@ fn sums_agree_with_the_generic_search() {
                 continue;
             };
             assert_eq!(sum.grundy(&p).ok(), generic.grundy(&p).ok(), "{t} at {p:?}");
-            assert_eq!(sum.winning_moves(&p).ok(), generic.winning_moves(&p).ok(), "{t} at {p:?}");
+            assert_eq!(
+                sum.winning_moves(&p).ok(),
+                generic.winning_moves(&p).ok(),
+                "{t} at {p:?}"
+            );
         }
     }
 }

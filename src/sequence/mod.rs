@@ -66,7 +66,10 @@ pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, Sequ
              heap and acts on it alone (take, split, lower, keep, references to it); use \
              `heapgame solve` for other games",
         );
-        return Err(SequenceError::NotSum(LoadError::single(game.src.clone(), d)));
+        return Err(SequenceError::NotSum(LoadError::single(
+            game.src.clone(),
+            d,
+        )));
     }
     let values = match grundy_sequence(gen, max, budget) {
         Ok(v) => v,

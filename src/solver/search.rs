@@ -120,7 +120,13 @@ impl<'g, G: GameRules> Solver<'g, G> {
     /// The sum's answer for a position, if the solver has a sum oracle and it can answer.
     fn sum_grundy(&mut self, pos: &[u32]) -> R<Option<u32>, G> {
         match self.sum.as_mut() {
-            Some(s) => s.grundy(self.game, &mut self.scratch, &mut self.buf, &self.budget, pos),
+            Some(s) => s.grundy(
+                self.game,
+                &mut self.scratch,
+                &mut self.buf,
+                &self.budget,
+                pos,
+            ),
             None => Ok(None),
         }
     }

@@ -250,14 +250,19 @@ impl Kernel {
         budget: &Budget,
     ) -> Result<(), SeqError> {
         self.list_takes(max)?;
-        let mut cap: u32 = seq.iter().map(|&g| g + 1).max().unwrap_or(1).next_power_of_two();
+        let mut cap: u32 = seq
+            .iter()
+            .map(|&g| g + 1)
+            .max()
+            .unwrap_or(1)
+            .next_power_of_two();
         while seq.len() <= max as usize {
             let n = seq.len();
             if let Some(per) = self.proven {
                 seq.push(seq[n - per.period]);
                 continue;
             }
-            if n % 1024 == 0 {
+            if n.is_multiple_of(1024) {
                 budget
                     .check(n, n)
                     .map_err(|s| SeqError::Solve(SolveError::from_stop(s, n)))?;
@@ -324,7 +329,11 @@ impl Kernel {
                             continue;
                         }
                         // a from min to m/2 (below m/2 when the parts must differ), b = m - a.
-                        let half = if distinct { (m.saturating_sub(1)) / 2 } else { m / 2 };
+                        let half = if distinct {
+                            (m.saturating_sub(1)) / 2
+                        } else {
+                            m / 2
+                        };
                         if half < min {
                             continue;
                         }

@@ -48,10 +48,14 @@ pub fn why_not_sum(g: &Generator) -> Option<NotSum> {
         reason: reason.to_string(),
     };
     if !shape.symmetric() {
-        return Some(whole("its heaps have names, so a position is not a multiset of heaps"));
+        return Some(whole(
+            "its heaps have names, so a position is not a multiset of heaps",
+        ));
     }
     if shape.lower != 0 {
-        return Some(whole("its shape has a lower bound on every heap (`each >= ...`)"));
+        return Some(whole(
+            "its shape has a lower bound on every heap (`each >= ...`)",
+        ));
     }
     if g.moves.is_empty() {
         return Some(whole("it has no moves"));
@@ -80,7 +84,10 @@ fn move_is_local(shape: &ShapeSpec, m: &MoveProgram) -> Result<(), (Span, &'stat
     let no_reads: &[usize] = &[];
     for (c, _) in &m.guards {
         if !reads_only(c, &mut no_reads.to_vec(), &[]) {
-            return Err((c.span.clone(), "its condition reads the position, not one heap"));
+            return Err((
+                c.span.clone(),
+                "its condition reads the position, not one heap",
+            ));
         }
     }
     if !m.heap_names.is_empty() {
@@ -90,7 +97,10 @@ fn move_is_local(shape: &ShapeSpec, m: &MoveProgram) -> Result<(), (Span, &'stat
         return Err((m.span.clone(), "it has no steps"));
     };
     let LSelKind::Count(set) = &first.sel.kind else {
-        return Err((first.span.clone(), "it does not start by selecting one heap"));
+        return Err((
+            first.span.clone(),
+            "it does not start by selecting one heap",
+        ));
     };
     if !is_one(set) || first.sel.list_slot.is_some() {
         return Err((first.span.clone(), "it selects more than one heap"));
@@ -140,7 +150,10 @@ fn move_is_local(shape: &ShapeSpec, m: &MoveProgram) -> Result<(), (Span, &'stat
         };
         if let Some(c) = cond {
             if !reads_only(c, &mut ints, &lists) {
-                return Err((c.span.clone(), "this condition reads other heaps or the position"));
+                return Err((
+                    c.span.clone(),
+                    "this condition reads other heaps or the position",
+                ));
             }
         }
     }
@@ -195,11 +208,19 @@ pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u
         None => {
             let mut scratch = Scratch::default();
             let mut out = Followers::new();
-            extend_generic(g, g.shape.count, &mut seq, max, budget, &mut scratch, &mut out)
-                .map_err(|e| match e {
-                    GenericError::NotDecreasing => SeqError::NotDecreasing,
-                    GenericError::Solve(e) => SeqError::Solve(e),
-                })?;
+            extend_generic(
+                g,
+                g.shape.count,
+                &mut seq,
+                max,
+                budget,
+                &mut scratch,
+                &mut out,
+            )
+            .map_err(|e| match e {
+                GenericError::NotDecreasing => SeqError::NotDecreasing,
+                GenericError::Solve(e) => SeqError::Solve(e),
+            })?;
         }
     }
     Ok(seq)

@@ -88,7 +88,10 @@ mod tests {
         assert_eq!((p.preperiod, p.period, p.saltus), (1, 4, 4));
         // Nim: n, period 1 saltus 1.
         let nim: Vec<u32> = (0..40).collect();
-        assert_eq!(find_period(&nim, 3).map(|p| (p.period, p.saltus)), Some((1, 1)));
+        assert_eq!(
+            find_period(&nim, 3).map(|p| (p.period, p.saltus)),
+            Some((1, 1))
+        );
         // The squares' last digits grow no pattern that repeats 3 times in 10 values.
         let sq: Vec<u32> = (0..10u32).map(|i| i * i).collect();
         assert_eq!(find_period(&sq, 3), None);
