@@ -194,7 +194,8 @@ pub struct Kernel {
     pub proven: Option<Period>,
     /// The next length at which to try the theorem.
     next_try: usize,
-    bits: Vec<u64>,
+    /// Marks of the option values, one byte each (when they may reach 64 or more).
+    bits: Vec<u8>,
 }
 
 impl Kernel {
@@ -286,27 +287,43 @@ impl Kernel {
     /// above every value so far.
     fn value(&mut self, seq: &[u32], n: u32, cap: u32) -> Result<u32, SeqError> {
         if cap <= 64 {
-            let mut mask = 0u64;
-            self.options(seq, n, |x| mask |= 1u64 << x)?;
-            return Ok((!mask).trailing_zeros());
+            // Every option value is below 64: one word of marks.
+            let mask = std::cell::Cell::new(0u64);
+            self.options(
+                seq,
+                n,
+                |x| mask.set(mask.get() | 1u64 << x),
+                |lo, hi| mask.set(mask.get() | xor_pairs_mask(lo, hi)),
+            )?;
+            return Ok((!mask.get()).trailing_zeros());
         }
-        let words = cap as usize / 64 + 1;
-        let mut bits = std::mem::take(&mut self.bits);
-        bits.clear();
-        bits.resize(words, 0);
-        let r = self.options(seq, n, |x| bits[x as usize / 64] |= 1u64 << (x % 64));
-        let mex = bits
-            .iter()
-            .enumerate()
-            .find(|(_, &w)| w != u64::MAX)
-            .map_or(words * 64, |(i, w)| i * 64 + w.trailing_ones() as usize);
-        self.bits = bits;
+        // One byte per value below `cap` (and `cap` itself, the largest possible mex), as
+        // cells so that both closures may mark.
+        let mut seen = std::mem::take(&mut self.bits);
+        seen.clear();
+        seen.resize(cap as usize + 1, 0);
+        let cells = std::cell::Cell::from_mut(&mut seen[..]).as_slice_of_cells();
+        let mark = |x: u32| cells[x as usize].set(1);
+        let r = self.options(seq, n, mark, |lo, hi| {
+            for (x, y) in lo.iter().zip(hi.iter().rev()) {
+                cells[(x ^ y) as usize].set(1);
+            }
+        });
+        let mex = seen.iter().position(|&b| b == 0).unwrap_or(seen.len());
+        self.bits = seen;
         r.map(|()| mex as u32)
     }
 
-    /// Shows every option value of a heap of `n` to `mark`.
+    /// Shows every option value of a heap of `n`: a single value to `mark`, the pairs
+    /// `lo[i] ^ hi[hi.len() - 1 - i]` of a split to `pairs`.
     #[inline]
-    fn options(&self, seq: &[u32], n: u32, mut mark: impl FnMut(u32)) -> Result<(), SeqError> {
+    fn options(
+        &self,
+        seq: &[u32],
+        n: u32,
+        mark: impl Fn(u32),
+        pairs: impl Fn(&[u32], &[u32]),
+    ) -> Result<(), SeqError> {
         for (c, takes) in self.rules.clauses.iter().zip(&self.takes) {
             for &j in takes {
                 if j > n {
@@ -337,15 +354,31 @@ impl Kernel {
                         if half < min {
                             continue;
                         }
-                        let lo = &seq[min..=half];
-                        let hi = &seq[m - half..=m - min];
-                        for (x, y) in lo.iter().zip(hi.iter().rev()) {
-                            mark(x ^ y);
-                        }
+                        pairs(&seq[min..=half], &seq[m - half..=m - min]);
                     }
                 }
             }
         }
         Ok(())
     }
+}
+
+/// The marks `1 << (lo[i] ^ hi[len - 1 - i])` of every pair, every value below 64; four
+/// independent words so that the ORs do not wait on each other.
+#[inline]
+fn xor_pairs_mask(lo: &[u32], hi: &[u32]) -> u64 {
+    let mut m = [0u64; 4];
+    let mut a = lo.chunks_exact(4);
+    let mut b = hi.rchunks_exact(4);
+    for (x, y) in (&mut a).zip(&mut b) {
+        m[0] |= 1u64 << (x[0] ^ y[3]);
+        m[1] |= 1u64 << (x[1] ^ y[2]);
+        m[2] |= 1u64 << (x[2] ^ y[1]);
+        m[3] |= 1u64 << (x[3] ^ y[0]);
+    }
+    let (x, y) = (a.remainder(), b.remainder());
+    for (p, q) in x.iter().zip(y.iter().rev()) {
+        m[0] |= 1u64 << (p ^ q);
+    }
+    m[0] | m[1] | m[2] | m[3]
 }
