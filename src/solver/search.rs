@@ -143,7 +143,8 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// How many positions the memo table holds.
     pub fn positions_stored(&self) -> usize {
-        self.memo.len()
+        // A sum stores one value per heap size instead.
+        self.memo.len() + self.sum.as_ref().map_or(0, |s| s.known().len())
     }
 
     /// A solver whose memo keeps the positions of `spec`'s box in a dense array of one byte

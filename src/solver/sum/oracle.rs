@@ -73,9 +73,8 @@ impl SumOracle {
         if n as usize >= limit {
             return Err(SolveError::Limit { limit });
         }
-        // Grow geometrically, so that asking for heaps one by one costs no more than once.
-        let grown = u32::try_from(self.seq.len().saturating_mul(2).min(limit - 1)).unwrap_or(n);
-        let upto = n.max(grown);
+        // The sequence grows from where it stopped, so asking heap by heap costs nothing more.
+        let upto = n;
         let r = match self.kernel.as_mut() {
             Some(k) => k.extend(&mut self.seq, upto, budget).map_err(|e| match e {
                 SeqError::NotDecreasing => GenericError::NotDecreasing,
