@@ -289,3 +289,80 @@ fn sums_agree_with_the_generic_search() {
         }
     }
 }
+
+/// The single-heap values of a ruleset by the generic search (no sum, no kernel).
+fn generic_values(game: &Game, max: u32) -> Vec<u32> {
+    let mut s = Solver::new(game.generator());
+    (0..=max)
+        .map(|n| {
+            let pos: Vec<u32> = if n == 0 { vec![] } else { vec![n] };
+            s.grundy(&pos).expect("solvable")
+        })
+        .collect()
+}
+
+#[test]
+fn octal_codes_are_the_games_written_out() {
+    let cases: [(&str, &str); 7] = [
+        ("0.77", "move { take {1, 2} from one heap } move { take {1, 2} from one heap h; split h into 2 parts }"),
+        ("0.07", "move { take 2 from one heap } move { take 2 from one heap h; split h into 2 parts }"),
+        (
+            "0.137",
+            "move { take 1 from one heap h where h == 1 } move { take 2 from one heap } \
+             move { take 3 from one heap } move { take 3 from one heap h; split h into 2 parts }",
+        ),
+        ("4.7", "move { split one heap into 2 parts } move { take 1 from one heap } move { take 1 from one heap h; split h into 2 parts }"),
+        ("0.6", "move { take 1 from one heap h where h > 1 } move { take 1 from one heap h; split h into 2 parts }"),
+        (
+            "0.15",
+            "move { take 1 from one heap h where h == 1 } move { take 2 from one heap h where h == 2 } \
+             move { take 2 from one heap h; split h into 2 parts }",
+        ),
+        ("0.2", "move { take 1 from one heap h where h > 1 }"),
+    ];
+    for (code, moves) in cases {
+        let octal = load("rulesets/classic/octal.game", &[("code", code)]);
+        let by_hand = Game::from_source(
+            "hand",
+            &format!("ruleset \"H\" {{ heaps any {moves} }}"),
+            &[],
+        )
+        .expect("valid");
+        // The generic search explores every multiset of heaps below: keep it small.
+        let want = generic_values(&by_hand, 18);
+        assert_eq!(
+            generic_values(&octal, 18),
+            want,
+            "octal {code}, generic search"
+        );
+        let got = sequence(&octal, 300, &Budget::default())
+            .expect("a sum")
+            .values;
+        let hand = sequence(&by_hand, 300, &Budget::default())
+            .expect("a sum")
+            .values;
+        assert_eq!(&got[..19], &want[..], "octal {code}, sequence");
+        assert_eq!(got, hand, "octal {code}, sequences");
+    }
+    // Hexadecimal: digit 8 leaves three heaps.
+    let hex =
+        Game::from_source("h", "ruleset \"X\" { heaps any move { hex 0.8 } }", &[]).expect("valid");
+    let by_hand = Game::from_source(
+        "h",
+        "ruleset \"Y\" { heaps any move { take 1 from one heap h; split h into 3 parts } }",
+        &[],
+    )
+    .expect("valid");
+    assert_eq!(generic_values(&hex, 16), generic_values(&by_hand, 16));
+    assert_eq!(
+        sequence(&hex, 16, &Budget::default())
+            .expect("a sum")
+            .values,
+        generic_values(&by_hand, 16)
+    );
+    // Not codes.
+    for bad in ["0.9", "1.7", "0.7x"] {
+        let t = format!("ruleset \"B\" {{ heaps any move {{ octal {bad} }} }}");
+        assert!(Game::from_source("b", &t, &[]).is_err(), "{bad}");
+    }
+}

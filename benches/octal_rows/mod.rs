@@ -46,12 +46,19 @@ fn sequence_row(
     }
 }
 
+/// A hand-written sequence solver: the values of heaps `0..=n`.
+type HandSolver = fn(usize) -> Vec<u32>;
+
 /// The rows whose label `run` accepts.
 pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
     let mut rows = Vec::new();
     let n = 20_000;
-    let cases: [(&str, &str, fn(usize) -> Vec<u32>); 3] = [
-        ("7a Kayles, one heap, 0..2*10^4", "rulesets/classic/kayles.game", hand::octal::kayles),
+    let cases: [(&str, &str, HandSolver); 3] = [
+        (
+            "7a Kayles, one heap, 0..2*10^4",
+            "rulesets/classic/kayles.game",
+            hand::octal::kayles,
+        ),
         (
             "7b Dawson's Kayles, one heap, 0..2*10^4",
             "rulesets/classic/dawson-kayles.game",
@@ -68,7 +75,8 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
             rows.push(sequence_row(name, file, n, n as usize, h, cap));
         }
     }
-    let name = "7d Kayles, one heap, 0..10^6 (target < 60 s; hand-written to 2*10^4 only, compared there)";
+    let name =
+        "7d Kayles, one heap, 0..10^6 (target < 60 s; hand-written to 2*10^4 only, compared there)";
     if run(name) {
         rows.push(sequence_row(
             name,

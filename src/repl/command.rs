@@ -230,9 +230,12 @@ fn command(c: &'static CommandHelp, args: &str) -> Result<Command, Report> {
         "quit" => no_args(Command::Quit),
         "sequence" => {
             let n = args.trim_start_matches("--max").trim();
-            n.parse::<u32>()
-                .map(Command::Sequence)
-                .map_err(|_| usage(c, "`:sequence` needs the largest heap, such as `:sequence 100`"))
+            n.parse::<u32>().map(Command::Sequence).map_err(|_| {
+                usage(
+                    c,
+                    "`:sequence` needs the largest heap, such as `:sequence 100`",
+                )
+            })
         }
         // Every name of help::COMMANDS has an arm above (the test `every_example_parses`
         // runs each command's example), so `lookup` cannot return another one.

@@ -112,8 +112,7 @@ pub fn periodicity(rules: Option<&TakeBreak>, values: &[u32]) -> Option<Periodic
             } else {
                 format!(
                     "the periodicity of subtraction games with a finite set, largest take t = \
-                     {t}: g(n + {p}) = g(n) checked for {e} <= n < e + t = {}",
-                    upto + 1,
+                     {t}: g(n + {p}) = g(n) checked for {e} <= n <= e + t = {upto}",
                     p = p.period,
                     e = p.preperiod
                 )

@@ -179,6 +179,13 @@ pub enum StepKind {
         /// By how much (stopping at 0).
         by: Expr,
     },
+    /// `octal CODE` / `hex CODE`: a whole move given by its code.
+    Octal {
+        /// `hex`: hexadecimal digits (bit 8: three heaps).
+        hex: bool,
+        /// The code: a literal (`ExprKind::Decimal`) or an expression.
+        code: Expr,
+    },
     /// `keep SEL [where C]`.
     Keep {
         /// Which heaps.
@@ -295,6 +302,9 @@ pub struct Expr {
 pub enum ExprKind {
     /// An integer literal.
     Int(i64),
+    /// A decimal literal (`0.137`, an exact rational), or an octal/hexadecimal code as
+    /// written after `octal`/`hex`: the text.
+    Decimal(String),
     /// `true` / `false`.
     Bool(bool),
     /// A name.

@@ -88,6 +88,10 @@ pub fn describe(rule: Rule) -> &'static str {
         | Rule::modulo
         | Rule::pow => "an operator",
         Rule::int => "an integer",
+        Rule::decimal => "a decimal number",
+        Rule::octal => "`octal CODE`",
+        Rule::octal_kind => "`octal` or `hex`",
+        Rule::code_lit => "a code such as `0.137`",
         Rule::boolean => "`true` or `false`",
         Rule::quantifier | Rule::quant_kind => "`any(x in L: C)`",
         Rule::heap_test | Rule::heap_test_kind => "`any heap in S`",
@@ -137,6 +141,7 @@ const STEP_RULES: &[Rule] = &[
 /// The rules that begin an operand; when several are expected, "an expression" says it.
 const OPERAND_RULES: &[Rule] = &[
     Rule::int,
+    Rule::decimal,
     Rule::boolean,
     Rule::quantifier,
     Rule::quant_kind,

@@ -20,6 +20,10 @@ use super::SeqError;
 pub enum Leave {
     /// The rest stays as one heap (none when nothing is left).
     One,
+    /// Only when nothing is left (octal bit 1 alone).
+    Nothing,
+    /// Only when something is left, as one heap (octal bit 2 alone).
+    Rest,
     /// The rest is split into two parts, each at least `min_part`; `distinct`: the two parts
     /// must differ.
     Two {
@@ -74,7 +78,9 @@ impl TakeBreak {
 
     /// Whether some move splits a heap.
     pub fn splits(&self) -> bool {
-        self.clauses.iter().any(|c| c.leave != Leave::One)
+        self.clauses
+            .iter()
+            .any(|c| matches!(c.leave, Leave::Two { .. }))
     }
 
     /// Whether the moves are those of an octal game (no constraint between the parts of a
@@ -93,6 +99,37 @@ fn take_set(kind: &LStepKind) -> Option<&SetValue> {
         LStepKind::Take(LAmount::Named(names), None) if names.len() == 1 => Some(&names[0].1),
         _ => None,
     }
+}
+
+/// `take j from one heap h where h == j` (leaving nothing) or `... where h > j` (leaving one
+/// heap), as `octal` codes write bits 1 and 2 alone.
+fn octal_take(st: &crate::moves::program::LStep) -> Option<Clause> {
+    use crate::ruleset::expr::CKind;
+    use crate::ruleset::value::Value;
+    use crate::syntax::ast::BinOp;
+    let LStepKind::Take(LAmount::Each(set), Some(cond)) = &st.kind else {
+        return None;
+    };
+    let CKind::Bin(op, a, b) = &cond.kind else {
+        return None;
+    };
+    let (CKind::IntSlot(s), CKind::Const(Value::Int(j))) = (&a.kind, &b.kind) else {
+        return None;
+    };
+    let mut members = Vec::new();
+    set.members_upto(i64::MAX, &mut members).ok()?;
+    if Some(*s) != st.sel.int_slot || members != [*j] || !set.is_finite() {
+        return None;
+    }
+    let leave = match op {
+        BinOp::Eq => Leave::Nothing,
+        BinOp::Gt => Leave::Rest,
+        _ => return None,
+    };
+    Some(Clause {
+        takes: set.clone(),
+        leave,
+    })
 }
 
 /// A split into two parts, as a [`Leave`].
@@ -119,6 +156,9 @@ fn clause_of(m: &MoveProgram, splits_allowed: bool) -> Option<Clause> {
     let first = m.steps.first()?;
     match m.steps.len() {
         1 => {
+            if let Some(clause) = octal_take(first) {
+                return Some(clause);
+            }
             if let Some(takes) = take_set(&first.kind) {
                 return Some(Clause {
                     takes: takes.clone(),
@@ -149,15 +189,16 @@ fn clause_of(m: &MoveProgram, splits_allowed: bool) -> Option<Clause> {
 }
 
 /// The index up to which `g(n + p) = g(n)` must be checked, `n` from `e`, for the
-/// periodicity theorem to prove the period, and the theorem's name. A subtraction game
-/// (no split) with largest take `t`: `n < e + t` (each value depends on the `t` before it). An
+/// periodicity theorem to prove the period. A subtraction game (no split) with largest take
+/// `t`: `n <= e + t` (each value depends on the `t` before it; one further, so that a take
+/// allowed only when it leaves nothing is behind the checked range). An
 /// octal game with largest take `t`: `n <= 2e + p + t` (Winning Ways, ch. 4, the periodicity
 /// theorem; checked one further than its strict bound).
 pub fn theorem_bound(splits: bool, t: u64, e: u64, p: u64) -> u64 {
     if splits {
         2 * e + p + t
     } else {
-        (e + t).saturating_sub(1)
+        e + t
     }
 }
 
@@ -337,6 +378,14 @@ impl Kernel {
                         }
                         mark(seq[m]);
                     }
+                    Leave::Nothing if m == 0 => mark(seq[0]),
+                    Leave::Rest if m > 0 => {
+                        if j == 0 {
+                            return Err(SeqError::NotDecreasing);
+                        }
+                        mark(seq[m]);
+                    }
+                    Leave::Nothing | Leave::Rest => {}
                     Leave::Two { min_part, distinct } => {
                         let min = min_part as usize;
                         if j == 0 && min == 0 {
