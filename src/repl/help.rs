@@ -145,7 +145,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "sequence",
         aliases: &[],
         usage: "N",
-        summary: "the Grundy values of one heap, 0..N, and their period",
+        summary: "the values of one heap, 0..N, and their period",
         details: "For a ruleset that is a sum of single heaps, prints the values of heaps 0..N \
                   in rows of their period, then the preperiod, period and saltus, and whether \
                   the periodicity theorem proves them, as `heapgame sequence` does.",

@@ -144,13 +144,9 @@ impl SumOracle {
             fs.clear();
             fs.extend(out.iter().map(<[u32]>::to_vec));
             for f in &fs {
-                let mut v = 0;
-                for &p in f {
-                    match self.value(game, scratch, out, budget, p)? {
-                        Some(g) => v ^= g,
-                        None => return Ok(None),
-                    }
-                }
+                let Some(v) = self.grundy(game, scratch, out, budget, f)? else {
+                    return Ok(None);
+                };
                 if v != target {
                     continue;
                 }
