@@ -34,13 +34,6 @@ impl Estimate {
     /// The estimate for everything reachable from a canonical position `pos`.
     pub fn for_position(gen: &Generator, pos: &[u32]) -> Estimate {
         let max = pos.iter().copied().max().unwrap_or(0);
-        if crate::solver::sum::is_sum(gen) {
-            // A sum is solved through the single-heap sequence up to its largest heap.
-            return Estimate {
-                positions: f64::from(max) + 1.0,
-                branching: branching(gen, gen.shape.count.unwrap_or(1), max),
-            };
-        }
         let sum: f64 = pos.iter().map(|&h| f64::from(h)).sum();
         let splits = has_splits(gen);
         let lower = gen.shape.lower;
@@ -69,6 +62,12 @@ impl Estimate {
             Some(k) => k,
             None if splits => sum as usize,
             None => pos.len(),
+        };
+        // A sum is solved through the single-heap sequence up to its largest heap.
+        let positions = if crate::solver::sum::is_sum(gen) {
+            f64::from(max) + 1.0
+        } else {
+            positions
         };
         Estimate {
             positions: positions.max(1.0),

@@ -136,6 +136,7 @@ const STEP_RULES: &[Rule] = &[
     Rule::split,
     Rule::lower,
     Rule::keep,
+    Rule::octal_kind,
 ];
 
 /// The rules that begin an operand; when several are expected, "an expression" says it.
@@ -162,7 +163,7 @@ const OPERAND_RULES: &[Rule] = &[
 /// already cover (operators, item keywords).
 const COVERED_WORDS: &[&str] = &[
     "and", "or", "in", "not", "mod", "ruleset", "source", "require", "heaps", "let", "check",
-    "move", "claim", "take", "delete", "split", "lower", "keep",
+    "move", "claim", "take", "delete", "split", "lower", "keep", "octal", "hex",
 ];
 
 /// Punctuation that closes or separates something; the rules never name it, so it is listed
@@ -223,7 +224,7 @@ fn expected_words(positives: &[Rule], tokens: &[String]) -> String {
     let mut operator = false;
     for r in positives {
         if steps >= 3 && STEP_RULES.contains(r) {
-            words.push("a step (`take`, `delete`, `split`, `lower`, `keep`)".to_string());
+            words.push("a step (`take`, `delete`, `split`, `lower`, `keep`, `octal`)".to_string());
             continue;
         }
         if operands >= 3 && OPERAND_RULES.contains(r) {

@@ -291,6 +291,10 @@ impl Kernel {
         max: u32,
         budget: &Budget,
     ) -> Result<(), SeqError> {
+        // Refused before the amounts are listed up to `max`.
+        if let Some(limit) = budget.max_positions.filter(|&l| max as usize >= l) {
+            return Err(SeqError::Solve(SolveError::Limit { limit }));
+        }
         self.list_takes(max)?;
         let mut cap: u32 = seq
             .iter()
@@ -300,14 +304,14 @@ impl Kernel {
             .next_power_of_two();
         while seq.len() <= max as usize {
             let n = seq.len();
+            // One value is stored per heap: the position limit applies to the sequence (the
+            // cancel flag is looked at every `Budget::CHECK_EVERY` heaps).
+            budget
+                .check(n, n)
+                .map_err(|s| SeqError::Solve(SolveError::from_stop(s, n)))?;
             if let Some(per) = self.proven {
                 seq.push(seq[n - per.period]);
                 continue;
-            }
-            if n.is_multiple_of(1024) {
-                budget
-                    .check(n, n)
-                    .map_err(|s| SeqError::Solve(SolveError::from_stop(s, n)))?;
             }
             let g = self.value(seq, n as u32, cap)?;
             seq.push(g);
