@@ -1,0 +1,567 @@
+//! From a game and a request to a [`Figure`]: which picture (a single heap's sequence, a grid
+//! of two heaps, or slices of more), the box solved by `solver::solve_box`, the cells filled
+//! by canonical position, the colour scale, and the claim overlay. Bad requests are miette
+//! reports located in the ruleset or in the `--slice` argument.
+
+use std::sync::Arc;
+
+use miette::{NamedSource, Report};
+
+use super::claims::claim_overlay;
+use super::figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
+use super::{MAX_PANELS, MAX_SEQUENCE, MAX_SIDE};
+use crate::game::Game;
+use crate::moves::MoveError;
+use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::solver::positions::box_size;
+use crate::solver::{solve_box, sum, BoxSpec, BoxValues, Budget, SolveError, Want};
+
+/// The largest box a picture solves.
+pub const MAX_BOX: u128 = 50_000_000;
+
+/// What to draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlotRequest {
+    /// The largest heap size.
+    pub max: u32,
+    /// The number of heaps, for `heaps any` (or 1 for a sum's single-heap sequence).
+    pub heaps: Option<usize>,
+    /// A Grundy heatmap rather than P marks.
+    pub grundy: bool,
+    /// `--slice NAME=VALUES`, as typed: heaps fixed for games of three or more heaps.
+    pub slices: Vec<String>,
+    /// Overlay the positions where a claim and the solver disagree.
+    pub claim: bool,
+    /// The top of the colour scale (default: the largest value drawn).
+    pub scale: Option<u32>,
+}
+
+/// Why a picture could not be made.
+#[derive(Debug)]
+pub enum PlotError {
+    /// The solve failed (a limit, Ctrl-C, a loop): the caller words it.
+    Solve(SolveError<MoveError>),
+    /// Anything else, already located.
+    Report(Report),
+}
+
+impl From<Report> for PlotError {
+    fn from(r: Report) -> Self {
+        PlotError::Report(r)
+    }
+}
+
+/// A heap fixed by `--slice`: its index in the position and the values of its panels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slice {
+    /// Index of the heap.
+    pub heap: usize,
+    /// Its name as shown.
+    pub name: String,
+    /// The values, one panel each.
+    pub values: Vec<u32>,
+}
+
+/// What a request draws, once checked against the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Heaps of the box solved.
+    pub heaps: usize,
+    /// A single heap's sequence (by the sum's single-heap values when `sum`).
+    pub sequence: bool,
+    /// The sequence comes from a disjunctive sum's single heap.
+    pub sum: bool,
+    /// Fixed heaps (grids of three or more heaps).
+    pub slices: Vec<Slice>,
+    /// Positions in the box solved.
+    pub size: u128,
+}
+
+/// A usage error about the request, reported against the ruleset.
+fn usage(game: &Game, code: Code, msg: String, help: &str) -> Report {
+    Report::new(LoadError::single(
+        game.src.clone(),
+        Diag::new(code, 0..0, msg, "").help(help),
+    ))
+}
+
+/// Checks the request against the game: which picture, which box.
+pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
+    let shape = game.shape();
+    let name = &game.checked.name;
+    let is_sum = sum::is_sum(game.generator());
+    let (heaps, sequence) = match (shape.count, req.heaps) {
+        (Some(c), Some(1)) if c != 1 && is_sum => (1, true),
+        (Some(c), Some(h)) if h != c => {
+            return Err(usage(
+                game,
+                Code::Usage,
+                format!("`{name}` has exactly {c} heaps, but --heaps {h} was given"),
+                "leave out --heaps for rulesets with a fixed number of heaps (--heaps 1 draws a sum's single-heap sequence)",
+            ))
+        }
+        (Some(c), _) => (c, c == 1),
+        (None, Some(h)) => (h, h == 1),
+        (None, None) if is_sum => (1, true),
+        (None, None) => {
+            return Err(usage(
+                game,
+                Code::Usage,
+                format!("`{name}` allows any number of heaps: say how many with --heaps"),
+                "add --heaps K: --heaps 2 draws the positions of two heaps, --heaps 3 slices of three",
+            ))
+        }
+    };
+    if heaps == 0 {
+        return Err(usage(
+            game,
+            Code::Usage,
+            "a picture needs at least one heap".into(),
+            "use --heaps 1 or more",
+        ));
+    }
+    let too_large = |msg: String, help: &str| usage(game, Code::TooLarge, msg, help);
+    if sequence {
+        if !req.slices.is_empty() {
+            return Err(slice_error(
+                &req.slices[0],
+                0..req.slices[0].len(),
+                "a single heap has no other heap to fix",
+                "leave out --slice",
+            ));
+        }
+        if req.max > MAX_SEQUENCE {
+            return Err(too_large(
+                format!(
+                    "--max {} is more than the {MAX_SEQUENCE} heap sizes a sequence picture draws",
+                    req.max
+                ),
+                "lower --max",
+            ));
+        }
+        let size = u128::from(req.max) + 1;
+        return Ok(Plan {
+            heaps: 1,
+            sequence,
+            sum: shape.count != Some(1) && is_sum,
+            slices: vec![],
+            size,
+        });
+    }
+    if req.max < shape.lower {
+        return Err(usage(
+            game,
+            Code::Usage,
+            format!(
+                "--max {} is below the least heap size {}",
+                req.max, shape.lower
+            ),
+            "raise --max",
+        ));
+    }
+    let side = req.max - shape.lower + 1;
+    if side > MAX_SIDE {
+        return Err(too_large(
+            format!(
+                "--max {} draws {side} cells per side, more than the {MAX_SIDE} a picture holds",
+                req.max
+            ),
+            "lower --max (a picture of at most 4000 x 4000 cells)",
+        ));
+    }
+    let slices = parse_slices(game, heaps, req)?;
+    let size = box_size(shape, req.max, heaps).unwrap_or(u128::MAX);
+    if size > MAX_BOX {
+        return Err(too_large(
+            format!(
+                "the box holds {} positions, more than the {MAX_BOX} a picture solves",
+                if size == u128::MAX {
+                    "more than 10^38".to_string()
+                } else {
+                    size.to_string()
+                }
+            ),
+            "lower --max",
+        ));
+    }
+    Ok(Plan {
+        heaps,
+        sequence: false,
+        sum: false,
+        slices,
+        size,
+    })
+}
+
+/// A problem in one `--slice` argument, pointing into it.
+fn slice_error(text: &str, span: std::ops::Range<usize>, msg: &str, help: &str) -> Report {
+    let src = Arc::new(NamedSource::new("--slice", text.to_string()));
+    let mut d = Diag::new(Code::Usage, span, msg.to_string(), "here").help(help);
+    d.source = Some(src.clone());
+    Report::new(LoadError::single(src, d))
+}
+
+/// The heap names of a game with `heaps` heaps: its own, or `h1`, `h2`, ...
+pub fn heap_names(game: &Game, heaps: usize) -> Vec<String> {
+    match &game.shape().names {
+        Some(n) => n.clone(),
+        None => (1..=heaps).map(|i| format!("h{i}")).collect(),
+    }
+}
+
+/// Reads the `--slice` arguments: `NAME=V`, `NAME=V1,V2,...` or `NAME=A..B`; every heap but two
+/// must be fixed, each once, within the box.
+fn parse_slices(game: &Game, heaps: usize, req: &PlotRequest) -> Result<Vec<Slice>, Report> {
+    let names = heap_names(game, heaps);
+    let mut out: Vec<Slice> = Vec::new();
+    for text in &req.slices {
+        let Some(eq) = text.find('=') else {
+            return Err(slice_error(
+                text,
+                0..text.len(),
+                "a slice is NAME=VALUES",
+                "e.g. `--slice h3=5` or `--slice h3=0,5,10`",
+            ));
+        };
+        let name = text[..eq].trim();
+        let Some(heap) = names.iter().position(|n| n == name) else {
+            return Err(slice_error(
+                text,
+                0..eq,
+                &format!("`{}` has no heap `{name}`", game.checked.name),
+                &format!("its heaps are {}", names.join(", ")),
+            ));
+        };
+        if out.iter().any(|s| s.heap == heap) {
+            return Err(slice_error(
+                text,
+                0..eq,
+                &format!("heap `{name}` is fixed twice"),
+                "give each heap one --slice, with several values if wanted: `h3=0,5`",
+            ));
+        }
+        let vals = &text[eq + 1..];
+        let bad = || {
+            slice_error(
+                text,
+                eq + 1..text.len(),
+                "not a list of heap sizes",
+                "write V, V1,V2,... or A..B",
+            )
+        };
+        let mut values = Vec::new();
+        for part in vals.split(',') {
+            let part = part.trim();
+            if let Some((a, b)) = part.split_once("..") {
+                let (a, b): (u32, u32) = (
+                    a.trim().parse().map_err(|_| bad())?,
+                    b.trim().parse().map_err(|_| bad())?,
+                );
+                values.extend(a..=b);
+            } else {
+                values.push(part.parse().map_err(|_| bad())?);
+            }
+            if values.len() > MAX_PANELS {
+                return Err(slice_error(
+                    text,
+                    eq + 1..text.len(),
+                    &format!("more than {MAX_PANELS} slices"),
+                    "draw fewer slices at once",
+                ));
+            }
+        }
+        let lower = game.shape().lower;
+        if let Some(v) = values.iter().find(|&&v| v > req.max || v < lower) {
+            return Err(slice_error(
+                text,
+                eq + 1..text.len(),
+                &format!("{v} is outside the box {lower}..={}", req.max),
+                "fix the heap at a size within --max",
+            ));
+        }
+        if values.is_empty() {
+            return Err(bad());
+        }
+        out.push(Slice {
+            heap,
+            name: name.to_string(),
+            values,
+        });
+    }
+    if heaps >= 3 && out.len() != heaps - 2 {
+        let free: Vec<&str> = (0..heaps)
+            .filter(|i| !out.iter().any(|s| s.heap == *i))
+            .map(|i| names[i].as_str())
+            .collect();
+        return Err(Report::new(LoadError::single(
+            game.src.clone(),
+            Diag::new(
+                Code::Usage,
+                0..0,
+                format!(
+                    "a picture has two axes, but {} heaps are free: {}",
+                    free.len(),
+                    free.join(", ")
+                ),
+                "",
+            )
+            .help(format!(
+                "fix all but two with --slice, e.g. `--slice {}=5`",
+                free.last().copied().unwrap_or("h3")
+            )),
+        )));
+    }
+    if heaps == 2 && !out.is_empty() {
+        let t = &req.slices[0];
+        return Err(slice_error(
+            t,
+            0..t.len(),
+            "a game of two heaps has no heap to fix",
+            "leave out --slice",
+        ));
+    }
+    let panels: usize = out.iter().map(|s| s.values.len()).product();
+    if panels > MAX_PANELS {
+        return Err(usage(
+            game,
+            Code::Usage,
+            format!("the slices make {panels} panels, more than {MAX_PANELS}"),
+            "draw fewer slices at once",
+        ));
+    }
+    Ok(out)
+}
+
+/// The ruleset's name and its parameters, for the title.
+pub fn title(game: &Game) -> String {
+    let c = &game.checked;
+    if c.params.is_empty() {
+        return c.name.clone();
+    }
+    let ps: Vec<String> = c.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+    format!("{} ({})", c.name, ps.join(", "))
+}
+
+/// Builds the picture of `plan` (from [`plan`]); `period` finds a sequence's period.
+pub fn build(
+    game: &Game,
+    req: &PlotRequest,
+    plan: &Plan,
+    budget: &Budget,
+    period: &dyn Fn(&[u32]) -> Option<Period>,
+) -> Result<Figure, PlotError> {
+    let want_grundy = req.grundy
+        || plan.sequence
+        || (req.claim
+            && game
+                .checked
+                .claims
+                .iter()
+                .any(|c| c.kind == crate::syntax::ast::ClaimKind::Grundy));
+    if req.claim && game.checked.claims.is_empty() {
+        return Err(usage(
+            game,
+            Code::Usage,
+            format!("`{}` has no claims to overlay", game.checked.name),
+            "leave out --claim",
+        )
+        .into());
+    }
+    let want = if want_grundy {
+        Want::Grundy
+    } else {
+        Want::Outcome
+    };
+    let shape = game.shape();
+    if plan.sequence {
+        let lower = shape.lower.min(req.max);
+        let values: Vec<u32> = if plan.sum {
+            match sum::grundy_sequence(game.generator(), req.max, budget) {
+                Ok(s) => s[lower as usize..].to_vec(),
+                Err(sum::SeqError::Solve(e)) => return Err(PlotError::Solve(e)),
+                Err(sum::SeqError::NotDecreasing) => {
+                    return Err(usage(
+                        game,
+                        Code::Usage,
+                        "a single heap can reach itself: no Grundy sequence".into(),
+                        "the moves of one heap must lower it",
+                    )
+                    .into())
+                }
+            }
+        } else {
+            let table = solve(game, req.max, 1, want, budget)?;
+            (lower..=req.max)
+                .map(|n| value_at(game, &table, &[u64::from(n)]))
+                .collect::<Result<_, _>>()?
+        };
+        let (marked, overlay) = if req.claim {
+            let positions: Vec<Vec<u32>> = (lower..=req.max)
+                .map(|n| single(game, n))
+                .collect::<Result<_, _>>()?;
+            let flags = claim_overlay(game, &positions, &values, budget)?;
+            let m = flags
+                .iter()
+                .enumerate()
+                .filter(|(_, &f)| f)
+                .map(|(i, _)| lower + i as u32)
+                .collect();
+            (m, Some("claim and solver disagree".to_string()))
+        } else {
+            (vec![], None)
+        };
+        let period = period(&values);
+        return Ok(Figure {
+            title: title(game),
+            body: Body::Sequence(Sequence {
+                lower,
+                values,
+                period,
+                marked,
+                overlay,
+            }),
+        });
+    }
+    let table = solve(game, req.max, plan.heaps, want, budget)?;
+    let names = heap_names(game, plan.heaps);
+    let free: Vec<usize> = (0..plan.heaps)
+        .filter(|i| !plan.slices.iter().any(|s| s.heap == *i))
+        .collect();
+    let mut grid = Grid {
+        x_label: names[free[0]].clone(),
+        y_label: names[free[1]].clone(),
+        lower: shape.lower,
+        max: req.max,
+        shade: Shade::Outcomes,
+        panels: vec![],
+        overlay: req.claim.then(|| "claim and solver disagree".to_string()),
+    };
+    for fixed in combinations(&plan.slices) {
+        let caption = (!fixed.is_empty()).then(|| {
+            fixed
+                .iter()
+                .map(|(s, v)| format!("{} = {v}", s.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+        let mut wide = vec![0u64; plan.heaps];
+        for (s, v) in &fixed {
+            wide[s.heap] = u64::from(*v);
+        }
+        let cells = grid.side() * grid.side();
+        let mut values = vec![0u32; cells];
+        let mut positions = Vec::with_capacity(if req.claim { cells } else { 0 });
+        for y in grid.lower..=grid.max {
+            for x in grid.lower..=grid.max {
+                wide[free[0]] = u64::from(x);
+                wide[free[1]] = u64::from(y);
+                let canon = game
+                    .canonical(&wide)
+                    .map_err(|e| internal(game, &format!("{e}")))?;
+                let r = table
+                    .spec
+                    .rank(&canon)
+                    .ok_or_else(|| internal(game, "a position outside the box"))?;
+                values[grid.index(x, y)] = table.values[r];
+                if req.claim {
+                    positions.push(canon);
+                }
+            }
+        }
+        let marked = if req.claim {
+            claim_overlay(game, &positions, &values, budget)?
+        } else {
+            vec![false; cells]
+        };
+        if !req.grundy {
+            values.iter_mut().for_each(|v| *v = u32::from(*v != 0));
+        }
+        grid.panels.push(Panel {
+            caption,
+            values,
+            marked,
+        });
+    }
+    if req.grundy {
+        let most = grid
+            .panels
+            .iter()
+            .flat_map(|p| p.values.iter())
+            .max()
+            .copied()
+            .unwrap_or(0);
+        grid.shade = Shade::Grundy {
+            scale: req.scale.unwrap_or(most).max(1),
+        };
+    }
+    Ok(Figure {
+        title: title(game),
+        body: Body::Grid(grid),
+    })
+}
+
+/// Every choice of one value per slice, in order (one empty choice when there are none).
+fn combinations(slices: &[Slice]) -> Vec<Vec<(&Slice, u32)>> {
+    let mut out: Vec<Vec<(&Slice, u32)>> = vec![vec![]];
+    for s in slices {
+        out = out
+            .into_iter()
+            .flat_map(|c| {
+                s.values.iter().map(move |&v| {
+                    let mut c = c.clone();
+                    c.push((s, v));
+                    c
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The canonical position of a single heap of size n.
+fn single(game: &Game, n: u32) -> Result<Vec<u32>, PlotError> {
+    game.canonical(&[u64::from(n)])
+        .map_err(|e| internal(game, &format!("{e}")))
+}
+
+/// The value of a position in a solved box.
+fn value_at(game: &Game, table: &BoxValues, wide: &[u64]) -> Result<u32, PlotError> {
+    let canon = game
+        .canonical(wide)
+        .map_err(|e| internal(game, &format!("{e}")))?;
+    let r = table
+        .spec
+        .rank(&canon)
+        .ok_or_else(|| internal(game, "a position outside the box"))?;
+    Ok(table.values[r])
+}
+
+/// Solves the box by the solver `solve` uses.
+fn solve(
+    game: &Game,
+    max: u32,
+    heaps: usize,
+    want: Want,
+    budget: &Budget,
+) -> Result<BoxValues, PlotError> {
+    let spec = BoxSpec::new(game.shape(), max, heaps).map_err(|_| {
+        usage(
+            game,
+            Code::TooLarge,
+            "the box is too large".into(),
+            "lower --max",
+        )
+    })?;
+    solve_box(game.generator(), &spec, want, budget).map_err(PlotError::Solve)
+}
+
+/// A position the box should hold but does not: a defect, reported rather than drawn wrong.
+fn internal(game: &Game, what: &str) -> PlotError {
+    usage(
+        game,
+        Code::Usage,
+        format!("internal error while drawing: {what}"),
+        "please report this",
+    )
+    .into()
+}
