@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use heapgame::estimate::Estimate;
 use heapgame::plot::{self, ImageFormat, Period, PlotError, PlotRequest};
+use heapgame::verify::diff::DiffReport;
 use heapgame::Game;
 use miette::Report;
 
@@ -93,10 +94,56 @@ pub(crate) fn picture(
         PlotError::Report(r) => r,
     })?;
     drop(run);
-    let out = plot::render(&fig, format).map_err(|e| {
-        miette::miette!(code = "heapgame::plot", help = "please report this", "{e}")
+    render(&fig, format)
+}
+
+/// `diff --plot FILE`: the picture of the first ruleset over the diff's box (its P-positions,
+/// or Grundy values with `--grundy`), with the positions where the two differ marked.
+pub(crate) fn diff_picture(
+    game: &Game,
+    args: &GameArgs,
+    report: &DiffReport,
+    differing: &[Vec<u32>],
+    path: &Path,
+) -> Result<(), Report> {
+    let format = format_of(path)?;
+    let req = PlotRequest {
+        max: report.bounds.max,
+        heaps: game.shape().count.is_none().then_some(report.bounds.heaps),
+        grundy: report.grundy,
+        ..PlotRequest::default()
+    };
+    let plan = plot::build::plan(game, &req)?;
+    if plan.heaps > 2 || plan.sum {
+        return Err(miette::miette!(
+            code = "heapgame::usage",
+            help = "draw two heaps (--heaps 2) or one (--heaps 1); `plot --slice` draws slices of more",
+            "diff --plot draws positions of one or two heaps, not {}",
+            report.bounds.heaps
+        ));
+    }
+    let run = SolveRun::start(
+        args,
+        plan.heaps,
+        u64::try_from(plan.size).ok(),
+        "drawing".into(),
+    );
+    let mut fig = plot::build(game, &req, &plan, &run.budget, &period_of).map_err(|e| match e {
+        PlotError::Solve(e) => run.failure(game, &e, "while solving the box of the picture"),
+        PlotError::Report(r) => r,
     })?;
-    Ok(out.bytes)
+    drop(run);
+    fig.title = format!("{} vs {}", report.a, report.b);
+    let label = format!("differs from {}", report.b);
+    plot::mark_positions(game, &mut fig, differing, &label)?;
+    write_whole(path, render(&fig, format)?)
+}
+
+/// The bytes of a picture.
+fn render(fig: &plot::Figure, format: ImageFormat) -> Result<Vec<u8>, Report> {
+    plot::render(fig, format)
+        .map(|r| r.bytes)
+        .map_err(|e| miette::miette!(code = "heapgame::plot", help = "please report this", "{e}"))
 }
 
 /// HOOK for the periodicity finder of issue 11 (`src/sequence/`, the "tnb" work): the period

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use miette::{NamedSource, Report};
 
-use super::claims::claim_overlay;
 use super::figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
+use super::overlay::claim_overlay;
 use super::{MAX_PANELS, MAX_SEQUENCE, MAX_SIDE};
 use crate::game::Game;
 use crate::moves::MoveError;

@@ -11,15 +11,16 @@
 //! PNG-encoded, embedded in an SVG as an `<image>`), so a 2000 x 2000 picture stays small.
 
 pub mod build;
-mod claims;
 pub mod colors;
 pub mod figure;
 mod grid;
+mod overlay;
 mod raster;
 mod sequence;
 
 pub use build::{build, PlotError, PlotRequest, Slice};
 pub use figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
+pub use overlay::mark_positions;
 
 use plotters::prelude::*;
 
