@@ -9,7 +9,7 @@ mod eval;
 mod formulas;
 pub(crate) mod interrupt;
 mod moves;
-mod output;
+pub(crate) mod output;
 pub(crate) mod plot;
 pub(crate) mod progress;
 mod repl;

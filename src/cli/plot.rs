@@ -5,9 +5,12 @@
 use std::path::{Path, PathBuf};
 
 use heapgame::estimate::Estimate;
+use heapgame::moves::MoveError;
 use heapgame::plot::{self, ImageFormat, Period, PlotError, PlotRequest};
+use heapgame::solver::Budget;
 use heapgame::verify::diff::DiffReport;
 use heapgame::Game;
+use heapgame::SolveError;
 use miette::Report;
 
 use super::common::{print_out, GameArgs, SolveRun};
@@ -89,12 +92,51 @@ pub(crate) fn picture(
     let what = format!("solving heaps <= {} for the picture", req.max);
     args.check_estimate(game, &estimate, &what)?;
     let run = SolveRun::start(args, plan.heaps, total, what);
-    let fig = plot::build(game, req, &plan, &run.budget, &period_of).map_err(|e| match e {
-        PlotError::Solve(e) => run.failure(game, &e, "while solving the box of the picture"),
+    let fail =
+        |e: &SolveError<MoveError>| run.failure(game, e, "while solving the box of the picture");
+    figure_bytes(game, req, &plan, &run.budget, format, &fail)
+}
+
+/// Plans, solves within `budget` and renders; `fail` words a solve's failure.
+fn figure_bytes(
+    game: &Game,
+    req: &PlotRequest,
+    plan: &plot::build::Plan,
+    budget: &Budget,
+    format: ImageFormat,
+    fail: &dyn Fn(&SolveError<MoveError>) -> Report,
+) -> Result<Vec<u8>, Report> {
+    let fig = plot::build(game, req, plan, budget, &period_of).map_err(|e| match e {
+        PlotError::Solve(e) => fail(&e),
         PlotError::Report(r) => r,
     })?;
-    drop(run);
     render(&fig, format)
+}
+
+/// The REPL's `:plot`: the picture's bytes for `path` (its extension gives the format).
+pub(crate) fn draw(
+    game: &Game,
+    req: &PlotRequest,
+    path: &Path,
+    budget: &Budget,
+    fail: &dyn Fn(&SolveError<MoveError>) -> Report,
+) -> Result<Vec<u8>, Report> {
+    let format = format_of(path)?;
+    let plan = plot::build::plan(game, req)?;
+    figure_bytes(game, req, &plan, budget, format, fail)
+}
+
+/// Where the REPL's `:plot` writes: `--output` as given, else `STEM.svg` (`STEM-grundy.svg`)
+/// in the current directory, STEM the ruleset file's name.
+pub(crate) fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> PathBuf {
+    if let Some(o) = output {
+        return PathBuf::from(o);
+    }
+    let stem = file.file_stem().map_or_else(
+        || "ruleset".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    PathBuf::from(format!("{stem}{}.svg", if grundy { "-grundy" } else { "" }))
 }
 
 /// `diff --plot FILE`: the picture of the first ruleset over the diff's box (its P-positions,

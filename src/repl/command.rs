@@ -41,6 +41,8 @@ pub enum Command {
     },
     /// `:diff --formula NAME(ARGS)` or `:diff FILE`, with options.
     Diff(DiffRequest),
+    /// `:plot --max N [--grundy] ... [--output FILE]`.
+    Plot(PlotCommand),
     /// `:formulas`.
     Formulas,
     /// `:load FILE`.
@@ -195,6 +197,7 @@ fn command(c: &'static CommandHelp, args: &str) -> Result<Command, Report> {
         "table" => table(c, args).map(Command::Table),
         "check" => check(c, args),
         "diff" => diff(c, args),
+        "plot" => plot(c, args).map(Command::Plot),
         "formulas" => no_args(Command::Formulas),
         "load" => {
             let f = args.trim_matches(|ch| ch == '"' || ch == '\'');
@@ -338,6 +341,53 @@ fn diff(c: &CommandHelp, args: &str) -> Result<Command, Report> {
         (Some(_), Some(_)) => Err(usage(c, "give --formula or a file, not both")),
         _ => Ok(Command::Diff(d)),
     }
+}
+
+/// `:plot`: what to draw and where.
+#[derive(Debug, PartialEq)]
+pub struct PlotCommand {
+    /// The picture.
+    pub req: heapgame::plot::PlotRequest,
+    /// The file (`.svg` or `.png`); default: named after the ruleset's file.
+    pub output: Option<String>,
+}
+
+/// `:plot` options (those of `heapgame plot`).
+fn plot(c: &CommandHelp, args: &str) -> Result<PlotCommand, Report> {
+    let mut cmd = PlotCommand {
+        req: heapgame::plot::PlotRequest::default(),
+        output: None,
+    };
+    let mut max = None;
+    let mut words = args.split_whitespace();
+    let number = |v: String| {
+        v.parse::<u32>()
+            .map_err(|_| usage(c, format!("`{v}` is not a number")))
+    };
+    while let Some(w) = words.next() {
+        let (flag, inline) = match w.split_once('=') {
+            Some((f, v)) if !f.starts_with("--slice") || f == "--slice" => (f, Some(v)),
+            _ => (w, None),
+        };
+        let mut value = |what: &str| {
+            inline
+                .map(str::to_string)
+                .or_else(|| words.next().map(str::to_string))
+                .ok_or_else(|| usage(c, format!("`{flag}` needs {what}")))
+        };
+        match flag {
+            "--max" => max = Some(number(value("a number")?)?),
+            "--heaps" => cmd.req.heaps = Some(number(value("a number")?)? as usize),
+            "--scale" => cmd.req.scale = Some(number(value("a number")?)?),
+            "--grundy" => cmd.req.grundy = true,
+            "--claim" => cmd.req.claim = true,
+            "--slice" => cmd.req.slices.push(value("NAME=VALUES")?),
+            "--output" | "-o" => cmd.output = Some(value("a file")?),
+            w => return Err(usage(c, format!("unknown option `{w}`"))),
+        }
+    }
+    cmd.req.max = max.ok_or_else(|| usage(c, "`:plot` needs --max N"))?;
+    Ok(cmd)
 }
 
 /// `:table` options.
