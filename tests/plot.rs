@@ -365,11 +365,11 @@ fn claim_overlay_marks_exactly_where_the_claim_and_the_game_disagree() {
     let p = wythoff_p(max);
     let phi = (1.0 + 5f64.sqrt()) / 2.0;
     let mut want = BTreeSet::new();
-    for x in 0..=max {
-        for y in 0..=max {
+    for (x, row) in p.iter().enumerate() {
+        for (y, &is_p) in row.iter().enumerate() {
             let (a, b) = (x.min(y), x.max(y));
             let says_p = b == (a as f64 * phi).floor() as usize;
-            if says_p != p[x][y] {
+            if says_p != is_p {
                 want.insert((x, y));
             }
         }

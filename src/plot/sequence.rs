@@ -44,8 +44,8 @@ pub fn draw<DB: DrawingBackend>(
     };
     chart
         .configure_mesh()
-        .light_line_style(RGBColor(235, 235, 235))
-        .bold_line_style(RGBColor(215, 215, 215))
+        .light_line_style(WHITE)
+        .bold_line_style(RGBColor(225, 225, 225))
         .x_label_formatter(&integer)
         .y_label_formatter(&integer)
         .x_desc("heap size n")
