@@ -70,12 +70,10 @@ fn as_pixels(g: &Grid) -> bool {
 }
 
 /// Draws the grid below the title; returns each panel's plotting area and the pixel layers
-/// still to draw. `raster` says the target is an image anyway (marks are drawn the same way
-/// there, and the choice only matters for the SVG's size).
+/// still to draw.
 pub fn draw<DB: DrawingBackend>(
     body: &DrawingArea<DB, Shift>,
     g: &Grid,
-    _raster: bool,
 ) -> Result<(Vec<Area>, Vec<Layer>), DrawError> {
     let (cols, rows) = arrangement(g.panels.len());
     let (w, _) = body.dim_in_pixel();

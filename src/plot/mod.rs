@@ -1,4 +1,4 @@
-//! Pictures of a game (phase 7, beside `verify`): P-positions of two heaps as marks on a grid,
+//! Pictures of a game (a phase beside `verify`, above `game`): P-positions of two heaps as marks on a grid,
 //! Grundy values as a heatmap, slices of three or more heaps as small multiples, a single
 //! heap's Grundy sequence with its period, and overlays of the positions where a claim (or a
 //! second ruleset) and the solver disagree.
@@ -17,6 +17,7 @@ mod grid;
 mod overlay;
 mod raster;
 mod sequence;
+mod slices;
 
 pub use build::{build, PlotError, PlotRequest, Slice};
 pub use figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
@@ -115,13 +116,12 @@ pub fn render(fig: &Figure, format: ImageFormat) -> Result<Rendered, DrawError> 
         Body::Grid(g) => grid::canvas_size(g),
         Body::Sequence(_) => sequence::CANVAS,
     };
-    let pixels = format == ImageFormat::Png;
     match format {
         ImageFormat::Svg => {
             let mut svg = String::new();
             let (areas, layers) = {
                 let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-                let out = draw(&root, fig, pixels)?;
+                let out = draw(&root, fig)?;
                 root.present().map_err(err)?;
                 out
             };
@@ -135,7 +135,7 @@ pub fn render(fig: &Figure, format: ImageFormat) -> Result<Rendered, DrawError> 
             let mut buf = vec![0u8; size.0 as usize * size.1 as usize * 3];
             let areas = {
                 let root = BitMapBackend::with_buffer(&mut buf, size).into_drawing_area();
-                let (areas, layers) = draw(&root, fig, pixels)?;
+                let (areas, layers) = draw(&root, fig)?;
                 for l in &layers {
                     raster::blit(&root, l)?;
                 }
@@ -155,7 +155,6 @@ pub fn render(fig: &Figure, format: ImageFormat) -> Result<Rendered, DrawError> 
 fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     fig: &Figure,
-    pixels: bool,
 ) -> Result<(Vec<Area>, Vec<Layer>), DrawError> {
     root.fill(&colors::BACKGROUND).map_err(err)?;
     let (title, body) = root.split_vertically(grid::TITLE_HEIGHT);
@@ -167,7 +166,7 @@ fn draw<DB: DrawingBackend>(
         )
         .map_err(err)?;
     match &fig.body {
-        Body::Grid(g) => grid::draw(&body, g, pixels),
+        Body::Grid(g) => grid::draw(&body, g),
         Body::Sequence(s) => sequence::draw(&body, s).map(|a| (vec![a], Vec::new())),
     }
 }
@@ -184,9 +183,49 @@ fn register_font() {
     {
         static ONCE: std::sync::Once = std::sync::Once::new();
         ONCE.call_once(|| {
-            static FONT: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
-            // The font is a valid TrueType file, checked by the tests.
+            // The font is a valid TrueType file (the test below), so this cannot fail.
             let _ = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT);
         });
+    }
+}
+
+/// DejaVu Sans (free licence: `fonts/LICENSE-DejaVu`).
+#[cfg(not(target_arch = "wasm32"))]
+static FONT: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_font_is_a_font() {
+        assert!(plotters::style::register_font("check", FontStyle::Normal, FONT).is_ok());
+        assert!(plotters::style::register_font("junk", FontStyle::Normal, b"not a font").is_err());
+    }
+
+    #[test]
+    fn a_period_is_drawn_and_named() {
+        let seq = |period| Figure {
+            title: "t".into(),
+            body: Body::Sequence(Sequence {
+                lower: 0,
+                values: (0..40).map(|n| n % 7).collect(),
+                period,
+                marked: vec![3],
+                overlay: Some("claim and solver disagree".into()),
+            }),
+        };
+        let p = Period {
+            start: 2,
+            period: 7,
+        };
+        let svg =
+            String::from_utf8(render(&seq(Some(p)), ImageFormat::Svg).unwrap().bytes).unwrap();
+        assert!(svg.contains("period 7 from n = 2"), "{svg}");
+        assert!(svg.contains(&colors::hex(colors::PERIOD_SHADE)));
+        assert!(svg.contains(&colors::hex(colors::OVERLAY)));
+        let svg = String::from_utf8(render(&seq(None), ImageFormat::Svg).unwrap().bytes).unwrap();
+        assert!(svg.contains("no period found"));
+        assert!(!svg.contains(&colors::hex(colors::PERIOD_SHADE)));
     }
 }

@@ -101,7 +101,7 @@ pub fn draw<DB: DrawingBackend>(
             ))
             .map_err(err)?;
         let text = format!("period {} from n = {}", p.period, p.start);
-        for (i, line) in wrap(&text, 18).iter().enumerate() {
+        for (i, line) in wrap(&text, 24).iter().enumerate() {
             legend
                 .draw_text(line, &text_style(14), (30, y + 18 * i as i32))
                 .map_err(err)?;
@@ -117,7 +117,7 @@ pub fn draw<DB: DrawingBackend>(
         legend
             .draw(&Circle::new((16, y + 7), 5, OVERLAY.filled()))
             .map_err(err)?;
-        for (i, line) in wrap(label, 18).iter().enumerate() {
+        for (i, line) in wrap(label, 24).iter().enumerate() {
             legend
                 .draw_text(line, &text_style(14), (30, y + 18 * i as i32))
                 .map_err(err)?;
