@@ -93,6 +93,21 @@ fn cell_of(a: &Area, side: usize, x: f64, y: f64) -> (usize, usize) {
     )
 }
 
+/// The cells of a `side` x `side` grid in `area` covered by an overlay square.
+fn overlay_cells(svg: &str, area: &Area, side: usize) -> BTreeSet<(usize, usize)> {
+    elements(svg, "rect")
+        .into_iter()
+        .filter(|e| attr(e, "fill") == Some(OVERLAY_HEX))
+        .map(|e| {
+            let x = num(e, "x") + num(e, "width") / 2.0;
+            let y = num(e, "y") + num(e, "height") / 2.0;
+            (x, y)
+        })
+        .filter(|&(x, y)| inside(area, x, y))
+        .map(|(x, y)| cell_of(area, side, x, y))
+        .collect()
+}
+
 #[test]
 fn svg_has_one_mark_per_wythoff_p_position_at_its_coordinates() {
     let max = 24;
@@ -400,18 +415,7 @@ fn claim_overlay_marks_exactly_where_the_claim_and_the_game_disagree() {
     let r = plot::render(&f, ImageFormat::Svg).unwrap();
     let svg = String::from_utf8(r.bytes).unwrap();
     let side = max + 1;
-    let squares: BTreeSet<(usize, usize)> = elements(&svg, "rect")
-        .into_iter()
-        .filter(|e| attr(e, "fill") == Some(OVERLAY_HEX))
-        .map(|e| {
-            (
-                num(e, "x") + num(e, "width") / 2.0,
-                num(e, "y") + num(e, "height") / 2.0,
-            )
-        })
-        .filter(|&(x, y)| inside(&r.areas[0], x, y))
-        .map(|(x, y)| cell_of(&r.areas[0], side, x, y))
-        .collect();
+    let squares = overlay_cells(&svg, &r.areas[0], side);
     assert_eq!(squares, want);
 }
 
@@ -476,6 +480,11 @@ fn slices_of_three_heaps_are_small_multiples() {
 // ---------------------------------------------------------------------------------------------
 // Through the binary
 // ---------------------------------------------------------------------------------------------
+
+/// `run` with the words of `line` (no word has a space).
+fn run_words(line: &str) -> (i32, Vec<u8>, String) {
+    run(&line.split_whitespace().collect::<Vec<_>>())
+}
 
 fn run(args: &[&str]) -> (i32, Vec<u8>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
@@ -543,66 +552,31 @@ fn diff_plot_marks_the_positions_that_differ() {
         .flat_map(|x| (0..=max).map(move |y| (x, y)))
         .filter(|&(x, y)| p[x][y] != (x ^ y == 0))
         .collect();
-    // The plotting area is the box the axes enclose: find it from the P marks' spacing.
+    // The plotting area: that of the same picture drawn through the library (the same size).
     let game = load(WYTHOFF, &[]);
     let r = plot::render(&figure(&game, &req(max as u32)), ImageFormat::Svg).unwrap();
-    let area = r.areas[0];
-    let got: BTreeSet<(usize, usize)> = elements(&svg, "rect")
-        .into_iter()
-        .filter(|e| attr(e, "fill") == Some(OVERLAY_HEX))
-        .map(|e| {
-            (
-                num(e, "x") + num(e, "width") / 2.0,
-                num(e, "y") + num(e, "height") / 2.0,
-            )
-        })
-        .filter(|&(x, y)| inside(&area, x, y))
-        .map(|(x, y)| cell_of(&area, max + 1, x, y))
-        .collect();
+    let got = overlay_cells(&svg, &r.areas[0], max + 1);
     assert_eq!(got, want);
 }
 
 #[test]
 fn bad_options_are_located_errors_with_exit_2() {
-    let (code, out, err) = run(&[
-        "plot",
-        "rulesets/classic/nim.game",
-        "--max",
-        "9",
-        "--heaps",
-        "3",
-        "--slice",
-        "h4=2",
-    ]);
+    let (code, out, err) =
+        run_words("plot rulesets/classic/nim.game --max 9 --heaps 3 --slice h4=2");
     assert_eq!(code, 2);
     assert!(out.is_empty());
     insta::assert_snapshot!("plot_slice_of_a_missing_heap", err);
     let (code, _, err) = run(&["plot", WYTHOFF, "--max", "5000"]);
     assert_eq!(code, 2);
     insta::assert_snapshot!("plot_max_too_large", err);
-    let (code, _, err) = run(&[
-        "plot",
-        "rulesets/classic/nim.game",
-        "--max",
-        "9",
-        "--heaps",
-        "3",
-    ]);
+    let (code, _, err) = run_words("plot rulesets/classic/nim.game --max 9 --heaps 3");
     assert_eq!(code, 2);
     assert!(
         err.contains("heapgame::usage") && err.contains("--slice"),
         "{err}"
     );
-    let (code, _, err) = run(&[
-        "plot",
-        "rulesets/classic/nim.game",
-        "--max",
-        "9",
-        "--heaps",
-        "3",
-        "--slice",
-        "h3=12",
-    ]);
+    let (code, _, err) =
+        run_words("plot rulesets/classic/nim.game --max 9 --heaps 3 --slice h3=12");
     assert_eq!(code, 2);
     assert!(err.contains("12 is outside the box"), "{err}");
     let (code, _, err) = run(&["plot", WYTHOFF, "--max", "9", "--output", "w.jpg"]);

@@ -124,20 +124,13 @@ fn draw_panel<DB: DrawingBackend>(
         .build_cartesian_2d(lo..hi, lo..hi)
         .map_err(err)?;
     let ticks = g.side().min(10);
-    let integer = |v: &f64| {
-        if (v - v.round()).abs() < 1e-9 {
-            format!("{}", v.round() as i64)
-        } else {
-            String::new()
-        }
-    };
     chart
         .configure_mesh()
         .disable_mesh()
         .x_labels(ticks)
         .y_labels(ticks)
-        .x_label_formatter(&integer)
-        .y_label_formatter(&integer)
+        .x_label_formatter(&integer_label)
+        .y_label_formatter(&integer_label)
         .x_desc(g.x_label.as_str())
         .y_desc(g.y_label.as_str())
         .label_style(text_style(14))
@@ -274,6 +267,15 @@ fn draw_legend<DB: DrawingBackend>(
         }
     }
     Ok(())
+}
+
+/// A tick's label: integers only (heap sizes, Grundy values).
+pub(crate) fn integer_label(v: &f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{}", v.round() as i64)
+    } else {
+        String::new()
+    }
 }
 
 /// Text in the bundled sans-serif font.

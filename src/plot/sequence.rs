@@ -6,7 +6,7 @@ use plotters::prelude::*;
 
 use super::colors::{OVERLAY, PERIOD_SHADE, P_MARK};
 use super::figure::Sequence;
-use super::grid::{text_style, wrap};
+use super::grid::{integer_label, text_style, wrap};
 use super::{err, Area, DrawError};
 
 /// The size of a sequence picture.
@@ -35,19 +35,12 @@ pub fn draw<DB: DrawingBackend>(
         .y_label_area_size(60)
         .build_cartesian_2d(xs.clone(), ys.clone())
         .map_err(err)?;
-    let integer = |v: &f64| {
-        if (v - v.round()).abs() < 1e-9 {
-            format!("{}", v.round() as i64)
-        } else {
-            String::new()
-        }
-    };
     chart
         .configure_mesh()
         .light_line_style(WHITE)
         .bold_line_style(RGBColor(225, 225, 225))
-        .x_label_formatter(&integer)
-        .y_label_formatter(&integer)
+        .x_label_formatter(&integer_label)
+        .y_label_formatter(&integer_label)
         .x_desc("heap size n")
         .y_desc("Grundy value g(n)")
         .label_style(text_style(14))

@@ -359,22 +359,11 @@ fn plot(c: &CommandHelp, args: &str) -> Result<PlotCommand, Report> {
         output: None,
     };
     let mut max = None;
-    let mut words = args.split_whitespace();
     let number = |v: String| {
         v.parse::<u32>()
             .map_err(|_| usage(c, format!("`{v}` is not a number")))
     };
-    while let Some(w) = words.next() {
-        let (flag, inline) = match w.split_once('=') {
-            Some((f, v)) if !f.starts_with("--slice") || f == "--slice" => (f, Some(v)),
-            _ => (w, None),
-        };
-        let mut value = |what: &str| {
-            inline
-                .map(str::to_string)
-                .or_else(|| words.next().map(str::to_string))
-                .ok_or_else(|| usage(c, format!("`{flag}` needs {what}")))
-        };
+    options(c, args, |flag, value| {
         match flag {
             "--max" => max = Some(number(value("a number")?)?),
             "--heaps" => cmd.req.heaps = Some(number(value("a number")?)? as usize),
@@ -385,20 +374,19 @@ fn plot(c: &CommandHelp, args: &str) -> Result<PlotCommand, Report> {
             "--output" | "-o" => cmd.output = Some(value("a file")?),
             w => return Err(usage(c, format!("unknown option `{w}`"))),
         }
-    }
+        Ok(())
+    })?;
     cmd.req.max = max.ok_or_else(|| usage(c, "`:plot` needs --max N"))?;
     Ok(cmd)
 }
 
-/// `:table` options.
-fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
-    let mut req = TableRequest {
-        max: 0,
-        heaps: None,
-        grundy: false,
-        format: TableFormat::Table,
-    };
-    let mut max = None;
+/// Reads `--flag`, `--flag VALUE` and `--flag=VALUE` options, showing each flag to `on` with a
+/// way to take its value (`what` names it for the error when it is missing).
+fn options(
+    c: &CommandHelp,
+    args: &str,
+    mut on: impl FnMut(&str, &mut dyn FnMut(&str) -> Result<String, Report>) -> Result<(), Report>,
+) -> Result<(), Report> {
     let mut words = args.split_whitespace();
     while let Some(w) = words.next() {
         let (flag, inline) = match w.split_once('=') {
@@ -411,6 +399,21 @@ fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
                 .or_else(|| words.next().map(str::to_string))
                 .ok_or_else(|| usage(c, format!("`{flag}` needs {what}")))
         };
+        on(flag, &mut value)?;
+    }
+    Ok(())
+}
+
+/// `:table` options.
+fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
+    let mut req = TableRequest {
+        max: 0,
+        heaps: None,
+        grundy: false,
+        format: TableFormat::Table,
+    };
+    let mut max = None;
+    options(c, args, |flag, value| {
         match flag {
             "--max" => {
                 let v = value("a number")?;
@@ -437,7 +440,8 @@ fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
             }
             w => return Err(usage(c, format!("unknown option `{w}`"))),
         }
-    }
+        Ok(())
+    })?;
     req.max = max.ok_or_else(|| usage(c, "`:table` needs --max N"))?;
     Ok(req)
 }
@@ -515,6 +519,22 @@ mod tests {
         assert!(msg(":play").contains("starting position"));
         assert!(msg(":diff --max 3").contains("needs --formula"));
         assert!(msg(":check --max x").contains("not a number"));
+    }
+
+    #[test]
+    fn plot_options() {
+        let Some(Command::Plot(p)) = ok(":plot --max=9 --grundy --slice h3=1,2 --claim -o x.png")
+        else {
+            panic!("plot")
+        };
+        assert_eq!(p.req.max, 9);
+        assert!(p.req.grundy && p.req.claim);
+        assert_eq!(p.req.slices, vec!["h3=1,2".to_string()]);
+        assert_eq!(p.output.as_deref(), Some("x.png"));
+        let msg = |l: &str| format!("{:?}", parse(l).expect_err(l));
+        assert!(msg(":plot").contains("needs --max N"));
+        assert!(msg(":plot --max 3 --slice").contains("`--slice` needs NAME=VALUES"));
+        assert!(msg(":plot --max 3 --colour").contains("unknown option"));
     }
 
     #[test]

@@ -109,8 +109,8 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp {
         name: "plot",
         aliases: &[],
-        usage: "--max N [--grundy] [--heaps K] [--slice NAME=V] [--claim] [--output FILE]",
-        summary: "write a picture of the ruleset (SVG or PNG) and print its path",
+        usage: "--max N [--grundy] [--heaps K] [--slice H=V] [--claim] [-o FILE]",
+        summary: "write a picture (SVG or PNG), print its path",
         details: "Draws what `heapgame plot` draws: the P-positions of two heaps, with --grundy a \
                   heatmap of Grundy values, slices of more heaps (--slice h3=5 or h3=0,5,10), a \
                   single heap's Grundy sequence, with --claim the positions where a claim is \
