@@ -586,3 +586,50 @@ fn bad_options_are_located_errors_with_exit_2() {
     let (code, _, err) = run(&["plot", WYTHOFF, "--max", "9", "--claim"]);
     assert_eq!(code, 0, "Wythoff's claims hold: {err}");
 }
+
+#[test]
+fn repl_plot_writes_the_file_and_prints_its_path() {
+    use std::io::Write as _;
+    let dir = std::env::temp_dir().join(format!("heapgame-replplot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ruleset = Path::new(env!("CARGO_MANIFEST_DIR")).join(WYTHOFF);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+        .arg("repl")
+        .arg(&ruleset)
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b":plot --max 12\n:plot --max 12 --grundy --output g.png\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("wrote wythoff.svg") && stdout.contains("wrote g.png"),
+        "{stdout}"
+    );
+    let svg = std::fs::read_to_string(dir.join("wythoff.svg")).unwrap();
+    let p = wythoff_p(12);
+    let want = p.iter().flatten().filter(|&&b| b).count();
+    let marks = elements(&svg, "circle")
+        .into_iter()
+        .filter(|c| attr(c, "fill") == Some(P_HEX))
+        .count();
+    // The P-positions, and the legend's sample mark.
+    assert_eq!(marks, want + 1);
+    let (w, h, _) = decode(&std::fs::read(dir.join("g.png")).unwrap());
+    assert!(w > 100 && h > 100);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
