@@ -76,13 +76,15 @@ pub struct Panel {
     pub marked: Vec<bool>,
 }
 
-/// Where a Grundy sequence repeats: from `start` on, `g(n + period) = g(n)`.
+/// Where a Grundy sequence repeats: from `start` on, `g(n + period) = g(n) + saltus`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
     /// The first n of the periodic part (the preperiod's length).
     pub start: u32,
     /// The period.
     pub period: u32,
+    /// What one period adds (0: purely periodic; else arithmetic-periodic).
+    pub saltus: i64,
 }
 
 /// The Grundy values of one heap, `values[i]` for heap size `lower + i`.

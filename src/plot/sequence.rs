@@ -93,7 +93,10 @@ pub fn draw<DB: DrawingBackend>(
                 PERIOD_SHADE.filled(),
             ))
             .map_err(err)?;
-        let text = format!("period {} from n = {}", p.period, p.start);
+        let mut text = format!("period {} from n = {}", p.period, p.start);
+        if p.saltus != 0 {
+            text.push_str(&format!(", saltus {}", p.saltus));
+        }
         for (i, line) in wrap(&text, 24).iter().enumerate() {
             legend
                 .draw_text(line, &text_style(14), (30, y + 18 * i as i32))
