@@ -218,10 +218,15 @@ mod tests {
         let p = Period {
             start: 2,
             period: 7,
+            saltus: 0,
         };
         let svg =
             String::from_utf8(render(&seq(Some(p)), ImageFormat::Svg).unwrap().bytes).unwrap();
         assert!(svg.contains("period 7 from n = 2"), "{svg}");
+        let q = Period { saltus: 3, ..p };
+        let svg =
+            String::from_utf8(render(&seq(Some(q)), ImageFormat::Svg).unwrap().bytes).unwrap();
+        assert!(svg.contains("period 7 from n = 2, saltus 3"), "{svg}");
         assert!(svg.contains(&colors::hex(colors::PERIOD_SHADE)));
         assert!(svg.contains(&colors::hex(colors::OVERLAY)));
         let svg = String::from_utf8(render(&seq(None), ImageFormat::Svg).unwrap().bytes).unwrap();
