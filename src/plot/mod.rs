@@ -226,7 +226,11 @@ mod tests {
         let q = Period { saltus: 3, ..p };
         let svg =
             String::from_utf8(render(&seq(Some(q)), ImageFormat::Svg).unwrap().bytes).unwrap();
-        assert!(svg.contains("period 7 from n = 2, saltus 3"), "{svg}");
+        // Wrapped in the legend: "period 7 from n = 2," then "saltus 3".
+        assert!(
+            svg.contains("period 7 from n = 2,") && svg.contains(">\nsaltus 3\n<"),
+            "{svg}"
+        );
         assert!(svg.contains(&colors::hex(colors::PERIOD_SHADE)));
         assert!(svg.contains(&colors::hex(colors::OVERLAY)));
         let svg = String::from_utf8(render(&seq(None), ImageFormat::Svg).unwrap().bytes).unwrap();
