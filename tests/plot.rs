@@ -583,6 +583,14 @@ fn bad_options_are_located_errors_with_exit_2() {
     assert_eq!(code, 2);
     assert!(err.contains("heapgame::usage"), "{err}");
     assert!(!Path::new(env!("CARGO_MANIFEST_DIR")).join("w.jpg").exists());
+    let (code, out, err) =
+        run_words("diff rulesets/classic/nim.game --formula nim --max 5 --heaps 3 --plot x.svg");
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "refused before the diff runs");
+    assert!(
+        err.contains("diff --plot draws positions of one or two heaps"),
+        "{err}"
+    );
     let (code, _, err) = run(&["plot", WYTHOFF, "--max", "9", "--claim"]);
     assert_eq!(code, 0, "Wythoff's claims hold: {err}");
 }

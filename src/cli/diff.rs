@@ -57,9 +57,6 @@ pub struct Args {
 
 /// Runs `heapgame diff`.
 pub fn run(a: Args) -> Result<u8, Report> {
-    if let Some(path) = &a.plot {
-        super::plot::format_of(path)?;
-    }
     let game = a.game.load()?;
     // --max is required, so only the heap count can be missing.
     let bounds = Bounds::resolve(game.shape(), Some(a.max), a.heaps, None).map_err(|_| {
@@ -71,6 +68,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
         )
     })?;
     let heaps = bounds.heaps;
+    let plot = (a.plot.as_deref())
+        .map(|p| super::plot::diff_plot(&game, bounds, a.grundy, p))
+        .transpose()?;
     // The limits, Ctrl-C and the progress bar of `solve`.
     let total = heapgame::solver::positions::box_size(game.shape(), a.max, heaps)
         .and_then(|n| u64::try_from(n).ok());
@@ -78,7 +78,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let budget = run.budget.clone();
     let mut differing: Vec<Vec<u32>> = Vec::new();
     let mut each = |p: &[u32]| {
-        if a.plot.is_some() {
+        if plot.is_some() {
             differing.push(p.to_vec());
         }
     };
@@ -100,8 +100,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
     drop(run);
-    if let Some(path) = &a.plot {
-        super::plot::diff_picture(&game, &a.game, &report, &differing, path)?;
+    if let Some(d) = &plot {
+        super::plot::diff_picture(&game, &a.game, d, &report, &differing)?;
     }
     match a.format {
         Format::Text => print!("{}", text_report(&report)),

@@ -9,6 +9,7 @@ use heapgame::moves::MoveError;
 use heapgame::plot::{self, ImageFormat, Period, PlotError, PlotRequest};
 use heapgame::solver::Budget;
 use heapgame::verify::diff::DiffReport;
+use heapgame::verify::Bounds;
 use heapgame::Game;
 use heapgame::SolveError;
 use miette::Report;
@@ -139,46 +140,70 @@ pub(crate) fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> Path
     PathBuf::from(format!("{stem}{}.svg", if grundy { "-grundy" } else { "" }))
 }
 
+/// The picture `diff --plot FILE` will draw, checked before the diff runs.
+pub(crate) struct DiffPlot {
+    path: PathBuf,
+    format: ImageFormat,
+    req: PlotRequest,
+    plan: plot::build::Plan,
+}
+
+/// Checks `diff --plot FILE` over `bounds`: a picture of one or two heaps, a known format.
+pub(crate) fn diff_plot(
+    game: &Game,
+    bounds: Bounds,
+    grundy: bool,
+    path: &Path,
+) -> Result<DiffPlot, Report> {
+    let format = format_of(path)?;
+    let req = PlotRequest {
+        max: bounds.max,
+        heaps: game.shape().count.is_none().then_some(bounds.heaps),
+        grundy,
+        ..PlotRequest::default()
+    };
+    let heaps = game.shape().count.unwrap_or(bounds.heaps);
+    if heaps > 2 {
+        return Err(miette::miette!(
+            code = "heapgame::usage",
+            help = "compare two heaps (--heaps 2) or one (--heaps 1) to draw them; \
+                    `plot --slice` draws slices of more",
+            "diff --plot draws positions of one or two heaps, not {heaps}"
+        ));
+    }
+    let plan = plot::build::plan(game, &req)?;
+    let path = path.to_path_buf();
+    Ok(DiffPlot {
+        path,
+        format,
+        req,
+        plan,
+    })
+}
+
 /// `diff --plot FILE`: the picture of the first ruleset over the diff's box (its P-positions,
 /// or Grundy values with `--grundy`), with the positions where the two differ marked.
 pub(crate) fn diff_picture(
     game: &Game,
     args: &GameArgs,
+    d: &DiffPlot,
     report: &DiffReport,
     differing: &[Vec<u32>],
-    path: &Path,
 ) -> Result<(), Report> {
-    let format = format_of(path)?;
-    let req = PlotRequest {
-        max: report.bounds.max,
-        heaps: game.shape().count.is_none().then_some(report.bounds.heaps),
-        grundy: report.grundy,
-        ..PlotRequest::default()
-    };
-    let plan = plot::build::plan(game, &req)?;
-    if plan.heaps > 2 || plan.sum {
-        return Err(miette::miette!(
-            code = "heapgame::usage",
-            help = "draw two heaps (--heaps 2) or one (--heaps 1); `plot --slice` draws slices of more",
-            "diff --plot draws positions of one or two heaps, not {}",
-            report.bounds.heaps
-        ));
-    }
-    let run = SolveRun::start(
-        args,
-        plan.heaps,
-        u64::try_from(plan.size).ok(),
-        "drawing".into(),
-    );
-    let mut fig = plot::build(game, &req, &plan, &run.budget, &period_of).map_err(|e| match e {
-        PlotError::Solve(e) => run.failure(game, &e, "while solving the box of the picture"),
-        PlotError::Report(r) => r,
-    })?;
+    let total = u64::try_from(d.plan.size).ok();
+    let run = SolveRun::start(args, d.plan.heaps, total, "drawing".into());
+    let fail =
+        |e: &SolveError<MoveError>| run.failure(game, e, "while solving the box of the picture");
+    let mut fig =
+        plot::build(game, &d.req, &d.plan, &run.budget, &period_of).map_err(|e| match e {
+            PlotError::Solve(e) => fail(&e),
+            PlotError::Report(r) => r,
+        })?;
     drop(run);
     fig.title = format!("{} vs {}", report.a, report.b);
     let label = format!("differs from {}", report.b);
     plot::mark_positions(game, &mut fig, differing, &label)?;
-    write_whole(path, render(&fig, format)?)
+    write_whole(&d.path, render(&fig, d.format)?)
 }
 
 /// The bytes of a picture.
