@@ -192,7 +192,8 @@ pub fn title(game: &Game) -> String {
     format!("{} ({})", c.name, ps.join(", "))
 }
 
-/// Builds the picture of `plan` (from [`plan`]); `period` finds a sequence's period.
+/// Builds the picture of `plan` (from [`plan`]); `period` finds a sequence's period (its
+/// `start` an index into the values it is given).
 pub fn build(
     game: &Game,
     req: &PlotRequest,
@@ -260,7 +261,8 @@ pub fn build(
         } else {
             (vec![], None)
         };
-        let period = period(&values);
+        // The finder counts from the first value; the picture from the least heap.
+        let period = period(&values).map(|p| Period { start: p.start + lower, ..p });
         return Ok(Figure {
             title: title(game),
             body: Body::Sequence(Sequence {
