@@ -3,7 +3,7 @@
 //! heap's Grundy sequence with its period, and overlays of the positions where a claim (or a
 //! second ruleset) and the solver disagree.
 //!
-//! The module is pure: [`build`] turns a game and a request into a [`Figure`] (values only),
+//! The module is pure: [`build()`] turns a game and a request into a [`Figure`] (values only),
 //! and [`render`] turns a figure into SVG or PNG bytes. Nothing here touches the file system or
 //! the terminal, so the command line, the REPL and the WebAssembly playground share it.
 //! Drawing is done by `plotters` (axes, ticks, labels, marks) with the DejaVu Sans font built
