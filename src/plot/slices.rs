@@ -136,9 +136,10 @@ pub(crate) fn parse_slices(
                 Code::Usage,
                 0..0,
                 format!(
-                    "a picture has two axes, but {} heaps are free: {}",
+                    "a picture has two axes, but {} heaps are free: {}{}",
                     free.len(),
-                    free.join(", ")
+                    free[..free.len().min(8)].join(", "),
+                    if free.len() > 8 { ", ..." } else { "" }
                 ),
                 "",
             )
