@@ -262,7 +262,10 @@ pub fn build(
             (vec![], None)
         };
         // The finder counts from the first value; the picture from the least heap.
-        let period = period(&values).map(|p| Period { start: p.start + lower, ..p });
+        let period = period(&values).map(|p| Period {
+            start: p.start + lower,
+            ..p
+        });
         return Ok(Figure {
             title: title(game),
             body: Body::Sequence(Sequence {
