@@ -350,3 +350,24 @@ fn slices_of_three_heaps_are_small_multiples() {
     let r = plot::render(&f, ImageFormat::Png).unwrap();
     assert_eq!(r.areas.len(), 3);
 }
+
+#[test]
+fn a_sequence_marks_the_heaps_where_a_claim_is_wrong() {
+    // Take 1 or 2 from one heap: P iff n % 3 == 0; the claim says n % 4 == 0.
+    let src =
+        "ruleset \"Wrong subtraction\" {\n  heaps any\n  move { take {1, 2} from one heap }\n  \
+               claim P: sum(heaps) mod 4 == 0\n}\n";
+    let game = Game::from_source("wrong-seq.game", src, &[]).unwrap();
+    let rq = PlotRequest {
+        max: 40,
+        claim: true,
+        ..PlotRequest::default()
+    };
+    let f = figure(&game, &rq);
+    let Body::Sequence(s) = &f.body else {
+        panic!("a sum draws a sequence")
+    };
+    assert_eq!(s.values, subtraction_grundy(&[1, 2], 40));
+    let want: Vec<u32> = (0..=40).filter(|n| (n % 3 == 0) != (n % 4 == 0)).collect();
+    assert_eq!(s.marked, want);
+}
