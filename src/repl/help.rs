@@ -115,7 +115,8 @@ pub const COMMANDS: &[CommandHelp] = &[
                   heatmap of Grundy values, slices of more heaps (--slice h3=5 or h3=0,5,10), a \
                   single heap's Grundy sequence, with --claim the positions where a claim is \
                   wrong in red. The file (default: named after the ruleset's file, `.svg`; \
-                  `.png` by --output's extension) is always written.",
+                  `.png` by --output's extension) is always written; a PNG is also shown in \
+                  terminals that can (kitty, iTerm2, WezTerm).",
         example: ":plot --max 30 --output wythoff.png",
         options: &[
             "--max", "--grundy", "--heaps", "--slice", "--claim", "--scale", "--output",

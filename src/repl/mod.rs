@@ -14,6 +14,7 @@
 mod command;
 mod complete;
 mod help;
+mod inline_image;
 mod play;
 mod render;
 
@@ -701,7 +702,12 @@ impl<'g> Session<'g> {
         let fail = |e: &SolveError<MoveError>| solve_error(&l.game, e);
         let bytes =
             ui.compute(|| crate::cli::plot::draw(&l.game, &p.req, &path, &budget, &fail))?;
-        crate::cli::output::write_whole(&path, bytes)?;
+        crate::cli::output::write_whole(&path, &bytes)?;
+        // PNG only: kitty and iTerm2 do not show SVG.
+        let png = crate::cli::plot::format_of(&path)? == heapgame::plot::ImageFormat::Png;
+        if let Some(proto) = inline_image::detect().filter(|_| png) {
+            emit(&inline_image::escape(proto, &bytes));
+        }
         say!("wrote {}", path.display());
         Ok(())
     }
