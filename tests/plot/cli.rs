@@ -170,3 +170,48 @@ fn repl_plot_writes_the_file_and_prints_its_path() {
     assert!(w > 100 && h > 100);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every example of `plot --help` runs (its pictures written to a temporary directory).
+#[test]
+fn help_examples_run() {
+    let (code, out, _) = run_words("plot --help");
+    assert_eq!(code, 0);
+    let help = String::from_utf8(out).unwrap();
+    let examples = help.split("Examples:").nth(1).expect("examples");
+    let dir = std::env::temp_dir().join(format!("heapgame-plothelp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut ran = 0;
+    for line in examples
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("heapgame "))
+    {
+        let mut words: Vec<String> = Vec::new();
+        let mut quoted: Option<String> = None;
+        for w in line.strip_prefix("heapgame ").unwrap().split(' ') {
+            match quoted.take() {
+                Some(q) if w.ends_with('"') => {
+                    words.push(format!("{q} {}", w.trim_end_matches('"')))
+                }
+                Some(q) => quoted = Some(format!("{q} {w}")),
+                None if w.starts_with('"') && !w[1..].ends_with('"') => {
+                    quoted = Some(w.trim_start_matches('"').to_string())
+                }
+                None => words.push(w.trim_matches('"').to_string()),
+            }
+        }
+        // `> FILE`: stdout is read here instead.
+        if let Some(i) = words.iter().position(|w| w == ">") {
+            words.truncate(i);
+        }
+        if let Some(i) = words.iter().position(|w| w == "--output") {
+            words[i + 1] = dir.join(&words[i + 1]).to_string_lossy().into_owned();
+        }
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{line}: {err}");
+        ran += 1;
+    }
+    assert!(ran >= 4, "{ran} examples");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
