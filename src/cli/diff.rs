@@ -19,6 +19,7 @@ use super::common::{json_position, Format, GameArgs, SolveRun};
   heapgame diff rulesets/fraenkel-larsson/beta-nim.game rulesets/fraenkel-larsson/beta-wynim.game --max 40
   heapgame diff rulesets/fraenkel-larsson/beta-nim.game --formula \"beatty(pi)\" --max 40
   heapgame diff rulesets/classic/subtraction.game rulesets/classic/nim.game -p \"S=1..\" --max 6 --heaps 3 --grundy
+  heapgame diff rulesets/classic/wythoff.game --formula nim --max 40 --plot differ.png
 
 A parameter given with -p applies to each ruleset that declares it (an error only if neither
 does); `-p A.NAME=VALUE` applies to the first ruleset only, `-p B.NAME=VALUE` to the second:
@@ -68,6 +69,10 @@ pub struct Args {
     /// The largest heap of random samples.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     sample_max: u32,
+    /// Also draw the positions that differ on a picture of the first ruleset (FILE.svg or
+    /// FILE.png; two heaps, or one heap).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
 }
 
 /// The `-p` values of one side (`side` is `A` or `B`) of a diff with `other`: `A.NAME=V` /
@@ -136,6 +141,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
         )
     })?;
     let heaps = bounds.heaps;
+    let plot = (a.plot.as_deref())
+        .map(|p| super::plot::diff_plot(&game, bounds, a.grundy, p))
+        .transpose()?;
     // The limits, Ctrl-C and the progress bar of `solve`.
     let total = heapgame::solver::positions::box_size(game.shape(), max, heaps)
         .and_then(|n| u64::try_from(n).ok());
@@ -153,8 +161,14 @@ pub fn run(a: Args) -> Result<u8, Report> {
         (None, None) if a.game.time.is_some() => None,
         (None, None) => Some(Region::Box(bounds)),
     };
-    let compare = |side: Side<'_>| match &region {
-        Some(r) => diff_region(&game, side, r, a.grundy, a.show, budget.clone()),
+    let mut differing: Vec<Vec<u32>> = Vec::new();
+    let mut each = |p: &[u32]| {
+        if plot.is_some() {
+            differing.push(p.to_vec());
+        }
+    };
+    let mut compare = |side: Side<'_>| match &region {
+        Some(r) => diff_region(&game, side, r, a.grundy, a.show, budget.clone(), &mut each),
         None => {
             let plan = Plan {
                 start: bounds,
@@ -162,7 +176,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 seed,
                 time: a.game.time.unwrap_or_default(),
             };
-            diff_deepening(&game, side, &plan, a.grundy, a.show, budget.clone())
+            diff_deepening(&game, side, &plan, a.grundy, a.show, budget.clone(), &mut each)
         }
     };
     let report = match (&a.other, &a.formula) {
@@ -182,6 +196,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
     drop(run);
+    if let Some(d) = &plot {
+        super::plot::diff_picture(&game, &a.game, d, &report, &differing)?;
+    }
     match a.format {
         Format::Text => print!("{}", text_report(&report)),
         Format::Json => println!("{}", json_report(&report)),

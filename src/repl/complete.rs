@@ -250,7 +250,10 @@ mod tests {
         h.formulas = vec!["wythoff".into(), "beatty(".into()];
         assert_eq!(names(&h, ":tab"), (0, vec![":table ".to_string()]));
         let (_, v) = names(&h, ":s");
-        assert_eq!(v, vec![":set ", ":show ", ":stats ", ":stop "]);
+        assert_eq!(
+            v,
+            vec![":sequence ", ":set ", ":show ", ":stats ", ":stop "]
+        );
         assert_eq!(names(&h, ":set b"), (5, vec!["beta ".to_string()]));
         assert_eq!(names(&h, ":set beta 2"), (10, vec![]));
         assert_eq!(
@@ -262,7 +265,7 @@ mod tests {
             (16, vec!["beatty(".to_string()])
         );
         assert_eq!(names(&h, ":table --g"), (7, vec!["--grundy ".to_string()]));
-        assert_eq!(names(&h, ":help pl"), (6, vec!["play".to_string()]));
+        assert_eq!(names(&h, ":help pla"), (6, vec!["play".to_string()]));
         assert_eq!(names(&h, "3 5"), (2, vec![]));
         assert_eq!(slot(":load rul", 9), (6, Slot::File));
     }

@@ -75,7 +75,20 @@ pub fn diff(
     keep: usize,
     budget: Budget,
 ) -> Result<DiffReport, Report> {
-    diff_region(a, b, &Region::Box(bounds), grundy, keep, budget)
+    diff_each(a, b, bounds, grundy, keep, budget, &mut |_| {})
+}
+
+/// As [`diff`], showing every position where they differ to `each` (`diff --plot` draws them).
+pub fn diff_each(
+    a: &Game,
+    b: Side<'_>,
+    bounds: Bounds,
+    grundy: bool,
+    keep: usize,
+    budget: Budget,
+    each: &mut dyn FnMut(&[u32]),
+) -> Result<DiffReport, Report> {
+    diff_region(a, b, &Region::Box(bounds), grundy, keep, budget, each)
 }
 
 /// Compares `a` and `b` over the positions of `region` (shaped as `a`'s), keeping the first
@@ -88,6 +101,7 @@ pub fn diff_region(
     grundy: bool,
     keep: usize,
     budget: Budget,
+    each: &mut dyn FnMut(&[u32]),
 ) -> Result<DiffReport, Report> {
     let positions = region.positions(a.shape()).map_err(|m| {
         miette::miette!(
@@ -99,7 +113,7 @@ pub fn diff_region(
     let mut d = Differ::new(a, b, grundy, budget)?;
     let mut report = d.report(region, region.describe(a.shape()));
     for (i, pos) in positions.iter().enumerate() {
-        if let Some(why) = d.visit(pos, keep, &mut report)? {
+        if let Some(why) = d.visit(pos, keep, &mut report, each)? {
             report.stopped = Some(format!("{why} after {i} of {} positions", positions.len()));
             break;
         }
@@ -118,6 +132,7 @@ pub fn diff_deepening(
     grundy: bool,
     keep: usize,
     budget: Budget,
+    each: &mut dyn FnMut(&[u32]),
 ) -> Result<DiffReport, Report> {
     let t0 = std::time::Instant::now();
     let end = t0 + plan.time;
@@ -149,7 +164,7 @@ pub fn diff_deepening(
             if steps.covered(pos) {
                 continue;
             }
-            if d.visit(pos, keep, &mut report)?.is_some() {
+            if d.visit(pos, keep, &mut report, each)?.is_some() {
                 if sampling {
                     sampled += fresh;
                     break 'regions;
@@ -258,8 +273,9 @@ impl<'a, 'g> Differ<'a, 'g> {
         pos: &[u32],
         keep: usize,
         report: &mut DiffReport,
+        each: &mut dyn FnMut(&[u32]),
     ) -> Result<Option<String>, Report> {
-        match self.compare(pos, keep, report) {
+        match self.compare(pos, keep, report, each) {
             Err(e) if self.budget.past_deadline() && is_cancel(&e) => {
                 Ok(Some("stopped at the time limit".to_string()))
             }
@@ -271,7 +287,13 @@ impl<'a, 'g> Differ<'a, 'g> {
         }
     }
 
-    fn compare(&mut self, pos: &[u32], keep: usize, report: &mut DiffReport) -> Result<(), Report> {
+    fn compare(
+        &mut self,
+        pos: &[u32],
+        keep: usize,
+        report: &mut DiffReport,
+        each: &mut dyn FnMut(&[u32]),
+    ) -> Result<(), Report> {
         let (a, grundy) = (self.a, self.grundy);
         let ans_a = answer(a, &mut self.sa, pos, grundy)?;
         let (ans_b, pos_b) = match (&self.b, self.sb.as_mut()) {
@@ -317,6 +339,7 @@ impl<'a, 'g> Differ<'a, 'g> {
             return Ok(());
         }
         report.differences += 1;
+        each(pos);
         if report.first.len() < keep {
             let why_a = why(a, &mut self.sa, pos, grundy)?;
             let why_b = match (&self.b, self.sb.as_mut()) {
