@@ -95,7 +95,13 @@ fn time_deepens_until_it_finds_the_counterexample() {
     // Every claim failed, so the run ended there, not at the deadline.
     assert!(t0.elapsed() < Duration::from_secs(50), "{:?}", t0.elapsed());
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    assert!(v[0]["ended"].as_str().unwrap().contains("every claim failed"), "{out}");
+    assert!(
+        v[0]["ended"]
+            .as_str()
+            .unwrap()
+            .contains("every claim failed"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -142,7 +148,15 @@ fn samples_are_reproducible_from_the_seed() {
 #[test]
 fn the_time_budget_stops_within_a_second() {
     for args in [
-        &["eval", "rulesets/classic/nim.game", "30", "40", "50", "60", "--force"][..],
+        &[
+            "eval",
+            "rulesets/classic/nim.game",
+            "30",
+            "40",
+            "50",
+            "60",
+            "--force",
+        ][..],
         &[
             "solve",
             "rulesets/classic/wythoff.game",

@@ -162,7 +162,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
             max_positions: a.max_positions,
             max_memory: a.max_memory,
             force: false,
-            time: if deepen { None } else { a.time.map(|t| share(t, t0, count - n)) },
+            time: if deepen {
+                None
+            } else {
+                a.time.map(|t| share(t, t0, count - n))
+            },
         };
         let region = match (a.total, a.samples) {
             (Some(total), _) => Region::Total {
@@ -254,7 +258,11 @@ fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
         file.display(),
         r.ruleset,
         params_text(&r.params),
-        if r.steps.is_empty() { "no step".to_string() } else { r.steps.join(", ") },
+        if r.steps.is_empty() {
+            "no step".to_string()
+        } else {
+            r.steps.join(", ")
+        },
         r.seed,
         r.ended
     );

@@ -89,7 +89,13 @@ fn side_params(
             params: Vec::new(),
             ..g.clone()
         };
-        Ok(plain.load()?.checked.params.iter().map(|(n, _)| n.clone()).collect())
+        Ok(plain
+            .load()?
+            .checked
+            .params
+            .iter()
+            .map(|(n, _)| n.clone())
+            .collect())
     };
     let here = declared(mine)?;
     let there = match other {
@@ -176,7 +182,15 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 seed,
                 time: a.game.time.unwrap_or_default(),
             };
-            diff_deepening(&game, side, &plan, a.grundy, a.show, budget.clone(), &mut each)
+            diff_deepening(
+                &game,
+                side,
+                &plan,
+                a.grundy,
+                a.show,
+                budget.clone(),
+                &mut each,
+            )
         }
     };
     let report = match (&a.other, &a.formula) {

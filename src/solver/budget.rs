@@ -80,7 +80,10 @@ impl Budget {
 
     /// The cancel flag and the deadline.
     fn look(&self) -> Result<(), Stop> {
-        if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
         {
             return Err(Stop::Cancelled);

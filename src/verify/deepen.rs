@@ -150,7 +150,10 @@ impl<'s> Steps<'s> {
             while total_size(shape, t, heaps, want) < want && t < u32::MAX / 2 {
                 t += 1;
             }
-            (Region::Total { total: t, heaps }, total_size(shape, t, heaps, cap))
+            (
+                Region::Total { total: t, heaps },
+                total_size(shape, t, heaps, cap),
+            )
         } else {
             let size = |m: u32| box_size(shape, m, heaps).map_or(u64::MAX, clamp);
             let mut m = self.max.map_or(1, |m| m + 1);
@@ -324,7 +327,10 @@ pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepR
         if c.claims.is_empty() {
             "no claims".to_string()
         } else if c.all_failed() {
-            format!("every claim failed, after {:.1}s", t0.elapsed().as_secs_f64())
+            format!(
+                "every claim failed, after {:.1}s",
+                t0.elapsed().as_secs_f64()
+            )
         } else {
             format!("time is up, after {:.1}s", t0.elapsed().as_secs_f64())
         }

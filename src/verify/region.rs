@@ -209,10 +209,19 @@ pub fn fresh_seed() -> u64 {
 
 /// `count` random positions, each heap in `least..=max` and the heap count uniform (`heaps
 /// any`: 1 to `heaps`), canonical, without repeats, in the fixed order.
-pub fn samples(shape: &ShapeSpec, count: usize, seed: u64, max: u32, heaps: usize) -> Vec<Vec<u32>> {
+pub fn samples(
+    shape: &ShapeSpec,
+    count: usize,
+    seed: u64,
+    max: u32,
+    heaps: usize,
+) -> Vec<Vec<u32>> {
     let mut rng = SplitMix::new(seed);
     let (ks, least) = counts(shape, heaps);
-    let (klo, khi) = (*ks.start().max(&usize::from(shape.count.is_none())), *ks.end());
+    let (klo, khi) = (
+        *ks.start().max(&usize::from(shape.count.is_none())),
+        *ks.end(),
+    );
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     if least > max || klo > khi {
@@ -264,7 +273,7 @@ mod tests {
             },
         ] {
             let t = 9;
-            let got = total_positions(&shape, t, 3, ).unwrap();
+            let got = total_positions(&shape, t, 3).unwrap();
             // Brute force: every tuple of heaps 0..=t, filtered.
             let (ks, least) = counts(&shape, 3);
             let mut want = Vec::new();
@@ -303,7 +312,10 @@ mod tests {
         };
         let boxed = positions_in_order(&shape, Bounds { max: 6, heaps: 3 }).unwrap();
         let total = total_positions(&shape, 6, 3).unwrap();
-        let a: Vec<_> = boxed.iter().filter(|p| p.iter().sum::<u32>() <= 6).collect();
+        let a: Vec<_> = boxed
+            .iter()
+            .filter(|p| p.iter().sum::<u32>() <= 6)
+            .collect();
         let b: Vec<_> = total.iter().collect();
         assert_eq!(a, b);
     }
@@ -319,7 +331,16 @@ mod tests {
         assert!(a.iter().all(|p| p.iter().all(|&h| (1..=1000).contains(&h))));
         assert!(a.iter().any(|p| p.iter().any(|&h| h > 500)), "large heaps");
         // A space of 3 positions gives at most 3.
-        let small = samples(&ShapeSpec { count: Some(1), ..any() }, 10, 1, 2, 1);
+        let small = samples(
+            &ShapeSpec {
+                count: Some(1),
+                ..any()
+            },
+            10,
+            1,
+            2,
+            1,
+        );
         assert_eq!(small, vec![vec![0], vec![1], vec![2]]);
     }
 }
