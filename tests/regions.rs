@@ -150,11 +150,9 @@ fn the_time_budget_stops_within_a_second() {
     for args in [
         &[
             "eval",
-            "rulesets/classic/nim.game",
-            "30",
-            "40",
-            "50",
-            "60",
+            "rulesets/classic/wythoff.game",
+            "3000",
+            "4000",
             "--force",
         ][..],
         &[
