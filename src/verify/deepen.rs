@@ -135,7 +135,7 @@ impl<'s> Steps<'s> {
 
     /// The next box or total, or `None` once they no longer fit in one run (or
     /// [`Steps::stop_growing`] was called).
-    pub fn next(&mut self) -> Option<Region> {
+    pub fn grow(&mut self) -> Option<Region> {
         if !self.growing {
             return None;
         }
@@ -255,7 +255,7 @@ pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepR
     'regions: while !c.all_failed() && !c.claims.is_empty() && Instant::now() < end {
         let region = if sampling {
             steps.samples(plan)
-        } else if let Some(r) = steps.next() {
+        } else if let Some(r) = steps.grow() {
             r
         } else {
             sampling = true;

@@ -149,7 +149,7 @@ pub fn diff_deepening(
     'regions: while report.differences == 0 && std::time::Instant::now() < end {
         let region = if sampling {
             steps.samples(plan)
-        } else if let Some(r) = steps.next() {
+        } else if let Some(r) = steps.grow() {
             r
         } else {
             sampling = true;
