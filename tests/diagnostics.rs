@@ -206,6 +206,7 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
         max_positions: d.limit,
         cancel: Some(cancel),
         progress: None,
+        deadline: None,
     });
     let err = solver
         .grundy(&pos)

@@ -482,6 +482,7 @@ fn drive(
         max_positions: Some(2000),
         cancel: Some(Arc::new(AtomicBool::new(false))),
         progress: None,
+        deadline: None,
     });
     match solver.grundy(&pos) {
         Ok(g) => {
@@ -527,6 +528,7 @@ fn picture(game: &Game) -> Result<(), TestCaseError> {
         max_positions: Some(2000),
         cancel: Some(Arc::new(AtomicBool::new(false))),
         progress: None,
+        deadline: None,
     };
     match plot::build(game, &req, &plan, &budget, &|_| None) {
         Ok(fig) => {

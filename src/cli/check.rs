@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use heapgame::ruleset::ParamOverride;
-use heapgame::verify::check::{check_claims, CheckReport};
+use heapgame::verify::check::{check_region, CheckReport};
+use heapgame::verify::deepen::{check_deepening, DeepReport, Plan};
+use heapgame::verify::region::{fresh_seed, Region};
 use heapgame::verify::{Bounds, MissingBound};
 use heapgame::Game;
 use miette::Report;
@@ -45,6 +47,24 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Check every position of at most T tokens in all (single heaps up to T) instead of the
+    /// box; the heap count is bounded as for the box.
+    #[arg(long, value_name = "T", conflicts_with = "samples")]
+    total: Option<u32>,
+    /// Check K random positions with heaps up to --sample-max instead of the box.
+    #[arg(long, value_name = "K")]
+    samples: Option<usize>,
+    /// The seed of --samples and of --time's samples (default: from the clock, printed).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// The largest heap of random samples.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    sample_max: u32,
+    /// Keep enlarging the region for this long (`30s`, `2m`): boxes and totals alternately,
+    /// each about twice the positions of the last, then samples; each claim stops at its first
+    /// counterexample. With --total or --samples: a time limit on that region instead.
+    #[arg(long, value_name = "DURATION", value_parser = super::common::parse_duration)]
+    time: Option<std::time::Duration>,
 }
 
 /// The runs of one file: a loaded game and its bounds each.
@@ -120,30 +140,62 @@ pub(crate) fn runs_of(
 pub fn run(a: Args) -> Result<u8, Report> {
     let mut worst = 0u8;
     let mut json = Vec::new();
+    let mut all = Vec::new();
     for file in &a.files {
-        let runs = match runs(&a, file) {
-            Ok(r) => r,
+        match runs(&a, file) {
+            Ok(r) => all.extend(r.into_iter().map(|(g, b)| (file.clone(), g, b))),
             Err(e) => {
                 eprintln!("{e:?}");
                 worst = 2;
-                continue;
             }
+        }
+    }
+    let deepen = a.time.is_some() && a.total.is_none() && a.samples.is_none();
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let t0 = std::time::Instant::now();
+    let count = all.len();
+    for (n, (file, game, bounds)) in all.iter().enumerate() {
+        // The limits, Ctrl-C and the progress bar of `solve`.
+        let limits = GameArgs {
+            file: file.clone(),
+            params: a.params.clone(),
+            max_positions: a.max_positions,
+            max_memory: a.max_memory,
+            force: false,
+            time: if deepen {
+                None
+            } else {
+                a.time.map(|t| share(t, t0, count - n))
+            },
         };
-        for (game, bounds) in &runs {
-            // The limits, Ctrl-C and the progress bar of `solve`.
-            let limits = GameArgs {
-                file: file.clone(),
-                params: a.params.clone(),
-                max_positions: a.max_positions,
-                max_memory: a.max_memory,
-                force: false,
+        let region = match (a.total, a.samples) {
+            (Some(total), _) => Region::Total {
+                total,
+                heaps: bounds.heaps,
+            },
+            (None, Some(k)) => Region::Samples {
+                count: k,
+                seed,
+                max: a.sample_max,
+                heaps: bounds.heaps,
+            },
+            (None, None) => Region::Box(*bounds),
+        };
+        let total = match &region {
+            Region::Box(b) => heapgame::solver::positions::box_size(game.shape(), b.max, b.heaps)
+                .and_then(|n| u64::try_from(n).ok()),
+            _ => None,
+        };
+        let what = format!("checking {}", file.display());
+        let run = SolveRun::start(&limits, bounds.heaps, total, what);
+        if deepen {
+            let plan = Plan {
+                start: *bounds,
+                sample_max: a.sample_max,
+                seed,
+                time: share(a.time.unwrap_or_default(), t0, count - n),
             };
-            let total =
-                heapgame::solver::positions::box_size(game.shape(), bounds.max, bounds.heaps)
-                    .and_then(|n| u64::try_from(n).ok());
-            let what = format!("checking {}", file.display());
-            let run = SolveRun::start(&limits, bounds.heaps, total, what);
-            let result = check_claims(game, *bounds, run.budget.clone());
+            let result = check_deepening(game, &plan, run.budget.clone());
             drop(run);
             match result {
                 Ok(r) => {
@@ -151,16 +203,37 @@ pub fn run(a: Args) -> Result<u8, Report> {
                         worst = worst.max(1);
                     }
                     match a.format {
-                        Format::Text => print!("{}", text_report(file, game, &r)),
-                        Format::Json => json.push(json_report(file, &r)),
+                        Format::Text => print!("{}", deep_text(file, &r)),
+                        Format::Json => json.push(deep_json(file, &r)),
                     }
                 }
-                // Ctrl-C stops the whole command.
                 Err(e) if is_cancelled(&e) => return Err(e),
                 Err(e) => {
                     eprintln!("{e:?}");
                     worst = 2;
                 }
+            }
+            continue;
+        }
+        let result = check_region(game, &region, run.budget.clone());
+        drop(run);
+        match result {
+            Ok(r) => {
+                if !r.holds() {
+                    worst = worst.max(1);
+                } else if r.stopped.is_some() {
+                    worst = worst.max(2);
+                }
+                match a.format {
+                    Format::Text => print!("{}", text_report(file, game, &r)),
+                    Format::Json => json.push(json_report(file, &r)),
+                }
+            }
+            // Ctrl-C stops the whole command.
+            Err(e) if is_cancelled(&e) => return Err(e),
+            Err(e) => {
+                eprintln!("{e:?}");
+                worst = 2;
             }
         }
     }
@@ -170,36 +243,133 @@ pub fn run(a: Args) -> Result<u8, Report> {
     Ok(worst)
 }
 
+/// This run's share of the time left: what remains of `time` since `t0`, over `left` runs.
+fn share(time: std::time::Duration, t0: std::time::Instant, left: usize) -> std::time::Duration {
+    let rest = time.saturating_sub(t0.elapsed());
+    (rest / u32::try_from(left.max(1)).unwrap_or(u32::MAX)).max(std::time::Duration::from_millis(1))
+}
+
+/// The text of a deepening run.
+fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {}{} (deepening: {}; samples seed {}; {})",
+        file.display(),
+        r.ruleset,
+        params_text(&r.params),
+        if r.steps.is_empty() {
+            "no step".to_string()
+        } else {
+            r.steps.join(", ")
+        },
+        r.seed,
+        r.ended
+    );
+    if r.claims.is_empty() {
+        let _ = writeln!(out, "  no claims");
+    }
+    for (i, c) in r.claims.iter().enumerate() {
+        match &c.failure {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "  ok    line {:>3}: {}\n        holds over {}",
+                    c.line,
+                    c.text,
+                    r.reach_text(i)
+                );
+            }
+            Some(f) => {
+                let _ = writeln!(
+                    out,
+                    "  FAIL  line {:>3}: {}\n        at {}: {}",
+                    c.line,
+                    c.text,
+                    heapgame::game::show_position(&f.position),
+                    failure_text(f)
+                );
+            }
+        }
+    }
+    out
+}
+
+fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
+    let claims: Vec<_> = r
+        .claims
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut o = claim_json(c);
+            o["reach"] = serde_json::json!({
+                "max": r.reach[i].max,
+                "total": r.reach[i].total,
+                "samples": r.reach[i].samples,
+                "text": r.reach_text(i),
+            });
+            o
+        })
+        .collect();
+    serde_json::json!({
+        "file": file.display().to_string(),
+        "ruleset": r.ruleset,
+        "params": r.params.iter().map(|(n, v)| serde_json::json!({"name": n, "value": v})).collect::<Vec<_>>(),
+        "heaps": r.heaps,
+        "steps": r.steps,
+        "seed": r.seed,
+        "sample_max": r.sample_max,
+        "ended": r.ended,
+        "holds": r.holds(),
+        "claims": claims,
+    })
+}
+
+fn params_text(params: &[(String, String)]) -> String {
+    if params.is_empty() {
+        String::new()
+    } else {
+        let ps: Vec<String> = params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        format!(" with {}", ps.join(", "))
+    }
+}
+
+/// What a failure says, after the position.
+fn failure_text(f: &heapgame::verify::check::Failure) -> String {
+    match &f.other {
+        None => format!("the claim says {}, but {}", f.claimed, f.why),
+        Some((q, why_q)) => format!(
+            "the claim says it has the type of {q}, but it is {}: {}; and {q} is {}: {why_q}",
+            f.actual,
+            f.why,
+            f.claimed,
+            q = heapgame::game::show_position(q),
+        ),
+    }
+}
+
 /// Whether a report is a Ctrl-C stop.
 pub(crate) fn is_cancelled(r: &Report) -> bool {
     r.code()
         .is_some_and(|c| c.to_string() == "heapgame::cancelled")
 }
 
-fn bounds_text(game: &Game, b: Bounds) -> String {
-    match game.shape().count {
-        Some(_) => format!("every heap <= {}", b.max),
-        None => format!("at most {} heaps, every heap <= {}", b.heaps, b.max),
-    }
-}
-
 /// The text `check` prints for one run. (Shared with the REPL's `:check`.)
 pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
+    let _ = game;
     let mut out = String::new();
-    let params = if r.params.is_empty() {
-        String::new()
-    } else {
-        let ps: Vec<String> = r.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-        format!(" with {}", ps.join(", "))
-    };
     let _ = writeln!(
         out,
-        "{}: {}{params} ({}; {} positions)",
+        "{}: {}{} ({}; {} positions)",
         file.display(),
         r.ruleset,
-        bounds_text(game, r.bounds),
+        params_text(&r.params),
+        r.region,
         r.positions
     );
+    if let Some(why) = &r.stopped {
+        let _ = writeln!(out, "  {why}: the claims below hold only so far");
+    }
     if r.claims.is_empty() {
         let _ = writeln!(out, "  no claims");
     }
@@ -218,21 +388,13 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
                 );
             }
             Some(f) => {
-                let at = heapgame::game::show_position(&f.position);
-                let what = match &f.other {
-                    None => format!("the claim says {}, but {}", f.claimed, f.why),
-                    Some((q, why_q)) => format!(
-                        "the claim says it has the type of {q}, but {at} is {}: {}; and {q} is {}: {why_q}",
-                        f.actual,
-                        f.why,
-                        f.claimed,
-                        q = heapgame::game::show_position(q),
-                    ),
-                };
                 let _ = writeln!(
                     out,
-                    "  FAIL  line {:>3}: {}\n        at {at}: {what}",
-                    c.line, c.text,
+                    "  FAIL  line {:>3}: {}\n        at {}: {}",
+                    c.line,
+                    c.text,
+                    heapgame::game::show_position(&f.position),
+                    failure_text(f)
                 );
             }
         }
@@ -240,46 +402,46 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
     out
 }
 
+/// One claim as JSON.
+fn claim_json(c: &heapgame::verify::check::ClaimReport) -> serde_json::Value {
+    let mut o = serde_json::json!({
+        "line": c.line,
+        "text": c.text,
+        "kind": match c.kind {
+            heapgame::syntax::ast::ClaimKind::P => "P",
+            heapgame::syntax::ast::ClaimKind::Grundy => "grundy",
+            heapgame::syntax::ast::ClaimKind::Same => "same",
+        },
+        "checked": c.checked,
+        "outside_scope": c.silent,
+        "holds": c.failure.is_none(),
+    });
+    if let Some(f) = &c.failure {
+        o["counterexample"] = serde_json::json!({
+            "position": json_position(&f.position),
+            "claimed": f.claimed.to_string(),
+            "actual": f.actual.to_string(),
+            "why": f.why,
+        });
+        if let Some((q, why_q)) = &f.other {
+            o["counterexample"]["same_as"] = json_position(q);
+            o["counterexample"]["why_same_as"] = serde_json::Value::from(why_q.clone());
+        }
+    }
+    o
+}
+
 fn json_report(file: &std::path::Path, r: &CheckReport) -> serde_json::Value {
-    let claims: Vec<_> = r
-        .claims
-        .iter()
-        .map(|c| {
-            let mut o = serde_json::json!({
-                "line": c.line,
-                "text": c.text,
-                "kind": match c.kind {
-                    heapgame::syntax::ast::ClaimKind::P => "P",
-                    heapgame::syntax::ast::ClaimKind::Grundy => "grundy",
-                    heapgame::syntax::ast::ClaimKind::Same => "same",
-                },
-                "checked": c.checked,
-                "outside_scope": c.silent,
-                "holds": c.failure.is_none(),
-            });
-            if let Some(f) = &c.failure {
-                o["counterexample"] = serde_json::json!({
-                    "position": json_position(&f.position),
-                    "claimed": f.claimed.to_string(),
-                    "actual": f.actual.to_string(),
-                    "why": f.why,
-                });
-                if let Some((q, why_q)) = &f.other {
-                    o["counterexample"]["same_as"] = json_position(q);
-                    o["counterexample"]["why_same_as"] = serde_json::Value::from(why_q.clone());
-                }
-            }
-            o
-        })
-        .collect();
     serde_json::json!({
         "file": file.display().to_string(),
         "ruleset": r.ruleset,
         "params": r.params.iter().map(|(n, v)| serde_json::json!({"name": n, "value": v})).collect::<Vec<_>>(),
         "max": r.bounds.max,
         "heaps": r.bounds.heaps,
+        "region": r.region,
         "positions": r.positions,
+        "stopped": r.stopped,
         "holds": r.holds(),
-        "claims": claims,
+        "claims": r.claims.iter().map(claim_json).collect::<Vec<_>>(),
     })
 }

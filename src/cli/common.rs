@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use heapgame::estimate::Estimate;
 use heapgame::moves::MoveError;
@@ -44,6 +45,9 @@ pub struct GameArgs {
     /// 10^11; the position and memory limits still apply.
     #[arg(long)]
     pub force: bool,
+    /// Stop cleanly after this long (`30s`, `2m`, `1h`, `500ms`), saying how far the run got.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub time: Option<Duration>,
 }
 
 /// The position limit of a solve, and what set it (for messages).
@@ -97,6 +101,38 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
     }
     // `bytes` is finite, at least 1 and below u64::MAX, so the conversion is exact enough.
     Ok(bytes as u64)
+}
+
+/// Reads a duration: `30s`, `2m`, `1h`, `500ms`, `1.5m`; a bare number is seconds.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let split = t.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let bad = || format!("`{s}` is not a duration such as `30s`, `2m` or `1h`");
+    let x: f64 = num.trim().parse().map_err(|_| bad())?;
+    let secs = match unit {
+        "ms" => x / 1000.0,
+        "" | "s" | "sec" => x,
+        "m" | "min" => x * 60.0,
+        "h" => x * 3600.0,
+        _ => return Err(bad()),
+    };
+    Duration::try_from_secs_f64(secs)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("`{s}` is not a positive duration of at most many years"))
+}
+
+/// A duration as typed: `90s`, `2m`, `1.5s`.
+pub fn show_duration(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 3600.0 && s % 3600.0 == 0.0 {
+        format!("{}h", s / 3600.0)
+    } else if s >= 60.0 && s % 60.0 == 0.0 {
+        format!("{}m", s / 60.0)
+    } else {
+        format!("{s}s")
+    }
 }
 
 /// MemAvailable from /proc/meminfo, in bytes (Linux); `None` elsewhere.
@@ -215,6 +251,8 @@ pub struct SolveRun {
     pub budget: Budget,
     /// The limit and what set it.
     pub limits: Limits,
+    /// `--time`, if given.
+    pub time: Option<Duration>,
     watchdog: Option<Watchdog>,
     _progress: Progress,
 }
@@ -229,12 +267,14 @@ impl SolveRun {
             max_positions: Some(limits.max_positions),
             cancel: Some(interrupt::cancel_flag()),
             progress: Some(counter.clone()),
+            deadline: args.time.map(|t| Instant::now() + t),
         };
         let total = total.map(|t| t.min(limits.max_positions as u64));
         let watchdog = memory_guard(&limits, &what, interrupt::cancel_flag());
         SolveRun {
             budget,
             limits,
+            time: args.time,
             watchdog,
             _progress: Progress::start(counter, total, what),
         }
@@ -273,6 +313,17 @@ impl SolveRun {
                 )
                 .help(MEMORY_HELP)
             }
+            SolveError::Cancelled { stored } if self.budget.past_deadline() => Diag::new(
+                Code::Limit,
+                0..0,
+                format!(
+                    "stopped at the time limit, --time {}, after storing {stored} positions, \
+                     {context}",
+                    self.time.map(show_duration).unwrap_or_default()
+                ),
+                "",
+            )
+            .help("give more time with --time DURATION, or ask about smaller positions; nothing was printed"),
             SolveError::Cancelled { stored } => Diag::new(
                 Code::Cancelled,
                 0..0,
@@ -408,6 +459,20 @@ mod tests {
     }
 
     #[test]
+    fn durations() {
+        assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration("1h"), Ok(Duration::from_secs(3600)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("7"), Ok(Duration::from_secs(7)));
+        for bad in ["", "0s", "-1s", "soon", "3d", "1e300h", "NaNs"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+        assert_eq!(show_duration(Duration::from_secs(120)), "2m");
+        assert_eq!(show_duration(Duration::from_millis(1500)), "1.5s");
+    }
+
+    #[test]
     fn limits_take_the_smaller() {
         let args = |pos: Option<usize>, mem: Option<u64>| GameArgs {
             file: PathBuf::from("x.game"),
@@ -415,6 +480,7 @@ mod tests {
             max_positions: pos,
             max_memory: mem,
             force: false,
+            time: None,
         };
         // 2 heaps: 208 bytes a position.
         let l = args(Some(1000), Some(208 * 500)).limits(2);

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use heapgame::game::show_position;
-use heapgame::verify::diff::{diff_each, formula_from_text, DiffReport, Side};
+use heapgame::verify::deepen::Plan;
+use heapgame::verify::diff::{diff_deepening, diff_region, formula_from_text, DiffReport, Side};
+use heapgame::verify::region::{fresh_seed, Region};
 use heapgame::verify::Bounds;
 use miette::Report;
 
@@ -19,8 +21,14 @@ use super::common::{json_position, Format, GameArgs, SolveRun};
   heapgame diff rulesets/classic/subtraction.game rulesets/classic/nim.game -p \"S=1..\" --max 6 --heaps 3 --grundy
   heapgame diff rulesets/classic/wythoff.game --formula nim --max 40 --plot differ.png
 
-Parameters given with -p apply to both rulesets (each must have them).
-Exit 0 if identical, 1 if they differ, 2 on bad input.")]
+A parameter given with -p applies to each ruleset that declares it (an error only if neither
+does); `-p A.NAME=VALUE` applies to the first ruleset only, `-p B.NAME=VALUE` to the second:
+  heapgame diff rulesets/classic/wythoff.game rulesets/classic/d-wythoff.game -p d=2 --max 30
+  heapgame diff rulesets/classic/d-wythoff.game rulesets/classic/d-wythoff.game -p A.d=1 -p B.d=2 --max 30
+--total T compares every position of at most T tokens; --samples K random positions with heaps
+up to --sample-max; --time DURATION alone deepens as `check --time` does, stopping after the
+first region with a difference.
+Exit 0 if identical, 1 if they differ, 2 on bad input or an unfinished region.")]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
@@ -34,9 +42,9 @@ pub struct Args {
     /// A built-in formula to compare with, as NAME or NAME(ARGS) (see `heapgame formulas`).
     #[arg(long, value_name = "NAME(ARGS)")]
     formula: Option<String>,
-    /// The largest heap.
-    #[arg(long, value_name = "N")]
-    max: u32,
+    /// The largest heap (needed unless --total or --samples says which positions).
+    #[arg(long, value_name = "N", required_unless_present_any = ["total", "samples"])]
+    max: Option<u32>,
     /// The most heaps, for rulesets with any number of heaps.
     #[arg(long, value_name = "K")]
     heaps: Option<usize>,
@@ -49,17 +57,88 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Compare every position of at most T tokens (heaps up to T) instead of the box.
+    #[arg(long, value_name = "T", conflicts_with = "samples")]
+    total: Option<u32>,
+    /// Compare K random positions with heaps up to --sample-max instead of the box.
+    #[arg(long, value_name = "K")]
+    samples: Option<usize>,
+    /// The seed of the samples (default: from the clock, printed).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// The largest heap of random samples.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    sample_max: u32,
     /// Also draw the positions that differ on a picture of the first ruleset (FILE.svg or
     /// FILE.png; two heaps, or one heap).
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
 }
 
+/// The `-p` values of one side (`side` is `A` or `B`) of a diff with `other`: `A.NAME=V` /
+/// `B.NAME=V` for that side only, a plain `NAME=V` when this side declares NAME. A plain name
+/// neither side declares is left in, so that loading reports it.
+fn side_params(
+    params: &[String],
+    side: char,
+    mine: &GameArgs,
+    other: Option<&GameArgs>,
+) -> Result<Vec<String>, Report> {
+    let declared = |g: &GameArgs| -> Result<Vec<String>, Report> {
+        let plain = GameArgs {
+            params: Vec::new(),
+            ..g.clone()
+        };
+        Ok(plain
+            .load()?
+            .checked
+            .params
+            .iter()
+            .map(|(n, _)| n.clone())
+            .collect())
+    };
+    let here = declared(mine)?;
+    let there = match other {
+        Some(g) => declared(g)?,
+        None => Vec::new(),
+    };
+    let mut out = Vec::new();
+    for p in params {
+        let name = p.split('=').next().unwrap_or("").trim();
+        match name.split_once('.') {
+            Some((s, rest)) if s.len() == 1 => {
+                if s.eq_ignore_ascii_case(&side.to_string()) {
+                    out.push(format!("{rest}{}", &p[p.find('=').unwrap_or(p.len())..]));
+                }
+            }
+            _ => {
+                let ours = here.iter().any(|n| n == name);
+                let theirs = there.iter().any(|n| n == name);
+                if ours || (!theirs && side == 'A') {
+                    out.push(p.clone());
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Runs `heapgame diff`.
 pub fn run(a: Args) -> Result<u8, Report> {
-    let game = a.game.load()?;
-    // --max is required, so only the heap count can be missing.
-    let bounds = Bounds::resolve(game.shape(), Some(a.max), a.heaps, None).map_err(|_| {
+    let a_args = a.game.clone();
+    let b_args = GameArgs {
+        file: a.other.clone().unwrap_or_else(|| a.game.file.clone()),
+        ..a.game.clone()
+    };
+    let other = a.other.as_ref().map(|_| &b_args);
+    let game = GameArgs {
+        params: side_params(&a.game.params, 'A', &a_args, other)?,
+        ..a.game.clone()
+    }
+    .load()?;
+    // --max is required without --total or --samples, so only the heap count can be missing.
+    let max = a.max.or(a.total).unwrap_or(a.sample_max);
+    let bounds = Bounds::resolve(game.shape(), Some(max), a.heaps, None).map_err(|_| {
         miette::miette!(
             code = "heapgame::position",
             help = "add --heaps K, e.g. `--heaps 3`",
@@ -72,30 +151,61 @@ pub fn run(a: Args) -> Result<u8, Report> {
         .map(|p| super::plot::diff_plot(&game, bounds, a.grundy, p))
         .transpose()?;
     // The limits, Ctrl-C and the progress bar of `solve`.
-    let total = heapgame::solver::positions::box_size(game.shape(), a.max, heaps)
+    let total = heapgame::solver::positions::box_size(game.shape(), max, heaps)
         .and_then(|n| u64::try_from(n).ok());
     let run = SolveRun::start(&a.game, heaps, total, "comparing".to_string());
     let budget = run.budget.clone();
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let region = match (a.total, a.samples) {
+        (Some(total), _) => Some(Region::Total { total, heaps }),
+        (None, Some(count)) => Some(Region::Samples {
+            count,
+            seed,
+            max: a.sample_max,
+            heaps,
+        }),
+        (None, None) if a.game.time.is_some() => None,
+        (None, None) => Some(Region::Box(bounds)),
+    };
     let mut differing: Vec<Vec<u32>> = Vec::new();
     let mut each = |p: &[u32]| {
         if plot.is_some() {
             differing.push(p.to_vec());
         }
     };
+    let mut compare = |side: Side<'_>| match &region {
+        Some(r) => diff_region(&game, side, r, a.grundy, a.show, budget.clone(), &mut each),
+        None => {
+            let plan = Plan {
+                start: bounds,
+                sample_max: a.sample_max,
+                seed,
+                time: a.game.time.unwrap_or_default(),
+            };
+            diff_deepening(
+                &game,
+                side,
+                &plan,
+                a.grundy,
+                a.show,
+                budget.clone(),
+                &mut each,
+            )
+        }
+    };
     let report = match (&a.other, &a.formula) {
         (Some(other), _) => {
             let b = GameArgs {
                 file: other.clone(),
+                params: side_params(&a.game.params, 'B', &b_args, Some(&a_args))?,
                 ..a.game.clone()
             }
             .load()?;
-            let b = Side::Game(&b);
-            diff_each(&game, b, bounds, a.grundy, a.show, budget, &mut each)?
+            compare(Side::Game(&b))?
         }
         (None, Some(text)) => {
             let f = formula_from_text(&game, text)?;
-            let b = Side::Formula(&f, text.clone());
-            diff_each(&game, b, bounds, a.grundy, a.show, budget, &mut each)?
+            compare(Side::Formula(&f, text.clone()))?
         }
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
@@ -107,7 +217,13 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Format::Text => print!("{}", text_report(&report)),
         Format::Json => println!("{}", json_report(&report)),
     }
-    Ok(u8::from(report.differences > 0))
+    Ok(if report.differences > 0 {
+        1
+    } else if report.stopped.is_some() {
+        2
+    } else {
+        0
+    })
 }
 
 /// The text `diff` prints. (Shared with the REPL's `:diff`.)
@@ -118,18 +234,10 @@ pub(crate) fn text_report(r: &DiffReport) -> String {
     } else {
         "P-positions"
     };
-    let _ = writeln!(
-        out,
-        "{} vs {}: {what}, every heap <= {}{}",
-        r.a,
-        r.b,
-        r.bounds.max,
-        if r.any_count {
-            format!(", {} heaps at most", r.bounds.heaps)
-        } else {
-            String::new()
-        }
-    );
+    let _ = writeln!(out, "{} vs {}: {what}, {}", r.a, r.b, r.region);
+    if let Some(why) = &r.stopped {
+        let _ = writeln!(out, "{why}: the counts below are so far");
+    }
     let compared = r.positions - r.silent;
     let silent = if r.silent > 0 {
         format!(" ({} outside the formula's scope)", r.silent)
@@ -161,6 +269,8 @@ fn json_report(r: &DiffReport) -> serde_json::Value {
         "grundy": r.grundy,
         "max": r.bounds.max,
         "heaps": r.bounds.heaps,
+        "region": r.region,
+        "stopped": r.stopped,
         "positions": r.positions,
         "outside_scope": r.silent,
         "differences": r.differences,

@@ -185,11 +185,11 @@ pub fn table(
 ) -> Result<String, Report> {
     let shape = game.shape().clone();
     let (k, _) = box_of(game, a)?;
-    let positions = box_positions(&shape, a.max, k);
-    let total = positions.len();
-    let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::with_capacity(total);
+    let total = heapgame::solver::positions::box_size(&shape, a.max, k).unwrap_or(0);
+    let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::new();
     match engine {
         Engine::Memo(solver) => {
+            let positions = box_positions(&shape, a.max, k);
             for (i, p) in positions.into_iter().enumerate() {
                 let context = || {
                     format!(
@@ -225,7 +225,8 @@ pub fn table(
             let context = format!("while solving the {total} positions of the box");
             let table =
                 solve_box(game.generator(), &spec, want, budget).map_err(|e| fail(&e, &context))?;
-            for p in positions {
+            // Listed after the solve, so that a time limit is not spent listing them.
+            for p in box_positions(&shape, a.max, k) {
                 // Every position box_positions lists lies in the box, so it has a rank.
                 let v = spec.rank(&p).map_or(0, |r| table.values[r]);
                 rows.push((p, v == 0, a.grundy.then_some(v)));

@@ -244,6 +244,7 @@ impl Ui {
             max_positions: self.limit,
             cancel: Some(self.cancel.clone()),
             progress: Some(self.progress.clone()),
+            deadline: None,
         }
     }
 

@@ -1,9 +1,11 @@
 //! What a solve may spend, and how the outside world watches and stops it: a position limit,
 //! a cancel flag (set by Ctrl-C or a REPL), and a shared counter of positions stored that a
-//! progress bar can read from another thread. Every solver mode checks the same budget.
+//! progress bar can read from another thread, and a deadline (`--time`). Every solver mode
+//! checks the same budget.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Limits and hooks shared by every solver mode. Cheap to clone (the hooks are shared).
 #[derive(Clone, Debug, Default)]
@@ -14,6 +16,9 @@ pub struct Budget {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Kept equal to the number of positions stored (updated every `CHECK_EVERY` positions).
     pub progress: Option<Arc<AtomicUsize>>,
+    /// Stop once this instant has passed (looked at with the cancel flag); the stop is a
+    /// [`Stop::Cancelled`], and the caller, who set the deadline, says which it was.
+    pub deadline: Option<Instant>,
 }
 
 /// Why a budget stopped a solve.
@@ -24,7 +29,7 @@ pub enum Stop {
         /// The limit.
         limit: usize,
     },
-    /// The cancel flag was set.
+    /// The cancel flag was set, or the deadline passed.
     Cancelled,
 }
 
@@ -55,11 +60,7 @@ impl Budget {
             if let Some(p) = &self.progress {
                 p.store(stored, Ordering::Relaxed);
             }
-            if let Some(c) = &self.cancel {
-                if c.load(Ordering::Relaxed) {
-                    return Err(Stop::Cancelled);
-                }
-            }
+            self.look()?;
         }
         Ok(())
     }
@@ -74,12 +75,25 @@ impl Budget {
         if let Some(p) = &self.progress {
             p.store(stored, Ordering::Relaxed);
         }
-        if let Some(c) = &self.cancel {
-            if c.load(Ordering::Relaxed) {
-                return Err(Stop::Cancelled);
-            }
+        self.look()
+    }
+
+    /// The cancel flag and the deadline.
+    fn look(&self) -> Result<(), Stop> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            return Err(Stop::Cancelled);
         }
         Ok(())
+    }
+
+    /// Whether the deadline has passed (so that a [`Stop::Cancelled`] was the clock's).
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 
@@ -111,5 +125,23 @@ mod tests {
         // The ticks decide, not the positions stored: a search revisiting stored positions
         // still sees the flag.
         assert_eq!(b.check(5, 4096), Err(Stop::Cancelled));
+    }
+
+    #[test]
+    fn deadline_stops() {
+        let b = Budget {
+            deadline: Some(Instant::now() + std::time::Duration::from_secs(3600)),
+            ..Budget::default()
+        };
+        assert_eq!(b.check(0, 0), Ok(()));
+        assert!(!b.past_deadline());
+        let b = Budget {
+            deadline: Some(Instant::now()),
+            ..Budget::default()
+        };
+        assert_eq!(b.check(1, 1), Ok(()), "only looked at every CHECK_EVERY");
+        assert_eq!(b.check(1, 1024), Err(Stop::Cancelled));
+        assert_eq!(b.check_now(1), Err(Stop::Cancelled));
+        assert!(b.past_deadline());
     }
 }

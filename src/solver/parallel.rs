@@ -86,6 +86,12 @@ pub fn layered_values(
     let mut pos = Vec::new();
     let mut most = 0usize;
     for r in 0..spec.len() {
+        // The deadline and Ctrl-C, while ranking a large box.
+        if r % (1 << 16) == 0 {
+            if let Err(stop) = budget.check_now(0) {
+                return Err(ParError::Solve(SolveError::from_stop(stop, 0)));
+            }
+        }
         spec.unrank(r, &mut pos);
         let t: usize = pos.iter().map(|&h| h as usize).sum();
         most = most.max(t);

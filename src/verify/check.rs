@@ -1,14 +1,16 @@
-//! `check`: every claim of a ruleset against the solver, over every position of a box, in the
-//! fixed order; for each claim, how many positions it held on, or its first counterexample with
+//! `check`: every claim of a ruleset against the solver, over every position of a region (a
+//! box, a total, samples: `region.rs`), in the fixed order; for each claim, how many positions it held on, or its first counterexample with
 //! an explanation.
 
 use miette::Report;
 
 use super::explain::{justify_grundy, justify_outcome};
-use super::{positions_in_order, Answer, Bounds};
+use super::region::Region;
+use super::{Answer, Bounds};
 use crate::game::{ClaimError, ClaimValue, Game};
+use crate::moves::{Generator, MoveError};
 use crate::ruleset::diag::{Code, Diag, LoadError};
-use crate::solver::{Budget, Outcome};
+use crate::solver::{Budget, Outcome, SolveError, Solver};
 use crate::syntax::ast::ClaimKind;
 
 /// The first position where a claim and the solver disagree.
@@ -50,12 +52,17 @@ pub struct CheckReport {
     pub ruleset: String,
     /// Its parameters and their values, as shown.
     pub params: Vec<(String, String)>,
-    /// The box.
+    /// The box (for a total: the total as `max`; for samples: their largest heap).
     pub bounds: Bounds,
-    /// Positions in the box.
+    /// The region visited, in words ("every heap <= 40", "total <= 96").
+    pub region: String,
+    /// Positions in the region.
     pub positions: u64,
     /// One report per claim, in order.
     pub claims: Vec<ClaimReport>,
+    /// Why the run stopped before the end of its region (the time or position limit), with
+    /// how far it got; `None` when it went through.
+    pub stopped: Option<String>,
 }
 
 impl CheckReport {
@@ -67,115 +74,226 @@ impl CheckReport {
 
 /// Checks every claim of `game` over the positions within `bounds`.
 pub fn check_claims(game: &Game, bounds: Bounds, budget: Budget) -> Result<CheckReport, Report> {
-    let positions = positions_in_order(game.shape(), bounds).map_err(|m| {
+    check_region(game, &Region::Box(bounds), budget)
+}
+
+/// Checks every claim of `game` over the positions of `region`. The time or position limit
+/// of `budget` ends the run early with a report of how far it got (`stopped`).
+pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<CheckReport, Report> {
+    let positions = region.positions(game.shape()).map_err(|m| {
         miette::miette!(
             code = "heapgame::too_large",
-            help = "lower --max (or --heaps)",
+            help = "lower --max, --total or --samples (or --heaps)",
             "{m}"
         )
     })?;
-    let src = game.src.inner();
-    let mut claims: Vec<ClaimReport> = game
-        .checked
-        .claims
-        .iter()
-        .map(|c| {
-            let text = src.get(c.span.clone()).unwrap_or("");
-            ClaimReport {
-                kind: c.kind,
-                text: one_line(text),
-                line: src[..c.span.start.min(src.len())].matches('\n').count() + 1,
-                checked: 0,
-                silent: 0,
-                failure: None,
-            }
-        })
-        .collect();
-    let want_grundy = claims.iter().any(|c| c.kind == ClaimKind::Grundy);
-    let mut solver = game.solver();
-    solver.set_budget(budget);
-    for pos in &positions {
-        if claims.iter().all(|c| c.failure.is_some()) {
+    let mut c = Checker::new(game, budget);
+    let mut stopped = None;
+    for (i, pos) in positions.iter().enumerate() {
+        if c.all_failed() {
             break;
         }
-        let grundy = if want_grundy {
-            Some(solver.grundy(pos).map_err(|e| game.solve_error(&e))?)
+        match c.visit(pos) {
+            Ok(()) => {}
+            Err(Halt::Deadline) => {
+                stopped = Some(format!(
+                    "stopped at the time limit after {i} of {} positions",
+                    positions.len()
+                ));
+                break;
+            }
+            Err(Halt::Limit(limit)) => {
+                return Err(game.solve_error(&SolveError::Limit { limit }));
+            }
+            Err(Halt::Error(e)) => return Err(e),
+        }
+    }
+    let bounds = match *region {
+        Region::Box(b) => b,
+        Region::Total { total, heaps } => Bounds { max: total, heaps },
+        Region::Samples { max, heaps, .. } => Bounds { max, heaps },
+    };
+    Ok(CheckReport {
+        ruleset: game.checked.name.clone(),
+        params: params_shown(game),
+        bounds,
+        region: region.describe(game.shape()),
+        positions: positions.len() as u64,
+        claims: c.claims,
+        stopped,
+    })
+}
+
+/// A game's parameters and their values, as shown.
+pub fn params_shown(game: &Game) -> Vec<(String, String)> {
+    game.checked
+        .params
+        .iter()
+        .map(|(n, v)| (n.clone(), v.to_string()))
+        .collect()
+}
+
+/// Why a visit ended a run.
+pub enum Halt {
+    /// The deadline passed.
+    Deadline,
+    /// The position limit (this many) was reached.
+    Limit(usize),
+    /// Anything else: bad input, a claim that cannot be evaluated.
+    Error(Report),
+}
+
+/// The claims of a game and what is known of each so far, with one solver kept across all the
+/// positions (and regions) visited.
+pub struct Checker<'g> {
+    game: &'g Game,
+    solver: Solver<'g, Generator>,
+    budget: Budget,
+    want_grundy: bool,
+    /// One report per claim, in order.
+    pub claims: Vec<ClaimReport>,
+}
+
+impl<'g> Checker<'g> {
+    /// A checker of every claim of `game`, solving within `budget`.
+    pub fn new(game: &'g Game, budget: Budget) -> Checker<'g> {
+        let src = game.src.inner();
+        let claims: Vec<ClaimReport> = game
+            .checked
+            .claims
+            .iter()
+            .map(|c| {
+                let text = src.get(c.span.clone()).unwrap_or("");
+                ClaimReport {
+                    kind: c.kind,
+                    text: one_line(text),
+                    line: src[..c.span.start.min(src.len())].matches('\n').count() + 1,
+                    checked: 0,
+                    silent: 0,
+                    failure: None,
+                }
+            })
+            .collect();
+        let want_grundy = claims.iter().any(|c| c.kind == ClaimKind::Grundy);
+        let mut solver = game.solver();
+        solver.set_budget(budget.clone());
+        Checker {
+            game,
+            solver,
+            budget,
+            want_grundy,
+            claims,
+        }
+    }
+
+    /// Replaces the budget (a new deadline), keeping what the solver knows.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.solver.set_budget(budget.clone());
+        self.budget = budget;
+    }
+
+    /// Whether every claim has a counterexample already.
+    pub fn all_failed(&self) -> bool {
+        self.claims.iter().all(|c| c.failure.is_some())
+    }
+
+    /// A solve's result, with the time and position limits told apart.
+    fn solved<T>(&self, r: Result<T, SolveError<MoveError>>) -> Result<T, Halt> {
+        r.map_err(|e| match e {
+            SolveError::Cancelled { .. } if self.budget.past_deadline() => Halt::Deadline,
+            SolveError::Limit { limit } => Halt::Limit(limit),
+            e => Halt::Error(self.game.solve_error(&e)),
+        })
+    }
+
+    /// Compares every claim still standing with the solver at `pos`.
+    pub fn visit(&mut self, pos: &[u32]) -> Result<(), Halt> {
+        let game = self.game;
+        let grundy = if self.want_grundy {
+            let r = self.solver.grundy(pos);
+            Some(self.solved(r)?)
         } else {
             None
         };
         let is_p = match grundy {
             Some(g) => g == 0,
-            None => solver.outcome(pos).map_err(|e| game.solve_error(&e))? == Outcome::P,
+            None => {
+                let r = self.solver.outcome(pos);
+                self.solved(r)? == Outcome::P
+            }
         };
-        for (i, c) in claims.iter_mut().enumerate() {
-            if c.failure.is_some() {
+        for i in 0..self.claims.len() {
+            if self.claims[i].failure.is_some() {
                 continue;
             }
             let v = match game.eval_claim(i, pos) {
                 Ok(Some(v)) => v,
                 Ok(None) => {
-                    c.silent += 1;
+                    self.claims[i].silent += 1;
                     continue;
                 }
-                Err(e) => return Err(claim_error(game, i, pos, e)),
+                Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
             };
-            c.checked += 1;
-            match v {
-                ClaimValue::IsP(says) if says != is_p => {
-                    let why = justify_outcome(game, &mut solver, pos)?;
-                    c.failure = Some(Failure {
-                        position: pos.clone(),
-                        claimed: Answer::IsP(says),
-                        actual: Answer::IsP(is_p),
-                        why,
+            self.claims[i].checked += 1;
+            let failure = self.compare(i, pos, v, grundy, is_p).map_err(Halt::Error)?;
+            self.claims[i].failure = failure;
+        }
+        Ok(())
+    }
+
+    /// The failure of claim `i` at `pos`, if its value `v` disagrees with the solver's.
+    fn compare(
+        &mut self,
+        i: usize,
+        pos: &[u32],
+        v: ClaimValue,
+        grundy: Option<u32>,
+        is_p: bool,
+    ) -> Result<Option<Failure>, Report> {
+        let game = self.game;
+        let solver = &mut self.solver;
+        Ok(match v {
+            ClaimValue::IsP(says) if says != is_p => Some(Failure {
+                position: pos.to_vec(),
+                claimed: Answer::IsP(says),
+                actual: Answer::IsP(is_p),
+                why: justify_outcome(game, solver, pos)?,
+                other: None,
+            }),
+            ClaimValue::Grundy(says) => {
+                let g = grundy.unwrap_or_default();
+                if says == i64::from(g) {
+                    None
+                } else {
+                    Some(Failure {
+                        position: pos.to_vec(),
+                        claimed: Answer::Grundy(says),
+                        actual: Answer::Grundy(i64::from(g)),
+                        why: justify_grundy(game, solver, pos, Some(says))?,
                         other: None,
-                    });
-                }
-                ClaimValue::Grundy(says) => {
-                    let g = grundy.unwrap_or_default();
-                    if says != i64::from(g) {
-                        let why = justify_grundy(game, &mut solver, pos, Some(says))?;
-                        c.failure = Some(Failure {
-                            position: pos.clone(),
-                            claimed: Answer::Grundy(says),
-                            actual: Answer::Grundy(i64::from(g)),
-                            why,
-                            other: None,
-                        });
-                    }
-                }
-                ClaimValue::IsP(_) => {}
-                ClaimValue::Same(list) => {
-                    let q = same_position(game, i, pos, &list)?;
-                    let q_is_p =
-                        solver.outcome(&q).map_err(|e| game.solve_error(&e))? == Outcome::P;
-                    if q_is_p != is_p {
-                        let why = justify_outcome(game, &mut solver, pos)?;
-                        let why_q = justify_outcome(game, &mut solver, &q)?;
-                        c.failure = Some(Failure {
-                            position: pos.clone(),
-                            claimed: Answer::IsP(q_is_p),
-                            actual: Answer::IsP(is_p),
-                            why,
-                            other: Some((q, why_q)),
-                        });
-                    }
+                    })
                 }
             }
-        }
+            ClaimValue::IsP(_) => None,
+            ClaimValue::Same(list) => {
+                let q = same_position(game, i, pos, &list)?;
+                let q_is_p = solver.outcome(&q).map_err(|e| game.solve_error(&e))? == Outcome::P;
+                if q_is_p == is_p {
+                    None
+                } else {
+                    let why = justify_outcome(game, solver, pos)?;
+                    let why_q = justify_outcome(game, solver, &q)?;
+                    Some(Failure {
+                        position: pos.to_vec(),
+                        claimed: Answer::IsP(q_is_p),
+                        actual: Answer::IsP(is_p),
+                        why,
+                        other: Some((q, why_q)),
+                    })
+                }
+            }
+        })
     }
-    Ok(CheckReport {
-        ruleset: game.checked.name.clone(),
-        params: game
-            .checked
-            .params
-            .iter()
-            .map(|(n, v)| (n.clone(), v.to_string()))
-            .collect(),
-        bounds,
-        positions: positions.len() as u64,
-        claims,
-    })
 }
 
 /// The canonical position a same-type claim names at `pos`, or an error at the claim. (Also

@@ -1,11 +1,14 @@
 //! `diff`: two rulesets, or a ruleset and a built-in formula, compared position by position
-//! (P-positions, or Grundy values) over the positions of the first ruleset's box, in the fixed
+//! (P-positions, or Grundy values) over the positions of a region shaped as the first
+//! ruleset's (a box, a total, samples, or deepening as `check --time` does), in the fixed
 //! order; every difference comes with each ruleset's reason for its answer.
 
 use miette::Report;
 
+use super::deepen::{Plan, Steps};
 use super::explain::{justify_grundy, justify_outcome};
-use super::{positions_in_order, Answer, Bounds};
+use super::region::Region;
+use super::{Answer, Bounds};
 use crate::formulas::Built;
 use crate::game::Game;
 use crate::moves::Generator;
@@ -43,11 +46,13 @@ pub struct DiffReport {
     pub b: String,
     /// Whether Grundy values (not only outcomes) were compared.
     pub grundy: bool,
-    /// The box.
+    /// The box (for a total: the total as `max`; for samples: their largest heap).
     pub bounds: Bounds,
     /// Whether the first ruleset allows any number of heaps (so `bounds.heaps` matters).
     pub any_count: bool,
-    /// Positions in the box.
+    /// The region compared, in words ("every heap <= 30", "total <= 60, then ...").
+    pub region: String,
+    /// Positions compared or skipped as outside the formula's scope.
     pub positions: u64,
     /// Positions where the formula says nothing (not compared).
     pub silent: u64,
@@ -55,6 +60,9 @@ pub struct DiffReport {
     pub differences: u64,
     /// The first differences, in order.
     pub first: Vec<Difference>,
+    /// Why the run stopped before the end of its region (the time limit), with how far it
+    /// got; `None` when it went through.
+    pub stopped: Option<String>,
 }
 
 /// Compares `a` and `b` over `a`'s positions within `bounds`, keeping the first `keep`
@@ -80,49 +88,215 @@ pub fn diff_each(
     budget: Budget,
     each: &mut dyn FnMut(&[u32]),
 ) -> Result<DiffReport, Report> {
-    let positions = positions_in_order(a.shape(), bounds).map_err(|m| {
+    diff_region(a, b, &Region::Box(bounds), grundy, keep, budget, each)
+}
+
+/// Compares `a` and `b` over the positions of `region` (shaped as `a`'s), keeping the first
+/// `keep` differences in full. The deadline of `budget` ends the run early, with a report of
+/// how far it got.
+pub fn diff_region(
+    a: &Game,
+    b: Side<'_>,
+    region: &Region,
+    grundy: bool,
+    keep: usize,
+    budget: Budget,
+    each: &mut dyn FnMut(&[u32]),
+) -> Result<DiffReport, Report> {
+    let positions = region.positions(a.shape()).map_err(|m| {
         miette::miette!(
             code = "heapgame::too_large",
-            help = "lower --max (or --heaps)",
+            help = "lower --max or --total (or --heaps)",
             "{m}"
         )
     })?;
-    if let Side::Formula(f, text) = &b {
-        if grundy && !f.def.grundy {
-            return Err(miette::miette!(
-                code = "heapgame::formula",
-                help = "leave out --grundy to compare P-positions",
-                "the formula `{text}` gives P-positions, not Grundy values"
-            ));
+    let mut d = Differ::new(a, b, grundy, budget)?;
+    let mut report = d.report(region, region.describe(a.shape()));
+    for (i, pos) in positions.iter().enumerate() {
+        if let Some(why) = d.visit(pos, keep, &mut report, each)? {
+            report.stopped = Some(format!("{why} after {i} of {} positions", positions.len()));
+            break;
         }
     }
-    let mut sa = a.solver();
-    sa.set_budget(budget.clone());
-    let mut sb = match &b {
-        Side::Game(g) => {
-            let mut s = g.solver();
-            s.set_budget(budget);
-            Some(s)
+    Ok(report)
+}
+
+/// Compares `a` and `b`, deepening as `check --time` does (boxes and totals alternately,
+/// each about twice the positions of the last, then samples) until the first region with a
+/// difference has been compared in full, or `plan.time` is up. The report's `region` says
+/// how far it got.
+pub fn diff_deepening(
+    a: &Game,
+    b: Side<'_>,
+    plan: &Plan,
+    grundy: bool,
+    keep: usize,
+    budget: Budget,
+    each: &mut dyn FnMut(&[u32]),
+) -> Result<DiffReport, Report> {
+    let t0 = std::time::Instant::now();
+    let end = t0 + plan.time;
+    let shape = a.shape();
+    let mut phase = budget.clone();
+    phase.deadline = Some(t0 + plan.time * 2 / 3);
+    let mut whole = budget;
+    whole.deadline = Some(end);
+    let mut d = Differ::new(a, b, grundy, phase)?;
+    let mut report = d.report(&Region::Box(plan.start), String::new());
+    let mut steps = Steps::new(shape, plan.start);
+    let mut sampling = false;
+    let mut sampled = 0u64;
+    'regions: while report.differences == 0 && std::time::Instant::now() < end {
+        let region = if sampling {
+            steps.samples(plan)
+        } else if let Some(r) = steps.grow() {
+            r
+        } else {
+            sampling = true;
+            d.set_budget(whole.clone());
+            continue;
+        };
+        let positions = region
+            .positions(shape)
+            .map_err(|m| miette::miette!(code = "heapgame::too_large", "{m}"))?;
+        let mut fresh = 0u64;
+        for pos in &positions {
+            if steps.covered(pos) {
+                continue;
+            }
+            if d.visit(pos, keep, &mut report, each)?.is_some() {
+                if sampling {
+                    sampled += fresh;
+                    break 'regions;
+                }
+                // The end of the boxes and totals: on to the samples.
+                sampling = true;
+                d.set_budget(whole.clone());
+                continue 'regions;
+            }
+            fresh += 1;
         }
-        Side::Formula(..) => None,
-    };
-    let mut report = DiffReport {
-        a: a.checked.name.clone(),
-        b: match &b {
-            Side::Game(g) => g.checked.name.clone(),
-            Side::Formula(_, t) => format!("formula {t}"),
-        },
-        grundy,
-        bounds,
-        any_count: a.shape().count.is_none(),
-        positions: positions.len() as u64,
-        silent: 0,
-        differences: 0,
-        first: Vec::new(),
-    };
-    for pos in &positions {
-        let ans_a = answer(a, &mut sa, pos, grundy)?;
-        let (ans_b, pos_b) = match (&b, sb.as_mut()) {
+        if sampling {
+            sampled += fresh;
+            if fresh == 0 {
+                break;
+            }
+        } else {
+            steps.done(&region);
+        }
+    }
+    report.region = steps.reach(report.positions, sampled, plan.sample_max);
+    if sampled > 0 {
+        report.region = format!("{} (seeds {} on)", report.region, plan.seed);
+    }
+    Ok(report)
+}
+
+/// One side's solver, or none for a formula.
+struct Differ<'a, 'g> {
+    a: &'g Game,
+    b: Side<'a>,
+    sa: Solver<'g, Generator>,
+    sb: Option<Solver<'a, Generator>>,
+    grundy: bool,
+    budget: Budget,
+}
+
+impl<'a, 'g> Differ<'a, 'g> {
+    fn new(a: &'g Game, b: Side<'a>, grundy: bool, budget: Budget) -> Result<Self, Report> {
+        if let Side::Formula(f, text) = &b {
+            if grundy && !f.def.grundy {
+                return Err(miette::miette!(
+                    code = "heapgame::formula",
+                    help = "leave out --grundy to compare P-positions",
+                    "the formula `{text}` gives P-positions, not Grundy values"
+                ));
+            }
+        }
+        let mut sa = a.solver();
+        sa.set_budget(budget.clone());
+        let sb = match &b {
+            Side::Game(g) => {
+                let mut s = g.solver();
+                s.set_budget(budget.clone());
+                Some(s)
+            }
+            Side::Formula(..) => None,
+        };
+        Ok(Differ {
+            a,
+            b,
+            sa,
+            sb,
+            grundy,
+            budget,
+        })
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.sa.set_budget(budget.clone());
+        if let Some(s) = self.sb.as_mut() {
+            s.set_budget(budget.clone());
+        }
+        self.budget = budget;
+    }
+
+    /// An empty report for `region`.
+    fn report(&self, region: &Region, words: String) -> DiffReport {
+        let bounds = match *region {
+            Region::Box(b) => b,
+            Region::Total { total, heaps } => Bounds { max: total, heaps },
+            Region::Samples { max, heaps, .. } => Bounds { max, heaps },
+        };
+        DiffReport {
+            a: self.a.checked.name.clone(),
+            b: match &self.b {
+                Side::Game(g) => g.checked.name.clone(),
+                Side::Formula(_, t) => format!("formula {t}"),
+            },
+            grundy: self.grundy,
+            bounds,
+            any_count: self.a.shape().count.is_none(),
+            region: words,
+            positions: 0,
+            silent: 0,
+            differences: 0,
+            first: Vec::new(),
+            stopped: None,
+        }
+    }
+
+    /// Compares both sides at `pos`, counting into `report`; `Some(why)` when the time limit
+    /// stopped the comparison.
+    fn visit(
+        &mut self,
+        pos: &[u32],
+        keep: usize,
+        report: &mut DiffReport,
+        each: &mut dyn FnMut(&[u32]),
+    ) -> Result<Option<String>, Report> {
+        match self.compare(pos, keep, report, each) {
+            Err(e) if self.budget.past_deadline() && is_cancel(&e) => {
+                Ok(Some("stopped at the time limit".to_string()))
+            }
+            Err(e) => Err(e),
+            Ok(()) => {
+                report.positions += 1;
+                Ok(None)
+            }
+        }
+    }
+
+    fn compare(
+        &mut self,
+        pos: &[u32],
+        keep: usize,
+        report: &mut DiffReport,
+        each: &mut dyn FnMut(&[u32]),
+    ) -> Result<(), Report> {
+        let (a, grundy) = (self.a, self.grundy);
+        let ans_a = answer(a, &mut self.sa, pos, grundy)?;
+        let (ans_b, pos_b) = match (&self.b, self.sb.as_mut()) {
             (Side::Game(g), Some(s)) => {
                 let wide: Vec<u64> = pos.iter().map(|&h| u64::from(h)).collect();
                 let pb = g.canonical(&wide).map_err(|e| {
@@ -152,36 +326,42 @@ pub fn diff_each(
                         crate::game::show_position(pos)
                     )
                 })? {
-                    Some(x) => (x, pos.clone()),
+                    Some(x) => (x, pos.to_vec()),
                     None => {
                         report.silent += 1;
-                        continue;
+                        return Ok(());
                     }
                 }
             }
             (Side::Game(_), None) => unreachable!("a solver for a game side (diff)"),
         };
         if ans_a == ans_b {
-            continue;
+            return Ok(());
         }
         report.differences += 1;
         each(pos);
         if report.first.len() < keep {
-            let why_a = why(a, &mut sa, pos, grundy)?;
-            let why_b = match (&b, sb.as_mut()) {
+            let why_a = why(a, &mut self.sa, pos, grundy)?;
+            let why_b = match (&self.b, self.sb.as_mut()) {
                 (Side::Game(g), Some(s)) => why(g, s, &pos_b, grundy)?,
                 _ => "the formula says so".to_string(),
             };
             report.first.push(Difference {
-                position: pos.clone(),
+                position: pos.to_vec(),
                 a: ans_a,
                 b: ans_b,
                 why_a,
                 why_b,
             });
         }
+        Ok(())
     }
-    Ok(report)
+}
+
+/// Whether a report is a cancelled solve.
+fn is_cancel(r: &Report) -> bool {
+    r.code()
+        .is_some_and(|c| c.to_string() == "heapgame::cancelled")
 }
 
 fn answer(

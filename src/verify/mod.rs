@@ -5,8 +5,10 @@
 //! smallest, and every failure comes with an explanation in words (`explain.rs`).
 
 pub mod check;
+pub mod deepen;
 pub mod diff;
 pub mod explain;
+pub mod region;
 
 use crate::moves::program::ShapeSpec;
 use crate::ruleset::check::CheckRun;

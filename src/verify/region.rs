@@ -1,0 +1,346 @@
+//! The regions `check` and `diff` visit: a box (every heap <= N), a total (every position of at
+//! most T tokens in all, so single heaps up to T), and random samples with large heaps,
+//! reproducible from a seed. Every region lists its positions in the fixed order of this
+//! module's parent (tokens, then heaps, then lexicographic), so the first counterexample found
+//! in a region is its smallest.
+
+use crate::moves::program::ShapeSpec;
+
+use super::{positions_in_order, Bounds, MAX_POSITIONS};
+
+/// A set of positions to visit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Region {
+    /// Every heap `<= max`, at most `heaps` heaps (for `heaps any`).
+    Box(Bounds),
+    /// Every position of at most `total` tokens, at most `heaps` heaps (for `heaps any`).
+    Total {
+        /// The most tokens.
+        total: u32,
+        /// The most heaps (ignored when the shape fixes the count).
+        heaps: usize,
+    },
+    /// `count` random positions, each heap at most `max`, drawn from `seed`.
+    Samples {
+        /// How many.
+        count: usize,
+        /// The seed of the generator.
+        seed: u64,
+        /// The largest heap.
+        max: u32,
+        /// The most heaps (ignored when the shape fixes the count).
+        heaps: usize,
+    },
+}
+
+impl Region {
+    /// The region in words: "every heap <= 40", "total <= 96, at most 3 heaps",
+    /// "200 samples with heaps <= 1000 (seed 7)".
+    pub fn describe(&self, shape: &ShapeSpec) -> String {
+        let heaps = |k: usize| match shape.count {
+            Some(_) => String::new(),
+            None => format!(", at most {k} heaps"),
+        };
+        match self {
+            Region::Box(b) => format!("every heap <= {}{}", b.max, heaps(b.heaps)),
+            Region::Total { total, heaps: k } => format!("total <= {total}{}", heaps(*k)),
+            Region::Samples {
+                count,
+                seed,
+                max,
+                heaps: k,
+            } => format!(
+                "{count} samples with heaps <= {max}{} (seed {seed})",
+                heaps(*k)
+            ),
+        }
+    }
+
+    /// The positions of the region, in the fixed order; an error (in words) beyond
+    /// [`MAX_POSITIONS`].
+    pub fn positions(&self, shape: &ShapeSpec) -> Result<Vec<Vec<u32>>, String> {
+        match *self {
+            Region::Box(b) => positions_in_order(shape, b),
+            Region::Total { total, heaps } => total_positions(shape, total, heaps),
+            Region::Samples {
+                count,
+                seed,
+                max,
+                heaps,
+            } => Ok(samples(shape, count, seed, max, heaps)),
+        }
+    }
+}
+
+/// The least heap and the heap counts of a shape.
+fn counts(shape: &ShapeSpec, heaps: usize) -> (std::ops::RangeInclusive<usize>, u32) {
+    match shape.count {
+        Some(k) => (k..=k, shape.lower),
+        None => (0..=heaps, shape.lower.max(1)),
+    }
+}
+
+/// How many positions of at most `total` tokens there are, counting no further than `cap`.
+pub fn total_size(shape: &ShapeSpec, total: u32, heaps: usize, cap: u64) -> u64 {
+    let mut n = 0u64;
+    let (ks, least) = counts(shape, heaps);
+    for k in ks {
+        let mut cur = Vec::with_capacity(k);
+        walk(&mut cur, k, least, total, shape.symmetric(), &mut |_| {
+            n += 1;
+            n <= cap
+        });
+        if n > cap {
+            break;
+        }
+    }
+    n
+}
+
+/// Every position of at most `total` tokens, in the fixed order.
+pub fn total_positions(
+    shape: &ShapeSpec,
+    total: u32,
+    heaps: usize,
+) -> Result<Vec<Vec<u32>>, String> {
+    let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
+    if total_size(shape, total, heaps, cap) > cap {
+        return Err(format!(
+            "the positions of total <= {total} are more than the {MAX_POSITIONS} one run visits"
+        ));
+    }
+    let mut out = Vec::new();
+    let (ks, least) = counts(shape, heaps);
+    for k in ks {
+        let mut cur = Vec::with_capacity(k);
+        walk(&mut cur, k, least, total, shape.symmetric(), &mut |p| {
+            out.push(p.to_vec());
+            true
+        });
+    }
+    sort_in_order(&mut out);
+    Ok(out)
+}
+
+/// Calls `f` on every tuple of `k` heaps `>= least` of at most `left` tokens (sorted when
+/// `sorted`), lexicographically; stops when `f` returns false. Returns false once stopped.
+fn walk(
+    cur: &mut Vec<u32>,
+    k: usize,
+    least: u32,
+    left: u32,
+    sorted: bool,
+    f: &mut dyn FnMut(&[u32]) -> bool,
+) -> bool {
+    if cur.len() == k {
+        return f(cur);
+    }
+    let from = if sorted {
+        cur.last().copied().unwrap_or(least)
+    } else {
+        least
+    };
+    // The heaps still to place are at least `from` (sorted) or `least` each.
+    let rest = u64::try_from(k - cur.len() - 1).unwrap_or(u64::MAX);
+    let floor = if sorted { from } else { least };
+    let reserve = rest.saturating_mul(u64::from(floor));
+    let Some(top) = u64::from(left).checked_sub(reserve) else {
+        return true;
+    };
+    for v in from..=u32::try_from(top).unwrap_or(u32::MAX) {
+        if sorted && u64::from(v) * (rest + 1) > u64::from(left) {
+            break;
+        }
+        cur.push(v);
+        let go = walk(cur, k, least, left - v, sorted, f);
+        cur.pop();
+        if !go {
+            return false;
+        }
+    }
+    true
+}
+
+/// Sorts positions in the fixed order: fewest tokens, then fewest heaps, then lexicographic.
+pub fn sort_in_order(v: &mut [Vec<u32>]) {
+    v.sort_by_cached_key(|p| {
+        (
+            p.iter().map(|&h| u64::from(h)).sum::<u64>(),
+            p.len(),
+            p.clone(),
+        )
+    });
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a small, well-tested generator, enough for
+/// choosing positions; the same seed gives the same positions on every platform.
+#[derive(Clone, Debug)]
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `lo..=hi` (uniform up to a bias below 2^-32 for the ranges used here).
+    pub fn range(&mut self, lo: u64, hi: u64) -> u64 {
+        let span = (hi - lo).saturating_add(1);
+        lo + self.next_u64() % span
+    }
+}
+
+/// A seed from the clock, for runs not given one (it is printed, so the run can be repeated).
+pub fn fresh_seed() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    SplitMix::new(t).next_u64() % 1_000_000_000
+}
+
+/// `count` random positions, each heap in `least..=max` and the heap count uniform (`heaps
+/// any`: 1 to `heaps`), canonical, without repeats, in the fixed order.
+pub fn samples(
+    shape: &ShapeSpec,
+    count: usize,
+    seed: u64,
+    max: u32,
+    heaps: usize,
+) -> Vec<Vec<u32>> {
+    let mut rng = SplitMix::new(seed);
+    let (ks, least) = counts(shape, heaps);
+    let (klo, khi) = (
+        *ks.start().max(&usize::from(shape.count.is_none())),
+        *ks.end(),
+    );
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    if least > max || klo > khi {
+        return out;
+    }
+    // A small space may hold fewer than `count` positions: stop after enough tries.
+    let mut tries = 0usize;
+    while out.len() < count && tries < count.saturating_mul(20) {
+        tries += 1;
+        let k = rng.range(klo as u64, khi as u64) as usize;
+        let mut p: Vec<u32> = (0..k)
+            .map(|_| rng.range(u64::from(least), u64::from(max)) as u32)
+            .collect();
+        if shape.symmetric() {
+            p.sort_unstable();
+        }
+        if seen.insert(p.clone()) {
+            out.push(p);
+        }
+    }
+    sort_in_order(&mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn any() -> ShapeSpec {
+        ShapeSpec {
+            count: None,
+            names: None,
+            lower: 0,
+        }
+    }
+
+    #[test]
+    fn totals_are_every_small_position_by_brute_force() {
+        for shape in [
+            any(),
+            ShapeSpec {
+                count: Some(3),
+                ..any()
+            },
+            ShapeSpec {
+                count: Some(2),
+                names: Some(vec!["x".into(), "y".into()]),
+                lower: 1,
+            },
+        ] {
+            let t = 9;
+            let got = total_positions(&shape, t, 3).unwrap();
+            // Brute force: every tuple of heaps 0..=t, filtered.
+            let (ks, least) = counts(&shape, 3);
+            let mut want = Vec::new();
+            for k in ks {
+                let mut all: Vec<Vec<u32>> = vec![vec![]];
+                for _ in 0..k {
+                    all = all
+                        .into_iter()
+                        .flat_map(|p| {
+                            (0..=t).map(move |h| {
+                                let mut q = p.clone();
+                                q.push(h);
+                                q
+                            })
+                        })
+                        .collect();
+                }
+                for p in all {
+                    let ok_sorted = !shape.symmetric() || p.windows(2).all(|w| w[0] <= w[1]);
+                    if ok_sorted && p.iter().all(|&h| h >= least) && p.iter().sum::<u32>() <= t {
+                        want.push(p);
+                    }
+                }
+            }
+            sort_in_order(&mut want);
+            assert_eq!(got, want, "{shape:?}");
+            assert_eq!(total_size(&shape, t, 3, u64::MAX), want.len() as u64);
+        }
+    }
+
+    #[test]
+    fn totals_and_boxes_agree_where_they_overlap() {
+        let shape = ShapeSpec {
+            count: Some(3),
+            ..any()
+        };
+        let boxed = positions_in_order(&shape, Bounds { max: 6, heaps: 3 }).unwrap();
+        let total = total_positions(&shape, 6, 3).unwrap();
+        let a: Vec<_> = boxed
+            .iter()
+            .filter(|p| p.iter().sum::<u32>() <= 6)
+            .collect();
+        let b: Vec<_> = total.iter().collect();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn samples_are_reproducible() {
+        let shape = any();
+        let a = samples(&shape, 50, 7, 1000, 3);
+        assert_eq!(a, samples(&shape, 50, 7, 1000, 3));
+        assert_ne!(a, samples(&shape, 50, 8, 1000, 3));
+        assert_eq!(a.len(), 50);
+        assert!(a.iter().all(|p| !p.is_empty() && p.len() <= 3));
+        assert!(a.iter().all(|p| p.iter().all(|&h| (1..=1000).contains(&h))));
+        assert!(a.iter().any(|p| p.iter().any(|&h| h > 500)), "large heaps");
+        // A space of 3 positions gives at most 3.
+        let small = samples(
+            &ShapeSpec {
+                count: Some(1),
+                ..any()
+            },
+            10,
+            1,
+            2,
+            1,
+        );
+        assert_eq!(small, vec![vec![0], vec![1], vec![2]]);
+    }
+}

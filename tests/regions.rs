@@ -1,0 +1,213 @@
+//! `check` and `diff` over regions other than the box, the deepening `--time`, the time
+//! budget of every command, and `diff`'s per-side parameters, through the real binary.
+//!
+//! - A claim wrong only at a large heap (tests/inputs/regions/large-heap.game: 3-heap Nim, but
+//!   "P" also whenever a heap is 40 or more) passes the file's box, and is caught with its
+//!   smallest counterexample by `--total` and by `--time`. The expected counterexample is
+//!   computed here by brute force over positions in the fixed order, from Bouton's rule.
+//! - Samples are the same for the same seed.
+//! - `--time` stops a long run within a second of the deadline.
+//! - `diff -p` applies to each side that declares the parameter; d-Wythoff with d = 1 is
+//!   Wythoff (same rules), and with d = 2 (1, 2) is no longer P: the diagonal move may take
+//!   1 and 2 (they differ by less than d), reaching (0, 0).
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs heapgame with `args`; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("heapgame runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const LARGE: &str = "tests/inputs/regions/large-heap.game";
+
+/// The smallest 3-heap position (sorted) in the order tokens, heaps, lexicographic where the
+/// claim "xor == 0 or a heap >= 40" is wrong about Nim (Bouton: P iff xor == 0).
+fn smallest_counterexample() -> Vec<u64> {
+    let mut all = Vec::new();
+    for a in 0..=60u64 {
+        for b in a..=60 {
+            for c in b..=60 {
+                let claim_p = a ^ b ^ c == 0 || c >= 40;
+                let is_p = a ^ b ^ c == 0;
+                if claim_p != is_p {
+                    all.push(vec![a, b, c]);
+                }
+            }
+        }
+    }
+    all.sort_by_key(|p| (p.iter().sum::<u64>(), p.clone()));
+    all[0].clone()
+}
+
+fn first_counterexample(json: &str) -> Vec<u64> {
+    let v: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    v[0]["claims"][0]["counterexample"]["position"]
+        .as_array()
+        .expect("a counterexample")
+        .iter()
+        .map(|h| h.as_u64().expect("a heap"))
+        .collect()
+}
+
+#[test]
+fn a_claim_wrong_only_at_a_large_heap_is_missed_by_the_box() {
+    let (code, out, err) = run(&["check", LARGE]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("every heap <= 12"), "{out}");
+}
+
+#[test]
+fn total_finds_the_smallest_counterexample() {
+    let want = smallest_counterexample();
+    assert_eq!(want, vec![0, 0, 40]);
+    let (code, out, err) = run(&["check", LARGE, "--total", "45", "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(first_counterexample(&out), want);
+    // Just below it, the total region holds.
+    let (code, out, err) = run(&["check", LARGE, "--total", "39"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("total <= 39"), "{out}");
+}
+
+#[test]
+fn time_deepens_until_it_finds_the_counterexample() {
+    let t0 = Instant::now();
+    let (code, out, err) = run(&["check", LARGE, "--time", "60s", "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(first_counterexample(&out), smallest_counterexample());
+    // Every claim failed, so the run ended there, not at the deadline.
+    assert!(t0.elapsed() < Duration::from_secs(50), "{:?}", t0.elapsed());
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert!(
+        v[0]["ended"]
+            .as_str()
+            .unwrap()
+            .contains("every claim failed"),
+        "{out}"
+    );
+}
+
+#[test]
+fn time_reports_how_far_each_claim_got() {
+    let (code, out, err) = run(&[
+        "check",
+        "rulesets/classic/wythoff.game",
+        "--time",
+        "2s",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("holds over all"), "{out}");
+    assert!(out.contains("every heap <= "), "{out}");
+    assert!(out.contains("total <= "), "{out}");
+    assert!(out.contains("seed 3"), "{out}");
+}
+
+#[test]
+fn samples_are_reproducible_from_the_seed() {
+    let args = [
+        "check",
+        "rulesets/classic/nim.game",
+        "--samples",
+        "40",
+        "--sample-max",
+        "20",
+        "--seed",
+        "11",
+    ];
+    let (code, a, err) = run(&args);
+    assert_eq!(code, 0, "{a}{err}");
+    assert!(a.contains("40 samples with heaps <= 20"), "{a}");
+    assert!(a.contains("seed 11"), "{a}");
+    let (_, b, _) = run(&args);
+    assert_eq!(a, b);
+    // Without a seed, the one chosen is printed.
+    let (code, c, err) = run(&["check", "rulesets/classic/nim.game", "--samples", "5"]);
+    assert_eq!(code, 0, "{c}{err}");
+    assert!(c.contains("(seed "), "{c}");
+}
+
+#[test]
+fn the_time_budget_stops_within_a_second() {
+    for args in [
+        &[
+            "eval",
+            "rulesets/classic/wythoff.game",
+            "3000",
+            "4000",
+            "--force",
+        ][..],
+        &[
+            "solve",
+            "rulesets/classic/wythoff.game",
+            "--max",
+            "6000",
+            "--force",
+        ][..],
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--time", "1s"]);
+        let t0 = Instant::now();
+        let (code, out, err) = run(&all);
+        let took = t0.elapsed();
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("time limit"), "{err}");
+        assert!(took < Duration::from_secs(2), "{args:?} took {took:?}");
+    }
+    let t0 = Instant::now();
+    let (code, out, err) = run(&["check", "rulesets/classic/wythoff.game", "--time", "1s"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
+}
+
+#[test]
+fn diff_applies_a_parameter_to_each_side_that_declares_it() {
+    let w = "rulesets/classic/wythoff.game";
+    let d = "rulesets/classic/d-wythoff.game";
+    let (code, out, err) = run(&["diff", w, d, "-p", "d=1", "--max", "30"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("identical"), "{out}");
+    let (code, out, err) = run(&["diff", w, d, "-p", "d=2", "--max", "30"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("(1, 2): P vs N"), "{out}");
+    // One side only.
+    let (code, out, err) = run(&["diff", d, d, "-p", "A.d=1", "-p", "B.d=2", "--max", "30"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("(1, 2): P vs N"), "{out}");
+    // A name neither side declares is still an error.
+    let (code, _, err) = run(&["diff", w, d, "-p", "k=2", "--max", "30"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`k` is not a parameter"), "{err}");
+}
+
+#[test]
+fn diff_over_totals_and_with_time() {
+    let w = "rulesets/classic/wythoff.game";
+    let d = "rulesets/classic/d-wythoff.game";
+    let (code, out, err) = run(&["diff", w, d, "-p", "d=2", "--total", "20"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("total <= 20"), "{out}");
+    assert!(out.contains("(1, 2): P vs N"), "{out}");
+    let (code, out, err) = run(&["diff", w, d, "-p", "d=1", "--max", "10", "--time", "1s"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("identical over"), "{out}");
+    assert!(out.contains("every heap <= "), "{out}");
+}
