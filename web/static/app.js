@@ -45,7 +45,10 @@ function syncEditor(marks) {
   for (let i = 1; i <= lines; i++) nums.push(bad.has(i) ? `<span class="bad">${i}</span>` : String(i));
   $('gutter').innerHTML = nums.join('\n') + '\n ';
   // The backdrop: the same text, transparent, with the problems' spans marked.
-  const spans = (marks || []).map((m) => m.span).sort((a, b) => a[0] - b[0]);
+  // A problem at a point (`found heapz`) marks the word that starts there.
+  const word = (s) => { const m = /^(\w+|\S)/.exec(text.slice(s)); return m ? s + m[0].length : s; };
+  const spans = (marks || []).map((m) => (m.span[1] > m.span[0] ? m.span : [m.span[0], word(m.span[0])]))
+    .sort((a, b) => a[0] - b[0]);
   let html = '';
   let at = 0;
   for (const [s, e] of spans) {
@@ -332,7 +335,12 @@ async function main() {
   loadRuleset(choice.value);
   choice.addEventListener('change', () => { if (choice.value) loadRuleset(choice.value); });
   const src = $('source');
-  src.addEventListener('input', () => { syncEditor([]); scheduleCheck(); choice.value = ''; });
+  src.addEventListener('input', () => {
+    syncEditor([]);
+    scheduleCheck();
+    const same = DATA.rulesets.find((r) => r.text === src.value);
+    choice.value = same ? same.path : '';
+  });
   src.addEventListener('scroll', syncScroll);
   $('eval-form').addEventListener('submit', (e) => { e.preventDefault(); evaluate(); });
   $('solve-form').addEventListener('submit', (e) => { e.preventDefault(); solve(); });
