@@ -211,6 +211,16 @@ def main():
         check(True, "a bad parameter value is marked at its input")
         b.type("#params input", "4")
         b.wait_text("#status-line", "4 heaps")
+        # A link to the game, parameters included, opens it again.
+        b.click("#share")
+        link = b.js("return location.href;")
+        b.go("about:blank")
+        b.go(link)
+        b.wait("the page to start", "return document.body.dataset.ready === 'true';")
+        b.wait_text("#status-line", "4 heaps")
+        check(b.js("return document.querySelector('#params input').value;") == "4"
+              and "Fraenkel-Zusman" in b.js("return document.getElementById('source').value;"),
+              "a link holds the game and its parameters")
         b.type("#position-input", "1 2 x 4")
         b.click("#eval-button")
         b.wait_text("#eval-out", "not a heap size")

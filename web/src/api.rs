@@ -71,7 +71,12 @@ impl Watched<'_> {
 impl GameRules for Watched<'_> {
     type Scratch = Scratch;
     type Error = MoveError;
-    fn followers(&self, pos: &[u32], s: &mut Scratch, out: &mut Followers) -> Result<(), MoveError> {
+    fn followers(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+    ) -> Result<(), MoveError> {
         self.tick();
         self.gen.followers(pos, s, out)
     }
@@ -196,7 +201,11 @@ pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
         let pos = read(&game, typed)?;
         let shown = show_position(&pos);
         let what = format!("solving {shown}");
-        req.refuse(&game, &Estimate::for_position(game.generator(), &pos), &what)?;
+        req.refuse(
+            &game,
+            &Estimate::for_position(game.generator(), &pos),
+            &what,
+        )?;
         let watched = Watched {
             gen: game.generator(),
             seen: Cell::new(0),
@@ -236,7 +245,13 @@ pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
 
 /// Every position of the box (every heap `<= max`, `heaps` heaps or at most `heaps` for a
 /// ruleset with any number): the P-positions, their count, and for two heaps every value.
-pub fn solve(req: &Request, max: u32, heaps: Option<usize>, grundy: bool, report: Progress<'_>) -> Value {
+pub fn solve(
+    req: &Request,
+    max: u32,
+    heaps: Option<usize>,
+    grundy: bool,
+    report: Progress<'_>,
+) -> Value {
     let r = (|| {
         let game = req.load()?;
         let shape = game.shape().clone();
@@ -257,7 +272,11 @@ pub fn solve(req: &Request, max: u32, heaps: Option<usize>, grundy: bool, report
         };
         let size = box_size(&shape, max, k);
         let what = format!("solving heaps <= {max}");
-        req.refuse(&game, &Estimate::for_box(game.generator(), max, k, size), &what)?;
+        req.refuse(
+            &game,
+            &Estimate::for_box(game.generator(), max, k, size),
+            &what,
+        )?;
         let too_large = || {
             problem(
                 &game,
@@ -341,7 +360,9 @@ pub fn play(req: &Request, from: &str, to: &str, report: Progress<'_>) -> Value 
         let game = req.load()?;
         let from = read(&game, from)?;
         let to = read(&game, to)?;
-        let followers = game.followers(&from).map_err(|e| error_json(&game.move_error(&e)))?;
+        let followers = game
+            .followers(&from)
+            .map_err(|e| error_json(&game.move_error(&e)))?;
         if !followers.contains(&to) {
             return Err(problem(
                 &game,
@@ -382,8 +403,10 @@ pub fn followers(req: &Request, typed: &str) -> Value {
             .map_err(|e| error_json(&game.move_error(&e)))?;
         let count = fs.len();
         let listed: Vec<Vec<u32>> = fs.into_iter().take(MAX_FOLLOWERS).collect();
-        Ok(json!({"ok": true, "position": pos, "shown": show_position(&pos),
-                  "followers": listed, "follower_count": count}))
+        Ok(
+            json!({"ok": true, "position": pos, "shown": show_position(&pos),
+                  "followers": listed, "follower_count": count}),
+        )
     })();
     r.unwrap_or_else(|e| e)
 }
@@ -398,14 +421,23 @@ pub fn reply(req: &Request, typed: &str, report: Progress<'_>) -> Value {
     r.unwrap_or_else(|e| e)
 }
 
-fn reply_from(req: &Request, game: &Game, pos: &[u32], report: Progress<'_>) -> Result<Value, Value> {
+fn reply_from(
+    req: &Request,
+    game: &Game,
+    pos: &[u32],
+    report: Progress<'_>,
+) -> Result<Value, Value> {
     let watched = Watched {
         gen: game.generator(),
         seen: Cell::new(0),
         report,
     };
     let shown = show_position(pos);
-    req.refuse(game, &Estimate::for_position(game.generator(), pos), &format!("solving {shown}"))?;
+    req.refuse(
+        game,
+        &Estimate::for_position(game.generator(), pos),
+        &format!("solving {shown}"),
+    )?;
     let mut solver = Solver::new(&watched);
     solver.set_budget(req.budget());
     let context = format!("while choosing a move from {shown}");
@@ -420,9 +452,11 @@ fn reply_from(req: &Request, game: &Game, pos: &[u32], report: Progress<'_>) -> 
         None => {
             let total = |f: &Vec<u32>| f.iter().map(|&h| u64::from(h)).sum::<u64>();
             // `followers` is not empty, so a largest exists; the first of the largest wins.
-            let best = followers
-                .iter()
-                .fold(&followers[0], |b, f| if total(f) > total(b) { f } else { b });
+            let best =
+                followers.iter().fold(
+                    &followers[0],
+                    |b, f| if total(f) > total(b) { f } else { b },
+                );
             (best.clone(), false)
         }
     };

@@ -307,6 +307,30 @@ function undo() {
   offerMoves();
 }
 
+// ---- a link to the game in the editor (for a teacher to send) ----
+
+function toLink() {
+  const params = {};
+  for (const input of document.querySelectorAll('#params input')) params[input.dataset.name] = input.value;
+  const json = JSON.stringify({ text: $('source').value, params });
+  const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(json)));
+  location.hash = 'game=' + b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  $('status-line').textContent = 'The address bar now holds a link to this game, parameters included.';
+}
+
+/** The game of a `#game=` link, or null. */
+function fromLink(hash) {
+  if (!hash.startsWith('#game=')) return null;
+  try {
+    const b64 = hash.slice(6).replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const g = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof g.text === 'string' ? g : null;
+  } catch {
+    return null;
+  }
+}
+
 // ---- wiring ----
 
 async function main() {
@@ -330,9 +354,23 @@ async function main() {
   custom.textContent = '(your own)';
   choice.append(custom);
   await init();
-  const start = decodeURIComponent(location.hash.slice(1)) || 'classic/wythoff.game';
+  const linked = fromLink(location.hash);
+  const start = linked ? '' : decodeURIComponent(location.hash.slice(1));
   choice.value = DATA.rulesets.some((r) => r.path === start) ? start : 'classic/wythoff.game';
   loadRuleset(choice.value);
+  if (linked) {
+    state.name = 'playground.game';
+    $('source').value = linked.text;
+    runCheck();
+    for (const input of document.querySelectorAll('#params input')) {
+      const v = linked.params && linked.params[input.dataset.name];
+      if (typeof v === 'string') input.value = v;
+    }
+    runCheck();
+    const same = DATA.rulesets.find((r) => r.text === linked.text);
+    choice.value = same ? same.path : '';
+  }
+  $('share').addEventListener('click', toLink);
   choice.addEventListener('change', () => { if (choice.value) loadRuleset(choice.value); });
   const src = $('source');
   src.addEventListener('input', () => {

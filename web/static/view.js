@@ -129,7 +129,9 @@ export function box(r) {
   out.append(el('p', { id: 'solve-summary' },
     el('strong', {}, `${r.p_count} P-positions`), ` among ${r.total} positions of ${r.name} (${bound}); ` +
     `solved in ${r.seconds} s (${r.mode.toLowerCase()} mode).`));
-  if (r.grid) out.append(picture(r));
+  if (r.grid) {
+    out.append(picture(r), note(`heap 1 across, heap 2 up, (0, 0) at the bottom left; ${r.grundy ? 'P-positions black, darker blue for larger Grundy values' : 'P-positions black'}.`));
+  }
   if (r.grid && r.grundy && r.max <= 40) out.append(el('div', { className: 'scroll' }, grundyGrid(r)));
   const rows = r.p_positions.map((p, i) => el('tr', {}, el('td', {}, String(i)), ...p.map((h) => el('td', {}, String(h)))));
   const head = el('tr', {}, el('th', {}, 'n'));

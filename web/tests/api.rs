@@ -172,7 +172,13 @@ fn heapgame_replies_with_a_winning_move_and_refuses_illegal_ones() {
 
 #[test]
 fn any_request_gets_an_answer() {
-    for raw in ["", "null", "{\"text\": 3}", "[1, 2]", "{\"max_positions\": -1}"] {
+    for raw in [
+        "",
+        "null",
+        "{\"text\": 3}",
+        "[1, 2]",
+        "{\"max_positions\": -1}",
+    ] {
         let r = request(raw);
         assert_eq!(api::check(&r)["ok"], false, "{raw}");
         assert_eq!(api::evaluate(&r, "1 2", &quiet)["ok"], false, "{raw}");
