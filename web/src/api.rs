@@ -375,7 +375,7 @@ pub fn play(req: &Request, from: &str, to: &str, report: Progress<'_>) -> Value 
                 "choose one of the followers listed",
             ));
         }
-        Ok(reply_from(req, &game, &to, report)?)
+        reply_from(req, &game, &to, report)
     })();
     r.unwrap_or_else(|e| e)
 }

@@ -1,8 +1,7 @@
 // The playground page: the editor with its problems marked, the parameters, and the three
-// tools (a position, a box, a game against heapgame). The ruleset is checked on this thread
-// as it is typed (parsing and checking are bounded); everything that solves runs in the
-// worker (runner.js), with progress and a Stop button.
-import init, { check } from './pkg/heapgame_web.js';
+// tools (a position, a box, a game against heapgame). heapgame runs in two Web Workers
+// (runner.js), never on this thread: one checks the ruleset as it is typed (stopped if it
+// takes more than a few seconds), the other solves, with progress and a Stop button.
 import { Runner } from './runner.js';
 import { renderMarkdown, escapeHtml } from './markdown.js';
 import * as view from './view.js';
@@ -10,9 +9,11 @@ import * as view from './view.js';
 const $ = (id) => document.getElementById(id);
 const DATA = window.HEAPGAME_DATA || { rulesets: [], language: '' };
 const runner = new Runner();
+const checker = new Runner();
+// The most a check may take before it is stopped (checking is bounded, but may be slow).
+const CHECK_TIMEOUT_MS = 5000;
 // The ruleset as last checked: {name, text, info} (info: check's answer).
 const state = { name: 'playground.game', text: '', info: null, defaults: {} };
-globalThis.heapgameProgress = () => {};
 
 // ---- the ruleset, its problems and parameters ----
 
@@ -105,14 +106,16 @@ function showParams(info) {
   $('params-box').hidden = params.length === 0;
 }
 
-function runCheck() {
+let checks = 0;
+async function runCheck() {
+  const seq = ++checks;
+  if (checker.busy()) checker.stop('superseded');
+  const timer = setTimeout(() => checker.stop(`checking took more than ${CHECK_TIMEOUT_MS / 1000} s and was stopped`), CHECK_TIMEOUT_MS);
+  let info = await checker.call('check', [request()]);
+  clearTimeout(timer);
+  if (seq !== checks) return;
+  if (info.stopped || info.crashed) info = { ok: false, diagnostics: [], rendered: info.message };
   state.text = $('source').value;
-  let info;
-  try {
-    info = JSON.parse(check(request()));
-  } catch (err) {
-    info = { ok: false, diagnostics: [], rendered: `internal error: ${err}` };
-  }
   state.info = info;
   showParams(info);
   for (const input of document.querySelectorAll('#params input')) {
@@ -174,14 +177,14 @@ function scheduleCheck() {
   timer = setTimeout(runCheck, 200);
 }
 
-function loadRuleset(path) {
+async function loadRuleset(path) {
   const r = DATA.rulesets.find((x) => x.path === path);
   if (!r) return;
   state.name = path.split('/').pop();
   $('source').value = r.text;
   $('source').scrollTop = 0;
   $('params').innerHTML = '';
-  runCheck();
+  await runCheck();
   const info = state.info;
   if (info && info.ok) {
     const k = info.heaps;
@@ -353,20 +356,19 @@ async function main() {
   custom.value = '';
   custom.textContent = '(your own)';
   choice.append(custom);
-  await init();
   const linked = fromLink(location.hash);
   const start = linked ? '' : decodeURIComponent(location.hash.slice(1));
   choice.value = DATA.rulesets.some((r) => r.path === start) ? start : 'classic/wythoff.game';
-  loadRuleset(choice.value);
+  await loadRuleset(choice.value);
   if (linked) {
     state.name = 'playground.game';
     $('source').value = linked.text;
-    runCheck();
+    await runCheck();
     for (const input of document.querySelectorAll('#params input')) {
       const v = linked.params && linked.params[input.dataset.name];
       if (typeof v === 'string') input.value = v;
     }
-    runCheck();
+    await runCheck();
     const same = DATA.rulesets.find((r) => r.text === linked.text);
     choice.value = same ? same.path : '';
   }
