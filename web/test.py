@@ -226,11 +226,22 @@ def main():
         b.wait_text("#eval-out", "not a heap size")
         check(True, "a bad position is reported")
 
-        # The reference, a click away; then a phone-sized screen.
-        b.click("#show-reference")
+        # With the keyboard alone: Enter in the position box evaluates; the reference opens
+        # from its button and Escape closes it.
+        b.js("const c = document.getElementById('ruleset-choice'); c.value = 'classic/nim.game'; c.dispatchEvent(new Event('change'));")
+        b.wait_text("#status-line", '"Nim"')
+        b.type("#position-input", "1 2 3\ue007")
+        b.wait_text("#eval-outcome", "P")
+        check(b.text("#eval-grundy") == "0", "Enter evaluates: Nim (1, 2, 3) is P, Grundy 0")
+        b.js("document.getElementById('show-reference').focus();")
+        b.s("POST", "/actions", {"actions": [{"type": "key", "id": "kb", "actions": [
+            {"type": "keyDown", "value": "\ue007"}, {"type": "keyUp", "value": "\ue007"}]}]})
         b.wait_text("#reference-body", "File structure")
         b.shot("7-reference")
-        b.js("document.getElementById('reference').close();")
+        b.s("POST", "/actions", {"actions": [{"type": "key", "id": "kb", "actions": [
+            {"type": "keyDown", "value": "\ue00c"}, {"type": "keyUp", "value": "\ue00c"}]}]})
+        b.wait("the reference to close", "return !document.getElementById('reference').open;")
+        check(True, "the reference opens from the keyboard and Escape closes it")
     finally:
         b.quit()
 

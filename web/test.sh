@@ -14,10 +14,16 @@ server=$!
 chromedriver --port="$driver_port" >/tmp/heapgame-chromedriver.log 2>&1 &
 driver=$!
 trap 'kill "$server" "$driver" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  if curl -fs "http://127.0.0.1:$web_port/" >/dev/null && curl -fs "http://127.0.0.1:$driver_port/status" >/dev/null; then
-    break
-  fi
-  sleep 0.1
-done
+python3 - "$web_port" "$driver_port" <<'PY'
+import sys, time, urllib.request
+for _ in range(200):
+    try:
+        for port, path in ((sys.argv[1], "/"), (sys.argv[2], "/status")):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=1).read()
+        break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("web/test.sh: the page's server or chromedriver did not start")
+PY
 python3 web/test.py "http://127.0.0.1:$web_port/" "http://127.0.0.1:$driver_port" web/dist/screenshots

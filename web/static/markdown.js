@@ -10,16 +10,29 @@ function slug(text) {
   return text.toLowerCase().replace(/<[^>]*>/g, '').replace(/[^a-z0-9 -]/g, '').trim().replace(/ /g, '-');
 }
 
-function inline(s) {
-  const parts = s.split(/(`[^`]*`)/);
-  return parts.map((p) => {
+/** Inline code and emphasis (no links). */
+function spans(s) {
+  return s.split(/(`[^`]*`)/).map((p) => {
     if (p.startsWith('`') && p.endsWith('`') && p.length > 1) return `<code>${escapeHtml(p.slice(1, -1))}</code>`;
     return escapeHtml(p)
       .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-      .replace(/\*([^*]+)\*/g, '<em>$1</em>')
-      .replace(/\[([^\]]+)\]\((#[^)]*)\)/g, '<a href="$2">$1</a>')
-      .replace(/\[([^\]]+)\]\(([^)]*)\)/g, '$1');
+      .replace(/\*([^*]+)\*/g, '<em>$1</em>');
   }).join('');
+}
+
+/** A line's inline markup: links within the document stay links, others become their text. */
+function inline(s) {
+  const link = /\[([^\]]+)\]\(([^)]*)\)/g;
+  let out = '';
+  let at = 0;
+  let m;
+  while ((m = link.exec(s))) {
+    out += spans(s.slice(at, m.index));
+    const label = spans(m[1]);
+    out += m[2].startsWith('#') ? `<a href="${escapeHtml(m[2])}">${label}</a>` : label;
+    at = m.index + m[0].length;
+  }
+  return out + spans(s.slice(at));
 }
 
 export function renderMarkdown(md) {
