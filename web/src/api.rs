@@ -327,6 +327,10 @@ pub fn solve(
             let mut cells = vec![Value::Null; n * n];
             for (r, &v) in table.values.iter().enumerate() {
                 spec.unrank(r, &mut pos);
+                // With any number of heaps, (b) is (0, b) and () is (0, 0).
+                while pos.len() < 2 && shape.drops_zeros() {
+                    pos.insert(0, 0);
+                }
                 if let [a, b] = pos[..] {
                     cells[a as usize * n + b as usize] = Value::from(v);
                     if shape.symmetric() {

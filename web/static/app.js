@@ -259,8 +259,8 @@ async function solve() {
     out.replaceChildren(view.note('The number of heaps is a whole number from 1 to 1000.', true));
     return;
   }
-  const k = any ? heaps : state.info && state.info.heaps;
-  const total = k === 2 ? ((max + 1) * (max + 2)) / 2 : undefined;
+  const info = state.info && state.info.ok ? state.info : null;
+  const total = info ? view.boxSize(any ? heaps : info.heaps, max, info.lower, info.names != null, any) : undefined;
   const r = await work('solve', 'solve', [request(), max, heaps, $('solve-grundy').checked], total);
   if (r) out.replaceChildren(view.box(r));
 }

@@ -23,6 +23,26 @@ export function example(k, lower, variant) {
   return out.join(' ');
 }
 
+/** The number of positions of a box, as heapgame counts them (for the progress bar):
+ * `k` heaps (at most `k` when `any`), each from `lower` to `max`, as multisets unless
+ * `ordered`. */
+export function boxSize(k, max, lower, ordered, any) {
+  const multisets = (n, j) => {
+    let c = 1;
+    for (let i = 1; i <= j; i++) c = (c * (n + i - 1)) / i;
+    return c;
+  };
+  if (any) {
+    const n = max - Math.max(lower, 1) + 1;
+    let total = 0;
+    for (let j = 0; j <= k; j++) total += n > 0 || j === 0 ? multisets(Math.max(n, 0), j) : 0;
+    return Math.round(total);
+  }
+  const n = max - lower + 1;
+  if (n <= 0) return 0;
+  return Math.round(ordered ? n ** k : multisets(n, k));
+}
+
 export function note(text, bad) {
   return el('p', { className: bad ? 'progress error' : 'progress', textContent: text });
 }

@@ -184,3 +184,20 @@ fn any_request_gets_an_answer() {
         assert_eq!(api::evaluate(&r, "1 2", &quiet)["ok"], false, "{raw}");
     }
 }
+
+#[test]
+fn nim_with_any_number_of_heaps_draws_two_heaps_with_the_empty_ones() {
+    let nim = include_str!("../../rulesets/classic/nim.game");
+    let v = api::solve(&req(nim, &[]), 7, Some(2), true, &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    let grid = v["grid"].as_array().unwrap();
+    for a in 0..8u32 {
+        for b in 0..8u32 {
+            assert_eq!(grid[(a * 8 + b) as usize], a ^ b, "({a}, {b})");
+        }
+    }
+    // P-positions with at most two heaps <= 7: (), and (a, a) for a = 1..7.
+    assert_eq!(v["p_count"], 8, "{v}");
+    let v = api::solve(&req(nim, &[]), 7, None, false, &quiet);
+    assert_eq!(v["diagnostics"][0]["code"], "heapgame::usage", "{v}");
+}
