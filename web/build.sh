@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the playground into web/dist/: heapgame compiled to WebAssembly with its bindings
 # (web/src, through wasm-bindgen), the static page (web/static), and the bundled rulesets
-# and language reference (data.js). Serve web/dist/ with any static server.
+# and language reference (data.js). Serve web/dist/ with any static server, or give
+# `--serve [PORT]` to serve it here (127.0.0.1, port 8000 by default) and open a browser.
 # Needs: the wasm32-unknown-unknown target (rustup target add wasm32-unknown-unknown), the
 # wasm-bindgen command at the version Cargo.lock gives wasm-bindgen, and python3.
 set -euo pipefail
@@ -20,4 +21,16 @@ wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg \
   target/wasm32-unknown-unknown/release/heapgame_web.wasm
 cp web/static/* web/dist/
 python3 web/embed.py . > web/dist/data.js
-echo "web/build.sh: built web/dist/ (serve it, e.g. python3 -m http.server -d web/dist 8000)"
+if [ "${1:-}" = "--serve" ]; then
+  port=${2:-8000}
+  url="http://127.0.0.1:$port/"
+  echo "web/build.sh: serving web/dist/ at $url (Ctrl-C stops)"
+  for opener in xdg-open open; do
+    if command -v "$opener" >/dev/null; then
+      (sleep 1 && "$opener" "$url" >/dev/null 2>&1) &
+      break
+    fi
+  done
+  exec python3 -m http.server "$port" --bind 127.0.0.1 --directory web/dist
+fi
+echo "web/build.sh: built web/dist/ (serve it: web/build.sh --serve, or any static server)"
