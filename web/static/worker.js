@@ -18,8 +18,13 @@ globalThis.heapgameProgress = (n) => {
 const ready = init();
 
 onmessage = async (e) => {
-  await ready;
   const { id, fn, args } = e.data;
+  try {
+    await ready;
+  } catch (err) {
+    postMessage({ id, result: { ok: false, crashed: true, message: `heapgame could not start here: ${err}` } });
+    return;
+  }
   current = id;
   last = performance.now();
   let result;
