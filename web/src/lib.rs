@@ -8,6 +8,8 @@
 pub mod api;
 pub mod diag;
 
+use std::sync::{Mutex, Once};
+
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -18,6 +20,32 @@ extern "C" {
     /// The page's progress callback (a global of the worker).
     #[wasm_bindgen(js_name = heapgameProgress)]
     fn js_progress(expanded: f64);
+}
+
+/// The message of the last panic (a defect), kept for the page: on the web a panic ends the
+/// call with a bare `unreachable` trap.
+static PANIC: Mutex<String> = Mutex::new(String::new());
+
+/// Keeps every panic's message in [`PANIC`] (installed once, by the first call).
+fn keep_panics() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        std::panic::set_hook(Box::new(|info| {
+            if let Ok(mut p) = PANIC.lock() {
+                *p = info.to_string();
+            }
+        }))
+    });
+}
+
+/// The message of the last panic since the last call, or "" (the worker asks after a trap:
+/// none means the memory ran out).
+#[wasm_bindgen]
+pub fn last_panic() -> String {
+    PANIC
+        .lock()
+        .map(|mut p| std::mem::take(&mut *p))
+        .unwrap_or_default()
 }
 
 /// Reports progress to the page (on the web) or nowhere (natively, in tests).
@@ -64,12 +92,14 @@ pub fn request(json: &str) -> Request {
 /// The ruleset's name, shape and parameters, or its problems.
 #[wasm_bindgen]
 pub fn check(req: &str) -> String {
+    keep_panics();
     api::check(&request(req)).to_string()
 }
 
 /// A position's outcome, Grundy value, winning moves and followers with their values.
 #[wasm_bindgen]
 pub fn evaluate(req: &str, position: &str) -> String {
+    keep_panics();
     api::evaluate(&request(req), position, &progress).to_string()
 }
 
@@ -77,6 +107,7 @@ pub fn evaluate(req: &str, position: &str) -> String {
 /// the most heaps for a ruleset with any number (0: not given).
 #[wasm_bindgen]
 pub fn solve(req: &str, max: u32, heaps: u32, grundy: bool) -> String {
+    keep_panics();
     let heaps = (heaps > 0).then_some(heaps as usize);
     api::solve(&request(req), max, heaps, grundy, &progress).to_string()
 }
@@ -84,17 +115,20 @@ pub fn solve(req: &str, max: u32, heaps: u32, grundy: bool) -> String {
 /// The user's move `from` -> `to`, checked, and heapgame's reply.
 #[wasm_bindgen]
 pub fn play(req: &str, from: &str, to: &str) -> String {
+    keep_panics();
     api::play(&request(req), from, to, &progress).to_string()
 }
 
 /// The followers of a position, without solving.
 #[wasm_bindgen]
 pub fn followers(req: &str, position: &str) -> String {
+    keep_panics();
     api::followers(&request(req), position).to_string()
 }
 
 /// heapgame's move from a position.
 #[wasm_bindgen]
 pub fn reply(req: &str, position: &str) -> String {
+    keep_panics();
     api::reply(&request(req), position, &progress).to_string()
 }

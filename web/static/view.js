@@ -51,7 +51,7 @@ export function note(text, bad) {
 export function problems(r) {
   const box = el('div', { className: 'problems', role: 'alert' });
   if (r.crashed) {
-    box.append(note(`heapgame stopped: ${r.message}. The worker was restarted; try a smaller question or a lower position limit.`, true));
+    box.append(note(`${r.message}. The worker was restarted; nothing else is lost.`, true));
     return box;
   }
   for (const d of r.diagnostics || []) {

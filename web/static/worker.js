@@ -31,8 +31,19 @@ onmessage = async (e) => {
   try {
     result = JSON.parse(heapgame[fn](...args));
   } catch (err) {
-    // A trap (memory exhausted, or a bug): the page restarts the worker.
-    result = { ok: false, crashed: true, message: String(err) };
+    // A trap: a panic (a defect, its message kept by the WebAssembly), or else most likely
+    // the memory ran out. The page restarts the worker.
+    let panic = '';
+    try { panic = heapgame.last_panic(); } catch { /* the instance is gone */ }
+    // On the web's 32-bit memory a buffer beyond 2 GB is a "capacity overflow" panic: the
+    // search's stack of followers outgrew the memory, as the command line's watchdog reports.
+    const memory = !panic || /capacity overflow|allocat/.test(panic);
+    const message = memory
+      ? `heapgame ran out of memory (the page has at most 4 GB, and one buffer at most 2 GB; ${panic || err}); ` +
+        'the search keeps every follower of each position it is working on, which takes much memory ' +
+        'when positions have many followers: ask about smaller positions or lower the position limit'
+      : `heapgame failed (a defect, please report it): ${panic}`;
+    result = { ok: false, crashed: true, message };
   }
   postMessage({ id, result });
 };
