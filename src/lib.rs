@@ -10,6 +10,7 @@ pub mod formulas;
 pub mod game;
 pub mod moves;
 pub mod numbers;
+pub mod plot;
 pub mod ruleset;
 pub mod solver;
 pub mod syntax;

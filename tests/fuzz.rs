@@ -1,8 +1,8 @@
 //! Hostile input, generated: random and mutated `.game` texts, `-p` values and positions, driven
 //! through everything a user can reach (parse, check, reading a position, the work estimate,
-//! listing followers, a small bounded solve, and rendering every error with miette). The
-//! property is that nothing panics, every failure is a diagnostic with a code, and every
-//! span a diagnostic carries lies inside the text it points into.
+//! listing followers, a small bounded solve, a small picture, and rendering every error with
+//! miette). The property is that nothing panics, every failure is a diagnostic with a code,
+//! and every span a diagnostic carries lies inside the text it points into.
 //!
 //! The corpus is seeded with every `.game` file under `rulesets/` and `tests/inputs/`. Each
 //! case picks a seed and applies a few mutations (deleting, duplicating or moving a piece,
@@ -502,6 +502,40 @@ fn drive(
             tally.solve_failed.fetch_add(1, Ordering::Relaxed);
             let d = game.solve_diag(&e);
             check_load_error(&d, text)?;
+        }
+    }
+    picture(&game)
+}
+
+/// A small picture of the game (every heap but two fixed at 1, claims overlaid): a figure and
+/// its SVG, or a report; never a panic.
+fn picture(game: &Game) -> Result<(), TestCaseError> {
+    use heapgame::plot::{self, PlotError, PlotRequest};
+    let k = game.shape().count.unwrap_or(2);
+    let names = plot::build::heap_names(game, k);
+    let req = PlotRequest {
+        max: 6,
+        heaps: game.shape().count.is_none().then_some(2),
+        claim: !game.checked.claims.is_empty(),
+        slices: names.iter().skip(2).map(|n| format!("{n}=1")).collect(),
+        ..PlotRequest::default()
+    };
+    let Ok(plan) = plot::build::plan(game, &req) else {
+        return Ok(());
+    };
+    let budget = Budget {
+        max_positions: Some(2000),
+        cancel: Some(Arc::new(AtomicBool::new(false))),
+        progress: None,
+    };
+    match plot::build(game, &req, &plan, &budget, &|_| None) {
+        Ok(fig) => {
+            let svg = plot::render(&fig, plot::ImageFormat::Svg);
+            prop_assert!(svg.is_ok(), "{svg:?}");
+        }
+        Err(PlotError::Solve(e)) => check_load_error(&game.solve_diag(&e), game.src.inner())?,
+        Err(PlotError::Report(r)) => {
+            prop_assert!(r.code().is_some(), "a report without a code: {r:?}");
         }
     }
     Ok(())

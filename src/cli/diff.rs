@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use heapgame::game::show_position;
-use heapgame::verify::diff::{diff, formula_from_text, DiffReport, Side};
+use heapgame::verify::diff::{diff_each, formula_from_text, DiffReport, Side};
 use heapgame::verify::Bounds;
 use miette::Report;
 
@@ -17,6 +17,7 @@ use super::common::{json_position, Format, GameArgs, SolveRun};
   heapgame diff rulesets/fraenkel-larsson/beta-nim.game rulesets/fraenkel-larsson/beta-wynim.game --max 40
   heapgame diff rulesets/fraenkel-larsson/beta-nim.game --formula \"beatty(pi)\" --max 40
   heapgame diff rulesets/classic/subtraction.game rulesets/classic/nim.game -p \"S=1..\" --max 6 --heaps 3 --grundy
+  heapgame diff rulesets/classic/wythoff.game --formula nim --max 40 --plot differ.png
 
 Parameters given with -p apply to both rulesets (each must have them).
 Exit 0 if identical, 1 if they differ, 2 on bad input.")]
@@ -48,6 +49,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Also draw the positions that differ on a picture of the first ruleset (FILE.svg or
+    /// FILE.png; two heaps, or one heap).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
 }
 
 /// Runs `heapgame diff`.
@@ -63,11 +68,20 @@ pub fn run(a: Args) -> Result<u8, Report> {
         )
     })?;
     let heaps = bounds.heaps;
+    let plot = (a.plot.as_deref())
+        .map(|p| super::plot::diff_plot(&game, bounds, a.grundy, p))
+        .transpose()?;
     // The limits, Ctrl-C and the progress bar of `solve`.
     let total = heapgame::solver::positions::box_size(game.shape(), a.max, heaps)
         .and_then(|n| u64::try_from(n).ok());
     let run = SolveRun::start(&a.game, heaps, total, "comparing".to_string());
     let budget = run.budget.clone();
+    let mut differing: Vec<Vec<u32>> = Vec::new();
+    let mut each = |p: &[u32]| {
+        if plot.is_some() {
+            differing.push(p.to_vec());
+        }
+    };
     let report = match (&a.other, &a.formula) {
         (Some(other), _) => {
             let b = GameArgs {
@@ -75,22 +89,20 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 ..a.game.clone()
             }
             .load()?;
-            diff(&game, Side::Game(&b), bounds, a.grundy, a.show, budget)?
+            let b = Side::Game(&b);
+            diff_each(&game, b, bounds, a.grundy, a.show, budget, &mut each)?
         }
         (None, Some(text)) => {
             let f = formula_from_text(&game, text)?;
-            diff(
-                &game,
-                Side::Formula(&f, text.clone()),
-                bounds,
-                a.grundy,
-                a.show,
-                budget,
-            )?
+            let b = Side::Formula(&f, text.clone());
+            diff_each(&game, b, bounds, a.grundy, a.show, budget, &mut each)?
         }
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
     drop(run);
+    if let Some(d) = &plot {
+        super::plot::diff_picture(&game, &a.game, d, &report, &differing)?;
+    }
     match a.format {
         Format::Text => print!("{}", text_report(&report)),
         Format::Json => println!("{}", json_report(&report)),

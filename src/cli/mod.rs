@@ -9,7 +9,8 @@ mod eval;
 mod formulas;
 pub(crate) mod interrupt;
 mod moves;
-mod output;
+pub(crate) mod output;
+pub(crate) mod plot;
 pub(crate) mod progress;
 mod repl;
 pub(crate) mod solve;
@@ -28,6 +29,7 @@ use clap::{Parser, Subcommand};
   heapgame solve rulesets/classic/wythoff.game --max 20
   heapgame check rulesets/*/*.game
   heapgame diff rulesets/fraenkel-larsson/beta-nim.game --formula \"beatty(pi)\" --max 40
+  heapgame plot rulesets/classic/wythoff.game --max 200 --output wythoff.png
   heapgame solve rulesets/bhowmik/st-game.game -p k=3 -p \"T={2}\" --max 8 --grundy --format csv
 
 The language is described in docs/language.md.")]
@@ -50,6 +52,8 @@ enum Command {
     Diff(diff::Args),
     /// The built-in formulas (closed forms from the papers).
     Formulas(formulas::Args),
+    /// A picture: P-positions or Grundy values of two heaps, slices, a heap's sequence (SVG, PNG).
+    Plot(plot::Args),
     /// An interactive session: evaluate positions, play, change parameters.
     Repl(repl::Args),
 }
@@ -68,7 +72,11 @@ pub fn main() -> std::process::ExitCode {
     // box is listed stops the solve at its first check.
     if matches!(
         cli.command,
-        Command::Eval(_) | Command::Solve(_) | Command::Check(_) | Command::Diff(_)
+        Command::Eval(_)
+            | Command::Solve(_)
+            | Command::Check(_)
+            | Command::Diff(_)
+            | Command::Plot(_)
     ) {
         interrupt::cancel_flag();
     }
@@ -79,6 +87,7 @@ pub fn main() -> std::process::ExitCode {
         Command::Check(a) => check::run(a),
         Command::Diff(a) => diff::run(a),
         Command::Formulas(a) => formulas::run(a),
+        Command::Plot(a) => plot::run(a),
         Command::Repl(a) => repl::run(a),
     };
     match result {

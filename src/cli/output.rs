@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use miette::Report;
 
-/// Writes `text` to `path` atomically.
-pub fn write_whole(path: &Path, text: &str) -> Result<(), Report> {
+/// Writes `text` (or any bytes: a picture) to `path` atomically.
+pub fn write_whole(path: &Path, text: impl AsRef<[u8]>) -> Result<(), Report> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -29,7 +29,7 @@ pub fn write_whole(path: &Path, text: &str) -> Result<(), Report> {
     };
     let write = || -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
+        f.write_all(text.as_ref())?;
         f.sync_all()
     };
     if let Err(e) = write() {

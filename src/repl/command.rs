@@ -41,6 +41,8 @@ pub enum Command {
     },
     /// `:diff --formula NAME(ARGS)` or `:diff FILE`, with options.
     Diff(DiffRequest),
+    /// `:plot --max N [--grundy] ... [--output FILE]`.
+    Plot(PlotCommand),
     /// `:formulas`.
     Formulas,
     /// `:load FILE`.
@@ -195,6 +197,7 @@ fn command(c: &'static CommandHelp, args: &str) -> Result<Command, Report> {
         "table" => table(c, args).map(Command::Table),
         "check" => check(c, args),
         "diff" => diff(c, args),
+        "plot" => plot(c, args).map(Command::Plot),
         "formulas" => no_args(Command::Formulas),
         "load" => {
             let f = args.trim_matches(|ch| ch == '"' || ch == '\'');
@@ -340,15 +343,50 @@ fn diff(c: &CommandHelp, args: &str) -> Result<Command, Report> {
     }
 }
 
-/// `:table` options.
-fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
-    let mut req = TableRequest {
-        max: 0,
-        heaps: None,
-        grundy: false,
-        format: TableFormat::Table,
+/// `:plot`: what to draw and where.
+#[derive(Debug, PartialEq)]
+pub struct PlotCommand {
+    /// The picture.
+    pub req: heapgame::plot::PlotRequest,
+    /// The file (`.svg` or `.png`); default: named after the ruleset's file.
+    pub output: Option<String>,
+}
+
+/// `:plot` options (those of `heapgame plot`).
+fn plot(c: &CommandHelp, args: &str) -> Result<PlotCommand, Report> {
+    let mut cmd = PlotCommand {
+        req: heapgame::plot::PlotRequest::default(),
+        output: None,
     };
     let mut max = None;
+    let number = |v: String| {
+        v.parse::<u32>()
+            .map_err(|_| usage(c, format!("`{v}` is not a number")))
+    };
+    options(c, args, |flag, value| {
+        match flag {
+            "--max" => max = Some(number(value("a number")?)?),
+            "--heaps" => cmd.req.heaps = Some(number(value("a number")?)? as usize),
+            "--scale" => cmd.req.scale = Some(number(value("a number")?)?),
+            "--grundy" => cmd.req.grundy = true,
+            "--claim" => cmd.req.claim = true,
+            "--slice" => cmd.req.slices.push(value("NAME=VALUES")?),
+            "--output" | "-o" => cmd.output = Some(value("a file")?),
+            w => return Err(usage(c, format!("unknown option `{w}`"))),
+        }
+        Ok(())
+    })?;
+    cmd.req.max = max.ok_or_else(|| usage(c, "`:plot` needs --max N"))?;
+    Ok(cmd)
+}
+
+/// Reads `--flag`, `--flag VALUE` and `--flag=VALUE` options, showing each flag to `on` with a
+/// way to take its value (`what` names it for the error when it is missing).
+fn options(
+    c: &CommandHelp,
+    args: &str,
+    mut on: impl FnMut(&str, &mut dyn FnMut(&str) -> Result<String, Report>) -> Result<(), Report>,
+) -> Result<(), Report> {
     let mut words = args.split_whitespace();
     while let Some(w) = words.next() {
         let (flag, inline) = match w.split_once('=') {
@@ -361,6 +399,21 @@ fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
                 .or_else(|| words.next().map(str::to_string))
                 .ok_or_else(|| usage(c, format!("`{flag}` needs {what}")))
         };
+        on(flag, &mut value)?;
+    }
+    Ok(())
+}
+
+/// `:table` options.
+fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
+    let mut req = TableRequest {
+        max: 0,
+        heaps: None,
+        grundy: false,
+        format: TableFormat::Table,
+    };
+    let mut max = None;
+    options(c, args, |flag, value| {
         match flag {
             "--max" => {
                 let v = value("a number")?;
@@ -387,7 +440,8 @@ fn table(c: &CommandHelp, args: &str) -> Result<TableRequest, Report> {
             }
             w => return Err(usage(c, format!("unknown option `{w}`"))),
         }
-    }
+        Ok(())
+    })?;
     req.max = max.ok_or_else(|| usage(c, "`:table` needs --max N"))?;
     Ok(req)
 }
@@ -465,6 +519,22 @@ mod tests {
         assert!(msg(":play").contains("starting position"));
         assert!(msg(":diff --max 3").contains("needs --formula"));
         assert!(msg(":check --max x").contains("not a number"));
+    }
+
+    #[test]
+    fn plot_options() {
+        let Some(Command::Plot(p)) = ok(":plot --max=9 --grundy --slice h3=1,2 --claim -o x.png")
+        else {
+            panic!("plot")
+        };
+        assert_eq!(p.req.max, 9);
+        assert!(p.req.grundy && p.req.claim);
+        assert_eq!(p.req.slices, vec!["h3=1,2".to_string()]);
+        assert_eq!(p.output.as_deref(), Some("x.png"));
+        let msg = |l: &str| format!("{:?}", parse(l).expect_err(l));
+        assert!(msg(":plot").contains("needs --max N"));
+        assert!(msg(":plot --max 3 --slice").contains("`--slice` needs NAME=VALUES"));
+        assert!(msg(":plot --max 3 --colour").contains("unknown option"));
     }
 
     #[test]

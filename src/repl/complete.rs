@@ -262,7 +262,7 @@ mod tests {
             (16, vec!["beatty(".to_string()])
         );
         assert_eq!(names(&h, ":table --g"), (7, vec!["--grundy ".to_string()]));
-        assert_eq!(names(&h, ":help pl"), (6, vec!["play".to_string()]));
+        assert_eq!(names(&h, ":help pla"), (6, vec!["play".to_string()]));
         assert_eq!(names(&h, "3 5"), (2, vec![]));
         assert_eq!(slot(":load rul", 9), (6, Slot::File));
     }

@@ -107,6 +107,22 @@ pub const COMMANDS: &[CommandHelp] = &[
         options: &["--max", "--grundy", "--heaps", "--format"],
     },
     CommandHelp {
+        name: "plot",
+        aliases: &[],
+        usage: "--max N [--grundy] [--heaps K] [--slice H=V] [--claim] [-o FILE]",
+        summary: "write a picture (SVG or PNG), print its path",
+        details: "Draws what `heapgame plot` draws: the P-positions of two heaps, with --grundy a \
+                  heatmap of Grundy values, slices of more heaps (--slice h3=5 or h3=0,5,10), a \
+                  single heap's Grundy sequence, with --claim the positions where a claim is \
+                  wrong in red. The file (default: named after the ruleset's file, `.svg`; \
+                  `.png` by --output's extension) is always written; a PNG is also shown in \
+                  terminals that can (kitty, iTerm2, WezTerm).",
+        example: ":plot --max 30 --output wythoff.png",
+        options: &[
+            "--max", "--grundy", "--heaps", "--slice", "--claim", "--scale", "--output",
+        ],
+    },
+    CommandHelp {
         name: "check",
         aliases: &[],
         usage: "[--max N] [--heaps K]",

@@ -14,6 +14,7 @@
 mod command;
 mod complete;
 mod help;
+mod inline_image;
 mod play;
 mod render;
 
@@ -567,6 +568,7 @@ impl<'g> Session<'g> {
             }
             Command::Check { max, heaps } => self.check(ui, max, heaps)?,
             Command::Diff(req) => self.diff(ui, &req)?,
+            Command::Plot(p) => self.plot(ui, &p)?,
             Command::Formulas => emit(&render::formulas()),
             Command::Load(file) => {
                 let l = Loaded::load(Path::new(&file), Vec::new())?;
@@ -689,6 +691,24 @@ impl<'g> Session<'g> {
             let report = ui.compute(|| check_claims(game, *bounds, budget))?;
             emit(&crate::cli::check::text_report(&l.file, game, &report));
         }
+        Ok(())
+    }
+
+    /// `:plot`: writes the picture of the loaded ruleset and prints its path.
+    fn plot(&mut self, ui: &mut Ui, p: &command::PlotCommand) -> Result<(), Report> {
+        let l = self.loaded.ok_or_else(no_ruleset)?;
+        let path = crate::cli::plot::repl_path(&l.file, p.output.as_deref(), p.req.grundy);
+        let budget = ui.budget();
+        let fail = |e: &SolveError<MoveError>| solve_error(&l.game, e);
+        let bytes =
+            ui.compute(|| crate::cli::plot::draw(&l.game, &p.req, &path, &budget, &fail))?;
+        crate::cli::output::write_whole(&path, &bytes)?;
+        // PNG only: kitty and iTerm2 do not show SVG.
+        let png = crate::cli::plot::format_of(&path)? == heapgame::plot::ImageFormat::Png;
+        if let Some(proto) = inline_image::detect().filter(|_| png) {
+            emit(&inline_image::escape(proto, &bytes));
+        }
+        say!("wrote {}", path.display());
         Ok(())
     }
 

@@ -178,8 +178,9 @@ pub fn check_claims(game: &Game, bounds: Bounds, budget: Budget) -> Result<Check
     })
 }
 
-/// The canonical position a same-type claim names at `pos`, or an error at the claim.
-fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result<Vec<u32>, Report> {
+/// The canonical position a same-type claim names at `pos`, or an error at the claim. (Also
+/// used by the claim overlay of `plot`.)
+pub fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result<Vec<u32>, Report> {
     let at = crate::game::show_position(pos);
     let wide: Option<Vec<u64>> = list.iter().map(|&h| u64::try_from(h).ok()).collect();
     let fail = |msg: String| {
@@ -207,7 +208,7 @@ fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result<Vec
 }
 
 /// A claim that could not be evaluated at a position, pointing into the ruleset.
-fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> Report {
+pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> Report {
     let at = crate::game::show_position(pos);
     let d = match e {
         ClaimError::Eval(ev) => Diag::new(

@@ -67,6 +67,19 @@ pub fn diff(
     keep: usize,
     budget: Budget,
 ) -> Result<DiffReport, Report> {
+    diff_each(a, b, bounds, grundy, keep, budget, &mut |_| {})
+}
+
+/// As [`diff`], showing every position where they differ to `each` (`diff --plot` draws them).
+pub fn diff_each(
+    a: &Game,
+    b: Side<'_>,
+    bounds: Bounds,
+    grundy: bool,
+    keep: usize,
+    budget: Budget,
+    each: &mut dyn FnMut(&[u32]),
+) -> Result<DiffReport, Report> {
     let positions = positions_in_order(a.shape(), bounds).map_err(|m| {
         miette::miette!(
             code = "heapgame::too_large",
@@ -152,6 +165,7 @@ pub fn diff(
             continue;
         }
         report.differences += 1;
+        each(pos);
         if report.first.len() < keep {
             let why_a = why(a, &mut sa, pos, grundy)?;
             let why_b = match (&b, sb.as_mut()) {

@@ -1,0 +1,422 @@
+//! From a game and a request to a [`Figure`]: which picture (a single heap's sequence, a grid
+//! of two heaps, or slices of more), the box solved by `solver::solve_box`, the cells filled
+//! by canonical position, the colour scale, and the claim overlay. Bad requests are miette
+//! reports located in the ruleset or in the `--slice` argument.
+
+use miette::Report;
+
+use super::figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
+use super::overlay::claim_overlay;
+pub use super::slices::{heap_names, Slice};
+use super::slices::{parse_slices, slice_error};
+use super::{MAX_SEQUENCE, MAX_SIDE};
+use crate::game::Game;
+use crate::moves::MoveError;
+use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::solver::positions::box_size;
+use crate::solver::{solve_box, sum, BoxSpec, BoxValues, Budget, SolveError, Want};
+
+/// The largest box a picture solves.
+pub const MAX_BOX: u128 = 50_000_000;
+
+/// What to draw.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlotRequest {
+    /// The largest heap size.
+    pub max: u32,
+    /// The number of heaps, for `heaps any` (or 1 for a sum's single-heap sequence).
+    pub heaps: Option<usize>,
+    /// A Grundy heatmap rather than P marks.
+    pub grundy: bool,
+    /// `--slice NAME=VALUES`, as typed: heaps fixed for games of three or more heaps.
+    pub slices: Vec<String>,
+    /// Overlay the positions where a claim and the solver disagree.
+    pub claim: bool,
+    /// The top of the colour scale (default: the largest value drawn).
+    pub scale: Option<u32>,
+}
+
+/// Why a picture could not be made.
+#[derive(Debug)]
+pub enum PlotError {
+    /// The solve failed (a limit, Ctrl-C, a loop): the caller words it.
+    Solve(SolveError<MoveError>),
+    /// Anything else, already located.
+    Report(Report),
+}
+
+impl From<Report> for PlotError {
+    fn from(r: Report) -> Self {
+        PlotError::Report(r)
+    }
+}
+
+/// What a request draws, once checked against the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Heaps of the box solved.
+    pub heaps: usize,
+    /// A single heap's sequence (by the sum's single-heap values when `sum`).
+    pub sequence: bool,
+    /// The sequence comes from a disjunctive sum's single heap.
+    pub sum: bool,
+    /// Fixed heaps (grids of three or more heaps).
+    pub slices: Vec<Slice>,
+    /// Positions in the box solved.
+    pub size: u128,
+}
+
+/// A usage error about the request, reported against the ruleset.
+pub(crate) fn usage(game: &Game, code: Code, msg: String, help: &str) -> Report {
+    Report::new(LoadError::single(
+        game.src.clone(),
+        Diag::new(code, 0..0, msg, "").help(help),
+    ))
+}
+
+/// Checks the request against the game: which picture, which box.
+pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
+    let shape = game.shape();
+    let name = &game.checked.name;
+    let is_sum = sum::is_sum(game.generator());
+    let (heaps, sequence) = match (shape.count, req.heaps) {
+        (Some(c), Some(1)) if c != 1 && is_sum => (1, true),
+        (Some(c), Some(h)) if h != c => {
+            return Err(usage(
+                game,
+                Code::Usage,
+                format!("`{name}` has exactly {c} heaps, but --heaps {h} was given"),
+                "leave out --heaps for rulesets with a fixed number of heaps (--heaps 1 draws a sum's single-heap sequence)",
+            ))
+        }
+        (Some(c), _) => (c, c == 1),
+        (None, Some(h)) => (h, h == 1),
+        (None, None) if is_sum => (1, true),
+        (None, None) => {
+            return Err(usage(
+                game,
+                Code::Usage,
+                format!("`{name}` allows any number of heaps: say how many with --heaps"),
+                "add --heaps K: --heaps 2 draws the positions of two heaps, --heaps 3 slices of three",
+            ))
+        }
+    };
+    if heaps == 0 {
+        return Err(usage(
+            game,
+            Code::Usage,
+            "a picture needs at least one heap".into(),
+            "use --heaps 1 or more",
+        ));
+    }
+    let too_large = |msg: String, help: &str| usage(game, Code::TooLarge, msg, help);
+    if sequence {
+        if !req.slices.is_empty() {
+            return Err(slice_error(
+                &req.slices[0],
+                0..req.slices[0].len(),
+                "a single heap has no other heap to fix",
+                "leave out --slice",
+            ));
+        }
+        if req.max > MAX_SEQUENCE {
+            return Err(too_large(
+                format!(
+                    "--max {} is more than the {MAX_SEQUENCE} heap sizes a sequence picture draws",
+                    req.max
+                ),
+                "lower --max",
+            ));
+        }
+        let size = u128::from(req.max) + 1;
+        return Ok(Plan {
+            heaps: 1,
+            sequence,
+            sum: shape.count != Some(1) && is_sum,
+            slices: vec![],
+            size,
+        });
+    }
+    if req.max < shape.lower {
+        return Err(usage(
+            game,
+            Code::Usage,
+            format!(
+                "--max {} is below the least heap size {}",
+                req.max, shape.lower
+            ),
+            "raise --max",
+        ));
+    }
+    let side = req.max - shape.lower + 1;
+    if side > MAX_SIDE {
+        return Err(too_large(
+            format!(
+                "--max {} draws {side} cells per side, more than the {MAX_SIDE} a picture holds",
+                req.max
+            ),
+            "lower --max (a picture of at most 4000 x 4000 cells)",
+        ));
+    }
+    let slices = parse_slices(game, heaps, req)?;
+    let size = box_size(shape, req.max, heaps).unwrap_or(u128::MAX);
+    if size > MAX_BOX {
+        return Err(too_large(
+            format!(
+                "the box holds {} positions, more than the {MAX_BOX} a picture solves",
+                if size == u128::MAX {
+                    "more than 10^38".to_string()
+                } else {
+                    size.to_string()
+                }
+            ),
+            "lower --max",
+        ));
+    }
+    Ok(Plan {
+        heaps,
+        sequence: false,
+        sum: false,
+        slices,
+        size,
+    })
+}
+
+/// The ruleset's name and its parameters, for the title.
+pub fn title(game: &Game) -> String {
+    let c = &game.checked;
+    if c.params.is_empty() {
+        return c.name.clone();
+    }
+    let ps: Vec<String> = c.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+    format!("{} ({})", c.name, ps.join(", "))
+}
+
+/// Builds the picture of `plan` (from [`plan`]); `period` finds a sequence's period (its
+/// `start` an index into the values it is given).
+pub fn build(
+    game: &Game,
+    req: &PlotRequest,
+    plan: &Plan,
+    budget: &Budget,
+    period: &dyn Fn(&[u32]) -> Option<Period>,
+) -> Result<Figure, PlotError> {
+    let want_grundy = req.grundy
+        || plan.sequence
+        || (req.claim
+            && game
+                .checked
+                .claims
+                .iter()
+                .any(|c| c.kind == crate::syntax::ast::ClaimKind::Grundy));
+    if req.claim && game.checked.claims.is_empty() {
+        return Err(usage(
+            game,
+            Code::Usage,
+            format!("`{}` has no claims to overlay", game.checked.name),
+            "leave out --claim",
+        )
+        .into());
+    }
+    let want = if want_grundy {
+        Want::Grundy
+    } else {
+        Want::Outcome
+    };
+    let shape = game.shape();
+    if plan.sequence {
+        let lower = shape.lower.min(req.max);
+        let values: Vec<u32> = if plan.sum {
+            match sum::grundy_sequence(game.generator(), req.max, budget) {
+                Ok(s) => s[lower as usize..].to_vec(),
+                Err(sum::SeqError::Solve(e)) => return Err(PlotError::Solve(e)),
+                Err(sum::SeqError::NotDecreasing) => {
+                    return Err(usage(
+                        game,
+                        Code::Usage,
+                        "a single heap can reach itself: no Grundy sequence".into(),
+                        "the moves of one heap must lower it",
+                    )
+                    .into())
+                }
+            }
+        } else {
+            let table = solve(game, req.max, 1, want, budget)?;
+            (lower..=req.max)
+                .map(|n| value_at(game, &table, &[u64::from(n)]))
+                .collect::<Result<_, _>>()?
+        };
+        let (marked, overlay) = if req.claim {
+            let positions: Vec<Vec<u32>> = (lower..=req.max)
+                .map(|n| single(game, n))
+                .collect::<Result<_, _>>()?;
+            let flags = claim_overlay(game, &positions, &values, budget)?;
+            let m = flags
+                .iter()
+                .enumerate()
+                .filter(|(_, &f)| f)
+                .map(|(i, _)| lower + i as u32)
+                .collect();
+            (m, Some("claim and solver disagree".to_string()))
+        } else {
+            (vec![], None)
+        };
+        // The finder counts from the first value; the picture from the least heap.
+        let period = period(&values).map(|p| Period {
+            start: p.start + lower,
+            ..p
+        });
+        return Ok(Figure {
+            title: title(game),
+            body: Body::Sequence(Sequence {
+                lower,
+                values,
+                period,
+                marked,
+                overlay,
+            }),
+        });
+    }
+    let table = solve(game, req.max, plan.heaps, want, budget)?;
+    let names = heap_names(game, plan.heaps);
+    let free: Vec<usize> = (0..plan.heaps)
+        .filter(|i| !plan.slices.iter().any(|s| s.heap == *i))
+        .collect();
+    let mut grid = Grid {
+        x_label: names[free[0]].clone(),
+        y_label: names[free[1]].clone(),
+        lower: shape.lower,
+        max: req.max,
+        shade: Shade::Outcomes,
+        panels: vec![],
+        overlay: req.claim.then(|| "claim and solver disagree".to_string()),
+    };
+    for fixed in combinations(&plan.slices) {
+        let caption = (!fixed.is_empty()).then(|| {
+            fixed
+                .iter()
+                .map(|(s, v)| format!("{} = {v}", s.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+        let mut wide = vec![0u64; plan.heaps];
+        for (s, v) in &fixed {
+            wide[s.heap] = u64::from(*v);
+        }
+        let cells = grid.side() * grid.side();
+        let mut values = vec![0u32; cells];
+        let mut positions = Vec::with_capacity(if req.claim { cells } else { 0 });
+        for y in grid.lower..=grid.max {
+            for x in grid.lower..=grid.max {
+                wide[free[0]] = u64::from(x);
+                wide[free[1]] = u64::from(y);
+                let canon = game
+                    .canonical(&wide)
+                    .map_err(|e| internal(game, &format!("{e}")))?;
+                let r = table
+                    .spec
+                    .rank(&canon)
+                    .ok_or_else(|| internal(game, "a position outside the box"))?;
+                values[grid.index(x, y)] = table.values[r];
+                if req.claim {
+                    positions.push(canon);
+                }
+            }
+        }
+        let marked = if req.claim {
+            claim_overlay(game, &positions, &values, budget)?
+        } else {
+            vec![false; cells]
+        };
+        if !req.grundy {
+            values.iter_mut().for_each(|v| *v = u32::from(*v != 0));
+        }
+        grid.panels.push(Panel {
+            caption,
+            values,
+            marked,
+        });
+    }
+    if req.grundy {
+        let most = grid
+            .panels
+            .iter()
+            .flat_map(|p| p.values.iter())
+            .max()
+            .copied()
+            .unwrap_or(0);
+        grid.shade = Shade::Grundy {
+            scale: req.scale.unwrap_or(most).max(1),
+        };
+    }
+    Ok(Figure {
+        title: title(game),
+        body: Body::Grid(grid),
+    })
+}
+
+/// Every choice of one value per slice, in order (one empty choice when there are none).
+fn combinations(slices: &[Slice]) -> Vec<Vec<(&Slice, u32)>> {
+    let mut out: Vec<Vec<(&Slice, u32)>> = vec![vec![]];
+    for s in slices {
+        out = out
+            .into_iter()
+            .flat_map(|c| {
+                s.values.iter().map(move |&v| {
+                    let mut c = c.clone();
+                    c.push((s, v));
+                    c
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The canonical position of a single heap of size n.
+fn single(game: &Game, n: u32) -> Result<Vec<u32>, PlotError> {
+    game.canonical(&[u64::from(n)])
+        .map_err(|e| internal(game, &format!("{e}")))
+}
+
+/// The value of a position in a solved box.
+fn value_at(game: &Game, table: &BoxValues, wide: &[u64]) -> Result<u32, PlotError> {
+    let canon = game
+        .canonical(wide)
+        .map_err(|e| internal(game, &format!("{e}")))?;
+    let r = table
+        .spec
+        .rank(&canon)
+        .ok_or_else(|| internal(game, "a position outside the box"))?;
+    Ok(table.values[r])
+}
+
+/// Solves the box by the solver `solve` uses.
+fn solve(
+    game: &Game,
+    max: u32,
+    heaps: usize,
+    want: Want,
+    budget: &Budget,
+) -> Result<BoxValues, PlotError> {
+    let spec = BoxSpec::new(game.shape(), max, heaps).map_err(|_| {
+        usage(
+            game,
+            Code::TooLarge,
+            "the box is too large".into(),
+            "lower --max",
+        )
+    })?;
+    solve_box(game.generator(), &spec, want, budget).map_err(PlotError::Solve)
+}
+
+/// A position the box should hold but does not: a defect, reported rather than drawn wrong.
+fn internal(game: &Game, what: &str) -> PlotError {
+    usage(
+        game,
+        Code::Usage,
+        format!("internal error while drawing: {what}"),
+        "please report this",
+    )
+    .into()
+}

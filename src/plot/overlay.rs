@@ -1,0 +1,100 @@
+//! The overlays: where a claim and the solver disagree (evaluated per position as `check`
+//! does, with `verify::check`'s same-type positions and errors), and where two rulesets or a
+//! ruleset and a formula differ (collected from `verify::diff`).
+
+use std::collections::HashSet;
+
+use miette::Report;
+
+use super::figure::{Body, Figure};
+use crate::game::{ClaimValue, Game};
+use crate::solver::{Budget, Outcome};
+use crate::verify::check::{claim_error, same_position};
+
+use super::build::PlotError;
+
+/// For each position (canonical, with its value: the Grundy value when the ruleset has a
+/// Grundy claim, else 0 for P and anything else for N), whether some claim disagrees with the
+/// solver there. A claim silent at a position (outside its theorem's scope) does not disagree.
+pub fn claim_overlay(
+    game: &Game,
+    positions: &[Vec<u32>],
+    values: &[u32],
+    budget: &Budget,
+) -> Result<Vec<bool>, PlotError> {
+    let mut solver = None;
+    let mut out = Vec::with_capacity(positions.len());
+    for (pos, &value) in positions.iter().zip(values) {
+        let is_p = value == 0;
+        let mut wrong = false;
+        for i in 0..game.checked.claims.len() {
+            let said = game
+                .eval_claim(i, pos)
+                .map_err(|e| claim_error(game, i, pos, e))?;
+            wrong |= match said {
+                None => false,
+                Some(ClaimValue::IsP(says)) => says != is_p,
+                Some(ClaimValue::Grundy(says)) => says != i64::from(value),
+                Some(ClaimValue::Same(list)) => {
+                    let q = same_position(game, i, pos, &list)?;
+                    let s = solver.get_or_insert_with(|| {
+                        let mut s = game.solver();
+                        s.set_budget(budget.clone());
+                        s
+                    });
+                    let q_is_p = s.outcome(&q).map_err(PlotError::Solve)? == Outcome::P;
+                    q_is_p != is_p
+                }
+            };
+        }
+        out.push(wrong);
+    }
+    Ok(out)
+}
+
+/// Marks the cells of a one-panel grid (or the heap sizes of a sequence) whose canonical
+/// position is one of `positions` (the differences `verify::diff` found), with `label` in the
+/// legend.
+pub fn mark_positions(
+    game: &Game,
+    fig: &mut Figure,
+    positions: &[Vec<u32>],
+    label: &str,
+) -> Result<(), Report> {
+    let set: HashSet<&[u32]> = positions.iter().map(Vec::as_slice).collect();
+    let canonical = |wide: &[u64]| {
+        game.canonical(wide).map_err(|e| {
+            miette::miette!(code = "heapgame::position", "cannot draw a position: {e}")
+        })
+    };
+    match &mut fig.body {
+        Body::Grid(g) => {
+            let [panel] = g.panels.as_mut_slice() else {
+                return Err(miette::miette!(
+                    code = "heapgame::usage",
+                    "differences are drawn on a picture of one panel"
+                ));
+            };
+            let side = (g.max - g.lower) as usize + 1;
+            for y in g.lower..=g.max {
+                for x in g.lower..=g.max {
+                    let p = canonical(&[u64::from(x), u64::from(y)])?;
+                    let i = (y - g.lower) as usize * side + (x - g.lower) as usize;
+                    panel.marked[i] = set.contains(p.as_slice());
+                }
+            }
+            g.overlay = Some(label.to_string());
+        }
+        Body::Sequence(s) => {
+            let mut marked = Vec::new();
+            for n in s.lower..s.lower + s.values.len() as u32 {
+                if set.contains(canonical(&[u64::from(n)])?.as_slice()) {
+                    marked.push(n);
+                }
+            }
+            s.marked = marked;
+            s.overlay = Some(label.to_string());
+        }
+    }
+    Ok(())
+}
