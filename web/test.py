@@ -169,7 +169,9 @@ def main():
         listed = b.js("""return [...document.querySelectorAll('#p-positions tbody tr')]
                            .map(r => [...r.cells].slice(1).map(c => +c.textContent));""")
         check(sorted(map(tuple, listed)) == sorted(want), "the P-positions listed are Wythoff's")
-        check(b.js("return document.getElementById('picture') !== null;"), "the picture is drawn")
+        b.wait("heapgame's picture", "const p = document.getElementById('picture');"
+               "return p !== null && p.tagName === 'IMG' && p.complete && p.naturalWidth > 0;")
+        check(True, "heapgame's picture of the box is shown")
         b.shot("3-box")
 
         # Play two moves from (6, 10), then undo one.

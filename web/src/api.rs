@@ -340,9 +340,21 @@ pub fn solve(
             }
             cells
         });
+        // heapgame's own picture for one or two heaps (the same as `heapgame plot`).
+        let picture = (k <= 2 && spec.len() <= crate::picture::MAX_PICTURE).then(|| {
+            let heaps = shape.count.is_none().then_some(k);
+            crate::picture::svg(&game, max, heaps, grundy, &budget)
+        });
+        let (svg, picture_error) = match picture {
+            Some(Ok(svg)) => (Some(svg), None),
+            Some(Err(e)) => (None, Some(e)),
+            None => (None, None),
+        };
         Ok(json!({
             "ok": true,
             "name": game.checked.name,
+            "svg": svg,
+            "picture_error": picture_error,
             "max": max,
             "heaps": k,
             "any": shape.count.is_none(),

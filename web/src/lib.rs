@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod diag;
+pub mod picture;
 
 use std::sync::{Mutex, Once};
 

@@ -149,7 +149,13 @@ export function box(r) {
   out.append(el('p', { id: 'solve-summary' },
     el('strong', {}, `${r.p_count} P-positions`), ` among ${r.total} positions of ${r.name} (${bound}); ` +
     `solved in ${r.seconds} s (${r.mode.toLowerCase()} mode).`));
-  if (r.grid) {
+  if (r.svg) {
+    // heapgame's own picture, as an image (nothing in it runs).
+    const img = el('img', { id: 'picture', className: 'plot', src: URL.createObjectURL(new Blob([r.svg], { type: 'image/svg+xml' })) });
+    img.alt = `the ${r.grundy ? 'Grundy values' : 'P-positions'} of the box, as heapgame plot draws them (${r.p_count} P-positions)`;
+    out.append(img);
+  } else if (r.grid) {
+    if (r.picture_error) out.append(note(`(heapgame's picture: ${r.picture_error}; a plain grid instead)`));
     out.append(picture(r), note(`heap 1 across, heap 2 up, (0, 0) at the bottom left; ${r.grundy ? 'P-positions black, darker blue for larger Grundy values' : 'P-positions black'}.`));
   }
   if (r.grid && r.grundy && r.max <= 40) out.append(el('div', { className: 'scroll' }, grundyGrid(r)));

@@ -98,6 +98,12 @@ fn a_box_has_the_brute_force_p_positions_and_values() {
     assert_eq!(got, want);
     assert_eq!(v["p_count"], want.len());
     assert_eq!(v["total"], (n + 1) * (n + 2) / 2);
+    // heapgame's own picture comes along.
+    assert!(
+        v["svg"].as_str().is_some_and(|s| s.contains("<svg")),
+        "{}",
+        v["picture_error"]
+    );
     let grid = v["grid"].as_array().unwrap();
     for a in 0..=n {
         for b in 0..=n {
