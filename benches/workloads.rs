@@ -12,6 +12,7 @@
 //! solver budget's cancel flag) and reports the workload as not finished.
 
 mod hand;
+mod octal_rows;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
@@ -402,6 +403,10 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
             || hand::wynim::outcomes(n as usize),
             |h, p| pn(h[p[0] as usize * (n as usize + 1) + p[1] as usize]),
         ));
+    }
+
+    for r in octal_rows::rows(run, cap) {
+        rows.push(r);
     }
 
     (rows, wythoff)

@@ -63,6 +63,12 @@ impl Estimate {
             None if splits => sum as usize,
             None => pos.len(),
         };
+        // A sum is solved through the single-heap sequence up to its largest heap.
+        let positions = if crate::solver::sum::is_sum(gen) {
+            f64::from(max) + 1.0
+        } else {
+            positions
+        };
         Estimate {
             positions: positions.max(1.0),
             branching: branching(gen, heaps, max),

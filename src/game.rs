@@ -332,9 +332,14 @@ impl Game {
         Ok(out.to_sorted_vecs())
     }
 
-    /// A memoized solver for this game.
+    /// A memoized solver for this game; a disjunctive sum is answered through its single-heap
+    /// Grundy sequence ([`crate::solver::sum::SumOracle`]).
     pub fn solver(&self) -> Solver<'_, Generator> {
-        Solver::new(self.generator())
+        let s = Solver::new(self.generator());
+        match crate::solver::sum::SumOracle::new(self.generator()) {
+            Some(o) => s.with_sum(o),
+            None => s,
+        }
     }
 
     /// A move-generation failure as a diagnostic pointing into the ruleset.

@@ -12,6 +12,7 @@ pub mod moves;
 pub mod numbers;
 pub mod plot;
 pub mod ruleset;
+pub mod sequence;
 pub mod solver;
 pub mod syntax;
 pub mod verify;

@@ -1036,3 +1036,39 @@ fn shell_words(s: &str) -> Vec<String> {
     }
     out
 }
+
+#[test]
+fn sequence_of_a_game_that_is_not_a_sum_points_at_the_move() {
+    let err = heapgame()
+        .args(["sequence", WYTHOFF, "--max", "10"])
+        .fails_with("heapgame::not_sum");
+    assert!(err.contains("take same 1.. from both heaps"), "{err}");
+    insta::assert_snapshot!("cli_sequence_not_sum", err);
+}
+
+#[test]
+fn sequence_proves_kayles_period() {
+    let out = heapgame()
+        .args([
+            "sequence",
+            "rulesets/classic/kayles.game",
+            "--max",
+            "300",
+            "--format",
+            "json",
+        ])
+        .ok();
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["periodic"]["preperiod"], 71);
+    assert_eq!(v["periodic"]["period"], 12);
+    assert_eq!(v["periodic"]["saltus"], 0);
+    assert_eq!(v["periodic"]["proven"], true);
+    assert_eq!(v["values"].as_array().map(Vec::len), Some(301));
+    let text = heapgame()
+        .args(["eval", "rulesets/classic/kayles.game", "300", "417", "1000"])
+        .ok();
+    assert!(
+        text.contains("winning moves:\n  -> (1, 297, 417, 1000)"),
+        "{text}"
+    );
+}

@@ -18,6 +18,7 @@ fn sx(e: &Expr) -> String {
     match &e.kind {
         ExprKind::Int(n) => n.to_string(),
         ExprKind::Bool(b) => b.to_string(),
+        ExprKind::Decimal(t) => t.clone(),
         ExprKind::Name(n) => n.clone(),
         ExprKind::Heaps => "heaps".into(),
         ExprKind::Unary(UnOp::Neg, a) => format!("(neg {})", sx(a)),
@@ -99,6 +100,7 @@ fn sel(k: &StepKind) -> &Selector {
         | StepKind::Split { sel, .. }
         | StepKind::Lower { sel, .. }
         | StepKind::Keep { sel, .. } => sel,
+        StepKind::Octal { .. } => panic!("an `octal` step has no selector"),
     }
 }
 
@@ -528,6 +530,7 @@ fn other_steps() {
             sel: s,
             parts,
             allow_empty,
+            ..
         } => {
             assert_eq!(sel_str(&s), "one");
             assert_eq!(sx(&parts), "2");
@@ -540,6 +543,7 @@ fn other_steps() {
             sel: s,
             parts,
             allow_empty,
+            ..
         } => {
             assert_eq!(sel_str(&s), "rest");
             assert_eq!(sx(&parts), "k");

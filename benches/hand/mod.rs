@@ -7,6 +7,7 @@ pub mod cookie;
 pub mod delete;
 pub mod fz;
 pub mod moore;
+pub mod octal;
 pub mod wynim;
 pub mod wythoff;
 

@@ -13,6 +13,7 @@ pub(crate) mod output;
 pub(crate) mod plot;
 pub(crate) mod progress;
 mod repl;
+pub(crate) mod sequence;
 pub(crate) mod solve;
 mod watchdog;
 
@@ -56,6 +57,8 @@ enum Command {
     Plot(plot::Args),
     /// An interactive session: evaluate positions, play, change parameters.
     Repl(repl::Args),
+    /// The Grundy values of one heap, 0..N, and their periodicity (proven where a theorem applies).
+    Sequence(sequence::Args),
 }
 
 /// Runs the command line and returns the exit code.
@@ -76,6 +79,7 @@ pub fn main() -> std::process::ExitCode {
             | Command::Solve(_)
             | Command::Check(_)
             | Command::Diff(_)
+            | Command::Sequence(_)
             | Command::Plot(_)
     ) {
         interrupt::cancel_flag();
@@ -89,6 +93,7 @@ pub fn main() -> std::process::ExitCode {
         Command::Formulas(a) => formulas::run(a),
         Command::Plot(a) => plot::run(a),
         Command::Repl(a) => repl::run(a),
+        Command::Sequence(a) => sequence::run(a),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(code),

@@ -213,11 +213,15 @@ fn render(fig: &plot::Figure, format: ImageFormat) -> Result<Vec<u8>, Report> {
         .map_err(|e| miette::miette!(code = "heapgame::plot", help = "please report this", "{e}"))
 }
 
-/// HOOK for the periodicity finder of issue 11 (`src/sequence/`, the "tnb" work): the period
-/// of a Grundy sequence, drawn on the sequence picture when found. Until that module is on
-/// main, no period is found (and the picture says "no period found").
-fn period_of(_values: &[u32]) -> Option<Period> {
-    None
+/// The period a Grundy sequence shows (the periodicity finder of `heapgame sequence`, with
+/// the same number of repeats), drawn on the sequence picture when found.
+fn period_of(values: &[u32]) -> Option<Period> {
+    let p = heapgame::solver::sum::period::find_period(values, heapgame::sequence::REPEATS)?;
+    Some(Period {
+        start: u32::try_from(p.preperiod).ok()?,
+        period: u32::try_from(p.period).ok()?,
+        saltus: p.saltus,
+    })
 }
 
 /// The format named by the output file's extension, or a usage error.

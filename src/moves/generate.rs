@@ -427,7 +427,9 @@ impl Run<'_, '_> {
                 self.s.saved[i] = saved;
                 r
             }
-            LStepKind::Split { parts, min_part } => {
+            LStepKind::Split {
+                parts, min_part, ..
+            } => {
                 if combo.is_empty() {
                     return Ok(());
                 }
@@ -484,6 +486,10 @@ impl Run<'_, '_> {
     ) -> R {
         let left = (parts - k) as u64;
         if left == 1 {
+            if rest < least {
+                // Only with `unequal` (the last part must exceed the one before).
+                return Ok(());
+            }
             self.s.vals[base + k] = rest;
             return self.split_heap(i, combo, j + 1, parts, self.min_part_of(i));
         }
@@ -491,10 +497,16 @@ impl Run<'_, '_> {
         let mut p = least;
         while p.saturating_mul(left) <= rest {
             self.s.vals[base + k] = p;
-            self.partitions(i, combo, j, base, k + 1, parts, rest - p, p)?;
+            let next = p + u64::from(self.unequal(i));
+            self.partitions(i, combo, j, base, k + 1, parts, rest - p, next)?;
             p += 1;
         }
         Ok(())
+    }
+
+    /// Whether the split of step `i` wants unequal parts.
+    fn unequal(&self, i: usize) -> bool {
+        matches!(self.m.steps[i].kind, LStepKind::Split { unequal: true, .. })
     }
 
     fn min_part_of(&self, i: usize) -> u64 {

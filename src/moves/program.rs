@@ -73,6 +73,8 @@ pub enum LStepKind {
         parts: usize,
         /// 1 for non-empty parts, 0 with `allowing empty`.
         min_part: u32,
+        /// `unequal`: the parts have pairwise different sizes.
+        unequal: bool,
     },
     /// Lower every heap by `by`, stopping at 0.
     Lower(u64),

@@ -63,6 +63,8 @@ pub enum Command {
     Echo(String),
     /// `:quit`.
     Quit,
+    /// `:sequence N`: the Grundy values of one heap, 0..N, and their periodicity.
+    Sequence(u32),
 }
 
 /// `:diff`'s arguments.
@@ -229,6 +231,15 @@ fn command(c: &'static CommandHelp, args: &str) -> Result<Command, Report> {
         },
         "echo" => Ok(Command::Echo(args.to_string())),
         "quit" => no_args(Command::Quit),
+        "sequence" => {
+            let n = args.trim_start_matches("--max").trim();
+            n.parse::<u32>().map(Command::Sequence).map_err(|_| {
+                usage(
+                    c,
+                    "`:sequence` needs the largest heap, such as `:sequence 100`",
+                )
+            })
+        }
         // Every name of help::COMMANDS has an arm above (the test `every_example_parses`
         // runs each command's example), so `lookup` cannot return another one.
         other => unreachable!("command {other} listed in help::COMMANDS but not parsed"),

@@ -250,7 +250,10 @@ mod tests {
         h.formulas = vec!["wythoff".into(), "beatty(".into()];
         assert_eq!(names(&h, ":tab"), (0, vec![":table ".to_string()]));
         let (_, v) = names(&h, ":s");
-        assert_eq!(v, vec![":set ", ":show ", ":stats ", ":stop "]);
+        assert_eq!(
+            v,
+            vec![":sequence ", ":set ", ":show ", ":stats ", ":stop "]
+        );
         assert_eq!(names(&h, ":set b"), (5, vec!["beta ".to_string()]));
         assert_eq!(names(&h, ":set beta 2"), (10, vec![]));
         assert_eq!(

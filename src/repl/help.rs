@@ -158,6 +158,17 @@ pub const COMMANDS: &[CommandHelp] = &[
         options: &[],
     },
     CommandHelp {
+        name: "sequence",
+        aliases: &[],
+        usage: "N",
+        summary: "the values of one heap, 0..N, and their period",
+        details: "For a ruleset that is a sum of single heaps, prints the values of heaps 0..N \
+                  in rows of their period, then the preperiod, period and saltus, and whether \
+                  the periodicity theorem proves them, as `heapgame sequence` does.",
+        example: ":sequence 100",
+        options: &["--max"],
+    },
+    CommandHelp {
         name: "load",
         aliases: &["l"],
         usage: "FILE",

@@ -570,6 +570,17 @@ impl<'g> Session<'g> {
             Command::Diff(req) => self.diff(ui, &req)?,
             Command::Plot(p) => self.plot(ui, &p)?,
             Command::Formulas => emit(&render::formulas()),
+            Command::Sequence(max) => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                let budget = ui.budget();
+                let s = ui
+                    .compute(|| heapgame::sequence::sequence(&l.game, max, &budget))
+                    .map_err(|e| match e {
+                        heapgame::sequence::SequenceError::NotSum(d) => Report::new(d),
+                        heapgame::sequence::SequenceError::Solve(e) => solve_error(&l.game, &e),
+                    })?;
+                emit(&crate::cli::sequence::text(&s));
+            }
             Command::Load(file) => {
                 let l = Loaded::load(Path::new(&file), Vec::new())?;
                 say!("{}", l.describe());

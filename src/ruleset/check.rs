@@ -278,7 +278,14 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
         match item {
             Item::Move(m) => {
                 if let Some(sh) = &shape {
-                    lower_move(m, sh, &mut scope, &mut diags, &mut moves);
+                    match super::octal::expand(m, &mut scope, &mut diags) {
+                        Some(ms) => {
+                            for m in &ms {
+                                lower_move(m, sh, &mut scope, &mut diags, &mut moves);
+                            }
+                        }
+                        None => lower_move(m, sh, &mut scope, &mut diags, &mut moves),
+                    }
                 }
             }
             Item::Claim(cl) => {
@@ -774,6 +781,8 @@ fn lower_step(
         | StepKind::Split { sel, .. }
         | StepKind::Lower { sel, .. }
         | StepKind::Keep { sel, .. } => sel,
+        // A move with an `octal` step is written out by `octal::expand` before lowering.
+        StepKind::Octal { .. } => return None,
     };
     let kind = lower_sel_kind(sel_ast, shape, scope, diags, slots, sels.last)?;
     let count = fixed_count(&kind, &sels.counts);
@@ -815,6 +824,7 @@ fn lower_step(
         slots,
     };
     let k = match &st.kind {
+        StepKind::Octal { .. } => return None,
         StepKind::Delete { .. } => {
             if shape.names.is_some() {
                 c.diags.push(not_with_names(&st.span, "delete"));
@@ -829,7 +839,10 @@ fn lower_step(
             LStepKind::Delete
         }
         StepKind::Split {
-            parts, allow_empty, ..
+            parts,
+            allow_empty,
+            unequal,
+            ..
         } => {
             if shape.names.is_some() {
                 c.diags.push(not_with_names(&st.span, "split"));
@@ -871,6 +884,7 @@ fn lower_step(
             LStepKind::Split {
                 parts: p as usize,
                 min_part: u32::from(!*allow_empty),
+                unequal: *unequal,
             }
         }
         StepKind::Lower { by, .. } => {

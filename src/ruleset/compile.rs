@@ -154,6 +154,21 @@ impl Compiler<'_> {
         match &e.kind {
             ExprKind::Int(n) => Some((CExpr::constant(Value::Int(*n), sp), Type::Int)),
             ExprKind::Bool(b) => Some((CExpr::constant(Value::Bool(*b), sp), Type::Bool)),
+            ExprKind::Decimal(text) => match super::octal::decimal_value(text) {
+                Some(r) => Some((CExpr::constant(Value::Real(r), sp), Type::Real)),
+                None => {
+                    self.push(
+                        Diag::new(
+                            Code::Type,
+                            sp,
+                            format!("`{text}` is not a number"),
+                            "a code",
+                        )
+                        .help("hexadecimal digits are allowed only in `hex CODE`"),
+                    );
+                    None
+                }
+            },
             ExprKind::Name(name) => self.name(name, &sp, scope),
             ExprKind::Heaps => {
                 if !self.position {

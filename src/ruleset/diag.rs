@@ -80,6 +80,8 @@ codes! {
     TooLarge => "heapgame::too_large",
     /// A command-line argument that does not fit the ruleset (`--heaps` for a fixed count).
     Usage => "heapgame::usage",
+    /// A ruleset asked for a single-heap sequence that is not a sum of single heaps.
+    NotSum => "heapgame::not_sum",
 }
 
 /// One problem, located.

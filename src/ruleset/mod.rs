@@ -6,6 +6,7 @@ pub mod check;
 pub mod compile;
 pub mod diag;
 pub mod expr;
+pub mod octal;
 pub mod value;
 
 pub use check::{check, Checked, CheckedClaim, CheckedClaimBody, ParamOverride};

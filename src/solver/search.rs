@@ -54,6 +54,8 @@ pub struct Solver<'g, G: GameRules> {
     budget: Budget,
     /// Frames pushed so far (wrapping; only its remainder matters), for the budget's checks.
     ticks: usize,
+    /// For a disjunctive sum: its single-heap values, asked before any search.
+    sum: Option<super::sum::SumOracle>,
 }
 
 type R<T, G> = Result<T, SolveError<<G as GameRules>::Error>>;
@@ -105,6 +107,27 @@ impl<'g, G: GameRules> Solver<'g, G> {
             cur: Vec::new(),
             budget: Budget::default(),
             ticks: 0,
+            sum: None,
+        }
+    }
+
+    /// Answers positions by the XOR of single-heap values ([`super::sum::SumOracle`]).
+    pub fn with_sum(mut self, oracle: super::sum::SumOracle) -> Self {
+        self.sum = Some(oracle);
+        self
+    }
+
+    /// The sum's answer for a position, if the solver has a sum oracle and it can answer.
+    fn sum_grundy(&mut self, pos: &[u32]) -> R<Option<u32>, G> {
+        match self.sum.as_mut() {
+            Some(s) => s.grundy(
+                self.game,
+                &mut self.scratch,
+                &mut self.buf,
+                &self.budget,
+                pos,
+            ),
+            None => Ok(None),
         }
     }
 
@@ -120,7 +143,8 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// How many positions the memo table holds.
     pub fn positions_stored(&self) -> usize {
-        self.memo.len()
+        // A sum stores one value per heap size instead.
+        self.memo.len() + self.sum.as_ref().map_or(0, |s| s.known().len())
     }
 
     /// A solver whose memo keeps the positions of `spec`'s box in a dense array of one byte
@@ -284,6 +308,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// The Sprague-Grundy value of a canonical position.
     pub fn grundy(&mut self, pos: &[u32]) -> R<u32, G> {
+        if let Some(g) = self.sum_grundy(pos)? {
+            return Ok(g);
+        }
         let slot = self.memo.slot(pos);
         let e = self.memo.get(slot, pos);
         if e >= GRUNDY {
@@ -346,6 +373,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// Whether a canonical position is P or N, stopping at the first P-follower found.
     pub fn outcome(&mut self, pos: &[u32]) -> R<Outcome, G> {
+        if let Some(g) = self.sum_grundy(pos)? {
+            return Ok(if g == 0 { Outcome::P } else { Outcome::N });
+        }
         let slot = self.memo.slot(pos);
         match self.memo.get(slot, pos) {
             IS_P | GRUNDY => return Ok(Outcome::P),
@@ -419,6 +449,12 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// The followers of `pos` that are P-positions: the winning moves.
     pub fn winning_moves(&mut self, pos: &[u32]) -> R<Vec<Vec<u32>>, G> {
+        if let Some(s) = self.sum.as_mut() {
+            let (g, sc, buf, b) = (self.game, &mut self.scratch, &mut self.buf, &self.budget);
+            if let Some(w) = s.winning_moves(g, sc, buf, b, pos)? {
+                return Ok(w);
+            }
+        }
         let fs = self.followers(pos)?;
         let mut wins = Vec::new();
         for f in fs {

@@ -169,6 +169,8 @@ pub enum StepKind {
         parts: Expr,
         /// Whether parts may be empty.
         allow_empty: bool,
+        /// `unequal`: the parts must have different sizes.
+        unequal: bool,
     },
     /// `lower SEL by N`.
     Lower {
@@ -176,6 +178,13 @@ pub enum StepKind {
         sel: Selector,
         /// By how much (stopping at 0).
         by: Expr,
+    },
+    /// `octal CODE` / `hex CODE`: a whole move given by its code.
+    Octal {
+        /// `hex`: hexadecimal digits (bit 8: three heaps).
+        hex: bool,
+        /// The code: a literal (`ExprKind::Decimal`) or an expression.
+        code: Expr,
     },
     /// `keep SEL [where C]`.
     Keep {
@@ -293,6 +302,9 @@ pub struct Expr {
 pub enum ExprKind {
     /// An integer literal.
     Int(i64),
+    /// A decimal literal (`0.137`, an exact rational), or an octal/hexadecimal code as
+    /// written after `octal`/`hex`: the text.
+    Decimal(String),
     /// `true` / `false`.
     Bool(bool),
     /// A name.

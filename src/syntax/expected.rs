@@ -35,6 +35,7 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::delete => "`delete`",
         Rule::split => "`split`",
         Rule::allowing_empty => "`allowing empty`",
+        Rule::unequal => "`unequal`",
         Rule::lower => "`lower`",
         Rule::keep => "`keep`",
         Rule::where_clause => "`where`",
@@ -87,6 +88,10 @@ pub fn describe(rule: Rule) -> &'static str {
         | Rule::modulo
         | Rule::pow => "an operator",
         Rule::int => "an integer",
+        Rule::decimal => "a decimal number",
+        Rule::octal => "`octal CODE`",
+        Rule::octal_kind => "`octal` or `hex`",
+        Rule::code_lit => "a code such as `0.137`",
         Rule::boolean => "`true` or `false`",
         Rule::quantifier | Rule::quant_kind => "`any(x in L: C)`",
         Rule::heap_test | Rule::heap_test_kind => "`any heap in S`",
@@ -131,11 +136,13 @@ const STEP_RULES: &[Rule] = &[
     Rule::split,
     Rule::lower,
     Rule::keep,
+    Rule::octal_kind,
 ];
 
 /// The rules that begin an operand; when several are expected, "an expression" says it.
 const OPERAND_RULES: &[Rule] = &[
     Rule::int,
+    Rule::decimal,
     Rule::boolean,
     Rule::quantifier,
     Rule::quant_kind,
@@ -156,7 +163,7 @@ const OPERAND_RULES: &[Rule] = &[
 /// already cover (operators, item keywords).
 const COVERED_WORDS: &[&str] = &[
     "and", "or", "in", "not", "mod", "ruleset", "source", "require", "heaps", "let", "check",
-    "move", "claim", "take", "delete", "split", "lower", "keep",
+    "move", "claim", "take", "delete", "split", "lower", "keep", "octal", "hex",
 ];
 
 /// Punctuation that closes or separates something; the rules never name it, so it is listed
@@ -217,7 +224,7 @@ fn expected_words(positives: &[Rule], tokens: &[String]) -> String {
     let mut operator = false;
     for r in positives {
         if steps >= 3 && STEP_RULES.contains(r) {
-            words.push("a step (`take`, `delete`, `split`, `lower`, `keep`)".to_string());
+            words.push("a step (`take`, `delete`, `split`, `lower`, `keep`, `octal`)".to_string());
             continue;
         }
         if operands >= 3 && OPERAND_RULES.contains(r) {

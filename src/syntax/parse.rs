@@ -239,17 +239,32 @@ fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
         Rule::split => {
             let sel = parse_selector(inner.next().expect("(parse_split)"))?;
             let parts = parse_expr(inner.next().expect("(parse_split)"))?;
-            let allow_empty = inner.any(|p| p.as_rule() == Rule::allowing_empty);
+            let rest: Vec<_> = inner.collect();
+            let allow_empty = rest.iter().any(|p| p.as_rule() == Rule::allowing_empty);
+            let unequal = rest.iter().any(|p| p.as_rule() == Rule::unequal);
             StepKind::Split {
                 sel,
                 parts,
                 allow_empty,
+                unequal,
             }
         }
         Rule::lower => {
             let sel = parse_selector(inner.next().expect("(parse_lower)"))?;
             let by = parse_expr(inner.next().expect("(parse_lower)"))?;
             StepKind::Lower { sel, by }
+        }
+        Rule::octal => {
+            let hex = inner.next().expect("(parse_octal)").as_str() == "hex";
+            let c = inner.next().expect("(parse_octal)");
+            let code = match c.as_rule() {
+                Rule::code_lit => Expr {
+                    kind: ExprKind::Decimal(c.as_str().to_string()),
+                    span: span(&c),
+                },
+                _ => parse_expr(c)?,
+            };
+            StepKind::Octal { hex, code }
         }
         Rule::keep => {
             let sel = parse_selector(inner.next().expect("(parse_keep)"))?;
@@ -527,6 +542,7 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
                 })
             }
         },
+        Rule::decimal => ExprKind::Decimal(pair.as_str().to_string()),
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
         Rule::heaps_value => ExprKind::Heaps,

@@ -215,3 +215,20 @@ fn help_examples_run() {
     assert!(ran >= 4, "{ran} examples");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn kayles_sequence_picture_marks_its_period() {
+    // Kayles' Grundy sequence is periodic with period 12 from n = 71 (Guy and Smith, 1956;
+    // Winning Ways ch. 4); 120 values show it more than three times.
+    let (code, out, err) = run_words("plot rulesets/classic/kayles.game --max 120 --heaps 1");
+    assert_eq!(code, 0, "{err}");
+    let svg = String::from_utf8(out).unwrap();
+    assert!(
+        svg.contains("period 12 from n = 71"),
+        "no period in the legend"
+    );
+    // Too few values to see a period: none is drawn.
+    let (code, out, err) = run_words("plot rulesets/classic/kayles.game --max 60 --heaps 1");
+    assert_eq!(code, 0, "{err}");
+    assert!(!String::from_utf8(out).unwrap().contains("period 12"));
+}

@@ -1,0 +1,141 @@
+//! The Grundy sequence of one heap of a disjunctive sum, with its periodicity: the values of
+//! heaps `0..=max`, the least period and preperiod (and saltus) they show, and whether the
+//! periodicity theorem proves it (a subtraction game with a finite set, or an octal game with
+//! a finite largest take). A ruleset that is not a sum is refused, pointing at the move.
+
+use crate::game::Game;
+use crate::moves::MoveError;
+use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::solver::sum::kernel::{proven_period, theorem_bound, TakeBreak};
+use crate::solver::sum::period::{find_period, Period};
+use crate::solver::sum::{grundy_sequence, why_not_sum, SeqError};
+use crate::solver::{Budget, SolveError};
+
+/// How often a period must repeat in the values for `sequence` to say it "appears periodic".
+pub const REPEATS: usize = 3;
+
+/// The periodicity found, and whether it is proven.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Periodicity {
+    /// Preperiod, period, saltus.
+    pub period: Period,
+    /// Whether a theorem proves it for every heap.
+    pub proven: bool,
+    /// Which theorem and up to which heap it was checked, or why it is not proven.
+    pub reason: String,
+}
+
+/// The values of one heap and their periodicity.
+#[derive(Clone, Debug)]
+pub struct Sequence {
+    /// The Grundy values of heaps `0..=max`.
+    pub values: Vec<u32>,
+    /// The periodicity the values show, if any.
+    pub periodic: Option<Periodicity>,
+}
+
+/// Why a sequence could not be computed.
+#[derive(Debug)]
+pub enum SequenceError {
+    /// The ruleset is not a sum (a located problem).
+    NotSum(LoadError),
+    /// The solve failed or stopped.
+    Solve(SolveError<MoveError>),
+}
+
+/// The Grundy sequence of `game`'s single heap up to `max`, with its periodicity.
+pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, SequenceError> {
+    let gen = game.generator();
+    if let Some(why) = why_not_sum(gen) {
+        let label = if why.move_index.is_some() {
+            "this move is not on one heap alone"
+        } else {
+            ""
+        };
+        let d = Diag::new(
+            Code::NotSum,
+            why.span.clone(),
+            format!(
+                "`{}` is not a sum of single heaps: {}",
+                game.checked.name, why.reason
+            ),
+            label,
+        )
+        .help(
+            "a Grundy sequence of one heap describes a game only when every move selects one \
+             heap and acts on it alone (take, split, lower, keep, references to it); use \
+             `heapgame solve` for other games",
+        );
+        return Err(SequenceError::NotSum(LoadError::single(
+            game.src.clone(),
+            d,
+        )));
+    }
+    let values = match grundy_sequence(gen, max, budget) {
+        Ok(v) => v,
+        Err(SeqError::Solve(e)) => return Err(SequenceError::Solve(e)),
+        // A single heap reaches itself: the generic search names the loop.
+        Err(SeqError::NotDecreasing) => {
+            let mut s = crate::solver::Solver::new(gen);
+            s.set_budget(budget.clone());
+            let mut v = Vec::new();
+            for n in 0..=max {
+                let mut pos = Vec::new();
+                crate::solver::sum::single_heap(gen.shape.count, n, &mut pos);
+                v.push(s.grundy(&pos).map_err(SequenceError::Solve)?);
+            }
+            v
+        }
+    };
+    let periodic = periodicity(TakeBreak::of(gen).as_ref(), &values);
+    Ok(Sequence { values, periodic })
+}
+
+/// The periodicity of `values`, proven when the rules allow the theorem and the values
+/// reach its bound.
+pub fn periodicity(rules: Option<&TakeBreak>, values: &[u32]) -> Option<Periodicity> {
+    let max = values.len().saturating_sub(1);
+    let theorem = rules.and_then(|r| {
+        let t = r.largest_take().filter(|_| r.is_octal())?;
+        Some((r.splits(), t))
+    });
+    if let Some((splits, t)) = theorem {
+        if let Some(p) = proven_period(values, splits, t) {
+            let upto = theorem_bound(splits, u64::from(t), p.preperiod as u64, p.period as u64);
+            let reason = if splits {
+                format!(
+                    "the periodicity theorem for octal games (Winning Ways, ch. 4), largest take \
+                     t = {t}: g(n + {p}) = g(n) checked for {e} <= n <= 2e + p + t = {upto}",
+                    p = p.period,
+                    e = p.preperiod
+                )
+            } else {
+                format!(
+                    "the periodicity of subtraction games with a finite set, largest take t = \
+                     {t}: g(n + {p}) = g(n) checked for {e} <= n <= e + t = {upto}",
+                    p = p.period,
+                    e = p.preperiod
+                )
+            };
+            return Some(Periodicity {
+                period: p,
+                proven: true,
+                reason,
+            });
+        }
+    }
+    let p = find_period(values, REPEATS)?;
+    let why_not = match theorem {
+        Some((splits, t)) => {
+            let need = theorem_bound(splits, u64::from(t), p.preperiod as u64, p.period as u64)
+                + p.period as u64;
+            format!("appears periodic up to {max}; the theorem needs the values up to {need}")
+        }
+        None => format!("appears periodic up to {max}"),
+    };
+    Some(Periodicity {
+        period: p,
+        proven: false,
+        reason: why_not,
+    })
+}

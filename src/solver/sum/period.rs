@@ -1,0 +1,99 @@
+//! Periodicity of a finite sequence: the least period `p`, the least preperiod `e` from which
+//! `g(n + p) = g(n) + s` holds, and the saltus `s` (0 for a periodic sequence, non-zero for an
+//! arithmetic-periodic one).
+
+/// `g(n + period) = g(n) + saltus` for every `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The least `e` from which the sequence repeats.
+    pub preperiod: usize,
+    /// The least `p`.
+    pub period: usize,
+    /// What one period adds (0: periodic).
+    pub saltus: i64,
+}
+
+/// The last `i` (with `i + p < seq.len()`) where `seq[i + p] != seq[i]`.
+pub fn last_mismatch(seq: &[u32], p: usize) -> Option<usize> {
+    last_mismatch_by(seq, p, 0)
+}
+
+/// The last `i` (with `i + p < seq.len()`) where `seq[i + p] != seq[i] + saltus`.
+fn last_mismatch_by(seq: &[u32], p: usize, saltus: i64) -> Option<usize> {
+    let n = seq.len();
+    if p >= n {
+        return None;
+    }
+    (0..n - p)
+        .rev()
+        .find(|&i| i64::from(seq[i + p]) != i64::from(seq[i]) + saltus)
+}
+
+/// The periodicity the values show: the least `p` for which the values from some `e` on
+/// repeat (with a saltus) at least `repeats` full periods; for that `p`, the least `e`.
+/// `None` when no period shows that often.
+pub fn find_period(seq: &[u32], repeats: usize) -> Option<Period> {
+    let n = seq.len();
+    let repeats = repeats.max(1);
+    for p in 1..=n / (repeats + 1) {
+        let saltus = i64::from(seq[n - 1]) - i64::from(seq[n - 1 - p]);
+        let e = last_mismatch_by(seq, p, saltus).map_or(0, |i| i + 1);
+        if n - e >= (repeats + 1) * p {
+            return Some(Period {
+                preperiod: e,
+                period: p,
+                saltus,
+            });
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_least_period_and_preperiod() {
+        // 5, 7 then 0 1 2 repeating.
+        let mut s = vec![5, 7];
+        for i in 0..30 {
+            s.push(i % 3);
+        }
+        let p = find_period(&s, 3).expect("periodic");
+        assert_eq!((p.preperiod, p.period, p.saltus), (2, 3, 0));
+        // The preperiod is the least: 2 0 1 2 0 1 ... from index 1 when s[1] == 2.
+        s[1] = 2;
+        assert_eq!(find_period(&s, 3).map(|p| p.preperiod), Some(1));
+        // Constant: period 1 from 0.
+        let c = vec![4u32; 20];
+        assert_eq!(
+            find_period(&c, 3),
+            Some(Period {
+                preperiod: 0,
+                period: 1,
+                saltus: 0
+            })
+        );
+    }
+
+    #[test]
+    fn arithmetic_periodic_and_aperiodic() {
+        // Lasker's Nim: 0, then 4k+1, 4k+2, 4k+4, 4k+3.
+        let mut s = vec![0u32];
+        for k in 0..20u32 {
+            s.extend([4 * k + 1, 4 * k + 2, 4 * k + 4, 4 * k + 3]);
+        }
+        let p = find_period(&s, 3).expect("arithmetic-periodic");
+        assert_eq!((p.preperiod, p.period, p.saltus), (1, 4, 4));
+        // Nim: n, period 1 saltus 1.
+        let nim: Vec<u32> = (0..40).collect();
+        assert_eq!(
+            find_period(&nim, 3).map(|p| (p.period, p.saltus)),
+            Some((1, 1))
+        );
+        // The squares' last digits grow no pattern that repeats 3 times in 10 values.
+        let sq: Vec<u32> = (0..10u32).map(|i| i * i).collect();
+        assert_eq!(find_period(&sq, 3), None);
+    }
+}
