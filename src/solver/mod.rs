@@ -8,6 +8,7 @@ pub mod key;
 pub mod memo;
 pub mod mex;
 pub mod modes;
+#[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod positions;
 pub mod search;

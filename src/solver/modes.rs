@@ -4,6 +4,7 @@
 use super::budget::Budget;
 use super::error::{Outcome, SolveError};
 use super::memo;
+#[cfg(feature = "parallel")]
 use super::parallel;
 use super::search::Solver;
 use super::sum;
@@ -85,6 +86,7 @@ pub fn solve_box(
             Err(sum::SeqError::NotDecreasing) => {}
         }
     }
+    #[cfg(feature = "parallel")]
     if rayon::current_num_threads() > 1 && spec.len() >= PARALLEL_FROM {
         match parallel::layered_values(game, spec, want, budget) {
             Ok(values) => {

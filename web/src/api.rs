@@ -1,0 +1,480 @@
+//! What the page asks of heapgame, as plain Rust returning JSON values: load a ruleset with
+//! parameters, read a position, evaluate it, solve a box, play a move and reply. Every answer
+//! is `{"ok": true, ...}` or the problems as [`crate::diag::error_json`]; nothing here
+//! panics on what a user can type. Long work reports its progress to a callback and stops at
+//! a position limit, as on the command line.
+
+use std::cell::Cell;
+
+use heapgame::estimate::{Estimate, REFUSE_FOLLOWERS};
+use heapgame::game::show_position;
+use heapgame::moves::{Followers, Generator, MoveError, Scratch};
+use heapgame::ruleset::diag::{Code, Diag, LoadError};
+use heapgame::ruleset::ParamOverride;
+use heapgame::solver::positions::box_size;
+use heapgame::solver::sum;
+use heapgame::solver::{modes, BoxSpec, Budget, GameRules, SolveError, Solver, Want};
+use heapgame::Game;
+use serde_json::{json, Value};
+
+use crate::diag::error_json;
+
+/// What every request carries: the ruleset text, its name for messages, the `NAME=VALUE`
+/// overrides (as typed in the parameter inputs), and the limits of a solve.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The name of the text in messages (`wythoff.game`).
+    pub name: String,
+    /// The `.game` text.
+    pub text: String,
+    /// `NAME=VALUE` overrides, checked as `-p` arguments are.
+    pub params: Vec<String>,
+    /// Stop after storing this many positions.
+    pub max_positions: usize,
+    /// Solve even when the work estimate is beyond the refusal threshold.
+    pub force: bool,
+}
+
+/// Called with a count of positions expanded so far, now and then during a long solve.
+pub type Progress<'a> = &'a dyn Fn(usize);
+
+/// How often (in positions expanded) progress is reported.
+const REPORT_EVERY: usize = 4096;
+
+/// The most followers an evaluation lists with their values.
+pub const MAX_FOLLOWERS: usize = 2000;
+
+/// The most P-positions a solve lists.
+pub const MAX_LISTED: usize = 20_000;
+
+/// The largest box whose values are all sent (for the picture of a two-heap box).
+pub const MAX_GRID: usize = 1_000_000;
+
+/// The moves of a game, counting the positions whose followers are generated and reporting
+/// the count to the page.
+struct Watched<'a> {
+    gen: &'a Generator,
+    seen: Cell<usize>,
+    report: Progress<'a>,
+}
+
+impl Watched<'_> {
+    fn tick(&self) {
+        let n = self.seen.get() + 1;
+        self.seen.set(n);
+        if n.is_multiple_of(REPORT_EVERY) {
+            (self.report)(n);
+        }
+    }
+}
+
+impl GameRules for Watched<'_> {
+    type Scratch = Scratch;
+    type Error = MoveError;
+    fn followers(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+    ) -> Result<(), MoveError> {
+        self.tick();
+        self.gen.followers(pos, s, out)
+    }
+    fn followers_until(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+        probe: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<bool, MoveError> {
+        self.tick();
+        self.gen.followers_until(pos, s, out, probe)
+    }
+}
+
+/// A located problem of the request (no place in the text).
+fn problem(game: &Game, code: Code, message: String, help: &str) -> Value {
+    error_json(&LoadError::single(
+        game.src.clone(),
+        Diag::new(code, 0..0, message, "").help(help),
+    ))
+}
+
+/// A solve's failure as the command line words it, with the page's names for the limits.
+fn failure(game: &Game, e: &SolveError<MoveError>, context: &str) -> Value {
+    match e {
+        SolveError::Limit { limit } => problem(
+            game,
+            Code::Limit,
+            format!("stopped after storing {limit} positions (the position limit), {context}"),
+            "raise the position limit, or ask about smaller positions",
+        ),
+        _ => {
+            let mut err = game.solve_diag(e);
+            for d in &mut err.diags {
+                d.message = format!("{}, {context}", d.message);
+            }
+            error_json(&err)
+        }
+    }
+}
+
+impl Request {
+    /// The game with its parameters, or every problem found.
+    pub fn load(&self) -> Result<Game, Value> {
+        let overrides: Vec<ParamOverride> = self
+            .params
+            .iter()
+            .map(|t| ParamOverride { text: t.clone() })
+            .collect();
+        Game::from_source_overrides(&self.name, &self.text, &overrides).map_err(|e| error_json(&e))
+    }
+
+    fn budget(&self) -> Budget {
+        Budget::with_limit(Some(self.max_positions))
+    }
+
+    /// Refuses work beyond the estimate's threshold unless forced.
+    fn refuse(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), Value> {
+        match e.refusal(what) {
+            Some(mut d) if !self.force => {
+                d.help = Some(
+                    "ask about smaller positions (or a smaller box), or tick `force` to try \
+                     anyway (the position limit still applies)"
+                        .to_string(),
+                );
+                Err(error_json(&LoadError::single(game.src.clone(), d)))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The ruleset's name, shape and parameters (with their default texts), or its problems.
+pub fn check(req: &Request) -> Value {
+    let game = match req.load() {
+        Ok(g) => g,
+        Err(e) => return with_params(e, &req.text),
+    };
+    let shape = game.shape();
+    let v = json!({
+        "ok": true,
+        "name": game.checked.name,
+        "source": game.checked.source,
+        "heaps": shape.count,
+        "names": shape.names,
+        "lower": shape.lower,
+        "claims": game.checked.claims.len(),
+        "check": game.checked.check_runs.first().map(|r| json!({"max": r.max, "heaps": r.heaps})),
+    });
+    with_params(v, &req.text)
+}
+
+/// Adds the parameters as written in the text (name and default), when it parses, so that the
+/// page shows their inputs even while a value is wrong.
+fn with_params(mut v: Value, text: &str) -> Value {
+    if let Ok(ast) = heapgame::syntax::parse_file(text) {
+        let ps: Vec<Value> = ast
+            .params
+            .iter()
+            .map(|p| {
+                let default = text.get(p.default.span.clone()).unwrap_or("");
+                json!({"name": p.name.name, "default": default})
+            })
+            .collect();
+        v["params"] = Value::from(ps);
+    }
+    v
+}
+
+/// Reads a typed position (`4 6`, `(4, 6)`) in its canonical form.
+pub fn read(game: &Game, typed: &str) -> Result<Vec<u32>, Value> {
+    game.read_position(&[typed.to_string()])
+        .map_err(|e| error_json(&e))
+}
+
+/// The outcome, Grundy value and winning moves of a position, and every follower with its
+/// value.
+pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
+    let r = (|| {
+        let game = req.load()?;
+        let pos = read(&game, typed)?;
+        let shown = show_position(&pos);
+        let what = format!("solving {shown}");
+        req.refuse(
+            &game,
+            &Estimate::for_position(game.generator(), &pos),
+            &what,
+        )?;
+        let watched = Watched {
+            gen: game.generator(),
+            seen: Cell::new(0),
+            report,
+        };
+        let mut solver = Solver::new(&watched);
+        solver.set_budget(req.budget());
+        let context = format!("while solving {shown}");
+        let fail = |e: SolveError<MoveError>| failure(&game, &e, &context);
+        let grundy = solver.grundy(&pos).map_err(fail)?;
+        let followers = solver.followers(&pos).map_err(fail)?;
+        let mut listed = Vec::new();
+        let mut winning = Vec::new();
+        for f in &followers {
+            let g = solver.grundy(f).map_err(fail)?;
+            if g == 0 {
+                winning.push(f.clone());
+            }
+            if listed.len() < MAX_FOLLOWERS {
+                listed.push(json!({"position": f, "grundy": g}));
+            }
+        }
+        Ok(json!({
+            "ok": true,
+            "position": pos,
+            "shown": shown,
+            "outcome": if grundy == 0 { "P" } else { "N" },
+            "grundy": grundy,
+            "winning": winning,
+            "followers": listed,
+            "follower_count": followers.len(),
+            "stored": solver.positions_stored(),
+        }))
+    })();
+    r.unwrap_or_else(|e| e)
+}
+
+/// Every position of the box (every heap `<= max`, `heaps` heaps or at most `heaps` for a
+/// ruleset with any number): the P-positions, their count, and for two heaps every value.
+pub fn solve(
+    req: &Request,
+    max: u32,
+    heaps: Option<usize>,
+    grundy: bool,
+    report: Progress<'_>,
+) -> Value {
+    let r = (|| {
+        let game = req.load()?;
+        let shape = game.shape().clone();
+        let k = match (shape.count, heaps) {
+            (Some(c), _) => c,
+            (None, Some(h)) => h,
+            (None, None) => {
+                return Err(problem(
+                    &game,
+                    Code::Usage,
+                    format!(
+                        "`{}` allows any number of heaps: say how many at most",
+                        game.checked.name
+                    ),
+                    "fill in the number of heaps",
+                ))
+            }
+        };
+        let size = box_size(&shape, max, k);
+        let what = format!("solving heaps <= {max}");
+        req.refuse(
+            &game,
+            &Estimate::for_box(game.generator(), max, k, size),
+            &what,
+        )?;
+        let too_large = || {
+            problem(
+                &game,
+                Code::TooLarge,
+                format!(
+                    "the box holds {} positions, more than the position limit of {}",
+                    size.map_or("more than 10^38".to_string(), |n| n.to_string()),
+                    req.max_positions
+                ),
+                "lower the largest heap or the number of heaps, or raise the position limit",
+            )
+        };
+        if size.is_none_or(|n| n > req.max_positions as u128) {
+            return Err(too_large());
+        }
+        let spec = BoxSpec::new(&shape, max, k).map_err(|_| too_large())?;
+        let want = if grundy { Want::Grundy } else { Want::Outcome };
+        let context = format!("while solving the {} positions of the box", spec.len());
+        let budget = req.budget();
+        let watched = Watched {
+            gen: game.generator(),
+            seen: Cell::new(0),
+            report,
+        };
+        // As `solve_box` on one thread: a disjunctive sum by its single-heap sequence, any
+        // other game by the search over a dense table.
+        let table = if sum::is_sum(game.generator()) {
+            modes::solve_box(game.generator(), &spec, want, &budget)
+        } else {
+            modes::table_values(&watched, &spec, want, &budget)
+        }
+        .map_err(|e| failure(&game, &e, &context))?;
+        let mut pos = Vec::new();
+        let mut ps = Vec::new();
+        let mut count = 0usize;
+        for (r, &v) in table.values.iter().enumerate() {
+            if v == 0 {
+                count += 1;
+                if ps.len() < MAX_LISTED {
+                    spec.unrank(r, &mut pos);
+                    ps.push(pos.clone());
+                }
+            }
+        }
+        // For two heaps, every value by (a, b), for the picture and the Grundy table.
+        let grid = (k == 2 && table.values.len() <= MAX_GRID).then(|| {
+            let n = max as usize + 1;
+            let mut cells = vec![Value::Null; n * n];
+            for (r, &v) in table.values.iter().enumerate() {
+                spec.unrank(r, &mut pos);
+                // With any number of heaps, (b) is (0, b) and () is (0, 0).
+                while pos.len() < 2 && shape.drops_zeros() {
+                    pos.insert(0, 0);
+                }
+                if let [a, b] = pos[..] {
+                    cells[a as usize * n + b as usize] = Value::from(v);
+                    if shape.symmetric() {
+                        cells[b as usize * n + a as usize] = Value::from(v);
+                    }
+                }
+            }
+            cells
+        });
+        // heapgame's own picture for one or two heaps (the same as `heapgame plot`).
+        let picture = (k <= 2 && spec.len() <= crate::picture::MAX_PICTURE).then(|| {
+            let heaps = shape.count.is_none().then_some(k);
+            crate::picture::svg(&game, max, heaps, grundy, &budget)
+        });
+        let (svg, picture_error) = match picture {
+            Some(Ok(svg)) => (Some(svg), None),
+            Some(Err(e)) => (None, Some(e)),
+            None => (None, None),
+        };
+        Ok(json!({
+            "ok": true,
+            "name": game.checked.name,
+            "svg": svg,
+            "picture_error": picture_error,
+            "max": max,
+            "heaps": k,
+            "any": shape.count.is_none(),
+            "grundy": grundy,
+            "total": spec.len(),
+            "p_count": count,
+            "p_positions": ps,
+            "grid": grid,
+            "mode": format!("{:?}", table.mode),
+        }))
+    })();
+    r.unwrap_or_else(|e| e)
+}
+
+/// The user moves from `from` to `to` (both typed); heapgame replies with a winning move when
+/// it has one, otherwise with the move that takes least (so that the game lasts).
+pub fn play(req: &Request, from: &str, to: &str, report: Progress<'_>) -> Value {
+    let r = (|| {
+        let game = req.load()?;
+        let from = read(&game, from)?;
+        let to = read(&game, to)?;
+        let followers = game
+            .followers(&from)
+            .map_err(|e| error_json(&game.move_error(&e)))?;
+        if !followers.contains(&to) {
+            return Err(problem(
+                &game,
+                Code::Position,
+                format!(
+                    "{} is not a move from {}",
+                    show_position(&to),
+                    show_position(&from)
+                ),
+                "choose one of the followers listed",
+            ));
+        }
+        reply_from(req, &game, &to, report)
+    })();
+    r.unwrap_or_else(|e| e)
+}
+
+/// The followers of a typed position, without solving anything (the moves offered in play).
+pub fn followers(req: &Request, typed: &str) -> Value {
+    let r = (|| {
+        let game = req.load()?;
+        let pos = read(&game, typed)?;
+        let branching = Estimate::for_position(game.generator(), &pos).branching;
+        if branching > REFUSE_FOLLOWERS && !req.force {
+            return Err(problem(
+                &game,
+                Code::TooLarge,
+                format!(
+                    "{} may have up to {} followers, too many to list",
+                    show_position(&pos),
+                    heapgame::estimate::show(branching)
+                ),
+                "start from a smaller position, or tick `force`",
+            ));
+        }
+        let fs = game
+            .followers(&pos)
+            .map_err(|e| error_json(&game.move_error(&e)))?;
+        let count = fs.len();
+        let listed: Vec<Vec<u32>> = fs.into_iter().take(MAX_FOLLOWERS).collect();
+        Ok(
+            json!({"ok": true, "position": pos, "shown": show_position(&pos),
+                  "followers": listed, "follower_count": count}),
+        )
+    })();
+    r.unwrap_or_else(|e| e)
+}
+
+/// heapgame's move from a typed position (for a game where heapgame moves first).
+pub fn reply(req: &Request, typed: &str, report: Progress<'_>) -> Value {
+    let r = (|| {
+        let game = req.load()?;
+        let pos = read(&game, typed)?;
+        reply_from(req, &game, &pos, report)
+    })();
+    r.unwrap_or_else(|e| e)
+}
+
+fn reply_from(
+    req: &Request,
+    game: &Game,
+    pos: &[u32],
+    report: Progress<'_>,
+) -> Result<Value, Value> {
+    let watched = Watched {
+        gen: game.generator(),
+        seen: Cell::new(0),
+        report,
+    };
+    let shown = show_position(pos);
+    req.refuse(
+        game,
+        &Estimate::for_position(game.generator(), pos),
+        &format!("solving {shown}"),
+    )?;
+    let mut solver = Solver::new(&watched);
+    solver.set_budget(req.budget());
+    let context = format!("while choosing a move from {shown}");
+    let fail = |e: SolveError<MoveError>| failure(game, &e, &context);
+    let followers = solver.followers(pos).map_err(fail)?;
+    if followers.is_empty() {
+        return Ok(json!({"ok": true, "at": pos, "reply": Value::Null, "winning": false}));
+    }
+    let wins = solver.winning_moves(pos).map_err(fail)?;
+    let (to, winning) = match wins.into_iter().next() {
+        Some(w) => (w, true),
+        None => {
+            let total = |f: &Vec<u32>| f.iter().map(|&h| u64::from(h)).sum::<u64>();
+            // `followers` is not empty, so a largest exists; the first of the largest wins.
+            let best =
+                followers.iter().fold(
+                    &followers[0],
+                    |b, f| if total(f) > total(b) { f } else { b },
+                );
+            (best.clone(), false)
+        }
+    };
+    Ok(json!({"ok": true, "at": pos, "reply": to, "winning": winning}))
+}

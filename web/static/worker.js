@@ -1,0 +1,49 @@
+// The playground's worker: heapgame's WebAssembly runs here, so that a long solve never
+// freezes the page. A request is {id, fn, args}; the answer {id, result} (the function's JSON
+// parsed), with {id, progress} now and then while it runs. The page stops a solve by
+// terminating this worker.
+import init, * as heapgame from './pkg/heapgame_web.js';
+
+let current = null;
+let last = 0;
+// Called by the WebAssembly every few thousand positions expanded; at most 10 messages a second.
+globalThis.heapgameProgress = (n) => {
+  const now = performance.now();
+  if (now - last >= 100) {
+    last = now;
+    postMessage({ id: current, progress: n });
+  }
+};
+
+const ready = init();
+
+onmessage = async (e) => {
+  const { id, fn, args } = e.data;
+  try {
+    await ready;
+  } catch (err) {
+    postMessage({ id, result: { ok: false, crashed: true, message: `heapgame could not start here: ${err}` } });
+    return;
+  }
+  current = id;
+  last = performance.now();
+  let result;
+  try {
+    result = JSON.parse(heapgame[fn](...args));
+  } catch (err) {
+    // A trap: a panic (a defect, its message kept by the WebAssembly), or else most likely
+    // the memory ran out. The page restarts the worker.
+    let panic = '';
+    try { panic = heapgame.last_panic(); } catch { /* the instance is gone */ }
+    // On the web's 32-bit memory a buffer beyond 2 GB is a "capacity overflow" panic: the
+    // search's stack of followers outgrew the memory, as the command line's watchdog reports.
+    const memory = !panic || /capacity overflow|allocat/.test(panic);
+    const message = memory
+      ? `heapgame ran out of memory (the page has at most 4 GB, and one buffer at most 2 GB; ${panic || err}); ` +
+        'the search keeps every follower of each position it is working on, which takes much memory ' +
+        'when positions have many followers: ask about smaller positions or lower the position limit'
+      : `heapgame failed (a defect, please report it): ${panic}`;
+    result = { ok: false, crashed: true, message };
+  }
+  postMessage({ id, result });
+};

@@ -1,0 +1,209 @@
+//! The playground's answers, natively: each against an independent brute force written in
+//! the test (Wythoff's game by a plain mex over a table), and the problems located where the
+//! user typed them. The same functions run in the browser (web/test.sh drives the page).
+
+use heapgame_web::api::{self, Request};
+use heapgame_web::request;
+use serde_json::Value;
+
+const WYTHOFF: &str = include_str!("../../rulesets/classic/wythoff.game");
+const FZ: &str = include_str!("../../rulesets/fraenkel-zusman/fraenkel-zusman.game");
+
+fn req(text: &str, params: &[&str]) -> Request {
+    Request {
+        name: "test.game".into(),
+        text: text.into(),
+        params: params.iter().map(|s| s.to_string()).collect(),
+        max_positions: 1_000_000,
+        force: false,
+    }
+}
+
+fn quiet(_: usize) {}
+
+/// Grundy values of Wythoff's game for a <= n, b <= n, by the definition.
+fn wythoff_brute(n: usize) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; n + 1]; n + 1];
+    for a in 0..=n {
+        for b in 0..=n {
+            let mut seen = vec![false; 3 * n + 3];
+            for i in 0..a {
+                seen[g[i][b] as usize] = true;
+            }
+            for j in 0..b {
+                seen[g[a][j] as usize] = true;
+            }
+            for t in 1..=a.min(b) {
+                seen[g[a - t][b - t] as usize] = true;
+            }
+            g[a][b] = seen.iter().position(|s| !s).unwrap() as u32;
+        }
+    }
+    g
+}
+
+fn positions(v: &Value) -> Vec<Vec<u32>> {
+    serde_json::from_value(v.clone()).unwrap()
+}
+
+#[test]
+fn wythoff_4_6_is_n_with_the_move_to_3_5() {
+    let g = wythoff_brute(10);
+    let v = api::evaluate(&req(WYTHOFF, &[]), "4 6", &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], g[4][6]);
+    assert_eq!(positions(&v["winning"]), vec![vec![3, 5]]);
+    // Every follower with its value: the brute force's moves from (4, 6), sorted.
+    let mut want: Vec<(Vec<u32>, u32)> = Vec::new();
+    for a in 0..4u32 {
+        want.push((vec![a.min(6), a.max(6)], g[a as usize][6]));
+    }
+    for b in 0..6u32 {
+        want.push((vec![4.min(b), 4.max(b)], g[4][b as usize]));
+    }
+    for t in 1..=4u32 {
+        want.push((vec![4 - t, 6 - t], g[4 - t as usize][6 - t as usize]));
+    }
+    want.sort();
+    want.dedup();
+    let got: Vec<(Vec<u32>, u32)> = v["followers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let p: Vec<u32> = serde_json::from_value(f["position"].clone()).unwrap();
+            (p, f["grundy"].as_u64().unwrap() as u32)
+        })
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn a_box_has_the_brute_force_p_positions_and_values() {
+    let n = 30;
+    let g = wythoff_brute(n);
+    let v = api::solve(&req(WYTHOFF, &[]), n as u32, None, true, &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    let mut want = Vec::new();
+    for (a, row) in g.iter().enumerate() {
+        for (b, &x) in row.iter().enumerate().skip(a) {
+            if x == 0 {
+                want.push(vec![a as u32, b as u32]);
+            }
+        }
+    }
+    let mut got = positions(&v["p_positions"]);
+    got.sort();
+    assert_eq!(got, want);
+    assert_eq!(v["p_count"], want.len());
+    assert_eq!(v["total"], (n + 1) * (n + 2) / 2);
+    // heapgame's own picture comes along.
+    assert!(
+        v["svg"].as_str().is_some_and(|s| s.contains("<svg")),
+        "{}",
+        v["picture_error"]
+    );
+    let grid = v["grid"].as_array().unwrap();
+    for a in 0..=n {
+        for b in 0..=n {
+            assert_eq!(grid[a * (n + 1) + b], g[a][b], "({a}, {b})");
+        }
+    }
+}
+
+#[test]
+fn a_typo_is_located_in_the_text() {
+    let text = WYTHOFF.replace("heaps 2", "heapz 2");
+    let v = api::check(&req(&text, &[]));
+    assert_eq!(v["ok"], false);
+    let d = &v["diagnostics"][0];
+    let at = text.find("heapz").unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    assert_eq!(d["line"], line, "{v}");
+    assert_eq!(d["span"][0], at, "{v}");
+    assert!(d["code"].as_str().unwrap().starts_with("heapgame::"));
+    assert!(v["rendered"].as_str().unwrap().contains("heapz"), "{v}");
+    // The parameters still come through while the text has a problem elsewhere.
+    let v = api::check(&req(&FZ.replace("heaps k", "heaps kk"), &[]));
+    assert_eq!(v["params"][0]["name"], "k", "{v}");
+    assert_eq!(v["params"][0]["default"], "3", "{v}");
+}
+
+#[test]
+fn parameters_are_checked_as_dash_p_values() {
+    let v = api::check(&req(FZ, &["k=4"]));
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["heaps"], 4);
+    let v = api::check(&req(FZ, &["k=kk"]));
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["diagnostics"][0]["source"], "-p k=kk", "{v}");
+    let v = api::check(&req(FZ, &["nothing=1"]));
+    assert_eq!(v["ok"], false, "{v}");
+}
+
+#[test]
+fn limits_and_refusals_answer_with_a_problem() {
+    let mut r = req(WYTHOFF, &[]);
+    r.max_positions = 100;
+    let v = api::evaluate(&r, "40 60", &quiet);
+    assert_eq!(v["diagnostics"][0]["code"], "heapgame::limit", "{v}");
+    let v = api::solve(&r, 30, None, false, &quiet);
+    assert_eq!(v["diagnostics"][0]["code"], "heapgame::too_large", "{v}");
+    let v = api::evaluate(&req(WYTHOFF, &[]), "4 x", &quiet);
+    assert_eq!(v["diagnostics"][0]["source"], "position", "{v}");
+    assert_eq!(v["diagnostics"][0]["span"][0], 2, "{v}");
+    let v = api::evaluate(&req(FZ, &[]), "4000000000 4000000000 4000000000", &quiet);
+    assert_eq!(v["ok"], false, "{v}");
+}
+
+#[test]
+fn heapgame_replies_with_a_winning_move_and_refuses_illegal_ones() {
+    let g = wythoff_brute(12);
+    let r = req(WYTHOFF, &[]);
+    // (6, 10) -> (6, 9) is a move; from (6, 9) heapgame moves to a P-position if it can.
+    let v = api::play(&r, "6 10", "6 9", &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    let to: Vec<u32> = serde_json::from_value(v["reply"].clone()).unwrap();
+    assert_eq!(v["winning"], g[6][9] != 0);
+    assert_eq!(g[to[0] as usize][to[1] as usize] == 0, g[6][9] != 0, "{v}");
+    let v = api::play(&r, "6 10", "7 7", &quiet);
+    assert_eq!(v["ok"], false, "{v}");
+    // From a terminal position there is no reply.
+    let v = api::reply(&r, "0 0", &quiet);
+    assert_eq!(v["reply"], Value::Null, "{v}");
+    let v = api::followers(&r, "1 1");
+    assert_eq!(positions(&v["followers"]), vec![vec![0, 0], vec![0, 1]]);
+}
+
+#[test]
+fn any_request_gets_an_answer() {
+    for raw in [
+        "",
+        "null",
+        "{\"text\": 3}",
+        "[1, 2]",
+        "{\"max_positions\": -1}",
+    ] {
+        let r = request(raw);
+        assert_eq!(api::check(&r)["ok"], false, "{raw}");
+        assert_eq!(api::evaluate(&r, "1 2", &quiet)["ok"], false, "{raw}");
+    }
+}
+
+#[test]
+fn nim_with_any_number_of_heaps_draws_two_heaps_with_the_empty_ones() {
+    let nim = include_str!("../../rulesets/classic/nim.game");
+    let v = api::solve(&req(nim, &[]), 7, Some(2), true, &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    let grid = v["grid"].as_array().unwrap();
+    for a in 0..8u32 {
+        for b in 0..8u32 {
+            assert_eq!(grid[(a * 8 + b) as usize], a ^ b, "({a}, {b})");
+        }
+    }
+    // P-positions with at most two heaps <= 7: (), and (a, a) for a = 1..7.
+    assert_eq!(v["p_count"], 8, "{v}");
+    let v = api::solve(&req(nim, &[]), 7, None, false, &quiet);
+    assert_eq!(v["diagnostics"][0]["code"], "heapgame::usage", "{v}");
+}
