@@ -211,7 +211,7 @@ pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
             seen: Cell::new(0),
             report,
         };
-        let mut solver = Solver::new(&watched);
+        let mut solver = with_sum(Solver::new(&watched), &game);
         solver.set_budget(req.budget());
         let context = format!("while solving {shown}");
         let fail = |e: SolveError<MoveError>| failure(&game, &e, &context);
@@ -454,7 +454,7 @@ fn reply_from(
         &Estimate::for_position(game.generator(), pos),
         &format!("solving {shown}"),
     )?;
-    let mut solver = Solver::new(&watched);
+    let mut solver = with_sum(Solver::new(&watched), game);
     solver.set_budget(req.budget());
     let context = format!("while choosing a move from {shown}");
     let fail = |e: SolveError<MoveError>| failure(game, &e, &context);
@@ -477,4 +477,13 @@ fn reply_from(
         }
     };
     Ok(json!({"ok": true, "at": pos, "reply": to, "winning": winning}))
+}
+
+/// A disjunctive sum (Kayles, octal games, Nim) is answered by the XOR of its single-heap
+/// values, as `Game::solver` does on the command line.
+fn with_sum<'a, 'g>(solver: Solver<'a, Watched<'g>>, game: &Game) -> Solver<'a, Watched<'g>> {
+    match sum::SumOracle::new(game.generator()) {
+        Some(o) => solver.with_sum(o),
+        None => solver,
+    }
 }
