@@ -72,11 +72,8 @@ pub enum PositionError {
     },
 }
 
-/// Renders a position as `(3, 5, 7)`.
-pub fn show_position(p: &[u32]) -> String {
-    let parts: Vec<String> = p.iter().map(u32::to_string).collect();
-    format!("({})", parts.join(", "))
-}
+/// Renders a position as `(3, 5, 7)` (defined low, in the solver, which shows cycles with it).
+pub use crate::solver::positions::show_position;
 
 impl Game {
     /// Loads a `.game` file with parameter overrides given as (name, expression text).
