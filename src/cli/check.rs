@@ -380,7 +380,7 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
         match &c.failure {
             None => {
                 let silent = if c.silent > 0 {
-                    format!(" ({} outside the formula's scope)", c.silent)
+                    format!(" ({} outside the claim's scope)", c.silent)
                 } else {
                     String::new()
                 };

@@ -737,7 +737,16 @@ impl Compiler<'_> {
                 format!("unknown function `{}`", f.name),
                 "not a built-in function",
             );
-            d = match suggest(&f.name, Builtin::ALL.iter().map(|(n, _)| *n)) {
+            let fns: Vec<&str> = scope
+                .names
+                .iter()
+                .filter(|(_, b)| matches!(b, Binding::Fn(_)))
+                .map(|(n, _)| n.as_str())
+                .collect();
+            d = match suggest(
+                &f.name,
+                Builtin::ALL.iter().map(|(n, _)| *n).chain(fns.iter().copied()),
+            ) {
                 Some(s) => d.help(format!("did you mean `{s}`?")),
                 None => d.help(format!(
                     "the functions are {}",
