@@ -483,7 +483,10 @@ fn resolve_formulas(checked: &Checked, text: &str) -> Result<Vec<Option<Built>>,
             let (what, label) = if c.kind == crate::syntax::ast::ClaimKind::Same {
                 ("a same-type claim names a position", "a same-type claim")
             } else {
-                ("a winning claim names a set of positions", "a winning claim")
+                (
+                    "a winning claim names a set of positions",
+                    "a winning claim",
+                )
             };
             diags.push(
                 Diag::new(

@@ -146,11 +146,7 @@ fn grundy_comparisons_with_when_match_the_brute_force() {
             Box::new(|p| !p.is_empty()),
             Box::new(|g| g >= 1),
         ),
-        (
-            "claim grundy != 3",
-            Box::new(all),
-            Box::new(|g| g != 3),
-        ),
+        ("claim grundy != 3", Box::new(all), Box::new(|g| g != 3)),
     ];
     for (claim, scope, holds) in cases {
         let (first, n) = brute(max, heaps, &scope, |p, m| holds(grundy(p, m)));
@@ -158,7 +154,11 @@ fn grundy_comparisons_with_when_match_the_brute_force() {
         assert_eq!(got, first, "{claim}: the first counterexample");
         if first.is_none() {
             assert_eq!(checked, n, "{claim}: positions in scope");
-            assert_eq!(checked + silent, positions(max, heaps).len() as u64, "{claim}");
+            assert_eq!(
+                checked + silent,
+                positions(max, heaps).len() as u64,
+                "{claim}"
+            );
         }
     }
     // Both kinds of answer occur above: the test can fail either way.
@@ -172,19 +172,35 @@ fn winning_claims_match_the_brute_force() {
     // One heap h = 1 (mod 3): the only winning move takes 1.
     let claim = "claim winning: {sorted([h - 1 for h in heaps if h > 1])} \
                  when len(heaps) == 1 and heaps[0] mod 3 == 1";
-    let (first, _) = brute(max, heaps, |p| p.len() == 1 && p[0] % 3 == 1, |p, m| {
-        winning(p, m) == vec![p.iter().map(|&h| h - 1).filter(|&h| h > 0).collect::<Vec<_>>()]
-    });
+    let (first, _) = brute(
+        max,
+        heaps,
+        |p| p.len() == 1 && p[0] % 3 == 1,
+        |p, m| {
+            winning(p, m)
+                == vec![p
+                    .iter()
+                    .map(|&h| h - 1)
+                    .filter(|&h| h > 0)
+                    .collect::<Vec<_>>()]
+        },
+    );
     assert_eq!(first, None);
     assert_eq!(outcome(&check(claim, max, heaps)).0, None);
     // False: "two heaps have no winning move"; the first 2-heap N-position.
     let claim = "claim winning: {} when len(heaps) == 2";
-    let (first, _) = brute(max, heaps, |p| p.len() == 2, |p, m| winning(p, m).is_empty());
+    let (first, _) = brute(
+        max,
+        heaps,
+        |p| p.len() == 2,
+        |p, m| winning(p, m).is_empty(),
+    );
     assert!(first.is_some());
     assert_eq!(outcome(&check(claim, max, heaps)).0, first);
     // False: "from two heaps the winning moves empty the larger heap's excess", a set that
     // is right at some positions and not others.
-    let claim = "claim winning: {(heaps[0], heaps[0])} when len(heaps) == 2 and heaps[0] < heaps[1]";
+    let claim =
+        "claim winning: {(heaps[0], heaps[0])} when len(heaps) == 2 and heaps[0] < heaps[1]";
     let (first, _) = brute(
         max,
         heaps,
@@ -198,9 +214,12 @@ fn winning_claims_match_the_brute_force() {
     assert_eq!(outcome(&check(claim, max, heaps)).0, None);
     // False: "some winning move empties a heap".
     let claim = "claim: winning == {} or any(h in heaps: h <= 2)";
-    let (first, _) = brute(max, heaps, |_| true, |p, m| {
-        winning(p, m).is_empty() || p.iter().any(|&h| h <= 2)
-    });
+    let (first, _) = brute(
+        max,
+        heaps,
+        |_| true,
+        |p, m| winning(p, m).is_empty() || p.iter().any(|&h| h <= 2),
+    );
     assert!(first.is_some());
     assert_eq!(outcome(&check(claim, max, heaps)).0, first);
 }
@@ -210,17 +229,23 @@ fn functions_match_the_brute_force() {
     let (max, heaps) = (7, 3);
     // One heap of take-1-or-2 has the value h mod 3; a position the nim-sum.
     let items = "fn g(n) = n mod 3\nfn nim(l) = xor([g(h) for h in l])\nclaim grundy: nim(heaps)";
-    let (first, _) = brute(max, heaps, |_| true, |p, m| {
-        grundy(p, m) == p.iter().fold(0, |a, &h| a ^ (h % 3))
-    });
+    let (first, _) = brute(
+        max,
+        heaps,
+        |_| true,
+        |p, m| grundy(p, m) == p.iter().fold(0, |a, &h| a ^ (h % 3)),
+    );
     assert_eq!(first, None);
     assert_eq!(outcome(&check(items, max, heaps)).0, None);
     // A wrong function (h mod 4), used twice through another: fails where the brute force says.
     let items = "fn g(n) = n mod 4\nfn twice(x, y) = xor(g(x), g(y))\n\
                  claim grundy: twice(heaps[0], heaps[1]) when len(heaps) == 2";
-    let (first, _) = brute(max, heaps, |p| p.len() == 2, |p, m| {
-        grundy(p, m) == (p[0] % 4) ^ (p[1] % 4)
-    });
+    let (first, _) = brute(
+        max,
+        heaps,
+        |p| p.len() == 2,
+        |p, m| grundy(p, m) == (p[0] % 4) ^ (p[1] % 4),
+    );
     assert!(first.is_some());
     assert_eq!(outcome(&check(items, max, heaps)).0, first);
     // A function in a `let` and a guard-free constant call fold to constants.
@@ -272,20 +297,48 @@ fn set_comprehensions_and_set_comparisons_match_the_brute_force() {
 #[test]
 fn misuse_is_a_located_error() {
     let cases = [
-        ("fn f(n) = f(n - 1)\nclaim grundy: f(1)", "heapgame::recursion", "calls itself"),
+        (
+            "fn f(n) = f(n - 1)\nclaim grundy: f(1)",
+            "heapgame::recursion",
+            "calls itself",
+        ),
         (
             "fn f(n) = g(n)\nfn g(n) = f(n)\nclaim grundy: f(1)",
             "heapgame::recursion",
             "f -> g -> f",
         ),
-        ("fn f(n) = n\nclaim grundy: f(1, 2)", "heapgame::type", "takes 1 argument, not 2"),
-        ("claim grundy: fo(1)", "heapgame::unknown_name", "unknown function"),
-        ("claim grundy <= 3 when 1 + 1", "heapgame::type", "`when` needs a truth value"),
-        ("let x = grundy", "heapgame::not_allowed", "known only in a claim"),
+        (
+            "fn f(n) = n\nclaim grundy: f(1, 2)",
+            "heapgame::type",
+            "takes 1 argument, not 2",
+        ),
+        (
+            "claim grundy: fo(1)",
+            "heapgame::unknown_name",
+            "unknown function",
+        ),
+        (
+            "claim grundy <= 3 when 1 + 1",
+            "heapgame::type",
+            "`when` needs a truth value",
+        ),
+        (
+            "let x = grundy",
+            "heapgame::not_allowed",
+            "known only in a claim",
+        ),
         ("claim winning: 3", "heapgame::type", "a set of positions"),
-        ("fn f(n) = n\nfn f(m) = m", "heapgame::duplicate", "defined twice"),
+        (
+            "fn f(n) = n\nfn f(m) = m",
+            "heapgame::duplicate",
+            "defined twice",
+        ),
         ("fn min(n) = n", "heapgame::duplicate", "built-in"),
-        ("fn f(n) = n\nclaim grundy: f", "heapgame::type", "is a function"),
+        (
+            "fn f(n) = n\nclaim grundy: f",
+            "heapgame::type",
+            "is a function",
+        ),
     ];
     for (items, code, words) in cases {
         let text = format!("{TOY}{items}\n}}\n");
@@ -298,9 +351,9 @@ fn misuse_is_a_located_error() {
             .map(|d| format!("{} {} {:?}", d.code.as_str(), d.message, d.span))
             .collect();
         assert!(
-            e.diags
-                .iter()
-                .any(|d| d.code.as_str() == code && d.message.contains(words) && !d.span.is_empty()),
+            e.diags.iter().any(|d| d.code.as_str() == code
+                && d.message.contains(words)
+                && !d.span.is_empty()),
             "{items}: {shown:?}"
         );
     }

@@ -508,7 +508,11 @@ fn lower_shape(
 
 /// Binds named heaps (`heaps (x, y)`) to integer slots, filled from the position when a move
 /// or claim is evaluated; returns (slot, index in the position) pairs.
-pub(super) fn bind_heap_names(shape: &ShapeSpec, scope: &mut Scope, slots: &mut Slots) -> Vec<(usize, usize)> {
+pub(super) fn bind_heap_names(
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    slots: &mut Slots,
+) -> Vec<(usize, usize)> {
     let mut fills = Vec::new();
     if let Some(names) = &shape.names {
         for (i, n) in names.iter().enumerate() {

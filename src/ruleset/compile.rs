@@ -106,7 +106,10 @@ impl Scope {
     /// The scope a function's body is compiled in: the ruleset's own names, the claim's
     /// solver values, and `name` added to the functions being expanded.
     fn for_body(&self, name: &str) -> Scope {
-        let n = self.globals.unwrap_or(self.names.len()).min(self.names.len());
+        let n = self
+            .globals
+            .unwrap_or(self.names.len())
+            .min(self.names.len());
         let mut calling = self.calling.clone();
         calling.push(name.to_string());
         Scope {
@@ -352,7 +355,8 @@ impl Compiler<'_> {
                 let (cl, ci) = (cl?, ci?);
                 self.fold(CKind::Index(Box::new(cl), Box::new(ci)), sp, Type::Int)
             }
-            ExprKind::ListComp(body, var, list, cond) | ExprKind::SetComp(body, var, list, cond) => {
+            ExprKind::ListComp(body, var, list, cond)
+            | ExprKind::SetComp(body, var, list, cond) => {
                 let set = matches!(e.kind, ExprKind::SetComp(..));
                 let what = if set {
                     "`{e for x in L}`"
@@ -443,7 +447,9 @@ impl Compiler<'_> {
                 return self.compile(e, &mut arg_scope.clone());
             }
             Some(b) => b.clone(),
-            None if matches!(name, "grundy" | "winning") => return self.solver_name(name, sp, scope),
+            None if matches!(name, "grundy" | "winning") => {
+                return self.solver_name(name, sp, scope)
+            }
             None => {
                 let v = match name {
                     "pi" => Value::Real(Real::pi()),
@@ -538,7 +544,10 @@ impl Compiler<'_> {
                 Diag::new(
                     Code::Recursion,
                     f.span.clone(),
-                    format!("the function `{name}` calls itself ({})", chain.join(" -> ")),
+                    format!(
+                        "the function `{name}` calls itself ({})",
+                        chain.join(" -> ")
+                    ),
                     "a recursive call",
                 )
                 .also(def.name.span.clone(), format!("`{name}` is defined here"))
@@ -597,10 +606,9 @@ impl Compiler<'_> {
             match self.compile(a, scope) {
                 Some((c, _)) => match c.kind {
                     CKind::Const(v) => body_scope.push(&p.name, Binding::Const(v)),
-                    _ => body_scope.push(
-                        &p.name,
-                        Binding::Arg(Arc::new((a.clone(), scope.clone()))),
-                    ),
+                    _ => {
+                        body_scope.push(&p.name, Binding::Arg(Arc::new((a.clone(), scope.clone()))))
+                    }
                 },
                 None => ok = false,
             }
@@ -745,7 +753,10 @@ impl Compiler<'_> {
                 .collect();
             d = match suggest(
                 &f.name,
-                Builtin::ALL.iter().map(|(n, _)| *n).chain(fns.iter().copied()),
+                Builtin::ALL
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .chain(fns.iter().copied()),
             ) {
                 Some(s) => d.help(format!("did you mean `{s}`?")),
                 None => d.help(format!(
@@ -858,7 +869,12 @@ impl Compiler<'_> {
                 }
                 for (i, want) in [(0, Type::List), (1, Type::Int)] {
                     if ts[i] != want {
-                        self.push(type_error(&args[i].span, want.describe(), ts[i], "`remove`"));
+                        self.push(type_error(
+                            &args[i].span,
+                            want.describe(),
+                            ts[i],
+                            "`remove`",
+                        ));
                         return None;
                     }
                 }

@@ -42,7 +42,11 @@ fn members(s: &SetValue, sp: &Span) -> Result<Members, EvalError> {
                      {MAX_MEMBERS})"
                 )));
             }
-            Members::Ints(if n > 0 { (*a..=*b).collect() } else { Vec::new() })
+            Members::Ints(if n > 0 {
+                (*a..=*b).collect()
+            } else {
+                Vec::new()
+            })
         }
         _ => {
             return Err(domain(

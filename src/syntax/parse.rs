@@ -380,10 +380,7 @@ fn parse_count(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     })
 }
 
-fn parse_claim(
-    inner: pest::iterators::Pairs<'_, Rule>,
-    sp: Span,
-) -> Result<Claim, SyntaxError> {
+fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Claim, SyntaxError> {
     let mut kind = ClaimKind::Holds;
     let mut cmp = None;
     let mut body = None;

@@ -235,9 +235,7 @@ impl<'g> Checker<'g> {
                 Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
             };
             self.claims[i].checked += 1;
-            let failure = self
-                .compare(i, pos, v, &known, is_p)
-                .map_err(Halt::Error)?;
+            let failure = self.compare(i, pos, v, &known, is_p).map_err(Halt::Error)?;
             self.claims[i].failure = failure;
         }
         Ok(())

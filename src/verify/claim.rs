@@ -214,10 +214,9 @@ pub fn eval_claim(
                 Value::List(l) => ClaimValue::Same(l.to_vec()),
                 v => unreachable!("checked list, got {v:?} (eval_claim)"),
             },
-            (ClaimKind::Winning, _) => ClaimValue::Winning(positions_of(
-                expr.eval(&mut env)?,
-                &expr.span,
-            )?),
+            (ClaimKind::Winning, _) => {
+                ClaimValue::Winning(positions_of(expr.eval(&mut env)?, &expr.span)?)
+            }
             (ClaimKind::Holds, _) => ClaimValue::Holds(expr.eval_bool(&mut env)?),
         }))
     };
