@@ -41,8 +41,9 @@ pub struct GameArgs {
     /// beyond SIZE (default: three quarters of the available memory) the run stops.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<u64>,
-    /// Solve even when the work estimate (positions x followers per position) is beyond
-    /// 10^11; the position and memory limits still apply.
+    /// Start even a run that heapgame can prove will not finish: one whose first position
+    /// alone has more followers than any run can generate (10^15) or than fit in the memory
+    /// limit. Other runs always start; --time and the position and memory limits stop them.
     #[arg(long)]
     pub force: bool,
     /// Stop cleanly after this long (`30s`, `2m`, `1h`, `500ms`), saying how far the run got.
@@ -145,15 +146,7 @@ fn available_memory() -> Option<u64> {
 
 /// A byte count for people: `7.5 GB`.
 fn show_bytes(b: u64) -> String {
-    let g = b as f64 / f64::from(1u32 << 30);
-    let m = b as f64 / f64::from(1u32 << 20);
-    if g >= 1.0 {
-        format!("{g:.1} GB")
-    } else if m >= 1.0 {
-        format!("{m:.0} MB")
-    } else {
-        format!("{:.0} kB", b as f64 / 1024.0)
-    }
+    heapgame::estimate::show_bytes(b as f64)
 }
 
 impl GameArgs {
@@ -232,12 +225,15 @@ impl GameArgs {
         }
     }
 
-    /// Refuses a solve whose work estimate is too large, unless --force.
+    /// Refuses, unless --force, a run that its first position proves cannot finish (more
+    /// followers than can be generated, or held within the memory limit).
     pub fn check_estimate(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), Report> {
         if self.force {
             return Ok(());
         }
-        match e.refusal(what) {
+        let memory = self.limits(e.first_heaps).max_memory;
+        let memory = memory.as_ref().map(|(cap, why)| (*cap, why.as_str()));
+        match e.refusal(what, memory) {
             Some(d) => Err(Report::new(LoadError::single(game.src.clone(), d))),
             None => Ok(()),
         }
