@@ -13,6 +13,7 @@ use heapgame::moves::MoveError;
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::{Budget, SolveError};
+use heapgame::verify::region::Region;
 use heapgame::Game;
 use miette::Report;
 
@@ -49,6 +50,41 @@ pub struct GameArgs {
     /// Stop cleanly after this long (`30s`, `2m`, `1h`, `500ms`), saying how far the run got.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub time: Option<Duration>,
+}
+
+/// The regions other than the box that `check` and `diff` take: every position up to a
+/// total, or random samples.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RegionArgs {
+    /// Every position of at most T tokens in all (single heaps up to T) instead of the box;
+    /// the heap count is bounded as for the box.
+    #[arg(long, value_name = "T", conflicts_with = "samples")]
+    pub total: Option<u32>,
+    /// K random positions with heaps up to --sample-max instead of the box.
+    #[arg(long, value_name = "K")]
+    pub samples: Option<usize>,
+    /// The seed of --samples and of --time's samples (default: from the clock, printed).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The largest heap of random samples.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub sample_max: u32,
+}
+
+impl RegionArgs {
+    /// The region asked for with `seed` and at most `heaps` heaps, or `None` for the box.
+    pub fn region(&self, seed: u64, heaps: usize) -> Option<Region> {
+        match (self.total, self.samples) {
+            (Some(total), _) => Some(Region::Total { total, heaps }),
+            (None, Some(count)) => Some(Region::Samples {
+                count,
+                seed,
+                max: self.sample_max,
+                heaps,
+            }),
+            (None, None) => None,
+        }
+    }
 }
 
 /// The position limit of a solve, and what set it (for messages).
