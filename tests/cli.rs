@@ -12,7 +12,7 @@
 //! not read `COLUMNS`), falling back to 80 columns; so stdin is set to null here. `COLUMNS=80`
 //! is set as well, for anything that does read it.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -796,15 +796,20 @@ fn heap_of_ten_to_the_thirty() {
 }
 
 #[test]
-fn exploding_move_is_refused_with_the_estimate() {
+fn exploding_move_is_refused_only_when_proven_and_stopped_otherwise() {
     let ten = ["100"; 10];
     let err = heapgame()
         .arg("eval")
         .arg(EXPLODING)
         .args(ten)
         .fails_with("heapgame::too_large");
+    // Ten heaps of 100, equal so chosen once per count c of heaps, each losing 1..=100:
+    // sum over c = 1..=10 of 100^c followers, written plainly.
+    let followers: f64 = (1..=10).map(|c| 100f64.powi(c)).sum();
+    let shown = format!("{followers:.1e}");
+    assert_eq!(shown, "1.0e20");
     assert!(
-        err.contains("followers") && err.contains("--force"),
+        flat(&err).contains(&format!("at least {shown} followers")) && err.contains("--force"),
         "{err}"
     );
     insta::assert_snapshot!("cli_exploding_eval", err);
@@ -813,11 +818,31 @@ fn exploding_move_is_refused_with_the_estimate() {
         .arg(EXPLODING)
         .args(ten)
         .fails_with("heapgame::too_large");
-    assert!(flat(&err).contains("1.1e20 followers"), "{err}");
-    // A box of 10 heaps up to 30: refused before any work.
-    heapgame()
-        .args(["solve", EXPLODING, "--max", "8"])
+    assert!(flat(&err).contains("1.0e20 followers"), "{err}");
+    // Four heaps of 50 have 50 + 50^2 + 50^3 + 50^4 = 6377550 followers, at least 32 bytes
+    // each while the position is solved: not within 1 MB.
+    let four = ["50"; 4];
+    let err = heapgame()
+        .args(["eval", EXPLODING, "-p", "k=4", "--max-memory", "1M"])
+        .args(four)
         .fails_with("heapgame::too_large");
+    assert!(
+        flat(&err).contains("cannot fit in memory") && flat(&err).contains("6.4e6 followers"),
+        "{err}"
+    );
+    // Within the memory, the same position starts and stops cleanly at the time limit, even
+    // while its millions of followers are being generated.
+    let err = heapgame()
+        .args(["eval", EXPLODING, "-p", "k=4", "--time", "300ms"])
+        .args(four)
+        .fails_with("heapgame::limit");
+    assert!(flat(&err).contains("stopped at the time limit"), "{err}");
+    // A box of 10 heaps up to 8 is never refused (no count proves a box impossible): it
+    // starts, and stops at the time limit.
+    let err = heapgame()
+        .args(["solve", EXPLODING, "--max", "8", "--time", "300ms"])
+        .fails_with("heapgame::limit");
+    assert!(flat(&err).contains("stopped at the time limit"), "{err}");
     // Small positions of the same game are fine: from two heaps of 1 a move empties one or
     // both, so the Grundy value is mex{g(1 heap of 1) = 1, g(empty) = 0} = 2.
     let out = heapgame()
@@ -1070,5 +1095,40 @@ fn sequence_proves_kayles_period() {
     assert!(
         text.contains("winning moves:\n  -> (1, 297, 417, 1000)"),
         "{text}"
+    );
+}
+
+/// The cookie game ("delete one heap; lower every other heap by 1", heaps any) from the
+/// staircase (1, 2, ..., 20): once refused by the work estimate (about 10^13 followers), it
+/// answers at once. Checked against a brute force over (heaps deleted, moves made): after t
+/// moves, original heap i is alive when not deleted and i > t, with size i - t.
+#[test]
+fn cookie_staircase_to_twenty_is_answered() {
+    fn grundy(mask: u32, t: u32, n: u32, memo: &mut HashMap<(u32, u32), u32>) -> u32 {
+        let alive = mask & !((1u32 << t) - 1);
+        if let Some(&g) = memo.get(&(alive, t)) {
+            return g;
+        }
+        let mut seen = BTreeSet::new();
+        for j in t..n {
+            if alive & (1 << j) != 0 {
+                seen.insert(grundy(alive & !(1 << j), t + 1, n, memo));
+            }
+        }
+        let g = (0..).find(|g| !seen.contains(g)).unwrap();
+        memo.insert((alive, t), g);
+        g
+    }
+    let n = 20;
+    // Bit j stands for the heap of j + 1 tokens.
+    let g = grundy((1 << n) - 1, 0, n, &mut HashMap::new());
+    let heaps: Vec<String> = (1..=n).map(|h| h.to_string()).collect();
+    let out = heapgame()
+        .args(["eval", "rulesets/propp/cookie.game"])
+        .args(&heaps)
+        .ok();
+    assert!(
+        out.contains(&format!("grundy:   {g}\n")),
+        "brute force {g}:\n{out}"
     );
 }

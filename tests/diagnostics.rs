@@ -129,7 +129,7 @@ const MUST_SAY: &[(&str, &[&str])] = &[
     ),
     ("position_expression.game", &["`10^30`", "not a heap size"]),
     ("position_limit.game", &["100 positions"]),
-    ("exploding.game", &["1.1e20 followers"]),
+    ("exploding.game", &["1.0e20 followers", "cannot finish"]),
     ("named_heaps_position.game", &["`x=3`", "(x, y)", "`1 2`"]),
     (
         "position_count.game",
@@ -219,7 +219,7 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
     if d.estimate {
         let e = heapgame::estimate::Estimate::for_position(game.generator(), &pos);
         let diag = e
-            .refusal("solving this position")
+            .refusal("solving this position", None)
             .expect("the estimate must refuse this position");
         let err = heapgame::ruleset::LoadError::single(game.src.clone(), diag);
         let codes = err.codes().iter().map(|c| c.to_string()).collect();

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use heapgame::estimate::Estimate;
+use heapgame::estimate::{followers_at_least, Estimate};
 use heapgame::moves::{Followers, Scratch};
 use heapgame::solver::positions::box_positions;
 use heapgame::Game;
@@ -55,6 +55,13 @@ fn estimate_bounds_followers_and_positions() {
                 f.display(),
                 out.len(),
                 est.branching
+            );
+            let least = followers_at_least(game.generator(), &pos);
+            assert!(
+                least <= out.len() as f64,
+                "{}: {pos:?} has {} followers, counted at least {least}",
+                f.display(),
+                out.len(),
             );
             let mut solver = game.solver();
             solver
@@ -109,8 +116,58 @@ fn estimate_bounds_unusual_moves() {
                 out.len(),
                 est.branching
             );
+            let least = followers_at_least(game.generator(), &pos);
+            assert!(least <= out.len() as f64, "{m}: {pos:?}: {least}");
             checked += 1;
         }
     }
     assert!(checked > 100, "{checked}");
+}
+
+/// The lower bound that refusals rest on counts the moves it knows exactly: the same number of
+/// followers as the generator writes, position by position, and for `take 1.. from each of
+/// 1..k heaps` the closed form: with distinct sizes a_i, (a_1 + 1) ... (a_k + 1) - 1 (each heap
+/// loses 0..=a_i, not all 0); with k equal heaps of a, a + a^2 + ... + a^k (the heaps chosen
+/// once per count).
+#[test]
+fn counted_moves_are_counted_exactly() {
+    let moves = [
+        "move { take 1.. from one heap }",
+        "move { take {1, 3, 4} from one heap }",
+        "move { take 2..5 from each of 1..3 heaps }",
+        "move { take 1.. from each of 2 heaps }",
+        "move { take same 1.. from all heaps }",
+        "move { take same {1, 2} from all heaps }",
+        "move { take 1.. from each of 1..3 heaps }\n  move { take same 1.. from all heaps }",
+    ];
+    let mut checked = 0;
+    for shape in ["heaps any", "heaps 3"] {
+        for m in moves {
+            let src = format!("ruleset \"E\" {{\n  {shape}\n  {m}\n}}\n");
+            let game =
+                Game::from_source("e.game", &src, &[]).unwrap_or_else(|e| panic!("{m}: {e}"));
+            let mut scratch = Scratch::default();
+            let mut out = Followers::new();
+            for pos in box_positions(game.shape(), 6, 3) {
+                game.generator()
+                    .followers(&pos, &mut scratch, &mut out)
+                    .unwrap_or_else(|e| panic!("{m}: {pos:?}: {e}"));
+                let least = followers_at_least(game.generator(), &pos);
+                assert_eq!(least, out.len() as f64, "{shape}; {m}: {pos:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+    let src = "ruleset \"X\" {\n  heaps 4\n  move { take 1.. from each of 1..4 heaps }\n}\n";
+    let game = Game::from_source("x.game", src, &[]).expect("the ruleset loads");
+    let distinct = [2u32, 3, 5, 7];
+    let product: f64 = distinct.iter().map(|&a| f64::from(a) + 1.0).product();
+    assert_eq!(
+        followers_at_least(game.generator(), &distinct),
+        product - 1.0
+    );
+    let equal = [9u32; 4];
+    let powers: f64 = (1..=4).map(|c| 9f64.powi(c)).sum();
+    assert_eq!(followers_at_least(game.generator(), &equal), powers);
 }

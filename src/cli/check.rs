@@ -12,7 +12,7 @@ use heapgame::verify::{Bounds, MissingBound};
 use heapgame::Game;
 use miette::Report;
 
-use super::common::{json_position, Format, GameArgs, SolveRun};
+use super::common::{json_position, Format, GameArgs, RegionArgs, SolveRun};
 
 /// Arguments of `heapgame check`.
 #[derive(clap::Args, Debug)]
@@ -47,19 +47,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Check every position of at most T tokens in all (single heaps up to T) instead of the
-    /// box; the heap count is bounded as for the box.
-    #[arg(long, value_name = "T", conflicts_with = "samples")]
-    total: Option<u32>,
-    /// Check K random positions with heaps up to --sample-max instead of the box.
-    #[arg(long, value_name = "K")]
-    samples: Option<usize>,
-    /// The seed of --samples and of --time's samples (default: from the clock, printed).
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-    /// The largest heap of random samples.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    sample_max: u32,
+    #[command(flatten)]
+    region: RegionArgs,
     /// Keep enlarging the region for this long (`30s`, `2m`): boxes and totals alternately,
     /// each about twice the positions of the last, then samples; each claim stops at its first
     /// counterexample. With --total or --samples: a time limit on that region instead.
@@ -150,8 +139,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
         }
     }
-    let deepen = a.time.is_some() && a.total.is_none() && a.samples.is_none();
-    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let deepen = a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none();
+    let seed = a.region.seed.unwrap_or_else(fresh_seed);
     let t0 = std::time::Instant::now();
     let count = all.len();
     for (n, (file, game, bounds)) in all.iter().enumerate() {
@@ -168,19 +157,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 a.time.map(|t| share(t, t0, count - n))
             },
         };
-        let region = match (a.total, a.samples) {
-            (Some(total), _) => Region::Total {
-                total,
-                heaps: bounds.heaps,
-            },
-            (None, Some(k)) => Region::Samples {
-                count: k,
-                seed,
-                max: a.sample_max,
-                heaps: bounds.heaps,
-            },
-            (None, None) => Region::Box(*bounds),
-        };
+        let region = (a.region.region(seed, bounds.heaps)).unwrap_or(Region::Box(*bounds));
         let total = match &region {
             Region::Box(b) => heapgame::solver::positions::box_size(game.shape(), b.max, b.heaps)
                 .and_then(|n| u64::try_from(n).ok()),
@@ -191,7 +168,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         if deepen {
             let plan = Plan {
                 start: *bounds,
-                sample_max: a.sample_max,
+                sample_max: a.region.sample_max,
                 seed,
                 time: share(a.time.unwrap_or_default(), t0, count - n),
             };

@@ -13,6 +13,7 @@ use heapgame::moves::MoveError;
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::{Budget, SolveError};
+use heapgame::verify::region::Region;
 use heapgame::Game;
 use miette::Report;
 
@@ -41,13 +42,49 @@ pub struct GameArgs {
     /// beyond SIZE (default: three quarters of the available memory) the run stops.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<u64>,
-    /// Solve even when the work estimate (positions x followers per position) is beyond
-    /// 10^11; the position and memory limits still apply.
+    /// Start even a run that heapgame can prove will not finish: one whose first position
+    /// alone has more followers than any run can generate (10^15) or than fit in the memory
+    /// limit. Other runs always start; --time and the position and memory limits stop them.
     #[arg(long)]
     pub force: bool,
     /// Stop cleanly after this long (`30s`, `2m`, `1h`, `500ms`), saying how far the run got.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub time: Option<Duration>,
+}
+
+/// The regions other than the box that `check` and `diff` take: every position up to a
+/// total, or random samples.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RegionArgs {
+    /// Every position of at most T tokens in all (single heaps up to T) instead of the box;
+    /// the heap count is bounded as for the box.
+    #[arg(long, value_name = "T", conflicts_with = "samples")]
+    pub total: Option<u32>,
+    /// K random positions with heaps up to --sample-max instead of the box.
+    #[arg(long, value_name = "K")]
+    pub samples: Option<usize>,
+    /// The seed of --samples and of --time's samples (default: from the clock, printed).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The largest heap of random samples.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub sample_max: u32,
+}
+
+impl RegionArgs {
+    /// The region asked for with `seed` and at most `heaps` heaps, or `None` for the box.
+    pub fn region(&self, seed: u64, heaps: usize) -> Option<Region> {
+        match (self.total, self.samples) {
+            (Some(total), _) => Some(Region::Total { total, heaps }),
+            (None, Some(count)) => Some(Region::Samples {
+                count,
+                seed,
+                max: self.sample_max,
+                heaps,
+            }),
+            (None, None) => None,
+        }
+    }
 }
 
 /// The position limit of a solve, and what set it (for messages).
@@ -145,15 +182,7 @@ fn available_memory() -> Option<u64> {
 
 /// A byte count for people: `7.5 GB`.
 fn show_bytes(b: u64) -> String {
-    let g = b as f64 / f64::from(1u32 << 30);
-    let m = b as f64 / f64::from(1u32 << 20);
-    if g >= 1.0 {
-        format!("{g:.1} GB")
-    } else if m >= 1.0 {
-        format!("{m:.0} MB")
-    } else {
-        format!("{:.0} kB", b as f64 / 1024.0)
-    }
+    heapgame::estimate::show_bytes(b as f64)
 }
 
 impl GameArgs {
@@ -232,12 +261,15 @@ impl GameArgs {
         }
     }
 
-    /// Refuses a solve whose work estimate is too large, unless --force.
+    /// Refuses, unless --force, a run that its first position proves cannot finish (more
+    /// followers than can be generated, or held within the memory limit).
     pub fn check_estimate(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), Report> {
         if self.force {
             return Ok(());
         }
-        match e.refusal(what) {
+        let memory = self.limits(e.first_heaps).max_memory;
+        let memory = memory.as_ref().map(|(cap, why)| (*cap, why.as_str()));
+        match e.refusal(what, memory) {
             Some(d) => Err(Report::new(LoadError::single(game.src.clone(), d))),
             None => Ok(()),
         }

@@ -11,7 +11,7 @@ use heapgame::verify::region::{fresh_seed, Region};
 use heapgame::verify::Bounds;
 use miette::Report;
 
-use super::common::{json_position, Format, GameArgs, SolveRun};
+use super::common::{json_position, Format, GameArgs, RegionArgs, SolveRun};
 
 /// Arguments of `heapgame diff`.
 #[derive(clap::Args, Debug)]
@@ -57,18 +57,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Compare every position of at most T tokens (heaps up to T) instead of the box.
-    #[arg(long, value_name = "T", conflicts_with = "samples")]
-    total: Option<u32>,
-    /// Compare K random positions with heaps up to --sample-max instead of the box.
-    #[arg(long, value_name = "K")]
-    samples: Option<usize>,
-    /// The seed of the samples (default: from the clock, printed).
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-    /// The largest heap of random samples.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    sample_max: u32,
+    #[command(flatten)]
+    region: RegionArgs,
     /// Also draw the positions that differ on a picture of the first ruleset (FILE.svg or
     /// FILE.png; two heaps, or one heap).
     #[arg(long, value_name = "FILE")]
@@ -137,7 +127,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     .load()?;
     // --max is required without --total or --samples, so only the heap count can be missing.
-    let max = a.max.or(a.total).unwrap_or(a.sample_max);
+    let max = a.max.or(a.region.total).unwrap_or(a.region.sample_max);
     let bounds = Bounds::resolve(game.shape(), Some(max), a.heaps, None).map_err(|_| {
         miette::miette!(
             code = "heapgame::position",
@@ -155,17 +145,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
         .and_then(|n| u64::try_from(n).ok());
     let run = SolveRun::start(&a.game, heaps, total, "comparing".to_string());
     let budget = run.budget.clone();
-    let seed = a.seed.unwrap_or_else(fresh_seed);
-    let region = match (a.total, a.samples) {
-        (Some(total), _) => Some(Region::Total { total, heaps }),
-        (None, Some(count)) => Some(Region::Samples {
-            count,
-            seed,
-            max: a.sample_max,
-            heaps,
-        }),
-        (None, None) if a.game.time.is_some() => None,
-        (None, None) => Some(Region::Box(bounds)),
+    let seed = a.region.seed.unwrap_or_else(fresh_seed);
+    let region = match a.region.region(seed, heaps) {
+        Some(r) => Some(r),
+        None if a.game.time.is_some() => None,
+        None => Some(Region::Box(bounds)),
     };
     let mut differing: Vec<Vec<u32>> = Vec::new();
     let mut each = |p: &[u32]| {
@@ -178,7 +162,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         None => {
             let plan = Plan {
                 start: bounds,
-                sample_max: a.sample_max,
+                sample_max: a.region.sample_max,
                 seed,
                 time: a.game.time.unwrap_or_default(),
             };

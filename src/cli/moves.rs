@@ -29,32 +29,21 @@ pub struct Args {
 /// Runs `heapgame moves`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
-    let branching = heapgame::estimate::branching(
-        game.generator(),
-        estimate_heaps(&game, &pos),
-        pos.iter().copied().max().unwrap_or(0),
-    );
-    if branching > heapgame::estimate::REFUSE_FOLLOWERS && !a.pos.game.force {
-        let d = heapgame::ruleset::Diag::new(
-            heapgame::ruleset::Code::TooLarge,
-            0..0,
-            format!(
-                "{} may have up to {} followers, too many to list",
-                show_position(&pos),
-                heapgame::estimate::show(branching)
-            ),
-            "",
-        )
-        .help("ask about a smaller position, or give --force to list them anyway");
-        return Err(Report::new(heapgame::ruleset::LoadError::single(
-            game.src.clone(),
-            d,
-        )));
+    let limits = a.pos.game.limits(estimate_heaps(&game, &pos));
+    let what = format!("listing the followers of {}", show_position(&pos));
+    if !a.pos.game.force {
+        let memory = limits.max_memory.as_ref().map(|(c, w)| (*c, w.as_str()));
+        let at_least = heapgame::estimate::followers_at_least(game.generator(), &pos);
+        let refusal = heapgame::estimate::followers_refusal(&what, at_least, pos.len(), memory);
+        if let Some(d) = refusal {
+            return Err(Report::new(heapgame::ruleset::LoadError::single(
+                game.src.clone(),
+                d,
+            )));
+        }
     }
     // Even a forced listing stays within the memory limit (the generator has no other check;
     // Ctrl-C keeps its default action here, ending the process at once).
-    let limits = a.pos.game.limits(estimate_heaps(&game, &pos));
-    let what = format!("listing the followers of {}", show_position(&pos));
     let guard = memory_guard(&limits, &what, Arc::new(AtomicBool::new(false)));
     let fs = game
         .followers(&pos)

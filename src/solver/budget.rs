@@ -78,6 +78,17 @@ impl Budget {
         self.look()
     }
 
+    /// How often (in followers generated for one position) a search looks at the cancel flag
+    /// and the deadline ([`Budget::interrupted`]), so that one position with very many
+    /// followers cannot keep a run from stopping.
+    pub const FOLLOWERS_EVERY: usize = 1 << 14;
+
+    /// The cancel flag and the deadline only (not the position limit): whether the run must
+    /// stop now.
+    pub fn interrupted(&self) -> Result<(), Stop> {
+        self.look()
+    }
+
     /// The cancel flag and the deadline.
     fn look(&self) -> Result<(), Stop> {
         if self

@@ -33,16 +33,25 @@ type Work = (Scratch, Followers, Vec<u32>, Vec<u64>);
 /// and 1 for N), or why it cannot be had here.
 fn value(
     g: &Generator,
-    spec: &BoxSpec,
-    table: &[u32],
-    want: Want,
+    (spec, table, want, budget): (&BoxSpec, &[u32], Want, &Budget),
     pos: &[u32],
     (scratch, buf, vals, bits): &mut Work,
 ) -> Result<u32, ParError> {
     let total: u64 = pos.iter().map(|&h| u64::from(h)).sum();
     let mut bad = false;
     vals.clear();
+    // One position may have very many followers: Ctrl-C, the memory guard and the deadline
+    // are looked at while they are generated.
+    let mut seen = 0usize;
+    let mut stopped = None;
     let mut probe = |f: &[u32]| -> bool {
+        seen += 1;
+        if seen.is_multiple_of(Budget::FOLLOWERS_EVERY) {
+            if let Err(stop) = budget.interrupted() {
+                stopped = Some(stop);
+                return true;
+            }
+        }
         let t: u64 = f.iter().map(|&h| u64::from(h)).sum();
         let Some(r) = spec.rank(f).filter(|_| t < total) else {
             bad = true;
@@ -60,6 +69,9 @@ fn value(
     let found = g
         .followers_until(pos, scratch, buf, &mut probe)
         .map_err(|e| ParError::Solve(SolveError::Game(e)))?;
+    if let Some(stop) = stopped {
+        return Err(ParError::Solve(SolveError::from_stop(stop, 0)));
+    }
     if bad {
         return Err(ParError::NotLayered);
     }
@@ -123,12 +135,24 @@ pub fn layered_values(
             .map_init(
                 || (Vec::new(), Work::default()),
                 |(pos, work), &r| {
+                    if r % Budget::CHECK_EVERY == 0 {
+                        budget
+                            .interrupted()
+                            .map_err(|stop| ParError::Solve(SolveError::from_stop(stop, done)))?;
+                    }
                     spec.unrank(r, pos);
-                    value(g, spec, &table, want, pos, work)
+                    value(g, (spec, &table, want, budget), pos, work)
                 },
             )
             .collect();
-        for (&r, v) in ranks.iter().zip(vals?) {
+        // A stop inside the layer: the positions stored are those of the earlier layers.
+        let vals = vals.map_err(|e| match e {
+            ParError::Solve(SolveError::Cancelled { .. }) => {
+                ParError::Solve(SolveError::Cancelled { stored: done })
+            }
+            e => e,
+        })?;
+        for (&r, v) in ranks.iter().zip(vals) {
             table[r] = v;
         }
         done += ranks.len();

@@ -205,7 +205,19 @@ impl<'g, G: GameRules> Solver<'g, G> {
             ..
         } = self;
         let memo: &Memo = memo;
+        let budget: &Budget = &self.budget;
+        // A position may have astronomically many followers: the cancel flag (Ctrl-C, the
+        // memory guard) and the deadline are looked at while they are generated too.
+        let mut seen = 0usize;
+        let mut stopped = None;
         let mut probe = |f: &[u32]| -> bool {
+            seen += 1;
+            if seen.is_multiple_of(Budget::FOLLOWERS_EVERY) {
+                if let Err(stop) = budget.interrupted() {
+                    stopped = Some(stop);
+                    return true;
+                }
+            }
             let (slot, e) = memo.lookup(f);
             if grundy {
                 if e >= GRUNDY {
@@ -234,6 +246,10 @@ impl<'g, G: GameRules> Solver<'g, G> {
                 return Err(SolveError::Game(e));
             }
         };
+        if let Some(stop) = stopped {
+            self.memo.remove(it.slot, &self.cur);
+            return Err(SolveError::from_stop(stop, self.memo.len()));
+        }
         if known_p {
             self.items.truncate(first);
             if let Some(last) = self.items.last() {

@@ -6,7 +6,7 @@
 
 use std::cell::Cell;
 
-use heapgame::estimate::{Estimate, REFUSE_FOLLOWERS};
+use heapgame::estimate::{followers_at_least, followers_refusal, Estimate};
 use heapgame::game::show_position;
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
@@ -40,6 +40,12 @@ pub type Progress<'a> = &'a dyn Fn(usize);
 
 /// How often (in positions expanded) progress is reported.
 const REPORT_EVERY: usize = 4096;
+
+/// The memory a page can use at most: the whole wasm32 address space, 4 GiB.
+const WASM_MEMORY: u64 = 1 << 32;
+
+/// What sets [`WASM_MEMORY`], in words.
+const WASM_MEMORY_WHY: &str = "the 4 GB a WebAssembly page can address";
 
 /// The most followers an evaluation lists with their values.
 pub const MAX_FOLLOWERS: usize = 2000;
@@ -134,13 +140,14 @@ impl Request {
         Budget::with_limit(Some(self.max_positions))
     }
 
-    /// Refuses work beyond the estimate's threshold unless forced.
+    /// Refuses, unless forced, a run that its first position proves cannot finish (as on the
+    /// command line, with the wasm32 address space as the memory limit).
     fn refuse(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), Value> {
-        match e.refusal(what) {
+        match e.refusal(what, Some((WASM_MEMORY, WASM_MEMORY_WHY))) {
             Some(mut d) if !self.force => {
                 d.help = Some(
-                    "ask about smaller positions (or a smaller box), or tick `force` to try \
-                     anyway (the position limit still applies)"
+                    "ask about smaller positions, or tick `force` to start anyway (the position \
+                     limit still applies)"
                         .to_string(),
                 );
                 Err(error_json(&LoadError::single(game.src.clone(), d)))
@@ -401,18 +408,14 @@ pub fn followers(req: &Request, typed: &str) -> Value {
     let r = (|| {
         let game = req.load()?;
         let pos = read(&game, typed)?;
-        let branching = Estimate::for_position(game.generator(), &pos).branching;
-        if branching > REFUSE_FOLLOWERS && !req.force {
-            return Err(problem(
-                &game,
-                Code::TooLarge,
-                format!(
-                    "{} may have up to {} followers, too many to list",
-                    show_position(&pos),
-                    heapgame::estimate::show(branching)
-                ),
-                "start from a smaller position, or tick `force`",
-            ));
+        let at_least = followers_at_least(game.generator(), &pos);
+        let what = format!("listing the followers of {}", show_position(&pos));
+        let memory = Some((WASM_MEMORY, WASM_MEMORY_WHY));
+        if let Some(mut d) = followers_refusal(&what, at_least, pos.len(), memory) {
+            if !req.force {
+                d.help = Some("start from a smaller position, or tick `force`".to_string());
+                return Err(error_json(&LoadError::single(game.src.clone(), d)));
+            }
         }
         let fs = game
             .followers(&pos)

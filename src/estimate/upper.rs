@@ -1,135 +1,12 @@
-//! The work a solve would do, estimated before it starts from the lowered move program: how
-//! many positions it may have to store (the positions of the box the query lies in) and how
-//! many followers each may have (the branching of the moves at the box's largest position).
-//! Both are upper bounds in floating point (they may be astronomically large), so that
-//! heapgame can refuse, with the figures, what would not finish.
+//! Upper bounds: how many positions a solve may store and how many followers a position may
+//! have, from the lowered move program (binomials, multisets and partitions in floating
+//! point, so that astronomically large counts stay representable).
 
 use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind, MoveProgram};
 use crate::moves::Generator;
-use crate::ruleset::diag::{Code, Diag};
 use crate::ruleset::value::SetValue;
 
-/// Work (positions × followers per position) above which a solve is refused unless forced:
-/// about 10^11 follower generations, an hour or more at the generator's speed.
-pub const REFUSE_WORK: f64 = 1e11;
-
-/// Followers of one position above which `moves` refuses to list them.
-pub const REFUSE_FOLLOWERS: f64 = 1e8;
-
-/// An estimate of the work of a solve.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Estimate {
-    /// At most this many positions can be reached (and stored).
-    pub positions: f64,
-    /// At most this many followers per position (the largest position of the box).
-    pub branching: f64,
-}
-
-impl Estimate {
-    /// Positions × branching: how many followers the whole solve may generate.
-    pub fn work(&self) -> f64 {
-        self.positions * self.branching
-    }
-
-    /// The estimate for everything reachable from a canonical position `pos`.
-    pub fn for_position(gen: &Generator, pos: &[u32]) -> Estimate {
-        let max = pos.iter().copied().max().unwrap_or(0);
-        let sum: f64 = pos.iter().map(|&h| f64::from(h)).sum();
-        let splits = has_splits(gen);
-        let lower = gen.shape.lower;
-        let positions = match gen.shape.count {
-            Some(k) if !splits => {
-                // Heaps only shrink: each heap stays between the lower bound and its size.
-                let tuples: f64 = pos
-                    .iter()
-                    .map(|&h| f64::from(h - lower.min(h)) + 1.0)
-                    .product();
-                if gen.shape.symmetric() {
-                    tuples.min(multisets(f64::from(max - lower.min(max)) + 1.0, k))
-                } else {
-                    tuples
-                }
-            }
-            // Splits keep or lower the total number of tokens.
-            Some(k) => multisets(f64::from(max) + 1.0, k).min(partitions_upto(sum)),
-            None if !splits => {
-                let values = f64::from(max) + 1.0;
-                (0..=pos.len()).map(|j| multisets(values, j)).sum::<f64>()
-            }
-            None => partitions_upto(sum),
-        };
-        let heaps = match gen.shape.count {
-            Some(k) => k,
-            None if splits => sum as usize,
-            None => pos.len(),
-        };
-        // A sum is solved through the single-heap sequence up to its largest heap.
-        let positions = if crate::solver::sum::is_sum(gen) {
-            f64::from(max) + 1.0
-        } else {
-            positions
-        };
-        Estimate {
-            positions: positions.max(1.0),
-            branching: branching(gen, heaps, max),
-        }
-    }
-
-    /// The estimate for a whole box: every heap `<= max`, `heaps` heaps (at most, for
-    /// `heaps any`); `box_positions` is its exact number of positions when known.
-    pub fn for_box(
-        gen: &Generator,
-        max: u32,
-        heaps: usize,
-        box_positions: Option<u128>,
-    ) -> Estimate {
-        let positions = box_positions.map_or(f64::INFINITY, |n| n as f64);
-        Estimate {
-            positions: positions.max(1.0),
-            branching: branching(gen, heaps, max),
-        }
-    }
-
-    /// A refusal when the work is beyond [`REFUSE_WORK`]; `what` names the query.
-    pub fn refusal(&self, what: &str) -> Option<Diag> {
-        let work = self.work();
-        if work <= REFUSE_WORK {
-            return None;
-        }
-        Some(
-            Diag::new(
-                Code::TooLarge,
-                0..0,
-                format!(
-                    "{what} would take too long: up to {} positions with up to {} followers each, \
-                 about {} followers to generate",
-                    show(self.positions),
-                    show(self.branching),
-                    show(work)
-                ),
-                "",
-            )
-            .help(format!(
-                "ask about smaller positions (or a smaller --max/--heaps), or give --force to try \
-             anyway (the position limit still applies); heapgame refuses beyond {} followers",
-                show(REFUSE_WORK)
-            )),
-        )
-    }
-}
-
-/// A large count in words: `1234`, `3.5e12`, "more than 10^300".
-pub fn show(x: f64) -> String {
-    if !x.is_finite() {
-        "more than 10^300".to_string()
-    } else if x < 1e6 {
-        format!("{}", x.round())
-    } else {
-        format!("{x:.1e}")
-    }
-}
-
-fn has_splits(gen: &Generator) -> bool {
+pub(super) fn has_splits(gen: &Generator) -> bool {
     gen.moves
         .iter()
         .flat_map(|m| m.steps.iter())
@@ -286,7 +163,7 @@ fn binomial(n: f64, k: f64) -> f64 {
 }
 
 /// Multisets of size k from `values` values: C(values + k - 1, k).
-fn multisets(values: f64, k: usize) -> f64 {
+pub(super) fn multisets(values: f64, k: usize) -> f64 {
     binomial(values + k as f64 - 1.0, k as f64)
 }
 
@@ -313,7 +190,7 @@ fn partitions(n: f64) -> f64 {
 
 /// The number of multisets of positive integers with sum at most `s` (partitions of
 /// 0, 1, ..., s): exact up to 2000, then s times the bound for p(s).
-fn partitions_upto(s: f64) -> f64 {
+pub(super) fn partitions_upto(s: f64) -> f64 {
     if s <= 2000.0 {
         partition_table(s as usize).iter().sum()
     } else {
@@ -340,6 +217,7 @@ fn hardy_ramanujan(n: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::estimate::show;
 
     #[test]
     fn small_counts_are_exact() {

@@ -1,0 +1,101 @@
+//! A lower bound on the followers the generator writes for one position: counted exactly for
+//! the one-step moves of symmetric shapes whose followers are easy to count (`take S from
+//! each of C heaps`, which includes `from one heap`, and `take same S from all heaps`), 0 for
+//! every other move. The count follows the generator: heaps of equal size are
+//! interchangeable, so a choice of heaps is made once per multiset of sizes.
+
+use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::Generator;
+use crate::ruleset::value::SetValue;
+
+/// At least this many followers (repeats included) are written for the canonical position
+/// `pos`: the sum over the moves of their counts, 0 for a move that is not counted.
+pub fn followers_at_least(gen: &Generator, pos: &[u32]) -> f64 {
+    gen.moves
+        .iter()
+        .map(|m| move_count(&gen.shape, m, pos))
+        .sum()
+}
+
+/// The followers move `m` writes for `pos`, or 0 when the move is not of a counted form.
+fn move_count(shape: &ShapeSpec, m: &MoveProgram, pos: &[u32]) -> f64 {
+    if !shape.symmetric()
+        || !m.guards.is_empty()
+        || !m.heap_names.is_empty()
+        || m.steps.len() != 1
+        || pos.is_empty()
+        || pos.iter().any(|&h| h < shape.lower)
+    {
+        return 0.0;
+    }
+    let st = &m.steps[0];
+    let all = |c: &SetValue| matches!(c, SetValue::Ints(c) if c[..] == [pos.len() as i64]);
+    match (&st.sel.kind, &st.kind) {
+        (LSelKind::Count(count), LStepKind::Take(LAmount::Each(set), None)) => {
+            each(shape, pos, count, set)
+        }
+        (LSelKind::Rest, LStepKind::Take(LAmount::Same(set, _), None)) => same(shape, pos, set),
+        (LSelKind::Count(c), LStepKind::Take(LAmount::Same(set, _), None)) if all(c) => {
+            same(shape, pos, set)
+        }
+        _ => 0.0,
+    }
+}
+
+/// `take SET from each of COUNT heaps`: for each number c of heaps in COUNT (c >= 1), each
+/// choice of c heaps (once per multiset of sizes), the product over the chosen heaps of the
+/// amounts that leave at least the lower bound. With the heaps grouped by size (n heaps of
+/// size v, each allowing a amounts), that is the coefficient of x^c in the product over the
+/// groups of 1 + a x + ... + (a x)^n.
+fn each(shape: &ShapeSpec, pos: &[u32], count: &SetValue, set: &SetValue) -> f64 {
+    // poly[c]: the ways to act on c chosen heaps among the groups seen so far.
+    let mut poly = vec![1.0f64];
+    let mut i = 0;
+    while i < pos.len() {
+        let v = pos[i];
+        let n = pos[i..].iter().take_while(|&&h| h == v).count();
+        i += n;
+        let a = amounts_upto(set, v - shape.lower);
+        let mut next = vec![0.0f64; poly.len() + n];
+        for (c, &ways) in poly.iter().enumerate() {
+            let mut term = ways;
+            for m in 0..=n {
+                next[c + m] += term;
+                term *= a;
+            }
+        }
+        poly = next;
+    }
+    poly.iter()
+        .enumerate()
+        .skip(1)
+        .filter(|&(c, _)| count.contains(c as i64).unwrap_or(false))
+        .map(|(_, &ways)| ways)
+        .sum()
+}
+
+/// `take same SET from all heaps`: the amounts that leave the smallest heap at least the
+/// lower bound.
+fn same(shape: &ShapeSpec, pos: &[u32], set: &SetValue) -> f64 {
+    let least = pos.iter().copied().min().unwrap_or(0);
+    amounts_upto(set, least - shape.lower)
+}
+
+/// The members of `set` in `0..=top`, counted exactly for lists and ranges; 0 (a lower bound)
+/// for other sets.
+fn amounts_upto(set: &SetValue, top: u32) -> f64 {
+    let top = i64::from(top);
+    match set {
+        SetValue::Ints(v) => v.iter().filter(|&&a| (0..=top).contains(&a)).count() as f64,
+        SetValue::Range(lo, hi) => {
+            let lo = (*lo).max(0);
+            let hi = hi.map_or(top, |h| h.min(top));
+            if hi < lo {
+                0.0
+            } else {
+                (hi - lo + 1) as f64
+            }
+        }
+        SetValue::Tuples(_) | SetValue::Beatty(_) => 0.0,
+    }
+}
