@@ -66,10 +66,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("position_count.game", &["heapgame::position"]),
     ("duplicate_let.game", &["heapgame::duplicate"]),
     ("position_below_bound.game", &["heapgame::position"]),
-    (
-        "recursive_fn.game",
-        &["heapgame::recursion", "heapgame::recursion"],
-    ),
+    ("recursive_fn.game", &["heapgame::recursion"]),
     ("fn_arity.game", &["heapgame::type"]),
     ("when_not_bool.game", &["heapgame::type"]),
     ("grundy_outside_claim.game", &["heapgame::not_allowed"]),

@@ -6,7 +6,6 @@
 
 use std::cell::Cell;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use super::check::{bind_heap_names, duplicate};
 use super::compile::{Binding, ClaimNames, Compiler, Scope, Slots};
@@ -110,7 +109,7 @@ pub fn define_fns(
         }
         seen.push(&f.name);
         if ok {
-            scope.push(&f.name.name, Binding::Fn(Arc::new(f.clone())));
+            scope.push(&f.name.name, Binding::Fn(Rc::new(f.clone())));
         } else {
             scope.push(&f.name.name, Binding::Poisoned);
         }

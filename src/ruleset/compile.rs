@@ -5,7 +5,6 @@
 
 use std::cell::Cell;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use super::diag::{suggest, Code, Diag};
 use super::expr::{Builtin, CExpr, CKind};
@@ -29,10 +28,10 @@ pub enum Binding {
     /// A name whose definition failed: uses are silent (the failure was reported).
     Poisoned,
     /// A function (`fn g(n) = ...`).
-    Fn(Arc<FnDef>),
+    Fn(Rc<FnDef>),
     /// A function's parameter: the argument of the call, compiled where it is used, in the
     /// scope of the call.
-    Arg(Arc<(Expr, Scope)>),
+    Arg(Rc<(Expr, Scope)>),
     /// Heaps chosen earlier in a move: the selection slot, and the slot holding their size(s).
     Sel {
         /// The selection slot.
@@ -571,7 +570,7 @@ impl Compiler<'_> {
                     ),
                     "wrong number of arguments",
                 )
-                .also(def.span.clone(), format!("`{name}` is defined here"))
+                .also(def.name.span.clone(), format!("`{name}` is defined here"))
                 .help(format!(
                     "write `{name}({})`",
                     def.params
@@ -607,7 +606,7 @@ impl Compiler<'_> {
                 Some((c, _)) => match c.kind {
                     CKind::Const(v) => body_scope.push(&p.name, Binding::Const(v)),
                     _ => {
-                        body_scope.push(&p.name, Binding::Arg(Arc::new((a.clone(), scope.clone()))))
+                        body_scope.push(&p.name, Binding::Arg(Rc::new((a.clone(), scope.clone()))))
                     }
                 },
                 None => ok = false,
@@ -743,7 +742,7 @@ impl Compiler<'_> {
                 Code::UnknownName,
                 f.span.clone(),
                 format!("unknown function `{}`", f.name),
-                "not a built-in function",
+                "not a function",
             );
             let fns: Vec<&str> = scope
                 .names

@@ -244,6 +244,12 @@ pub fn eval_claim(
 fn positions_of(v: Value, span: &crate::syntax::ast::Span) -> Result<Vec<Vec<i64>>, EvalError> {
     match v {
         Value::Set(SetValue::Tuples(t)) => Ok(t.iter().map(|p| p.to_vec()).collect()),
+        Value::Set(SetValue::Range(a, Some(b))) if i128::from(b) - i128::from(a) >= 1_000_000 => {
+            Err(domain(
+                format!("`claim winning` names {a}..{b}, too many positions to compare"),
+                span,
+            ))
+        }
         Value::Set(s) if s.is_finite() => {
             let mut xs = Vec::new();
             s.members_upto(i64::MAX, &mut xs)
