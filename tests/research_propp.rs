@@ -62,7 +62,11 @@ fn strict_rows(max: u32) -> Vec<(u32, u64, u8, u64)> {
 fn strict_tables_match_brute_force_undepleted() {
     let mut memo = HashMap::new();
     let rows = strict_rows(9);
-    assert_eq!(rows.len(), (1 << 9) - 1, "2^(n-1) strict reduced positions of length n");
+    assert_eq!(
+        rows.len(),
+        (1 << 9) - 1,
+        "2^(n-1) strict reduced positions of length n"
+    );
     for (n, s, g, w) in rows {
         // Undepleted: the copies of n written as n, n+2, n+4, ...
         let mut pos = strict_components(n, s);
@@ -72,13 +76,18 @@ fn strict_tables_match_brute_force_undepleted() {
         }
         assert_eq!(brute(&pos, &mut memo), g as u32, "{pos:?}");
         let mine: Vec<u32> = (1..=n).filter(|&v| w >> (v - 1) & 1 == 1).collect();
-        let theirs: Vec<u32> = brute_winning(&pos, &mut memo).iter().map(|&v| v.min(n)).collect();
+        let theirs: Vec<u32> = brute_winning(&pos, &mut memo)
+            .iter()
+            .map(|&v| v.min(n))
+            .collect();
         let mut theirs = theirs;
         theirs.dedup();
         assert_eq!(mine, theirs, "{pos:?}");
         // The interval test against a plain reading of the conjecture.
         let comps = strict_components(n, s);
-        let idx: Vec<usize> = (0..comps.len()).filter(|&i| mine.contains(&comps[i])).collect();
+        let idx: Vec<usize> = (0..comps.len())
+            .filter(|&i| mine.contains(&comps[i]))
+            .collect();
         let plain = idx.windows(2).all(|p| p[1] == p[0] + 1);
         assert_eq!(is_interval(s | 1 << (n - 1), w), plain, "{comps:?}");
     }
@@ -94,7 +103,10 @@ fn general_tables_match_brute_force() {
         let t = general_length(m, &tables, &c, |a, g| {
             count += 1;
             // Heaps of size m inflated to 3m: the same value (depletion).
-            let raw: Vec<u32> = a.iter().map(|&v| if v == m as u32 { 3 * v } else { v }).collect();
+            let raw: Vec<u32> = a
+                .iter()
+                .map(|&v| if v == m as u32 { 3 * v } else { v })
+                .collect();
             assert_eq!(brute(&raw, &mut memo), g as u32, "{a:?}");
         });
         assert_eq!(count, t.len());
@@ -106,8 +118,15 @@ fn general_tables_match_brute_force() {
 fn propp_table_1_reduced_positions() {
     // Table 1: the reduced positions (a_k >= k, heaps <= n) of 4 or fewer components; these
     // are the P-positions, every other one is N.
-    let p: &[&[u32]] =
-        &[&[2, 2], &[1, 2, 3], &[2, 2, 3], &[2, 2, 4, 4], &[2, 4, 4, 4], &[3, 4, 4, 4], &[4, 4, 4, 4]];
+    let p: &[&[u32]] = &[
+        &[2, 2],
+        &[1, 2, 3],
+        &[2, 2, 3],
+        &[2, 2, 4, 4],
+        &[2, 4, 4, 4],
+        &[3, 4, 4, 4],
+        &[4, 4, 4, 4],
+    ];
     let c = binomials(4);
     let mut tables = vec![vec![0u8]];
     let mut reduced = 0;
@@ -182,9 +201,15 @@ fn propp_tables_3_and_4_and_the_ap_prediction() {
             let (_, _, g, w) = find(n, ap_subset(a, n));
             let wins = ap_winning(a, n, w);
             if a <= 10 && n <= 10 {
-                let t4 = if a <= 5 { TABLE_4[a as usize - 1][n as usize - 1] } else { n as u8 % 2 };
+                let t4 = if a <= 5 {
+                    TABLE_4[a as usize - 1][n as usize - 1]
+                } else {
+                    n as u8 % 2
+                };
                 assert_eq!(g, t4, "Table 4 at a = {a}, n = {n}");
-                let t3: Vec<u32> = table_3(a, n).map(|(l, h)| (l..=h).collect()).unwrap_or_default();
+                let t3: Vec<u32> = table_3(a, n)
+                    .map(|(l, h)| (l..=h).collect())
+                    .unwrap_or_default();
                 assert_eq!(wins, t3, "Table 3 at a = {a}, n = {n}");
             }
             let (pg, pw) = ap_prediction(a, n);

@@ -71,7 +71,10 @@ fn fz_grundy_script_against_brute_force_and_theorem_1() {
                 let sum = a + b + c;
                 assert!(g <= sum);
                 // Theorem 1 (k = 3): P iff a = T_n and b + c = 2 T_n + n.
-                let n = (1..=a + 1).take_while(|n| n * (n + 1) / 2 <= a).last().unwrap_or(0);
+                let n = (1..=a + 1)
+                    .take_while(|n| n * (n + 1) / 2 <= a)
+                    .last()
+                    .unwrap_or(0);
                 let p = n * (n + 1) / 2 == a && b + c == 2 * a + n;
                 assert_eq!(g == 0, p, "({a}, {b}, {c})");
                 if g < sum {
@@ -83,8 +86,16 @@ fn fz_grundy_script_against_brute_force_and_theorem_1() {
     }
     let (ok, out) = script(&["docs/research/fz_grundy.py", "12", BIN]);
     assert!(ok, "{out}");
-    assert!(out.contains(&format!("455 positions, {exceptions} with g < m0 + m1 + m2")), "{out}");
-    assert!(out.contains("every exception has m1 + m2 - 2 m0 <= 2n - 1"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "455 positions, {exceptions} with g < m0 + m1 + m2"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("every exception has m1 + m2 - 2 m0 <= 2n - 1"),
+        "{out}"
+    );
 }
 
 /// ({1}, {1, 2})_k, Princess and Roses: remove one token from one pile or from each of two.
@@ -150,14 +161,21 @@ fn parity_rule_script_on_princess_and_roses() {
     assert!(!roses(&[1, 1, 1, 1, 1, 3], &mut memo));
     let (ok, out) = script(&["docs/research/parity_rule.py", "6", BIN, file, "-p", "k=6"]);
     assert!(!ok);
-    assert!(out.contains("(1, 1, 1, 1, 1, 1) is P, (1, 1, 1, 1, 1, 3) is N"), "{out}");
+    assert!(
+        out.contains("(1, 1, 1, 1, 1, 1) is P, (1, 1, 1, 1, 1, 3) is N"),
+        "{out}"
+    );
     // The research ruleset's claim states the same rule.
     let out = Command::new(BIN)
         .args(["check", "docs/research/princess-roses-5.game", "--max", "7"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 /// The cookie game by its rules: remove one heap, lower the others by one.
@@ -167,7 +185,10 @@ fn cookie(p: &[u32], memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
     }
     let seen: Vec<u32> = (0..p.len())
         .map(|i| {
-            let f: Vec<u32> = (0..p.len()).filter(|&j| j != i && p[j] > 1).map(|j| p[j] - 1).collect();
+            let f: Vec<u32> = (0..p.len())
+                .filter(|&j| j != i && p[j] > 1)
+                .map(|j| p[j] - 1)
+                .collect();
             cookie(&f, memo)
         })
         .collect();
@@ -185,12 +206,25 @@ fn propp_staircase_script_against_brute_force() {
         let p: Vec<u32> = (1..=n).collect();
         let wins: Vec<u32> = (1..=n)
             .filter(|&k| {
-                let f: Vec<u32> = p.iter().filter(|&&h| h != k && h > 1).map(|h| h - 1).collect();
+                let f: Vec<u32> = p
+                    .iter()
+                    .filter(|&&h| h != k && h > 1)
+                    .map(|h| h - 1)
+                    .collect();
                 cookie(&f, &mut memo) == 0
             })
             .collect();
-        let shown = if wins.is_empty() { "none".to_string() } else { format!("{wins:?}") };
-        assert!(out.contains(&format!("n = {n}: {}, winning components {shown}:",
-            if wins.is_empty() { "P" } else { "N" })), "n = {n}: {out}");
+        let shown = if wins.is_empty() {
+            "none".to_string()
+        } else {
+            format!("{wins:?}")
+        };
+        assert!(
+            out.contains(&format!(
+                "n = {n}: {}, winning components {shown}:",
+                if wins.is_empty() { "P" } else { "N" }
+            )),
+            "n = {n}: {out}"
+        );
     }
 }

@@ -43,7 +43,10 @@ fn main() {
 }
 
 fn show(v: &[u32]) -> String {
-    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn strict(max: u32, minutes: f64) -> bool {
@@ -67,14 +70,19 @@ fn strict(max: u32, minutes: f64) -> bool {
             hist[g as usize] += 1;
             let present = s | 1 << (n - 1);
             if g >= 4 && hist[g as usize] == 1 {
-                println!("  COUNTEREXAMPLE (Grundy Value Conjecture): {} has Grundy value {g}",
-                    show(&strict_components(n, s)));
+                println!(
+                    "  COUNTEREXAMPLE (Grundy Value Conjecture): {} has Grundy value {g}",
+                    show(&strict_components(n, s))
+                );
             }
             if !is_interval(present, winning) {
                 violations += 1;
                 if violations == 1 {
-                    println!("  COUNTEREXAMPLE (Winning Interval Conjecture): {} wins with {:b}",
-                        show(&strict_components(n, s)), winning);
+                    println!(
+                        "  COUNTEREXAMPLE (Winning Interval Conjecture): {} wins with {:b}",
+                        show(&strict_components(n, s)),
+                        winning
+                    );
                 }
             }
             for &(a, _) in ap.iter().filter(|(_, sub)| *sub == s) {
@@ -83,22 +91,34 @@ fn strict(max: u32, minutes: f64) -> bool {
                 let want: Vec<u32> = pw.map(|(lo, hi)| (lo..=hi).collect()).unwrap_or_default();
                 if pg != g || wins != want {
                     ap_bad += 1;
-                    println!("  AP MISMATCH a = {a}, n = {n}: Grundy {g} (predicted {pg}), \
-                        winning {wins:?} (predicted {want:?})");
+                    println!(
+                        "  AP MISMATCH a = {a}, n = {n}: Grundy {g} (predicted {pg}), \
+                        winning {wins:?} (predicted {want:?})"
+                    );
                 }
             }
         });
         let big: u64 = hist[4..].iter().sum();
         ok &= big == 0 && violations == 0 && ap_bad == 0;
-        println!("{n:2} {:10} {} {} {} {} {big} {violations} {ap_bad} {:.1}",
-            cur.len(), hist[0], hist[1], hist[2], hist[3], t.elapsed().as_secs_f64());
+        println!(
+            "{n:2} {:10} {} {} {} {} {big} {violations} {ap_bad} {:.1}",
+            cur.len(),
+            hist[0],
+            hist[1],
+            hist[2],
+            hist[3],
+            t.elapsed().as_secs_f64()
+        );
         prev2 = std::mem::replace(&mut prev1, cur);
     }
-    println!("strict positions of every length <= {max}: {}", if ok {
-        "Grundy value <= 3, winning components an interval, AP patterns as Propp's tables"
-    } else {
-        "COUNTEREXAMPLES above"
-    });
+    println!(
+        "strict positions of every length <= {max}: {}",
+        if ok {
+            "Grundy value <= 3, winning components an interval, AP patterns as Propp's tables"
+        } else {
+            "COUNTEREXAMPLES above"
+        }
+    );
     ok
 }
 
@@ -123,7 +143,11 @@ fn general(max: usize, minutes: f64) -> bool {
                 println!("  first Grundy value {g}: {} ({m} components)", show(a));
             }
         });
-        println!("{m:2} {:10} {top} {:.1}", table.len(), t.elapsed().as_secs_f64());
+        println!(
+            "{m:2} {:10} {top} {:.1}",
+            table.len(),
+            t.elapsed().as_secs_f64()
+        );
         tables.push(table);
     }
     true
@@ -147,8 +171,12 @@ fn crosscheck(max: u32) -> bool {
             // Winning components: the sizes whose removal leaves a P-position.
             let mut wins = Vec::new();
             for (i, &v) in pos.iter().enumerate() {
-                let f: Vec<u32> = pos.iter().enumerate()
-                    .filter(|&(j, &w)| j != i && w > 1).map(|(_, &w)| w - 1).collect();
+                let f: Vec<u32> = pos
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, &w)| j != i && w > 1)
+                    .map(|(_, &w)| w - 1)
+                    .collect();
                 if solver.grundy(&f).expect("solved") == 0 {
                     wins.push(v.min(n));
                 }
@@ -157,13 +185,22 @@ fn crosscheck(max: u32) -> bool {
             let mine: Vec<u32> = (1..=n).filter(|&v| winning >> (v - 1) & 1 == 1).collect();
             if want != g as u32 || wins != mine {
                 ok = false;
-                println!("DIFFERS at {}: heapgame {want} {wins:?}, tables {g} {mine:?}", show(&pos));
+                println!(
+                    "DIFFERS at {}: heapgame {want} {wins:?}, tables {g} {mine:?}",
+                    show(&pos)
+                );
             }
             checked += 1;
         });
         prev2 = std::mem::replace(&mut prev1, cur);
     }
-    println!("{checked} strict positions of length <= {max}: {}",
-        if ok { "the tables agree with heapgame's solver" } else { "DIFFERENCES above" });
+    println!(
+        "{checked} strict positions of length <= {max}: {}",
+        if ok {
+            "the tables agree with heapgame's solver"
+        } else {
+            "DIFFERENCES above"
+        }
+    );
     ok
 }

@@ -85,13 +85,19 @@ pub fn is_interval(present: u64, winning: u64) -> bool {
     }
     let lo = winning.trailing_zeros();
     let hi = 63 - winning.leading_zeros();
-    let span = if hi == 63 { u64::MAX } else { (1u64 << (hi + 1)) - 1 } & !((1u64 << lo) - 1);
+    let span = if hi == 63 {
+        u64::MAX
+    } else {
+        (1u64 << (hi + 1)) - 1
+    } & !((1u64 << lo) - 1);
     present & span == winning
 }
 
 /// The AP-position a, a+1, ..., a+n-1 depleted to length n, as a strict subset.
 pub fn ap_subset(a: u32, n: u32) -> u64 {
-    (a..a + n).filter(|&v| v < n).fold(0, |s, v| s | 1 << (v - 1))
+    (a..a + n)
+        .filter(|&v| v < n)
+        .fold(0, |s, v| s | 1 << (v - 1))
 }
 
 /// Propp's patterns for the AP-position a .. a+n-1 (Tables 3 and 4 and the text around them),
@@ -106,7 +112,11 @@ pub fn ap_prediction(a: u32, n: u32) -> (u8, Option<(u32, u32)>) {
         return (1, Some((1, 1)));
     }
     if n + 2 <= 2 * a {
-        return if n % 2 == 0 { (0, None) } else { (1, Some((a, l))) };
+        return if n % 2 == 0 {
+            (0, None)
+        } else {
+            (1, Some((a, l)))
+        };
     }
     let g = [3, 0, 1, 2, 0, 1][((a + n) % 6) as usize];
     let wins = match l % 3 {
@@ -120,7 +130,9 @@ pub fn ap_prediction(a: u32, n: u32) -> (u8, Option<(u32, u32)>) {
 /// The winning components of the AP-position a .. a+n-1 as sizes, from the winning mask of its
 /// depleted form (every size >= n is the component n).
 pub fn ap_winning(a: u32, n: u32, winning: u64) -> Vec<u32> {
-    (a..a + n).filter(|&v| winning >> (v.min(n) - 1) & 1 == 1).collect()
+    (a..a + n)
+        .filter(|&v| winning >> (v.min(n) - 1) & 1 == 1)
+        .collect()
 }
 
 /// Binomial coefficients C(i, j) for i, j < 2 * max.
@@ -130,7 +142,9 @@ pub fn binomials(max: usize) -> Vec<Vec<u64>> {
     for i in 0..size {
         c[i][0] = 1;
         for j in 1..=i {
-            c[i][j] = c[i - 1][j - 1].checked_add(c[i - 1][j]).expect("binomial overflow");
+            c[i][j] = c[i - 1][j - 1]
+                .checked_add(c[i - 1][j])
+                .expect("binomial overflow");
         }
     }
     c
@@ -139,7 +153,10 @@ pub fn binomials(max: usize) -> Vec<Vec<u64>> {
 /// The rank of a nondecreasing list of values in 1..=m (m = its length) among all such lists:
 /// c_i = a_i + i (0-based i) is a strictly increasing list in 0..2m-1, ranked colexicographically.
 pub fn multiset_rank(a: &[u32], c: &[Vec<u64>]) -> u64 {
-    a.iter().enumerate().map(|(i, &v)| c[v as usize - 1 + i][i + 1]).sum()
+    a.iter()
+        .enumerate()
+        .map(|(i, &v)| c[v as usize - 1 + i][i + 1])
+        .sum()
 }
 
 /// Grundy values of all general positions of length `m` (indexed by `multiset_rank`), given the
@@ -171,7 +188,11 @@ pub fn general_length(
             for v in follower.iter_mut() {
                 *v = (*v).min(len as u32);
             }
-            let g = if len == 0 { 0 } else { shorter[len][multiset_rank(&follower, c) as usize] };
+            let g = if len == 0 {
+                0
+            } else {
+                shorter[len][multiset_rank(&follower, c) as usize]
+            };
             seen |= 1 << g;
             let v = a[i];
             while i < m && a[i] == v {
