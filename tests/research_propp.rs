@@ -214,7 +214,8 @@ fn propp_tables_3_and_4_and_the_ap_prediction() {
             }
             let (pg, pw) = ap_prediction(a, n);
             assert_eq!(g, pg, "a = {a}, n = {n}");
-            assert_eq!(wins, pw.map(|(l, h)| (l..=h).collect()).unwrap_or_default());
+            let predicted: Vec<u32> = pw.map(|(l, h)| (l..=h).collect()).unwrap_or_default();
+            assert_eq!(wins, predicted, "a = {a}, n = {n}");
         }
     }
 }
