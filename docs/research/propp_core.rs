@@ -112,7 +112,7 @@ pub fn ap_prediction(a: u32, n: u32) -> (u8, Option<(u32, u32)>) {
         return (1, Some((1, 1)));
     }
     if n + 2 <= 2 * a {
-        return if n % 2 == 0 {
+        return if n.is_multiple_of(2) {
             (0, None)
         } else {
             (1, Some((a, l)))
