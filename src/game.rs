@@ -7,7 +7,7 @@ use std::sync::Arc;
 use miette::{Diagnostic, NamedSource};
 use thiserror::Error;
 
-use crate::formulas::{self, Built, FormulaError};
+use crate::formulas::{self, Built};
 use crate::moves::program::ShapeSpec;
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::check::{check, Checked, ParamOverride};
@@ -72,11 +72,8 @@ pub enum PositionError {
     },
 }
 
-/// Renders a position as `(3, 5, 7)`.
-pub fn show_position(p: &[u32]) -> String {
-    let parts: Vec<String> = p.iter().map(u32::to_string).collect();
-    format!("({})", parts.join(", "))
-}
+/// Renders a position as `(3, 5, 7)` (defined low, in the solver, which shows cycles with it).
+pub use crate::solver::positions::show_position;
 
 impl Game {
     /// Loads a `.game` file with parameter overrides given as (name, expression text).
@@ -476,15 +473,26 @@ fn resolve_formulas(checked: &Checked, text: &str) -> Result<Vec<Option<Built>>,
             out.push(None);
             continue;
         };
-        if c.kind == crate::syntax::ast::ClaimKind::Same {
+        if matches!(
+            c.kind,
+            crate::syntax::ast::ClaimKind::Same | crate::syntax::ast::ClaimKind::Winning
+        ) {
+            let (what, label) = if c.kind == crate::syntax::ast::ClaimKind::Same {
+                ("a same-type claim names a position", "a same-type claim")
+            } else {
+                (
+                    "a winning claim names a set of positions",
+                    "a winning claim",
+                )
+            };
             diags.push(
                 Diag::new(
                     Code::Formula,
                     span.clone(),
-                    "a same-type claim names a position, not a formula",
-                    "a same-type claim",
+                    format!("{what}, not a formula"),
+                    label,
                 )
-                .help("write `claim same: E`, E a list of heap sizes, or `claim P: formula ...`"),
+                .help("write `claim same: E` or `claim winning: S` with an expression, or `claim P: formula ...`"),
             );
             out.push(None);
             continue;
@@ -620,108 +628,4 @@ fn syntax_diag(e: SyntaxError) -> Diag {
     );
     d.help = help;
     d
-}
-
-/// What a claim says of one position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClaimValue {
-    /// A P-claim: whether the position is P.
-    IsP(bool),
-    /// A Grundy claim: the value.
-    Grundy(i64),
-    /// A same-type claim: the position (as heap sizes, not yet canonical) of the same type.
-    Same(Vec<i64>),
-}
-
-/// Why a claim could not be evaluated at a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClaimError {
-    /// Its expression failed (overflow, undecidable real, ...).
-    Eval(crate::ruleset::expr::EvalError),
-    /// Its formula failed.
-    Formula(FormulaError),
-}
-
-impl Game {
-    /// Evaluates the `i`-th claim at a canonical position; `Ok(None)` where its formula says
-    /// nothing (a theorem proved for some heap counts only).
-    pub fn eval_claim(&self, i: usize, pos: &[u32]) -> Result<Option<ClaimValue>, ClaimError> {
-        use crate::ruleset::check::CheckedClaimBody;
-        use crate::ruleset::expr::{EvalError, EvalErrorKind};
-        use crate::ruleset::value::Value;
-        use crate::syntax::ast::ClaimKind;
-        // `i` indexes `self.checked.claims` (callers iterate over them); another index is a
-        // bug of the caller, not something a user can type.
-        let claim = &self.checked.claims[i];
-        let (expr, destructure, int_slots, heap_names) = match &claim.body {
-            CheckedClaimBody::Expr {
-                expr,
-                destructure,
-                int_slots,
-                heap_names,
-            } => (expr, destructure, int_slots, heap_names),
-            CheckedClaimBody::Formula { .. } => {
-                let Some(Some(b)) = self.formulas.get(i) else {
-                    unreachable!("every formula claim is built at load (eval_claim)")
-                };
-                return match claim.kind {
-                    ClaimKind::P => b.form.is_p(pos).map(|o| o.map(ClaimValue::IsP)),
-                    ClaimKind::Grundy => b
-                        .form
-                        .grundy(pos)
-                        .map(|o| o.map(|g| ClaimValue::Grundy(i64::from(g)))),
-                    ClaimKind::Same => unreachable!("refused at load (eval_claim)"),
-                }
-                .map_err(ClaimError::Formula);
-            }
-        };
-        let mut ints = vec![0i64; *int_slots];
-        for &(slot, idx) in heap_names {
-            ints[slot] = pos.get(idx).map_or(0, |&h| i64::from(h));
-        }
-        let r = (|| {
-            if let Some((list, slots)) = destructure {
-                let mut env = crate::ruleset::expr::Env {
-                    heaps: pos,
-                    ints: &mut ints,
-                    lists: &[],
-                };
-                // The checker compiled `list` with the type List (`where (a, b) =`) or Int
-                // (`where s =`), so its value is one of these.
-                let l = match list.eval(&mut env)? {
-                    Value::List(l) => l,
-                    // `where s = E`: one name for a value.
-                    Value::Int(n) => std::sync::Arc::from(vec![n]),
-                    v => unreachable!("checked list, got {v:?} (eval_claim)"),
-                };
-                if l.len() != slots.len() {
-                    return Err(EvalError {
-                        kind: EvalErrorKind::Domain(format!(
-                            "`where` names {} parts, but the list has {}",
-                            slots.len(),
-                            l.len()
-                        )),
-                        span: list.span.clone(),
-                    });
-                }
-                for (s, v) in slots.iter().zip(l.iter()) {
-                    ints[*s] = *v;
-                }
-            }
-            let mut env = crate::ruleset::expr::Env {
-                heaps: pos,
-                ints: &mut ints,
-                lists: &[],
-            };
-            Ok(match claim.kind {
-                ClaimKind::P => ClaimValue::IsP(expr.eval_bool(&mut env)?),
-                ClaimKind::Grundy => ClaimValue::Grundy(expr.eval_int(&mut env)?),
-                ClaimKind::Same => match expr.eval(&mut env)? {
-                    Value::List(l) => ClaimValue::Same(l.to_vec()),
-                    v => unreachable!("checked list, got {v:?} (eval_claim)"),
-                },
-            })
-        })();
-        r.map(Some).map_err(ClaimError::Eval)
-    }
 }

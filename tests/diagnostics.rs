@@ -66,10 +66,35 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("position_count.game", &["heapgame::position"]),
     ("duplicate_let.game", &["heapgame::duplicate"]),
     ("position_below_bound.game", &["heapgame::position"]),
+    (
+        "recursive_fn.game",
+        &["heapgame::recursion", "heapgame::recursion"],
+    ),
+    ("fn_arity.game", &["heapgame::type"]),
+    ("when_not_bool.game", &["heapgame::type"]),
+    ("grundy_outside_claim.game", &["heapgame::not_allowed"]),
+    ("unknown_user_function.game", &["heapgame::unknown_name"]),
 ];
 
 /// Words each rendering must contain (beyond the code), to pin what matters in the message.
 const MUST_SAY: &[(&str, &[&str])] = &[
+    (
+        "recursive_fn.game",
+        &["calls itself", "even -> odd -> even"],
+    ),
+    (
+        "fn_arity.game",
+        &["`g` takes 1 argument, not 2", "write `g(n)`"],
+    ),
+    ("when_not_bool.game", &["`when` needs a truth value"]),
+    (
+        "grundy_outside_claim.game",
+        &["`grundy` is known only in a claim"],
+    ),
+    (
+        "unknown_user_function.game",
+        &["`wins`", "did you mean `win`?"],
+    ),
     ("parse_error.game", &["expected", "found `from`"]),
     ("unknown_name.game", &["`limt`", "did you mean `limit`?"]),
     (

@@ -337,7 +337,10 @@ fn params_text(params: &[(String, String)]) -> String {
 /// What a failure says, after the position.
 fn failure_text(f: &heapgame::verify::check::Failure) -> String {
     match &f.other {
-        None => format!("the claim says {}, but {}", f.claimed, f.why),
+        None => match &f.said {
+            Some(said) => format!("the claim says {said}, but {}", f.why),
+            None => format!("the claim says {}, but {}", f.claimed, f.why),
+        },
         Some((q, why_q)) => format!(
             "the claim says it has the type of {q}, but it is {}: {}; and {q} is {}: {why_q}",
             f.actual,
@@ -377,7 +380,7 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
         match &c.failure {
             None => {
                 let silent = if c.silent > 0 {
-                    format!(" ({} outside the formula's scope)", c.silent)
+                    format!(" ({} outside the claim's scope)", c.silent)
                 } else {
                     String::new()
                 };
@@ -407,11 +410,7 @@ fn claim_json(c: &heapgame::verify::check::ClaimReport) -> serde_json::Value {
     let mut o = serde_json::json!({
         "line": c.line,
         "text": c.text,
-        "kind": match c.kind {
-            heapgame::syntax::ast::ClaimKind::P => "P",
-            heapgame::syntax::ast::ClaimKind::Grundy => "grundy",
-            heapgame::syntax::ast::ClaimKind::Same => "same",
-        },
+        "kind": c.kind.word(),
         "checked": c.checked,
         "outside_scope": c.silent,
         "holds": c.failure.is_none(),
@@ -419,7 +418,7 @@ fn claim_json(c: &heapgame::verify::check::ClaimReport) -> serde_json::Value {
     if let Some(f) = &c.failure {
         o["counterexample"] = serde_json::json!({
             "position": json_position(&f.position),
-            "claimed": f.claimed.to_string(),
+            "claimed": f.said.clone().unwrap_or_else(|| f.claimed.to_string()),
             "actual": f.actual.to_string(),
             "why": f.why,
         });

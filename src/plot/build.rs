@@ -203,12 +203,7 @@ pub fn build(
 ) -> Result<Figure, PlotError> {
     let want_grundy = req.grundy
         || plan.sequence
-        || (req.claim
-            && game
-                .checked
-                .claims
-                .iter()
-                .any(|c| c.kind == crate::syntax::ast::ClaimKind::Grundy));
+        || (req.claim && crate::verify::claim::Needs::of_all(game).grundy);
     if req.claim && game.checked.claims.is_empty() {
         return Err(usage(
             game,

@@ -7,9 +7,10 @@ use std::collections::HashSet;
 use miette::Report;
 
 use super::figure::{Body, Figure};
-use crate::game::{ClaimValue, Game};
+use crate::game::Game;
 use crate::solver::{Budget, Outcome};
 use crate::verify::check::{claim_error, same_position};
+use crate::verify::claim::{eval_claim, known, ClaimValue, Known, Needs};
 
 use super::build::PlotError;
 
@@ -22,27 +23,43 @@ pub fn claim_overlay(
     values: &[u32],
     budget: &Budget,
 ) -> Result<Vec<bool>, PlotError> {
-    let mut solver = None;
+    let mut solver = game.solver();
+    solver.set_budget(budget.clone());
+    let needs = Needs::of_all(game);
     let mut out = Vec::with_capacity(positions.len());
     for (pos, &value) in positions.iter().zip(values) {
         let is_p = value == 0;
+        // `values` are Grundy values when a claim reads them (`build` asks for them then).
+        let grundy = needs.grundy.then_some(value);
+        let known = if needs.winning {
+            known(&mut solver, pos, needs, grundy).map_err(PlotError::Solve)?
+        } else {
+            Known {
+                grundy,
+                winning: None,
+            }
+        };
         let mut wrong = false;
         for i in 0..game.checked.claims.len() {
-            let said = game
-                .eval_claim(i, pos)
-                .map_err(|e| claim_error(game, i, pos, e))?;
+            let said =
+                eval_claim(game, i, pos, &known).map_err(|e| claim_error(game, i, pos, e))?;
             wrong |= match said {
                 None => false,
                 Some(ClaimValue::IsP(says)) => says != is_p,
                 Some(ClaimValue::Grundy(says)) => says != i64::from(value),
+                Some(ClaimValue::GrundyCmp { holds, .. } | ClaimValue::Holds(holds)) => !holds,
+                Some(ClaimValue::Winning(list)) => {
+                    let mut says = Vec::with_capacity(list.len());
+                    for l in &list {
+                        says.push(same_position(game, i, pos, l)?);
+                    }
+                    says.sort();
+                    says.dedup();
+                    Some(says) != known.winning
+                }
                 Some(ClaimValue::Same(list)) => {
                     let q = same_position(game, i, pos, &list)?;
-                    let s = solver.get_or_insert_with(|| {
-                        let mut s = game.solver();
-                        s.set_budget(budget.clone());
-                        s
-                    });
-                    let q_is_p = s.outcome(&q).map_err(PlotError::Solve)? == Outcome::P;
+                    let q_is_p = solver.outcome(&q).map_err(PlotError::Solve)? == Outcome::P;
                     q_is_p != is_p
                 }
             };

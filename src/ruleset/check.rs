@@ -9,46 +9,12 @@ use miette::NamedSource;
 
 use super::compile::{Binding, Compiler, Scope, Slots};
 use super::diag::{suggest, Code, Diag};
-use super::expr::CExpr;
 use super::value::{SetValue, Type, Value};
 use crate::moves::program::{LAmount, LSel, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
 use crate::moves::Generator;
 use crate::syntax::ast::*;
 
-/// A claim, compiled.
-#[derive(Clone, Debug)]
-pub struct CheckedClaim {
-    /// P-predicate or Grundy expression.
-    pub kind: ClaimKind,
-    /// The closed form.
-    pub body: CheckedClaimBody,
-    /// Where it stands.
-    pub span: Span,
-}
-
-/// The closed form of a compiled claim.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub enum CheckedClaimBody {
-    /// An expression of the position.
-    Expr {
-        /// The expression (a truth value for P, an integer for Grundy).
-        expr: CExpr,
-        /// `where (a, b) = e`: the list and the integer slots of its parts.
-        destructure: Option<(CExpr, Vec<usize>)>,
-        /// Integer slots the expression uses.
-        int_slots: usize,
-        /// Slots filled from named heaps: (slot, index in the position).
-        heap_names: Vec<(usize, usize)>,
-    },
-    /// A built-in formula with its argument values (resolved by the `check` command).
-    Formula {
-        /// Its name.
-        name: String,
-        /// Its arguments.
-        args: Vec<Value>,
-    },
-}
+pub use super::claims::{CheckedClaim, CheckedClaimBody, ClaimFrame};
 
 /// A ruleset with its parameters bound, checked and lowered.
 #[derive(Clone, Debug)]
@@ -121,6 +87,8 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     for n in &failed {
         scope.push(n, Binding::Poisoned);
     }
+
+    super::claims::define_fns(rs, &params, &mut scope, &mut diags);
 
     let mut source = None;
     let mut shape_items: Vec<&Shape> = Vec::new();
@@ -237,9 +205,11 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                     });
                 }
             }
-            Item::Move(_) | Item::Claim(_) => {}
+            Item::Move(_) | Item::Claim(_) | Item::Fn(_) => {}
         }
     }
+    // Function bodies see the parameters, `let`s and functions, not the names of a move.
+    scope.seal_globals();
 
     // The shape.
     let shape = match shape_items.as_slice() {
@@ -289,7 +259,9 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                 }
             }
             Item::Claim(cl) => {
-                if let Some(c) = lower_claim(cl, shape.as_ref(), &mut scope, &mut diags) {
+                if let Some(c) =
+                    super::claims::lower_claim(cl, shape.as_ref(), &mut scope, &mut diags)
+                {
                     claims.push(c);
                 }
             }
@@ -323,7 +295,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
 }
 
 /// `id` defined again; `first` is its first definition, labelled too.
-fn duplicate(id: &Ident, first: Option<&Ident>, what: &str) -> Diag {
+pub(super) fn duplicate(id: &Ident, first: Option<&Ident>, what: &str) -> Diag {
     let d = Diag::new(
         Code::Duplicate,
         id.span.clone(),
@@ -536,7 +508,11 @@ fn lower_shape(
 
 /// Binds named heaps (`heaps (x, y)`) to integer slots, filled from the position when a move
 /// or claim is evaluated; returns (slot, index in the position) pairs.
-fn bind_heap_names(shape: &ShapeSpec, scope: &mut Scope, slots: &mut Slots) -> Vec<(usize, usize)> {
+pub(super) fn bind_heap_names(
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    slots: &mut Slots,
+) -> Vec<(usize, usize)> {
     let mut fills = Vec::new();
     if let Some(names) = &shape.names {
         for (i, n) in names.iter().enumerate() {
@@ -1141,86 +1117,6 @@ fn lower_sel_kind(
                 }
             }
         }
-    })
-}
-
-fn lower_claim(
-    cl: &Claim,
-    shape: Option<&ShapeSpec>,
-    scope: &mut Scope,
-    diags: &mut Vec<Diag>,
-) -> Option<CheckedClaim> {
-    let mut slots = Slots::default();
-    let mark = scope.mark();
-    let fills = shape
-        .map(|s| bind_heap_names(s, scope, &mut slots))
-        .unwrap_or_default();
-    let r = (|| {
-        let mut c = Compiler {
-            diags,
-            position: true,
-            slots: &mut slots,
-        };
-        let body = match &cl.body {
-            ClaimBody::Formula { name, args } => {
-                let mut vals = Vec::new();
-                for a in args {
-                    vals.push(c.constant(a, scope)?);
-                }
-                CheckedClaimBody::Formula {
-                    name: name.name.clone(),
-                    args: vals,
-                }
-            }
-            ClaimBody::Expr { expr, destructure } => {
-                let d = match destructure {
-                    Some(d) => {
-                        let l = if d.single {
-                            c.expect(&d.value, scope, Type::Int, "`where NAME =`")?
-                        } else {
-                            c.expect(&d.value, scope, Type::List, "`where (...) =`")?
-                        };
-                        let mut ss = Vec::new();
-                        for n in &d.names {
-                            let s = c.slots.int();
-                            scope.push(&n.name, Binding::Int(s));
-                            ss.push(s);
-                        }
-                        Some((l, ss))
-                    }
-                    None => None,
-                };
-                let (want, what) = match cl.kind {
-                    ClaimKind::P => (Type::Bool, "a P-position claim"),
-                    ClaimKind::Grundy => (Type::Int, "a Grundy claim"),
-                    ClaimKind::Same => (Type::List, "a same-type claim (a position)"),
-                };
-                let e = c.expect(expr, scope, want, what)?;
-                CheckedClaimBody::Expr {
-                    expr: e,
-                    destructure: d,
-                    int_slots: 0,
-                    heap_names: Vec::new(),
-                }
-            }
-        };
-        Some(body)
-    })();
-    scope.truncate(mark);
-    let mut body = r?;
-    if let CheckedClaimBody::Expr {
-        int_slots,
-        heap_names,
-        ..
-    } = &mut body
-    {
-        *int_slots = slots.ints;
-        *heap_names = fills;
-    }
-    Some(CheckedClaim {
-        kind: cl.kind,
-        body,
-        span: cl.span.clone(),
     })
 }
 

@@ -3,11 +3,19 @@
 //! Errors are collected, not returned one at a time: a failed subexpression yields `None`
 //! and the caller goes on, so that one run reports every problem of a file.
 
+use std::cell::Cell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use super::diag::{suggest, Code, Diag};
 use super::expr::{Builtin, CExpr, CKind};
 use super::value::{Type, Value};
 use crate::numbers::Real;
-use crate::syntax::ast::{BinOp, Expr, ExprKind, QuantKind, Span, UnOp};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, FnDef, Ident, QuantKind, Span, UnOp};
+
+/// The most function calls expanded in one file (`fn` bodies are expanded where they are
+/// called, so calls nested in calls multiply).
+pub const MAX_EXPANSIONS: usize = 100_000;
 
 /// What a name stands for.
 #[derive(Clone, Debug)]
@@ -20,6 +28,11 @@ pub enum Binding {
     List(usize),
     /// A name whose definition failed: uses are silent (the failure was reported).
     Poisoned,
+    /// A function (`fn g(n) = ...`).
+    Fn(Arc<FnDef>),
+    /// A function's parameter: the argument of the call, compiled where it is used, in the
+    /// scope of the call.
+    Arg(Arc<(Expr, Scope)>),
     /// Heaps chosen earlier in a move: the selection slot, and the slot holding their size(s).
     Sel {
         /// The selection slot.
@@ -33,6 +46,26 @@ pub enum Binding {
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
     names: Vec<(String, Binding)>,
+    /// `names[..n]` are the ruleset's own names (parameters, `let`s, `fn`s), which a function's
+    /// body sees; `None` while they are still being defined (then every name is).
+    globals: Option<usize>,
+    /// The functions being expanded, outermost first (a call of one of them is recursion).
+    calling: Vec<String>,
+    /// Function calls expanded so far in the file, shared by every copy of the scope.
+    expansions: Rc<Cell<usize>>,
+    /// In a claim: the values the solver gives it (`grundy`, `winning`) and which it read.
+    claim: Option<ClaimNames>,
+}
+
+/// The names a claim may read from the solver, and whether it read them.
+#[derive(Clone, Debug)]
+pub struct ClaimNames {
+    /// The integer slot that holds the position's Grundy value.
+    pub grundy: usize,
+    /// The list slot that holds the positions the winning moves reach (encoded).
+    pub winning: usize,
+    /// Whether `grundy` was read, and whether `winning` was.
+    pub used: Rc<Cell<(bool, bool)>>,
 }
 
 impl Scope {
@@ -58,6 +91,34 @@ impl Scope {
     /// Forgets names added since `mark`.
     pub fn truncate(&mut self, mark: usize) {
         self.names.truncate(mark);
+    }
+
+    /// Marks the names defined so far as the ruleset's own (what function bodies see).
+    pub fn seal_globals(&mut self) {
+        self.globals = Some(self.names.len());
+    }
+
+    /// Makes `grundy` and `winning` readable (in a claim), or not.
+    pub fn set_claim(&mut self, names: Option<ClaimNames>) {
+        self.claim = names;
+    }
+
+    /// The scope a function's body is compiled in: the ruleset's own names, the claim's
+    /// solver values, and `name` added to the functions being expanded.
+    fn for_body(&self, name: &str) -> Scope {
+        let n = self
+            .globals
+            .unwrap_or(self.names.len())
+            .min(self.names.len());
+        let mut calling = self.calling.clone();
+        calling.push(name.to_string());
+        Scope {
+            names: self.names[..n].to_vec(),
+            globals: Some(n),
+            calling,
+            expansions: self.expansions.clone(),
+            claim: self.claim.clone(),
+        }
     }
 
     fn all_names(&self) -> impl Iterator<Item = &str> {
@@ -276,8 +337,8 @@ impl Compiler<'_> {
             }
             ExprKind::Call(f, args) => self.call(f, args, sp, scope),
             ExprKind::Quant(kind, var, list, cond) => {
-                let (cl, slot, cc) =
-                    self.over_list(list, var, cond, scope, Type::Bool, "a quantifier")?;
+                let (cl, slot, cc, _) =
+                    self.over_list(list, var, cond, scope, Some(Type::Bool), "a quantifier")?;
                 let ty = if *kind == QuantKind::Count {
                     Type::Int
                 } else {
@@ -294,11 +355,48 @@ impl Compiler<'_> {
                 let (cl, ci) = (cl?, ci?);
                 self.fold(CKind::Index(Box::new(cl), Box::new(ci)), sp, Type::Int)
             }
-            ExprKind::ListComp(body, var, list) => {
-                let (cl, slot, cb) =
-                    self.over_list(list, var, body, scope, Type::Int, "`[e for x in L]`")?;
-                let node = CKind::ListComp(slot, Box::new(cl), Box::new(cb));
-                self.fold(node, sp, Type::List)
+            ExprKind::ListComp(body, var, list, cond)
+            | ExprKind::SetComp(body, var, list, cond) => {
+                let set = matches!(e.kind, ExprKind::SetComp(..));
+                let what = if set {
+                    "`{e for x in L}`"
+                } else {
+                    "`[e for x in L]`"
+                };
+                let want = if set { None } else { Some(Type::Int) };
+                let (mut cl, slot, cb, bt) = self.over_list(list, var, body, scope, want, what)?;
+                if let Some(cond) = cond {
+                    // `[e for x in L if C]`: x runs over the members of L where C holds (the
+                    // filter binds the same slot).
+                    let mark = scope.mark();
+                    scope.push(&var.name, Binding::Int(slot));
+                    let saved = self.position;
+                    self.position = true;
+                    let cc = self.expect(cond, scope, Type::Bool, "the condition after `if`");
+                    self.position = saved;
+                    scope.truncate(mark);
+                    let span = cl.span.start..cond.span.end;
+                    cl = CExpr {
+                        kind: CKind::Quant(QuantKind::Filter, slot, Box::new(cl), Box::new(cc?)),
+                        span,
+                    };
+                }
+                if set {
+                    if bt != Type::Int && bt != Type::List {
+                        self.push(type_error(&body.span, "an integer or a tuple", bt, what));
+                        return None;
+                    }
+                    let ty = if bt == Type::List {
+                        Type::TupleSet
+                    } else {
+                        Type::IntSet
+                    };
+                    let node = CKind::Quant(QuantKind::Collect, slot, Box::new(cl), Box::new(cb));
+                    self.fold(node, sp, ty)
+                } else {
+                    let node = CKind::ListComp(slot, Box::new(cl), Box::new(cb));
+                    self.fold(node, sp, Type::List)
+                }
             }
             ExprKind::HeapTest(kind, set) => {
                 let cs = self.expect(set, scope, Type::IntSet, "a test of the heaps")?;
@@ -328,7 +426,30 @@ impl Compiler<'_> {
     fn name(&mut self, name: &str, sp: &Span, scope: &Scope) -> Option<(CExpr, Type)> {
         let b = match scope.get(name) {
             Some(Binding::Poisoned) => return None,
+            Some(Binding::Fn(def)) => {
+                let n = def.params.len();
+                self.push(
+                    Diag::new(
+                        Code::Type,
+                        sp.clone(),
+                        format!("`{name}` is a function, not a value"),
+                        "a function",
+                    )
+                    .help(format!(
+                        "call it with its {n} argument{}: `{name}(...)`",
+                        if n == 1 { "" } else { "s" }
+                    )),
+                );
+                return None;
+            }
+            Some(Binding::Arg(arg)) => {
+                let (e, arg_scope) = &**arg;
+                return self.compile(e, &mut arg_scope.clone());
+            }
             Some(b) => b.clone(),
+            None if matches!(name, "grundy" | "winning") => {
+                return self.solver_name(name, sp, scope)
+            }
             None => {
                 let v = match name {
                     "pi" => Value::Real(Real::pi()),
@@ -359,6 +480,145 @@ impl Compiler<'_> {
             }
         };
         Some(binding_expr(&b, sp))
+    }
+
+    /// `grundy` (the position's Grundy value) or `winning` (the positions its winning moves
+    /// reach), which only a claim can read.
+    fn solver_name(&mut self, name: &str, sp: &Span, scope: &Scope) -> Option<(CExpr, Type)> {
+        let Some(names) = &scope.claim else {
+            self.push(
+                Diag::new(
+                    Code::NotAllowed,
+                    sp.clone(),
+                    format!("`{name}` is known only in a claim"),
+                    "read from the solver",
+                )
+                .help(format!(
+                    "`{name}` is what the solver finds at the position a claim is checked on; \
+                     use it in a `claim` (or a `fn` called from one)"
+                )),
+            );
+            return None;
+        };
+        let (g, w) = names.used.get();
+        if name == "grundy" {
+            names.used.set((true, w));
+            Some((
+                CExpr {
+                    kind: CKind::IntSlot(names.grundy),
+                    span: sp.clone(),
+                },
+                Type::Int,
+            ))
+        } else {
+            names.used.set((g, true));
+            let slot = CExpr {
+                kind: CKind::ListSlot(names.winning),
+                span: sp.clone(),
+            };
+            Some((
+                CExpr {
+                    kind: CKind::Call(Builtin::Winning, vec![slot]),
+                    span: sp.clone(),
+                },
+                Type::TupleSet,
+            ))
+        }
+    }
+
+    /// A call of a function defined with `fn`: its body, compiled with each parameter standing
+    /// for its argument.
+    fn user_call(
+        &mut self,
+        def: &FnDef,
+        f: &Ident,
+        args: &[Expr],
+        sp: Span,
+        scope: &mut Scope,
+    ) -> Option<(CExpr, Type)> {
+        let name = &f.name;
+        if let Some(at) = scope.calling.iter().position(|c| c == name) {
+            let mut chain: Vec<&str> = scope.calling[at..].iter().map(String::as_str).collect();
+            chain.push(name);
+            self.push(
+                Diag::new(
+                    Code::Recursion,
+                    f.span.clone(),
+                    format!(
+                        "the function `{name}` calls itself ({})",
+                        chain.join(" -> ")
+                    ),
+                    "a recursive call",
+                )
+                .also(def.name.span.clone(), format!("`{name}` is defined here"))
+                .help(
+                    "functions are expanded where they are called, so they cannot be recursive; \
+                     write the value with a quantifier, a list `[e for x in L]` or a closed form",
+                ),
+            );
+            return None;
+        }
+        if args.len() != def.params.len() {
+            let n = def.params.len();
+            self.push(
+                Diag::new(
+                    Code::Type,
+                    sp,
+                    format!(
+                        "`{name}` takes {n} argument{}, not {}",
+                        if n == 1 { "" } else { "s" },
+                        args.len()
+                    ),
+                    "wrong number of arguments",
+                )
+                .also(def.span.clone(), format!("`{name}` is defined here"))
+                .help(format!(
+                    "write `{name}({})`",
+                    def.params
+                        .iter()
+                        .map(|p| p.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
+            return None;
+        }
+        let done = scope.expansions.get() + 1;
+        scope.expansions.set(done);
+        if done > MAX_EXPANSIONS {
+            if done == MAX_EXPANSIONS + 1 {
+                self.push(
+                    Diag::new(
+                        Code::NotAllowed,
+                        f.span.clone(),
+                        format!("more than {MAX_EXPANSIONS} function calls to expand"),
+                        "one too many",
+                    )
+                    .help("functions are expanded where they are called; nest fewer calls"),
+                );
+            }
+            return None;
+        }
+        let mut body_scope = scope.for_body(name);
+        let mut ok = true;
+        for (p, a) in def.params.iter().zip(args) {
+            // A constant argument is computed once; any other is compiled where it is used.
+            match self.compile(a, scope) {
+                Some((c, _)) => match c.kind {
+                    CKind::Const(v) => body_scope.push(&p.name, Binding::Const(v)),
+                    _ => {
+                        body_scope.push(&p.name, Binding::Arg(Arc::new((a.clone(), scope.clone()))))
+                    }
+                },
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let (mut c, t) = self.compile(&def.body, &mut body_scope)?;
+        c.span = sp;
+        Some((c, t))
     }
 
     fn binary(
@@ -415,6 +675,12 @@ impl Compiler<'_> {
                 let same = ta == tb
                     && matches!(ta, Type::List | Type::Bool)
                     && matches!(op, BinOp::Eq | BinOp::Ne);
+                // Sets: equal, different, subset (`<=`, `<`) or superset (`>=`, `>`).
+                let sets = matches!(ta, Type::IntSet | Type::TupleSet)
+                    && matches!(tb, Type::IntSet | Type::TupleSet);
+                if sets {
+                    return self.fold(CKind::Bin(op, Box::new(ca), Box::new(cb)), sp, Type::Bool);
+                }
                 if !numbers && !same {
                     let bad = if ta.fits(Type::Real) {
                         (b, tb)
@@ -468,6 +734,10 @@ impl Compiler<'_> {
         sp: Span,
         scope: &mut Scope,
     ) -> Option<(CExpr, Type)> {
+        if let Some(Binding::Fn(def)) = scope.get(&f.name) {
+            let def = def.clone();
+            return self.user_call(&def, f, args, sp, scope);
+        }
         let Some(b) = Builtin::lookup(&f.name) else {
             let mut d = Diag::new(
                 Code::UnknownName,
@@ -475,7 +745,19 @@ impl Compiler<'_> {
                 format!("unknown function `{}`", f.name),
                 "not a built-in function",
             );
-            d = match suggest(&f.name, Builtin::ALL.iter().map(|(n, _)| *n)) {
+            let fns: Vec<&str> = scope
+                .names
+                .iter()
+                .filter(|(_, b)| matches!(b, Binding::Fn(_)))
+                .map(|(n, _)| n.as_str())
+                .collect();
+            d = match suggest(
+                &f.name,
+                Builtin::ALL
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .chain(fns.iter().copied()),
+            ) {
                 Some(s) => d.help(format!("did you mean `{s}`?")),
                 None => d.help(format!(
                     "the functions are {}",
@@ -572,6 +854,33 @@ impl Compiler<'_> {
                     Type::List
                 }
             }
+            Builtin::Remove => {
+                if args.len() != 2 {
+                    self.push(
+                        Diag::new(
+                            Code::Type,
+                            sp.clone(),
+                            format!("`remove` takes 2 arguments, not {}", args.len()),
+                            "wrong number of arguments",
+                        )
+                        .help("write `remove(heaps, x)`"),
+                    );
+                    return None;
+                }
+                for (i, want) in [(0, Type::List), (1, Type::Int)] {
+                    if ts[i] != want {
+                        self.push(type_error(
+                            &args[i].span,
+                            want.describe(),
+                            ts[i],
+                            "`remove`",
+                        ));
+                        return None;
+                    }
+                }
+                Type::List
+            }
+            Builtin::Winning => unreachable!("`winning` is a name, not a function (call)"),
             Builtin::Min
             | Builtin::Max
             | Builtin::Sum
@@ -618,17 +927,18 @@ impl Compiler<'_> {
         self.fold(CKind::Call(b, cs), sp, ty)
     }
 
-    /// `x in L` then `body` with `x` bound (a quantifier, a list comprehension): the list
-    /// (a list or a finite set of integers), the slot of `x` and the body, of type `want`.
+    /// `x in L` then `body` with `x` bound (a quantifier, a list or set comprehension): the
+    /// list (a list or a finite set of integers), the slot of `x`, the body (of type `want`,
+    /// when given) and its type.
     fn over_list(
         &mut self,
         list: &Expr,
-        var: &crate::syntax::ast::Ident,
+        var: &Ident,
         body: &Expr,
         scope: &mut Scope,
-        want: Type,
+        want: Option<Type>,
         what: &str,
-    ) -> Option<(CExpr, usize, CExpr)> {
+    ) -> Option<(CExpr, usize, CExpr, Type)> {
         let (cl, lt) = self.compile(list, scope)?;
         if lt != Type::List && lt != Type::IntSet {
             self.push(type_error(
@@ -645,15 +955,21 @@ impl Compiler<'_> {
         let saved = self.position;
         // The variable is only known while the list is run over.
         self.position = true;
-        let body_what = if want == Type::Bool {
-            "a quantifier's condition"
-        } else {
-            "a member of a list"
+        let cb = match want {
+            Some(w) => {
+                let body_what = if w == Type::Bool {
+                    "a quantifier's condition"
+                } else {
+                    "a member of a list"
+                };
+                self.expect(body, scope, w, body_what).map(|c| (c, w))
+            }
+            None => self.compile(body, scope),
         };
-        let cb = self.expect(body, scope, want, body_what);
         self.position = saved;
         scope.truncate(mark);
-        Some((cl, slot, cb?))
+        let (cb, bt) = cb?;
+        Some((cl, slot, cb, bt))
     }
 
     /// Builds a node; when every child is a constant, evaluates it now.
@@ -710,7 +1026,9 @@ pub fn binding_expr(b: &Binding, sp: &Span) -> (CExpr, Type) {
             Type::List,
         ),
         Binding::Sel { value, .. } => binding_expr(value, sp),
-        Binding::Poisoned => unreachable!("poisoned names are not compiled (binding_expr)"),
+        Binding::Poisoned | Binding::Fn(_) | Binding::Arg(_) => {
+            unreachable!("handled by `Compiler::name` (binding_expr)")
+        }
     }
 }
 

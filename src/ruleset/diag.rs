@@ -82,6 +82,8 @@ codes! {
     Usage => "heapgame::usage",
     /// A ruleset asked for a single-heap sequence that is not a sum of single heaps.
     NotSum => "heapgame::not_sum",
+    /// A function (`fn`) that calls itself, directly or through others.
+    Recursion => "heapgame::recursion",
 }
 
 /// One problem, located.

@@ -53,6 +53,11 @@ pub enum Builtin {
     Sorted,
     /// `beatty(beta)`: `{ floor(n beta) : n >= 1 }`.
     Beatty,
+    /// `remove(list, x)`: the list without its first member equal to `x`.
+    Remove,
+    /// `winning` in a claim: the set of positions the winning moves reach, decoded from a list
+    /// slot (`sets::encode_positions`); not callable by name.
+    Winning,
 }
 
 impl Builtin {
@@ -73,6 +78,7 @@ impl Builtin {
         ("len", Builtin::Len),
         ("sorted", Builtin::Sorted),
         ("beatty", Builtin::Beatty),
+        ("remove", Builtin::Remove),
     ];
 
     /// The built-in called `name`.
@@ -82,6 +88,9 @@ impl Builtin {
 
     /// Its name.
     pub fn name(self) -> &'static str {
+        if self == Builtin::Winning {
+            return "winning";
+        }
         Self::ALL
             .iter()
             .find(|(_, b)| *b == self)
@@ -285,6 +294,26 @@ impl CExpr {
                 }
                 Value::List(out.into())
             }
+            CKind::Quant(QuantKind::Filter, slot, list, cond) => {
+                let list = members(list, env)?;
+                let mut out = Vec::new();
+                for &x in list.iter() {
+                    env.ints[*slot] = x;
+                    if cond.eval_bool(env)? {
+                        out.push(x);
+                    }
+                }
+                Value::List(out.into())
+            }
+            CKind::Quant(QuantKind::Collect, slot, list, body) => {
+                let list = members(list, env)?;
+                let mut out = Vec::with_capacity(list.len());
+                for &x in list.iter() {
+                    env.ints[*slot] = x;
+                    out.push(body.eval(env)?);
+                }
+                set_of(out)
+            }
             CKind::Quant(kind, slot, list, cond) => {
                 let list = members(list, env)?;
                 let mut count: i64 = 0;
@@ -303,7 +332,7 @@ impl CExpr {
                 match kind {
                     QuantKind::Any => Value::Bool(false),
                     QuantKind::All => Value::Bool(true),
-                    QuantKind::Count => Value::Int(count),
+                    _ => Value::Int(count),
                 }
             }
             CKind::Index(list, idx) => {
@@ -383,6 +412,9 @@ pub fn binary(op: BinOp, x: Value, y: Value, sp: &Span) -> R<Value> {
             return Ok(Value::Bool(inside == (op == BinOp::In)));
         }
         BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+            if let (Value::Set(a), Value::Set(b)) = (&x, &y) {
+                return Ok(Value::Bool(super::sets::compare_sets(op, a, b, sp)?));
+            }
             let ord = match (&x, &y) {
                 (Value::Int(m), Value::Int(n)) => m.cmp(n),
                 (Value::List(m), Value::List(n)) => m.cmp(n),
@@ -674,5 +706,13 @@ pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
             }
             Value::Set(SetValue::Beatty(Arc::new(Beatty::new(r))))
         }
+        Builtin::Remove => match (&vals[0], &vals[1]) {
+            (Value::List(l), Value::Int(x)) => super::sets::remove(l, *x, sp)?,
+            (l, x) => unreachable!("{l:?}, {x:?} (remove)"),
+        },
+        Builtin::Winning => match &vals[0] {
+            Value::List(code) => super::sets::decode_positions(code),
+            v => unreachable!("{v:?} (winning)"),
+        },
     })
 }

@@ -3,10 +3,12 @@
 //! ([`check`]), reporting every problem through [`diag`].
 
 pub mod check;
+pub mod claims;
 pub mod compile;
 pub mod diag;
 pub mod expr;
 pub mod octal;
+pub mod sets;
 pub mod value;
 
 pub use check::{check, Checked, CheckedClaim, CheckedClaimBody, ParamOverride};

@@ -70,7 +70,7 @@ impl<E: fmt::Debug> std::error::Error for SolveError<E> {}
 /// A cycle of positions as `(1, 2) -> (0, 3) -> (1, 2)`.
 pub fn show_cycle(c: &[Vec<u32>]) -> String {
     c.iter()
-        .map(|p| crate::game::show_position(p))
+        .map(|p| super::positions::show_position(p))
         .collect::<Vec<_>>()
         .join(" -> ")
 }

@@ -14,12 +14,14 @@ pub mod positions;
 pub mod search;
 pub mod sum;
 pub mod table;
+pub mod values;
 
 pub use budget::{Budget, Stop};
 pub use error::{Outcome, SolveError};
-pub use modes::{solve_box, BoxValues, ModeUsed, Want};
+pub use modes::solve_box;
 pub use search::Solver;
 pub use table::BoxSpec;
+pub use values::{BoxValues, ModeUsed, Want};
 
 use crate::moves::Followers;
 

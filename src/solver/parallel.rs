@@ -8,8 +8,8 @@ use rayon::prelude::*;
 
 use super::budget::Budget;
 use super::error::SolveError;
-use super::modes::Want;
 use super::table::BoxSpec;
+use super::values::Want;
 use crate::moves::{Followers, Generator, MoveError, Scratch};
 
 /// Why the parallel mode did not finish.

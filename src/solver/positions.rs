@@ -1,7 +1,14 @@
 //! The positions of a bounded box, in a fixed order: by number of heaps, then
-//! lexicographically (canonical forms only: sorted tuples for symmetric shapes).
+//! lexicographically (canonical forms only: sorted tuples for symmetric shapes); and how a
+//! position is written, `(3, 5, 7)`.
 
 use crate::moves::program::ShapeSpec;
+
+/// Renders a position as `(3, 5, 7)`.
+pub fn show_position(p: &[u32]) -> String {
+    let parts: Vec<String> = p.iter().map(u32::to_string).collect();
+    format!("({})", parts.join(", "))
+}
 
 /// Every canonical position with every heap `<= max` (and at most `heaps` heaps when the
 /// shape allows any number), in order.

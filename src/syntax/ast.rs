@@ -50,6 +50,8 @@ pub enum Item {
     Shape(Shape),
     /// `let x = e`.
     Let(Let),
+    /// `fn g(n) = e`.
+    Fn(FnDef),
     /// `move ... { ... }`.
     Move(MoveDef),
     /// `claim ...`.
@@ -98,6 +100,19 @@ pub struct Let {
     pub name: Ident,
     /// Its value.
     pub value: Expr,
+}
+
+/// `fn g(a, b) = e`: a function, expanded where it is called.
+#[derive(Clone, Debug)]
+pub struct FnDef {
+    /// Its name.
+    pub name: Ident,
+    /// Its parameters, in order.
+    pub params: Vec<Ident>,
+    /// Its value.
+    pub body: Expr,
+    /// The whole item.
+    pub span: Span,
 }
 
 /// `check max N [heaps K]`.
@@ -236,13 +251,18 @@ pub enum SelKind {
     Ref(Ident),
 }
 
-/// `claim P: ...` or `claim grundy: ...`.
+/// `claim P: ...`, `claim grundy: ...`, `claim grundy <= ...`, `claim same: ...`,
+/// `claim winning: ...` or `claim: ...`, each with an optional `when C`.
 #[derive(Clone, Debug)]
 pub struct Claim {
     /// What is claimed.
     pub kind: ClaimKind,
+    /// `claim grundy OP E`: the comparison (`None` for `claim grundy: E`, which is `==`).
+    pub cmp: Option<BinOp>,
     /// The closed form.
     pub body: ClaimBody,
+    /// `when C`: the claim speaks only of the positions where C holds.
+    pub when: Option<Expr>,
     /// The whole item.
     pub span: Span,
 }
@@ -256,6 +276,23 @@ pub enum ClaimKind {
     Grundy,
     /// A list: a position of the same type (P or N) as this one.
     Same,
+    /// A set of positions: exactly those the winning moves reach.
+    Winning,
+    /// A condition true at every position (`claim: C`).
+    Holds,
+}
+
+impl ClaimKind {
+    /// The kind as written after `claim` (`""` for `claim: C`).
+    pub fn word(self) -> &'static str {
+        match self {
+            ClaimKind::P => "P",
+            ClaimKind::Grundy => "grundy",
+            ClaimKind::Same => "same",
+            ClaimKind::Winning => "winning",
+            ClaimKind::Holds => "holds",
+        }
+    }
 }
 
 /// `where (a, b) = E` (names for the parts of a list) or `where s = E` (a name for a value).
@@ -327,8 +364,10 @@ pub enum ExprKind {
     Tuple(Vec<Expr>),
     /// `l[i]`.
     Index(Box<Expr>, Box<Expr>),
-    /// `[e for x in L]`.
-    ListComp(Box<Expr>, Ident, Box<Expr>),
+    /// `[e for x in L]`, `[e for x in L if C]`.
+    ListComp(Box<Expr>, Ident, Box<Expr>, Option<Box<Expr>>),
+    /// `{e for x in L}`, `{e for x in L if C}`.
+    SetComp(Box<Expr>, Ident, Box<Expr>, Option<Box<Expr>>),
     /// `any(x in L: C)`, `all(...)`, `count(...)`.
     Quant(QuantKind, Ident, Box<Expr>, Box<Expr>),
     /// `any heap in B`, `all heaps in B`, `no heap in B`.
@@ -414,6 +453,11 @@ pub enum QuantKind {
     All,
     /// How many elements do.
     Count,
+    /// The elements that do, as a list (`[x for x in L if C]`; compiled, never parsed).
+    Filter,
+    /// The set of the body's values, integers or tuples (`{e for x in L}`; compiled, never
+    /// parsed).
+    Collect,
 }
 
 /// Tests of the heaps against a set.

@@ -186,6 +186,24 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
                 span: sp,
             })
         }
+        Rule::fn_def => {
+            let mut it = inner.filter(|p| p.as_rule() != Rule::kw_fn);
+            let name = parse_ident(it.next().expect("a name (parse_fn)"));
+            let mut params = Vec::new();
+            let mut body = None;
+            for p in it {
+                match p.as_rule() {
+                    Rule::ident => params.push(parse_ident(p)),
+                    _ => body = Some(parse_expr(p)?),
+                }
+            }
+            Item::Fn(FnDef {
+                name,
+                params,
+                body: body.expect("a body (parse_fn)"),
+                span: sp,
+            })
+        }
         Rule::move_def => Item::Move(parse_move(inner, sp)?),
         Rule::claim => Item::Claim(parse_claim(inner, sp)?),
         r => unreachable!("{r:?} (parse_item)"),
@@ -362,60 +380,90 @@ fn parse_count(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     })
 }
 
-fn parse_claim(
-    mut inner: pest::iterators::Pairs<'_, Rule>,
-    sp: Span,
-) -> Result<Claim, SyntaxError> {
-    let kind = match inner.next().expect("(parse_claim)").as_str() {
-        "P" => ClaimKind::P,
-        "same" => ClaimKind::Same,
-        _ => ClaimKind::Grundy,
-    };
-    let body = inner.next().expect("(parse_claim)");
-    let body = match body.as_rule() {
-        Rule::claim_formula => {
-            let mut it = body.into_inner();
-            let name = parse_ident(it.next().expect("(parse_claim_formula)"));
-            let args = it.map(parse_expr).collect::<Result<_, _>>()?;
-            ClaimBody::Formula { name, args }
-        }
-        Rule::claim_expr => {
-            let mut it = body.into_inner();
-            let expr = parse_expr(it.next().expect("(parse_claim_expr)"))?;
-            let destructure = match it.next() {
-                Some(d) => {
-                    let mut names = Vec::new();
-                    let mut single = false;
-                    let mut value = None;
-                    for q in d.into_inner() {
-                        match q.as_rule() {
-                            Rule::destructure_list => {
-                                names.extend(q.into_inner().map(parse_ident));
-                            }
-                            Rule::ident => {
-                                single = true;
-                                names.push(parse_ident(q));
-                            }
-                            _ => value = Some(parse_expr(q)?),
-                        }
-                    }
-                    Some(Destructure {
-                        names,
-                        single,
-                        value: value.expect("a value (parse_destructure)"),
-                    })
+fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Claim, SyntaxError> {
+    let mut kind = ClaimKind::Holds;
+    let mut cmp = None;
+    let mut body = None;
+    let mut when = None;
+    for p in inner {
+        match p.as_rule() {
+            Rule::claim_kind => {
+                kind = match p.as_str() {
+                    "P" => ClaimKind::P,
+                    "same" => ClaimKind::Same,
+                    "winning" => ClaimKind::Winning,
+                    _ => ClaimKind::Grundy,
                 }
-                None => None,
-            };
-            ClaimBody::Expr { expr, destructure }
+            }
+            Rule::claim_cmp => {
+                kind = ClaimKind::Grundy;
+                for q in p.into_inner() {
+                    match q.as_rule() {
+                        Rule::claim_op => {
+                            let op = q.into_inner().next().expect("an operator (parse_claim_op)");
+                            cmp = Some(binop(op.as_rule()));
+                        }
+                        Rule::claim_expr => body = Some(parse_claim_expr(q)?),
+                        _ => {}
+                    }
+                }
+            }
+            Rule::claim_holds => {
+                let q = p.into_inner().next().expect("(parse_claim_holds)");
+                body = Some(parse_claim_expr(q)?);
+            }
+            Rule::claim_formula => {
+                let mut it = p.into_inner();
+                let name = parse_ident(it.next().expect("(parse_claim_formula)"));
+                let args = it.map(parse_expr).collect::<Result<_, _>>()?;
+                body = Some(ClaimBody::Formula { name, args });
+            }
+            Rule::claim_expr => body = Some(parse_claim_expr(p)?),
+            Rule::claim_when => {
+                let q = p.into_inner().next().expect("(parse_claim_when)");
+                when = Some(parse_expr(q)?);
+            }
+            r => unreachable!("{r:?} (parse_claim)"),
         }
-        r => unreachable!("{r:?} (parse_claim)"),
-    };
+    }
     Ok(Claim {
         kind,
-        body,
+        cmp,
+        body: body.expect("a body (parse_claim)"),
+        when,
         span: sp,
     })
+}
+
+fn parse_claim_expr(body: Pair<'_, Rule>) -> Result<ClaimBody, SyntaxError> {
+    let mut it = body.into_inner();
+    let expr = parse_expr(it.next().expect("(parse_claim_expr)"))?;
+    let destructure = match it.next() {
+        Some(d) => {
+            let mut names = Vec::new();
+            let mut single = false;
+            let mut value = None;
+            for q in d.into_inner() {
+                match q.as_rule() {
+                    Rule::destructure_list => {
+                        names.extend(q.into_inner().map(parse_ident));
+                    }
+                    Rule::ident => {
+                        single = true;
+                        names.push(parse_ident(q));
+                    }
+                    _ => value = Some(parse_expr(q)?),
+                }
+            }
+            Some(Destructure {
+                names,
+                single,
+                value: value.expect("a value (parse_destructure)"),
+            })
+        }
+        None => None,
+    };
+    Ok(ClaimBody::Expr { expr, destructure })
 }
 
 fn parse_ident(pair: Pair<'_, Rule>) -> Ident {
@@ -546,14 +594,29 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
         Rule::heaps_value => ExprKind::Heaps,
-        Rule::list_comp => {
+        Rule::list_comp | Rule::set_comp => {
+            let set = pair.as_rule() == Rule::set_comp;
             let mut it = pair
                 .into_inner()
                 .filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
             let body = parse_expr(it.next().expect("a body (parse_list_comp)"))?;
             let var = parse_ident(it.next().expect("a name (parse_list_comp)"));
             let list = parse_count(it.next().expect("a list (parse_list_comp)"))?;
-            ExprKind::ListComp(Box::new(body), var, Box::new(list))
+            let cond = match it.next() {
+                Some(c) => {
+                    let e = c
+                        .into_inner()
+                        .find(|p| p.as_rule() != Rule::kw_if)
+                        .expect("a condition (parse_comp_if)");
+                    Some(Box::new(parse_expr(e)?))
+                }
+                None => None,
+            };
+            if set {
+                ExprKind::SetComp(Box::new(body), var, Box::new(list), cond)
+            } else {
+                ExprKind::ListComp(Box::new(body), var, Box::new(list), cond)
+            }
         }
         Rule::paren => {
             let mut items = pair

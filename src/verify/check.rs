@@ -4,10 +4,11 @@
 
 use miette::Report;
 
+use super::claim::{eval_claim, known, ClaimError, ClaimValue, Known, Needs};
 use super::explain::{justify_grundy, justify_outcome};
 use super::region::Region;
 use super::{Answer, Bounds};
-use crate::game::{ClaimError, ClaimValue, Game};
+use crate::game::{show_position, Game};
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::{Budget, Outcome, SolveError, Solver};
@@ -26,6 +27,9 @@ pub struct Failure {
     pub why: String,
     /// A same-type claim: the position it names, and why that one has its type.
     pub other: Option<(Vec<u32>, String)>,
+    /// What the claim says, in words, when `claimed` cannot say it (a comparison of the
+    /// Grundy value, the winning moves, a condition).
+    pub said: Option<String>,
 }
 
 /// The result of one claim.
@@ -149,7 +153,7 @@ pub struct Checker<'g> {
     game: &'g Game,
     solver: Solver<'g, Generator>,
     budget: Budget,
-    want_grundy: bool,
+    needs: Needs,
     /// One report per claim, in order.
     pub claims: Vec<ClaimReport>,
 }
@@ -174,14 +178,14 @@ impl<'g> Checker<'g> {
                 }
             })
             .collect();
-        let want_grundy = claims.iter().any(|c| c.kind == ClaimKind::Grundy);
+        let needs = Needs::of_all(game);
         let mut solver = game.solver();
         solver.set_budget(budget.clone());
         Checker {
             game,
             solver,
             budget,
-            want_grundy,
+            needs,
             claims,
         }
     }
@@ -209,13 +213,9 @@ impl<'g> Checker<'g> {
     /// Compares every claim still standing with the solver at `pos`.
     pub fn visit(&mut self, pos: &[u32]) -> Result<(), Halt> {
         let game = self.game;
-        let grundy = if self.want_grundy {
-            let r = self.solver.grundy(pos);
-            Some(self.solved(r)?)
-        } else {
-            None
-        };
-        let is_p = match grundy {
+        let r = known(&mut self.solver, pos, self.needs, None);
+        let known = self.solved(r)?;
+        let is_p = match known.grundy {
             Some(g) => g == 0,
             None => {
                 let r = self.solver.outcome(pos);
@@ -226,7 +226,7 @@ impl<'g> Checker<'g> {
             if self.claims[i].failure.is_some() {
                 continue;
             }
-            let v = match game.eval_claim(i, pos) {
+            let v = match eval_claim(game, i, pos, &known) {
                 Ok(Some(v)) => v,
                 Ok(None) => {
                     self.claims[i].silent += 1;
@@ -235,7 +235,7 @@ impl<'g> Checker<'g> {
                 Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
             };
             self.claims[i].checked += 1;
-            let failure = self.compare(i, pos, v, grundy, is_p).map_err(Halt::Error)?;
+            let failure = self.compare(i, pos, v, &known, is_p).map_err(Halt::Error)?;
             self.claims[i].failure = failure;
         }
         Ok(())
@@ -247,34 +247,88 @@ impl<'g> Checker<'g> {
         i: usize,
         pos: &[u32],
         v: ClaimValue,
-        grundy: Option<u32>,
+        known: &Known,
         is_p: bool,
     ) -> Result<Option<Failure>, Report> {
         let game = self.game;
         let solver = &mut self.solver;
+        let g = i64::from(known.grundy.unwrap_or_default());
+        let fail = |claimed, actual, why, said| Failure {
+            position: pos.to_vec(),
+            claimed,
+            actual,
+            why,
+            other: None,
+            said,
+        };
         Ok(match v {
-            ClaimValue::IsP(says) if says != is_p => Some(Failure {
-                position: pos.to_vec(),
-                claimed: Answer::IsP(says),
-                actual: Answer::IsP(is_p),
-                why: justify_outcome(game, solver, pos)?,
-                other: None,
-            }),
-            ClaimValue::Grundy(says) => {
-                let g = grundy.unwrap_or_default();
-                if says == i64::from(g) {
+            ClaimValue::IsP(says) if says != is_p => Some(fail(
+                Answer::IsP(says),
+                Answer::IsP(is_p),
+                justify_outcome(game, solver, pos)?,
+                None,
+            )),
+            ClaimValue::IsP(_) => None,
+            ClaimValue::Grundy(says) if says != g => Some(fail(
+                Answer::Grundy(says),
+                Answer::Grundy(g),
+                justify_grundy(game, solver, pos, Some(says))?,
+                None,
+            )),
+            ClaimValue::Grundy(_) => None,
+            ClaimValue::GrundyCmp { op, rhs, holds } => (!holds).then_some(fail(
+                Answer::Grundy(g),
+                Answer::Grundy(g),
+                justify_grundy(game, solver, pos, None)?,
+                Some(format!("the Grundy value is {} {rhs}", op.symbol())),
+            )),
+            ClaimValue::Holds(holds) => (!holds).then_some(fail(
+                Answer::IsP(is_p),
+                Answer::IsP(is_p),
+                format!("it is false here, where {}", what_is_known(known, is_p)),
+                Some("its condition holds".into()),
+            )),
+            ClaimValue::Winning(list) => {
+                let mut says = Vec::with_capacity(list.len());
+                for l in &list {
+                    says.push(claimed_position(game, i, pos, l)?);
+                }
+                says.sort();
+                says.dedup();
+                let actual = known.winning.clone().unwrap_or_default();
+                if says == actual {
                     None
                 } else {
-                    Some(Failure {
-                        position: pos.to_vec(),
-                        claimed: Answer::Grundy(says),
-                        actual: Answer::Grundy(i64::from(g)),
-                        why: justify_grundy(game, solver, pos, Some(says))?,
-                        other: None,
-                    })
+                    let why = match actual.iter().find(|p| !says.contains(p)) {
+                        Some(p) => format!(
+                            "{}, which is P, and the claim's set does not hold it",
+                            super::explain::the_move(game, pos, p)
+                        ),
+                        None => {
+                            let p = says
+                                .iter()
+                                .find(|p| !actual.contains(p))
+                                .expect("the sets differ (compare)");
+                            let fs = solver.followers(pos).map_err(|e| game.solve_error(&e))?;
+                            if fs.contains(p) {
+                                format!(
+                                    "{}, which is N: {}",
+                                    super::explain::the_move(game, pos, p),
+                                    justify_outcome(game, solver, p)?
+                                )
+                            } else {
+                                format!("no move reaches {}", show_position(p))
+                            }
+                        }
+                    };
+                    Some(fail(
+                        Answer::IsP(is_p),
+                        Answer::IsP(is_p),
+                        format!("{why} (the winning moves reach {})", show_set(&actual)),
+                        Some(format!("the winning moves reach {}", show_set(&says))),
+                    ))
                 }
             }
-            ClaimValue::IsP(_) => None,
             ClaimValue::Same(list) => {
                 let q = same_position(game, i, pos, &list)?;
                 let q_is_p = solver.outcome(&q).map_err(|e| game.solve_error(&e))? == Outcome::P;
@@ -289,6 +343,7 @@ impl<'g> Checker<'g> {
                         actual: Answer::IsP(is_p),
                         why,
                         other: Some((q, why_q)),
+                        said: None,
                     })
                 }
             }
@@ -296,10 +351,33 @@ impl<'g> Checker<'g> {
     }
 }
 
+/// A set of positions as shown: `{}` or `{1 2, 3}`.
+pub fn show_set(ps: &[Vec<u32>]) -> String {
+    let shown: Vec<String> = ps.iter().map(|p| show_position(p)).collect();
+    format!("{{{}}}", shown.join(", "))
+}
+
+/// What the solver knows at a position, in words, for a condition that failed there.
+fn what_is_known(k: &Known, is_p: bool) -> String {
+    let mut parts = vec![format!("the position is {}", if is_p { "P" } else { "N" })];
+    if let Some(g) = k.grundy {
+        parts.push(format!("its Grundy value is {g}"));
+    }
+    if let Some(w) = &k.winning {
+        parts.push(format!("its winning moves reach {}", show_set(w)));
+    }
+    parts.join(", ")
+}
+
+/// The canonical position a winning claim names, or an error at the claim.
+fn claimed_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result<Vec<u32>, Report> {
+    same_position(game, i, pos, list)
+}
+
 /// The canonical position a same-type claim names at `pos`, or an error at the claim. (Also
 /// used by the claim overlay of `plot`.)
 pub fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result<Vec<u32>, Report> {
-    let at = crate::game::show_position(pos);
+    let at = show_position(pos);
     let wide: Option<Vec<u64>> = list.iter().map(|&h| u64::try_from(h).ok()).collect();
     let fail = |msg: String| {
         Report::new(LoadError::single(
@@ -310,7 +388,7 @@ pub fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result
                 msg,
                 "this claim",
             )
-            .help("a same-type claim must name a position of the game"),
+            .help("a same-type or winning claim must name positions of the game"),
         ))
     };
     let Some(wide) = wide else {
@@ -327,7 +405,7 @@ pub fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result
 
 /// A claim that could not be evaluated at a position, pointing into the ruleset.
 pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> Report {
-    let at = crate::game::show_position(pos);
+    let at = show_position(pos);
     let d = match e {
         ClaimError::Eval(ev) => Diag::new(
             Code::Eval,

@@ -5,6 +5,7 @@
 //! smallest, and every failure comes with an explanation in words (`explain.rs`).
 
 pub mod check;
+pub mod claim;
 pub mod deepen;
 pub mod diff;
 pub mod explain;

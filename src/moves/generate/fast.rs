@@ -1,0 +1,237 @@
+//! Fast paths: one-step moves on symmetric shapes (`take S from one heap`, from each of
+//! `C heaps`, the same from all heaps) run without the interpreter, writing the same
+//! followers in the same order.
+
+use super::{next_combination, real_error, FastScratch, Halt, ProbeRef, R};
+use crate::moves::followers::Followers;
+use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
+use crate::ruleset::value::SetValue;
+use crate::syntax::ast::Span;
+
+/// A move simple enough to run without the interpreter (same followers, same order).
+#[derive(Clone, Copy)]
+pub(super) enum Fast<'m> {
+    /// `take SET from one heap`.
+    OneHeap(&'m SetValue, &'m Span),
+    /// `take SET from each of COUNT heaps`: the chosen heaps lose independent amounts.
+    Each(&'m SetValue, &'m SetValue, &'m Span),
+    /// `take same SET from all heaps` (or from `k heaps` when the position has k).
+    AllSame(&'m SetValue, &'m Span),
+}
+
+/// Whether move `m` is one of the [`Fast`] forms on the canonical position `pos`.
+pub(super) fn fast_kind<'m>(
+    shape: &ShapeSpec,
+    m: &'m MoveProgram,
+    pos: &[u32],
+) -> Option<Fast<'m>> {
+    if !shape.symmetric()
+        || !m.guards.is_empty()
+        || !m.heap_names.is_empty()
+        || m.steps.len() != 1
+        || pos.is_empty()
+        || pos.iter().any(|&h| h < shape.lower)
+    {
+        return None;
+    }
+    let st = &m.steps[0];
+    // The record slot of a lone step is never read (only later steps refer to selections).
+    if st.sel.int_slot.is_some() || st.sel.list_slot.is_some() {
+        return None;
+    }
+    match (&st.sel.kind, &st.kind) {
+        (LSelKind::Count(SetValue::Ints(c)), LStepKind::Take(LAmount::Each(set), None))
+            if c[..] == [1] =>
+        {
+            Some(Fast::OneHeap(set, &st.span))
+        }
+        (LSelKind::Count(SetValue::Ints(c)), LStepKind::Take(LAmount::Same(set, None), None))
+            if c[..] == [pos.len() as i64] =>
+        {
+            Some(Fast::AllSame(set, &st.span))
+        }
+        (LSelKind::Rest, LStepKind::Take(LAmount::Same(set, None), None)) => {
+            Some(Fast::AllSame(set, &st.span))
+        }
+        (LSelKind::Count(count), LStepKind::Take(LAmount::Each(set), None)) => {
+            Some(Fast::Each(count, set, &st.span))
+        }
+        _ => None,
+    }
+}
+
+/// Runs a [`Fast`] move: the followers the interpreter would write, in the same order.
+pub(super) fn run_fast(
+    shape: &ShapeSpec,
+    fast: Fast<'_>,
+    pos: &[u32],
+    (buf, work): (&mut Vec<u32>, &mut FastScratch),
+    out: &mut Followers,
+    mut probe: Option<ProbeRef<'_, '_>>,
+) -> R {
+    let mut emit = |f: &[u32]| -> R {
+        match probe.as_deref_mut() {
+            Some(p) => {
+                if p(f) {
+                    return Err(Halt::Found);
+                }
+            }
+            None => out.push(f),
+        }
+        Ok(())
+    };
+    match fast {
+        Fast::OneHeap(set, span) => {
+            for i in 0..pos.len() {
+                // Heaps of equal size are interchangeable: the interpreter chooses the first.
+                if i > 0 && pos[i] == pos[i - 1] {
+                    continue;
+                }
+                let v = pos[i];
+                let mut iter = set
+                    .iter_upto(i64::from(v))
+                    .map_err(|e| real_error(e, span))?;
+                // `buf` is `pos` with heap i lowered to `w` at index j, kept sorted as the
+                // amounts grow (w only decreases, so it only moves left).
+                buf.clear();
+                buf.extend_from_slice(pos);
+                let mut j = i;
+                while let Some(a) = iter.next_member() {
+                    if a < 0 {
+                        continue;
+                    }
+                    // 0 <= a <= v.
+                    let w = v - a as u32;
+                    if w < shape.lower {
+                        continue;
+                    }
+                    while j > 0 && buf[j - 1] > w {
+                        buf[j] = buf[j - 1];
+                        j -= 1;
+                    }
+                    buf[j] = w;
+                    if w == 0 && shape.drops_zeros() {
+                        // The empty heap is first (sorted); it vanishes.
+                        emit(&buf[1..])?;
+                    } else {
+                        emit(buf)?;
+                    }
+                }
+            }
+            Ok(())
+        }
+        Fast::Each(count, set, span) => {
+            let FastScratch { counts, idx, cur } = work;
+            count
+                .members_upto(pos.len() as i64, counts)
+                .map_err(|e| real_error(e, span))?;
+            cur.clear();
+            cur.extend_from_slice(pos);
+            for &c in counts.iter() {
+                let Ok(c) = usize::try_from(c) else { continue };
+                if c > pos.len() {
+                    break;
+                }
+                if c == 0 {
+                    continue;
+                }
+                idx.clear();
+                idx.extend(0..c);
+                loop {
+                    // Heaps of equal size are interchangeable: a heap is chosen only if the
+                    // one before it, when of the same size, is chosen too.
+                    let canonical = idx.iter().enumerate().all(|(k, &j)| {
+                        j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1)
+                    });
+                    if canonical {
+                        each_amounts(shape, pos, set, span, idx, 0, cur, buf, &mut emit)?;
+                    }
+                    if !next_combination(idx, pos.len()) {
+                        break;
+                    }
+                }
+            }
+            Ok(())
+        }
+        Fast::AllSame(set, span) => {
+            let least = pos.iter().copied().min().unwrap_or(0);
+            let mut iter = set
+                .iter_upto(i64::from(least))
+                .map_err(|e| real_error(e, span))?;
+            while let Some(a) = iter.next_member() {
+                if a < 0 {
+                    continue;
+                }
+                let a = a as u32;
+                if least - a < shape.lower {
+                    continue;
+                }
+                buf.clear();
+                for &h in pos {
+                    let w = h - a;
+                    if w == 0 && shape.drops_zeros() {
+                        continue;
+                    }
+                    buf.push(w);
+                }
+                emit(buf)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Independent amounts for the heaps `idx[j..]` of `cur` (a copy of `pos`), first heap
+/// outermost; each result is written sorted into `buf` and emitted.
+#[allow(clippy::too_many_arguments)]
+fn each_amounts(
+    shape: &ShapeSpec,
+    pos: &[u32],
+    set: &SetValue,
+    span: &Span,
+    idx: &[usize],
+    j: usize,
+    cur: &mut [u32],
+    buf: &mut Vec<u32>,
+    emit: &mut dyn FnMut(&[u32]) -> R,
+) -> R {
+    if j == idx.len() {
+        buf.clear();
+        for &h in cur.iter() {
+            if h < shape.lower {
+                return Ok(());
+            }
+            if h == 0 && shape.drops_zeros() {
+                continue;
+            }
+            // Insertion into the sorted prefix.
+            let mut k = buf.len();
+            buf.push(h);
+            while k > 0 && buf[k - 1] > h {
+                buf[k] = buf[k - 1];
+                k -= 1;
+            }
+            buf[k] = h;
+        }
+        return emit(buf);
+    }
+    let h = idx[j];
+    let v = pos[h];
+    let mut iter = set
+        .iter_upto(i64::from(v))
+        .map_err(|e| real_error(e, span))?;
+    let mut r = Ok(());
+    while let Some(a) = iter.next_member() {
+        if a < 0 {
+            continue;
+        }
+        // 0 <= a <= v.
+        cur[h] = v - a as u32;
+        r = each_amounts(shape, pos, set, span, idx, j + 1, cur, buf, emit);
+        if r.is_err() {
+            break;
+        }
+    }
+    cur[h] = v;
+    r
+}

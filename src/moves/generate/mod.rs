@@ -1,0 +1,250 @@
+//! The move generator: runs the lowered move programs on a position and writes every
+//! canonical follower into a reusable [`Followers`] buffer.
+//!
+//! Each move is a sequence of steps; a step chooses heaps among those no earlier step touched
+//! (or refers to heaps named earlier), then acts on them. Choices are enumerated depth-first
+//! with undo, in a [`Scratch`] whose buffers are reused, so no allocation happens per follower.
+//! For symmetric shapes, heaps of equal size are interchangeable and a choice of heaps is made
+//! once per multiset of sizes.
+//!
+//! The work is split by step family: [`select`] chooses the heaps of each step and writes the
+//! follower, [`take`] and [`split`] act on the chosen heaps, and [`fast`] runs the simplest
+//! one-step moves without the interpreter.
+
+mod fast;
+mod select;
+mod split;
+mod take;
+
+use super::followers::Followers;
+use super::program::{MoveProgram, ShapeSpec};
+use crate::ruleset::expr::EvalError;
+use crate::syntax::ast::Span;
+use fast::{fast_kind, run_fast};
+
+/// Why generating the followers of a position failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// An expression of the move could not be evaluated.
+    Eval(EvalError),
+    /// A move left a number of heaps the shape does not allow.
+    WrongCount {
+        /// The move clause.
+        span: Span,
+        /// Heaps left by the move.
+        got: usize,
+        /// Heaps the shape requires.
+        want: usize,
+    },
+}
+
+impl From<EvalError> for MoveError {
+    fn from(e: EvalError) -> MoveError {
+        MoveError::Eval(e)
+    }
+}
+
+/// Why the enumeration of a move stopped early: an error, or a probe that has seen enough.
+#[derive(Debug)]
+enum Halt {
+    Error(MoveError),
+    Found,
+}
+
+impl From<MoveError> for Halt {
+    fn from(e: MoveError) -> Halt {
+        Halt::Error(e)
+    }
+}
+
+impl From<EvalError> for Halt {
+    fn from(e: EvalError) -> Halt {
+        Halt::Error(MoveError::Eval(e))
+    }
+}
+
+type R = Result<(), Halt>;
+
+/// A function shown each follower as it is generated; returning true stops the generation.
+pub type Probe<'p> = &'p mut dyn FnMut(&[u32]) -> bool;
+
+/// A [`Probe`] borrowed for `'a` from a closure that lives for `'p`.
+type ProbeRef<'a, 'p> = &'a mut (dyn FnMut(&[u32]) -> bool + 'p);
+
+/// Working state of one move being enumerated; reused between calls.
+#[derive(Default, Debug)]
+pub struct Scratch {
+    /// Heap sizes being changed. They start as the position's (u32) and only shrink or split,
+    /// so every value fits in u32: the `as i64` / `as u64` casts below are lossless, and
+    /// amounts are cast only after a check that they are >= 0.
+    vals: Vec<u64>,
+    alive: Vec<bool>,
+    touched: Vec<bool>,
+    sels: Vec<Vec<usize>>,
+    ints: Vec<i64>,
+    lists: Vec<Vec<i64>>,
+    cands: Vec<Vec<usize>>,
+    combos: Vec<Vec<usize>>,
+    counts: Vec<Vec<i64>>,
+    amounts: Vec<Vec<i64>>,
+    perm: Vec<Vec<usize>>,
+    newly: Vec<Vec<usize>>,
+    saved: Vec<Vec<u64>>,
+    /// Per step: the current combination (positions into the candidates).
+    idxs: Vec<Vec<usize>>,
+    out: Vec<u32>,
+    /// Working memory of the fast paths.
+    fast: FastScratch,
+}
+
+/// Working memory of the fast paths ([`fast`]).
+#[derive(Default, Debug)]
+struct FastScratch {
+    counts: Vec<i64>,
+    idx: Vec<usize>,
+    cur: Vec<u32>,
+}
+
+/// The compiled moves of a ruleset, with the shape they keep.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    /// The shape of positions.
+    pub shape: ShapeSpec,
+    /// The move programs, in source order.
+    pub moves: Vec<MoveProgram>,
+}
+
+struct Run<'a, 'p> {
+    shape: &'a ShapeSpec,
+    m: &'a MoveProgram,
+    pos: &'a [u32],
+    s: &'a mut Scratch,
+    out: &'a mut Followers,
+    probe: Option<ProbeRef<'a, 'p>>,
+}
+
+impl Generator {
+    /// Writes every follower of the canonical position `pos` into `out` (cleared first).
+    /// Followers are canonical; the same follower may appear more than once.
+    pub fn followers(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+    ) -> Result<(), MoveError> {
+        self.generate(pos, s, out, None).map(|_| ())
+    }
+
+    /// Like [`Generator::followers`], but shows each follower to `probe` as soon as it is
+    /// generated (instead of writing it into `out`, which is left empty), and stops (returning
+    /// `Ok(true)`) the first time the probe returns true.
+    pub fn followers_until(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+        probe: Probe<'_>,
+    ) -> Result<bool, MoveError> {
+        self.generate(pos, s, out, Some(probe))
+    }
+
+    fn generate(
+        &self,
+        pos: &[u32],
+        s: &mut Scratch,
+        out: &mut Followers,
+        mut probe: Option<Probe<'_>>,
+    ) -> Result<bool, MoveError> {
+        out.clear();
+        for m in &self.moves {
+            let levels = m.steps.len() + 1;
+            grow(&mut s.cands, levels);
+            grow(&mut s.combos, levels);
+            grow(&mut s.counts, levels);
+            grow(&mut s.amounts, levels);
+            grow(&mut s.perm, levels);
+            grow(&mut s.newly, levels);
+            grow(&mut s.saved, levels);
+            grow(&mut s.idxs, levels);
+            grow(&mut s.sels, m.sel_slots);
+            grow(&mut s.lists, m.list_slots);
+            if s.ints.len() < m.int_slots {
+                s.ints.resize(m.int_slots, 0);
+            }
+            if let Some(fast) = fast_kind(&self.shape, m, pos) {
+                match run_fast(
+                    &self.shape,
+                    fast,
+                    pos,
+                    (&mut s.out, &mut s.fast),
+                    out,
+                    probe.as_deref_mut(),
+                ) {
+                    Ok(()) => continue,
+                    Err(Halt::Found) => return Ok(true),
+                    Err(Halt::Error(e)) => return Err(e),
+                }
+            }
+            let mut run = Run {
+                shape: &self.shape,
+                m,
+                pos,
+                s: &mut *s,
+                out: &mut *out,
+                probe: probe.as_deref_mut(),
+            };
+            match run.run() {
+                Ok(()) => {}
+                Err(Halt::Found) => return Ok(true),
+                Err(Halt::Error(e)) => return Err(e),
+            }
+        }
+        Ok(false)
+    }
+}
+
+fn grow<T: Default>(v: &mut Vec<T>, n: usize) {
+    if v.len() < n {
+        v.resize_with(n, T::default);
+    }
+}
+
+fn real_error(e: crate::numbers::RealError, span: &Span) -> MoveError {
+    MoveError::Eval(EvalError {
+        kind: crate::ruleset::expr::EvalErrorKind::Real(e),
+        span: span.clone(),
+    })
+}
+
+/// Advances `idx` (increasing positions into `0..n`) to the next combination.
+fn next_combination(idx: &mut [usize], n: usize) -> bool {
+    let c = idx.len();
+    let mut k = c;
+    while k > 0 {
+        k -= 1;
+        if idx[k] < n - c + k {
+            idx[k] += 1;
+            for m in k + 1..c {
+                idx[m] = idx[m - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Eval(e) => write!(f, "a move could not be evaluated: {}", e.kind),
+            MoveError::WrongCount { got, want, .. } => {
+                write!(
+                    f,
+                    "a move left {got} heaps, but positions have exactly {want}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}

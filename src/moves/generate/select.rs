@@ -1,0 +1,291 @@
+//! Choosing the heaps of each step (`one heap`, `k heaps`, `the rest`, named and recorded
+//! selections), dispatching the step's action, and writing the finished follower.
+
+use super::{next_combination, Halt, MoveError, Run, R};
+use crate::moves::program::{LSel, LSelKind, LStep, LStepKind};
+use crate::ruleset::expr::{CExpr, Env, EvalError};
+
+impl Run<'_, '_> {
+    fn env(&mut self) -> Env<'_> {
+        Env {
+            heaps: self.pos,
+            ints: &mut self.s.ints,
+            lists: &self.s.lists,
+        }
+    }
+
+    pub(super) fn check(&mut self, cond: &Option<CExpr>) -> Result<bool, MoveError> {
+        match cond {
+            None => Ok(true),
+            Some(c) => match crate::moves::quick_eval::quick_bool(c, &self.s.ints) {
+                Some(b) => Ok(b),
+                None => Ok(c.eval_bool(&mut self.env())?),
+            },
+        }
+    }
+
+    pub(super) fn run(&mut self) -> R {
+        let m = self.m;
+        for &(slot, i) in &m.heap_names {
+            self.s.ints[slot] = i64::from(self.pos[i]);
+        }
+        for (g, negated) in &m.guards {
+            if g.eval_bool(&mut self.env())? == *negated {
+                return Ok(());
+            }
+        }
+        self.s.vals.clear();
+        self.s.vals.extend(self.pos.iter().map(|&h| u64::from(h)));
+        self.s.alive.clear();
+        self.s.alive.resize(self.pos.len(), true);
+        self.s.touched.clear();
+        self.s.touched.resize(self.pos.len(), false);
+        self.step(0)
+    }
+
+    /// Chooses the heaps of step `i`, then acts.
+    pub(super) fn step(&mut self, i: usize) -> R {
+        let m = self.m;
+        if i == m.steps.len() {
+            return self.emit();
+        }
+        let st = &m.steps[i];
+        let mut cands = std::mem::take(&mut self.s.cands[i]);
+        cands.clear();
+        for h in 0..self.s.vals.len() {
+            if self.s.alive[h] && !self.s.touched[h] {
+                cands.push(h);
+            }
+        }
+        let mut combo = std::mem::take(&mut self.s.combos[i]);
+        let result = self.choose(i, st, &cands, &mut combo);
+        self.s.cands[i] = cands;
+        self.s.combos[i] = combo;
+        result
+    }
+
+    fn choose(&mut self, i: usize, st: &LStep, cands: &[usize], combo: &mut Vec<usize>) -> R {
+        match &st.sel.kind {
+            LSelKind::Rest => {
+                combo.clear();
+                combo.extend_from_slice(cands);
+                self.act(i, st, combo)
+            }
+            LSelKind::TheOther => {
+                if cands.len() != 1 {
+                    return Ok(());
+                }
+                combo.clear();
+                combo.push(cands[0]);
+                self.act(i, st, combo)
+            }
+            LSelKind::Named(idx) => {
+                if !cands.contains(idx) {
+                    return Ok(());
+                }
+                combo.clear();
+                combo.push(*idx);
+                self.act(i, st, combo)
+            }
+            LSelKind::Ref(slot) => {
+                combo.clear();
+                combo.extend_from_slice(&self.s.sels[*slot]);
+                if combo.iter().any(|&h| !self.s.alive[h]) {
+                    return Ok(());
+                }
+                self.act(i, st, combo)
+            }
+            LSelKind::Count(set) => {
+                let mut counts = std::mem::take(&mut self.s.counts[i]);
+                let r = set.members_upto(cands.len() as i64, &mut counts);
+                let result = match r {
+                    Ok(()) => self.choose_counts(i, st, cands, combo, &counts),
+                    Err(e) => Err(Halt::Error(MoveError::Eval(EvalError {
+                        kind: crate::ruleset::expr::EvalErrorKind::Real(e),
+                        span: st.span.clone(),
+                    }))),
+                };
+                self.s.counts[i] = counts;
+                result
+            }
+        }
+    }
+
+    fn choose_counts(
+        &mut self,
+        i: usize,
+        st: &LStep,
+        cands: &[usize],
+        combo: &mut Vec<usize>,
+        counts: &[i64],
+    ) -> R {
+        let symmetric = self.shape.symmetric();
+        for &c in counts {
+            let Ok(c) = usize::try_from(c) else { continue };
+            if c > cands.len() {
+                break;
+            }
+            // Positions into `cands`, in increasing order: the next combination each round.
+            let mut idx = std::mem::take(&mut self.s.idxs[i]);
+            idx.clear();
+            idx.extend(0..c);
+            let r = loop {
+                if !symmetric || self.canonical_choice(cands, &idx) {
+                    combo.clear();
+                    combo.extend(idx.iter().map(|&j| cands[j]));
+                    if let Err(e) = self.act(i, st, combo) {
+                        break Err(e);
+                    }
+                }
+                if !next_combination(&mut idx, cands.len()) {
+                    break Ok(());
+                }
+            };
+            self.s.idxs[i] = idx;
+            r?;
+        }
+        Ok(())
+    }
+
+    /// With heaps of equal size interchangeable, a choice is made once: a heap is chosen
+    /// only if the candidate before it, when of the same size, is chosen too.
+    fn canonical_choice(&self, cands: &[usize], idx: &[usize]) -> bool {
+        let mut k = 0;
+        for j in 0..cands.len() {
+            let chosen = k < idx.len() && idx[k] == j;
+            if chosen {
+                if j > 0
+                    && self.s.vals[cands[j - 1]] == self.s.vals[cands[j]]
+                    && !(k > 0 && idx[k - 1] == j - 1)
+                {
+                    return false;
+                }
+                k += 1;
+            }
+        }
+        true
+    }
+
+    /// Records and marks the chosen heaps of step `i`, then performs the step's action.
+    fn act(&mut self, i: usize, st: &LStep, combo: &[usize]) -> R {
+        let sel: &LSel = &st.sel;
+        if let Some(slot) = sel.record {
+            let rec = &mut self.s.sels[slot];
+            rec.clear();
+            rec.extend_from_slice(combo);
+        }
+        if let Some(slot) = sel.int_slot {
+            self.s.ints[slot] = combo.first().map_or(0, |&h| self.s.vals[h] as i64);
+        }
+        if let Some(slot) = sel.list_slot {
+            let list = &mut self.s.lists[slot];
+            list.clear();
+            list.extend(combo.iter().map(|&h| self.s.vals[h] as i64));
+        }
+        let mut newly = std::mem::take(&mut self.s.newly[i]);
+        newly.clear();
+        for &h in combo {
+            if !self.s.touched[h] {
+                self.s.touched[h] = true;
+                newly.push(h);
+            }
+        }
+        let result = self.perform(i, st, combo);
+        for &h in &newly {
+            self.s.touched[h] = false;
+        }
+        self.s.newly[i] = newly;
+        result
+    }
+
+    fn perform(&mut self, i: usize, st: &LStep, combo: &[usize]) -> R {
+        match &st.kind {
+            LStepKind::Keep(cond) => {
+                if self.check(cond)? {
+                    self.step(i + 1)?;
+                }
+                Ok(())
+            }
+            LStepKind::Delete => {
+                for &h in combo {
+                    self.s.alive[h] = false;
+                }
+                let r = self.step(i + 1);
+                for &h in combo {
+                    self.s.alive[h] = true;
+                }
+                r
+            }
+            LStepKind::Lower(by) => {
+                let mut saved = std::mem::take(&mut self.s.saved[i]);
+                saved.clear();
+                for &h in combo {
+                    saved.push(self.s.vals[h]);
+                    self.s.vals[h] = self.s.vals[h].saturating_sub(*by);
+                }
+                let r = self.step(i + 1);
+                for (k, &h) in combo.iter().enumerate() {
+                    self.s.vals[h] = saved[k];
+                }
+                self.s.saved[i] = saved;
+                r
+            }
+            LStepKind::Split {
+                parts, min_part, ..
+            } => {
+                if combo.is_empty() {
+                    return Ok(());
+                }
+                self.split_heap(i, combo, 0, *parts, u64::from(*min_part))
+            }
+            LStepKind::Take(amount, cond) => {
+                if combo.is_empty() {
+                    return Ok(());
+                }
+                self.take(i, st, amount, cond, combo)
+            }
+        }
+    }
+
+    /// Writes the follower the move has built, in canonical form.
+    fn emit(&mut self) -> R {
+        let s = &mut *self.s;
+        s.out.clear();
+        for h in 0..s.vals.len() {
+            if !s.alive[h] {
+                continue;
+            }
+            // Every step only lowers or splits heaps of the position, and heap sizes of the
+            // position fit in u32, so every value here does too.
+            let v = u32::try_from(s.vals[h]).expect("heap sizes never grow (emit)");
+            if v < self.shape.lower {
+                return Ok(());
+            }
+            if v == 0 && self.shape.drops_zeros() {
+                continue;
+            }
+            s.out.push(v);
+        }
+        if let Some(want) = self.shape.count {
+            if s.out.len() != want {
+                return Err(Halt::Error(MoveError::WrongCount {
+                    span: self.m.span.clone(),
+                    got: s.out.len(),
+                    want,
+                }));
+            }
+        }
+        if self.shape.symmetric() {
+            s.out.sort_unstable();
+        }
+        match self.probe.as_deref_mut() {
+            Some(p) => {
+                if p(&s.out) {
+                    return Err(Halt::Found);
+                }
+            }
+            None => self.out.push(&s.out),
+        }
+        Ok(())
+    }
+}

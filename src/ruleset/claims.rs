@@ -1,0 +1,238 @@
+//! Claims, compiled: `claim P: C`, `claim grundy: E`, `claim grundy OP E`, `claim same: L`,
+//! `claim winning: S`, `claim: C`, each with an optional `when C`; and the `fn` definitions
+//! that claims (and lets, guards) call. A claim may read what the solver finds at the position
+//! it is checked on: `grundy` (an integer slot) and `winning` (a list slot, decoded as a set
+//! of positions); [`ClaimFrame`] says which slots the evaluator fills.
+
+use std::cell::Cell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use super::check::{bind_heap_names, duplicate};
+use super::compile::{Binding, ClaimNames, Compiler, Scope, Slots};
+use super::diag::{Code, Diag};
+use super::expr::{Builtin, CExpr};
+use super::value::{Type, Value};
+use crate::moves::program::ShapeSpec;
+use crate::syntax::ast::*;
+
+/// A claim, compiled.
+#[derive(Clone, Debug)]
+pub struct CheckedClaim {
+    /// What is claimed.
+    pub kind: ClaimKind,
+    /// `claim grundy OP E`: the comparison (`None`: `claim grundy: E`, equality).
+    pub cmp: Option<BinOp>,
+    /// The closed form.
+    pub body: CheckedClaimBody,
+    /// `when C`: the claim speaks only of the positions where this holds.
+    pub when: Option<CExpr>,
+    /// The slots its expressions read.
+    pub frame: ClaimFrame,
+    /// Where it stands.
+    pub span: Span,
+}
+
+/// The slots a claim's expressions read, filled before they are evaluated.
+#[derive(Clone, Debug, Default)]
+pub struct ClaimFrame {
+    /// Integer slots used.
+    pub int_slots: usize,
+    /// Slots filled from named heaps: (slot, index in the position).
+    pub heap_names: Vec<(usize, usize)>,
+    /// The slot of `grundy`, when the claim reads it.
+    pub grundy: Option<usize>,
+    /// The list slot of `winning`, when the claim reads it.
+    pub winning: Option<usize>,
+}
+
+/// The closed form of a compiled claim.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)]
+pub enum CheckedClaimBody {
+    /// An expression of the position.
+    Expr {
+        /// The expression: a truth value (P, `claim: C`), an integer (Grundy), a set of
+        /// integers (`grundy in S`), a list (same), a set of positions (winning).
+        expr: CExpr,
+        /// `where (a, b) = e`: the list and the integer slots of its parts.
+        destructure: Option<(CExpr, Vec<usize>)>,
+    },
+    /// A built-in formula with its argument values (resolved by the `check` command).
+    Formula {
+        /// Its name.
+        name: String,
+        /// Its arguments.
+        args: Vec<Value>,
+    },
+}
+
+/// Puts every `fn` of the ruleset in scope (so that functions may call each other in any
+/// order); a name defined twice, or a built-in's name, is an error.
+pub fn define_fns(
+    rs: &Ruleset,
+    params: &[(String, Value)],
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+) {
+    let mut seen: Vec<&Ident> = Vec::new();
+    for item in &rs.items {
+        let Item::Fn(f) = item else { continue };
+        if let Some(first) = seen.iter().find(|s| s.name == f.name.name) {
+            diags.push(duplicate(&f.name, Some(first), "function"));
+            continue;
+        }
+        if params.iter().any(|(n, _)| *n == f.name.name) {
+            let first = rs.params.iter().find(|p| p.name.name == f.name.name);
+            diags.push(duplicate(&f.name, first.map(|p| &p.name), "name"));
+            continue;
+        }
+        if Builtin::lookup(&f.name.name).is_some() {
+            diags.push(
+                Diag::new(
+                    Code::Duplicate,
+                    f.name.span.clone(),
+                    format!("`{}` is a built-in function", f.name.name),
+                    "a built-in's name",
+                )
+                .help("give the function another name"),
+            );
+            continue;
+        }
+        let mut ps: Vec<&Ident> = Vec::new();
+        let mut ok = true;
+        for p in &f.params {
+            if let Some(first) = ps.iter().find(|q| q.name == p.name) {
+                diags.push(duplicate(p, Some(first), "parameter"));
+                ok = false;
+            }
+            ps.push(p);
+        }
+        seen.push(&f.name);
+        if ok {
+            scope.push(&f.name.name, Binding::Fn(Arc::new(f.clone())));
+        } else {
+            scope.push(&f.name.name, Binding::Poisoned);
+        }
+    }
+}
+
+/// Compiles one claim; `None` after reporting its problems.
+pub fn lower_claim(
+    cl: &Claim,
+    shape: Option<&ShapeSpec>,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+) -> Option<CheckedClaim> {
+    let mut slots = Slots::default();
+    let mark = scope.mark();
+    let fills = shape
+        .map(|s| bind_heap_names(s, scope, &mut slots))
+        .unwrap_or_default();
+    let used = Rc::new(Cell::new((false, false)));
+    let names = ClaimNames {
+        grundy: slots.int(),
+        winning: 0,
+        used: used.clone(),
+    };
+    scope.set_claim(Some(names.clone()));
+    let r = (|| {
+        let mut c = Compiler {
+            diags,
+            position: true,
+            slots: &mut slots,
+        };
+        let mut when = None;
+        let body = match &cl.body {
+            ClaimBody::Formula { name, args } => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(c.constant(a, scope)?);
+                }
+                if let Some(w) = &cl.when {
+                    when = Some(c.expect(w, scope, Type::Bool, "`when`")?);
+                }
+                CheckedClaimBody::Formula {
+                    name: name.name.clone(),
+                    args: vals,
+                }
+            }
+            ClaimBody::Expr { expr, destructure } => {
+                let d = match destructure {
+                    Some(d) => {
+                        let l = if d.single {
+                            c.expect(&d.value, scope, Type::Int, "`where NAME =`")?
+                        } else {
+                            c.expect(&d.value, scope, Type::List, "`where (...) =`")?
+                        };
+                        let mut ss = Vec::new();
+                        for n in &d.names {
+                            let s = c.slots.int();
+                            scope.push(&n.name, Binding::Int(s));
+                            ss.push(s);
+                        }
+                        Some((l, ss))
+                    }
+                    None => None,
+                };
+                if let Some(w) = &cl.when {
+                    when = c.expect(w, scope, Type::Bool, "`when`");
+                }
+                let e = body_expr(&mut c, cl, expr, scope)?;
+                CheckedClaimBody::Expr {
+                    expr: e,
+                    destructure: d,
+                }
+            }
+        };
+        if cl.when.is_some() && when.is_none() {
+            return None;
+        }
+        Some((body, when))
+    })();
+    scope.set_claim(None);
+    scope.truncate(mark);
+    let (body, when) = r?;
+    let (g, w) = used.get();
+    Some(CheckedClaim {
+        kind: cl.kind,
+        cmp: cl.cmp,
+        body,
+        when,
+        frame: ClaimFrame {
+            int_slots: slots.ints,
+            heap_names: fills,
+            grundy: (g || cl.kind == ClaimKind::Grundy).then_some(names.grundy),
+            winning: (w || cl.kind == ClaimKind::Winning).then_some(names.winning),
+        },
+        span: cl.span.clone(),
+    })
+}
+
+/// The claim's expression, of the type its kind needs.
+fn body_expr(c: &mut Compiler<'_>, cl: &Claim, expr: &Expr, scope: &mut Scope) -> Option<CExpr> {
+    let (want, what) = match (cl.kind, cl.cmp) {
+        (ClaimKind::P, _) => (Type::Bool, "a P-position claim"),
+        (ClaimKind::Grundy, None) => (Type::Int, "a Grundy claim"),
+        (ClaimKind::Grundy, Some(BinOp::In | BinOp::NotIn)) => {
+            (Type::IntSet, "`claim grundy in S`")
+        }
+        (ClaimKind::Grundy, Some(_)) => (Type::Real, "a comparison of the Grundy value"),
+        (ClaimKind::Same, _) => (Type::List, "a same-type claim (a position)"),
+        (ClaimKind::Holds, _) => (Type::Bool, "`claim: C`"),
+        (ClaimKind::Winning, _) => {
+            let (e, t) = c.compile(expr, scope)?;
+            if t == Type::TupleSet || t == Type::IntSet {
+                return Some(e);
+            }
+            c.diags.push(super::compile::type_error(
+                &expr.span,
+                "a set of positions",
+                t,
+                "`claim winning`",
+            ));
+            return None;
+        }
+    };
+    c.expect(expr, scope, want, what)
+}

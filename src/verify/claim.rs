@@ -1,0 +1,259 @@
+//! One claim at one position: what it says there ([`ClaimValue`]), given what the solver knows
+//! of the position that the claim reads ([`Known`]: its Grundy value, the positions its
+//! winning moves reach). A claim with `when C` says nothing where C is false.
+
+use crate::formulas::FormulaError;
+use crate::game::Game;
+use crate::moves::{Generator, MoveError};
+use crate::ruleset::check::CheckedClaimBody;
+use crate::ruleset::expr::{binary, Env, EvalError, EvalErrorKind};
+use crate::ruleset::sets::encode_positions;
+use crate::ruleset::value::{SetValue, Value};
+use crate::solver::{Outcome, SolveError, Solver};
+use crate::syntax::ast::{BinOp, ClaimKind};
+
+/// What a claim says of one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimValue {
+    /// A P-claim: whether the position is P.
+    IsP(bool),
+    /// A Grundy claim: the value.
+    Grundy(i64),
+    /// `claim grundy OP E`: the comparison, the value of E as shown, and whether it holds.
+    GrundyCmp {
+        /// The comparison.
+        op: BinOp,
+        /// E's value, as shown.
+        rhs: String,
+        /// Whether the Grundy value compares so with E.
+        holds: bool,
+    },
+    /// A same-type claim: the position (as heap sizes, not yet canonical) of the same type.
+    Same(Vec<i64>),
+    /// A winning claim: the positions (as heap sizes, not yet canonical) the winning moves
+    /// reach.
+    Winning(Vec<Vec<i64>>),
+    /// `claim: C`: whether C holds.
+    Holds(bool),
+}
+
+/// Why a claim could not be evaluated at a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClaimError {
+    /// Its expression failed (overflow, undecidable real, ...).
+    Eval(EvalError),
+    /// Its formula failed.
+    Formula(FormulaError),
+}
+
+/// What a claim reads from the solver.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Needs {
+    /// The position's Grundy value (`claim grundy`, `grundy` in an expression).
+    pub grundy: bool,
+    /// The positions its winning moves reach (`claim winning`, `winning`).
+    pub winning: bool,
+}
+
+impl Needs {
+    /// What any of `game`'s claims reads.
+    pub fn of_all(game: &Game) -> Needs {
+        (0..game.checked.claims.len()).fold(Needs::default(), |a, i| {
+            let n = needs(game, i);
+            Needs {
+                grundy: a.grundy || n.grundy,
+                winning: a.winning || n.winning,
+            }
+        })
+    }
+}
+
+/// What the solver knows of a position, as far as the claims read it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Known {
+    /// The Grundy value.
+    pub grundy: Option<u32>,
+    /// The canonical positions the winning moves reach, sorted, without repeats.
+    pub winning: Option<Vec<Vec<u32>>>,
+}
+
+/// What claim `i` of `game` reads from the solver.
+pub fn needs(game: &Game, i: usize) -> Needs {
+    let c = &game.checked.claims[i];
+    Needs {
+        grundy: c.frame.grundy.is_some() || c.kind == ClaimKind::Grundy,
+        winning: c.frame.winning.is_some() || c.kind == ClaimKind::Winning,
+    }
+}
+
+/// What the solver knows of `pos` that `needs` asks for (`grundy`: the value, if already
+/// known).
+pub fn known(
+    solver: &mut Solver<'_, Generator>,
+    pos: &[u32],
+    needs: Needs,
+    grundy: Option<u32>,
+) -> Result<Known, SolveError<MoveError>> {
+    let grundy = match (needs.grundy, grundy) {
+        (true, Some(g)) => Some(g),
+        (true, None) => Some(solver.grundy(pos)?),
+        (false, _) => None,
+    };
+    let winning = if needs.winning {
+        let mut w = Vec::new();
+        for f in solver.followers(pos)? {
+            if solver.outcome(&f)? == Outcome::P {
+                w.push(f);
+            }
+        }
+        w.sort();
+        w.dedup();
+        Some(w)
+    } else {
+        None
+    };
+    Ok(Known { grundy, winning })
+}
+
+fn domain(msg: String, span: &crate::syntax::ast::Span) -> EvalError {
+    EvalError {
+        kind: EvalErrorKind::Domain(msg),
+        span: span.clone(),
+    }
+}
+
+/// Evaluates claim `i` of `game` at a canonical position, with what the solver knows of it
+/// (as [`needs`] asks); `Ok(None)` where the claim says nothing (outside its `when`, or where
+/// its formula says nothing: a theorem proved for some heap counts only).
+pub fn eval_claim(
+    game: &Game,
+    i: usize,
+    pos: &[u32],
+    known: &Known,
+) -> Result<Option<ClaimValue>, ClaimError> {
+    // `i` indexes `game.checked.claims` (callers iterate over them); another index is a bug of
+    // the caller, not something a user can type.
+    let claim = &game.checked.claims[i];
+    let frame = &claim.frame;
+    let mut ints = vec![0i64; frame.int_slots];
+    for &(slot, idx) in &frame.heap_names {
+        ints[slot] = pos.get(idx).map_or(0, |&h| i64::from(h));
+    }
+    if let (Some(slot), Some(g)) = (frame.grundy, known.grundy) {
+        ints[slot] = i64::from(g);
+    }
+    let lists = match (&frame.winning, &known.winning) {
+        (Some(_), Some(w)) => vec![encode_positions(w)],
+        _ => Vec::new(),
+    };
+    let eval = |ints: &mut Vec<i64>| -> Result<Option<ClaimValue>, EvalError> {
+        let mut env = Env {
+            heaps: pos,
+            ints,
+            lists: &lists,
+        };
+        let expr = match &claim.body {
+            CheckedClaimBody::Expr { expr, destructure } => {
+                if let Some((list, slots)) = destructure {
+                    // The checker compiled `list` with the type List (`where (a, b) =`) or
+                    // Int (`where s =`).
+                    let l: Vec<i64> = match list.eval(&mut env)? {
+                        Value::List(l) => l.to_vec(),
+                        Value::Int(n) => vec![n],
+                        v => unreachable!("checked list, got {v:?} (eval_claim)"),
+                    };
+                    if l.len() != slots.len() {
+                        return Err(domain(
+                            format!(
+                                "`where` names {} parts, but the list has {}",
+                                slots.len(),
+                                l.len()
+                            ),
+                            &list.span,
+                        ));
+                    }
+                    for (s, v) in slots.iter().zip(l) {
+                        env.ints[*s] = v;
+                    }
+                }
+                expr
+            }
+            CheckedClaimBody::Formula { .. } => {
+                if let Some(w) = &claim.when {
+                    if !w.eval_bool(&mut env)? {
+                        return Ok(None);
+                    }
+                }
+                return Ok(Some(ClaimValue::Holds(true)));
+            }
+        };
+        if let Some(w) = &claim.when {
+            if !w.eval_bool(&mut env)? {
+                return Ok(None);
+            }
+        }
+        Ok(Some(match (claim.kind, claim.cmp) {
+            (ClaimKind::P, _) => ClaimValue::IsP(expr.eval_bool(&mut env)?),
+            (ClaimKind::Grundy, None | Some(BinOp::Eq)) => {
+                ClaimValue::Grundy(expr.eval_int(&mut env)?)
+            }
+            (ClaimKind::Grundy, Some(op)) => {
+                let rhs = expr.eval(&mut env)?;
+                let g = Value::Int(i64::from(known.grundy.unwrap_or_default()));
+                let holds = match binary(op, g, rhs.clone(), &expr.span)? {
+                    Value::Bool(b) => b,
+                    v => unreachable!("a comparison gave {v:?} (eval_claim)"),
+                };
+                ClaimValue::GrundyCmp {
+                    op,
+                    rhs: rhs.to_string(),
+                    holds,
+                }
+            }
+            (ClaimKind::Same, _) => match expr.eval(&mut env)? {
+                Value::List(l) => ClaimValue::Same(l.to_vec()),
+                v => unreachable!("checked list, got {v:?} (eval_claim)"),
+            },
+            (ClaimKind::Winning, _) => {
+                ClaimValue::Winning(positions_of(expr.eval(&mut env)?, &expr.span)?)
+            }
+            (ClaimKind::Holds, _) => ClaimValue::Holds(expr.eval_bool(&mut env)?),
+        }))
+    };
+    let said = eval(&mut ints).map_err(ClaimError::Eval)?;
+    if !matches!(claim.body, CheckedClaimBody::Formula { .. }) || said.is_none() {
+        return Ok(said);
+    }
+    // A formula claim inside its `when`.
+    let Some(Some(b)) = game.formulas.get(i) else {
+        unreachable!("every formula claim is built at load (eval_claim)")
+    };
+    match claim.kind {
+        ClaimKind::P => b.form.is_p(pos).map(|o| o.map(ClaimValue::IsP)),
+        ClaimKind::Grundy => b
+            .form
+            .grundy(pos)
+            .map(|o| o.map(|g| ClaimValue::Grundy(i64::from(g)))),
+        _ => unreachable!("refused at load (eval_claim)"),
+    }
+    .map_err(ClaimError::Formula)
+}
+
+/// The members of a `claim winning` set as positions: tuples, or integers as positions of
+/// one heap.
+fn positions_of(v: Value, span: &crate::syntax::ast::Span) -> Result<Vec<Vec<i64>>, EvalError> {
+    match v {
+        Value::Set(SetValue::Tuples(t)) => Ok(t.iter().map(|p| p.to_vec()).collect()),
+        Value::Set(s) if s.is_finite() => {
+            let mut xs = Vec::new();
+            s.members_upto(i64::MAX, &mut xs)
+                .map_err(|e| domain(e.to_string(), span))?;
+            Ok(xs.into_iter().map(|x| vec![x]).collect())
+        }
+        Value::Set(_) => Err(domain(
+            "`claim winning` needs a finite set of positions".into(),
+            span,
+        )),
+        v => unreachable!("checked set, got {v:?} (positions_of)"),
+    }
+}
