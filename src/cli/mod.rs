@@ -15,6 +15,7 @@ pub(crate) mod progress;
 mod repl;
 pub(crate) mod sequence;
 pub(crate) mod solve;
+mod units;
 mod watchdog;
 
 use std::io::Write as _;

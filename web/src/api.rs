@@ -31,7 +31,7 @@ pub struct Request {
     pub params: Vec<String>,
     /// Stop after storing this many positions.
     pub max_positions: usize,
-    /// Solve even when the work estimate is beyond the refusal threshold.
+    /// Start even a run that the first position proves cannot finish (see `Request::refuse`).
     pub force: bool,
 }
 
