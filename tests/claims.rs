@@ -12,6 +12,10 @@ use heapgame::verify::check::{check_claims, CheckReport};
 use heapgame::verify::Bounds;
 use heapgame::Game;
 
+/// A test of a position, and of a Grundy value.
+type PosTest = Box<dyn Fn(&[u32]) -> bool>;
+type ValueTest = Box<dyn Fn(u32) -> bool>;
+
 const TOY: &str = "ruleset \"toy\" {\n  heaps any\n  move { take 1..2 from one heap }\n";
 
 /// The toy game with `items` (claims, functions) added.
@@ -123,7 +127,7 @@ fn winning(p: &[u32], memo: &mut HashMap<Vec<u32>, u32>) -> Vec<Vec<u32>> {
 fn grundy_comparisons_with_when_match_the_brute_force() {
     let (max, heaps) = (6, 3);
     let all = |_: &[u32]| true;
-    let cases: Vec<(&str, Box<dyn Fn(&[u32]) -> bool>, Box<dyn Fn(u32) -> bool>)> = vec![
+    let cases: Vec<(&str, PosTest, ValueTest)> = vec![
         ("claim grundy <= 2", Box::new(all), Box::new(|g| g <= 2)),
         ("claim grundy <= 3", Box::new(all), Box::new(|g| g <= 3)),
         (
@@ -256,7 +260,7 @@ fn functions_match_the_brute_force() {
 #[test]
 fn set_comprehensions_and_set_comparisons_match_the_brute_force() {
     let (max, heaps) = (5, 3);
-    let cases: Vec<(&str, Box<dyn Fn(&[u32]) -> bool>)> = vec![
+    let cases: Vec<(&str, PosTest)> = vec![
         (
             "claim: {h for h in heaps} <= {1, 2, 3, 4}",
             Box::new(|p| p.iter().all(|&h| h <= 4)),

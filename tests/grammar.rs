@@ -36,11 +36,20 @@ fn sx(e: &Expr) -> String {
                 QuantKind::Any => "any",
                 QuantKind::All => "all",
                 QuantKind::Count => "count",
+                QuantKind::Filter => "filter",
+                QuantKind::Collect => "collect",
             };
             format!("({k} {} {} {})", v.name, sx(l), sx(c))
         }
         ExprKind::Index(l, i) => format!("(index {} {})", sx(l), sx(i)),
-        ExprKind::ListComp(b, v, l) => format!("(list {} {} {})", sx(b), v.name, sx(l)),
+        ExprKind::ListComp(b, v, l, None) => format!("(list {} {} {})", sx(b), v.name, sx(l)),
+        ExprKind::ListComp(b, v, l, Some(c)) => {
+            format!("(list {} {} {} if {})", sx(b), v.name, sx(l), sx(c))
+        }
+        ExprKind::SetComp(b, v, l, None) => format!("(set {} {} {})", sx(b), v.name, sx(l)),
+        ExprKind::SetComp(b, v, l, Some(c)) => {
+            format!("(set {} {} {} if {})", sx(b), v.name, sx(l), sx(c))
+        }
         ExprKind::HeapTest(k, s) => {
             let k = match k {
                 HeapTestKind::Any => "any-heap",
@@ -328,6 +337,7 @@ fn ruleset_header_params_and_items() {
             Item::Require(_) => "require",
             Item::Shape(_) => "shape",
             Item::Let(_) => "let",
+            Item::Fn(_) => "fn",
             Item::Move(_) => "move",
             Item::Claim(_) => "claim",
             Item::CheckBound(_) => "check",
@@ -749,6 +759,78 @@ fn same_claims_and_single_where() {
     assert!(d.single);
     assert_eq!(d.names.len(), 1);
     assert_eq!(sx(&d.value), "(call len heaps)");
+}
+
+#[test]
+fn claim_forms_when_and_functions() {
+    let r = ruleset(
+        "heaps any\nmove { take 1.. from one heap }\nfn g(n, m) = n mod m\n\
+         claim grundy <= 3 when len(heaps) < 3\nclaim grundy not in {4, 5}\n\
+         claim winning: {sorted([h - 1 for h in heaps if h > 1]) for c in heaps if c > 0}\n\
+         claim: winning == {} when heaps == (1, 2)\nclaim grundy: g(1, 2) where s = 1 when s > 0",
+    );
+    let Some(Item::Fn(f)) = r.items.get(2) else {
+        panic!("{:?}", r.items.get(2))
+    };
+    assert_eq!(f.name.name, "g");
+    assert_eq!(f.params.len(), 2);
+    assert_eq!(sx(&f.body), "(mod n m)");
+    let claims: Vec<&Claim> = r
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Claim(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    let shown: Vec<(ClaimKind, Option<&str>, String, Option<String>)> = claims
+        .iter()
+        .map(|c| {
+            let ClaimBody::Expr { expr, .. } = &c.body else {
+                panic!()
+            };
+            (
+                c.kind,
+                c.cmp.map(|o| o.symbol()),
+                sx(expr),
+                c.when.as_ref().map(sx),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            (
+                ClaimKind::Grundy,
+                Some("<="),
+                "3".to_string(),
+                Some("(< (call len heaps) 3)".to_string())
+            ),
+            (ClaimKind::Grundy, Some("not in"), "{4 5}".to_string(), None),
+            (
+                ClaimKind::Winning,
+                None,
+                "(set (call sorted (list (- h 1) h heaps if (> h 1))) c heaps if (> c 0))"
+                    .to_string(),
+                None
+            ),
+            (
+                ClaimKind::Holds,
+                None,
+                "(== winning {})".to_string(),
+                Some("(== heaps (tuple 1 2))".to_string())
+            ),
+            (
+                ClaimKind::Grundy,
+                None,
+                "(call g 1 2)".to_string(),
+                Some("(> s 0)".to_string())
+            ),
+        ]
+    );
+    // `fn` and `if` are reserved.
+    assert!(parse_expr_str("fn + 1").is_err());
+    assert!(parse_expr_str("if").is_err());
 }
 
 // ---------------------------------------------------------------------------------------------
