@@ -73,7 +73,10 @@ fn every_bundled_ruleset_passes_check() {
             }
         }
         for (line, n) in compared {
-            assert!(n > 0, "{rel}: the claim of line {line} was compared nowhere");
+            assert!(
+                n > 0,
+                "{rel}: the claim of line {line} was compared nowhere"
+            );
         }
     }
 }
