@@ -257,16 +257,7 @@ fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
                     r.reach_text(i)
                 );
             }
-            Some(f) => {
-                let _ = writeln!(
-                    out,
-                    "  FAIL  line {:>3}: {}\n        at {}: {}",
-                    c.line,
-                    c.text,
-                    heapgame::game::show_position(&f.position),
-                    failure_text(f)
-                );
-            }
+            Some(f) => fail_line(&mut out, c.line, &c.text, f),
         }
     }
     out
@@ -312,6 +303,16 @@ fn params_text(params: &[(String, String)]) -> String {
 }
 
 /// What a failure says, after the position.
+/// The two lines of a claim that fails: where, and what differs.
+fn fail_line(out: &mut String, line: usize, text: &str, f: &heapgame::verify::check::Failure) {
+    let _ = writeln!(
+        out,
+        "  FAIL  line {line:>3}: {text}\n        at {}: {}",
+        heapgame::game::show_position(&f.position),
+        failure_text(f)
+    );
+}
+
 fn failure_text(f: &heapgame::verify::check::Failure) -> String {
     match &f.other {
         None => match &f.said {
@@ -367,16 +368,7 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
                     c.line, c.text, c.checked
                 );
             }
-            Some(f) => {
-                let _ = writeln!(
-                    out,
-                    "  FAIL  line {:>3}: {}\n        at {}: {}",
-                    c.line,
-                    c.text,
-                    heapgame::game::show_position(&f.position),
-                    failure_text(f)
-                );
-            }
+            Some(f) => fail_line(&mut out, c.line, &c.text, f),
         }
     }
     out

@@ -8,6 +8,9 @@ use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec
 use crate::moves::Generator;
 use crate::ruleset::value::SetValue;
 
+/// The most heaps of a position whose `each` moves are counted.
+const MOST_HEAPS: usize = 10_000;
+
 /// At least this many followers (repeats included) are written for the canonical position
 /// `pos`: the sum over the moves of their counts, 0 for a move that is not counted.
 pub fn followers_at_least(gen: &Generator, pos: &[u32]) -> f64 {
@@ -19,16 +22,9 @@ pub fn followers_at_least(gen: &Generator, pos: &[u32]) -> f64 {
 
 /// The followers move `m` writes for `pos`, or 0 when the move is not of a counted form.
 fn move_count(shape: &ShapeSpec, m: &MoveProgram, pos: &[u32]) -> f64 {
-    if !shape.symmetric()
-        || !m.guards.is_empty()
-        || !m.heap_names.is_empty()
-        || m.steps.len() != 1
-        || pos.is_empty()
-        || pos.iter().any(|&h| h < shape.lower)
-    {
+    let Some(st) = m.lone_step(shape, pos) else {
         return 0.0;
-    }
-    let st = &m.steps[0];
+    };
     let all = |c: &SetValue| matches!(c, SetValue::Ints(c) if c[..] == [pos.len() as i64]);
     match (&st.sel.kind, &st.kind) {
         (LSelKind::Count(count), LStepKind::Take(LAmount::Each(set), None)) => {
@@ -48,6 +44,11 @@ fn move_count(shape: &ShapeSpec, m: &MoveProgram, pos: &[u32]) -> f64 {
 /// size v, each allowing a amounts), that is the coefficient of x^c in the product over the
 /// groups of 1 + a x + ... + (a x)^n.
 fn each(shape: &ShapeSpec, pos: &[u32], count: &SetValue, set: &SetValue) -> f64 {
+    // The product takes time quadratic in the heaps: not counted (0 is a lower bound) for
+    // positions of very many heaps.
+    if pos.len() > MOST_HEAPS {
+        return 0.0;
+    }
     // poly[c]: the ways to act on c chosen heaps among the groups seen so far.
     let mut poly = vec![1.0f64];
     let mut i = 0;

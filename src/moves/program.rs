@@ -49,6 +49,24 @@ pub struct MoveProgram {
     pub heap_names: Vec<(usize, usize)>,
 }
 
+impl MoveProgram {
+    /// The only step of this move when the move has no guards and names no heaps, on a
+    /// symmetric shape and a non-empty canonical position whose heaps all respect the lower
+    /// bound: the moves that the generator's fast paths run and the estimate counts.
+    pub fn lone_step(&self, shape: &ShapeSpec, pos: &[u32]) -> Option<&LStep> {
+        if !shape.symmetric()
+            || !self.guards.is_empty()
+            || !self.heap_names.is_empty()
+            || self.steps.len() != 1
+            || pos.is_empty()
+            || pos.iter().any(|&h| h < shape.lower)
+        {
+            return None;
+        }
+        self.steps.first()
+    }
+}
+
 /// A step, lowered.
 #[derive(Clone, Debug)]
 pub struct LStep {

@@ -21,6 +21,15 @@ pub struct Budget {
     pub deadline: Option<Instant>,
 }
 
+/// The followers of one position generated so far, and the stop if the budget ended the
+/// generation ([`Budget::stop_generating`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FollowerWatch {
+    seen: usize,
+    /// Why the generation was stopped, if it was.
+    pub stopped: Option<Stop>,
+}
+
 /// Why a budget stopped a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -87,6 +96,20 @@ impl Budget {
     /// stop now.
     pub fn interrupted(&self) -> Result<(), Stop> {
         self.look()
+    }
+
+    /// Counts one more follower of the position in `watch`; every
+    /// [`Budget::FOLLOWERS_EVERY`] followers, looks whether the run must stop (keeping the
+    /// stop in `watch`). True when the generation should stop.
+    pub fn stop_generating(&self, watch: &mut FollowerWatch) -> bool {
+        watch.seen += 1;
+        if watch.seen.is_multiple_of(Self::FOLLOWERS_EVERY) {
+            if let Err(stop) = self.look() {
+                watch.stopped = Some(stop);
+                return true;
+            }
+        }
+        false
     }
 
     /// The cancel flag and the deadline.

@@ -6,7 +6,7 @@
 
 use rayon::prelude::*;
 
-use super::budget::Budget;
+use super::budget::{Budget, FollowerWatch};
 use super::error::SolveError;
 use super::table::BoxSpec;
 use super::values::Want;
@@ -42,15 +42,10 @@ fn value(
     vals.clear();
     // One position may have very many followers: Ctrl-C, the memory guard and the deadline
     // are looked at while they are generated.
-    let mut seen = 0usize;
-    let mut stopped = None;
+    let mut watch = FollowerWatch::default();
     let mut probe = |f: &[u32]| -> bool {
-        seen += 1;
-        if seen.is_multiple_of(Budget::FOLLOWERS_EVERY) {
-            if let Err(stop) = budget.interrupted() {
-                stopped = Some(stop);
-                return true;
-            }
+        if budget.stop_generating(&mut watch) {
+            return true;
         }
         let t: u64 = f.iter().map(|&h| u64::from(h)).sum();
         let Some(r) = spec.rank(f).filter(|_| t < total) else {
@@ -69,7 +64,7 @@ fn value(
     let found = g
         .followers_until(pos, scratch, buf, &mut probe)
         .map_err(|e| ParError::Solve(SolveError::Game(e)))?;
-    if let Some(stop) = stopped {
+    if let Some(stop) = watch.stopped {
         return Err(ParError::Solve(SolveError::from_stop(stop, 0)));
     }
     if bad {

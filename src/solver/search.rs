@@ -9,7 +9,7 @@
 //! P-follower. The memo table is [`Memo`]: packed keys with FxHash, and a dense array when the
 //! solver was given a box.
 
-use super::budget::Budget;
+use super::budget::{Budget, FollowerWatch};
 use super::error::{Outcome, SolveError};
 use super::memo::{Memo, Slot, ABSENT, GRUNDY, IS_N, IS_P, ON_STACK};
 use super::table::BoxSpec;
@@ -208,15 +208,10 @@ impl<'g, G: GameRules> Solver<'g, G> {
         let budget: &Budget = &self.budget;
         // A position may have astronomically many followers: the cancel flag (Ctrl-C, the
         // memory guard) and the deadline are looked at while they are generated too.
-        let mut seen = 0usize;
-        let mut stopped = None;
+        let mut watch = FollowerWatch::default();
         let mut probe = |f: &[u32]| -> bool {
-            seen += 1;
-            if seen.is_multiple_of(Budget::FOLLOWERS_EVERY) {
-                if let Err(stop) = budget.interrupted() {
-                    stopped = Some(stop);
-                    return true;
-                }
+            if budget.stop_generating(&mut watch) {
+                return true;
             }
             let (slot, e) = memo.lookup(f);
             if grundy {
@@ -246,7 +241,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                 return Err(SolveError::Game(e));
             }
         };
-        if let Some(stop) = stopped {
+        if let Some(stop) = watch.stopped {
             self.memo.remove(it.slot, &self.cur);
             return Err(SolveError::from_stop(stop, self.memo.len()));
         }

@@ -25,16 +25,7 @@ pub(super) fn fast_kind<'m>(
     m: &'m MoveProgram,
     pos: &[u32],
 ) -> Option<Fast<'m>> {
-    if !shape.symmetric()
-        || !m.guards.is_empty()
-        || !m.heap_names.is_empty()
-        || m.steps.len() != 1
-        || pos.is_empty()
-        || pos.iter().any(|&h| h < shape.lower)
-    {
-        return None;
-    }
-    let st = &m.steps[0];
+    let st = m.lone_step(shape, pos)?;
     // The record slot of a lone step is never read (only later steps refer to selections).
     if st.sel.int_slot.is_some() || st.sel.list_slot.is_some() {
         return None;
