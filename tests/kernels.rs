@@ -7,23 +7,26 @@
 mod common;
 
 use common::load;
-use heapgame::solver::kernels::kernel_for;
+use heapgame::solver::kernels::{kernel_for, solve_box_kernel};
 use heapgame::solver::{solve_box, BoxSpec, Budget, Want};
 use heapgame::{Game, Outcome, Solver};
 use proptest::prelude::*;
 
-/// Solves the box with `solve_box` (which must use a kernel) both ways, and compares every
-/// position with fresh generic solvers.
+/// Solves the box with the kernel both ways (directly: `solve_box` asks the sum mode first,
+/// which takes the rulesets that are disjunctive sums), and compares every position with fresh
+/// generic solvers.
 fn kernel_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
     let spec = BoxSpec::new(game.shape(), max, heaps).expect("small box");
     assert!(
         kernel_for(game.generator(), &spec).is_some(),
         "{label}: no kernel matched"
     );
-    let g = solve_box(game.generator(), &spec, Want::Grundy, &Budget::default())
-        .unwrap_or_else(|e| panic!("{label}: {e}"));
-    let o = solve_box(game.generator(), &spec, Want::Outcome, &Budget::default())
-        .unwrap_or_else(|e| panic!("{label}: {e}"));
+    let solve = |want| {
+        solve_box_kernel(game.generator(), &spec, want, &Budget::default())
+            .unwrap_or_else(|| panic!("{label}: the kernel declined"))
+            .unwrap_or_else(|e| panic!("{label}: {e}"))
+    };
+    let (g, o) = (solve(Want::Grundy), solve(Want::Outcome));
     assert_eq!(g.kernel, Some("cube"), "{label}: Grundy by the kernel");
     assert_eq!(o.kernel, Some("cube"), "{label}: P/N by the kernel");
     let mut grundy = Solver::new(game.generator());
@@ -36,7 +39,11 @@ fn kernel_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
         assert_eq!(g.grundy(&pos), Some(want), "{label}: {pos:?}");
         let want_o = pn.outcome(&pos).expect("generic solver");
         assert_eq!(o.outcome(&pos), Some(want_o), "{label}: outcome of {pos:?}");
-        assert_eq!(o.value(r), u32::from(want_o == Outcome::N), "{label}: {pos:?}");
+        assert_eq!(
+            o.value(r),
+            u32::from(want_o == Outcome::N),
+            "{label}: {pos:?}"
+        );
     }
 }
 
@@ -67,8 +74,18 @@ fn bundled_rulesets_of_the_kernel_families_agree_with_the_interpreter() {
             4,
         ),
         ("rulesets/fraenkel-zusman/moore-nim.game", &[], 6, 4),
-        ("rulesets/fraenkel-zusman/moore-nim.game", &[("l", "1")], 6, 3),
-        ("rulesets/fraenkel-zusman/moore-nim.game", &[("l", "3")], 5, 4),
+        (
+            "rulesets/fraenkel-zusman/moore-nim.game",
+            &[("l", "1")],
+            6,
+            3,
+        ),
+        (
+            "rulesets/fraenkel-zusman/moore-nim.game",
+            &[("l", "3")],
+            5,
+            4,
+        ),
         ("rulesets/fraenkel-larsson/beta-nim.game", &[], 20, 2),
         (
             "rulesets/fraenkel-larsson/beta-nim.game",
@@ -112,6 +129,14 @@ fn bundled_rulesets_of_the_kernel_families_agree_with_the_interpreter() {
         let game = load(file, params);
         kernel_agrees(&format!("{file} {params:?}"), &game, *max, *heaps);
     }
+    // `solve_box` takes the kernel for the rulesets that are not sums.
+    let fz = load(
+        "rulesets/fraenkel-zusman/fraenkel-zusman.game",
+        &[("k", "3")],
+    );
+    let spec = BoxSpec::new(fz.shape(), 6, 3).expect("small");
+    let t = solve_box(fz.generator(), &spec, Want::Outcome, &Budget::default()).expect("solves");
+    assert_eq!(t.kernel, Some("cube"));
 }
 
 #[test]
@@ -235,19 +260,23 @@ fn clause(k: usize, named: bool, any: bool) -> impl Strategy<Value = String> {
     let count = (1..=k).prop_flat_map(move |lo| (Just(lo), lo..=k));
     let body = prop_oneof![
         amount_set(1).prop_map(|s| format!("take {s} from one heap")),
-        (amount_set(1), count.clone()).prop_map(|(s, (lo, hi))| format!(
-            "take {s} from each of {lo}..{hi} heaps"
-        )),
+        (amount_set(1), count.clone())
+            .prop_map(|(s, (lo, hi))| format!("take {s} from each of {lo}..{hi} heaps")),
         (amount_set(1), 1..=k).prop_map(|(s, c)| format!("take same {s} from {c} heaps")),
-        (amount_set(1), amount_set(1), 1i64..4, prop::option::of((1i64..4, 1i64..4))).prop_map(
-            move |(s, t, d, ex)| {
-                let ex = ex.map_or(String::new(), |(a, b)| format!(" and (s, t) not in {{({a}, {b})}}"));
+        (
+            amount_set(1),
+            amount_set(1),
+            1i64..4,
+            prop::option::of((1i64..4, 1i64..4))
+        )
+            .prop_map(move |(s, t, d, ex)| {
+                let ex = ex.map_or(String::new(), |(a, b)| {
+                    format!(" and (s, t) not in {{({a}, {b})}}")
+                });
                 format!("take s in {s}, t in {t} from both heaps where |s - t| < {d}{ex}")
-            }
-        ),
-        (amount_set(1), amount_set(if any { 1 } else { 0 })).prop_map(|(s, t)| format!(
-            "take {s} from one heap; take {t} from one other heap"
-        )),
+            }),
+        (amount_set(1), amount_set(if any { 1 } else { 0 }))
+            .prop_map(|(s, t)| format!("take {s} from one heap; take {t} from one other heap")),
         (amount_set(1), 0..k).prop_map(move |(s, i)| if named {
             format!("take {s} from heap h{i}")
         } else {
@@ -263,7 +292,11 @@ fn clause(k: usize, named: bool, any: bool) -> impl Strategy<Value = String> {
         1 => (0u32..9).prop_map(|m| format!("unless sum(heaps) == {m} ")),
     ];
     (guard, body).prop_map(move |(g, b)| {
-        let b = if any { b.replace("from all heaps", "from 2 heaps") } else { b };
+        let b = if any {
+            b.replace("from all heaps", "from 2 heaps")
+        } else {
+            b
+        };
         format!("move {g}{{ {b} }}")
     })
 }
@@ -274,7 +307,10 @@ fn ruleset() -> impl Strategy<Value = (String, usize)> {
         let shape = if named {
             format!(
                 "heaps ({})",
-                (0..k).map(|i| format!("h{i}")).collect::<Vec<_>>().join(", ")
+                (0..k)
+                    .map(|i| format!("h{i}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         } else if any {
             "heaps any".to_string()

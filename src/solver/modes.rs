@@ -147,13 +147,9 @@ impl BoxValues {
 
     /// The outcome of a canonical position in the box.
     pub fn outcome(&self, pos: &[u32]) -> Option<Outcome> {
-        self.spec.rank(pos).map(|r| {
-            if self.is_p(r) {
-                Outcome::P
-            } else {
-                Outcome::N
-            }
-        })
+        self.spec
+            .rank(pos)
+            .map(|r| if self.is_p(r) { Outcome::P } else { Outcome::N })
     }
 }
 

@@ -100,7 +100,11 @@ pub(super) fn pieces_of_run(
 /// The vector taking `a` from every heap of `mask`.
 pub(super) fn along(k: usize, mask: u64, a: i64) -> Option<Vec<u32>> {
     let a = u32::try_from(a).ok()?;
-    Some((0..k).map(|i| if mask >> i & 1 == 1 { a } else { 0 }).collect())
+    Some(
+        (0..k)
+            .map(|i| if mask >> i & 1 == 1 { a } else { 0 })
+            .collect(),
+    )
 }
 
 /// Whether `e` reads nothing but constants and the integer slots in `allowed` (and the

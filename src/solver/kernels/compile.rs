@@ -74,7 +74,17 @@ fn clause(shape: &ShapeSpec, m: &MoveProgram, k: usize, base: u32, top: i64) -> 
     let mut ints = vec![0i64; m.int_slots];
     let mut pieces = Vec::new();
     let all = (1u64 << k) - 1;
-    expand(shape, m, k, top, 0, all, Piece::zero(k), &mut ints, &mut pieces)?;
+    expand(
+        shape,
+        m,
+        k,
+        top,
+        0,
+        all,
+        Piece::zero(k),
+        &mut ints,
+        &mut pieces,
+    )?;
     pieces.sort();
     pieces.dedup();
     // Taking nothing is a move back to the position: a loop, which the search reports.

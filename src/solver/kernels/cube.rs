@@ -9,8 +9,8 @@ use super::output;
 use crate::moves::{Generator, MoveError};
 use crate::solver::budget::Budget;
 use crate::solver::error::SolveError;
-use crate::solver::{BoxValues, Want};
 use crate::solver::table::BoxSpec;
+use crate::solver::{BoxValues, Want};
 
 /// The kernel's name, as reported in [`BoxValues::kernel`].
 pub(super) const NAME: &str = "cube";

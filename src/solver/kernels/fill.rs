@@ -157,7 +157,10 @@ pub(super) fn outcomes(
             let mut n = false;
             'clauses: for cl in &l.clauses {
                 for g in &cl.guards {
-                    if !g.allows(&rows.c, shape, base, &mut gs).ok_or(Halt::Decline)? {
+                    if !g
+                        .allows(&rows.c, shape, base, &mut gs)
+                        .ok_or(Halt::Decline)?
+                    {
                         continue 'clauses;
                     }
                 }
@@ -165,9 +168,7 @@ pub(super) fn outcomes(
                     let hit = match *q {
                         Query::Point(b) => t >= rows.first[b] && get(&p, x - l.bases[b].1),
                         Query::Ray(a) => cur[a] != usize::MAX && get(&accs[a], cur[a]),
-                        Query::Cone(g, b) => {
-                            t >= rows.first[b] && get(&cones[g], x - l.bases[b].1)
-                        }
+                        Query::Cone(g, b) => t >= rows.first[b] && get(&cones[g], x - l.bases[b].1),
                     };
                     if hit {
                         n = true;
@@ -276,7 +277,10 @@ pub(super) fn grundy(
             srcs.clear();
             'clauses: for cl in &l.clauses {
                 for gd in &cl.guards {
-                    if !gd.allows(&rows.c, shape, base, &mut gs).ok_or(Halt::Decline)? {
+                    if !gd
+                        .allows(&rows.c, shape, base, &mut gs)
+                        .ok_or(Halt::Decline)?
+                    {
                         continue 'clauses;
                     }
                 }

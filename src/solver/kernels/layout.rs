@@ -132,10 +132,7 @@ impl Layout {
                         let g = match group_ids.get(&gens) {
                             Some(&g) => g,
                             None => {
-                                let gs = gens
-                                    .iter()
-                                    .map(|&m| (m, l.offset(&l.unit(m))))
-                                    .collect();
+                                let gs = gens.iter().map(|&m| (m, l.offset(&l.unit(m)))).collect();
                                 l.groups.push(Group { gens: gs });
                                 group_ids.insert(gens.clone(), l.groups.len() - 1);
                                 l.groups.len() - 1

@@ -18,8 +18,8 @@ mod output;
 
 use super::budget::Budget;
 use super::error::SolveError;
-use super::{BoxValues, Want};
 use super::table::BoxSpec;
+use super::{BoxValues, Want};
 use crate::moves::{Generator, MoveError};
 
 /// The box solved by a compiled kernel, or `None` when no kernel matches the ruleset's moves

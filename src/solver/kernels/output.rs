@@ -3,8 +3,8 @@
 //! the sorted cells, in colex order (the last heap most significant), are the ranks in turn.
 
 use super::layout::Layout;
-use crate::solver::{BoxValues, ModeUsed};
 use crate::solver::table::BoxSpec;
+use crate::solver::{BoxValues, ModeUsed};
 
 /// Calls `f` with the cube offset of each position of the box, in rank order.
 fn each_in_rank_order(spec: &BoxSpec, l: &Layout, mut f: impl FnMut(usize)) {
