@@ -327,7 +327,8 @@ pub(super) fn grundy(
             marked.clear();
             g[x] = u32::try_from(mex).map_err(|_| Halt::Decline)?;
             if mex >= 64 * w {
-                let w2 = (mex / 64 + 1) * 2;
+                // Half again as many words as needed: few copies, little slack per row.
+                let w2 = (mex / 64 + 1) * 3 / 2 + 1;
                 if total_rows.saturating_mul(w2).saturating_mul(8) > MAX_BITSET_BYTES {
                     return Err(Halt::Decline);
                 }
