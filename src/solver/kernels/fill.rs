@@ -307,8 +307,8 @@ pub(super) fn grundy(
                 }
             }
             let mut mex = 64 * w;
-            for j in 0..w {
-                let mut u = scratch[j];
+            for (j, &mark) in scratch.iter().enumerate() {
+                let mut u = mark;
                 for &(is_acc, i, r) in &srcs {
                     u |= if is_acc {
                         accs[i].data[r * w + j]
