@@ -228,7 +228,7 @@ pub fn table(
             // Listed after the solve, so that a time limit is not spent listing them.
             for p in box_positions(&shape, a.max, k) {
                 // Every position box_positions lists lies in the box, so it has a rank.
-                let v = spec.rank(&p).map_or(0, |r| table.values[r]);
+                let v = spec.rank(&p).map_or(0, |r| table.value(r));
                 rows.push((p, v == 0, a.grundy.then_some(v)));
             }
         }

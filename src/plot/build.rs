@@ -312,7 +312,7 @@ pub fn build(
                     .spec
                     .rank(&canon)
                     .ok_or_else(|| internal(game, "a position outside the box"))?;
-                values[grid.index(x, y)] = table.values[r];
+                values[grid.index(x, y)] = table.value(r);
                 if req.claim {
                     positions.push(canon);
                 }
@@ -383,7 +383,7 @@ fn value_at(game: &Game, table: &BoxValues, wide: &[u64]) -> Result<u32, PlotErr
         .spec
         .rank(&canon)
         .ok_or_else(|| internal(game, "a position outside the box"))?;
-    Ok(table.values[r])
+    Ok(table.value(r))
 }
 
 /// Solves the box by the solver `solve` uses.

@@ -5,6 +5,7 @@
 
 use super::budget::Budget;
 use super::error::SolveError;
+use super::kernels;
 use super::memo;
 #[cfg(feature = "parallel")]
 use super::parallel;
@@ -16,7 +17,8 @@ use super::GameRules;
 use crate::moves::{Generator, MoveError};
 
 /// Solves every position of the box: by the Grundy sequence of one heap when the ruleset is a
-/// disjunctive sum ([`super::sum`]); otherwise, with several threads and a large box, layer by
+/// disjunctive sum ([`super::sum`]); otherwise by a compiled kernel when the moves match one
+/// ([`super::kernels`]); otherwise, with several threads and a large box, layer by
 /// layer in parallel when every move lowers the total ([`super::parallel`]); otherwise by the
 /// search with a dense table over the box ([`table_values`]).
 pub fn solve_box(
@@ -33,16 +35,19 @@ pub fn solve_box(
             Err(sum::SeqError::NotDecreasing) => {}
         }
     }
+    if let Some(r) = kernels::solve_box_kernel(game, spec, want, budget) {
+        return r;
+    }
     #[cfg(feature = "parallel")]
     if rayon::current_num_threads() > 1 && spec.len() >= PARALLEL_FROM {
         match parallel::layered_values(game, spec, want, budget) {
             Ok(values) => {
-                return Ok(BoxValues {
-                    spec: spec.clone(),
+                return Ok(BoxValues::from_values(
+                    spec.clone(),
                     want,
                     values,
-                    mode: ModeUsed::Parallel,
-                })
+                    ModeUsed::Parallel,
+                ))
             }
             Err(parallel::ParError::Solve(e)) => return Err(e),
             // Some move keeps the total or leaves the box: the search handles any order.
@@ -68,12 +73,7 @@ fn sum_values(spec: &BoxSpec, want: Want, seq: &[u32]) -> BoxValues {
             }
         })
         .collect();
-    BoxValues {
-        spec: spec.clone(),
-        want,
-        values,
-        mode: ModeUsed::Sum,
-    }
+    BoxValues::from_values(spec.clone(), want, values, ModeUsed::Sum)
 }
 
 /// The box by the memoized search with a dense table.
@@ -111,10 +111,10 @@ pub fn table_values<G: GameRules>(
             }
         })
         .collect();
-    Ok(BoxValues {
-        spec: spec.clone(),
+    Ok(BoxValues::from_values(
+        spec.clone(),
         want,
         values,
-        mode: ModeUsed::Table,
-    })
+        ModeUsed::Table,
+    ))
 }

@@ -20,7 +20,8 @@ pub enum Want {
 pub enum ModeUsed {
     /// The generic memoized search, position by position.
     Generic,
-    /// The memoized search with a dense table over the box.
+    /// A dense table over the box, filled by the memoized search or, when the ruleset's moves
+    /// match one, by a compiled kernel ([`BoxValues::kernel`]).
     Table,
     /// A disjunctive sum: the XOR of single-heap Grundy values.
     Sum,
@@ -35,13 +36,100 @@ pub struct BoxValues {
     pub spec: BoxSpec,
     /// What was computed.
     pub want: Want,
-    /// By rank: the Grundy value, or for outcomes 0 for P and 1 for N.
+    /// By rank, the Grundy values (for [`Want::Grundy`]); empty for [`Want::Outcome`], whose
+    /// outcomes are kept at one bit a position: read any table with [`BoxValues::value`].
     pub values: Vec<u32>,
+    /// For [`Want::Outcome`]: bit `r` is set when the position of rank `r` is a P-position.
+    p_bits: Vec<u64>,
     /// The mode used.
     pub mode: ModeUsed,
+    /// The compiled kernel that filled the table ([`super::kernels`]), if one did; `None`
+    /// when the mode's own search did.
+    pub kernel: Option<&'static str>,
 }
 
 impl BoxValues {
+    /// A table of Grundy values by rank.
+    pub fn from_grundy(
+        spec: BoxSpec,
+        values: Vec<u32>,
+        mode: ModeUsed,
+        kernel: Option<&'static str>,
+    ) -> BoxValues {
+        BoxValues {
+            spec,
+            want: Want::Grundy,
+            values,
+            p_bits: Vec::new(),
+            mode,
+            kernel,
+        }
+    }
+
+    /// A table of outcomes: bit `r` of `p_bits` set when rank `r` is a P-position.
+    pub fn from_p_bits(
+        spec: BoxSpec,
+        p_bits: Vec<u64>,
+        mode: ModeUsed,
+        kernel: Option<&'static str>,
+    ) -> BoxValues {
+        BoxValues {
+            spec,
+            want: Want::Outcome,
+            values: Vec::new(),
+            p_bits,
+            mode,
+            kernel,
+        }
+    }
+
+    /// A table from values by rank: Grundy values, or for outcomes 0 for P and 1 for N.
+    pub fn from_values(spec: BoxSpec, want: Want, values: Vec<u32>, mode: ModeUsed) -> BoxValues {
+        match want {
+            Want::Grundy => BoxValues::from_grundy(spec, values, mode, None),
+            Want::Outcome => {
+                let mut bits = vec![0u64; values.len().div_ceil(64)];
+                for (r, &v) in values.iter().enumerate() {
+                    if v == 0 {
+                        bits[r / 64] |= 1 << (r % 64);
+                    }
+                }
+                BoxValues::from_p_bits(spec, bits, mode, None)
+            }
+        }
+    }
+
+    /// The value at rank `r`: the Grundy value, or for outcomes 0 for P and 1 for N.
+    pub fn value(&self, r: usize) -> u32 {
+        match self.want {
+            Want::Grundy => self.values[r],
+            Want::Outcome => u32::from(!self.is_p(r)),
+        }
+    }
+
+    /// Whether the position of rank `r` is a P-position.
+    pub fn is_p(&self, r: usize) -> bool {
+        match self.want {
+            Want::Grundy => self.values[r] == 0,
+            Want::Outcome => self.p_bits[r / 64] >> (r % 64) & 1 == 1,
+        }
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.spec.len()
+    }
+
+    /// Whether the box is empty.
+    pub fn is_empty(&self) -> bool {
+        self.spec.is_empty()
+    }
+
+    /// The values by rank, as [`BoxValues::value`] gives them.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len()).map(|r| self.value(r))
+    }
+
     /// The Grundy value of a canonical position in the box (`None` outside it or in P/N mode).
     pub fn grundy(&self, pos: &[u32]) -> Option<u32> {
         if self.want != Want::Grundy {
@@ -52,12 +140,8 @@ impl BoxValues {
 
     /// The outcome of a canonical position in the box.
     pub fn outcome(&self, pos: &[u32]) -> Option<Outcome> {
-        self.spec.rank(pos).map(|r| {
-            if self.values[r] == 0 {
-                Outcome::P
-            } else {
-                Outcome::N
-            }
-        })
+        self.spec
+            .rank(pos)
+            .map(|r| if self.is_p(r) { Outcome::P } else { Outcome::N })
     }
 }

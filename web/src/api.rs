@@ -308,9 +308,11 @@ pub fn solve(
             seen: Cell::new(0),
             report,
         };
-        // As `solve_box` on one thread: a disjunctive sum by its single-heap sequence, any
-        // other game by the search over a dense table.
-        let table = if sum::is_sum(game.generator()) {
+        // As `solve_box` on one thread: a disjunctive sum by its single-heap sequence, a
+        // compiled kernel when the moves match one, any other game by the search over a dense
+        // table.
+        let kernel = heapgame::solver::kernels::kernel_for(game.generator(), &spec).is_some();
+        let table = if sum::is_sum(game.generator()) || kernel {
             modes::solve_box(game.generator(), &spec, want, &budget)
         } else {
             modes::table_values(&watched, &spec, want, &budget)
@@ -319,7 +321,7 @@ pub fn solve(
         let mut pos = Vec::new();
         let mut ps = Vec::new();
         let mut count = 0usize;
-        for (r, &v) in table.values.iter().enumerate() {
+        for (r, v) in table.iter().enumerate() {
             if v == 0 {
                 count += 1;
                 if ps.len() < MAX_LISTED {
@@ -329,10 +331,10 @@ pub fn solve(
             }
         }
         // For two heaps, every value by (a, b), for the picture and the Grundy table.
-        let grid = (k == 2 && table.values.len() <= MAX_GRID).then(|| {
+        let grid = (k == 2 && table.len() <= MAX_GRID).then(|| {
             let n = max as usize + 1;
             let mut cells = vec![Value::Null; n * n];
-            for (r, &v) in table.values.iter().enumerate() {
+            for (r, v) in table.iter().enumerate() {
                 spec.unrank(r, &mut pos);
                 // With any number of heaps, (b) is (0, b) and () is (0, 0).
                 while pos.len() < 2 && shape.drops_zeros() {

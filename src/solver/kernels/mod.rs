@@ -1,0 +1,40 @@
+//! Compiled kernels for whole boxes: a ruleset whose every move clause, with its parameters
+//! bound, matches a kernel family is solved without the interpreter, on the solver's own
+//! table, with no follower built, sorted or ranked. [`solve_box_kernel`] answers `None` when
+//! no kernel matches, and the caller ([`super::modes::solve_box`]) falls back to its other modes.
+//!
+//! - `cube`: the ordered cube of the box (`compile.rs` matches the moves, `amounts.rs` cuts
+//!   amount sets into points, rays and cones, `guard.rs` compiles guards, `layout.rs` turns
+//!   them into queries at fixed offsets, `fill.rs` fills the cube, `output.rs` reads the box
+//!   out of it by rank).
+
+mod amounts;
+mod compile;
+mod cube;
+mod fill;
+mod guard;
+mod layout;
+mod output;
+
+use super::budget::Budget;
+use super::error::SolveError;
+use super::table::BoxSpec;
+use super::{BoxValues, Want};
+use crate::moves::{Generator, MoveError};
+
+/// The box solved by a compiled kernel, or `None` when no kernel matches the ruleset's moves
+/// (then nothing was stored, and the caller solves the box another way).
+pub fn solve_box_kernel(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Option<Result<BoxValues, SolveError<MoveError>>> {
+    cube::try_solve(game, spec, want, budget)
+}
+
+/// The name of the kernel [`solve_box_kernel`] would use for the ruleset on this box, without
+/// solving it (`None`: the interpreter's modes).
+pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
+    cube::matches(game, spec).then_some(cube::NAME)
+}
