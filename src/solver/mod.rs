@@ -4,6 +4,7 @@
 
 pub mod budget;
 pub mod error;
+pub mod kernels;
 pub mod key;
 pub mod memo;
 pub mod mex;

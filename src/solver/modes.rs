@@ -3,6 +3,7 @@
 
 use super::budget::Budget;
 use super::error::{Outcome, SolveError};
+use super::kernels;
 use super::memo;
 #[cfg(feature = "parallel")]
 use super::parallel;
@@ -69,7 +70,8 @@ impl BoxValues {
 }
 
 /// Solves every position of the box: by the Grundy sequence of one heap when the ruleset is a
-/// disjunctive sum ([`super::sum`]); otherwise, with several threads and a large box, layer by
+/// disjunctive sum ([`super::sum`]); otherwise by a compiled kernel when the moves match one
+/// ([`super::kernels`]); otherwise, with several threads and a large box, layer by
 /// layer in parallel when every move lowers the total ([`super::parallel`]); otherwise by the
 /// search with a dense table over the box ([`table_values`]).
 pub fn solve_box(
@@ -85,6 +87,9 @@ pub fn solve_box(
             // A single heap can reach itself: the search reports the loop.
             Err(sum::SeqError::NotDecreasing) => {}
         }
+    }
+    if let Some(r) = kernels::solve_box_kernel(game, spec, want, budget) {
+        return r;
     }
     #[cfg(feature = "parallel")]
     if rayon::current_num_threads() > 1 && spec.len() >= PARALLEL_FROM {
