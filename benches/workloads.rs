@@ -405,11 +405,11 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
         ));
     }
 
-    if run("7") {
+    if run("8") {
         let g = load("rulesets/abuku/single-delete.game", &[("n", "4")]);
         let n = 60u32;
         rows.push(box_workload(
-            &format!("7 {} n = 4, Grundy values, heaps <= {n}", g.checked.name),
+            &format!("8 {} n = 4, Grundy values, heaps <= {n}", g.checked.name),
             &g,
             n,
             4,

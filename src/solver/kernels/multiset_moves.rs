@@ -85,8 +85,10 @@ impl Moves {
         if r == self.vals.len() {
             return false;
         }
+        // The runs after this one hold `after` heaps: at least `left - after` come from here.
+        let after = self.cnt[r + 1..].iter().sum::<usize>();
         let top = self.cnt[r].min(left);
-        for t in 0..=top {
+        for t in left.saturating_sub(after)..=top {
             self.del[r] = t;
             if self.choose_del(clause, r + 1, left - t, rest, lower, visit) {
                 self.del[r] = 0;
@@ -112,8 +114,11 @@ impl Moves {
         if r == self.vals.len() {
             return false;
         }
+        let after = (r + 1..self.vals.len())
+            .map(|q| self.cnt[q] - self.del[q])
+            .sum::<usize>();
         let top = (self.cnt[r] - self.del[r]).min(left);
-        for t in 0..=top {
+        for t in left.saturating_sub(after)..=top {
             self.act[r] = t;
             if self.choose_act(clause, r + 1, left - t, lower, visit) {
                 self.act[r] = 0;
