@@ -7,8 +7,8 @@
 //! selections are a count from a finite set, `the other` or `every other`. Every follower of
 //! such a move is smaller than its position in colex order (the largest heap the move removes
 //! is replaced only by smaller heaps), so the table fills in order of rank with each follower
-//! already known: no search, no stack. Followers come from [`super::multiset_moves`], ranked
-//! by [`BoxSpec::rank`]. Anything else (a count that the fixed shape cannot keep, a follower
+//! already known: no search, no stack. Followers come from [`super::multiset_moves`] as
+//! ranks in the box. Anything else (a count that the fixed shape cannot keep, a follower
 //! that leaves the box, a position limit below the box) answers `None`: the interpreter's
 //! modes solve it, and report its errors.
 
@@ -79,7 +79,7 @@ pub(super) fn try_solve(
         // Let the search stop at the limit, position by position.
         return None;
     }
-    fill(&clauses, spec, want, budget).transpose()
+    Some(fill(&clauses, spec, want, budget))
 }
 
 /// Whether the kernel solves this ruleset on this box.
@@ -200,88 +200,74 @@ fn stays_in_box(c: &Clause, shape: &ShapeSpec, heaps: usize) -> bool {
     }
 }
 
-/// Fills the table in order of rank. `Ok(None)` when a follower escaped the box (not
-/// expected: `match_moves` rules it out).
+/// Fills the table in order of rank: every follower of rank `r` has a smaller rank
+/// (`match_moves` checked that the clauses keep the box).
 fn fill(
     clauses: &[Clause],
     spec: &BoxSpec,
     want: Want,
     budget: &Budget,
-) -> Result<Option<BoxValues>, SolveError<MoveError>> {
+) -> Result<BoxValues, SolveError<MoveError>> {
     let len = spec.len();
     let mut values = vec![0u32; len];
     let lower = spec.shape.lower;
     let base = if spec.shape.count.is_some() { lower } else { 0 };
-    // The padded tuple of rank r, stepped to rank r + 1 at the end of each round.
-    let mut tuple = vec![base; spec.heaps];
-    let mut moves = Moves::default();
-    // Grundy values: `mark[v] == stamp` when a follower has value v.
-    let mut mark: Vec<usize> = Vec::new();
-    let mut escaped = false;
-    for r in 0..len {
-        if r % 4096 == 0 {
-            budget
-                .check_now(r)
-                .map_err(|stop| SolveError::from_stop(stop, r))?;
-        }
-        let start = if spec.shape.drops_zeros() {
-            tuple.iter().take_while(|&&h| h == 0).count()
-        } else {
-            0
-        };
-        let pos = &tuple[start..];
-        debug_assert_eq!(spec.rank(pos), Some(r));
-        let done = &values[..r];
-        match want {
-            Want::Outcome => {
-                let mut found = false;
-                for c in clauses {
-                    found = moves.each(c, pos, lower, &mut |f: &[u32]| match spec.rank(f) {
-                        Some(q) if q < r => done[q] == 0,
-                        _ => {
-                            escaped = true;
-                            true
-                        }
-                    });
-                    if found {
-                        break;
-                    }
-                }
-                values[r] = u32::from(found);
+    if len > 0 {
+        // The padded tuple of rank r, stepped to rank r + 1 at the end of each round.
+        let mut tuple = vec![base; spec.heaps];
+        let mut moves = Moves::new(spec.heaps, base, spec.max);
+        // Grundy values: `mark[v] == stamp` when a follower has value v.
+        let mut mark: Vec<usize> = Vec::new();
+        for r in 0..len {
+            if r % 4096 == 0 {
+                budget
+                    .check_now(r)
+                    .map_err(|stop| SolveError::from_stop(stop, r))?;
             }
-            Want::Grundy => {
-                let stamp = r + 1;
-                for c in clauses {
-                    moves.each(c, pos, lower, &mut |f: &[u32]| match spec.rank(f) {
-                        Some(q) if q < r => {
+            let start = if spec.shape.drops_zeros() {
+                tuple.iter().take_while(|&&h| h == 0).count()
+            } else {
+                0
+            };
+            let pos = &tuple[start..];
+            debug_assert_eq!(spec.rank(pos), Some(r));
+            let (done, rest) = values.split_at_mut(r);
+            rest[0] = match want {
+                Want::Outcome => {
+                    let found = clauses.iter().any(|c| {
+                        moves.each(c, pos, lower, &mut |q: usize| {
+                            debug_assert!(q < r, "a follower of rank {q} >= {r}");
+                            done[q] == 0
+                        })
+                    });
+                    u32::from(found)
+                }
+                Want::Grundy => {
+                    let stamp = r + 1;
+                    for c in clauses {
+                        moves.each(c, pos, lower, &mut |q: usize| {
+                            debug_assert!(q < r, "a follower of rank {q} >= {r}");
                             let v = done[q] as usize;
                             if v >= mark.len() {
                                 mark.resize(v + 1, 0);
                             }
                             mark[v] = stamp;
                             false
-                        }
-                        _ => {
-                            escaped = true;
-                            true
-                        }
-                    });
+                        });
+                    }
+                    let mex = mark.iter().take_while(|&&m| m == stamp).count();
+                    u32::try_from(mex).expect("a mex is at most the followers")
                 }
-                let mex = mark.iter().take_while(|&&m| m == stamp).count();
-                values[r] = u32::try_from(mex).expect("a mex is at most the followers");
-            }
+            };
+            next_colex(&mut tuple, base, spec.max);
         }
-        if escaped {
-            return Ok(None);
-        }
-        next_colex(&mut tuple, base, spec.max);
     }
-    Ok(Some(BoxValues {
+    Ok(BoxValues {
         spec: spec.clone(),
         want,
         values,
         mode: ModeUsed::Table,
-    }))
+    })
 }
 
 /// Steps a non-decreasing tuple over `base..=max` to the next in colex order (the order of

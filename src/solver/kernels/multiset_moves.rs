@@ -1,14 +1,27 @@
 //! The followers of one position under a matched delete-and-split or delete-and-lower clause
 //! ([`super::multiset::Clause`]), listed straight from the runs of equal heaps of the sorted
 //! position: no interpreter, no selection slots, each choice of heaps made once per multiset
-//! (as the interpreter's `canonical_choice` does). Followers are shown sorted, with empty heaps
-//! dropped, to a visitor that may stop the listing.
+//! (as the interpreter's `canonical_choice` does). Each follower is shown to a visitor, which
+//! may stop the listing, as its rank in the box: the follower is written sorted, padded with
+//! zeros in front to the box's heap count, and ranked by a table of binomials (the ranks of
+//! [`crate::solver::table::BoxSpec`]); a split of one heap into two, the commonest move, ranks
+//! each follower in constant time from prefix sums over the untouched heaps, building nothing.
 
 use super::multiset::{Act, Clause};
 
-/// Working memory, reused from position to position.
-#[derive(Debug, Default)]
+/// Working memory, reused from position to position, and the rank table of the box.
+#[derive(Debug)]
 pub(super) struct Moves {
+    /// Heaps of a padded position (the box's count).
+    k: usize,
+    /// The least ranked heap size.
+    base: u32,
+    /// Row length of `tab`: ranked values per heap.
+    w: usize,
+    /// `tab[i * w + (v - base)]`: what heap size `v` at index `i` adds to the rank.
+    tab: Vec<u64>,
+    /// Prefix sums of the untouched heaps' terms at shifts 0, 1 and 2 (the fast split).
+    sums: [Vec<u64>; 3],
     /// The distinct heap sizes of the position, increasing, and how many heaps have each.
     vals: Vec<u32>,
     cnt: Vec<usize>,
@@ -21,15 +34,74 @@ pub(super) struct Moves {
     /// The parts written so far, and the first part of each split heap.
     parts: Vec<u32>,
     first: Vec<u32>,
-    /// The follower being shown.
+    /// The follower being ranked (padded).
     out: Vec<u32>,
 }
 
 impl Moves {
+    /// The working memory for a box of `k` heaps (padded) with sizes in `base..=max`.
+    pub(super) fn new(k: usize, base: u32, max: u32) -> Moves {
+        let w = (max - base) as usize + 1;
+        let mut tab = vec![0u64; k * w];
+        for i in 0..k {
+            for v in 0..w {
+                // C(v + i, i + 1), as in BoxSpec::rank; the box's len fits, so these do.
+                tab[i * w + v] = binomial((v + i) as u64, (i + 1) as u64);
+            }
+        }
+        Moves {
+            k,
+            base,
+            w,
+            tab,
+            sums: Default::default(),
+            vals: Vec::new(),
+            cnt: Vec::new(),
+            del: Vec::new(),
+            act: Vec::new(),
+            heaps: Vec::new(),
+            untouched: Vec::new(),
+            parts: Vec::new(),
+            first: Vec::new(),
+            out: Vec::new(),
+        }
+    }
+
+    /// The term of heap size `v` at index `i` of a padded position.
+    #[inline(always)]
+    fn term(&self, i: usize, v: u32) -> u64 {
+        self.tab[i * self.w + (v - self.base) as usize]
+    }
+
+    /// The rank of the padded sorted follower in `out`.
+    #[inline(always)]
+    fn rank_out(&self) -> usize {
+        let mut r = 0u64;
+        for (i, &v) in self.out.iter().enumerate() {
+            r += self.term(i, v);
+        }
+        r as usize
+    }
+
+    /// Writes `untouched` plus `extra` into `out`, padded and sorted.
+    #[inline(always)]
+    fn write_out(&mut self, extra_from_parts: bool) {
+        self.out.clear();
+        let len = self.untouched.len()
+            + if extra_from_parts {
+                self.parts.len()
+            } else {
+                self.heaps.len()
+            };
+        self.out.resize(self.k - len, 0);
+        for &u in &self.untouched {
+            self.out.push(u);
+        }
+    }
     /// Shows every follower of the sorted position `pos` under `clause` to `visit`, stopping
     /// (and returning true) the first time `visit` returns true. `lower` is the least heap size
     /// of the shape: a follower with a smaller part is no follower.
-    pub(super) fn each<F: FnMut(&[u32]) -> bool>(
+    pub(super) fn each<F: FnMut(usize) -> bool>(
         &mut self,
         clause: &Clause,
         pos: &[u32],
@@ -61,7 +133,7 @@ impl Moves {
 
     /// Chooses how many heaps of runs `r..` to delete, `left` of them in all; `rest` heaps
     /// remain for the second step.
-    fn choose_del<F: FnMut(&[u32]) -> bool>(
+    fn choose_del<F: FnMut(usize) -> bool>(
         &mut self,
         clause: &Clause,
         r: usize,
@@ -88,7 +160,9 @@ impl Moves {
         // The runs after this one hold `after` heaps: at least `left - after` come from here.
         let after = self.cnt[r + 1..].iter().sum::<usize>();
         let top = self.cnt[r].min(left);
-        for t in left.saturating_sub(after)..=top {
+        // Most from the smallest heaps first: deleting small heaps and splitting large ones
+        // tends to meet a P-follower early.
+        for t in (left.saturating_sub(after)..=top).rev() {
             self.del[r] = t;
             if self.choose_del(clause, r + 1, left - t, rest, lower, visit) {
                 self.del[r] = 0;
@@ -100,7 +174,7 @@ impl Moves {
     }
 
     /// Chooses how many of the heaps left in runs `r..` the second step acts on, `left` in all.
-    fn choose_act<F: FnMut(&[u32]) -> bool>(
+    fn choose_act<F: FnMut(usize) -> bool>(
         &mut self,
         clause: &Clause,
         r: usize,
@@ -118,7 +192,7 @@ impl Moves {
             .map(|q| self.cnt[q] - self.del[q])
             .sum::<usize>();
         let top = (self.cnt[r] - self.del[r]).min(left);
-        for t in left.saturating_sub(after)..=top {
+        for t in (left.saturating_sub(after)..=top).rev() {
             self.act[r] = t;
             if self.choose_act(clause, r + 1, left - t, lower, visit) {
                 self.act[r] = 0;
@@ -130,7 +204,7 @@ impl Moves {
     }
 
     /// The heaps are chosen: lowers or splits them.
-    fn act_on_choice<F: FnMut(&[u32]) -> bool>(
+    fn act_on_choice<F: FnMut(usize) -> bool>(
         &mut self,
         clause: &Clause,
         lower: u32,
@@ -147,17 +221,14 @@ impl Moves {
         }
         match clause.kind {
             Act::Lower(by) => {
-                self.out.clear();
-                self.out.extend_from_slice(&self.untouched);
-                for &h in &self.heaps {
-                    let v = u64::from(h).saturating_sub(by);
-                    if v > 0 {
-                        // v < h, so it fits in u32.
-                        self.out.push(v as u32);
-                    }
+                // Lowered heaps that reach 0 vanish: they are padding zeros.
+                self.write_out(false);
+                for j in 0..self.heaps.len() {
+                    // Below the heap, so it fits in u32.
+                    self.out.push(u64::from(self.heaps[j]).saturating_sub(by) as u32);
                 }
                 insertion_sort(&mut self.out);
-                visit(&self.out)
+                visit(self.rank_out())
             }
             Act::Split {
                 parts,
@@ -168,6 +239,9 @@ impl Moves {
                 self.first.clear();
                 self.first.resize(self.heaps.len(), 0);
                 let least = min.max(lower);
+                if parts == 2 && self.heaps.len() == 1 {
+                    return self.split_one_in_two(least, unequal, visit);
+                }
                 self.split_from(0, parts, least, unequal, visit)
             }
         }
@@ -175,7 +249,7 @@ impl Moves {
 
     /// Splits heaps `j..` of the chosen ones; a heap equal to the one before it starts with a
     /// first part no smaller than that heap's (the other order gives the same follower).
-    fn split_from<F: FnMut(&[u32]) -> bool>(
+    fn split_from<F: FnMut(usize) -> bool>(
         &mut self,
         j: usize,
         parts: usize,
@@ -184,11 +258,12 @@ impl Moves {
         visit: &mut F,
     ) -> bool {
         if j == self.heaps.len() {
-            self.out.clear();
-            self.out.extend_from_slice(&self.untouched);
-            self.out.extend_from_slice(&self.parts);
+            self.write_out(true);
+            for j in 0..self.parts.len() {
+                self.out.push(self.parts[j]);
+            }
             insertion_sort(&mut self.out);
-            return visit(&self.out);
+            return visit(self.rank_out());
         }
         let x = self.heaps[j];
         let start = if j > 0 && self.heaps[j - 1] == x {
@@ -202,7 +277,7 @@ impl Moves {
     /// Parts `k..parts` of heap `j`, non-decreasing (increasing with `unequal`), each at least
     /// `at_least`, summing to `rest`.
     #[allow(clippy::too_many_arguments)]
-    fn parts_of<F: FnMut(&[u32]) -> bool>(
+    fn parts_of<F: FnMut(usize) -> bool>(
         &mut self,
         j: usize,
         k: usize,
@@ -243,6 +318,78 @@ impl Moves {
         }
         false
     }
+}
+
+impl Moves {
+    /// The one chosen heap `x` split into `p <= q = x - p` (`p < q` with `unequal`), each at
+    /// least `least`: the padded follower is `U[..a] p U[a..b] q U[b..]` for the untouched
+    /// heaps `U`, with `a` and `b` the counts of untouched heaps below `p` and below `q`, so
+    /// its rank is three prefix sums of `U`'s terms (shifted by 0, 1 and 2 places) plus the
+    /// terms of `p` and `q`; `a` only grows and `b` only shrinks as `p` grows.
+    fn split_one_in_two<F: FnMut(usize) -> bool>(
+        &mut self,
+        least: u32,
+        unequal: bool,
+        visit: &mut F,
+    ) -> bool {
+        let x = self.heaps[0];
+        if x < 2 {
+            return false;
+        }
+        let hi = if unequal { (x - 1) / 2 } else { x / 2 };
+        if hi < least {
+            return false;
+        }
+        let m = self.untouched.len();
+        // The follower has m + 2 heaps; the box holds k (checked when the clause matched).
+        let pad = self.k - (m + 2);
+        for (shift, sums) in self.sums.iter_mut().enumerate() {
+            sums.clear();
+            sums.push(0);
+            let mut acc = 0u64;
+            for (i, &u) in self.untouched.iter().enumerate() {
+                acc += self.tab[(pad + i + shift) * self.w + (u - self.base) as usize];
+                sums.push(acc);
+            }
+        }
+        let [s0, s1, s2] = &self.sums;
+        let u = &self.untouched;
+        let mut a = u.iter().take_while(|&&v| v < least).count();
+        let mut b = u.iter().take_while(|&&v| v < x - least).count();
+        for p in least..=hi {
+            let q = x - p;
+            while a < m && u[a] < p {
+                a += 1;
+            }
+            while b > 0 && u[b - 1] >= q {
+                b -= 1;
+            }
+            let r = s0[a]
+                + (s1[b] - s1[a])
+                + (s2[m] - s2[b])
+                + self.tab[(pad + a) * self.w + (p - self.base) as usize]
+                + self.tab[(pad + b + 1) * self.w + (q - self.base) as usize];
+            if visit(r as usize) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// `C(n, k)`, saturating (the table's entries that matter are below the box's size).
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let mut c: u64 = 1;
+    for i in 0..k {
+        match c.checked_mul(n - i) {
+            Some(x) => c = x / (i + 1),
+            None => return u64::MAX,
+        }
+    }
+    c
 }
 
 /// Sorts a short slice (a follower of a few heaps, mostly sorted already).
