@@ -20,8 +20,8 @@ pub(super) struct Moves {
     w: usize,
     /// `tab[i * w + (v - base)]`: what heap size `v` at index `i` adds to the rank.
     tab: Vec<u64>,
-    /// Prefix sums of the untouched heaps' terms at shifts 0, 1 and 2 (the fast split).
-    sums: [Vec<u64>; 3],
+    /// Differences of prefix sums of the fixed heaps' terms (the fast split).
+    sums: Vec<[u64; 2]>,
     /// The distinct heap sizes of the position, increasing, and how many heaps have each.
     vals: Vec<u32>,
     cnt: Vec<usize>,
@@ -36,6 +36,8 @@ pub(super) struct Moves {
     first: Vec<u32>,
     /// The follower being ranked (padded).
     out: Vec<u32>,
+    /// The heaps of the follower besides the last split heap's two parts, sorted.
+    fixed: Vec<u32>,
 }
 
 impl Moves {
@@ -54,7 +56,7 @@ impl Moves {
             base,
             w,
             tab,
-            sums: Default::default(),
+            sums: Vec::new(),
             vals: Vec::new(),
             cnt: Vec::new(),
             del: Vec::new(),
@@ -64,6 +66,7 @@ impl Moves {
             parts: Vec::new(),
             first: Vec::new(),
             out: Vec::new(),
+            fixed: Vec::new(),
         }
     }
 
@@ -239,9 +242,6 @@ impl Moves {
                 self.first.clear();
                 self.first.resize(self.heaps.len(), 0);
                 let least = min.max(lower);
-                if parts == 2 && self.heaps.len() == 1 {
-                    return self.split_one_in_two(least, unequal, visit);
-                }
                 self.split_from(0, parts, least, unequal, visit)
             }
         }
@@ -271,6 +271,14 @@ impl Moves {
         } else {
             least
         };
+        if parts == 2 && j + 1 == self.heaps.len() {
+            // The last heap into two: everything else of the follower is fixed.
+            self.fixed.clear();
+            self.fixed.extend_from_slice(&self.untouched);
+            self.fixed.extend_from_slice(&self.parts);
+            insertion_sort(&mut self.fixed);
+            return self.split_last_in_two(x, start, unequal, visit);
+        }
         self.parts_of(j, 0, parts, u64::from(x), u64::from(start), least, unequal, visit)
     }
 
@@ -321,18 +329,18 @@ impl Moves {
 }
 
 impl Moves {
-    /// The one chosen heap `x` split into `p <= q = x - p` (`p < q` with `unequal`), each at
-    /// least `least`: the padded follower is `U[..a] p U[a..b] q U[b..]` for the untouched
-    /// heaps `U`, with `a` and `b` the counts of untouched heaps below `p` and below `q`, so
+    /// The last chosen heap `x` split into `p <= q = x - p` (`p < q` with `unequal`), `p` at
+    /// least `least`: the padded follower is `U[..a] p U[a..b] q U[b..]` for the heaps `U` of
+    /// `fixed` (untouched, or parts of the other chosen heaps), with `a` and `b` the counts of untouched heaps below `p` and below `q`, so
     /// its rank is three prefix sums of `U`'s terms (shifted by 0, 1 and 2 places) plus the
     /// terms of `p` and `q`; `a` only grows and `b` only shrinks as `p` grows.
-    fn split_one_in_two<F: FnMut(usize) -> bool>(
+    fn split_last_in_two<F: FnMut(usize) -> bool>(
         &mut self,
+        x: u32,
         least: u32,
         unequal: bool,
         visit: &mut F,
     ) -> bool {
-        let x = self.heaps[0];
         if x < 2 {
             return false;
         }
@@ -340,20 +348,26 @@ impl Moves {
         if hi < least {
             return false;
         }
-        let m = self.untouched.len();
+        let m = self.fixed.len();
         // The follower has m + 2 heaps; the box holds k (checked when the clause matched).
         let pad = self.k - (m + 2);
-        for (shift, sums) in self.sums.iter_mut().enumerate() {
-            sums.clear();
-            sums.push(0);
-            let mut acc = 0u64;
-            for (i, &u) in self.untouched.iter().enumerate() {
-                acc += self.tab[(pad + i + shift) * self.w + (u - self.base) as usize];
-                sums.push(acc);
-            }
+        // sums[i] = (S0[i] - S1[i], S1[i] - S2[i]) for the prefix sums S_t[i] of the terms of
+        // fixed[..i] shifted by t places (wrapping: only the total below is a rank).
+        self.sums.clear();
+        self.sums.resize(m + 1, [0, 0]);
+        let (mut s0, mut s1, mut s2) = (0u64, 0u64, 0u64);
+        for i in 0..m {
+            let v = (self.fixed[i] - self.base) as usize;
+            s0 += self.tab[(pad + i) * self.w + v];
+            s1 += self.tab[(pad + i + 1) * self.w + v];
+            s2 += self.tab[(pad + i + 2) * self.w + v];
+            self.sums[i + 1] = [s0.wrapping_sub(s1), s1.wrapping_sub(s2)];
         }
-        let [s0, s1, s2] = &self.sums;
-        let u = &self.untouched;
+        let total = s2;
+        let sums = &self.sums;
+        let u = &self.fixed;
+        let tab = &self.tab;
+        let (w, base) = (self.w, self.base);
         let mut a = u.iter().take_while(|&&v| v < least).count();
         let mut b = u.iter().take_while(|&&v| v < x - least).count();
         for p in least..=hi {
@@ -364,11 +378,12 @@ impl Moves {
             while b > 0 && u[b - 1] >= q {
                 b -= 1;
             }
-            let r = s0[a]
-                + (s1[b] - s1[a])
-                + (s2[m] - s2[b])
-                + self.tab[(pad + a) * self.w + (p - self.base) as usize]
-                + self.tab[(pad + b + 1) * self.w + (q - self.base) as usize];
+            // S0[a] + (S1[b] - S1[a]) + (S2[m] - S2[b]) + the terms of p and q.
+            let r = total
+                .wrapping_add(sums[a][0])
+                .wrapping_add(sums[b][1])
+                .wrapping_add(tab[(pad + a) * w + (p - base) as usize])
+                .wrapping_add(tab[(pad + b + 1) * w + (q - base) as usize]);
             if visit(r as usize) {
                 return true;
             }
