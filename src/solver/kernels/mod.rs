@@ -4,10 +4,12 @@
 //! ([`super::modes::solve_box`]) falls back to its other modes.
 //!
 //! - `multiset`: unordered boxes whose moves delete heaps and split or lower others
-//!   (`multiset.rs` matches the moves and fills the table, `multiset_moves.rs` lists followers).
+//!   (`multiset.rs` matches the moves and fills the table, `multiset_moves.rs` lists followers,
+//!   `multiset_retro.rs` marks predecessors for P/N on a fixed count).
 
 mod multiset;
 mod multiset_moves;
+mod multiset_retro;
 
 use super::budget::Budget;
 use super::error::SolveError;

@@ -13,6 +13,7 @@
 //! modes solve it, and report its errors.
 
 use super::multiset_moves::Moves;
+use super::multiset_retro::Retro;
 use crate::moves::program::{LSelKind, LStepKind, MoveProgram, ShapeSpec};
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::value::SetValue;
@@ -216,6 +217,11 @@ fn fill(
         // The padded tuple of rank r, stepped to rank r + 1 at the end of each round.
         let mut tuple = vec![base; spec.heaps];
         let mut moves = Moves::new(spec.heaps, base, spec.max);
+        // P/N of splits on a fixed count: by marking the predecessors of each P-position.
+        let mut retro = (want == Want::Outcome
+            && spec.shape.count.is_some()
+            && clauses.iter().all(|c| matches!(c.kind, Act::Split { .. })))
+        .then(|| Retro::new(spec.heaps, base, spec.max, moves.table().to_vec()));
         // Grundy values: `mark[v] == stamp` when a follower has value v.
         let mut mark: Vec<usize> = Vec::new();
         for r in 0..len {
@@ -233,6 +239,19 @@ fn fill(
             debug_assert_eq!(spec.rank(pos), Some(r));
             let (done, rest) = values.split_at_mut(r);
             rest[0] = match want {
+                Want::Outcome if retro.is_some() => {
+                    let retro = retro.as_mut().expect("just checked");
+                    if rest[0] == 0 {
+                        // Not marked: no follower is P.
+                        for c in clauses {
+                            retro.each_pred(c, pos, &mut |q: usize| {
+                                debug_assert!(q > r, "a predecessor of rank {q} <= {r}");
+                                rest[q - r] = 1;
+                            });
+                        }
+                    }
+                    rest[0]
+                }
                 Want::Outcome => {
                     let found = clauses.iter().any(|c| {
                         moves.each(c, pos, lower, &mut |q: usize| {

@@ -70,6 +70,11 @@ impl Moves {
         }
     }
 
+    /// The rank table: `[i * w + (v - base)]` is what size `v` at index `i` adds to a rank.
+    pub(super) fn table(&self) -> &[u64] {
+        &self.tab
+    }
+
     /// The term of heap size `v` at index `i` of a padded position.
     #[inline(always)]
     fn term(&self, i: usize, v: u32) -> u64 {
