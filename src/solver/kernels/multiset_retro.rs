@@ -142,8 +142,69 @@ impl Retro {
             // At most max, a u32.
             self.sums.push(sum as u32);
         }
+        if sp.d <= 2 {
+            return self.add_few(pos, sp.d, mark);
+        }
         self.added.clear();
         self.add(pos, sp.d, self.base, mark);
+    }
+
+    /// Adds one or two deleted heaps (or none) to the sorted rest `Y` by prefix sums of its
+    /// terms: `Y[..a] v Y[a..]` has rank `S0[a] + S1[m] - S1[a] + T(a, v)`, and with two heaps
+    /// `v1 <= v2` the terms after `v2` shift by two places.
+    fn add_few(&mut self, pos: &[u32], d: usize, mark: &mut impl FnMut(usize)) {
+        self.out.clear();
+        for (i, &h) in pos.iter().enumerate() {
+            if self.group[i] == 0 {
+                self.out.push(h);
+            }
+        }
+        self.out.extend_from_slice(&self.sums);
+        self.out.sort_unstable();
+        let (w, base, max) = (self.w, self.base, self.max);
+        let tab = &self.tab;
+        let y = &self.out;
+        let m = y.len();
+        let term = |i: usize, v: u32| tab[i * w + (v - base) as usize];
+        // S[t][i]: the terms of y[..i] shifted by t places.
+        let mut sum = [vec![0u64; m + 1], vec![0u64; m + 1], vec![0u64; m + 1]];
+        for (t, st) in sum.iter_mut().enumerate().take(d + 1) {
+            for i in 0..m {
+                st[i + 1] = st[i] + term(i + t, y[i]);
+            }
+        }
+        match d {
+            0 => mark(sum[0][m] as usize),
+            1 => {
+                let mut a = 0;
+                for v in base..=max {
+                    while a < m && y[a] < v {
+                        a += 1;
+                    }
+                    mark((sum[0][a] + (sum[1][m] - sum[1][a]) + term(a, v)) as usize);
+                }
+            }
+            _ => {
+                let mut a1 = 0;
+                for v1 in base..=max {
+                    while a1 < m && y[a1] < v1 {
+                        a1 += 1;
+                    }
+                    let head = sum[0][a1] + term(a1, v1);
+                    let mut a2 = a1;
+                    for v2 in v1..=max {
+                        while a2 < m && y[a2] < v2 {
+                            a2 += 1;
+                        }
+                        let r = head
+                            + (sum[1][a2] - sum[1][a1])
+                            + (sum[2][m] - sum[2][a2])
+                            + term(a2 + 1, v2);
+                        mark(r as usize);
+                    }
+                }
+            }
+        }
     }
 
     /// Adds `left` more deleted heaps, each at least `from` (non-decreasing), then ranks.
