@@ -47,7 +47,12 @@ fn agree(label: &str, game: &Game, max: u32, heaps: usize) -> (BoxValues, BoxVal
     (out.pop().expect("two"), o)
 }
 
-type Case = (&'static str, &'static [(&'static str, &'static str)], u32, usize);
+type Case = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    u32,
+    usize,
+);
 
 const BUNDLED: &[Case] = &[
     ("rulesets/abuku/vdn.game", &[], 16, 2),
@@ -60,10 +65,30 @@ const BUNDLED: &[Case] = &[
     ("rulesets/abuku/abo-delete.game", &[("n", "2")], 16, 2),
     ("rulesets/abuku/abo-delete.game", &[("n", "3")], 12, 3),
     ("rulesets/abuku/abo-delete.game", &[("n", "4")], 8, 4),
-    ("rulesets/abuku/k-delete.game", &[("k", "3"), ("n", "6")], 5, 6),
-    ("rulesets/abuku/k-delete.game", &[("k", "2"), ("n", "4")], 8, 4),
-    ("rulesets/abuku/k-delete.game", &[("k", "3"), ("n", "3")], 12, 3),
-    ("rulesets/abuku/k-delete.game", &[("k", "4"), ("n", "4")], 8, 4),
+    (
+        "rulesets/abuku/k-delete.game",
+        &[("k", "3"), ("n", "6")],
+        5,
+        6,
+    ),
+    (
+        "rulesets/abuku/k-delete.game",
+        &[("k", "2"), ("n", "4")],
+        8,
+        4,
+    ),
+    (
+        "rulesets/abuku/k-delete.game",
+        &[("k", "3"), ("n", "3")],
+        12,
+        3,
+    ),
+    (
+        "rulesets/abuku/k-delete.game",
+        &[("k", "4"), ("n", "4")],
+        8,
+        4,
+    ),
     ("rulesets/abuku/nmth-delete.game", &[("n", "3")], 11, 3),
     ("rulesets/abuku/nmth-delete.game", &[("n", "4")], 8, 4),
     ("rulesets/abuku/nmth-delete.game", &[("n", "5")], 6, 5),
@@ -74,26 +99,104 @@ const BUNDLED: &[Case] = &[
 #[test]
 fn bundled_rulesets_agree_with_the_interpreter() {
     for (file, params, max, heaps) in BUNDLED {
-        agree(&format!("{file} {params:?}"), &load(file, params), *max, *heaps);
+        agree(
+            &format!("{file} {params:?}"),
+            &load(file, params),
+            *max,
+            *heaps,
+        );
     }
 }
+
+/// A ruleset of `rulesets/abuku/` with its parameters and box, and a formula with arguments.
+type FormCase = (
+    &'static str,
+    Vec<(&'static str, &'static str)>,
+    u32,
+    usize,
+    &'static str,
+    Vec<Value>,
+);
 
 /// The Abuku closed forms say P exactly where the kernel does, wherever they speak; VDN's also
 /// gives every Grundy value.
 #[test]
 fn kernel_agrees_with_the_closed_forms_of_the_papers() {
     let int = |x: i64| Value::Int(x);
-    let cases: Vec<(&str, Vec<(&str, &str)>, u32, usize, &str, Vec<Value>)> = vec![
+    let cases: Vec<FormCase> = vec![
         ("vdn", vec![], 30, 2, "vdn", vec![]),
-        ("abo-delete", vec![("n", "2")], 30, 2, "abo_delete", vec![int(2)]),
-        ("abo-delete", vec![("n", "3")], 14, 3, "abo_delete", vec![int(3)]),
-        ("abo-delete", vec![("n", "4")], 9, 4, "abo_delete", vec![int(4)]),
-        ("nmth-delete", vec![("n", "3")], 12, 3, "nmth_delete", vec![int(3)]),
-        ("nmth-delete", vec![("n", "4")], 9, 4, "nmth_delete", vec![int(4)]),
-        ("nmth-delete", vec![("n", "5")], 7, 5, "nmth_delete", vec![int(5)]),
-        ("half-delete", vec![("n", "2")], 30, 2, "half_delete", vec![int(2)]),
-        ("half-delete", vec![("n", "4")], 10, 4, "half_delete", vec![int(4)]),
-        ("half-delete", vec![("n", "6")], 6, 6, "half_delete", vec![int(6)]),
+        (
+            "abo-delete",
+            vec![("n", "2")],
+            30,
+            2,
+            "abo_delete",
+            vec![int(2)],
+        ),
+        (
+            "abo-delete",
+            vec![("n", "3")],
+            14,
+            3,
+            "abo_delete",
+            vec![int(3)],
+        ),
+        (
+            "abo-delete",
+            vec![("n", "4")],
+            9,
+            4,
+            "abo_delete",
+            vec![int(4)],
+        ),
+        (
+            "nmth-delete",
+            vec![("n", "3")],
+            12,
+            3,
+            "nmth_delete",
+            vec![int(3)],
+        ),
+        (
+            "nmth-delete",
+            vec![("n", "4")],
+            9,
+            4,
+            "nmth_delete",
+            vec![int(4)],
+        ),
+        (
+            "nmth-delete",
+            vec![("n", "5")],
+            7,
+            5,
+            "nmth_delete",
+            vec![int(5)],
+        ),
+        (
+            "half-delete",
+            vec![("n", "2")],
+            30,
+            2,
+            "half_delete",
+            vec![int(2)],
+        ),
+        (
+            "half-delete",
+            vec![("n", "4")],
+            10,
+            4,
+            "half_delete",
+            vec![int(4)],
+        ),
+        (
+            "half-delete",
+            vec![("n", "6")],
+            6,
+            6,
+            "half_delete",
+            vec![int(6)],
+        ),
         (
             "k-delete",
             vec![("k", "3"), ("n", "6")],
@@ -110,13 +213,36 @@ fn kernel_agrees_with_the_closed_forms_of_the_papers() {
             "k_delete",
             vec![int(3), int(3)],
         ),
-        ("single-delete", vec![("n", "2")], 30, 2, "single_delete", vec![int(2)]),
-        ("single-delete", vec![("n", "3")], 14, 3, "single_delete", vec![int(3)]),
-        ("single-delete", vec![("n", "4")], 12, 4, "single_delete", vec![int(4)]),
+        (
+            "single-delete",
+            vec![("n", "2")],
+            30,
+            2,
+            "single_delete",
+            vec![int(2)],
+        ),
+        (
+            "single-delete",
+            vec![("n", "3")],
+            14,
+            3,
+            "single_delete",
+            vec![int(3)],
+        ),
+        (
+            "single-delete",
+            vec![("n", "4")],
+            12,
+            4,
+            "single_delete",
+            vec![int(4)],
+        ),
     ];
     for (file, params, max, heaps, name, args) in cases {
         let game = load(&format!("rulesets/abuku/{file}.game"), &params);
-        let form = formulas::build(name, &args).expect("the formula builds").form;
+        let form = formulas::build(name, &args)
+            .expect("the formula builds")
+            .form;
         let spec = BoxSpec::new(game.shape(), max, heaps).expect("a small box");
         let pn = kernel(&game, &spec, Want::Outcome).expect("a kernel");
         let g = kernel(&game, &spec, Want::Grundy).expect("a kernel");
@@ -133,7 +259,10 @@ fn kernel_agrees_with_the_closed_forms_of_the_papers() {
                 assert_eq!(g.values[r], v, "{file} {params:?} {pos:?}: Grundy");
             }
         }
-        assert!(spoken > spec.len() / 2, "{file}: the formula spoke at {spoken} positions");
+        assert!(
+            spoken > spec.len() / 2,
+            "{file}: the formula spoke at {spoken} positions"
+        );
     }
 }
 
@@ -159,7 +288,12 @@ fn other_rulesets_get_no_kernel() {
         ("rulesets/classic/wythoff.game", &[], 8, 2),
         ("rulesets/classic/kayles.game", &[], 8, 3),
         ("rulesets/classic/grundy-game.game", &[], 8, 3),
-        ("rulesets/fraenkel-zusman/moore-nim.game", &[("l", "2")], 5, 4),
+        (
+            "rulesets/fraenkel-zusman/moore-nim.game",
+            &[("l", "2")],
+            5,
+            4,
+        ),
     ] {
         let game = load(file, params);
         let spec = BoxSpec::new(game.shape(), max, heaps).expect("a small box");

@@ -63,7 +63,10 @@ impl SingleDelete {
                 seen[v as usize] = true;
             }
         }
-        let g = seen.iter().position(|&b| !b).expect("one more slot than values") as u32;
+        let g = seen
+            .iter()
+            .position(|&b| !b)
+            .expect("one more slot than values") as u32;
         self.memo[i] = g;
         g
     }

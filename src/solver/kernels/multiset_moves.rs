@@ -233,7 +233,8 @@ impl Moves {
                 self.write_out(false);
                 for j in 0..self.heaps.len() {
                     // Below the heap, so it fits in u32.
-                    self.out.push(u64::from(self.heaps[j]).saturating_sub(by) as u32);
+                    self.out
+                        .push(u64::from(self.heaps[j]).saturating_sub(by) as u32);
                 }
                 insertion_sort(&mut self.out);
                 visit(self.rank_out())
@@ -284,7 +285,16 @@ impl Moves {
             insertion_sort(&mut self.fixed);
             return self.split_last_in_two(x, start, unequal, visit);
         }
-        self.parts_of(j, 0, parts, u64::from(x), u64::from(start), least, unequal, visit)
+        self.parts_of(
+            j,
+            0,
+            parts,
+            u64::from(x),
+            u64::from(start),
+            least,
+            unequal,
+            visit,
+        )
     }
 
     /// Parts `k..parts` of heap `j`, non-decreasing (increasing with `unequal`), each at least
