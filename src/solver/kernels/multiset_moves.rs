@@ -25,6 +25,9 @@ pub(super) struct Moves {
     /// The distinct heap sizes of the position, increasing, and how many heaps have each.
     vals: Vec<u32>,
     cnt: Vec<usize>,
+    /// The heaps in runs `r..`: all of them, and those not deleted.
+    suffix_cnt: Vec<usize>,
+    suffix_left: Vec<usize>,
     /// Per run: how many of its heaps are deleted, and how many the second step acts on.
     del: Vec<usize>,
     act: Vec<usize>,
@@ -59,6 +62,8 @@ impl Moves {
             sums: Vec::new(),
             vals: Vec::new(),
             cnt: Vec::new(),
+            suffix_cnt: Vec::new(),
+            suffix_left: Vec::new(),
             del: Vec::new(),
             act: Vec::new(),
             heaps: Vec::new(),
@@ -127,6 +132,11 @@ impl Moves {
             }
         }
         let runs = self.vals.len();
+        self.suffix_cnt.clear();
+        self.suffix_cnt.resize(runs + 1, 0);
+        for q in (0..runs).rev() {
+            self.suffix_cnt[q] = self.suffix_cnt[q + 1] + self.cnt[q];
+        }
         self.del.clear();
         self.del.resize(runs, 0);
         self.act.clear();
@@ -151,6 +161,12 @@ impl Moves {
         visit: &mut F,
     ) -> bool {
         if left == 0 {
+            // The heaps left in runs r.. once the deletion is chosen.
+            self.suffix_left.clear();
+            self.suffix_left.resize(self.vals.len() + 1, 0);
+            for q in (0..self.vals.len()).rev() {
+                self.suffix_left[q] = self.suffix_left[q + 1] + self.cnt[q] - self.del[q];
+            }
             for &s in clause.act.get(rest) {
                 if matches!(clause.kind, Act::Split { .. }) && s == 0 {
                     // A split of no heap makes no follower.
@@ -166,7 +182,7 @@ impl Moves {
             return false;
         }
         // The runs after this one hold `after` heaps: at least `left - after` come from here.
-        let after = self.cnt[r + 1..].iter().sum::<usize>();
+        let after = self.suffix_cnt[r + 1];
         let top = self.cnt[r].min(left);
         // Most from the smallest heaps first: deleting small heaps and splitting large ones
         // tends to meet a P-follower early.
@@ -196,9 +212,7 @@ impl Moves {
         if r == self.vals.len() {
             return false;
         }
-        let after = (r + 1..self.vals.len())
-            .map(|q| self.cnt[q] - self.del[q])
-            .sum::<usize>();
+        let after = self.suffix_left[r + 1];
         let top = (self.cnt[r] - self.del[r]).min(left);
         for t in (left.saturating_sub(after)..=top).rev() {
             self.act[r] = t;
