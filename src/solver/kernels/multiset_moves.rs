@@ -172,7 +172,18 @@ impl Moves {
                     // A split of no heap makes no follower.
                     continue;
                 }
-                if self.choose_act(clause, 0, s, lower, visit) {
+                let stop = if s == rest {
+                    // Every heap left (`every other heap`): one choice.
+                    for q in 0..self.vals.len() {
+                        self.act[q] = self.cnt[q] - self.del[q];
+                    }
+                    let stop = self.act_on_choice(clause, lower, visit);
+                    self.act.iter_mut().for_each(|a| *a = 0);
+                    stop
+                } else {
+                    self.choose_act(clause, 0, s, lower, visit)
+                };
+                if stop {
                     return true;
                 }
             }
