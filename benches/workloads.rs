@@ -410,6 +410,33 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
         ));
     }
 
+    if run("8") {
+        let g = load("rulesets/abuku/single-delete.game", &[("n", "4")]);
+        let n = 60u32;
+        rows.push(box_workload(
+            &format!("8 {} n = 4, Grundy values, heaps <= {n}", g.checked.name),
+            &g,
+            n,
+            4,
+            Want::Grundy,
+            cap,
+            || {
+                let mut d = hand::single_delete::SingleDelete::new(n as usize);
+                for x3 in 1..=n {
+                    for x2 in 1..=x3 {
+                        for x1 in 1..=x2 {
+                            for x0 in 1..=x1 {
+                                d.grundy([x0, x1, x2, x3]);
+                            }
+                        }
+                    }
+                }
+                d
+            },
+            |d, p| d.solved(p).expect("every position of the box was solved"),
+        ));
+    }
+
     for r in octal_rows::rows(run, cap) {
         rows.push(r);
     }

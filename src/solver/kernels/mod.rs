@@ -7,6 +7,9 @@
 //!   amount sets into points, rays and cones, `guard.rs` compiles guards, `layout.rs` turns
 //!   them into queries at fixed offsets, `fill.rs` fills the cube, `output.rs` reads the box
 //!   out of it by rank).
+//! - `multiset`: unordered boxes whose moves delete heaps and split or lower others
+//!   (`multiset.rs` matches the moves and fills the table, `multiset_moves.rs` lists followers,
+//!   `multiset_retro.rs` marks predecessors for P/N on a fixed count). Asked first.
 
 mod amounts;
 mod compile;
@@ -14,6 +17,9 @@ mod cube;
 mod fill;
 mod guard;
 mod layout;
+mod multiset;
+mod multiset_moves;
+mod multiset_retro;
 mod output;
 
 use super::budget::Budget;
@@ -30,11 +36,17 @@ pub fn solve_box_kernel(
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
+    if let Some(r) = multiset::try_solve(game, spec, want, budget) {
+        return Some(r);
+    }
     cube::try_solve(game, spec, want, budget)
 }
 
 /// The name of the kernel [`solve_box_kernel`] would use for the ruleset on this box, without
 /// solving it (`None`: the interpreter's modes).
 pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
+    if multiset::matches(game, spec) {
+        return Some(multiset::NAME);
+    }
     cube::matches(game, spec).then_some(cube::NAME)
 }

@@ -1,0 +1,303 @@
+//! The multiset kernel: unordered boxes whose every move clause deletes some heaps and then
+//! splits or lowers some of the others (Abuku et al.'s delete games, Propp's cookie game).
+//!
+//! A clause matches when its lowered program (parameters bound) is exactly
+//! `delete SEL; split SEL into P parts [each] [unequal]` with `P >= 2` and non-empty parts, or
+//! `delete SEL; lower SEL by B` on `heaps any`, with no guard, condition or reference, and the
+//! selections are a count from a finite set, `the other` or `every other`. Every follower of
+//! such a move is smaller than its position in colex order (the largest heap the move removes
+//! is replaced only by smaller heaps), so the table fills in order of rank with each follower
+//! already known: no search, no stack. Followers come from [`super::multiset_moves`] as
+//! ranks in the box. Anything else (a count that the fixed shape cannot keep, a follower
+//! that leaves the box, a position limit below the box) answers `None`: the interpreter's
+//! modes solve it, and report its errors.
+
+use super::multiset_moves::Moves;
+use super::multiset_retro::Retro;
+use crate::moves::program::{LSelKind, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::{Generator, MoveError};
+use crate::ruleset::value::SetValue;
+use crate::solver::budget::Budget;
+use crate::solver::error::SolveError;
+use crate::solver::values::{BoxValues, ModeUsed, Want};
+use crate::solver::table::BoxSpec;
+
+/// The kernel's name, for reports.
+#[allow(dead_code)] // read by the integrated kernel layer's `kernel_for`
+pub(super) const NAME: &str = "multiset";
+
+/// The most parts a split may have here (more falls back to the interpreter).
+const MAX_PARTS: usize = 64;
+
+/// Which numbers of heaps a selection may choose, by the number of candidate heaps.
+#[derive(Clone, Debug)]
+pub(super) struct Counts(Vec<Vec<usize>>);
+
+impl Counts {
+    /// The allowed counts among `cands` candidates (none beyond the box's heaps).
+    pub(super) fn get(&self, cands: usize) -> &[usize] {
+        self.0.get(cands).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// What the second step does to the heaps it selects.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Act {
+    /// Split each into `parts` parts, each at least `min` (pairwise different if `unequal`).
+    Split {
+        /// Into how many parts.
+        parts: usize,
+        /// The least part (at least 1 here).
+        min: u32,
+        /// Parts pairwise different.
+        unequal: bool,
+    },
+    /// Lower each by this much (empty heaps vanish).
+    Lower(u64),
+}
+
+/// One matched move clause.
+#[derive(Clone, Debug)]
+pub(super) struct Clause {
+    /// How many heaps it deletes.
+    pub(super) del: Counts,
+    /// How many of the rest it splits or lowers.
+    pub(super) act: Counts,
+    /// What it does to them.
+    pub(super) kind: Act,
+}
+
+/// The box solved by the multiset kernel, or `None` when some move clause is not of its
+/// families (see the module comment).
+pub(super) fn try_solve(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Option<Result<BoxValues, SolveError<MoveError>>> {
+    let clauses = match_moves(game, spec)?;
+    if budget.max_positions.is_some_and(|m| m < spec.len()) {
+        // Let the search stop at the limit, position by position.
+        return None;
+    }
+    Some(fill(&clauses, spec, want, budget))
+}
+
+/// Whether the kernel solves this ruleset on this box.
+#[allow(dead_code)] // read by the integrated kernel layer's `kernel_for`
+pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
+    match_moves(game, spec).is_some()
+}
+
+/// The clauses, when every move of the ruleset matches and every follower of the box's
+/// positions provably lies in the box with a smaller rank.
+pub(super) fn match_moves(game: &Generator, spec: &BoxSpec) -> Option<Vec<Clause>> {
+    let shape = &game.shape;
+    if !shape.symmetric() || *shape != spec.shape || game.moves.is_empty() {
+        return None;
+    }
+    if shape.count.is_none() && shape.lower != 0 {
+        return None;
+    }
+    let clauses = game
+        .moves
+        .iter()
+        .map(|m| clause(m, spec.heaps))
+        .collect::<Option<Vec<_>>>()?;
+    clauses
+        .iter()
+        .all(|c| stays_in_box(c, shape, spec.heaps))
+        .then_some(clauses)
+}
+
+/// The clause of a move program, if it is of the kernel's families.
+fn clause(m: &MoveProgram, heaps: usize) -> Option<Clause> {
+    if !m.guards.is_empty() || !m.heap_names.is_empty() {
+        return None;
+    }
+    let [first, second] = m.steps.as_slice() else {
+        return None;
+    };
+    if !matches!(first.kind, LStepKind::Delete) {
+        return None;
+    }
+    let kind = match second.kind {
+        LStepKind::Split {
+            parts,
+            min_part,
+            unequal,
+        } if (2..=MAX_PARTS).contains(&parts) && min_part >= 1 => Act::Split {
+            parts,
+            min: min_part,
+            unequal,
+        },
+        LStepKind::Lower(by) => Act::Lower(by),
+        _ => return None,
+    };
+    Some(Clause {
+        del: counts(&first.sel.kind, heaps)?,
+        act: counts(&second.sel.kind, heaps)?,
+        kind,
+    })
+}
+
+/// The counts a selection allows for 0..=heaps candidates, as the interpreter chooses them.
+fn counts(kind: &LSelKind, heaps: usize) -> Option<Counts> {
+    let mut by = Vec::with_capacity(heaps + 1);
+    for c in 0..=heaps {
+        by.push(match kind {
+            LSelKind::Rest => vec![c],
+            LSelKind::TheOther => {
+                if c == 1 {
+                    vec![1]
+                } else {
+                    vec![]
+                }
+            }
+            LSelKind::Count(set @ (SetValue::Ints(_) | SetValue::Range(..))) => {
+                let mut m = Vec::new();
+                set.members_upto(i64::try_from(c).ok()?, &mut m).ok()?;
+                m.into_iter()
+                    .filter_map(|x| usize::try_from(x).ok())
+                    .filter(|&x| x <= c)
+                    .collect()
+            }
+            _ => return None,
+        });
+    }
+    Some(Counts(by))
+}
+
+/// Whether every follower the clause makes from a position of the box is canonical, in the
+/// box and of smaller rank: a fixed count is kept by every choice of counts (else the
+/// interpreter reports the wrong count); with `heaps any` no split makes more heaps than the
+/// box holds, and every lowering move deletes or lowers some heap.
+fn stays_in_box(c: &Clause, shape: &ShapeSpec, heaps: usize) -> bool {
+    let choices = |len: usize| {
+        c.del
+            .get(len)
+            .iter()
+            .flat_map(move |&d| c.act.get(len - d).iter().map(move |&s| (d, s)))
+            .collect::<Vec<_>>()
+    };
+    match (shape.count, c.kind) {
+        (Some(n), Act::Split { parts, .. }) => choices(n)
+            .into_iter()
+            .all(|(d, s)| s == 0 || s.checked_mul(parts - 1) == Some(d)),
+        (Some(_), Act::Lower(_)) => false,
+        (None, Act::Split { parts, .. }) => (0..=heaps).all(|len| {
+            choices(len).into_iter().all(|(d, s)| {
+                s == 0
+                    || s.checked_mul(parts - 1)
+                        .and_then(|grow| (len - d).checked_add(grow))
+                        .is_some_and(|after| after <= heaps)
+            })
+        }),
+        (None, Act::Lower(by)) => (0..=heaps).all(|len| {
+            choices(len)
+                .into_iter()
+                .all(|(d, s)| d >= 1 || (s >= 1 && by >= 1))
+        }),
+    }
+}
+
+/// Fills the table in order of rank: every follower of rank `r` has a smaller rank
+/// (`match_moves` checked that the clauses keep the box).
+fn fill(
+    clauses: &[Clause],
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Result<BoxValues, SolveError<MoveError>> {
+    let len = spec.len();
+    let mut values = vec![0u32; len];
+    let lower = spec.shape.lower;
+    let base = if spec.shape.count.is_some() { lower } else { 0 };
+    if len > 0 {
+        // The padded tuple of rank r, stepped to rank r + 1 at the end of each round.
+        let mut tuple = vec![base; spec.heaps];
+        let mut moves = Moves::new(spec.heaps, base, spec.max);
+        // P/N of splits on a fixed count: by marking the predecessors of each P-position.
+        let mut retro = (want == Want::Outcome
+            && spec.shape.count.is_some()
+            && clauses.iter().all(|c| matches!(c.kind, Act::Split { .. })))
+        .then(|| Retro::new(spec.heaps, base, spec.max, moves.table().to_vec()));
+        // Grundy values: `mark[v] == stamp` when a follower has value v.
+        let mut mark: Vec<usize> = Vec::new();
+        for r in 0..len {
+            if r % 4096 == 0 {
+                budget
+                    .check_now(r)
+                    .map_err(|stop| SolveError::from_stop(stop, r))?;
+            }
+            let start = if spec.shape.drops_zeros() {
+                tuple.iter().take_while(|&&h| h == 0).count()
+            } else {
+                0
+            };
+            let pos = &tuple[start..];
+            debug_assert_eq!(spec.rank(pos), Some(r));
+            let (done, rest) = values.split_at_mut(r);
+            rest[0] = match want {
+                Want::Outcome if retro.is_some() => {
+                    let retro = retro.as_mut().expect("just checked");
+                    if rest[0] == 0 {
+                        // Not marked: no follower is P.
+                        for c in clauses {
+                            retro.each_pred(c, pos, &mut |q: usize| {
+                                debug_assert!(q > r, "a predecessor of rank {q} <= {r}");
+                                rest[q - r] = 1;
+                            });
+                        }
+                    }
+                    rest[0]
+                }
+                Want::Outcome => {
+                    let found = clauses.iter().any(|c| {
+                        moves.each(c, pos, lower, &mut |q: usize| {
+                            debug_assert!(q < r, "a follower of rank {q} >= {r}");
+                            done[q] == 0
+                        })
+                    });
+                    u32::from(found)
+                }
+                Want::Grundy => {
+                    let stamp = r + 1;
+                    for c in clauses {
+                        moves.each(c, pos, lower, &mut |q: usize| {
+                            debug_assert!(q < r, "a follower of rank {q} >= {r}");
+                            let v = done[q] as usize;
+                            if v >= mark.len() {
+                                mark.resize(v + 1, 0);
+                            }
+                            mark[v] = stamp;
+                            false
+                        });
+                    }
+                    let mex = mark.iter().take_while(|&&m| m == stamp).count();
+                    u32::try_from(mex).expect("a mex is at most the followers")
+                }
+            };
+            next_colex(&mut tuple, base, spec.max);
+        }
+    }
+    let mut table = BoxValues::from_values(spec.clone(), want, values, ModeUsed::Table);
+    table.kernel = Some(NAME);
+    Ok(table)
+}
+
+/// Steps a non-decreasing tuple over `base..=max` to the next in colex order (the order of
+/// [`BoxSpec::rank`]): the first entry that can grow grows, the ones before it restart.
+fn next_colex(t: &mut [u32], base: u32, max: u32) {
+    let k = t.len();
+    for i in 0..k {
+        let cap = if i + 1 < k { t[i + 1] } else { max };
+        if t[i] < cap {
+            t[i] += 1;
+            for x in &mut t[..i] {
+                *x = base;
+            }
+            return;
+        }
+    }
+}
