@@ -970,7 +970,7 @@ fn output_file_is_whole_or_absent() {
 fn ctrl_c_stops_a_long_solve() {
     use std::time::{Duration, Instant};
     let child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
-        .args(["solve", WYTHOFF, "--max", "2000", "--grundy"])
+        .args(["solve", WYTHOFF, "--max", "6000", "--grundy"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())

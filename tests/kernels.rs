@@ -154,10 +154,12 @@ fn moves_outside_the_kernel_families_are_declined_and_still_solved() {
         let game = Game::from_source("t", text, &[]).unwrap_or_else(|e| panic!("{text}: {e:?}"));
         let heaps = game.shape().count.unwrap_or(3);
         let spec = BoxSpec::new(game.shape(), 7, heaps).expect("small");
-        assert_eq!(kernel_for(game.generator(), &spec), None, "{text}");
+        // Outside the cube's families (another kernel, the multiset's, may take the delete).
+        let taken = kernel_for(game.generator(), &spec);
+        assert_ne!(taken, Some("cube"), "{text}");
         for want in [Want::Grundy, Want::Outcome] {
             let t = solve_box(game.generator(), &spec, want, &Budget::default()).expect(text);
-            assert_eq!(t.kernel, None, "{text}");
+            assert_eq!(t.kernel, taken, "{text}");
             let mut generic = Solver::new(game.generator());
             let mut pos = Vec::new();
             for r in 0..spec.len() {

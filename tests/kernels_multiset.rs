@@ -33,11 +33,12 @@ fn agree(label: &str, game: &Game, max: u32, heaps: usize) -> (BoxValues, BoxVal
             .unwrap_or_else(|e| panic!("{label}: table mode failed: {e}"));
         let mut pos = Vec::new();
         for r in 0..spec.len() {
-            if k.values[r] != t.values[r] {
+            if k.value(r) != t.value(r) {
                 spec.unrank(r, &mut pos);
                 panic!(
                     "{label} ({want:?}) at {pos:?}: kernel {}, interpreter {}",
-                    k.values[r], t.values[r]
+                    k.value(r),
+                    t.value(r)
                 );
             }
         }
@@ -252,11 +253,11 @@ fn kernel_agrees_with_the_closed_forms_of_the_papers() {
             spec.unrank(r, &mut pos);
             if let Some(p) = form.is_p(&pos).expect("in the formula's shape") {
                 spoken += 1;
-                assert_eq!(pn.values[r] == 0, p, "{file} {params:?} {pos:?}: P/N");
-                assert_eq!(g.values[r] == 0, p, "{file} {params:?} {pos:?}: Grundy 0");
+                assert_eq!(pn.value(r) == 0, p, "{file} {params:?} {pos:?}: P/N");
+                assert_eq!(g.value(r) == 0, p, "{file} {params:?} {pos:?}: Grundy 0");
             }
             if let Some(v) = form.grundy(&pos).expect("in the formula's shape") {
-                assert_eq!(g.values[r], v, "{file} {params:?} {pos:?}: Grundy");
+                assert_eq!(g.value(r), v, "{file} {params:?} {pos:?}: Grundy");
             }
         }
         assert!(
@@ -276,7 +277,7 @@ fn cookie_kernel_agrees_with_propps_reduction() {
     for r in 0..spec.len() {
         spec.unrank(r, &mut pos);
         if let Some(p) = form.is_p(&pos).expect("a cookie position") {
-            assert_eq!(pn.values[r] == 0, p, "{pos:?}");
+            assert_eq!(pn.value(r) == 0, p, "{pos:?}");
         }
     }
 }
@@ -297,7 +298,9 @@ fn other_rulesets_get_no_kernel() {
     ] {
         let game = load(file, params);
         let spec = BoxSpec::new(game.shape(), max, heaps).expect("a small box");
-        assert!(kernel(&game, &spec, Want::Outcome).is_none(), "{file}");
+        // Another kernel (the cube) may take some of these; the multiset kernel must not.
+        let k = kernel(&game, &spec, Want::Outcome);
+        assert!(k.is_none_or(|k| k.kernel != Some("multiset")), "{file}");
     }
     // A position limit below the box leaves the box to the search, which stops at the limit.
     let game = load("rulesets/abuku/vdn.game", &[]);

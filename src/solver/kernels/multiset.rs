@@ -19,8 +19,8 @@ use crate::moves::{Generator, MoveError};
 use crate::ruleset::value::SetValue;
 use crate::solver::budget::Budget;
 use crate::solver::error::SolveError;
-use crate::solver::values::{BoxValues, ModeUsed, Want};
 use crate::solver::table::BoxSpec;
+use crate::solver::values::{BoxValues, ModeUsed, Want};
 
 /// The kernel's name, for reports.
 #[allow(dead_code)] // read by the integrated kernel layer's `kernel_for`
