@@ -19,8 +19,13 @@ pub(super) const NAME: &str = "cube";
 /// position in every order): beyond, the kernel declines.
 const MAX_CELLS_PER_POSITION: usize = 64;
 
-/// The most cells the kernel fills (a P/N cube of this many cells takes 8 GiB at one bit).
-const MAX_CELLS: usize = 1 << 36;
+/// The most cells the kernel fills (a P/N cube of this many cells takes 8 GiB at one bit); on
+/// 32-bit targets (the playground's wasm32) the address space bounds it first.
+const MAX_CELLS: usize = if usize::BITS >= 64 {
+    (1u64 << 36) as usize
+} else {
+    usize::MAX >> 1
+};
 
 /// The layout of the ruleset on the box's cube, if it matches.
 fn layout(game: &Generator, spec: &BoxSpec) -> Option<(Layout, u32)> {
