@@ -190,7 +190,11 @@ def main():
         b.wait("the undo", "return document.querySelectorAll('#play-log li').length === 2;")
         check(True, "undo takes back a move and its reply")
 
-        # A long solve, stopped: progress shows, Stop ends it, the page still answers.
+        # A long solve, stopped: progress shows, Stop ends it, the page still answers. Delete
+        # Nim: no compiled kernel takes it (Wythoff's box now fills at once), so it is long.
+        b.js("""const c = document.getElementById('ruleset-choice');
+                c.value = 'abuku/delete-nim.game'; c.dispatchEvent(new Event('change'));""")
+        b.wait_text("#status-line", "no problems")
         b.type("#max-positions", "5000000")
         b.type("#solve-max", "2500")
         b.click("#solve-button")
@@ -198,6 +202,9 @@ def main():
         b.shot("5-solving")
         b.click("#solve-stop")
         b.wait_text("#solve-out", "Stopped")
+        b.js("""const c = document.getElementById('ruleset-choice');
+                c.value = 'classic/wythoff.game'; c.dispatchEvent(new Event('change'));""")
+        b.wait_text("#status-line", "no problems")
         b.type("#position-input", "3 5")
         b.click("#eval-button")
         b.wait_text("#eval-outcome", "P")
