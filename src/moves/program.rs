@@ -140,3 +140,37 @@ pub enum LSelKind {
     /// The heaps recorded in a selection slot earlier in the move.
     Ref(usize),
 }
+
+/// The window `|x - y| < c` (or `<= c`) that the first conjunct of `cond` states between two
+/// amount slots: `(x, y, reach)`, `reach` the largest allowed `|x - y|` (negative when none is).
+/// The interpreter skips amounts outside it; the kernels cut amount pairs along it.
+pub fn leading_window(cond: &CExpr) -> Option<(usize, usize, i64)> {
+    use crate::ruleset::expr::CKind;
+    use crate::ruleset::value::Value;
+    use crate::syntax::ast::BinOp;
+    let mut c = cond;
+    while let CKind::Bin(BinOp::And, a, _) = &c.kind {
+        c = a;
+    }
+    let CKind::Bin(op @ (BinOp::Lt | BinOp::Le), lhs, rhs) = &c.kind else {
+        return None;
+    };
+    let CKind::Const(Value::Int(bound)) = rhs.kind else {
+        return None;
+    };
+    let CKind::Abs(diff) = &lhs.kind else {
+        return None;
+    };
+    let CKind::Bin(BinOp::Sub, a, b) = &diff.kind else {
+        return None;
+    };
+    let (CKind::IntSlot(a), CKind::IntSlot(b)) = (&a.kind, &b.kind) else {
+        return None;
+    };
+    let reach = if *op == BinOp::Lt {
+        bound.checked_sub(1)?
+    } else {
+        bound
+    };
+    Some((*a, *b, reach))
+}

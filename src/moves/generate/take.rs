@@ -4,9 +4,9 @@
 
 use super::{real_error, Run, R};
 use crate::moves::program::{LAmount, LStep};
-use crate::ruleset::expr::{CExpr, CKind};
-use crate::ruleset::value::{SetIter, SetValue, Value};
-use crate::syntax::ast::{BinOp, Span};
+use crate::ruleset::expr::CExpr;
+use crate::ruleset::value::{SetIter, SetValue};
+use crate::syntax::ast::Span;
 
 impl Run<'_, '_> {
     pub(super) fn take(
@@ -193,40 +193,17 @@ fn window(
     earlier: &[(usize, SetValue)],
     ints: &[i64],
 ) -> Option<(i64, i64)> {
-    let mut c = cond?;
-    while let CKind::Bin(BinOp::And, a, _) = &c.kind {
-        c = a;
-    }
-    let CKind::Bin(op @ (BinOp::Lt | BinOp::Le), lhs, rhs) = &c.kind else {
-        return None;
-    };
-    let CKind::Const(Value::Int(bound)) = rhs.kind else {
-        return None;
-    };
-    let CKind::Abs(diff) = &lhs.kind else {
-        return None;
-    };
-    let CKind::Bin(BinOp::Sub, x, y) = &diff.kind else {
-        return None;
-    };
-    let (CKind::IntSlot(x), CKind::IntSlot(y)) = (&x.kind, &y.kind) else {
-        return None;
-    };
-    let other = match (*x == slot, *y == slot) {
-        (true, false) => *y,
-        (false, true) => *x,
+    let (x, y, reach) = crate::moves::program::leading_window(cond?)?;
+    let other = match (x == slot, y == slot) {
+        (true, false) => y,
+        (false, true) => x,
         _ => return None,
     };
     if !earlier.iter().any(|(s, _)| *s == other) {
         return None;
     }
     let o = ints[other];
-    // |a - o| < bound  <=>  o - bound < a < o + bound (and <= for Le).
-    let reach = if *op == BinOp::Lt {
-        bound.checked_sub(1)?
-    } else {
-        bound
-    };
+    // |a - o| <= reach  <=>  o - reach <= a <= o + reach.
     if reach < 0 {
         return Some((1, 0));
     }

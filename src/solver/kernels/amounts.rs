@@ -4,8 +4,7 @@
 //! named amounts are evaluated once per amount pair, never per position.
 
 use crate::ruleset::expr::{CExpr, CKind, Env};
-use crate::ruleset::value::{SetValue, Value};
-use crate::syntax::ast::BinOp;
+use crate::ruleset::value::SetValue;
 
 /// A run shorter than this is kept as single amounts.
 const TAIL_MIN: i64 = 3;
@@ -150,33 +149,8 @@ pub(super) fn holds(cond: &CExpr, ints: &mut [i64]) -> Option<bool> {
 /// The window `|x - y| < c` (or `<= c`) that the first conjunct of `cond` states for the two
 /// slots `x`, `y` (in either order): the largest allowed `|x - y|`, negative when none is.
 fn window(cond: &CExpr, x: usize, y: usize) -> Option<i64> {
-    let mut c = cond;
-    while let CKind::Bin(BinOp::And, a, _) = &c.kind {
-        c = a;
-    }
-    let CKind::Bin(op @ (BinOp::Lt | BinOp::Le), lhs, rhs) = &c.kind else {
-        return None;
-    };
-    let CKind::Const(Value::Int(bound)) = rhs.kind else {
-        return None;
-    };
-    let CKind::Abs(diff) = &lhs.kind else {
-        return None;
-    };
-    let CKind::Bin(BinOp::Sub, a, b) = &diff.kind else {
-        return None;
-    };
-    let (CKind::IntSlot(a), CKind::IntSlot(b)) = (&a.kind, &b.kind) else {
-        return None;
-    };
-    if !((*a == x && *b == y) || (*a == y && *b == x)) {
-        return None;
-    }
-    if *op == BinOp::Lt {
-        bound.checked_sub(1)
-    } else {
-        Some(bound)
-    }
+    let (a, b, reach) = crate::moves::program::leading_window(cond)?;
+    ((a == x && b == y) || (a == y && b == x)).then_some(reach)
 }
 
 /// Two named amounts (slots `s`, `t`, sets `ss`, `ts`) taken from heaps `p` and `q` with a
