@@ -2,6 +2,7 @@
 //! [`compile`]), and the checking pass that binds parameters and lowers moves and claims
 //! ([`check`]), reporting every problem through [`diag`].
 
+pub mod builtins;
 pub mod check;
 pub mod claims;
 pub mod compile;

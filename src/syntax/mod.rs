@@ -5,6 +5,7 @@ pub mod ast;
 pub mod error;
 pub mod expected;
 pub mod parse;
+mod parse_expr;
 
 pub use error::SyntaxError;
 pub use parse::{parse_expr_str, parse_file};

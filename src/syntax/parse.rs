@@ -1,25 +1,25 @@
-//! From source text to the syntax tree: the pest binding and one `parse_<rule>` per rule.
+//! From source text to the syntax tree: the pest binding and one `parse_<rule>` per rule
+//! (expressions are in `parse_expr.rs`).
 //!
 //! A shape the grammar cannot produce is `unreachable!("... (parse_<rule>)")`; everything
 //! the user can write either becomes a node or a located [`SyntaxError`].
 
-use std::sync::OnceLock;
-
 use pest::iterators::Pair;
-use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser as _;
 use pest_derive::Parser;
 
 use super::ast::*;
 use super::error::SyntaxError;
 use super::expected;
+use super::parse_expr::binop;
+pub(crate) use super::parse_expr::parse_expr;
 
 /// The pest parser generated from `grammar/heapgame.pest`.
 #[derive(Parser)]
 #[grammar = "../grammar/heapgame.pest"]
 pub struct GameParser;
 
-fn span(pair: &Pair<'_, Rule>) -> Span {
+pub(super) fn span(pair: &Pair<'_, Rule>) -> Span {
     let s = pair.as_span();
     s.start()..s.end()
 }
@@ -365,7 +365,7 @@ fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
     })
 }
 
-fn parse_count(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+pub(super) fn parse_count(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     let sp = span(&pair);
     let mut it = pair.into_inner();
     let lo = parse_expr(it.next().expect("(parse_count)"))?;
@@ -466,7 +466,7 @@ fn parse_claim_expr(body: Pair<'_, Rule>) -> Result<ClaimBody, SyntaxError> {
     Ok(ClaimBody::Expr { expr, destructure })
 }
 
-fn parse_ident(pair: Pair<'_, Rule>) -> Ident {
+pub(super) fn parse_ident(pair: Pair<'_, Rule>) -> Ident {
     Ident {
         name: pair.as_str().to_string(),
         span: span(&pair),
@@ -487,190 +487,4 @@ fn parse_string(pair: Pair<'_, Rule>) -> String {
         }
     }
     out
-}
-
-fn pratt() -> &'static PrattParser<Rule> {
-    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
-    PRATT.get_or_init(|| {
-        PrattParser::new()
-            .op(Op::infix(Rule::or, Assoc::Left))
-            .op(Op::infix(Rule::and, Assoc::Left))
-            .op(Op::prefix(Rule::not))
-            .op(Op::infix(Rule::eq, Assoc::Left)
-                | Op::infix(Rule::ne, Assoc::Left)
-                | Op::infix(Rule::lt, Assoc::Left)
-                | Op::infix(Rule::le, Assoc::Left)
-                | Op::infix(Rule::gt, Assoc::Left)
-                | Op::infix(Rule::ge, Assoc::Left)
-                | Op::infix(Rule::in_op, Assoc::Left)
-                | Op::infix(Rule::not_in, Assoc::Left))
-            .op(Op::infix(Rule::range, Assoc::Left) | Op::postfix(Rule::open_range))
-            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
-            .op(Op::infix(Rule::mul, Assoc::Left)
-                | Op::infix(Rule::div, Assoc::Left)
-                | Op::infix(Rule::modulo, Assoc::Left))
-            .op(Op::prefix(Rule::neg))
-            .op(Op::infix(Rule::pow, Assoc::Right))
-            .op(Op::postfix(Rule::index))
-    })
-}
-
-fn binop(rule: Rule) -> BinOp {
-    match rule {
-        Rule::or => BinOp::Or,
-        Rule::and => BinOp::And,
-        Rule::eq => BinOp::Eq,
-        Rule::ne => BinOp::Ne,
-        Rule::lt => BinOp::Lt,
-        Rule::le => BinOp::Le,
-        Rule::gt => BinOp::Gt,
-        Rule::ge => BinOp::Ge,
-        Rule::in_op => BinOp::In,
-        Rule::not_in => BinOp::NotIn,
-        Rule::add => BinOp::Add,
-        Rule::sub => BinOp::Sub,
-        Rule::mul => BinOp::Mul,
-        Rule::div => BinOp::Div,
-        Rule::modulo => BinOp::Mod,
-        Rule::pow => BinOp::Pow,
-        r => unreachable!("{r:?} (binop)"),
-    }
-}
-
-/// Parses an `expr` or `arith` pair with operator precedence.
-pub(crate) fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
-    pratt()
-        .map_primary(parse_operand)
-        .map_prefix(|op, rhs| {
-            let rhs = rhs?;
-            let sp = span(&op).start..rhs.span.end;
-            let op = if op.as_rule() == Rule::not {
-                UnOp::Not
-            } else {
-                UnOp::Neg
-            };
-            Ok(Expr {
-                kind: ExprKind::Unary(op, Box::new(rhs)),
-                span: sp,
-            })
-        })
-        .map_postfix(|lhs, op| {
-            let lhs = lhs?;
-            let sp = lhs.span.start..span(&op).end;
-            let kind = if op.as_rule() == Rule::index {
-                let idx = parse_expr(op.into_inner().next().expect("an index (parse_index)"))?;
-                ExprKind::Index(Box::new(lhs), Box::new(idx))
-            } else {
-                ExprKind::Range(Box::new(lhs), None)
-            };
-            Ok(Expr { kind, span: sp })
-        })
-        .map_infix(|lhs, op, rhs| {
-            let (lhs, rhs) = (lhs?, rhs?);
-            let sp = lhs.span.start..rhs.span.end;
-            let kind = if op.as_rule() == Rule::range {
-                ExprKind::Range(Box::new(lhs), Some(Box::new(rhs)))
-            } else {
-                ExprKind::Binary(binop(op.as_rule()), Box::new(lhs), Box::new(rhs))
-            };
-            Ok(Expr { kind, span: sp })
-        })
-        .parse(pair.into_inner())
-}
-
-fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
-    let sp = span(&pair);
-    let kind = match pair.as_rule() {
-        Rule::int => match pair.as_str().parse::<i64>() {
-            Ok(n) => ExprKind::Int(n),
-            Err(_) => {
-                return Err(SyntaxError::IntegerTooLarge {
-                    span: sp.into(),
-                    text: pair.as_str().to_string(),
-                })
-            }
-        },
-        Rule::decimal => ExprKind::Decimal(pair.as_str().to_string()),
-        Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
-        Rule::ident => ExprKind::Name(pair.as_str().to_string()),
-        Rule::heaps_value => ExprKind::Heaps,
-        Rule::list_comp | Rule::set_comp => {
-            let set = pair.as_rule() == Rule::set_comp;
-            let mut it = pair
-                .into_inner()
-                .filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
-            let body = parse_expr(it.next().expect("a body (parse_list_comp)"))?;
-            let var = parse_ident(it.next().expect("a name (parse_list_comp)"));
-            let list = parse_count(it.next().expect("a list (parse_list_comp)"))?;
-            let cond = match it.next() {
-                Some(c) => {
-                    let e = c
-                        .into_inner()
-                        .find(|p| p.as_rule() != Rule::kw_if)
-                        .expect("a condition (parse_comp_if)");
-                    Some(Box::new(parse_expr(e)?))
-                }
-                None => None,
-            };
-            if set {
-                ExprKind::SetComp(Box::new(body), var, Box::new(list), cond)
-            } else {
-                ExprKind::ListComp(Box::new(body), var, Box::new(list), cond)
-            }
-        }
-        Rule::paren => {
-            let mut items = pair
-                .into_inner()
-                .map(parse_expr)
-                .collect::<Result<Vec<_>, _>>()?;
-            if items.len() == 1 {
-                let mut e = items.pop().expect("one item (parse_paren)");
-                e.span = sp;
-                return Ok(e);
-            }
-            ExprKind::Tuple(items)
-        }
-        Rule::set => ExprKind::Set(
-            pair.into_inner()
-                .map(parse_expr)
-                .collect::<Result<_, _>>()?,
-        ),
-        Rule::abs => ExprKind::Abs(Box::new(parse_expr(
-            pair.into_inner().next().expect("(parse_abs)"),
-        )?)),
-        Rule::call => {
-            let mut it = pair.into_inner();
-            let name = parse_ident(it.next().expect("(parse_call)"));
-            let args = it.map(parse_expr).collect::<Result<_, _>>()?;
-            ExprKind::Call(name, args)
-        }
-        Rule::quantifier => {
-            let mut it = pair.into_inner();
-            let kind = match it.next().expect("(parse_quantifier)").as_str() {
-                "any" => QuantKind::Any,
-                "all" => QuantKind::All,
-                _ => QuantKind::Count,
-            };
-            let var = parse_ident(it.next().expect("(parse_quantifier)"));
-            let mut rest = it.filter(|p| p.as_rule() != Rule::kw_in);
-            let list = parse_count(rest.next().expect("(parse_quantifier)"))?;
-            let cond = parse_expr(rest.next().expect("(parse_quantifier)"))?;
-            ExprKind::Quant(kind, var, Box::new(list), Box::new(cond))
-        }
-        Rule::heap_test => {
-            let mut it = pair.into_inner();
-            let kind = match it.next().expect("(parse_heap_test)").as_str() {
-                "any" => HeapTestKind::Any,
-                "all" => HeapTestKind::All,
-                _ => HeapTestKind::No,
-            };
-            let set = it
-                .find(|p| p.as_rule() == Rule::count_expr)
-                .expect("(parse_heap_test)");
-            ExprKind::HeapTest(kind, Box::new(parse_count(set)?))
-        }
-        Rule::expr | Rule::arith => return parse_expr(pair),
-        r => unreachable!("{r:?} (parse_operand)"),
-    };
-    Ok(Expr { kind, span: sp })
 }

@@ -1,0 +1,297 @@
+//! The operators and built-in functions of the language on values: what a compiled
+//! expression ([`super::expr::CExpr`]) applies once its operands are evaluated. Split from
+//! `expr.rs`. Integer arithmetic is checked: an overflow is an [`super::expr::EvalError`], never a wrapped
+//! value; the `unreachable!` below state types the checker (`compile.rs`) ensured.
+
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+use num_traits::ToPrimitive;
+
+use super::expr::{err, floor_div, floor_mod, real_err, Builtin, EvalErrorKind, R};
+use super::value::{Beatty, SetValue, Value};
+use crate::numbers::Real;
+use crate::syntax::ast::{BinOp, Span};
+
+/// Applies an infix operator to two values (the checker has ensured the types).
+pub fn binary(op: BinOp, x: Value, y: Value, sp: &Span) -> R<Value> {
+    let overflow = || err::<Value>(EvalErrorKind::Overflow(format!("`{}`", op.symbol())), sp);
+    match op {
+        BinOp::In | BinOp::NotIn => {
+            let inside = match (&x, &y) {
+                (Value::Int(n), Value::Set(s)) => s.contains(*n).map_err(|e| real_err(e, sp))?,
+                (Value::List(t), Value::Set(s)) => s.contains_tuple(t),
+                _ => unreachable!("{x:?} in {y:?} (binary)"),
+            };
+            return Ok(Value::Bool(inside == (op == BinOp::In)));
+        }
+        BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+            if let (Value::Set(a), Value::Set(b)) = (&x, &y) {
+                return Ok(Value::Bool(super::sets::compare_sets(op, a, b, sp)?));
+            }
+            let ord = match (&x, &y) {
+                (Value::Int(m), Value::Int(n)) => m.cmp(n),
+                (Value::List(m), Value::List(n)) => m.cmp(n),
+                (Value::Bool(m), Value::Bool(n)) => m.cmp(n),
+                _ => match (x.to_real(), y.to_real()) {
+                    (Some(r), Some(s)) => r.compare(&s).map_err(|e| real_err(e, sp))?,
+                    _ => unreachable!("{x:?} cmp {y:?} (binary)"),
+                },
+            };
+            return Ok(Value::Bool(match op {
+                BinOp::Eq => ord == Ordering::Equal,
+                BinOp::Ne => ord != Ordering::Equal,
+                BinOp::Lt => ord == Ordering::Less,
+                BinOp::Le => ord != Ordering::Greater,
+                BinOp::Gt => ord == Ordering::Greater,
+                _ => ord != Ordering::Less,
+            }));
+        }
+        _ => {}
+    }
+    if let (Value::Int(m), Value::Int(n)) = (&x, &y) {
+        let (m, n) = (*m, *n);
+        let r = match op {
+            BinOp::Add => m.checked_add(n),
+            BinOp::Sub => m.checked_sub(n),
+            BinOp::Mul => m.checked_mul(n),
+            BinOp::Div | BinOp::Mod if n == 0 => return err(EvalErrorKind::DivisionByZero, sp),
+            BinOp::Div => floor_div(m, n),
+            BinOp::Mod => floor_mod(m, n),
+            BinOp::Pow => {
+                if n < 0 {
+                    return err(
+                        EvalErrorKind::Domain(format!(
+                            "a negative exponent `{n}`: integer powers need an exponent >= 0"
+                        )),
+                        sp,
+                    );
+                }
+                u32::try_from(n).ok().and_then(|e| m.checked_pow(e))
+            }
+            _ => unreachable!("{op:?} (binary int)"),
+        };
+        return match r {
+            Some(v) => Ok(Value::Int(v)),
+            None => overflow(),
+        };
+    }
+    // Real arithmetic (one side at least is real).
+    let (r, s) = match (x.to_real(), y.to_real()) {
+        (Some(r), Some(s)) => (r, s),
+        _ => unreachable!("{x:?} {op:?} {y:?} (binary real)"),
+    };
+    Ok(Value::Real(match op {
+        BinOp::Add => r.add(&s),
+        BinOp::Sub => r.sub(&s),
+        BinOp::Mul => r.mul(&s),
+        BinOp::Div => r.div(&s).map_err(|e| real_err(e, sp))?,
+        BinOp::Pow => {
+            let n = match y {
+                Value::Int(n) if n >= 0 => n,
+                _ => {
+                    return err(
+                        EvalErrorKind::Domain("a real power needs an integer exponent >= 0".into()),
+                        sp,
+                    )
+                }
+            };
+            if n > 4096 {
+                return err(
+                    EvalErrorKind::Domain(format!(
+                        "the exponent {n} is too large for a real power"
+                    )),
+                    sp,
+                );
+            }
+            let mut acc = Real::from_int(1);
+            for _ in 0..n {
+                acc = acc.mul(&r);
+            }
+            acc
+        }
+        _ => {
+            return err(
+                EvalErrorKind::Domain(format!("`{}` needs integers", op.symbol())),
+                sp,
+            )
+        }
+    }))
+}
+
+pub(super) fn abs(v: Value, sp: &Span) -> R<Value> {
+    Ok(match v {
+        Value::Int(n) => match n.checked_abs() {
+            Some(m) => Value::Int(m),
+            None => return err(EvalErrorKind::Overflow("`|...|`".into()), sp),
+        },
+        Value::Real(r) => {
+            let neg = r.compare(&Real::from_int(0)).map_err(|e| real_err(e, sp))? == Ordering::Less;
+            Value::Real(if neg { r.neg() } else { r })
+        }
+        v => unreachable!("{v:?} (abs)"),
+    })
+}
+
+/// Builds a set from member values (all integers or all tuples).
+pub fn set_of(vals: Vec<Value>) -> Value {
+    if vals.iter().all(|v| matches!(v, Value::Int(_))) {
+        Value::Set(SetValue::ints(
+            vals.into_iter()
+                .map(|v| match v {
+                    Value::Int(n) => n,
+                    _ => unreachable!("(set_of)"),
+                })
+                .collect(),
+        ))
+    } else {
+        Value::Set(SetValue::tuples(
+            vals.into_iter()
+                .map(|v| match v {
+                    Value::List(l) => l,
+                    v => unreachable!("{v:?} (set_of)"),
+                })
+                .collect(),
+        ))
+    }
+}
+
+fn ints_of(vals: &[Value]) -> Vec<i64> {
+    // A single list argument, or integer arguments.
+    match vals {
+        [Value::List(l)] => l.to_vec(),
+        _ => vals
+            .iter()
+            .map(|v| match v {
+                Value::Int(n) => *n,
+                v => unreachable!("{v:?} (ints_of)"),
+            })
+            .collect(),
+    }
+}
+
+fn bigint_to_int(b: num_bigint::BigInt, what: &str, sp: &Span) -> R<Value> {
+    match b.to_i64() {
+        Some(n) => Ok(Value::Int(n)),
+        None => err(EvalErrorKind::Overflow(format!("`{what}`")), sp),
+    }
+}
+
+/// Applies a built-in function (the checker has ensured the argument types and count).
+pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
+    Ok(match f {
+        Builtin::Floor | Builtin::Ceil => match &vals[0] {
+            Value::Int(n) => Value::Int(*n),
+            Value::Real(r) => {
+                let b = if f == Builtin::Floor {
+                    r.floor()
+                } else {
+                    r.ceil()
+                }
+                .map_err(|e| real_err(e, sp))?;
+                bigint_to_int(b, f.name(), sp)?
+            }
+            v => unreachable!("{v:?} (floor)"),
+        },
+        Builtin::Min | Builtin::Max => {
+            if vals.iter().any(|v| matches!(v, Value::Real(_))) {
+                let mut best = vals[0].to_real().expect("number (min)");
+                for v in &vals[1..] {
+                    let r = v.to_real().expect("number (min)");
+                    let ord = r.compare(&best).map_err(|e| real_err(e, sp))?;
+                    if (f == Builtin::Min && ord == Ordering::Less)
+                        || (f == Builtin::Max && ord == Ordering::Greater)
+                    {
+                        best = r;
+                    }
+                }
+                Value::Real(best)
+            } else {
+                let xs = ints_of(&vals);
+                let r = if f == Builtin::Min {
+                    xs.iter().min()
+                } else {
+                    xs.iter().max()
+                };
+                match r {
+                    Some(&n) => Value::Int(n),
+                    None => {
+                        return err(
+                            EvalErrorKind::Domain(format!("`{}` of an empty list", f.name())),
+                            sp,
+                        )
+                    }
+                }
+            }
+        }
+        Builtin::Sum => {
+            let mut acc: i64 = 0;
+            for x in ints_of(&vals) {
+                acc = match acc.checked_add(x) {
+                    Some(a) => a,
+                    None => return err(EvalErrorKind::Overflow("`sum`".into()), sp),
+                };
+            }
+            Value::Int(acc)
+        }
+        Builtin::Xor => Value::Int(ints_of(&vals).into_iter().fold(0, |a, b| a ^ b)),
+        Builtin::BitOr => Value::Int(ints_of(&vals).into_iter().fold(0, |a, b| a | b)),
+        Builtin::BitAnd => Value::Int(ints_of(&vals).into_iter().fold(-1, |a, b| a & b)),
+        Builtin::V2 => match vals[0] {
+            Value::Int(n) if n > 0 => Value::Int(i64::from(n.trailing_zeros())),
+            Value::Int(n) => {
+                return err(
+                    EvalErrorKind::Domain(format!("`v2({n})`: the 2-adic valuation needs n > 0")),
+                    sp,
+                )
+            }
+            ref v => unreachable!("{v:?} (v2)"),
+        },
+        Builtin::Isqrt => match vals[0] {
+            Value::Int(n) if n >= 0 => Value::Int(num_integer::Roots::sqrt(&n)),
+            Value::Int(n) => {
+                return err(
+                    EvalErrorKind::Domain(format!("`isqrt({n})` of a negative number")),
+                    sp,
+                )
+            }
+            ref v => unreachable!("{v:?} (isqrt)"),
+        },
+        Builtin::Sqrt => {
+            let r = vals[0].to_real().expect("number (sqrt)");
+            Value::Real(r.sqrt().map_err(|e| real_err(e, sp))?)
+        }
+        Builtin::Abs => abs(vals.into_iter().next().expect("one argument (abs)"), sp)?,
+        Builtin::Len => match &vals[0] {
+            Value::List(l) => Value::Int(l.len() as i64),
+            v => unreachable!("{v:?} (len)"),
+        },
+        Builtin::Sorted => match &vals[0] {
+            Value::List(l) => {
+                let mut v = l.to_vec();
+                v.sort_unstable();
+                Value::List(v.into())
+            }
+            v => unreachable!("{v:?} (sorted)"),
+        },
+        Builtin::Beatty => {
+            let r = vals[0].to_real().expect("number (beatty)");
+            let ok = r.compare(&Real::from_int(1)).map_err(|e| real_err(e, sp))? != Ordering::Less;
+            if !ok {
+                return err(
+                    EvalErrorKind::Domain(format!("`beatty({r})` needs a real number >= 1")),
+                    sp,
+                );
+            }
+            Value::Set(SetValue::Beatty(Arc::new(Beatty::new(r))))
+        }
+        Builtin::Remove => match (&vals[0], &vals[1]) {
+            (Value::List(l), Value::Int(x)) => super::sets::remove(l, *x, sp)?,
+            (l, x) => unreachable!("{l:?}, {x:?} (remove)"),
+        },
+        Builtin::Winning => match &vals[0] {
+            Value::List(code) => super::sets::decode_positions(code),
+            v => unreachable!("{v:?} (winning)"),
+        },
+    })
+}
