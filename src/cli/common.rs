@@ -110,6 +110,15 @@ pub fn bytes_per_position(heaps: usize) -> u64 {
     192 + 8 * heaps as u64
 }
 
+/// A cost per position in words: "1 bit", "41 bits", "208 bytes".
+pub fn show_cost(bits: u64) -> String {
+    match bits {
+        1 => "1 bit".to_string(),
+        b if b % 8 == 0 => format!("{} bytes", b / 8),
+        b => format!("{b} bits"),
+    }
+}
+
 /// MemAvailable from /proc/meminfo, in bytes (Linux); `None` elsewhere.
 fn available_memory() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -139,14 +148,25 @@ impl GameArgs {
 }
 
 impl GameArgs {
-    /// The position limit for a solve of positions with at most `heaps` heaps.
+    /// The position limit for a solve of positions with at most `heaps` heaps, stored in the
+    /// memo at [`bytes_per_position`].
     pub fn limits(&self, heaps: usize) -> Limits {
-        let bpp = bytes_per_position(heaps);
+        self.limits_at(bytes_per_position(heaps) * 8)
+    }
+
+    /// The position limit for a solve that stores a position in `bits` bits (a box solved in
+    /// one of `solve_box`'s modes: [`heapgame::solver::plan::BoxPlan`]).
+    pub fn limits_at(&self, bits: u64) -> Limits {
+        let bits = bits.max(1);
+        let cost = show_cost(bits);
+        let fit = |bytes: u64| {
+            let n = u128::from(bytes) * 8 / u128::from(bits);
+            usize::try_from(n).unwrap_or(usize::MAX).max(1)
+        };
         let from_memory = self.max_memory.map(|m| {
-            let n = usize::try_from(m / bpp).unwrap_or(usize::MAX).max(1);
             (
-                n,
-                format!("--max-memory {} (at {bpp} bytes a position)", show_bytes(m)),
+                fit(m),
+                format!("--max-memory {} (at {cost} a position)", show_bytes(m)),
             )
         });
         let explicit = self
@@ -157,18 +177,13 @@ impl GameArgs {
             (a, b) => a.or(b),
         };
         let (max_positions, why) = chosen.unwrap_or_else(|| match available_memory() {
-            Some(avail) => {
-                let n = usize::try_from(avail / 2 / bpp)
-                    .unwrap_or(usize::MAX)
-                    .max(1);
-                (
-                    n,
-                    format!(
-                        "the default, half of the {} available at {bpp} bytes a position",
-                        show_bytes(avail)
-                    ),
-                )
-            }
+            Some(avail) => (
+                fit(avail / 2),
+                format!(
+                    "the default, half of the {} available at {cost} a position",
+                    show_bytes(avail)
+                ),
+            ),
             None => (
                 100_000_000,
                 "the default when the available memory is unknown".to_string(),
@@ -226,7 +241,16 @@ impl SolveRun {
     /// Sets up a solve of positions with at most `heaps` heaps, expected to store about
     /// `total` positions, described as `what` on the progress bar.
     pub fn start(args: &GameArgs, heaps: usize, total: Option<u64>, what: String) -> SolveRun {
-        let limits = args.limits(heaps);
+        SolveRun::with_limits(args, args.limits(heaps), total, what)
+    }
+
+    /// Sets up a solve within `limits` (from [`GameArgs::limits_at`]).
+    pub fn with_limits(
+        args: &GameArgs,
+        limits: Limits,
+        total: Option<u64>,
+        what: String,
+    ) -> SolveRun {
         let counter = Arc::new(AtomicUsize::new(0));
         let budget = Budget {
             max_positions: Some(limits.max_positions),

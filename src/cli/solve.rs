@@ -1,20 +1,25 @@
 //! `heapgame solve`: the outcomes (and Grundy values) of every position in a box, as a table
-//! in the style of the papers, CSV or JSON.
+//! in the style of the papers, CSV or JSON. The box is solved by `solve_box` into a table by
+//! rank (refused beforehand only when that mode's table cannot fit the memory limit), then
+//! walked in order and written as it goes ([`super::solve_write`]), never held whole.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
 use heapgame::moves::{Generator, MoveError};
 use heapgame::ruleset::{Code, Diag, LoadError};
-use heapgame::solver::positions::{box_positions, box_size};
-use heapgame::solver::{solve_box, BoxSpec, Budget, SolveError, Want};
+use heapgame::solver::plan::plan_box;
+use heapgame::solver::positions::{box_size, each_position};
+use heapgame::solver::{solve_box, BoxSpec, BoxValues, Budget, SolveError, Want};
 use heapgame::{Game, Solver};
-use miette::Report;
+use miette::{NamedSource, Report};
 
-use super::common::{json_position, print_out, GameArgs, SolveRun};
-use super::output::write_whole;
+use super::common::{show_cost, GameArgs, SolveRun};
+use super::output::write_streamed;
+use super::solve_write::{Rows, Solved};
+use super::units::show_bytes;
 
 /// Output formats of `solve`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,14 +60,11 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-/// The widest Grundy grid `solve` draws (rows and columns); larger boxes are listed.
-const GRID_MAX: u32 = 200;
-
 /// The most heaps of a position `solve` lists (counting the box takes time quadratic in it).
 const MAX_HEAPS: usize = 1_000;
 
-/// The largest box `solve` lists.
-const MAX_BOX: u128 = 50_000_000;
+/// The largest box [`table`] renders into one string (the REPL's `:table`); `solve` streams.
+const MAX_IN_MEMORY: u128 = 50_000_000;
 
 /// Runs `heapgame solve`.
 pub fn run(a: Args) -> Result<u8, Report> {
@@ -74,19 +76,139 @@ pub fn run(a: Args) -> Result<u8, Report> {
         format: a.format,
     };
     let (k, size) = box_of(&game, &req)?;
+    let spec = box_spec(&game, &req, k, size)?;
     let estimate = Estimate::for_box(game.generator(), a.max, k, size);
     let what = format!("solving heaps <= {}", a.max);
     a.game.check_estimate(&game, &estimate, &what)?;
-    let run = SolveRun::start(&a.game, k, size.and_then(|n| u64::try_from(n).ok()), what);
-    let out = table(&game, Engine::Table(&run.budget), &req, &|e, context| {
+    let want = if a.grundy {
+        Want::Grundy
+    } else {
+        Want::Outcome
+    };
+    // The position limit at what the mode that will run stores a position in; refused here
+    // only when its table of the box cannot fit the memory limit.
+    let plan = plan_box(game.generator(), &spec, want);
+    let limits = a.game.limits_at(plan.bits_per_position);
+    if let (false, Some((cap, why))) = (a.game.force, &limits.max_memory) {
+        let need = plan.bytes(spec.len());
+        if need > u128::from(*cap) {
+            let d = Diag::new(
+                Code::TooLarge,
+                0..a.max.to_string().len(),
+                format!(
+                    "the box holds {} positions: {} takes at least {} for them ({} a \
+                     position), more than the memory limit of {}, set by {why}",
+                    spec.len(),
+                    plan.describe(),
+                    show_bytes(u64::try_from(need).unwrap_or(u64::MAX)),
+                    show_cost(plan.bits_per_position),
+                    show_bytes(*cap),
+                ),
+                format!("{} positions", spec.len()),
+            )
+            .help(
+                "lower --max (or --heaps), or raise the limit with --max-memory SIZE; \
+                 --force starts anyway",
+            );
+            return Err(located_at_max(&game, a.max, d));
+        }
+    }
+    let total = u64::try_from(spec.len()).ok();
+    let run = SolveRun::with_limits(&a.game, limits, total, what);
+    let values = solve_values(&game, &spec, want, &run.budget, &|e, context| {
         run.failure(&game, e, context)
     })?;
     drop(run);
+    let write = |out: &mut dyn std::io::Write| write_values(&game, &req, k, &values, out);
     match &a.output {
-        Some(path) => write_whole(path, &out)?,
-        None => print_out(&out)?,
+        Some(path) => write_streamed(path, write)?,
+        None => {
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            match write(&mut out) {
+                // A closed pipe (`heapgame solve ... | head`) is not an error: the reader
+                // has what it wanted.
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    return Err(miette::miette!(
+                        code = "heapgame::io",
+                        "cannot write the output: {e}"
+                    ))
+                }
+                _ => {}
+            }
+        }
     }
     Ok(0)
+}
+
+/// A problem with the box, labelled in the `--max` argument.
+fn located_at_max(game: &Game, max: u32, mut d: Diag) -> Report {
+    let src = Arc::new(NamedSource::new("--max", max.to_string()));
+    d.source = Some(src.clone());
+    let _ = game;
+    Report::new(LoadError::single(src, d))
+}
+
+/// The box's ranks, or an error for a box too large to be given a table by rank at all.
+fn box_spec(
+    game: &Game,
+    a: &TableRequest,
+    k: usize,
+    size: Option<u128>,
+) -> Result<BoxSpec, Report> {
+    BoxSpec::new(game.shape(), a.max, k).map_err(|_| {
+        let d = Diag::new(
+            Code::TooLarge,
+            0..a.max.to_string().len(),
+            format!(
+                "the box holds {} positions, more than a table by rank can address",
+                size.map_or("more than 10^38".to_string(), |n| n.to_string())
+            ),
+            "this box",
+        )
+        .help("lower --max or --heaps");
+        located_at_max(game, a.max, d)
+    })
+}
+
+/// Solves the box in the fastest mode; `fail` words a failure.
+fn solve_values(
+    game: &Game,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+    fail: &Failure<'_>,
+) -> Result<BoxValues, Report> {
+    let context = format!("while solving the {} positions of the box", spec.len());
+    solve_box(game.generator(), spec, want, budget).map_err(|e| fail(&e, &context))
+}
+
+/// Writes the solved box, position by position in the order of `each_position`, each read
+/// by its rank.
+fn write_values(
+    game: &Game,
+    req: &TableRequest,
+    k: usize,
+    values: &BoxValues,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let shape = game.shape();
+    let solved = Solved {
+        mode: values.mode,
+        kernel: values.kernel,
+    };
+    let mut rows = Rows::begin(out, *req, &game.checked.name, shape, k, Some(solved))?;
+    let spec = &values.spec;
+    each_position(shape, req.max, k, |p| {
+        // Every position each_position lists lies in the box, so it has a rank.
+        let r = spec.rank(p).unwrap_or(0);
+        if req.grundy {
+            let g = values.value(r);
+            rows.row(p, g == 0, Some(g))
+        } else {
+            rows.row(p, values.is_p(r), None)
+        }
+    })?;
+    rows.end()
 }
 
 /// What `solve` (and the REPL's `:table`) lists: the box and the output format.
@@ -102,8 +224,8 @@ pub struct TableRequest {
     pub format: TableFormat,
 }
 
-/// The number of heaps of the box and how many positions it holds; an error for a box
-/// `solve` does not list.
+/// The number of heaps of the box and how many positions it holds (`None`: more than 10^38);
+/// an error for a box `solve` does not list.
 fn box_of(game: &Game, a: &TableRequest) -> Result<(usize, Option<u128>), Report> {
     let shape = game.shape();
     let usage = |msg: String, help: &str| {
@@ -144,195 +266,69 @@ fn box_of(game: &Game, a: &TableRequest) -> Result<(usize, Option<u128>), Report
         .help(format!("`solve` lists positions of at most {MAX_HEAPS} heaps; ask `eval` about single positions"));
         return Err(Report::new(LoadError::single(game.src.clone(), d)));
     }
-    let size = box_size(shape, a.max, k);
-    match size {
-        Some(n) if n <= MAX_BOX => Ok((k, size)),
-        n => {
-            let d = Diag::new(
-                Code::TooLarge,
-                0..0,
-                format!(
-                    "the box holds {} positions, more than the {MAX_BOX} that `solve` lists",
-                    n.map_or("more than 10^38".to_string(), |n| n.to_string())
-                ),
-                "",
-            )
-            .help("lower --max or --heaps");
-            Err(Report::new(LoadError::single(game.src.clone(), d)))
-        }
-    }
+    Ok((k, box_size(shape, a.max, k)))
 }
 
 /// How a solve's failure becomes a report, given what was being solved.
 pub type Failure<'a> = dyn Fn(&SolveError<MoveError>, &str) -> Report + 'a;
 
-/// How `table` solves the box.
-pub enum Engine<'s, 'g> {
-    /// With a memoized solver that outlives the table (the REPL's, whose budget applies).
-    Memo(&'s mut Solver<'g, Generator>),
-    /// With the fastest mode for a whole box (a dense table, a disjunctive sum, in parallel
-    /// where it can), within this budget.
-    Table(&'s Budget),
-}
-
-/// Solves every position of the box and renders the table, CSV or JSON that `solve` prints;
-/// `fail` words a failure.
+/// Solves every position of the box with a memoized solver that outlives the table (the
+/// REPL's, whose budget applies) and renders the table, CSV or JSON that `solve` prints, as
+/// one string (boxes of at most [`MAX_IN_MEMORY`] positions); `fail` words a failure.
 pub fn table(
     game: &Game,
-    engine: Engine<'_, '_>,
+    solver: &mut Solver<'_, Generator>,
     a: &TableRequest,
     fail: &Failure<'_>,
 ) -> Result<String, Report> {
     let shape = game.shape().clone();
-    let (k, _) = box_of(game, a)?;
-    let total = heapgame::solver::positions::box_size(&shape, a.max, k).unwrap_or(0);
-    let mut rows: Vec<(Vec<u32>, bool, Option<u32>)> = Vec::new();
-    match engine {
-        Engine::Memo(solver) => {
-            let positions = box_positions(&shape, a.max, k);
-            for (i, p) in positions.into_iter().enumerate() {
-                let context = || {
-                    format!(
-                        "while solving {}, position {} of the {total} in the box",
-                        show_position(&p),
-                        i + 1
-                    )
-                };
-                let (is_p, g) = if a.grundy {
-                    let g = solver.grundy(&p).map_err(|e| fail(&e, &context()))?;
-                    (g == 0, Some(g))
-                } else {
-                    let o = solver.outcome(&p).map_err(|e| fail(&e, &context()))?;
-                    (o == heapgame::Outcome::P, None)
-                };
-                rows.push((p, is_p, g));
-            }
+    let (k, size) = box_of(game, a)?;
+    let total = match size {
+        Some(n) if n <= MAX_IN_MEMORY => n,
+        n => {
+            let d = Diag::new(
+                Code::TooLarge,
+                0..a.max.to_string().len(),
+                format!(
+                    "the box holds {} positions, more than the {MAX_IN_MEMORY} listed here",
+                    n.map_or("more than 10^38".to_string(), |n| n.to_string())
+                ),
+                "this box",
+            )
+            .help("lower --max or --heaps, or use `heapgame solve`, which writes as it goes");
+            return Err(located_at_max(game, a.max, d));
         }
-        Engine::Table(budget) => {
-            // The box fits: box_of checked its size against MAX_BOX.
-            let spec = BoxSpec::new(&shape, a.max, k).map_err(|_| {
-                miette::miette!(
-                    code = "heapgame::too_large",
-                    help = "lower --max or --heaps",
-                    "the box is too large"
-                )
-            })?;
-            let want = if a.grundy {
-                Want::Grundy
-            } else {
-                Want::Outcome
-            };
-            let context = format!("while solving the {total} positions of the box");
-            let table =
-                solve_box(game.generator(), &spec, want, budget).map_err(|e| fail(&e, &context))?;
-            // Listed after the solve, so that a time limit is not spent listing them.
-            for p in box_positions(&shape, a.max, k) {
-                // Every position box_positions lists lies in the box, so it has a rank.
-                let v = spec.rank(&p).map_or(0, |r| table.value(r));
-                rows.push((p, v == 0, a.grundy.then_some(v)));
-            }
-        }
+    };
+    /// Why the walk stopped.
+    enum Stop {
+        Write(std::io::Error),
+        Solve(Report),
     }
-    let mut out = String::new();
-    match a.format {
-        TableFormat::Csv => {
-            let mut header: Vec<String> = (1..=k).map(|i| format!("h{i}")).collect();
-            header.push("outcome".into());
-            if a.grundy {
-                header.push("grundy".into());
-            }
-            let _ = writeln!(out, "{}", header.join(","));
-            for (p, is_p, g) in &rows {
-                let mut cells: Vec<String> = (0..k)
-                    .map(|i| p.get(i).map_or(String::new(), u32::to_string))
-                    .collect();
-                cells.push(if *is_p { "P".into() } else { "N".into() });
-                if let Some(g) = g {
-                    cells.push(g.to_string());
-                }
-                let _ = writeln!(out, "{}", cells.join(","));
-            }
-        }
-        TableFormat::Json => {
-            let list: Vec<_> = rows
-                .iter()
-                .map(|(p, is_p, g)| {
-                    let mut o = serde_json::json!({
-                        "position": json_position(p),
-                        "outcome": if *is_p { "P" } else { "N" },
-                    });
-                    if let Some(g) = g {
-                        o["grundy"] = serde_json::Value::from(*g);
-                    }
-                    o
-                })
-                .collect();
-            let v = serde_json::json!({
-                "ruleset": game.checked.name,
-                "max": a.max,
-                "positions": list,
-            });
-            let _ = writeln!(out, "{v}");
-        }
-        TableFormat::Table => {
-            let total = rows.len();
-            let ps = rows.iter().filter(|r| r.1).count();
-            let bound = if shape.count.is_none() {
-                format!("at most {k} heaps, every heap <= {}", a.max)
-            } else {
-                format!("every heap <= {}", a.max)
-            };
-            // A square grid for two unnamed heaps, when it fits on a screen or a page.
-            let grid = shape.lower <= a.max && a.max - shape.lower < GRID_MAX;
-            if a.grundy && shape.count == Some(2) && shape.symmetric() && grid {
-                grundy_grid(&mut out, &rows, a.max, shape.lower);
-            } else if a.grundy {
-                let _ = writeln!(out, "Grundy values of {} ({bound}):", game.checked.name);
-                for (p, _, g) in &rows {
-                    let _ = writeln!(out, "  {:<24} {}", show_position(p), g.unwrap_or(0));
-                }
-            } else {
-                let _ = writeln!(out, "P-positions of {} ({bound}):", game.checked.name);
-                for (p, is_p, _) in &rows {
-                    if *is_p {
-                        let _ = writeln!(out, "  {}", show_position(p));
-                    }
-                }
-            }
-            let _ = writeln!(out, "{ps} P-positions among {total} positions");
-        }
+    let io = |e: std::io::Error| miette::miette!(code = "heapgame::io", "{e}");
+    let mut out: Vec<u8> = Vec::new();
+    let mut rows = Rows::begin(&mut out, *a, &game.checked.name, &shape, k, None).map_err(io)?;
+    let mut i = 0u128;
+    let walked = each_position(&shape, a.max, k, |p| {
+        i += 1;
+        let answer = if a.grundy {
+            solver.grundy(p).map(|g| (g == 0, Some(g)))
+        } else {
+            solver.outcome(p).map(|o| (o == heapgame::Outcome::P, None))
+        };
+        let (is_p, g) = answer.map_err(|e| {
+            let context = format!(
+                "while solving {}, position {i} of the {total} in the box",
+                show_position(p)
+            );
+            Stop::Solve(fail(&e, &context))
+        })?;
+        rows.row(p, is_p, g).map_err(Stop::Write)
+    });
+    match walked {
+        Err(Stop::Write(e)) => return Err(io(e)),
+        Err(Stop::Solve(r)) => return Err(r),
+        Ok(()) => rows.end().map_err(io)?,
     }
-    Ok(out)
-}
-
-/// A square table of Grundy values of two heaps: row a, column b.
-/// The caller ensures `lower <= max < lower + GRID_MAX`, and every row is a position of two
-/// heaps in `lower..=max`, so the subtractions and indexing below cannot fail.
-fn grundy_grid(out: &mut String, rows: &[(Vec<u32>, bool, Option<u32>)], max: u32, lower: u32) {
-    let n = (max - lower + 1) as usize;
-    let mut grid = vec![vec![0u32; n]; n];
-    for (p, _, g) in rows {
-        let (a, b) = ((p[0] - lower) as usize, (p[1] - lower) as usize);
-        grid[a][b] = g.unwrap_or(0);
-        grid[b][a] = g.unwrap_or(0);
-    }
-    let width = grid
-        .iter()
-        .flatten()
-        .max()
-        .map_or(1, |m| m.to_string().len())
-        .max(max.to_string().len());
-    let _ = write!(out, "{:>w$} |", "", w = width);
-    for b in lower..=max {
-        let _ = write!(out, " {b:>width$}");
-    }
-    let _ = writeln!(out);
-    let _ = writeln!(out, "{}", "-".repeat((width + 1) * (n + 1) + 1));
-    for (i, row) in grid.iter().enumerate() {
-        let _ = write!(out, "{:>width$} |", i as u32 + lower);
-        for g in row {
-            let _ = write!(out, " {g:>width$}");
-        }
-        let _ = writeln!(out);
-    }
+    // Every piece written is UTF-8.
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }

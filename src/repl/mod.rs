@@ -558,12 +558,7 @@ impl<'g> Session<'g> {
             Command::Table(req) => {
                 let (l, solver) = self.parts()?;
                 let out = ui.compute(|| {
-                    crate::cli::solve::table(
-                        &l.game,
-                        crate::cli::solve::Engine::Memo(solver),
-                        &req,
-                        &|e, _| solve_error(&l.game, e),
-                    )
+                    crate::cli::solve::table(&l.game, solver, &req, &|e, _| solve_error(&l.game, e))
                 })?;
                 emit(&out);
             }

@@ -11,6 +11,7 @@ pub mod mex;
 pub mod modes;
 #[cfg(feature = "parallel")]
 pub mod parallel;
+pub mod plan;
 pub mod positions;
 pub mod search;
 pub mod sum;

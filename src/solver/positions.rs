@@ -11,38 +11,53 @@ pub fn show_position(p: &[u32]) -> String {
 }
 
 /// Every canonical position with every heap `<= max` (and at most `heaps` heaps when the
-/// shape allows any number), in order.
+/// shape allows any number), in order. [`each_position`] walks the same positions without
+/// storing them.
 pub fn box_positions(shape: &ShapeSpec, max: u32, heaps: usize) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
+    let _ = each_position(shape, max, heaps, |p| {
+        out.push(p.to_vec());
+        Ok::<(), ()>(())
+    });
+    out
+}
+
+/// Calls `f` with each position [`box_positions`] lists, in the same order, holding only the
+/// current one; stops at the first error `f` returns.
+pub fn each_position<E>(
+    shape: &ShapeSpec,
+    max: u32,
+    heaps: usize,
+    mut f: impl FnMut(&[u32]) -> Result<(), E>,
+) -> Result<(), E> {
     let (counts, least) = match shape.count {
         Some(k) => (k..=k, shape.lower),
         None => (0..=heaps, shape.lower.max(1)),
     };
+    let sorted = shape.symmetric();
     for k in counts {
-        let mut cur = Vec::with_capacity(k);
-        fill(&mut out, &mut cur, k, least, max, shape.symmetric());
+        if k > 0 && least > max {
+            continue;
+        }
+        // An odometer: the last heap turns fastest; for sorted positions a heap restarts at
+        // the value of the one before it.
+        let mut cur = vec![least; k];
+        'walk: loop {
+            f(&cur)?;
+            for i in (0..k).rev() {
+                if cur[i] < max {
+                    cur[i] += 1;
+                    let restart = if sorted { cur[i] } else { least };
+                    for h in &mut cur[i + 1..] {
+                        *h = restart;
+                    }
+                    continue 'walk;
+                }
+            }
+            break;
+        }
     }
-    out
-}
-
-fn fill(out: &mut Vec<Vec<u32>>, cur: &mut Vec<u32>, k: usize, least: u32, max: u32, sorted: bool) {
-    if cur.len() == k {
-        out.push(cur.clone());
-        return;
-    }
-    if least > max {
-        return;
-    }
-    let from = if sorted {
-        cur.last().copied().unwrap_or(least)
-    } else {
-        least
-    };
-    for v in from..=max {
-        cur.push(v);
-        fill(out, cur, k, least, max, sorted);
-        cur.pop();
-    }
+    Ok(())
 }
 
 /// How many positions [`box_positions`] would list, or `None` beyond `u128`.

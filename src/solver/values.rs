@@ -29,6 +29,19 @@ pub enum ModeUsed {
     Parallel,
 }
 
+impl ModeUsed {
+    /// The mode's name, as `solve --format json` reports it: `generic`, `table`, `sum`,
+    /// `parallel`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModeUsed::Generic => "generic",
+            ModeUsed::Table => "table",
+            ModeUsed::Sum => "sum",
+            ModeUsed::Parallel => "parallel",
+        }
+    }
+}
+
 /// The values of every position of a box.
 #[derive(Clone, Debug)]
 pub struct BoxValues {

@@ -1,0 +1,223 @@
+//! The rows of `solve` (and the REPL's `:table`) written as they come, in the order of
+//! [`heapgame::solver::positions::each_position`]: the table of P-positions (or of Grundy
+//! values) in the style of the papers, CSV, or one JSON object whose array of positions is
+//! streamed. Nothing but the current row is held, except the Grundy grid, drawn only for
+//! boxes of fewer than [`GRID_MAX`] values a heap.
+
+use std::io::{self, Write};
+
+use heapgame::game::show_position;
+use heapgame::moves::program::ShapeSpec;
+use heapgame::solver::plan::describe;
+use heapgame::solver::ModeUsed;
+
+use super::solve::{TableFormat, TableRequest};
+
+/// The widest Grundy grid `solve` draws (rows and columns); larger boxes are listed.
+pub const GRID_MAX: u32 = 200;
+
+/// Which mode solved the box, when it is known (`solve`; the REPL's memo says nothing).
+#[derive(Clone, Copy, Debug)]
+pub struct Solved {
+    /// The mode.
+    pub mode: ModeUsed,
+    /// The kernel, if one filled the table.
+    pub kernel: Option<&'static str>,
+}
+
+/// Writes rows in one format: [`Rows::begin`], [`Rows::row`] for each position, [`Rows::end`].
+pub struct Rows<'a> {
+    out: &'a mut dyn Write,
+    req: TableRequest,
+    name: &'a str,
+    shape: &'a ShapeSpec,
+    k: usize,
+    solved: Option<Solved>,
+    total: u64,
+    ps: u64,
+    /// The Grundy grid, filled as the rows come, drawn at the end.
+    grid: Option<Vec<Vec<u32>>>,
+}
+
+impl<'a> Rows<'a> {
+    /// Starts the output of a box of `k` heaps of `shape` for the ruleset `name`.
+    pub fn begin(
+        out: &'a mut dyn Write,
+        req: TableRequest,
+        name: &'a str,
+        shape: &'a ShapeSpec,
+        k: usize,
+        solved: Option<Solved>,
+    ) -> io::Result<Rows<'a>> {
+        let mut rows = Rows {
+            out,
+            req,
+            name,
+            shape,
+            k,
+            solved,
+            total: 0,
+            ps: 0,
+            grid: None,
+        };
+        rows.head()?;
+        Ok(rows)
+    }
+
+    fn head(&mut self) -> io::Result<()> {
+        let (a, shape) = (self.req, self.shape);
+        match a.format {
+            TableFormat::Csv => {
+                let mut header: Vec<String> = (1..=self.k).map(|i| format!("h{i}")).collect();
+                header.push("outcome".into());
+                if a.grundy {
+                    header.push("grundy".into());
+                }
+                writeln!(self.out, "{}", header.join(","))
+            }
+            TableFormat::Json => {
+                // The keys in the order serde_json writes an object's: sorted.
+                write!(self.out, "{{")?;
+                if let Some(s) = self.solved {
+                    let kernel = serde_json::to_string(&s.kernel).map_err(io::Error::other)?;
+                    write!(self.out, "\"kernel\":{kernel},")?;
+                }
+                write!(self.out, "\"max\":{},", a.max)?;
+                if let Some(s) = self.solved {
+                    write!(self.out, "\"mode\":\"{}\",", s.mode.name())?;
+                }
+                write!(self.out, "\"positions\":[")
+            }
+            TableFormat::Table => {
+                let bound = if shape.count.is_none() {
+                    format!("at most {} heaps, every heap <= {}", self.k, a.max)
+                } else {
+                    format!("every heap <= {}", a.max)
+                };
+                // A square grid for two unnamed heaps, when it fits on a screen or a page.
+                let fits = shape.lower <= a.max && a.max - shape.lower < GRID_MAX;
+                if a.grundy && shape.count == Some(2) && shape.symmetric() && fits {
+                    let n = (a.max - shape.lower + 1) as usize;
+                    self.grid = Some(vec![vec![0u32; n]; n]);
+                    Ok(())
+                } else if a.grundy {
+                    writeln!(self.out, "Grundy values of {} ({bound}):", self.name)
+                } else {
+                    writeln!(self.out, "P-positions of {} ({bound}):", self.name)
+                }
+            }
+        }
+    }
+
+    /// One position: whether it is a P-position, and its Grundy value when asked for.
+    pub fn row(&mut self, p: &[u32], is_p: bool, g: Option<u32>) -> io::Result<()> {
+        self.total += 1;
+        self.ps += u64::from(is_p);
+        let outcome = if is_p { "P" } else { "N" };
+        match self.req.format {
+            TableFormat::Csv => {
+                for i in 0..self.k {
+                    if i > 0 {
+                        self.out.write_all(b",")?;
+                    }
+                    if let Some(h) = p.get(i) {
+                        write!(self.out, "{h}")?;
+                    }
+                }
+                write!(self.out, ",{outcome}")?;
+                if let Some(g) = g {
+                    write!(self.out, ",{g}")?;
+                }
+                writeln!(self.out)
+            }
+            TableFormat::Json => {
+                if self.total > 1 {
+                    self.out.write_all(b",")?;
+                }
+                self.out.write_all(b"{")?;
+                if let Some(g) = g {
+                    write!(self.out, "\"grundy\":{g},")?;
+                }
+                write!(self.out, "\"outcome\":\"{outcome}\",\"position\":[")?;
+                for (i, h) in p.iter().enumerate() {
+                    if i > 0 {
+                        self.out.write_all(b",")?;
+                    }
+                    write!(self.out, "{h}")?;
+                }
+                self.out.write_all(b"]}")
+            }
+            TableFormat::Table => {
+                if let Some(grid) = &mut self.grid {
+                    // Two heaps in lower..=max (the grid is drawn only for such boxes).
+                    let lower = self.shape.lower;
+                    let (a, b) = ((p[0] - lower) as usize, (p[1] - lower) as usize);
+                    grid[a][b] = g.unwrap_or(0);
+                    grid[b][a] = g.unwrap_or(0);
+                    Ok(())
+                } else if self.req.grundy {
+                    writeln!(self.out, "  {:<24} {}", show_position(p), g.unwrap_or(0))
+                } else if is_p {
+                    writeln!(self.out, "  {}", show_position(p))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Ends the output (the counts, and which mode solved the box), and flushes it.
+    pub fn end(mut self) -> io::Result<()> {
+        match self.req.format {
+            TableFormat::Csv => {}
+            TableFormat::Json => {
+                let name = serde_json::to_string(self.name).map_err(io::Error::other)?;
+                writeln!(self.out, "],\"ruleset\":{name}}}")?;
+            }
+            TableFormat::Table => {
+                if let Some(grid) = self.grid.take() {
+                    grundy_grid(self.out, &grid, self.req.max, self.shape.lower)?;
+                }
+                writeln!(
+                    self.out,
+                    "{} P-positions among {} positions",
+                    self.ps, self.total
+                )?;
+                if let Some(s) = self.solved {
+                    writeln!(
+                        self.out,
+                        "solved by {} ({} mode)",
+                        describe(s.mode, s.kernel),
+                        s.mode.name()
+                    )?;
+                }
+            }
+        }
+        self.out.flush()
+    }
+}
+
+/// A square table of Grundy values of two heaps: row a, column b, heaps from `lower`.
+fn grundy_grid(out: &mut dyn Write, grid: &[Vec<u32>], max: u32, lower: u32) -> io::Result<()> {
+    let n = grid.len();
+    let width = grid
+        .iter()
+        .flatten()
+        .max()
+        .map_or(1, |m| m.to_string().len())
+        .max(max.to_string().len());
+    write!(out, "{:>w$} |", "", w = width)?;
+    for b in lower..=max {
+        write!(out, " {b:>width$}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", "-".repeat((width + 1) * (n + 1) + 1))?;
+    for (i, row) in grid.iter().enumerate() {
+        write!(out, "{:>width$} |", i as u32 + lower)?;
+        for g in row {
+            write!(out, " {g:>width$}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
