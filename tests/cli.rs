@@ -880,13 +880,14 @@ fn position_limit_says_how_far_it_got() {
         "{err}"
     );
     insta::assert_snapshot!("cli_position_limit", err);
-    // --max-memory becomes a position limit (100 kB at 208 bytes a position of 2 heaps: 492
-    // positions), and the memory in use is watched too; whichever is hit first stops the
-    // solve, and the message names --max-memory.
+    // A box whose outcomes alone, at one bit a position, cannot fit --max-memory is refused
+    // before it starts, and the message names --max-memory: 3001 * 3002 / 2 = 4504501
+    // positions take 563 kB at one bit each, more than 100 kB.
     let err = heapgame()
-        .args(["solve", WYTHOFF, "--max", "300", "--max-memory", "100k"])
-        .fails_with("heapgame::limit");
+        .args(["solve", WYTHOFF, "--max", "3000", "--max-memory", "100k"])
+        .fails_with("heapgame::too_large");
     assert!(flat(&err).contains("--max-memory 100 kB"), "{err}");
+    assert!(flat(&err).contains("4504501 positions"), "{err}");
     // Both limits given: the smaller applies.
     let err = heapgame()
         .args(["eval", WYTHOFF, "300", "500", "--max-memory", "1G"])

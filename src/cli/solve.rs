@@ -63,6 +63,9 @@ pub struct Args {
 /// The most heaps of a position `solve` lists (counting the box takes time quadratic in it).
 const MAX_HEAPS: usize = 1_000;
 
+/// The most P-positions of the table format sorted from their ranks; beyond, the box is walked.
+const MAX_SORTED: usize = 1 << 22;
+
 /// The largest box [`table`] renders into one string (the REPL's `:table`); `solve` streams.
 const MAX_IN_MEMORY: u128 = 50_000_000;
 
@@ -198,6 +201,26 @@ fn write_values(
     };
     let mut rows = Rows::begin(out, *req, &game.checked.name, shape, k, Some(solved))?;
     let spec = &values.spec;
+    let lists_box = box_size(shape, req.max, k) == Some(spec.len() as u128);
+    if req.format == TableFormat::Table && !req.grundy && lists_box {
+        // Only the P-positions are written: those few, from their ranks, in the order of
+        // `each_position` (by number of heaps, then lexicographic), the rest counted.
+        let ps = values.p_ranks().take(MAX_SORTED + 1).count();
+        if ps <= MAX_SORTED {
+            let mut list: Vec<Vec<u32>> = Vec::with_capacity(ps);
+            for r in values.p_ranks() {
+                let mut p = Vec::new();
+                spec.unrank(r, &mut p);
+                list.push(p);
+            }
+            list.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+            for p in &list {
+                rows.row(p, true, None)?;
+            }
+            rows.skip_n_positions((spec.len() - ps) as u64);
+            return rows.end();
+        }
+    }
     each_position(shape, req.max, k, |p| {
         // Every position each_position lists lies in the box, so it has a rank.
         let r = spec.rank(p).unwrap_or(0);

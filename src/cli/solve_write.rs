@@ -166,6 +166,13 @@ impl<'a> Rows<'a> {
         }
     }
 
+    /// Counts `n` more positions that are not P-positions, without writing them (the table
+    /// of P-positions leaves them out).
+    pub fn skip_n_positions(&mut self, n: u64) {
+        debug_assert!(self.req.format == TableFormat::Table && !self.req.grundy);
+        self.total += n;
+    }
+
     /// Ends the output (the counts, and which mode solved the box), and flushes it.
     pub fn end(mut self) -> io::Result<()> {
         match self.req.format {

@@ -115,4 +115,38 @@ mod tests {
             vec![vec![0, 0], vec![0, 1], vec![1, 1]]
         );
     }
+
+    #[test]
+    fn the_walk_is_nested_loops() {
+        // Three sorted heaps in 1..=4, by nested loops.
+        let mut want = Vec::new();
+        for a in 1..=4 {
+            for b in a..=4 {
+                for c in b..=4 {
+                    want.push(vec![a, b, c]);
+                }
+            }
+        }
+        assert_eq!(box_positions(&shape(Some(3), 1), 4, 0), want);
+        // Named heaps: every ordered pair in 2..=3.
+        let named = ShapeSpec {
+            count: Some(2),
+            names: Some(vec!["x".into(), "y".into()]),
+            lower: 2,
+        };
+        let pairs = vec![vec![2, 2], vec![2, 3], vec![3, 2], vec![3, 3]];
+        assert_eq!(box_positions(&named, 3, 0), pairs);
+        // Any number of heaps, at most 2, of sizes 1..=2 (empty heaps vanish).
+        let any = vec![vec![], vec![1], vec![2], vec![1, 1], vec![1, 2], vec![2, 2]];
+        assert_eq!(box_positions(&shape(None, 0), 2, 2), any);
+        // A bound above the largest heap: only the empty position of `heaps any`.
+        assert_eq!(
+            box_positions(&shape(Some(2), 5), 3, 0),
+            Vec::<Vec<u32>>::new()
+        );
+        assert_eq!(
+            box_positions(&shape(None, 5), 3, 2),
+            vec![Vec::<u32>::new()]
+        );
+    }
 }

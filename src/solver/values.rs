@@ -138,6 +138,24 @@ impl BoxValues {
         self.spec.is_empty()
     }
 
+    /// The ranks of the P-positions, in increasing order (for outcomes, read a word of 64
+    /// positions at a time).
+    pub fn p_ranks(&self) -> Box<dyn Iterator<Item = usize> + '_> {
+        match self.want {
+            Want::Grundy => Box::new((0..self.values.len()).filter(|&r| self.values[r] == 0)),
+            Want::Outcome => Box::new(self.p_bits.iter().enumerate().flat_map(|(w, &bits)| {
+                let mut rest = bits;
+                std::iter::from_fn(move || {
+                    (rest != 0).then(|| {
+                        let b = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        w * 64 + b
+                    })
+                })
+            })),
+        }
+    }
+
     /// The values by rank, as [`BoxValues::value`] gives them.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         (0..self.len()).map(|r| self.value(r))

@@ -1,0 +1,165 @@
+//! Research sizes through `heapgame solve`: the P-positions of Wythoff's game in a box against
+//! the Beatty pairs (floor(n phi), floor(n phi^2)) computed here in exact integer arithmetic,
+//! at a small size in every run and at 4 * 10^4 (800 million positions, written as the table
+//! goes) with `cargo test --release --test research_sizes -- --ignored`; and the memory limit,
+//! which refuses only the boxes that the mode that would run cannot fit.
+
+use std::process::Command;
+
+const WYTHOFF: &str = "rulesets/classic/wythoff.game";
+
+/// Runs heapgame from the repository root; returns exit code, stdout, stderr.
+fn heapgame(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("RAYON_NUM_THREADS", "1")
+        .output()
+        .expect("run heapgame");
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+/// The greatest s with s * s <= x.
+fn isqrt(x: u64) -> u64 {
+    let mut s = (x as f64).sqrt() as u64;
+    while s * s > x {
+        s -= 1;
+    }
+    while (s + 1) * (s + 1) <= x {
+        s += 1;
+    }
+    s
+}
+
+/// Wythoff's P-positions (a, b), a <= b <= max, in increasing order: (0, 0) and, for n >= 1,
+/// a = floor(n phi) = floor((n + sqrt(5 n^2)) / 2) (= floor((n + isqrt(5 n^2)) / 2), as n
+/// is an integer), b = a + n = floor(n phi^2).
+fn beatty_pairs(max: u64) -> Vec<(u64, u64)> {
+    let mut out = vec![(0, 0)];
+    for n in 1.. {
+        let a = (n + isqrt(5 * n * n)) / 2;
+        let b = a + n;
+        if b > max {
+            break;
+        }
+        out.push((a, b));
+    }
+    out
+}
+
+/// The P-positions and the last lines of `solve`'s table for Wythoff up to `max`.
+fn solve_table(max: u64) -> (Vec<(u64, u64)>, Vec<String>) {
+    let m = max.to_string();
+    let (code, out, err) = heapgame(&["solve", WYTHOFF, "--max", &m]);
+    assert_eq!(code, Some(0), "{err}");
+    let mut ps = Vec::new();
+    let mut rest = Vec::new();
+    for line in out.lines() {
+        match line
+            .trim()
+            .strip_prefix('(')
+            .and_then(|l| l.strip_suffix(')'))
+        {
+            Some(pair) => {
+                let (a, b) = pair.split_once(", ").expect("a pair");
+                ps.push((a.parse().expect("a"), b.parse().expect("b")));
+            }
+            None => rest.push(line.to_string()),
+        }
+    }
+    (ps, rest)
+}
+
+fn check_against_beatty(max: u64) {
+    let (got, rest) = solve_table(max);
+    let want = beatty_pairs(max);
+    assert_eq!(got.len(), want.len());
+    for (g, w) in got.iter().zip(&want) {
+        assert_eq!(g, w);
+    }
+    // Every unordered pair: (max + 1)(max + 2) / 2 positions.
+    let total = (max + 1) * (max + 2) / 2;
+    let count = format!("{} P-positions among {total} positions", want.len());
+    assert!(rest.contains(&count), "{rest:?}");
+    assert!(
+        rest.last().is_some_and(|l| l.starts_with("solved by ")),
+        "{rest:?}"
+    );
+}
+
+#[test]
+fn wythoff_p_positions_are_the_beatty_pairs() {
+    check_against_beatty(2000);
+}
+
+/// 800 060 001 positions; about half a minute and 200 MB in release mode.
+#[test]
+#[ignore = "research size: run with --release -- --ignored"]
+fn wythoff_p_positions_to_forty_thousand_are_the_beatty_pairs() {
+    check_against_beatty(40_000);
+}
+
+#[test]
+fn the_memory_limit_refuses_only_what_the_mode_cannot_fit() {
+    // 3001 * 3002 / 2 = 4504501 positions: the outcomes at one bit each take 563 kB and fit
+    // in 20 MB; Grundy values at 4 bytes each take 18 MB at least, with the kernel's own
+    // table of as many cells on top, and do not fit in 10 MB.
+    let (code, out, err) = heapgame(&["solve", WYTHOFF, "--max", "3000", "--max-memory", "20M"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("P-positions among 4504501 positions"), "{out}");
+    let (code, out, err) = heapgame(&[
+        "solve",
+        WYTHOFF,
+        "--max",
+        "3000",
+        "--grundy",
+        "--max-memory",
+        "10M",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("heapgame::too_large"), "{err}");
+    assert!(err.contains("4504501 positions"), "{err}");
+    assert!(err.contains("--max-memory 10 MB"), "{err}");
+    // The label points at the --max argument.
+    assert!(err.contains("[--max:1:1]"), "{err}");
+}
+
+#[test]
+fn json_and_the_table_say_which_mode_solved_the_box() {
+    let (code, out, err) = heapgame(&["solve", WYTHOFF, "--max", "5", "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let modes = ["generic", "table", "sum", "parallel"];
+    assert!(modes.contains(&v["mode"].as_str().unwrap_or("")), "{v}");
+    assert!(v["kernel"].is_null() || v["kernel"].is_string(), "{v}");
+    // Nim is a sum of single heaps: solved by XOR of the heaps' values, by no kernel.
+    let (code, out, err) = heapgame(&[
+        "solve",
+        "rulesets/classic/nim.game",
+        "--max",
+        "4",
+        "--heaps",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["mode"], "sum", "{v}");
+    assert!(v["kernel"].is_null(), "{v}");
+    let (_, out, _) = heapgame(&[
+        "solve",
+        "rulesets/classic/nim.game",
+        "--max",
+        "4",
+        "--heaps",
+        "3",
+    ]);
+    assert!(out.ends_with("(sum mode)\n"), "{out}");
+}
