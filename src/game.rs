@@ -21,6 +21,8 @@ use crate::syntax::{parse_file, SyntaxError};
 pub struct Game {
     /// The checked, lowered ruleset.
     pub checked: Checked,
+    /// Its moves and shape, ready to generate followers.
+    generator: Generator,
     /// The source text, named by its path.
     pub src: Arc<NamedSource<String>>,
     /// For each claim, its built-in formula (`None` for an expression claim).
@@ -113,8 +115,13 @@ impl Game {
         })?;
         let formulas =
             resolve_formulas(&checked, text).map_err(|diags| LoadError::new(src.clone(), diags))?;
+        let generator = Generator {
+            shape: checked.shape.clone(),
+            moves: checked.moves.clone(),
+        };
         Ok(Game {
             checked,
+            generator,
             src,
             formulas,
         })
@@ -122,12 +129,12 @@ impl Game {
 
     /// The shape of positions.
     pub fn shape(&self) -> &ShapeSpec {
-        &self.checked.generator.shape
+        &self.generator.shape
     }
 
     /// The move generator.
     pub fn generator(&self) -> &Generator {
-        &self.checked.generator
+        &self.generator
     }
 
     /// The canonical form of a position: checked against the shape, sorted where heaps have

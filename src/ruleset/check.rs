@@ -9,9 +9,8 @@ use miette::NamedSource;
 
 use super::compile::{Binding, Compiler, Scope, Slots};
 use super::diag::{suggest, Code, Diag};
+use super::program::{LAmount, LSel, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
 use super::value::{SetValue, Type, Value};
-use crate::moves::program::{LAmount, LSel, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
-use crate::moves::Generator;
 use crate::syntax::ast::*;
 
 pub use super::claims::{CheckedClaim, CheckedClaimBody, ClaimFrame};
@@ -25,8 +24,11 @@ pub struct Checked {
     pub source: Option<String>,
     /// Parameters and their bound values, in order.
     pub params: Vec<(String, Value)>,
-    /// The move generator (with the shape).
-    pub generator: Generator,
+    /// The shape of positions.
+    pub shape: ShapeSpec,
+    /// The moves, lowered, in source order (run by `moves::Generator`, which the game
+    /// builds from them).
+    pub moves: Vec<MoveProgram>,
     /// The claims.
     pub claims: Vec<CheckedClaim>,
     /// The `check [with ...] max N [heaps K]` lines, in order.
@@ -288,7 +290,8 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
         name: rs.name.clone(),
         source,
         params,
-        generator: Generator { shape, moves },
+        shape,
+        moves,
         claims,
         check_runs,
     })

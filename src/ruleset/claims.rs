@@ -11,8 +11,8 @@ use super::check::{bind_heap_names, duplicate};
 use super::compile::{Binding, ClaimNames, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
 use super::expr::{Builtin, CExpr};
+use super::program::ShapeSpec;
 use super::value::{Type, Value};
-use crate::moves::program::ShapeSpec;
 use crate::syntax::ast::*;
 
 /// A claim, compiled.

@@ -1,6 +1,7 @@
 //! Phase 2, rulesets: values and types ([`value`]), compiled expressions ([`expr`],
-//! [`compile`]), and the checking pass that binds parameters and lowers moves and claims
-//! ([`check`]), reporting every problem through [`diag`].
+//! [`compile`]), the lowered form of the moves ([`program`]), and the checking pass that binds
+//! parameters and lowers moves and claims ([`check`]), reporting every problem through
+//! [`diag`]. Nothing here imports the layers above (moves, solver, game).
 
 pub mod builtins;
 pub mod check;
@@ -9,6 +10,7 @@ pub mod compile;
 pub mod diag;
 pub mod expr;
 pub mod octal;
+pub mod program;
 pub mod sets;
 pub mod value;
 

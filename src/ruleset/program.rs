@@ -1,0 +1,178 @@
+//! The lowered form of a ruleset's moves: what the generator runs. Parameters are bound,
+//! `for` clauses expanded, names resolved to slots and constants folded. Defined here, by the
+//! phase that produces it ([`super::check`]), and re-exported as `moves::program`, the layer
+//! above that runs it, so that no import points up.
+
+use super::expr::CExpr;
+use super::value::SetValue;
+use crate::syntax::ast::Span;
+
+/// The shape of positions, with its bound parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeSpec {
+    /// `Some(k)` for exactly k heaps; `None` for any number (empty heaps vanish).
+    pub count: Option<usize>,
+    /// The heap names, for ordered positions (`heaps (x, y)`).
+    pub names: Option<Vec<String>>,
+    /// The least size of every heap.
+    pub lower: u32,
+}
+
+impl ShapeSpec {
+    /// Whether positions are multisets (sorted), rather than ordered tuples.
+    pub fn symmetric(&self) -> bool {
+        self.names.is_none()
+    }
+
+    /// Whether empty heaps vanish.
+    pub fn drops_zeros(&self) -> bool {
+        self.count.is_none()
+    }
+}
+
+/// One move clause (one instance of a `for` clause), ready to run.
+#[derive(Clone, Debug)]
+pub struct MoveProgram {
+    /// Guards on the position: the move applies when each evaluates to `!negated`.
+    pub guards: Vec<(CExpr, bool)>,
+    /// The steps.
+    pub steps: Vec<LStep>,
+    /// Number of integer slots the move's expressions use.
+    pub int_slots: usize,
+    /// Number of list slots.
+    pub list_slots: usize,
+    /// Number of selections named or referred to.
+    pub sel_slots: usize,
+    /// The `move` clause in the source.
+    pub span: Span,
+    /// `for` variables and their values in this instance, for messages.
+    pub instance: Vec<(String, i64)>,
+    /// Integer slots filled from named heaps: (slot, index in the position).
+    pub heap_names: Vec<(usize, usize)>,
+}
+
+impl MoveProgram {
+    /// The only step of this move when the move has no guards and names no heaps, on a
+    /// symmetric shape and a non-empty canonical position whose heaps all respect the lower
+    /// bound: the moves that the generator's fast paths run and the estimate counts.
+    pub fn lone_step(&self, shape: &ShapeSpec, pos: &[u32]) -> Option<&LStep> {
+        if !shape.symmetric()
+            || !self.guards.is_empty()
+            || !self.heap_names.is_empty()
+            || self.steps.len() != 1
+            || pos.is_empty()
+            || pos.iter().any(|&h| h < shape.lower)
+        {
+            return None;
+        }
+        self.steps.first()
+    }
+}
+
+/// A step, lowered.
+#[derive(Clone, Debug)]
+pub struct LStep {
+    /// What it does.
+    pub kind: LStepKind,
+    /// Which heaps.
+    pub sel: LSel,
+    /// Where it stands in the source.
+    pub span: Span,
+}
+
+/// What a lowered step does.
+#[derive(Clone, Debug)]
+pub enum LStepKind {
+    /// Take amounts, then check the condition.
+    Take(LAmount, Option<CExpr>),
+    /// Remove the heaps.
+    Delete,
+    /// Split each heap into `parts` parts, each at least `min_part`.
+    Split {
+        /// Into how many parts.
+        parts: usize,
+        /// 1 for non-empty parts, 0 with `allowing empty`.
+        min_part: u32,
+        /// `unequal`: the parts have pairwise different sizes.
+        unequal: bool,
+    },
+    /// Lower every heap by `by`, stopping at 0.
+    Lower(u64),
+    /// Only select (and name); then check the condition.
+    Keep(Option<CExpr>),
+}
+
+/// How much a lowered `take` removes.
+#[derive(Clone, Debug)]
+pub enum LAmount {
+    /// An amount from the set for each heap, independently.
+    Each(SetValue),
+    /// One amount for all heaps, stored in the slot if named.
+    Same(SetValue, Option<usize>),
+    /// One named amount per heap (slots in order), heaps assigned in every order.
+    Named(Vec<(usize, SetValue)>),
+    /// One name for the list of amounts of all selected heaps.
+    List(usize, SetValue),
+}
+
+/// Which heaps a lowered step acts on.
+#[derive(Clone, Debug)]
+pub struct LSel {
+    /// How they are chosen.
+    pub kind: LSelKind,
+    /// The selection slot to record them in (for references and names).
+    pub record: Option<usize>,
+    /// The integer slot that receives the heap's size (single-heap selections with a name).
+    pub int_slot: Option<usize>,
+    /// The list slot that receives the sizes (multi-heap selections with a name).
+    pub list_slot: Option<usize>,
+}
+
+/// How a lowered selection chooses.
+#[derive(Clone, Debug)]
+pub enum LSelKind {
+    /// A number of untouched heaps, the number from this set.
+    Count(SetValue),
+    /// Every untouched heap.
+    Rest,
+    /// The single untouched heap (the move does not apply unless exactly one is left).
+    TheOther,
+    /// The heap at this index of an ordered shape.
+    Named(usize),
+    /// The heaps recorded in a selection slot earlier in the move.
+    Ref(usize),
+}
+
+/// The window `|x - y| < c` (or `<= c`) that the first conjunct of `cond` states between two
+/// amount slots: `(x, y, reach)`, `reach` the largest allowed `|x - y|` (negative when none is).
+/// The interpreter skips amounts outside it; the kernels cut amount pairs along it.
+pub fn leading_window(cond: &CExpr) -> Option<(usize, usize, i64)> {
+    use crate::ruleset::expr::CKind;
+    use crate::ruleset::value::Value;
+    use crate::syntax::ast::BinOp;
+    let mut c = cond;
+    while let CKind::Bin(BinOp::And, a, _) = &c.kind {
+        c = a;
+    }
+    let CKind::Bin(op @ (BinOp::Lt | BinOp::Le), lhs, rhs) = &c.kind else {
+        return None;
+    };
+    let CKind::Const(Value::Int(bound)) = rhs.kind else {
+        return None;
+    };
+    let CKind::Abs(diff) = &lhs.kind else {
+        return None;
+    };
+    let CKind::Bin(BinOp::Sub, a, b) = &diff.kind else {
+        return None;
+    };
+    let (CKind::IntSlot(a), CKind::IntSlot(b)) = (&a.kind, &b.kind) else {
+        return None;
+    };
+    let reach = if *op == BinOp::Lt {
+        bound.checked_sub(1)?
+    } else {
+        bound
+    };
+    Some((*a, *b, reach))
+}
