@@ -163,3 +163,49 @@ fn json_and_the_table_say_which_mode_solved_the_box() {
     ]);
     assert!(out.ends_with("(sum mode)\n"), "{out}");
 }
+
+/// `plan_box`, which `solve` asks before solving (for its refusal and its position limit),
+/// names the mode and kernel that `solve_box` then uses, on every bundled ruleset, for
+/// outcomes and Grundy values, on a small box and (for two heaps) one past the size where
+/// the parallel mode starts.
+#[test]
+fn the_plan_names_the_mode_that_solves_the_box() {
+    use heapgame::solver::plan::plan_box;
+    use heapgame::solver::{solve_box, BoxSpec, Budget, Want};
+    let mut files: Vec<_> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets"))
+        .expect("rulesets/")
+        .flat_map(|d| std::fs::read_dir(d.expect("entry").path()).expect("a directory"))
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 25, "{files:?}");
+    let mut modes = std::collections::BTreeSet::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("read");
+        let name = path.display().to_string();
+        let game = heapgame::Game::from_source(&name, &text, &[]).expect("loads");
+        let heaps = game.shape().count.unwrap_or(3);
+        let mut boxes = vec![6];
+        if heaps == 2 {
+            boxes.push(200);
+        }
+        for max in boxes {
+            let spec = BoxSpec::new(game.shape(), max, heaps).expect("small box");
+            for want in [Want::Outcome, Want::Grundy] {
+                let plan = plan_box(game.generator(), &spec, want);
+                let got = solve_box(game.generator(), &spec, want, &Budget::default())
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(
+                    (plan.mode, plan.kernel),
+                    (got.mode, got.kernel),
+                    "{name} max {max} {want:?}"
+                );
+                assert!(plan.bits_per_position >= 1);
+                modes.insert((got.mode.name(), got.kernel));
+            }
+        }
+    }
+    // The bundled rulesets reach the kernels, the sums and the table mode.
+    assert!(modes.len() >= 3, "{modes:?}");
+}
