@@ -13,7 +13,7 @@ pub fn write_whole(path: &Path, text: impl AsRef<[u8]>) -> Result<(), Report> {
 }
 
 /// Writes to `path` atomically what `fill` writes (through a buffer); an error from `fill`
-/// leaves `path` as it was.
+/// leaves `path` as it was (an `Interrupted` one is returned with its message alone).
 pub fn write_streamed(
     path: &Path,
     fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
@@ -42,6 +42,10 @@ pub fn write_streamed(
     };
     if let Err(e) = write() {
         let _ = std::fs::remove_file(&tmp);
+        // A stopped run (Ctrl-C, --time) is the caller's to report.
+        if e.kind() == std::io::ErrorKind::Interrupted {
+            return Err(miette::miette!("{e}"));
+        }
         return Err(fail("write", e));
     }
     std::fs::rename(&tmp, path).map_err(|e| {

@@ -121,27 +121,69 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let values = solve_values(&game, &spec, want, &run.budget, &|e, context| {
         run.failure(&game, e, context)
     })?;
+    // Ctrl-C and --time still stop the run while a long table is written.
+    let budget = run.budget.clone();
+    let time = run.time;
     drop(run);
-    let write = |out: &mut dyn std::io::Write| write_values(&game, &req, k, &values, out);
-    match &a.output {
-        Some(path) => write_streamed(path, write)?,
+    let write =
+        |out: &mut dyn std::io::Write| write_values(&game, &req, k, &values, Some(&budget), out);
+    let written = match &a.output {
+        Some(path) => write_streamed(path, write),
         None => {
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             match write(&mut out) {
                 // A closed pipe (`heapgame solve ... | head`) is not an error: the reader
                 // has what it wanted.
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    return Err(miette::miette!(
-                        code = "heapgame::io",
-                        "cannot write the output: {e}"
-                    ))
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    Err(miette::miette!("{e}"))
                 }
-                _ => {}
+                Err(e) => Err(miette::miette!(
+                    code = "heapgame::io",
+                    "cannot write the output: {e}"
+                )),
+                Ok(()) => Ok(()),
             }
         }
+    };
+    match written {
+        Err(r) if stopped_writing(&r) => {
+            let left = match &a.output {
+                Some(p) => format!("{} was left as it was", p.display()),
+                None => "the output is incomplete".to_string(),
+            };
+            let (code, why) = if budget.past_deadline() {
+                let t = time.map(super::common::show_duration).unwrap_or_default();
+                (
+                    Code::Limit,
+                    format!("stopped at the time limit, --time {t}"),
+                )
+            } else {
+                (Code::Cancelled, "cancelled (Ctrl-C)".to_string())
+            };
+            let d = Diag::new(
+                code,
+                0..0,
+                format!(
+                    "{why}, while writing the {} positions of the box",
+                    spec.len()
+                ),
+                "",
+            )
+            .help(format!("{left}; run again to start over"));
+            Err(Report::new(LoadError::single(game.src.clone(), d)))
+        }
+        other => other.map(|()| 0),
     }
-    Ok(0)
 }
+
+/// Whether a write stopped because the run was stopped (Ctrl-C, --time), not for an error.
+fn stopped_writing(r: &Report) -> bool {
+    r.to_string() == STOPPED
+}
+
+/// The message of the error a stopped write returns.
+const STOPPED: &str = "the run was stopped while the table was written";
 
 /// A problem with the box, labelled in the `--max` argument.
 fn located_at_max(game: &Game, max: u32, mut d: Diag) -> Report {
@@ -192,6 +234,7 @@ fn write_values(
     req: &TableRequest,
     k: usize,
     values: &BoxValues,
+    stop: Option<&Budget>,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let shape = game.shape();
@@ -221,7 +264,15 @@ fn write_values(
             return rows.end();
         }
     }
+    let mut n = 0usize;
     each_position(shape, req.max, k, |p| {
+        n += 1;
+        if n.is_multiple_of(1 << 16) && stop.is_some_and(|b| b.interrupted().is_err()) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                STOPPED,
+            ));
+        }
         // Every position each_position lists lies in the box, so it has a rank.
         let r = spec.rank(p).unwrap_or(0);
         if req.grundy {
