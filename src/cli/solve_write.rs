@@ -113,22 +113,22 @@ impl<'a> Rows<'a> {
     pub fn row(&mut self, p: &[u32], is_p: bool, g: Option<u32>) -> io::Result<()> {
         self.total += 1;
         self.ps += u64::from(is_p);
-        let outcome = if is_p { "P" } else { "N" };
         match self.req.format {
             TableFormat::Csv => {
                 for i in 0..self.k {
                     if i > 0 {
                         self.out.write_all(b",")?;
                     }
-                    if let Some(h) = p.get(i) {
-                        write!(self.out, "{h}")?;
+                    if let Some(&h) = p.get(i) {
+                        put_u32(self.out, h)?;
                     }
                 }
-                write!(self.out, ",{outcome}")?;
+                self.out.write_all(if is_p { b",P" } else { b",N" })?;
                 if let Some(g) = g {
-                    write!(self.out, ",{g}")?;
+                    self.out.write_all(b",")?;
+                    put_u32(self.out, g)?;
                 }
-                writeln!(self.out)
+                self.out.write_all(b"\n")
             }
             TableFormat::Json => {
                 if self.total > 1 {
@@ -136,14 +136,20 @@ impl<'a> Rows<'a> {
                 }
                 self.out.write_all(b"{")?;
                 if let Some(g) = g {
-                    write!(self.out, "\"grundy\":{g},")?;
+                    self.out.write_all(b"\"grundy\":")?;
+                    put_u32(self.out, g)?;
+                    self.out.write_all(b",")?;
                 }
-                write!(self.out, "\"outcome\":\"{outcome}\",\"position\":[")?;
-                for (i, h) in p.iter().enumerate() {
+                self.out.write_all(if is_p {
+                    b"\"outcome\":\"P\",\"position\":["
+                } else {
+                    b"\"outcome\":\"N\",\"position\":["
+                })?;
+                for (i, &h) in p.iter().enumerate() {
                     if i > 0 {
                         self.out.write_all(b",")?;
                     }
-                    write!(self.out, "{h}")?;
+                    put_u32(self.out, h)?;
                 }
                 self.out.write_all(b"]}")
             }
@@ -204,6 +210,22 @@ impl<'a> Rows<'a> {
     }
 }
 
+/// Writes `n` in decimal (as `{n}` would, without the formatting machinery: a table of 10^9
+/// rows spends its time here).
+fn put_u32(out: &mut dyn Write, mut n: u32) -> io::Result<()> {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.write_all(&buf[i..])
+}
+
 /// A square table of Grundy values of two heaps: row a, column b, heaps from `lower`.
 fn grundy_grid(out: &mut dyn Write, grid: &[Vec<u32>], max: u32, lower: u32) -> io::Result<()> {
     let n = grid.len();
@@ -227,4 +249,18 @@ fn grundy_grid(out: &mut dyn Write, grid: &[Vec<u32>], max: u32, lower: u32) -> 
         writeln!(out)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::put_u32;
+
+    #[test]
+    fn numbers_are_written_as_format_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 4_294_967_295, 1_000_000_007, 40_000] {
+            let mut out = Vec::new();
+            put_u32(&mut out, n).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+        }
+    }
 }
