@@ -3,6 +3,7 @@
 //! rank (refused beforehand only when that mode's table cannot fit the memory limit), then
 //! walked in order and written as it goes ([`super::solve_write`]), never held whole.
 
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
 use heapgame::moves::{Generator, MoveError};
 use heapgame::ruleset::{Code, Diag, LoadError};
-use heapgame::solver::plan::plan_box;
+use heapgame::solver::plan::{plan_box, BoxPlan};
 use heapgame::solver::positions::{box_size, each_position};
 use heapgame::solver::{solve_box, BoxSpec, BoxValues, Budget, SolveError, Want};
 use heapgame::{Game, Solver};
@@ -93,28 +94,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let plan = plan_box(game.generator(), &spec, want);
     let limits = a.game.limits_at(plan.bits_per_position);
     if let (false, Some((cap, why))) = (a.game.force, &limits.max_memory) {
-        let need = plan.bytes(spec.len());
-        if need > u128::from(*cap) {
-            let d = Diag::new(
-                Code::TooLarge,
-                0..a.max.to_string().len(),
-                format!(
-                    "the box holds {} positions: {} takes at least {} for them ({} a \
-                     position), more than the memory limit of {}, set by {why}",
-                    spec.len(),
-                    plan.describe(),
-                    show_bytes(u64::try_from(need).unwrap_or(u64::MAX)),
-                    show_cost(plan.bits_per_position),
-                    show_bytes(*cap),
-                ),
-                format!("{} positions", spec.len()),
-            )
-            .help(
-                "lower --max (or --heaps), or raise the limit with --max-memory SIZE; \
-                 --force starts anyway",
-            );
-            return Err(located_at_max(&game, a.max, d));
-        }
+        refuse_beyond_memory(a.max, &spec, &plan, *cap, why)?;
     }
     let total = u64::try_from(spec.len()).ok();
     let run = SolveRun::with_limits(&a.game, limits, total, what);
@@ -125,8 +105,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let budget = run.budget.clone();
     let time = run.time;
     drop(run);
+    let done = Cell::new(0u64);
     let write =
-        |out: &mut dyn std::io::Write| write_values(&game, &req, k, &values, Some(&budget), out);
+        |out: &mut dyn std::io::Write| write_values(&game, &req, k, &values, (&budget, &done), out);
     let written = match &a.output {
         Some(path) => write_streamed(path, write),
         None => {
@@ -147,17 +128,15 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
     };
     match written {
-        Err(r) if stopped_writing(&r) => {
+        Err(r) if r.to_string() == STOPPED => {
             let left = match &a.output {
                 Some(p) => format!("{} was left as it was", p.display()),
                 None => "the output is incomplete".to_string(),
             };
             let (code, why) = if budget.past_deadline() {
                 let t = time.map(super::common::show_duration).unwrap_or_default();
-                (
-                    Code::Limit,
-                    format!("stopped at the time limit, --time {t}"),
-                )
+                let why = format!("stopped at the time limit, --time {t}");
+                (Code::Limit, why)
             } else {
                 (Code::Cancelled, "cancelled (Ctrl-C)".to_string())
             };
@@ -165,8 +144,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 code,
                 0..0,
                 format!(
-                    "{why}, while writing the {} positions of the box",
-                    spec.len()
+                    "{why}, while writing the {} positions of the box, after {} of them",
+                    spec.len(),
+                    done.get()
                 ),
                 "",
             )
@@ -177,19 +157,47 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
 }
 
-/// Whether a write stopped because the run was stopped (Ctrl-C, --time), not for an error.
-fn stopped_writing(r: &Report) -> bool {
-    r.to_string() == STOPPED
+/// Refuses a box whose table, in the mode that will solve it, cannot fit `cap` bytes (the
+/// memory limit, set by `why`).
+fn refuse_beyond_memory(
+    max: u32,
+    spec: &BoxSpec,
+    plan: &BoxPlan,
+    cap: u64,
+    why: &str,
+) -> Result<(), Report> {
+    let need = plan.bytes(spec.len());
+    if need <= u128::from(cap) {
+        return Ok(());
+    }
+    let d = Diag::new(
+        Code::TooLarge,
+        0..max.to_string().len(),
+        format!(
+            "the box holds {} positions: {} takes at least {} for them ({} a position), \
+             more than the memory limit of {}, set by {why}",
+            spec.len(),
+            plan.describe(),
+            show_bytes(u64::try_from(need).unwrap_or(u64::MAX)),
+            show_cost(plan.bits_per_position),
+            show_bytes(cap),
+        ),
+        format!("{} positions", spec.len()),
+    )
+    .help(
+        "lower --max (or --heaps), or raise the limit with --max-memory SIZE; --force starts \
+         anyway",
+    );
+    Err(located_at_max(max, d))
 }
 
-/// The message of the error a stopped write returns.
+/// The message of the error a write stopped by Ctrl-C or --time returns.
 const STOPPED: &str = "the run was stopped while the table was written";
 
 /// A problem with the box, labelled in the `--max` argument.
-fn located_at_max(game: &Game, max: u32, mut d: Diag) -> Report {
+fn located_at_max(max: u32, mut d: Diag) -> Report {
     let src = Arc::new(NamedSource::new("--max", max.to_string()));
     d.source = Some(src.clone());
-    let _ = game;
     Report::new(LoadError::single(src, d))
 }
 
@@ -211,7 +219,7 @@ fn box_spec(
             "this box",
         )
         .help("lower --max or --heaps");
-        located_at_max(game, a.max, d)
+        located_at_max(a.max, d)
     })
 }
 
@@ -234,7 +242,7 @@ fn write_values(
     req: &TableRequest,
     k: usize,
     values: &BoxValues,
-    stop: Option<&Budget>,
+    (stop, done): (&Budget, &Cell<u64>),
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let shape = game.shape();
@@ -264,15 +272,15 @@ fn write_values(
             return rows.end();
         }
     }
-    let mut n = 0usize;
     each_position(shape, req.max, k, |p| {
-        n += 1;
-        if n.is_multiple_of(1 << 16) && stop.is_some_and(|b| b.interrupted().is_err()) {
+        let n = done.get();
+        if n.is_multiple_of(1 << 16) && stop.interrupted().is_err() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::Interrupted,
                 STOPPED,
             ));
         }
+        done.set(n + 1);
         // Every position each_position lists lies in the box, so it has a rank.
         let r = spec.rank(p).unwrap_or(0);
         if req.grundy {
@@ -370,7 +378,7 @@ pub fn table(
                 "this box",
             )
             .help("lower --max or --heaps, or use `heapgame solve`, which writes as it goes");
-            return Err(located_at_max(game, a.max, d));
+            return Err(located_at_max(a.max, d));
         }
     };
     /// Why the walk stopped.
