@@ -1,0 +1,491 @@
+//! One session of the REPL: the lines typed while one ruleset is loaded, each parsed into a
+//! [`Command`] and run against the session's solver and game in progress. A child of
+//! `repl/mod.rs`, which holds the terminal (`Ui`) and the loop over rulesets.
+
+use super::*;
+
+impl<'g> Session<'g> {
+    /// Reads and runs lines until the ruleset changes or the user leaves.
+    pub(super) fn run(&mut self, ui: &mut Ui) -> Flow {
+        loop {
+            let prompt = match &self.play {
+                Some(p) if !p.is_over() => format!("your move {}> ", show_position(p.current())),
+                _ => "heapgame> ".to_string(),
+            };
+            let line = match ui.read(&prompt) {
+                Read::Line(l) => l,
+                Read::Interrupted => continue,
+                Read::Eof => return Flow::Quit,
+            };
+            let r = command::parse(&line).and_then(|c| match c {
+                Some(c) => self.execute(ui, c),
+                None => Ok(None),
+            });
+            match r {
+                Ok(Some(flow)) => {
+                    if let (Flow::Replace(_), Some(p)) = (&flow, &self.play) {
+                        if !p.is_over() {
+                            say!("(the game in progress has ended)");
+                        }
+                    }
+                    return flow;
+                }
+                Ok(None) => {}
+                Err(e) => ui.error(e),
+            }
+        }
+    }
+
+    /// The loaded ruleset and its solver.
+    fn parts(&mut self) -> Result<(&'g Loaded, &mut Solver<'g, Generator>), Report> {
+        match (self.loaded, self.solver.as_mut()) {
+            (Some(l), Some(s)) => Ok((l, s)),
+            _ => Err(no_ruleset()),
+        }
+    }
+
+    /// Runs one command.
+    fn execute(&mut self, ui: &mut Ui, c: Command) -> Result<Option<Flow>, Report> {
+        match c {
+            Command::Position(text) => {
+                if self.play.as_ref().is_some_and(|p| !p.is_over()) {
+                    self.user_move(ui, &text)?;
+                } else {
+                    self.eval(ui, &text)?;
+                }
+            }
+            Command::Eval(text) => self.eval(ui, &text)?,
+            Command::Moves(pos) => self.moves(ui, pos.as_deref())?,
+            Command::Play { pos, second } => {
+                let (l, solver) = self.parts()?;
+                let pos = l.game.parse_position(&[pos]).map_err(Report::new)?;
+                let (p, out) = ui
+                    .compute(|| Play::start(solver, pos, second))
+                    .map_err(|e| solve_error(&l.game, &e))?;
+                emit(&out);
+                self.play = Some(p);
+            }
+            Command::Undo => {
+                let p = self.play.as_mut().ok_or_else(no_game)?;
+                let out = p.undo().map_err(|m| {
+                    miette::miette!(code = "heapgame::repl", help = "make a move first", "{m}")
+                })?;
+                emit(&out);
+            }
+            Command::Hint => {
+                let p = self
+                    .play
+                    .as_ref()
+                    .filter(|p| !p.is_over())
+                    .ok_or_else(no_game)?;
+                let pos = p.current().to_vec();
+                self.eval_pos(ui, &pos)?;
+            }
+            Command::Stop => {
+                self.play.take().ok_or_else(no_game)?;
+                say!("game stopped");
+            }
+            Command::Table(req) => {
+                let (l, solver) = self.parts()?;
+                let out = ui.compute(|| {
+                    crate::cli::solve::table(&l.game, solver, &req, &|e, _| solve_error(&l.game, e))
+                })?;
+                emit(&out);
+            }
+            Command::Check { max, heaps } => self.check(ui, max, heaps)?,
+            Command::Diff(req) => self.diff(ui, &req)?,
+            Command::Plot(p) => self.plot(ui, &p)?,
+            Command::Formulas => emit(&render::formulas()),
+            Command::Sequence(max) => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                let budget = ui.budget();
+                let s = ui
+                    .compute(|| heapgame::sequence::sequence(&l.game, max, &budget))
+                    .map_err(|e| match e {
+                        heapgame::sequence::SequenceError::NotSum(d) => Report::new(d),
+                        heapgame::sequence::SequenceError::Solve(e) => solve_error(&l.game, &e),
+                    })?;
+                emit(&crate::cli::sequence::text(&s));
+            }
+            Command::Load(file) => {
+                let l = Loaded::load(Path::new(&file), Vec::new())?;
+                say!("{}", l.describe());
+                return Ok(Some(Flow::Replace(Box::new(l))));
+            }
+            Command::Reload => {
+                let (file, overrides) = match (self.loaded, &ui.pending) {
+                    (Some(l), _) => (l.file.clone(), l.overrides.clone()),
+                    (None, Some((f, o))) => (f.clone(), o.clone()),
+                    (None, None) => return Err(no_ruleset()),
+                };
+                let text = read(&file)?;
+                if let Some(l) = self.loaded.filter(|l| l.game.src.inner() == &text) {
+                    say!(
+                        "{} is unchanged: `{}` stays loaded, with its memo table",
+                        file.display(),
+                        l.game.checked.name
+                    );
+                    return Ok(None);
+                }
+                let l = Loaded::from_text(&file, &file.display().to_string(), &text, overrides)?;
+                say!("re{}", l.describe());
+                return Ok(Some(Flow::Replace(Box::new(l))));
+            }
+            Command::Show => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                emit(&render::show(
+                    &l.game,
+                    &l.file.display().to_string(),
+                    &l.overrides,
+                ));
+            }
+            Command::Set(None) => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                emit(&render::params(&l.game, &l.overrides));
+            }
+            Command::Set(Some((name, value))) => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                check_param(l, &name)?;
+                let mut overrides: Vec<String> = l
+                    .overrides
+                    .iter()
+                    .filter(|o| override_name(o) != name)
+                    .cloned()
+                    .collect();
+                overrides.push(format!("{name}={value}"));
+                let new = l.with_overrides(overrides)?;
+                if let Some((_, v)) = new.game.checked.params.iter().find(|(n, _)| *n == name) {
+                    say!("{name} = {v}");
+                }
+                return Ok(Some(Flow::Replace(Box::new(new))));
+            }
+            Command::Unset(name) => {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                check_param(l, &name)?;
+                if !l.overrides.iter().any(|o| override_name(o) == name) {
+                    return Err(miette::miette!(
+                        code = "heapgame::repl",
+                        help = "`:set` lists the parameters and marks those set",
+                        "`{name}` already has its default value"
+                    ));
+                }
+                let overrides: Vec<String> = l
+                    .overrides
+                    .iter()
+                    .filter(|o| override_name(o) != name)
+                    .cloned()
+                    .collect();
+                let new = l.with_overrides(overrides)?;
+                if let Some((_, v)) = new.game.checked.params.iter().find(|(n, _)| *n == name) {
+                    say!("{name} = {v}   (the default)");
+                }
+                return Ok(Some(Flow::Replace(Box::new(new))));
+            }
+            Command::Stats => {
+                let stored = self.solver.as_ref().map_or(0, |s| s.positions_stored());
+                emit(&render::stats(
+                    self.loaded.map(|l| &l.game),
+                    stored,
+                    ui.limit,
+                    ui.last,
+                ));
+            }
+            Command::Limit(n) => {
+                ui.limit = n;
+                if let Some(s) = self.solver.as_mut() {
+                    s.set_budget(ui.budget());
+                }
+                match n {
+                    Some(n) => say!("computations stop once {n} positions are stored"),
+                    None => say!("no limit on the positions stored"),
+                }
+            }
+            Command::Help(None) => emit(&help::overview()),
+            Command::Help(Some(topic)) => match help::lookup(&topic) {
+                Ok(c) => emit(&help::command_help(c)),
+                Err(_) => {
+                    return Err(miette::miette!(
+                        code = "heapgame::repl",
+                        help = "`:help` lists the commands",
+                        "there is no command `:{topic}`"
+                    ))
+                }
+            },
+            Command::Echo(text) => say!("{text}"),
+            Command::Quit => return Ok(Some(Flow::Quit)),
+        }
+        Ok(None)
+    }
+
+    /// `:check`: the claims, as `heapgame check` checks them (one run per `check` line, or
+    /// one with the parameters set), on the ruleset's text as loaded.
+    fn check(&mut self, ui: &mut Ui, max: Option<u32>, heaps: Option<usize>) -> Result<(), Report> {
+        let l = self.loaded.ok_or_else(no_ruleset)?;
+        let src = &l.game.src;
+        let runs = crate::cli::check::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
+        for (game, bounds) in &runs {
+            let budget = ui.budget();
+            let report = ui.compute(|| check_claims(game, *bounds, budget))?;
+            emit(&crate::cli::check::text_report(&l.file, game, &report));
+        }
+        Ok(())
+    }
+
+    /// `:plot`: writes the picture of the loaded ruleset and prints its path.
+    fn plot(&mut self, ui: &mut Ui, p: &command::PlotCommand) -> Result<(), Report> {
+        let l = self.loaded.ok_or_else(no_ruleset)?;
+        let path = crate::cli::plot::repl_path(&l.file, p.output.as_deref(), p.req.grundy);
+        let budget = ui.budget();
+        let fail = |e: &SolveError<MoveError>| solve_error(&l.game, e);
+        let bytes =
+            ui.compute(|| crate::cli::plot::draw(&l.game, &p.req, &path, &budget, &fail))?;
+        crate::cli::output::write_whole(&path, &bytes)?;
+        // PNG only: kitty and iTerm2 do not show SVG.
+        let png = crate::cli::plot::format_of(&path)? == heapgame::plot::ImageFormat::Png;
+        if let Some(proto) = inline_image::detect().filter(|_| png) {
+            emit(&inline_image::escape(proto, &bytes));
+        }
+        say!("wrote {}", path.display());
+        Ok(())
+    }
+
+    /// `:diff`: against a formula or another ruleset, as `heapgame diff` compares them.
+    fn diff(&mut self, ui: &mut Ui, req: &DiffRequest) -> Result<(), Report> {
+        let l = self.loaded.ok_or_else(no_ruleset)?;
+        let game = &l.game;
+        let first = game.checked.check_runs.first();
+        let bounds =
+            Bounds::resolve(game.shape(), req.max, req.heaps, first).map_err(|m| match m {
+                MissingBound::Max => miette::miette!(
+                    code = "heapgame::repl",
+                    help = "add --max N, e.g. `:diff --formula wythoff --max 30`",
+                    "`{}` has no `check max N` line: say how far to compare with --max",
+                    game.checked.name
+                ),
+                MissingBound::Heaps => miette::miette!(
+                    code = "heapgame::repl",
+                    help = "add --heaps K, e.g. `--heaps 3`",
+                    "`{}` allows any number of heaps: say how many at most with --heaps",
+                    game.checked.name
+                ),
+            })?;
+        let show = req.show.unwrap_or(10);
+        let budget = ui.budget();
+        let report = match (&req.formula, &req.other) {
+            (Some(text), _) => {
+                let f = formula_from_text(game, text)?;
+                ui.compute(|| {
+                    diff(
+                        game,
+                        Side::Formula(&f, text.clone()),
+                        bounds,
+                        req.grundy,
+                        show,
+                        budget,
+                    )
+                })?
+            }
+            (None, Some(file)) => {
+                let other = Loaded::load(Path::new(file), l.overrides.clone())?;
+                ui.compute(|| {
+                    diff(
+                        game,
+                        Side::Game(&other.game),
+                        bounds,
+                        req.grundy,
+                        show,
+                        budget,
+                    )
+                })?
+            }
+            (None, None) => return Err(miette::miette!("`:diff` needs --formula or a file")),
+        };
+        emit(&crate::cli::diff::text_report(&report));
+        Ok(())
+    }
+
+    /// A position typed as text: outcome, Grundy value, winning moves.
+    fn eval(&mut self, ui: &mut Ui, text: &str) -> Result<(), Report> {
+        let (l, _) = self.parts()?;
+        if text.starts_with('#') {
+            return Err(miette::miette!(
+                code = "heapgame::repl",
+                help = "start a game with `:play POSITION`; then `#N` plays move N of `:moves`",
+                "`{text}` is a move number, but no game is in progress"
+            ));
+        }
+        let pos = l
+            .game
+            .parse_position(&[text.to_string()])
+            .map_err(Report::new)?;
+        self.eval_pos(ui, &pos)
+    }
+
+    fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
+        let (l, solver) = self.parts()?;
+        let (g, wins) = ui
+            .compute(|| {
+                let g = solver.grundy(pos)?;
+                let wins = solver.winning_moves(pos)?;
+                Ok((g, wins))
+            })
+            .map_err(|e| solve_error(&l.game, &e))?;
+        emit(&render::eval(pos, g, &wins));
+        Ok(())
+    }
+
+    /// `:moves [POSITION]`.
+    fn moves(&mut self, ui: &mut Ui, text: Option<&str>) -> Result<(), Report> {
+        let in_game = self
+            .play
+            .as_ref()
+            .filter(|p| !p.is_over())
+            .map(|p| p.current().to_vec());
+        let (l, solver) = self.parts()?;
+        let (pos, with_values) = match (text, in_game) {
+            (Some(t), _) => (
+                l.game
+                    .parse_position(&[t.to_string()])
+                    .map_err(Report::new)?,
+                true,
+            ),
+            (None, Some(p)) => (p, false),
+            (None, None) => {
+                return Err(miette::miette!(
+                    code = "heapgame::repl",
+                    help = "usage: :moves POSITION   example: :moves 3 5",
+                    "`:moves` needs a position (outside a game)"
+                ))
+            }
+        };
+        let list = ui
+            .compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
+                let fs = solver.followers(&pos)?;
+                let mut out = Vec::with_capacity(fs.len());
+                for f in fs {
+                    let g = if with_values {
+                        Some(solver.grundy(&f)?)
+                    } else {
+                        None
+                    };
+                    out.push((f, g));
+                }
+                Ok(out)
+            })
+            .map_err(|e| solve_error(&l.game, &e))?;
+        emit(&render::moves(&pos, &list));
+        Ok(())
+    }
+
+    /// A move in the game in progress: a position or a move number.
+    fn user_move(&mut self, ui: &mut Ui, text: &str) -> Result<(), Report> {
+        let l = self.loaded.ok_or_else(no_ruleset)?;
+        let solver = self.solver.as_mut().ok_or_else(no_ruleset)?;
+        let play = self.play.as_mut().ok_or_else(no_game)?;
+        let from = play.current().to_vec();
+        let fs = solver
+            .followers(&from)
+            .map_err(|e| solve_error(&l.game, &e))?;
+        let shape = l.game.shape();
+        let one_number_is_a_position = matches!(shape.count, None | Some(1));
+        let number = match text.strip_prefix('#') {
+            Some(n) => Some(n.trim()),
+            None if !one_number_is_a_position && text.bytes().all(|b| b.is_ascii_digit()) => {
+                Some(text)
+            }
+            None => None,
+        };
+        let to = match number {
+            Some(n) => {
+                let i = n.parse::<usize>().ok().filter(|&i| i >= 1 && i <= fs.len());
+                match i {
+                    Some(i) => fs[i - 1].clone(),
+                    None => {
+                        return Err(miette::miette!(
+                            code = "heapgame::repl",
+                            help = "`:moves` lists the moves, numbered from 1",
+                            "there is no move #{n} from {}: there are {} moves",
+                            show_position(&from),
+                            fs.len()
+                        ))
+                    }
+                }
+            }
+            None => {
+                let to = l
+                    .game
+                    .parse_position(&[text.to_string()])
+                    .map_err(Report::new)?;
+                if !fs.contains(&to) {
+                    return Err(miette::miette!(
+                        code = "heapgame::repl",
+                        help = format!(
+                            "`:moves` lists the moves from {}; type a position from it, or its number",
+                            show_position(&from)
+                        ),
+                        "{} -> {} is not a move of `{}`",
+                        show_position(&from),
+                        show_position(&to),
+                        l.game.checked.name
+                    ));
+                }
+                to
+            }
+        };
+        let out = ui
+            .compute(|| play.user_move(solver, to))
+            .map_err(|e| solve_error(&l.game, &e))?;
+        emit(&out);
+        Ok(())
+    }
+}
+
+fn no_game() -> Report {
+    miette::miette!(
+        code = "heapgame::repl",
+        help = "start one with `:play POSITION`, e.g. `:play 10 20`",
+        "no game in progress"
+    )
+}
+
+/// A solver error, in the REPL's words for the limit and Ctrl-C.
+fn solve_error(game: &Game, e: &SolveError<MoveError>) -> Report {
+    match e {
+        SolveError::Limit { limit } => miette::miette!(
+            code = "heapgame::limit",
+            help = "the memo table keeps every position solved in this session; `:limit N` with \
+                    a larger N, or `:limit none`, lets the computation go on",
+            "stopped: the memo table holds {limit} positions, the limit"
+        ),
+        SolveError::Cancelled { stored } => miette::miette!(
+            code = "heapgame::cancelled",
+            help = "the positions solved before Ctrl-C are kept",
+            "cancelled (Ctrl-C); the memo table holds {stored} positions"
+        ),
+        e => game.solve_error(e),
+    }
+}
+
+/// The name of a `NAME=VALUE` override.
+fn override_name(o: &str) -> &str {
+    o.split_once('=').map_or(o, |(n, _)| n).trim()
+}
+
+/// An error unless `name` is a parameter of the loaded ruleset.
+fn check_param(l: &Loaded, name: &str) -> Result<(), Report> {
+    let names = l.param_names();
+    if names.iter().any(|n| n == name) {
+        return Ok(());
+    }
+    let help = match heapgame::ruleset::diag::suggest(name, names.iter().map(String::as_str)) {
+        Some(s) => format!("did you mean `{s}`?"),
+        None if names.is_empty() => "this ruleset has no parameters".to_string(),
+        None => format!("its parameters are {}", names.join(", ")),
+    };
+    Err(miette::miette!(
+        code = "heapgame::repl",
+        help = help,
+        "`{name}` is not a parameter of `{}`",
+        l.game.checked.name
+    ))
+}
