@@ -336,7 +336,7 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
     }
     let cookie = load("rulesets/propp/cookie.game", &[]);
     if run("4a") {
-        rows.push(cookie_staircase(&cookie, 22, cap));
+        rows.push(cookie_staircase(&cookie, 25, cap));
     }
     if run("4b") {
         let (n, k) = (10u32, 10usize);
@@ -560,6 +560,7 @@ fn cookie_staircase(game: &Game, top: u32, cap: Duration) -> Row {
         let out: Vec<bool> = (1..=top as u8)
             .map(|n| c.is_p(&(1..=n).collect::<Vec<u8>>()))
             .collect();
+        eprintln!("hand stored {}", c.stored());
         (out, c.stored())
     });
     let (heapgame, positions) = match hg {

@@ -34,6 +34,9 @@ struct Item {
     start: usize,
     len: usize,
     slot: Slot,
+    /// The slot is not looked up yet (a P/N follower after the first one to solve: it is
+    /// looked up only if the search reaches it, see [`Solver::push_frame`]).
+    pending: bool,
 }
 
 /// A memoized solver for one game.
@@ -169,17 +172,27 @@ impl<'g, G: GameRules> Solver<'g, G> {
         &self.arena[it.start..it.start + it.len]
     }
 
-    fn entry(&self, i: usize) -> u32 {
+    fn entry(&mut self, i: usize) -> u32 {
         let it = self.items[i];
-        self.memo
-            .get(it.slot, &self.arena[it.start..it.start + it.len])
+        let pos = &self.arena[it.start..it.start + it.len];
+        if it.pending {
+            let (slot, e) = self.memo.lookup(pos);
+            self.items[i].slot = slot;
+            self.items[i].pending = false;
+            return e;
+        }
+        self.memo.get(it.slot, pos)
     }
 
     /// Pushes a frame for the item `pos_item` (already in the arena), generating its followers.
     /// Followers whose entry already answers are not stored: in Grundy mode their values go
     /// straight to `vals`; in P/N mode a known P-follower makes the position N at once (the
     /// return value is then `true` and no follower is stored), and known N-followers are
-    /// skipped. Only followers still to be solved go to the arena.
+    /// skipped. Only followers still to be solved go to the arena. In P/N mode, the followers
+    /// after the first one still to be solved are stored without a look-up (`pending`): the
+    /// search looks each up only if it gets that far, so an N-position whose first unsolved
+    /// follower turns out P costs one look-up, not one per follower (as a recursive search
+    /// that stops at the first P-follower does).
     fn push_frame(&mut self, pos_item: usize, grundy: bool) -> R<bool, G> {
         let tick = self.ticks;
         self.ticks = self.ticks.wrapping_add(1);
@@ -209,9 +222,21 @@ impl<'g, G: GameRules> Solver<'g, G> {
         // A position may have astronomically many followers: the cancel flag (Ctrl-C, the
         // memory guard) and the deadline are looked at while they are generated too.
         let mut watch = FollowerWatch::default();
+        let mut deferring = false;
         let mut probe = |f: &[u32]| -> bool {
             if budget.stop_generating(&mut watch) {
                 return true;
+            }
+            if deferring {
+                let start = arena.len();
+                arena.extend_from_slice(f);
+                items.push(Item {
+                    start,
+                    len: f.len(),
+                    slot: Slot::Wide,
+                    pending: true,
+                });
+                return false;
             }
             let (slot, e) = memo.lookup(f);
             if grundy {
@@ -230,7 +255,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
                 start,
                 len: f.len(),
                 slot,
+                pending: false,
             });
+            deferring = !grundy;
             false
         };
         let known_p = match game.followers_until(cur, scratch, buf, &mut probe) {
@@ -269,6 +296,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             start,
             len: pos.len(),
             slot,
+            pending: false,
         });
         self.items.len() - 1
     }
@@ -359,6 +387,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                         start,
                         len: l,
                         slot,
+                        pending: false,
                     });
                     self.push_frame(self.items.len() - 1, true)?;
                 }
@@ -425,6 +454,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                                 start,
                                 len: l,
                                 slot,
+                                pending: false,
                             });
                             result = self
                                 .push_frame(self.items.len() - 1, false)?

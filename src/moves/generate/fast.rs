@@ -1,6 +1,7 @@
 //! Fast paths: one-step moves on symmetric shapes (`take S from one heap`, from each of
-//! `C heaps`, the same from all heaps) run without the interpreter, writing the same
-//! followers in the same order.
+//! `C heaps`, the same from all heaps) and `delete C heaps; lower every other heap by d` (the
+//! cookie game's move) run without the interpreter, writing the same followers in the same
+//! order.
 
 use super::{next_combination, real_error, FastScratch, Halt, ProbeRef, R};
 use crate::moves::followers::Followers;
@@ -17,6 +18,8 @@ pub(super) enum Fast<'m> {
     Each(&'m SetValue, &'m SetValue, &'m Span),
     /// `take same SET from all heaps` (or from `k heaps` when the position has k).
     AllSame(&'m SetValue, &'m Span),
+    /// `delete COUNT heaps; lower every other heap by BY` on a shape with any number of heaps.
+    DeleteLower(&'m SetValue, u64, &'m Span),
 }
 
 /// Whether move `m` is one of the [`Fast`] forms on the canonical position `pos`.
@@ -25,6 +28,9 @@ pub(super) fn fast_kind<'m>(
     m: &'m MoveProgram,
     pos: &[u32],
 ) -> Option<Fast<'m>> {
+    if let Some(f) = delete_lower(shape, m, pos) {
+        return Some(f);
+    }
     let st = m.lone_step(shape, pos)?;
     // The record slot of a lone step is never read (only later steps refer to selections).
     if st.sel.int_slot.is_some() || st.sel.list_slot.is_some() {
@@ -46,6 +52,34 @@ pub(super) fn fast_kind<'m>(
         }
         (LSelKind::Count(count), LStepKind::Take(LAmount::Each(set), None)) => {
             Some(Fast::Each(count, set, &st.span))
+        }
+        _ => None,
+    }
+}
+
+/// `delete COUNT heaps; lower every other heap by BY` with nothing named or recorded, on a
+/// symmetric shape with any number of heaps (so the interpreter's count check never applies).
+fn delete_lower<'m>(shape: &ShapeSpec, m: &'m MoveProgram, pos: &[u32]) -> Option<Fast<'m>> {
+    // Record slots are read only by later steps that refer to a selection (`LSelKind::Ref`);
+    // the second step here is `Rest`, and no guard or condition is evaluated.
+    let plain =
+        |sel: &crate::moves::program::LSel| sel.int_slot.is_none() && sel.list_slot.is_none();
+    if !shape.symmetric()
+        || shape.count.is_some()
+        || !m.guards.is_empty()
+        || !m.heap_names.is_empty()
+        || pos.iter().any(|&h| h < shape.lower)
+    {
+        return None;
+    }
+    let [del, low] = &m.steps[..] else {
+        return None;
+    };
+    match (&del.sel.kind, &del.kind, &low.sel.kind, &low.kind) {
+        (LSelKind::Count(count), LStepKind::Delete, LSelKind::Rest, LStepKind::Lower(by))
+            if plain(&del.sel) && plain(&low.sel) =>
+        {
+            Some(Fast::DeleteLower(count, *by, &del.span))
         }
         _ => None,
     }
@@ -169,7 +203,65 @@ pub(super) fn run_fast(
             }
             Ok(())
         }
+        Fast::DeleteLower(count, by, span) => {
+            let FastScratch { counts, idx, .. } = work;
+            count
+                .members_upto(pos.len() as i64, counts)
+                .map_err(|e| real_error(e, span))?;
+            for &c in counts.iter() {
+                let Ok(c) = usize::try_from(c) else { continue };
+                if c > pos.len() {
+                    break;
+                }
+                idx.clear();
+                idx.extend(0..c);
+                loop {
+                    // As the interpreter: a heap is deleted only if the one before it, when of
+                    // the same size, is deleted too.
+                    let canonical = idx.iter().enumerate().all(|(k, &j)| {
+                        j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1)
+                    });
+                    if canonical && delete_lower_one(shape, pos, idx, by, buf) {
+                        emit(buf)?;
+                    }
+                    if !next_combination(idx, pos.len()) {
+                        break;
+                    }
+                }
+            }
+            Ok(())
+        }
     }
+}
+
+/// The follower of the sorted `pos` with the heaps at `deleted` (increasing) removed and every
+/// other heap lowered by `by` (stopping at 0, then vanishing), written into `buf`; false when a
+/// lowered heap falls below the shape's least size (no follower). Lowering every heap by the
+/// same amount keeps them sorted.
+fn delete_lower_one(
+    shape: &ShapeSpec,
+    pos: &[u32],
+    deleted: &[usize],
+    by: u64,
+    buf: &mut Vec<u32>,
+) -> bool {
+    buf.clear();
+    let mut d = 0;
+    for (j, &h) in pos.iter().enumerate() {
+        if d < deleted.len() && deleted[d] == j {
+            d += 1;
+            continue;
+        }
+        // h fits in u32 and the result is at most h.
+        let w = u64::from(h).saturating_sub(by) as u32;
+        if w < shape.lower {
+            return false;
+        }
+        if w > 0 {
+            buf.push(w);
+        }
+    }
+    true
 }
 
 /// Independent amounts for the heaps `idx[j..]` of `cur` (a copy of `pos`), first heap
