@@ -213,6 +213,17 @@ pub(super) fn run_fast(
                 if c > pos.len() {
                     break;
                 }
+                if c == 1 {
+                    // One heap deleted (the cookie game): the first of each run of equal heaps.
+                    for i in 0..pos.len() {
+                        if (i == 0 || pos[i - 1] != pos[i])
+                            && delete_lower_one(shape, pos, &[i], by, buf)
+                        {
+                            emit(buf)?;
+                        }
+                    }
+                    continue;
+                }
                 idx.clear();
                 idx.extend(0..c);
                 loop {
