@@ -560,7 +560,6 @@ fn cookie_staircase(game: &Game, top: u32, cap: Duration) -> Row {
         let out: Vec<bool> = (1..=top as u8)
             .map(|n| c.is_p(&(1..=n).collect::<Vec<u8>>()))
             .collect();
-        eprintln!("hand stored {}", c.stored());
         (out, c.stored())
     });
     let (heapgame, positions) = match hg {

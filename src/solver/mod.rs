@@ -55,6 +55,13 @@ pub trait GameRules {
         self.followers(pos, scratch, out)?;
         Ok(out.iter().any(probe))
     }
+
+    /// Whether every move provably makes the position strictly smaller (so the game graph
+    /// has no loop and the search need not mark positions under evaluation). The default,
+    /// false, is always safe.
+    fn strictly_decreasing(&self) -> bool {
+        false
+    }
 }
 
 impl GameRules for crate::moves::Generator {
@@ -76,5 +83,8 @@ impl GameRules for crate::moves::Generator {
         probe: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<bool, Self::Error> {
         crate::moves::Generator::followers_until(self, pos, scratch, out, probe)
+    }
+    fn strictly_decreasing(&self) -> bool {
+        crate::moves::Generator::strictly_decreasing(self)
     }
 }

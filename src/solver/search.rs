@@ -26,6 +26,9 @@ struct Frame {
     end: usize,
     /// Where this frame's follower values start in `vals`.
     vals: usize,
+    /// Its first follower item: its entry was looked up when the frame was pushed, and nothing
+    /// is solved before the search reaches it, so that entry is still right then.
+    first: usize,
 }
 
 /// A position referenced by the stack: its heaps in the arena and its memo slot.
@@ -37,6 +40,8 @@ struct Item {
     /// The slot is not looked up yet (a P/N follower after the first one to solve: it is
     /// looked up only if the search reaches it, see [`Solver::push_frame`]).
     pending: bool,
+    /// The entry looked up when the item was stored (see [`Frame::first`]).
+    seen: u32,
 }
 
 /// A memoized solver for one game.
@@ -59,6 +64,9 @@ pub struct Solver<'g, G: GameRules> {
     ticks: usize,
     /// For a disjunctive sum: its single-heap values, asked before any search.
     sum: Option<super::sum::SumOracle>,
+    /// Every move makes the position strictly smaller ([`GameRules::strictly_decreasing`]):
+    /// no loop can be met, so positions under evaluation are not marked in the memo.
+    acyclic: bool,
 }
 
 type R<T, G> = Result<T, SolveError<<G as GameRules>::Error>>;
@@ -111,6 +119,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             budget: Budget::default(),
             ticks: 0,
             sum: None,
+            acyclic: game.strictly_decreasing(),
         }
     }
 
@@ -172,8 +181,11 @@ impl<'g, G: GameRules> Solver<'g, G> {
         &self.arena[it.start..it.start + it.len]
     }
 
-    fn entry(&mut self, i: usize) -> u32 {
+    fn entry(&mut self, i: usize, first: usize) -> u32 {
         let it = self.items[i];
+        if i == first && !it.pending {
+            return it.seen;
+        }
         let pos = &self.arena[it.start..it.start + it.len];
         if it.pending {
             let (slot, e) = self.memo.lookup(pos);
@@ -203,7 +215,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
         self.cur.clear();
         self.cur
             .extend_from_slice(&self.arena[it.start..it.start + it.len]);
-        self.memo.set(it.slot, &self.cur, ON_STACK);
+        if !self.acyclic {
+            self.memo.set(it.slot, &self.cur, ON_STACK);
+        }
         let first = self.items.len();
         let vals = self.vals.len();
         let Solver {
@@ -235,6 +249,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                     len: f.len(),
                     slot: Slot::Wide,
                     pending: true,
+                    seen: ABSENT,
                 });
                 return false;
             }
@@ -256,6 +271,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                 len: f.len(),
                 slot,
                 pending: false,
+                seen: e,
             });
             deferring = !grundy;
             false
@@ -283,6 +299,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             next: first,
             end: self.items.len(),
             vals,
+            first,
         });
         Ok(known_p)
     }
@@ -297,6 +314,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             len: pos.len(),
             slot,
             pending: false,
+            seen: ABSENT,
         });
         self.items.len() - 1
     }
@@ -370,7 +388,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             let top = *self.frames.last().expect("a frame (grundy)");
             if top.next < top.end {
                 self.frames.last_mut().expect("a frame (grundy)").next += 1;
-                let e = self.entry(top.next);
+                let e = self.entry(top.next, top.first);
                 if e >= GRUNDY {
                     self.vals.push(e - GRUNDY);
                 } else if e == ON_STACK {
@@ -388,6 +406,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                         len: l,
                         slot,
                         pending: false,
+                        seen: ABSENT,
                     });
                     self.push_frame(self.items.len() - 1, true)?;
                 }
@@ -439,7 +458,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                 let top = *self.frames.last().expect("a frame (outcome)");
                 if top.next < top.end {
                     self.frames.last_mut().expect("a frame (outcome)").next += 1;
-                    match self.entry(top.next) {
+                    match self.entry(top.next, top.first) {
                         IS_P | GRUNDY => result = Some(Outcome::N),
                         ON_STACK => {
                             let f = self.item(top.next).to_vec();
@@ -455,6 +474,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                                 len: l,
                                 slot,
                                 pending: false,
+                                seen: ABSENT,
                             });
                             result = self
                                 .push_frame(self.items.len() - 1, false)?

@@ -203,6 +203,45 @@ impl Generator {
     }
 }
 
+impl Generator {
+    /// Whether every move provably makes the sum of the heaps strictly smaller, so that no
+    /// sequence of moves returns to a position. No step adds to a heap (`take`, `lower` and
+    /// `delete` only remove, `split` keeps the sum), so it suffices that each move has a step
+    /// that always removes something: a `take` whose amounts are all at least 1 (a `take` on
+    /// no heap writes no follower), or a `delete`/`lower` on at least one heap when heaps are
+    /// never empty. Conservative: false when in doubt.
+    pub fn strictly_decreasing(&self) -> bool {
+        let positive_heaps = self.shape.lower >= 1 || self.shape.drops_zeros();
+        self.moves
+            .iter()
+            .all(|m| m.steps.iter().any(|st| step_removes(st, positive_heaps)))
+    }
+}
+
+/// Whether `set` holds only integers of at least 1.
+fn all_positive(set: &crate::ruleset::value::SetValue) -> bool {
+    matches!(set.min(), Ok(Some(m)) if m >= 1)
+}
+
+/// Whether the step, whenever it leads to a follower, removes at least one counter.
+fn step_removes(st: &super::program::LStep, positive_heaps: bool) -> bool {
+    use super::program::{LAmount, LSelKind, LStepKind};
+    let some_heap = match &st.sel.kind {
+        LSelKind::Count(c) => all_positive(c),
+        LSelKind::TheOther | LSelKind::Named(_) => true,
+        LSelKind::Rest | LSelKind::Ref(_) => false,
+    };
+    match &st.kind {
+        LStepKind::Take(amount, _) => match amount {
+            LAmount::Each(s) | LAmount::Same(s, _) | LAmount::List(_, s) => all_positive(s),
+            LAmount::Named(v) => !v.is_empty() && v.iter().all(|(_, s)| all_positive(s)),
+        },
+        LStepKind::Delete => some_heap && positive_heaps,
+        LStepKind::Lower(by) => *by >= 1 && some_heap && positive_heaps,
+        LStepKind::Split { .. } | LStepKind::Keep(_) => false,
+    }
+}
+
 fn grow<T: Default>(v: &mut Vec<T>, n: usize) {
     if v.len() < n {
         v.resize_with(n, T::default);

@@ -1,0 +1,183 @@
+//! Single positions through the memoized search (`eval`, `moves`, the REPL): the fast path for
+//! `delete C heaps; lower every other heap by d` (the cookie game's move) against a plain
+//! follower list written here, the search's answers against a plain recursive brute force,
+//! and which rulesets the search treats as loop-free.
+
+use std::collections::{BTreeSet, HashMap};
+
+use heapgame::{Game, Outcome};
+
+/// The followers of a sorted position without zeros, written plainly: for every choice of
+/// `c` heaps (by index) with `c` in `counts`, delete them and lower every other heap by `by`,
+/// dropping heaps that reach 0. Sorted, without repeats.
+fn brute_followers(pos: &[u32], counts: &[usize], by: u32) -> BTreeSet<Vec<u32>> {
+    let n = pos.len();
+    let mut out = BTreeSet::new();
+    for mask in 0u32..(1 << n) {
+        if !counts.contains(&(mask.count_ones() as usize)) {
+            continue;
+        }
+        let mut f: Vec<u32> = (0..n)
+            .filter(|&i| mask & (1 << i) == 0)
+            .map(|i| pos[i].saturating_sub(by))
+            .filter(|&h| h > 0)
+            .collect();
+        f.sort_unstable();
+        out.insert(f);
+    }
+    out
+}
+
+/// Every sorted position of at most `k` heaps, each in `1..=max`.
+fn positions(k: usize, max: u32) -> Vec<Vec<u32>> {
+    let mut all = vec![vec![]];
+    let mut frontier = vec![vec![]];
+    for _ in 0..k {
+        let mut next = Vec::new();
+        for p in &frontier {
+            let lo = p.last().copied().unwrap_or(1);
+            for h in lo..=max {
+                let mut q: Vec<u32> = p.clone();
+                q.push(h);
+                next.push(q);
+            }
+        }
+        all.extend(next.iter().cloned());
+        frontier = next;
+    }
+    all
+}
+
+/// Grundy values by a plain memoized recursion over `brute_followers`.
+fn brute_grundy(pos: &[u32], counts: &[usize], by: u32, memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
+    if let Some(&g) = memo.get(pos) {
+        return g;
+    }
+    let vals: BTreeSet<u32> = brute_followers(pos, counts, by)
+        .iter()
+        .map(|f| brute_grundy(f, counts, by, memo))
+        .collect();
+    let g = (0..).find(|v| !vals.contains(v)).expect("a mex");
+    memo.insert(pos.to_vec(), g);
+    g
+}
+
+fn ruleset(counts: &str, by: u32) -> Game {
+    let text = format!(
+        "ruleset \"delete-lower\" {{\n  heaps any\n  move {{ delete {counts} heaps; lower every other heap by {by} }}\n}}\n"
+    );
+    Game::from_source("delete-lower.game", &text, &[]).expect("the ruleset loads")
+}
+
+/// The variants checked: the count sets (as written in the ruleset and as a list) and amounts.
+fn variants() -> Vec<(&'static str, Vec<usize>, u32)> {
+    vec![
+        ("1", vec![1], 1),
+        ("1", vec![1], 2),
+        ("2", vec![2], 1),
+        ("{1, 2}", vec![1, 2], 1),
+        ("{0, 2}", vec![0, 2], 3),
+    ]
+}
+
+#[test]
+fn delete_and_lower_followers_match_a_plain_list() {
+    for (counts, cs, by) in variants() {
+        let game = ruleset(counts, by);
+        let mut solver = game.solver();
+        for pos in positions(5, 5) {
+            let got: BTreeSet<Vec<u32>> = solver
+                .followers(&pos)
+                .expect("followers")
+                .into_iter()
+                .collect();
+            assert_eq!(
+                got,
+                brute_followers(&pos, &cs, by),
+                "delete {counts}, lower by {by}, at {pos:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn delete_and_lower_values_match_a_plain_recursion() {
+    for (counts, cs, by) in variants() {
+        let game = ruleset(counts, by);
+        if cs.contains(&0) {
+            // Deleting no heap lowers every heap: from the empty position back to itself, a
+            // loop, which the search must report rather than take as loop-free.
+            assert!(!game.generator().strictly_decreasing());
+            let err = game.solver().outcome(&[]).expect_err("a loop");
+            assert!(matches!(err, heapgame::SolveError::Cycle(_)), "{err:?}");
+            continue;
+        }
+        let mut memo = HashMap::new();
+        // One solver for Grundy values and one for outcomes, each reused across positions (as
+        // `eval` and the REPL reuse theirs), so stored entries are read back too.
+        let (mut g_solver, mut o_solver) = (game.solver(), game.solver());
+        for pos in positions(6, 6) {
+            let want = brute_grundy(&pos, &cs, by, &mut memo);
+            assert_eq!(g_solver.grundy(&pos).expect("grundy"), want, "{pos:?}");
+            let o = o_solver.outcome(&pos).expect("outcome");
+            assert_eq!(
+                o == Outcome::P,
+                want == 0,
+                "delete {counts}, lower by {by}, at {pos:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_cookie_staircase_matches_a_plain_recursion() {
+    let game = Game::load_file(std::path::Path::new("rulesets/propp/cookie.game"), &[])
+        .expect("the cookie game loads");
+    let mut solver = game.solver();
+    let mut memo = HashMap::new();
+    for n in 1..=11u32 {
+        let pos: Vec<u32> = (1..=n).collect();
+        let want = brute_grundy(&pos, &[1], 1, &mut memo);
+        assert_eq!(
+            solver.outcome(&pos).expect("outcome") == Outcome::P,
+            want == 0,
+            "1..{n}"
+        );
+        assert_eq!(solver.grundy(&pos).expect("grundy"), want, "1..{n}");
+    }
+}
+
+#[test]
+fn loop_free_rulesets_are_recognised_and_loops_still_reported() {
+    let decreasing = |path: &str| {
+        Game::load_file(std::path::Path::new(path), &[])
+            .expect("loads")
+            .generator()
+            .strictly_decreasing()
+    };
+    for path in [
+        "rulesets/propp/cookie.game",
+        "rulesets/classic/wythoff.game",
+        "rulesets/classic/kayles.game",
+    ] {
+        assert!(decreasing(path), "{path} removes a counter with every move");
+    }
+    // Splitting alone keeps the number of counters: (3) -> (0, 3) = (3) is a loop.
+    assert!(!decreasing("tests/inputs/errors/loop.game"));
+    let game =
+        Game::load_file(std::path::Path::new("tests/inputs/errors/loop.game"), &[]).expect("loads");
+    let err = game.solver().outcome(&[3]).expect_err("a loop");
+    assert!(
+        matches!(err, heapgame::SolveError::Cycle(_)),
+        "the loop is reported: {err:?}"
+    );
+    // A take whose amounts may be 0 may also return to the same position.
+    let zero = Game::from_source(
+        "zero.game",
+        "ruleset \"z\" {\n  heaps any\n  move { take {0, 1} from one heap }\n}\n",
+        &[],
+    );
+    if let Ok(g) = zero {
+        assert!(!g.generator().strictly_decreasing());
+    }
+}
