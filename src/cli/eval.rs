@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
+use heapgame::solver::one::through_kernel;
 use miette::Report;
 
 use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs, SolveRun};
@@ -36,15 +37,26 @@ pub fn run(a: Args) -> Result<u8, Report> {
         .check_estimate(&game, &estimate, &format!("solving {shown}"))?;
     let heaps = estimate_heaps(&game, &pos);
     let run = SolveRun::start(&a.pos.game, heaps, None, format!("solving {shown}"));
-    let mut solver = game.solver();
-    solver.set_budget(run.budget.clone());
     let context = format!("while solving {shown}");
-    let grundy = solver
-        .grundy(&pos)
-        .map_err(|e| run.failure(&game, &e, &context))?;
-    let wins = solver
-        .winning_moves(&pos)
-        .map_err(|e| run.failure(&game, &e, &context))?;
+    // Through a compiled kernel on the position's box when one matches and the box is not
+    // much larger than the region the search would visit; else the memoized search.
+    let (grundy, wins) = match through_kernel(game.generator(), &pos, &run.budget) {
+        Some(answer) => {
+            let a = answer.map_err(|e| run.failure(&game, &e, &context))?;
+            (a.grundy, a.wins)
+        }
+        None => {
+            let mut solver = game.solver();
+            solver.set_budget(run.budget.clone());
+            let grundy = solver
+                .grundy(&pos)
+                .map_err(|e| run.failure(&game, &e, &context))?;
+            let wins = solver
+                .winning_moves(&pos)
+                .map_err(|e| run.failure(&game, &e, &context))?;
+            (grundy, wins)
+        }
+    };
     drop(run);
     let outcome = if grundy == 0 { "P" } else { "N" };
     let mut out = String::new();

@@ -9,6 +9,7 @@ pub mod key;
 pub mod memo;
 pub mod mex;
 pub mod modes;
+pub mod one;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod plan;

@@ -1,0 +1,81 @@
+//! One position answered through its box: when a compiled kernel matches the ruleset on the
+//! box of every position whose heaps are at most the position's largest (rulesets with a fixed
+//! number of heaps), and that box is not much larger than the positions below the given one,
+//! the box is solved by the kernel at once and the position's Grundy value and winning moves
+//! are read from it. Otherwise `None`: the caller uses the memoized search. Used by
+//! `heapgame eval`; the answers are those of [`super::Solver::grundy`] and
+//! [`super::Solver::winning_moves`] (tests/single_position.rs compares them).
+
+use super::budget::Budget;
+use super::error::SolveError;
+use super::kernels::{kernel_for, solve_box_kernel};
+use super::table::BoxSpec;
+use super::Want;
+use crate::moves::{Followers, Generator, MoveError, Scratch};
+
+/// The most cells of the ordered cube a single answer solves: Grundy values take 4 bytes a
+/// cell, so at most 128 MB.
+pub const MOST_CELLS: u128 = 1 << 25;
+
+/// How much larger than the positions below the given one (the memoized search's region) the
+/// box may be.
+const MOST_WASTE: u128 = 8;
+
+/// A position's Grundy value and winning moves, read from its box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoxAnswer {
+    /// The Grundy value.
+    pub grundy: u32,
+    /// The followers that are P-positions, sorted, without repeats.
+    pub wins: Vec<Vec<u32>>,
+    /// The kernel that solved the box.
+    pub kernel: &'static str,
+}
+
+/// The answer for the canonical position `pos` through a kernel, or `None` when no kernel
+/// matches or the box would cost more than the memoized search (see the module doc).
+pub fn through_kernel(
+    game: &Generator,
+    pos: &[u32],
+    budget: &Budget,
+) -> Option<Result<BoxAnswer, SolveError<MoveError>>> {
+    let k = game.shape.count?;
+    let max = *pos.iter().max()?;
+    if pos.len() != k || pos.iter().any(|&h| h < game.shape.lower) {
+        return None;
+    }
+    let side = u128::from(max - game.shape.lower) + 1;
+    let cells = side.checked_pow(u32::try_from(k).ok()?)?;
+    let below: u128 = pos
+        .iter()
+        .map(|&h| u128::from(h - game.shape.lower) + 1)
+        .try_fold(1u128, |a, b| a.checked_mul(b))?;
+    if cells > MOST_CELLS || cells > below.saturating_mul(MOST_WASTE) {
+        return None;
+    }
+    let spec = BoxSpec::new(&game.shape, max, k).ok()?;
+    let kernel = kernel_for(game, &spec)?;
+    let values = match solve_box_kernel(game, &spec, Want::Grundy, budget)? {
+        Ok(v) => v,
+        Err(e) => return Some(Err(e)),
+    };
+    let grundy = values.value(spec.rank(pos)?);
+    let mut scratch = Scratch::default();
+    let mut buf = Followers::new();
+    if let Err(e) = game.followers(pos, &mut scratch, &mut buf) {
+        return Some(Err(SolveError::Game(e)));
+    }
+    let mut wins = Vec::new();
+    for f in buf.to_sorted_vecs() {
+        // No move adds to a heap, so every follower lies in the box.
+        let r = spec.rank(&f)?;
+        if values.value(r) == 0 {
+            wins.push(f);
+        }
+    }
+    Some(Ok(BoxAnswer {
+        grundy,
+        wins,
+        kernel,
+    }))
+}
