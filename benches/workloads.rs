@@ -308,9 +308,9 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
         ));
     }
     if run("2b") {
-        let n = 30;
+        let n = 80;
         rows.push(box_workload(
-            "2b Fraenkel-Zusman k = 3, Grundy values, heaps <= 30",
+            "2b Fraenkel-Zusman k = 3, Grundy values, heaps <= 80",
             &fz,
             n,
             3,
@@ -322,9 +322,9 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
     }
     if run("3") {
         let moore = load("rulesets/fraenkel-zusman/moore-nim.game", &[("l", "2")]);
-        let n = 15;
+        let n = 60;
         rows.push(box_workload(
-            "3 Moore's Nim_2, P/N, 4 heaps <= 15",
+            "3 Moore's Nim_2, P/N, 4 heaps <= 60",
             &moore,
             n,
             4,
