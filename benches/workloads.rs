@@ -339,9 +339,9 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
         rows.push(cookie_staircase(&cookie, 25, cap));
     }
     if run("4b") {
-        let (n, k) = (10u32, 10usize);
+        let (n, k) = (12u32, 12usize);
         rows.push(box_workload(
-            "4b Cookie game, P/N, up to 10 heaps <= 10",
+            "4b Cookie game, P/N, up to 12 heaps <= 12",
             &cookie,
             n,
             k,
