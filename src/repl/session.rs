@@ -3,7 +3,6 @@
 //! `repl/mod.rs`, which holds the terminal (`Ui`) and the loop over rulesets.
 
 use super::*;
-use heapgame::solver::one::through_kernel;
 
 impl<'g> Session<'g> {
     /// Reads and runs lines until the ruleset changes or the user leaves.
@@ -324,15 +323,8 @@ impl<'g> Session<'g> {
 
     fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
-        let budget = ui.budget();
         let (g, wins) = ui
             .compute(|| {
-                // Through a compiled kernel on the position's box when one matches (as
-                // `heapgame eval`), else the session's memoized search.
-                if let Some(a) = through_kernel(l.game.generator(), pos, &budget) {
-                    let a = a?;
-                    return Ok((a.grundy, a.wins));
-                }
                 let g = solver.grundy(pos)?;
                 let wins = solver.winning_moves(pos)?;
                 Ok((g, wins))
