@@ -54,6 +54,11 @@ pub fn through_kernel(
         return None;
     }
     let spec = BoxSpec::new(&game.shape, max, k).ok()?;
+    // A position limit (`--max-positions`) bounds what is stored: a box larger than it is
+    // left to the search, which stops at the limit as before.
+    if budget.max_positions.is_some_and(|n| spec.len() > n) {
+        return None;
+    }
     let kernel = kernel_for(game, &spec)?;
     let values = match solve_box_kernel(game, &spec, Want::Grundy, budget)? {
         Ok(v) => v,
