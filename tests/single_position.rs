@@ -247,3 +247,21 @@ fn answers_through_a_kernel_agree_with_the_search_on_every_bundled_ruleset() {
         "only {through} positions went through a kernel"
     );
 }
+
+#[test]
+fn a_position_limit_leaves_larger_boxes_to_the_search() {
+    let game =
+        Game::load_file(std::path::Path::new("rulesets/classic/wythoff.game"), &[]).expect("loads");
+    let pos = [30u32, 40];
+    let through = |limit: Option<usize>| {
+        let budget = heapgame::solver::Budget {
+            max_positions: limit,
+            ..heapgame::solver::Budget::default()
+        };
+        heapgame::solver::one::through_kernel(game.generator(), &pos, &budget).is_some()
+    };
+    // The box of heaps <= 40 holds 41 * 42 / 2 = 861 positions.
+    assert!(through(None));
+    assert!(through(Some(861)));
+    assert!(!through(Some(860)));
+}
