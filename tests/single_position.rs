@@ -3,13 +3,17 @@
 //! follower list written here, the search's answers against a plain recursive brute force,
 //! and which rulesets the search treats as loop-free.
 
-use std::collections::{BTreeSet, HashMap};
+mod common;
 
+use std::collections::BTreeSet;
+
+use common::{multisets_up_to, tuples, Brute, Shape};
 use heapgame::{Game, Outcome};
 
 /// The followers of a sorted position without zeros, written plainly: for every choice of
 /// `c` heaps (by index) with `c` in `counts`, delete them and lower every other heap by `by`,
-/// dropping heaps that reach 0. Sorted, without repeats.
+/// dropping heaps that reach 0. Sorted, without repeats. (With [`Brute`], the plain Grundy
+/// recursion of tests/common.)
 fn brute_followers(pos: &[u32], counts: &[usize], by: u32) -> BTreeSet<Vec<u32>> {
     let n = pos.len();
     let mut out = BTreeSet::new();
@@ -26,40 +30,6 @@ fn brute_followers(pos: &[u32], counts: &[usize], by: u32) -> BTreeSet<Vec<u32>>
         out.insert(f);
     }
     out
-}
-
-/// Every sorted position of at most `k` heaps, each in `1..=max`.
-fn positions(k: usize, max: u32) -> Vec<Vec<u32>> {
-    let mut all = vec![vec![]];
-    let mut frontier = vec![vec![]];
-    for _ in 0..k {
-        let mut next = Vec::new();
-        for p in &frontier {
-            let lo = p.last().copied().unwrap_or(1);
-            for h in lo..=max {
-                let mut q: Vec<u32> = p.clone();
-                q.push(h);
-                next.push(q);
-            }
-        }
-        all.extend(next.iter().cloned());
-        frontier = next;
-    }
-    all
-}
-
-/// Grundy values by a plain memoized recursion over `brute_followers`.
-fn brute_grundy(pos: &[u32], counts: &[usize], by: u32, memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
-    if let Some(&g) = memo.get(pos) {
-        return g;
-    }
-    let vals: BTreeSet<u32> = brute_followers(pos, counts, by)
-        .iter()
-        .map(|f| brute_grundy(f, counts, by, memo))
-        .collect();
-    let g = (0..).find(|v| !vals.contains(v)).expect("a mex");
-    memo.insert(pos.to_vec(), g);
-    g
 }
 
 fn ruleset(counts: &str, by: u32) -> Game {
@@ -85,7 +55,7 @@ fn delete_and_lower_followers_match_a_plain_list() {
     for (counts, cs, by) in variants() {
         let game = ruleset(counts, by);
         let mut solver = game.solver();
-        for pos in positions(5, 5) {
+        for pos in multisets_up_to(5, 1, 5) {
             let got: BTreeSet<Vec<u32>> = solver
                 .followers(&pos)
                 .expect("followers")
@@ -112,12 +82,14 @@ fn delete_and_lower_values_match_a_plain_recursion() {
             assert!(matches!(err, heapgame::SolveError::Cycle(_)), "{err:?}");
             continue;
         }
-        let mut memo = HashMap::new();
+        let mut brute = Brute::new(counts, Shape::Any, move |p: &[u32]| {
+            brute_followers(p, &cs, by).into_iter().collect()
+        });
         // One solver for Grundy values and one for outcomes, each reused across positions (as
         // `eval` and the REPL reuse theirs), so stored entries are read back too.
         let (mut g_solver, mut o_solver) = (game.solver(), game.solver());
-        for pos in positions(6, 6) {
-            let want = brute_grundy(&pos, &cs, by, &mut memo);
+        for pos in multisets_up_to(6, 1, 6) {
+            let want = brute.grundy(&pos);
             assert_eq!(g_solver.grundy(&pos).expect("grundy"), want, "{pos:?}");
             let o = o_solver.outcome(&pos).expect("outcome");
             assert_eq!(
@@ -134,10 +106,12 @@ fn the_cookie_staircase_matches_a_plain_recursion() {
     let game = Game::load_file(std::path::Path::new("rulesets/propp/cookie.game"), &[])
         .expect("the cookie game loads");
     let mut solver = game.solver();
-    let mut memo = HashMap::new();
+    let mut brute = Brute::new("cookie", Shape::Any, |p: &[u32]| {
+        brute_followers(p, &[1], 1).into_iter().collect()
+    });
     for n in 1..=11u32 {
         let pos: Vec<u32> = (1..=n).collect();
-        let want = brute_grundy(&pos, &[1], 1, &mut memo);
+        let want = brute.grundy(&pos);
         assert_eq!(
             solver.outcome(&pos).expect("outcome") == Outcome::P,
             want == 0,
@@ -182,24 +156,6 @@ fn loop_free_rulesets_are_recognised_and_loops_still_reported() {
     }
 }
 
-/// Every tuple of `k` heaps in `lo..=max`.
-fn tuples(k: usize, lo: u32, max: u32) -> Vec<Vec<u32>> {
-    let mut all = vec![vec![]];
-    for _ in 0..k {
-        all = all
-            .into_iter()
-            .flat_map(|p: Vec<u32>| {
-                (lo..=max).map(move |h| {
-                    let mut q = p.clone();
-                    q.push(h);
-                    q
-                })
-            })
-            .collect();
-    }
-    all
-}
-
 #[test]
 fn answers_through_a_kernel_agree_with_the_search_on_every_bundled_ruleset() {
     let budget = heapgame::solver::Budget::default();
@@ -223,7 +179,10 @@ fn answers_through_a_kernel_agree_with_the_search_on_every_bundled_ruleset() {
         };
         let lo = game.shape().lower;
         let mut solver = game.solver();
-        for t in tuples(k, lo, lo + top) {
+        for t in tuples(k, lo + top)
+            .into_iter()
+            .filter(|t| t.iter().all(|&h| h >= lo))
+        {
             let pos = game
                 .canonical(&t.iter().map(|&h| u64::from(h)).collect::<Vec<_>>())
                 .expect("a position of the shape");
