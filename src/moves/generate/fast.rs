@@ -163,12 +163,7 @@ pub(super) fn run_fast(
                 idx.clear();
                 idx.extend(0..c);
                 loop {
-                    // Heaps of equal size are interchangeable: a heap is chosen only if the
-                    // one before it, when of the same size, is chosen too.
-                    let canonical = idx.iter().enumerate().all(|(k, &j)| {
-                        j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1)
-                    });
-                    if canonical {
+                    if canonical(pos, idx) {
                         each_amounts(shape, pos, set, span, idx, 0, cur, buf, &mut emit)?;
                     }
                     if !next_combination(idx, pos.len()) {
@@ -227,12 +222,7 @@ pub(super) fn run_fast(
                 idx.clear();
                 idx.extend(0..c);
                 loop {
-                    // As the interpreter: a heap is deleted only if the one before it, when of
-                    // the same size, is deleted too.
-                    let canonical = idx.iter().enumerate().all(|(k, &j)| {
-                        j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1)
-                    });
-                    if canonical && delete_lower_one(shape, pos, idx, by, buf) {
+                    if canonical(pos, idx) && delete_lower_one(shape, pos, idx, by, buf) {
                         emit(buf)?;
                     }
                     if !next_combination(idx, pos.len()) {
@@ -243,6 +233,15 @@ pub(super) fn run_fast(
             Ok(())
         }
     }
+}
+
+/// Whether the choice of heaps at `idx` (increasing indices into the sorted `pos`) is the one
+/// the interpreter makes among choices of equal sizes: heaps of equal size are interchangeable,
+/// so a heap is chosen only if the one before it, when of the same size, is chosen too.
+fn canonical(pos: &[u32], idx: &[usize]) -> bool {
+    idx.iter()
+        .enumerate()
+        .all(|(k, &j)| j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1))
 }
 
 /// The follower of the sorted `pos` with the heaps at `deleted` (increasing) removed and every
