@@ -157,3 +157,72 @@ fn loop_free_rulesets_are_recognised_and_loops_still_reported() {
     let err = zero.solver().outcome(&[3]).expect_err("a loop");
     assert!(matches!(err, heapgame::SolveError::Cycle(_)), "{err:?}");
 }
+
+#[test]
+fn answers_through_a_kernel_agree_with_the_search_on_every_bundled_ruleset() {
+    let budget = heapgame::solver::Budget::default();
+    let mut through = 0;
+    let mut files: Vec<_> = std::fs::read_dir("rulesets")
+        .expect("rulesets/")
+        .flat_map(|d| std::fs::read_dir(d.expect("a dir").path()).expect("a dir"))
+        .map(|f| f.expect("a file").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    files.sort();
+    for path in files {
+        let game = Game::load_file(&path, &[]).expect("a bundled ruleset loads");
+        let Some(k) = game.shape().count else {
+            continue;
+        };
+        let top = match k {
+            2 => 11,
+            3 => 6,
+            _ => 4,
+        };
+        let lo = game.shape().lower;
+        let mut solver = game.solver();
+        for t in tuples(k, lo + top)
+            .into_iter()
+            .filter(|t| t.iter().all(|&h| h >= lo))
+        {
+            let pos = game
+                .canonical(&t.iter().map(|&h| u64::from(h)).collect::<Vec<_>>())
+                .expect("a position of the shape");
+            let Some(answer) =
+                heapgame::solver::one::through_kernel(game.generator(), &pos, &budget)
+            else {
+                continue;
+            };
+            let answer = answer.expect("the kernel solves the box");
+            through += 1;
+            let want_g = solver.grundy(&pos).expect("the search solves it");
+            let want_wins = solver.winning_moves(&pos).expect("winning moves");
+            assert_eq!(answer.grundy, want_g, "{} at {pos:?}", path.display());
+            assert_eq!(answer.wins, want_wins, "{} at {pos:?}", path.display());
+        }
+    }
+    // Wythoff, d-Wythoff, the beta-games, Fraenkel-Zusman, Moore and Bhowmik's games go
+    // through a kernel: many positions must have been compared.
+    assert!(
+        through > 1000,
+        "only {through} positions went through a kernel"
+    );
+}
+
+#[test]
+fn a_position_limit_leaves_larger_boxes_to_the_search() {
+    let game =
+        Game::load_file(std::path::Path::new("rulesets/classic/wythoff.game"), &[]).expect("loads");
+    let pos = [30u32, 40];
+    let through = |limit: Option<usize>| {
+        let budget = heapgame::solver::Budget {
+            max_positions: limit,
+            ..heapgame::solver::Budget::default()
+        };
+        heapgame::solver::one::through_kernel(game.generator(), &pos, &budget).is_some()
+    };
+    // The box of heaps <= 40 holds 41 * 42 / 2 = 861 positions.
+    assert!(through(None));
+    assert!(through(Some(861)));
+    assert!(!through(Some(860)));
+}
