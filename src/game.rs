@@ -14,6 +14,7 @@ use crate::ruleset::check::{check, Checked, ParamOverride};
 
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::{SolveError, Solver};
+use crate::syntax::position::position_tokens;
 use crate::syntax::{parse_file, SyntaxError};
 
 /// A ruleset ready to play.
@@ -62,6 +63,20 @@ pub enum PositionError {
         /// The largest heap size.
         max: u32,
     },
+    /// Broken punctuation: `(1, 2`, `1,,2`, `((1 2`, `1 2 )(`.
+    #[error("{message} (at byte {at} of `{text}`)")]
+    #[diagnostic(
+        code(heapgame::position),
+        help("write heap sizes apart by spaces or commas, such as `3 5 7` or `(3, 5, 7)`")
+    )]
+    Punctuation {
+        /// What is wrong.
+        message: &'static str,
+        /// The byte offset where it is wrong.
+        at: usize,
+        /// The text given.
+        text: String,
+    },
     /// A heap that is not a number.
     #[error("`{text}` is not a heap size")]
     #[diagnostic(
@@ -108,6 +123,8 @@ impl Game {
         text: &str,
         overrides: &[ParamOverride],
     ) -> Result<Game, LoadError> {
+        // A byte-order mark, which some editors write first, says only that the file is UTF-8.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let src = Arc::new(NamedSource::new(name, text.to_string()));
         let ast = parse_file(text).map_err(|e| LoadError::single(src.clone(), syntax_diag(e)))?;
         let checked = check(&ast, overrides).map_err(|diags| {
@@ -175,11 +192,13 @@ impl Game {
     /// Parses heap sizes as typed (`3 5 7`, `(3, 5, 7)`, `3,5,7`) into a canonical position.
     pub fn parse_position(&self, words: &[String]) -> Result<Vec<u32>, PositionError> {
         let joined = words.join(" ");
+        let toks = position_tokens(&joined).map_err(|e| PositionError::Punctuation {
+            message: e.message,
+            at: e.span.start,
+            text: joined.clone(),
+        })?;
         let mut heaps = Vec::new();
-        for tok in joined
-            .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
-            .filter(|t| !t.is_empty())
-        {
+        for (_, tok) in toks {
             if !tok.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(PositionError::NotANumber {
                     text: tok.to_string(),
@@ -205,22 +224,12 @@ impl Game {
             LoadError::single(src.clone(), d)
         };
         // The tokens with their byte ranges in `text`.
-        let mut toks: Vec<(usize, &str)> = Vec::new();
-        let mut start = None;
-        for (i, c) in text
-            .char_indices()
-            .chain(std::iter::once((text.len(), ' ')))
-        {
-            let sep = c.is_whitespace() || c == ',' || c == '(' || c == ')';
-            match (sep, start) {
-                (false, None) => start = Some(i),
-                (true, Some(s)) => {
-                    toks.push((s, &text[s..i]));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
+        let toks =
+            position_tokens(&text).map_err(|e| {
+                fail(Diag::new(Code::Position, e.span, e.message, e.label).help(
+                    "write heap sizes apart by spaces or commas, such as `3 5 7` or `(3, 5, 7)`",
+                ))
+            })?;
         let shape = self.shape();
         if let Some(want) = shape.count {
             if toks.len() != want {
@@ -381,7 +390,7 @@ impl Game {
             SolveError::Limit { limit } => Diag::new(
                 Code::Limit,
                 0..0,
-                format!("stopped after storing {limit} positions (the position limit)"),
+                format!("this needs more than {limit} positions stored (the position limit)"),
                 "",
             )
             .help("raise the limit with --max-positions, or ask about smaller positions"),

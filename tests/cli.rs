@@ -872,7 +872,7 @@ fn position_limit_says_how_far_it_got() {
         .args(["solve", WYTHOFF, "--max", "60", "--max-positions", "100"])
         .fails_with("heapgame::limit");
     assert!(
-        flat(&err).contains("stopped after storing 100 positions"),
+        flat(&err).contains("needs more than 100 positions stored"),
         "{err}"
     );
     assert!(

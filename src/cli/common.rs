@@ -277,7 +277,7 @@ impl SolveRun {
                 Code::Limit,
                 0..0,
                 format!(
-                    "stopped after storing {limit} positions, the limit set by {}, {context}",
+                    "this needs more than {limit} positions stored, the limit set by {}, {context}",
                     self.limits.why
                 ),
                 "",
@@ -392,9 +392,13 @@ pub fn json_position(p: &[u32]) -> serde_json::Value {
     serde_json::Value::Array(p.iter().map(|&h| serde_json::Value::from(h)).collect())
 }
 
-/// The most heaps a position reachable from `pos` can have: the shape's count, or for
-/// `heaps any` the heaps of `pos` (or its tokens, when moves split heaps).
+/// The most heaps of a position the solve of `pos` stores: one for a disjunctive sum (it
+/// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
+/// `pos` (or its tokens, when moves split heaps).
 pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
+    if heapgame::solver::sum::is_sum(game.generator()) {
+        return 1;
+    }
     match game.shape().count {
         Some(k) => k,
         None => {

@@ -96,6 +96,17 @@ fn side_params(
     for p in params {
         let name = p.split('=').next().unwrap_or("").trim();
         match name.split_once('.') {
+            Some((s, _))
+                if s.len() == 1 && !s.eq_ignore_ascii_case("A") && !s.eq_ignore_ascii_case("B") =>
+            {
+                return Err(miette::miette!(
+                    code = "heapgame::usage",
+                    help =
+                        "`-p A.NAME=VALUE` sets NAME in the first ruleset, `-p B.NAME=VALUE` in \
+                            the second, and `-p NAME=VALUE` in each that declares NAME",
+                    "`-p {p}`: `{s}` is not a side of the diff (`A` or `B`)"
+                ));
+            }
             Some((s, rest)) if s.len() == 1 => {
                 if s.eq_ignore_ascii_case(&side.to_string()) {
                     out.push(format!("{rest}{}", &p[p.find('=').unwrap_or(p.len())..]));

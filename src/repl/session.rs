@@ -4,6 +4,10 @@
 
 use super::*;
 
+/// The most followers `:moves` lists: ten million lines are more than anyone reads, and
+/// each follower is kept until it is printed.
+const MOST_LISTED: f64 = 1e7;
+
 impl<'g> Session<'g> {
     /// Reads and runs lines until the ruleset changes or the user leaves.
     pub(super) fn run(&mut self, ui: &mut Ui) -> Flow {
@@ -58,7 +62,7 @@ impl<'g> Session<'g> {
             Command::Moves(pos) => self.moves(ui, pos.as_deref())?,
             Command::Play { pos, second } => {
                 let (l, solver) = self.parts()?;
-                let pos = l.game.parse_position(&[pos]).map_err(Report::new)?;
+                let pos = l.game.read_position(&[pos]).map_err(Report::new)?;
                 let (p, out) = ui
                     .compute(|| Play::start(solver, pos, second))
                     .map_err(|e| solve_error(&l.game, &e))?;
@@ -316,7 +320,7 @@ impl<'g> Session<'g> {
         }
         let pos = l
             .game
-            .parse_position(&[text.to_string()])
+            .read_position(&[text.to_string()])
             .map_err(Report::new)?;
         self.eval_pos(ui, &pos)
     }
@@ -334,7 +338,7 @@ impl<'g> Session<'g> {
         Ok(())
     }
 
-    /// `:moves [POSITION]`.
+    /// `:moves [POSITION]` (at most [`MOST_LISTED`] followers).
     fn moves(&mut self, ui: &mut Ui, text: Option<&str>) -> Result<(), Report> {
         let in_game = self
             .play
@@ -345,7 +349,7 @@ impl<'g> Session<'g> {
         let (pos, with_values) = match (text, in_game) {
             (Some(t), _) => (
                 l.game
-                    .parse_position(&[t.to_string()])
+                    .read_position(&[t.to_string()])
                     .map_err(Report::new)?,
                 true,
             ),
@@ -358,6 +362,19 @@ impl<'g> Session<'g> {
                 ))
             }
         };
+        // Every follower is kept and printed: refuse up front what cannot be listed.
+        let at_least = heapgame::estimate::followers_at_least(l.game.generator(), &pos);
+        if at_least > MOST_LISTED {
+            return Err(miette::miette!(
+                code = "heapgame::too_large",
+                help = "ask about a smaller position, or about its outcome and winning moves \
+                        (type the position alone)",
+                "{} has at least {} followers, more than `:moves` lists ({})",
+                heapgame::game::show_position(&pos),
+                heapgame::estimate::show(at_least),
+                heapgame::estimate::show(MOST_LISTED)
+            ));
+        }
         let list = ui
             .compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
                 let fs = solver.followers(&pos)?;
@@ -414,7 +431,7 @@ impl<'g> Session<'g> {
             None => {
                 let to = l
                     .game
-                    .parse_position(&[text.to_string()])
+                    .read_position(&[text.to_string()])
                     .map_err(Report::new)?;
                 if !fs.contains(&to) {
                     return Err(miette::miette!(

@@ -67,7 +67,7 @@ pub fn binary(op: BinOp, x: Value, y: Value, sp: &Span) -> R<Value> {
                         sp,
                     );
                 }
-                u32::try_from(n).ok().and_then(|e| m.checked_pow(e))
+                int_pow(m, n)
             }
             _ => unreachable!("{op:?} (binary int)"),
         };
@@ -294,4 +294,16 @@ pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
             v => unreachable!("{v:?} (winning)"),
         },
     })
+}
+
+/// `m ^ n` for `n >= 0`, or `None` when it does not fit in an `i64`. The bases 0, 1 and -1
+/// have powers for every exponent (`1 ^ (10 ^ 18)` is 1), so only larger bases can overflow,
+/// and those do before the exponent leaves `u32`.
+fn int_pow(m: i64, n: i64) -> Option<i64> {
+    match m {
+        0 => Some(i64::from(n == 0)),
+        1 => Some(1),
+        -1 => Some(if n % 2 == 0 { 1 } else { -1 }),
+        _ => u32::try_from(n).ok().and_then(|e| m.checked_pow(e)),
+    }
 }

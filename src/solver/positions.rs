@@ -70,21 +70,29 @@ pub fn box_size(shape: &ShapeSpec, max: u32, heaps: usize) -> Option<u128> {
         return Some(u128::from(shape.count.is_none()));
     }
     let values = u128::from(max - least) + 1;
-    let count = |k: usize| -> Option<u128> {
-        if shape.symmetric() {
-            // Multisets of size k from `values` values: C(values + k - 1, k).
-            let mut c: u128 = 1;
-            for i in 0..k as u128 {
-                c = c.checked_mul(values + i)? / (i + 1);
-            }
-            Some(c)
-        } else {
-            values.checked_pow(u32::try_from(k).ok()?)
+    // C(n, r) computed over the smaller of r and n - r (so at most about 128 rounds before
+    // it overflows, however large the heap count), or None beyond u128.
+    let choose = |n: u128, r: u128| -> Option<u128> {
+        let r = r.min(n - r);
+        let mut c: u128 = 1;
+        for i in 0..r {
+            c = c.checked_mul(n - i)? / (i + 1);
         }
+        Some(c)
     };
-    match shape.count {
-        Some(k) => count(k),
-        None => (0..=heaps).try_fold(0u128, |acc, k| acc.checked_add(count(k)?)),
+    let k128 = |k: usize| u128::try_from(k).ok();
+    match (shape.count, shape.symmetric()) {
+        // Multisets of size k from `values` values: C(values + k - 1, k).
+        (Some(k), true) => choose(values + k128(k)? - 1, k128(k)?),
+        (Some(k), false) => values.checked_pow(u32::try_from(k).ok()?),
+        // Multisets of at most `heaps` members: the sum over k of C(values + k - 1, k) is
+        // C(values + heaps, heaps).
+        (None, true) => choose(values.checked_add(k128(heaps)?)?, k128(heaps)?),
+        (None, false) if values == 1 => k128(heaps)?.checked_add(1),
+        // values >= 2: the powers overflow within 128 rounds.
+        (None, false) => (0..=heaps).try_fold(0u128, |acc, k| {
+            acc.checked_add(values.checked_pow(u32::try_from(k).ok()?)?)
+        }),
     }
 }
 
@@ -106,6 +114,10 @@ mod tests {
             (shape(Some(2), 0), 5, 0),
             (shape(Some(3), 1), 4, 0),
             (shape(None, 0), 4, 3),
+            (shape(None, 0), 2, 6),
+            (shape(None, 2), 5, 4),
+            (shape(Some(4), 0), 3, 0),
+            (shape(None, 0), 0, 5),
         ] {
             let n = box_positions(&s, max, k).len() as u128;
             assert_eq!(Some(n), box_size(&s, max, k));
@@ -114,6 +126,18 @@ mod tests {
             box_positions(&shape(Some(2), 0), 1, 0),
             vec![vec![0, 0], vec![0, 1], vec![1, 1]]
         );
+    }
+
+    #[test]
+    fn huge_heap_counts_are_counted_at_once() {
+        // Heaps 1..=2, at most 100000 of them: a multiset is a count of 1s and of 2s summing
+        // to at most 100000, C(100002, 2) of them.
+        assert_eq!(
+            box_size(&shape(None, 0), 2, 100_000),
+            Some(100_002 * 100_001 / 2)
+        );
+        assert_eq!(box_size(&shape(None, 0), 1_000_000, 1_000_000), None);
+        assert_eq!(box_size(&shape(Some(100_000), 0), 1, 0), Some(100_001));
     }
 
     #[test]

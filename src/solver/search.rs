@@ -500,12 +500,23 @@ impl<'g, G: GameRules> Solver<'g, G> {
         }
     }
 
-    /// The canonical followers of `pos`, sorted, without repeats.
+    /// The canonical followers of `pos`, sorted, without repeats. The budget's cancel flag
+    /// and deadline are looked at while they are generated (a position may have billions).
     pub fn followers(&mut self, pos: &[u32]) -> R<Vec<Vec<u32>>, G> {
+        let mut watch = FollowerWatch::default();
+        let mut all = Followers::default();
+        let budget = &self.budget;
+        let mut probe = |f: &[u32]| {
+            all.push(f);
+            budget.stop_generating(&mut watch)
+        };
         self.game
-            .followers(pos, &mut self.scratch, &mut self.buf)
+            .followers_until(pos, &mut self.scratch, &mut self.buf, &mut probe)
             .map_err(SolveError::Game)?;
-        Ok(self.buf.to_sorted_vecs())
+        if let Some(stop) = watch.stopped {
+            return Err(SolveError::from_stop(stop, self.memo.len()));
+        }
+        Ok(all.to_sorted_vecs())
     }
 
     /// The followers of `pos` that are P-positions: the winning moves.

@@ -25,10 +25,14 @@ pub enum SyntaxError {
         found: String,
     },
     /// An expression nested or chained too deeply to be handled safely.
-    #[error("this expression is nested too deeply: more than {max} levels")]
+    #[error("this expression is nested too deeply: {brackets} pairs of brackets deep here{}",
+        if *chained { ", inside long chains of operators" } else { "" })]
     #[diagnostic(
         code(heapgame::parse),
-        help("split it with `let`s, or write fewer operators and parentheses in one expression")
+        help("heapgame reads expressions up to {max} levels deep, where each pair of brackets \
+              (parentheses, braces, square brackets, `|...|`, a call) counts 2 and each \
+              operator or operand in a chain 1: about {} nested pairs of brackets; split it \
+              with `let`s, or write fewer operators and brackets in one expression", max / 2 - 5)
     )]
     TooDeep {
         /// The expression.
@@ -36,6 +40,10 @@ pub enum SyntaxError {
         span: SourceSpan,
         /// The most levels allowed.
         max: usize,
+        /// The pairs of brackets around the place where the limit was passed.
+        brackets: usize,
+        /// Whether chains of operators took a large part of the levels.
+        chained: bool,
     },
     /// An integer literal beyond 64 bits: `heaps 99999999999999999999`.
     #[error("the integer `{text}` is too large")]

@@ -71,7 +71,7 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::claim_when => "`when`",
         Rule::fn_def => "`fn`",
         Rule::kw_fn => "`fn`",
-        Rule::set_comp => "a set `{e for x in L}`",
+        Rule::set_comp => "`for`",
         Rule::comp_if => "`if`",
         Rule::kw_if => "`if`",
         Rule::claim_formula => "`formula name(...)`",
@@ -213,8 +213,18 @@ fn found_at(src: &str, pos: usize) -> String {
                 .collect();
             format!("`{word}`")
         }
+        Some('\u{feff}') => "a byte-order mark (U+FEFF), an invisible character".to_string(),
+        Some(c) if invisible(c) => format!("the invisible character U+{:04X}", u32::from(c)),
         Some(c) => format!("`{c}`"),
     }
+}
+
+/// Whether `c` shows as nothing (or as a plain space) when printed: control characters, spaces
+/// other than the ones the grammar skips, and zero-width marks.
+fn invisible(c: char) -> bool {
+    c.is_control()
+        || c.is_whitespace()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2064}')
 }
 
 /// What the parser expected, in words: the rules' descriptions, grouped where many are

@@ -6,6 +6,7 @@ pub mod error;
 pub mod expected;
 pub mod parse;
 mod parse_expr;
+pub mod position;
 
 pub use error::SyntaxError;
 pub use parse::{parse_expr_str, parse_file};

@@ -68,22 +68,36 @@ pub const MAX_DEPTH: usize = 1000;
 /// parentheses (`1 + 1 + ... + 1`, `- - - 1`), whose operators chain: there, every operand
 /// and operator counts as a level. The walk uses its own stack, never recursion.
 fn check_depth(pairs: pest::iterators::Pairs<'_, Rule>) -> Result<(), SyntaxError> {
-    let mut stack: Vec<(Pair<'_, Rule>, usize)> = pairs.map(|p| (p, 0)).collect();
-    while let Some((pair, depth)) = stack.pop() {
+    // Each entry: a pair, its depth, and the pairs of brackets around it (for the message).
+    let mut stack: Vec<(Pair<'_, Rule>, usize, usize)> = pairs.map(|p| (p, 0, 0)).collect();
+    while let Some((pair, depth, brackets)) = stack.pop() {
         if depth > MAX_DEPTH {
             let s = pair.as_span();
             return Err(SyntaxError::TooDeep {
                 span: (s.start(), s.end() - s.start()).into(),
                 max: MAX_DEPTH,
+                brackets,
+                chained: depth > 2 * brackets + MAX_DEPTH / 10,
             });
         }
+        let bracket = matches!(
+            pair.as_rule(),
+            Rule::paren
+                | Rule::set
+                | Rule::list_comp
+                | Rule::abs
+                | Rule::call
+                | Rule::index
+                | Rule::quantifier
+        );
+        let brackets = brackets + usize::from(bracket);
         let chained = matches!(pair.as_rule(), Rule::expr | Rule::arith | Rule::count_expr);
         let step = if chained {
             pair.clone().into_inner().count().max(1)
         } else {
             1
         };
-        stack.extend(pair.into_inner().map(|c| (c, depth + step)));
+        stack.extend(pair.into_inner().map(|c| (c, depth + step, brackets)));
     }
     Ok(())
 }

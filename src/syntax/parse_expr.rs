@@ -116,29 +116,11 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
         Rule::heaps_value => ExprKind::Heaps,
-        Rule::list_comp | Rule::set_comp => {
-            let set = pair.as_rule() == Rule::set_comp;
-            let mut it = pair
-                .into_inner()
-                .filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
+        Rule::list_comp => {
+            let mut it = pair.into_inner();
             let body = parse_expr(it.next().expect("a body (parse_list_comp)"))?;
-            let var = parse_ident(it.next().expect("a name (parse_list_comp)"));
-            let list = parse_count(it.next().expect("a list (parse_list_comp)"))?;
-            let cond = match it.next() {
-                Some(c) => {
-                    let e = c
-                        .into_inner()
-                        .find(|p| p.as_rule() != Rule::kw_if)
-                        .expect("a condition (parse_comp_if)");
-                    Some(Box::new(parse_expr(e)?))
-                }
-                None => None,
-            };
-            if set {
-                ExprKind::SetComp(Box::new(body), var, Box::new(list), cond)
-            } else {
-                ExprKind::ListComp(Box::new(body), var, Box::new(list), cond)
-            }
+            let (var, list, cond) = parse_comp_tail(it)?;
+            ExprKind::ListComp(Box::new(body), var, Box::new(list), cond)
         }
         Rule::paren => {
             let mut items = pair
@@ -152,11 +134,21 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             }
             ExprKind::Tuple(items)
         }
-        Rule::set => ExprKind::Set(
-            pair.into_inner()
-                .map(parse_expr)
-                .collect::<Result<_, _>>()?,
-        ),
+        Rule::set => {
+            let mut members = Vec::new();
+            for p in pair.into_inner() {
+                if p.as_rule() == Rule::set_comp {
+                    let body = members.pop().expect("a body (parse_set_comp)");
+                    let (var, list, cond) = parse_comp_tail(p.into_inner())?;
+                    return Ok(Expr {
+                        kind: ExprKind::SetComp(Box::new(body), var, Box::new(list), cond),
+                        span: sp,
+                    });
+                }
+                members.push(parse_expr(p)?);
+            }
+            ExprKind::Set(members)
+        }
         Rule::abs => ExprKind::Abs(Box::new(parse_expr(
             pair.into_inner().next().expect("(parse_abs)"),
         )?)),
@@ -195,4 +187,27 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
         r => unreachable!("{r:?} (parse_operand)"),
     };
     Ok(Expr { kind, span: sp })
+}
+
+/// The part of a list or set built with `for` after its body: `for x in L [if C]`.
+type CompTail = (Ident, Expr, Option<Box<Expr>>);
+
+/// Parses `for x in L [if C]` (the pairs after the body of a `list_comp`, or a `set_comp`).
+fn parse_comp_tail<'i>(
+    pairs: impl Iterator<Item = Pair<'i, Rule>>,
+) -> Result<CompTail, SyntaxError> {
+    let mut it = pairs.filter(|p| !matches!(p.as_rule(), Rule::kw_for | Rule::kw_in));
+    let var = parse_ident(it.next().expect("a name (parse_comp_tail)"));
+    let list = parse_count(it.next().expect("a list (parse_comp_tail)"))?;
+    let cond = match it.next() {
+        Some(c) => {
+            let e = c
+                .into_inner()
+                .find(|p| p.as_rule() != Rule::kw_if)
+                .expect("a condition (parse_comp_if)");
+            Some(Box::new(parse_expr(e)?))
+        }
+        None => None,
+    };
+    Ok((var, list, cond))
 }

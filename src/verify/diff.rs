@@ -103,7 +103,7 @@ pub fn diff_region(
     budget: Budget,
     each: &mut dyn FnMut(&[u32]),
 ) -> Result<DiffReport, Report> {
-    let positions = region.positions(a.shape()).map_err(|m| {
+    let positions = region.positions_within(a.shape(), &budget).map_err(|m| {
         miette::miette!(
             code = "heapgame::too_large",
             help = "lower --max or --total (or --heaps)",

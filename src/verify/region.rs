@@ -5,6 +5,7 @@
 //! in a region is its smallest.
 
 use crate::moves::program::ShapeSpec;
+use crate::solver::Budget;
 
 use super::{positions_in_order, Bounds, MAX_POSITIONS};
 
@@ -59,15 +60,38 @@ impl Region {
     /// The positions of the region, in the fixed order; an error (in words) beyond
     /// [`MAX_POSITIONS`].
     pub fn positions(&self, shape: &ShapeSpec) -> Result<Vec<Vec<u32>>, String> {
+        self.positions_within(shape, &Budget::default())
+    }
+
+    /// Like [`Region::positions`], drawing samples only while `budget` is not interrupted
+    /// (its deadline, its cancel flag): an error (in words) when it is.
+    pub fn positions_within(
+        &self,
+        shape: &ShapeSpec,
+        budget: &Budget,
+    ) -> Result<Vec<Vec<u32>>, String> {
         match *self {
             Region::Box(b) => positions_in_order(shape, b),
             Region::Total { total, heaps } => total_positions(shape, total, heaps),
+            Region::Samples { count, .. } if count as u128 > MAX_POSITIONS => Err(format!(
+                "{count} samples are more than the {MAX_POSITIONS} positions one run visits"
+            )),
             Region::Samples {
                 count,
                 seed,
                 max,
                 heaps,
-            } => Ok(samples(shape, count, seed, max, heaps)),
+            } => {
+                let stop = || budget.interrupted().is_err();
+                samples_until(shape, (count, seed, max, heaps), &stop).ok_or_else(|| {
+                    let why = if budget.past_deadline() {
+                        "the time limit"
+                    } else {
+                        "Ctrl-C"
+                    };
+                    format!("stopped by {why} while drawing {count} samples, before checking any")
+                })
+            }
         }
     }
 }
@@ -216,6 +240,16 @@ pub fn samples(
     max: u32,
     heaps: usize,
 ) -> Vec<Vec<u32>> {
+    samples_until(shape, (count, seed, max, heaps), &|| false).unwrap_or_default()
+}
+
+/// [`samples`] (`what` is its count, seed, largest heap and heap count), looking at `stop`
+/// every few thousand positions drawn: `None` once it says to stop.
+pub fn samples_until(
+    shape: &ShapeSpec,
+    (count, seed, max, heaps): (usize, u64, u32, usize),
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<Vec<u32>>> {
     let mut rng = SplitMix::new(seed);
     let (ks, least) = counts(shape, heaps);
     let (klo, khi) = (
@@ -225,11 +259,14 @@ pub fn samples(
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     if least > max || klo > khi {
-        return out;
+        return Some(out);
     }
     // A small space may hold fewer than `count` positions: stop after enough tries.
     let mut tries = 0usize;
     while out.len() < count && tries < count.saturating_mul(20) {
+        if tries % 4096 == 0 && stop() {
+            return None;
+        }
         tries += 1;
         let k = rng.range(klo as u64, khi as u64) as usize;
         let mut p: Vec<u32> = (0..k)
@@ -242,8 +279,11 @@ pub fn samples(
             out.push(p);
         }
     }
+    if stop() {
+        return None;
+    }
     sort_in_order(&mut out);
-    out
+    Some(out)
 }
 
 #[cfg(test)]

@@ -112,7 +112,9 @@ fn failure(game: &Game, e: &SolveError<MoveError>, context: &str) -> Value {
         SolveError::Limit { limit } => problem(
             game,
             Code::Limit,
-            format!("stopped after storing {limit} positions (the position limit), {context}"),
+            format!(
+                "this needs more than {limit} positions stored (the position limit), {context}"
+            ),
             "raise the position limit, or ask about smaller positions",
         ),
         _ => {

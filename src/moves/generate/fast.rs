@@ -3,7 +3,7 @@
 //! cookie game's move) run without the interpreter, writing the same followers in the same
 //! order.
 
-use super::{next_combination, real_error, FastScratch, Halt, ProbeRef, R};
+use super::{next_canonical_combination, real_error, FastScratch, Halt, ProbeRef, R};
 use crate::moves::followers::Followers;
 use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
 use crate::ruleset::value::SetValue;
@@ -128,7 +128,8 @@ pub(super) fn run_fast(
                     // 0 <= a <= v.
                     let w = v - a as u32;
                     if w < shape.lower {
-                        continue;
+                        // The amounts come in increasing order: every later one is too large.
+                        break;
                     }
                     while j > 0 && buf[j - 1] > w {
                         buf[j] = buf[j - 1];
@@ -163,10 +164,8 @@ pub(super) fn run_fast(
                 idx.clear();
                 idx.extend(0..c);
                 loop {
-                    if canonical(pos, idx) {
-                        each_amounts(shape, pos, set, span, idx, 0, cur, buf, &mut emit)?;
-                    }
-                    if !next_combination(idx, pos.len()) {
+                    each_amounts(shape, pos, set, span, idx, 0, cur, buf, &mut emit)?;
+                    if !next_canonical_combination(idx, pos.len(), |j| pos[j - 1] == pos[j]) {
                         break;
                     }
                 }
@@ -184,7 +183,8 @@ pub(super) fn run_fast(
                 }
                 let a = a as u32;
                 if least - a < shape.lower {
-                    continue;
+                    // The amounts come in increasing order: every later one is too large.
+                    break;
                 }
                 buf.clear();
                 for &h in pos {
@@ -222,10 +222,10 @@ pub(super) fn run_fast(
                 idx.clear();
                 idx.extend(0..c);
                 loop {
-                    if canonical(pos, idx) && delete_lower_one(shape, pos, idx, by, buf) {
+                    if delete_lower_one(shape, pos, idx, by, buf) {
                         emit(buf)?;
                     }
-                    if !next_combination(idx, pos.len()) {
+                    if !next_canonical_combination(idx, pos.len(), |j| pos[j - 1] == pos[j]) {
                         break;
                     }
                 }
@@ -233,15 +233,6 @@ pub(super) fn run_fast(
             Ok(())
         }
     }
-}
-
-/// Whether the choice of heaps at `idx` (increasing indices into the sorted `pos`) is the one
-/// the interpreter makes among choices of equal sizes: heaps of equal size are interchangeable,
-/// so a heap is chosen only if the one before it, when of the same size, is chosen too.
-fn canonical(pos: &[u32], idx: &[usize]) -> bool {
-    idx.iter()
-        .enumerate()
-        .all(|(k, &j)| j == 0 || pos[j - 1] != pos[j] || (k > 0 && idx[k - 1] == j - 1))
 }
 
 /// The follower of the sorted `pos` with the heaps at `deleted` (increasing) removed and every
@@ -320,6 +311,10 @@ fn each_amounts(
         }
         // 0 <= a <= v.
         cur[h] = v - a as u32;
+        if cur[h] < shape.lower {
+            // The amounts come in increasing order: every later one is too large.
+            break;
+        }
         r = each_amounts(shape, pos, set, span, idx, j + 1, cur, buf, emit);
         if r.is_err() {
             break;

@@ -272,6 +272,32 @@ fn next_combination(idx: &mut [usize], n: usize) -> bool {
     false
 }
 
+/// Advances `idx` (increasing positions into `0..n`) to the next combination, in the order of
+/// [`next_combination`], that is canonical when `same(j)` says that element `j` is
+/// interchangeable with element `j - 1`: within each run of interchangeable elements, the
+/// chosen ones are a prefix of the run. Only canonical combinations are visited, never all
+/// `C(n, c)` of them (30 equal heaps have one canonical choice of 15, not 155117520); `idx`
+/// must be canonical on entry (`0..c` is).
+fn next_canonical_combination(idx: &mut [usize], n: usize, same: impl Fn(usize) -> bool) -> bool {
+    let c = idx.len();
+    for k in (0..c).rev() {
+        // With `idx[..k]` kept, the least canonical choice after `idx[k]` is the start of the
+        // next run (its predecessor `idx[k]` is no longer chosen), followed by the elements
+        // right after it.
+        let mut v = idx[k] + 1;
+        while v < n && same(v) {
+            v += 1;
+        }
+        if v + (c - k) <= n {
+            for (m, slot) in idx[k..].iter_mut().enumerate() {
+                *slot = v + m;
+            }
+            return true;
+        }
+    }
+    false
+}
+
 impl std::fmt::Display for MoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

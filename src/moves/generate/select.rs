@@ -1,7 +1,7 @@
 //! Choosing the heaps of each step (`one heap`, `k heaps`, `the rest`, named and recorded
 //! selections), dispatching the step's action, and writing the finished follower.
 
-use super::{next_combination, Halt, MoveError, Run, R};
+use super::{next_canonical_combination, next_combination, Halt, MoveError, Run, R};
 use crate::moves::program::{LSel, LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::{CExpr, Env, EvalError};
 
@@ -130,14 +130,23 @@ impl Run<'_, '_> {
             idx.clear();
             idx.extend(0..c);
             let r = loop {
-                if !symmetric || self.canonical_choice(cands, &idx) {
-                    combo.clear();
-                    combo.extend(idx.iter().map(|&j| cands[j]));
-                    if let Err(e) = self.act(i, st, combo) {
-                        break Err(e);
-                    }
+                debug_assert!(!symmetric || self.canonical_choice(cands, &idx));
+                combo.clear();
+                combo.extend(idx.iter().map(|&j| cands[j]));
+                if let Err(e) = self.act(i, st, combo) {
+                    break Err(e);
                 }
-                if !next_combination(&mut idx, cands.len()) {
+                // With heaps of equal size interchangeable, only canonical choices are visited
+                // (30 equal heaps have one choice of 15 heaps, not C(30, 15)).
+                let more = if symmetric {
+                    let vals = &self.s.vals;
+                    next_canonical_combination(&mut idx, cands.len(), |j| {
+                        vals[cands[j - 1]] == vals[cands[j]]
+                    })
+                } else {
+                    next_combination(&mut idx, cands.len())
+                };
+                if !more {
                     break Ok(());
                 }
             };

@@ -1,0 +1,439 @@
+//! Regressions of issue 25 (hostile input and extreme arguments), each driven through the real
+//! binary: runs that hung ignoring `--time` and Ctrl-C, a parser that backtracked
+//! exponentially, false refusals and errors, silently accepted input, unclear messages. Every
+//! run is bounded by a generous kill time, so that a regression fails instead of hanging and a
+//! loaded machine does not make the tests flake.
+
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Far more than any of these runs needs, even on a loaded machine.
+const KILL_AFTER: Duration = Duration::from_secs(60);
+
+const FZ: &str = "rulesets/fraenkel-zusman/fraenkel-zusman.game";
+const KAYLES: &str = "rulesets/classic/kayles.game";
+const WYTHOFF: &str = "rulesets/classic/wythoff.game";
+const NIM: &str = "rulesets/classic/nim.game";
+
+/// What a run produced, and how long it took.
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+impl Run {
+    /// The diagnostics as one line (miette wraps them).
+    fn err(&self) -> String {
+        self.stderr
+            .split_whitespace()
+            .filter(|w| *w != "│")
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Runs the binary with `args` and `stdin`, killing it after `KILL_AFTER`; sends SIGINT after
+/// `interrupt` when given.
+fn run_with(args: &[&str], stdin: Option<&str>, interrupt: Option<Duration>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "200")
+        .env("HOME", env!("CARGO_TARGET_TMPDIR"))
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run heapgame");
+    let t0 = Instant::now();
+    if let Some(text) = stdin {
+        let mut input = child.stdin.take().expect("piped stdin");
+        input.write_all(text.as_bytes()).expect("write the script");
+        // Keep stdin open until the interrupt has been sent, so the REPL is still running.
+        if interrupt.is_none() {
+            drop(input);
+        } else {
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_secs(5));
+                drop(input);
+            });
+        }
+    }
+    let (mut out, mut err) = (
+        child.stdout.take().expect("piped stdout"),
+        child.stderr.take().expect("piped stderr"),
+    );
+    let out_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut out, &mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut err, &mut s);
+        s
+    });
+    let mut sent = interrupt.is_none();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break Some(s);
+        }
+        let t = t0.elapsed();
+        if !sent && interrupt.is_some_and(|i| t >= i) {
+            let ok = Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status()
+                .expect("run kill");
+            assert!(ok.success());
+            sent = true;
+        }
+        if t > KILL_AFTER {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = t0.elapsed();
+    let run = Run {
+        code: status.and_then(|s| s.code()),
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+        took,
+    };
+    assert!(
+        status.is_some(),
+        "heapgame {args:?} still running after {KILL_AFTER:?}"
+    );
+    run
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with(args, None, None)
+}
+
+/// A ruleset file in the test's temporary directory.
+fn ruleset_file(name: &str, text: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&p, text).expect("write a ruleset");
+    p.display().to_string()
+}
+
+// ------------------------------------------------------------------------------------ hangs
+
+/// Fraenkel and Zusman's game on k heaps of 1 (`take 1.. from each of 1..k-1 heaps`): the
+/// generator once tried all 2^k choices of heaps, one per multiset of sizes surviving, and ran
+/// for minutes at k = 30, ignoring `--time` and Ctrl-C. By hand: taking 1 from all k heaps
+/// reaches the terminal (all 0), a P-position; any other follower has j ones (1 <= j < k),
+/// from which taking 1 from those j heaps reaches the terminal, so it is N. Hence the position
+/// is N with exactly one winning move, to all zeros.
+#[test]
+fn many_equal_heaps_are_chosen_once_per_multiset() {
+    for k in [30usize, 200] {
+        let mut args = vec![
+            "eval".to_string(),
+            FZ.into(),
+            "-p".into(),
+            format!("k={k}"),
+            "--time".into(),
+            "1s".into(),
+        ];
+        args.extend(std::iter::repeat_n("1".to_string(), k));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = run(&args);
+        assert_eq!(r.code, Some(0), "k = {k}: {}", r.stderr);
+        let zeros = format!("({})", vec!["0"; k].join(", "));
+        assert!(r.stdout.contains("outcome:  N"), "{}", r.stdout);
+        let wins: Vec<&str> = r.stdout.lines().filter(|l| l.contains("->")).collect();
+        assert_eq!(wins, [format!("  -> {zeros}")], "k = {k}");
+    }
+}
+
+/// A search whose every position has about a million followers stops at `--time 1s`.
+#[test]
+fn fast_path_search_stops_at_the_time_limit() {
+    let r = run(&[
+        "eval", FZ, "-p", "k=4", "100", "100", "100", "101", "--time", "1s",
+    ]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.err().contains("time limit"), "{}", r.stderr);
+}
+
+/// Ctrl-C in a REPL stops a long computation; the session goes on with the next line.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_repl_computation() {
+    let script = "100 100 100 101\n1 1 1 1\n";
+    let r = run_with(
+        &["repl", FZ, "-p", "k=4"],
+        Some(script),
+        Some(Duration::from_millis(1500)),
+    );
+    assert!(r.took < Duration::from_secs(30), "took {:?}", r.took);
+    assert!(r.err().contains("cancel"), "{}", r.stderr);
+    // (1, 1, 1, 1): taking 1 from all four heaps reaches the terminal position, so N.
+    assert!(r.stdout.contains("position: (1, 1, 1, 1)"), "{}", r.stdout);
+}
+
+/// The REPL's `:moves` on a position with billions of followers is refused at once.
+#[test]
+fn repl_moves_of_a_huge_position_is_refused() {
+    let r = run_with(
+        &["repl", WYTHOFF],
+        Some(":moves 4294967295 4294967295\n:moves 1 2\n"),
+        None,
+    );
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.err().contains("more than `:moves` lists"), "{}", r.stderr);
+    // Wythoff (1, 2): take from one heap or the same from both: (0, 1), (0, 2), (1, 1), (0, 1).
+    for f in ["(0, 1)", "(0, 2)", "(1, 1)"] {
+        assert!(r.stdout.contains(f), "{f} missing: {}", r.stdout);
+    }
+}
+
+/// `--samples N` draws its positions up front: a count no run can visit is refused at once, and
+/// a large one stops at `--time`.
+#[test]
+fn samples_are_bounded_and_stop_at_the_time_limit() {
+    let r = run(&["check", WYTHOFF, "--samples", "1000000000", "--time", "1s"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.err().contains("more than the 20000000"), "{}", r.stderr);
+    for cmd in ["check", "diff"] {
+        let mut args = vec![cmd, WYTHOFF];
+        if cmd == "diff" {
+            args.extend(["--formula", "wythoff"]);
+        }
+        args.extend(["--samples", "20000000", "--time", "1s"]);
+        let r = run(&args);
+        assert_eq!(r.code, Some(2), "{cmd}: {}", r.stderr);
+        assert!(r.err().contains("time limit"), "{cmd}: {}", r.stderr);
+        assert!(r.took < Duration::from_secs(30), "{cmd}: took {:?}", r.took);
+    }
+}
+
+/// Samples with heaps up to 2^32 - 1 are checked within `--time`.
+#[test]
+fn samples_with_huge_heaps_stop_at_the_time_limit() {
+    for file in [WYTHOFF, KAYLES, NIM] {
+        let r = run(&[
+            "check",
+            file,
+            "--samples",
+            "10",
+            "--sample-max",
+            "4294967295",
+            "--heaps",
+            "2",
+            "--time",
+            "1s",
+        ]);
+        assert!(matches!(r.code, Some(0..=2)), "{file}: {}", r.stderr);
+        assert!(
+            r.took < Duration::from_secs(30),
+            "{file}: took {:?}",
+            r.took
+        );
+    }
+}
+
+/// The size of a box of up to 100000 heaps is counted at once (it was a double loop).
+#[test]
+fn a_box_of_many_heaps_is_sized_at_once() {
+    let r = run(&["check", KAYLES, "--heaps", "100000", "--max", "2"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    // C(100002, 2) multisets of 1s and 2s with at most 100000 members.
+    assert!(r.err().contains("5000150001 positions"), "{}", r.stderr);
+}
+
+// ---------------------------------------------------------------------------------- parsing
+
+/// `{{...{1}...}}`, `((...))` and `1..(1..(...))` parse in linear time, however they come in.
+#[test]
+fn nested_values_parse_at_once() {
+    for depth in [30usize, 200] {
+        let braces = format!("{}1{}", "{".repeat(depth), "}".repeat(depth));
+        let ranges = format!("{}2{}", "1..(".repeat(depth), ")".repeat(depth));
+        // In a file, as a `let`.
+        for value in [&braces, &ranges] {
+            let f = ruleset_file(
+                "nested.game",
+                &format!(
+                    "ruleset \"N\" {{\n  heaps 1\n  let x = {value}\n  move {{ take 1 from one heap }}\n}}\n"
+                ),
+            );
+            let r = run(&["eval", &f, "3"]);
+            assert_eq!(r.code, Some(0), "depth {depth}: {}", r.stderr);
+        }
+        // As a -p value (a set of sets is not a set of integers: refused by the type check).
+        let p = format!("S={braces}");
+        let r = run(&["eval", "rulesets/classic/subtraction.game", "-p", &p, "3"]);
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert!(r.took < Duration::from_secs(20), "-p: took {:?}", r.took);
+        // In the REPL, by :set, and by diff --formula.
+        let script = format!(":set S {braces}\n");
+        let r = run_with(
+            &["repl", "rulesets/classic/subtraction.game"],
+            Some(&script),
+            None,
+        );
+        assert!(r.took < Duration::from_secs(20), "repl: took {:?}", r.took);
+        let r = run(&["diff", NIM, "--formula", &braces, "--max", "3"]);
+        assert_eq!(r.code, Some(2), "{}", r.stderr);
+        assert!(r.took < Duration::from_secs(20), "diff: took {:?}", r.took);
+    }
+}
+
+/// 499 nested parentheses are refused in the user's terms: the brackets, and the limit.
+#[test]
+fn too_deep_says_how_deep_in_brackets() {
+    let value = format!("{}1{}", "(".repeat(499), ")".repeat(499));
+    let f = ruleset_file(
+        "deep.game",
+        &format!("ruleset \"D\" {{\n  heaps 1\n  let x = {value}\n  move {{ take 1 from one heap }}\n}}\n"),
+    );
+    let r = run(&["eval", &f, "3"]);
+    assert_eq!(r.code, Some(2));
+    let err = r.err();
+    assert!(err.contains("499 pairs of brackets deep"), "{err}");
+    assert!(err.contains("about 495 nested pairs of brackets"), "{err}");
+    assert!(!err.contains("more than 1000 levels"), "{err}");
+}
+
+// ------------------------------------------------------------------- false refusals, errors
+
+/// Kayles is a sum: one heap of 40000 needs the single-heap sequence only. Its values are
+/// OEIS A002186 for n < 83, then periodic with period 12 (Guy and Smith).
+#[test]
+fn one_big_heap_of_a_sum_is_answered() {
+    const K: [u32; 83] = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+        7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7,
+        4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2,
+    ];
+    for n in [40000usize, 100000] {
+        let want = K[71 + (n - 71) % 12];
+        let r = run(&["eval", KAYLES, &n.to_string()]);
+        assert_eq!(r.code, Some(0), "{n}: {}", r.stderr);
+        assert!(
+            r.stdout.contains(&format!("grundy:   {want}\n")),
+            "{n}: want {want}\n{}",
+            r.stdout
+        );
+    }
+}
+
+/// A position limit that a solve needs to pass, whether found up front or on the way, is
+/// worded without claiming positions were stored.
+#[test]
+fn limit_refusals_say_what_is_needed() {
+    let r = run(&["eval", KAYLES, "1000", "--max-positions", "10"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.err().contains("needs more than 10 positions stored"),
+        "{}",
+        r.stderr
+    );
+    assert!(!r.err().contains("after storing"), "{}", r.stderr);
+}
+
+/// Powers of 0, 1 and -1 exist for every exponent; larger bases still overflow.
+#[test]
+fn powers_of_small_bases_never_overflow() {
+    let f = ruleset_file(
+        "powers.game",
+        "ruleset \"P\" {\n  heaps 1\n  require 1^(10^18) == 1\n  require 0^(10^18) == 0\n  \
+         require (-1)^(10^18+1) == -1\n  require (-1)^(10^18) == 1\n  require 0^0 == 1\n  \
+         move { take 1 from one heap }\n}\n",
+    );
+    let r = run(&["eval", &f, "3"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let f = ruleset_file(
+        "overflow.game",
+        "ruleset \"O\" {\n  heaps 1\n  require 2^(10^18) > 0\n  move { take 1 from one heap }\n}\n",
+    );
+    let r = run(&["eval", &f, "3"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.err().contains("overflow"), "{}", r.stderr);
+}
+
+// ---------------------------------------------------------------- silently accepted input
+
+/// `-p C.zz=1` names no side of a diff: an error, as the help says.
+#[test]
+fn diff_refuses_an_unknown_side() {
+    let r = run(&["diff", WYTHOFF, NIM, "-p", "C.zz=1", "--max", "3"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(
+        r.err().contains("`C` is not a side of the diff"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// The REPL refuses broken punctuation in a position, pointing at it.
+#[test]
+fn repl_refuses_broken_positions() {
+    for (typed, at) in [("(1, 2", 0), ("1,,2", 2), ("((1 2", 1), ("1 2 )(", 4)] {
+        let r = run_with(&["repl", WYTHOFF], Some(&format!("{typed}\n")), None);
+        assert_eq!(r.code, Some(2), "{typed}: {}", r.stderr);
+        assert!(
+            !r.stdout.contains("position:"),
+            "{typed} was read: {}",
+            r.stdout
+        );
+        assert!(
+            r.stderr.contains("heapgame::position"),
+            "{typed}: {}",
+            r.stderr
+        );
+        // The label points at the byte: the source line, then the marker under column `at`.
+        let lines: Vec<&str> = r.stderr.lines().collect();
+        let src = lines
+            .iter()
+            .position(|l| l.ends_with(typed))
+            .unwrap_or_else(|| panic!("{typed}: no source line in {}", r.stderr));
+        let col = lines[src].chars().count() - typed.chars().count() + at;
+        let mark = lines[src + 1];
+        assert!(
+            mark.chars()
+                .nth(col)
+                .is_some_and(|c| matches!(c, '┬' | '─' | '^')),
+            "{typed}: no marker at column {col}:\n{}",
+            r.stderr
+        );
+    }
+    let r = run_with(&["repl", WYTHOFF], Some("(1, 2)\n1,2\n"), None);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(
+        r.stdout.matches("position: (1, 2)").count(),
+        2,
+        "{}",
+        r.stdout
+    );
+}
+
+// ------------------------------------------------------------------------- clear messages
+
+/// A byte-order mark at the start of a file is skipped; one elsewhere is named.
+#[test]
+fn byte_order_marks_are_skipped_or_named() {
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(NIM))
+        .expect("nim");
+    let f = ruleset_file("bom.game", &format!("\u{feff}{text}"));
+    let r = run(&["eval", &f, "1", "2"]);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("grundy:   3"), "{}", r.stdout);
+    let f = ruleset_file("bom2.game", &format!("\n\u{feff}{text}"));
+    let r = run(&["eval", &f, "1", "2"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.err().contains("byte-order mark"), "{}", r.stderr);
+}
