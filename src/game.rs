@@ -13,7 +13,7 @@ use crate::moves::{Generator, MoveError};
 use crate::ruleset::check::{check, Checked, ParamOverride};
 
 use crate::ruleset::diag::{Code, Diag, LoadError};
-use crate::solver::{SolveError, Solver};
+use crate::solver::{Play, SolveError, Solver};
 use crate::syntax::position::position_tokens;
 use crate::syntax::{parse_file, SyntaxError};
 
@@ -28,6 +28,9 @@ pub struct Game {
     pub src: Arc<NamedSource<String>>,
     /// For each claim, its built-in formula (`None` for an expression claim).
     pub formulas: Vec<Option<Built>>,
+    /// The play convention every solver of this game uses: the file's `play` line, or what
+    /// [`Game::set_play`] chose (`--play`).
+    play: Play,
 }
 
 /// A position that does not fit the ruleset's shape.
@@ -136,12 +139,24 @@ impl Game {
             shape: checked.shape.clone(),
             moves: checked.moves.clone(),
         };
+        let play = checked.play;
         Ok(Game {
             checked,
             generator,
             src,
             formulas,
+            play,
         })
+    }
+
+    /// The play convention solvers of this game use.
+    pub fn play(&self) -> Play {
+        self.play
+    }
+
+    /// Solves in `play` from now on, whatever the file's `play` line says (`--play`).
+    pub fn set_play(&mut self, play: Play) {
+        self.play = play;
     }
 
     /// The shape of positions.
@@ -345,10 +360,14 @@ impl Game {
         Ok(out.to_sorted_vecs())
     }
 
-    /// A memoized solver for this game; a disjunctive sum is answered through its single-heap
-    /// Grundy sequence ([`crate::solver::sum::SumOracle`]).
+    /// A memoized solver for this game in its play ([`Game::play`]); in normal play a
+    /// disjunctive sum is answered through its single-heap Grundy sequence
+    /// ([`crate::solver::sum::SumOracle`]), in misère play by the search alone.
     pub fn solver(&self) -> Solver<'_, Generator> {
-        let s = Solver::new(self.generator());
+        let s = Solver::new(self.generator()).with_play(self.play);
+        if self.play == Play::Misere {
+            return s;
+        }
         match crate::solver::sum::SumOracle::new(self.generator()) {
             Some(o) => s.with_sum(o),
             None => s,

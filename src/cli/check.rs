@@ -54,6 +54,9 @@ pub struct Args {
     /// counterexample. With --total or --samples: a time limit on that region instead.
     #[arg(long, value_name = "DURATION", value_parser = super::common::parse_duration)]
     time: Option<std::time::Duration>,
+    /// The play convention (`normal` or `misere`) instead of each file's `play` line.
+    #[arg(long, value_name = "PLAY", value_parser = super::common::parse_play)]
+    play: Option<heapgame::solver::Play>,
 }
 
 /// The runs of one file: a loaded game and its bounds each.
@@ -66,7 +69,13 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report>
             "cannot read `{name}`: {e}"
         )
     })?;
-    runs_of(&name, &text, &a.params, a.max, a.heaps)
+    let mut runs = runs_of(&name, &text, &a.params, a.max, a.heaps)?;
+    if let Some(p) = a.play {
+        for (g, _) in &mut runs {
+            g.set_play(p);
+        }
+    }
+    Ok(runs)
 }
 
 /// The runs of a ruleset's text (`name` names it in messages): with `params`, one run with
@@ -151,6 +160,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
             max_positions: a.max_positions,
             max_memory: a.max_memory,
             force: false,
+            play: a.play,
             time: if deepen {
                 None
             } else {

@@ -12,7 +12,7 @@ use heapgame::estimate::Estimate;
 use heapgame::moves::MoveError;
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
-use heapgame::solver::{Budget, SolveError};
+use heapgame::solver::{Budget, Play, SolveError};
 use heapgame::verify::region::Region;
 use heapgame::Game;
 use miette::Report;
@@ -52,6 +52,16 @@ pub struct GameArgs {
     /// Stop cleanly after this long (`30s`, `2m`, `1h`, `500ms`), saying how far the run got.
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub time: Option<Duration>,
+    /// The play convention: `normal` (the last player to move wins) or `misere` (the last
+    /// player to move loses). Default: the file's `play` line, else normal.
+    #[arg(long, value_name = "PLAY", value_parser = parse_play)]
+    pub play: Option<Play>,
+}
+
+/// Reads `--play`: `normal` or `misere`.
+pub fn parse_play(s: &str) -> Result<Play, String> {
+    Play::parse(s)
+        .ok_or_else(|| format!("`{s}` is not a play convention: use `normal` or `misere`"))
 }
 
 /// The regions other than the box that `check` and `diff` take: every position up to a
@@ -143,7 +153,12 @@ impl GameArgs {
             .iter()
             .map(|t| ParamOverride { text: t.clone() })
             .collect();
-        Game::from_source_overrides(&name, &text, &overrides).map_err(Report::new)
+        let mut game =
+            Game::from_source_overrides(&name, &text, &overrides).map_err(Report::new)?;
+        if let Some(p) = self.play {
+            game.set_play(p);
+        }
+        Ok(game)
     }
 }
 

@@ -4,7 +4,10 @@ use std::fmt::Write as _;
 
 use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
+use heapgame::solver::genus::{genus, Genus, GenusError};
+use heapgame::solver::loopy::{solve_loopy, LoopyOutcome, LoopySolution, LoopyValue};
 use heapgame::solver::one::through_kernel;
+use heapgame::solver::{Play, SolveError};
 use miette::Report;
 
 use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs, SolveRun};
@@ -21,7 +24,11 @@ macro_rules! outln {
 #[command(after_help = "Examples:
   heapgame eval rulesets/classic/wythoff.game 3 5
   heapgame eval rulesets/classic/wythoff.game 4 6 --format json
-  heapgame eval rulesets/fraenkel-larsson/beta-wynim.game -p \"beta=2+sqrt(2)\" 3 10")]
+  heapgame eval rulesets/fraenkel-larsson/beta-wynim.game -p \"beta=2+sqrt(2)\" 3 10
+  heapgame eval rulesets/classic/kayles.game --play misere 4 7
+
+In misère play (--play misere, or `play misere` in the file) the grundy value is the misère
+nim value g^- and the genus g^{γ0γ1...} is shown (Conway; as CGSuite writes it).")]
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
@@ -40,7 +47,14 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let context = format!("while solving {shown}");
     // Through a compiled kernel on the position's box when one matches and the box is not
     // much larger than the region the search would visit; else the memoized search.
-    let (grundy, wins) = match through_kernel(game.generator(), &pos, &run.budget) {
+    let misere = game.play() == Play::Misere;
+    // The kernels solve normal play only.
+    let kernel = if misere {
+        None
+    } else {
+        through_kernel(game.generator(), &pos, &run.budget)
+    };
+    let (grundy, wins) = match kernel {
         Some(answer) => {
             let a = answer.map_err(|e| run.failure(&game, &e, &context))?;
             (a.grundy, a.wins)
@@ -48,30 +62,60 @@ pub fn run(a: Args) -> Result<u8, Report> {
         None => {
             let mut solver = game.solver();
             solver.set_budget(run.budget.clone());
-            let grundy = solver
-                .grundy(&pos)
-                .map_err(|e| run.failure(&game, &e, &context))?;
+            let grundy = match solver.grundy(&pos) {
+                Ok(g) => g,
+                // The moves can return to a position: in normal play, Smith's values over
+                // the region the position reaches.
+                Err(SolveError::Cycle(_)) if !misere => {
+                    let sol = solve_loopy(game.generator(), &pos, &run.budget)
+                        .map_err(|e| run.failure(&game, &e, &context))?;
+                    drop(run);
+                    print_out(&loopy_text(&sol, a.pos.format))?;
+                    return Ok(0);
+                }
+                Err(e) => return Err(run.failure(&game, &e, &context)),
+            };
             let wins = solver
                 .winning_moves(&pos)
                 .map_err(|e| run.failure(&game, &e, &context))?;
             (grundy, wins)
         }
     };
+    let genus = if misere {
+        match genus(game.generator(), &pos, &run.budget) {
+            Ok(g) => Some(g),
+            Err(GenusError::Solve(e)) => return Err(run.failure(&game, &e, &context)),
+            Err(GenusError::Unsettled) => None,
+        }
+    } else {
+        None
+    };
     drop(run);
     let outcome = if grundy == 0 { "P" } else { "N" };
+    let genus_text = |g: &Option<Genus>| match g {
+        Some(g) => g.to_string(),
+        None => "not settled".to_string(),
+    };
     let mut out = String::new();
     match a.pos.format {
         Format::Json => {
-            let v = serde_json::json!({
+            let mut v = serde_json::json!({
                 "position": json_position(&pos),
+                "play": game.play().name(),
                 "outcome": outcome,
                 "grundy": grundy,
                 "winning_moves": wins.iter().map(|w| json_position(w)).collect::<Vec<_>>(),
             });
+            if misere {
+                v["genus"] = serde_json::Value::from(genus_text(&genus));
+            }
             outln!(out, "{v}");
         }
         Format::Text => {
             outln!(out, "position: {}", show_position(&pos));
+            if misere {
+                outln!(out, "play:     {}", Play::Misere.describe());
+            }
             if grundy == 0 {
                 outln!(
                     out,
@@ -80,7 +124,12 @@ pub fn run(a: Args) -> Result<u8, Report> {
             } else {
                 outln!(out, "outcome:  N (the next player wins)");
             }
-            outln!(out, "grundy:   {grundy}");
+            if misere {
+                outln!(out, "grundy:   {grundy} (the misère nim value g^-)");
+                outln!(out, "genus:    {}", genus_text(&genus));
+            } else {
+                outln!(out, "grundy:   {grundy}");
+            }
             if wins.is_empty() {
                 outln!(out, "winning moves: none");
             } else {
@@ -93,4 +142,75 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     print_out(&out)?;
     Ok(0)
+}
+
+/// A position of a loopy game (the root of `sol`): its outcome (P, N or D), Smith's value, and
+/// the winning moves or, from a draw, the moves that keep the draw.
+fn loopy_text(sol: &LoopySolution, format: Format) -> String {
+    let root = sol.root();
+    let pos = &sol.graph.positions[0];
+    let outcome = root.outcome();
+    let moves = sol.good_moves(0);
+    let mut out = String::new();
+    match format {
+        Format::Json => {
+            let grundy = match root {
+                LoopyValue::Finite(n) => serde_json::Value::from(*n),
+                v => serde_json::Value::from(v.to_string()),
+            };
+            let key = if outcome == LoopyOutcome::D {
+                "drawing_moves"
+            } else {
+                "winning_moves"
+            };
+            let mut v = serde_json::json!({
+                "position": json_position(pos),
+                "play": "normal",
+                "loopy": true,
+                "region": sol.graph.len(),
+                "outcome": outcome.to_string(),
+                "grundy": grundy,
+                "winning_moves": [],
+            });
+            v[key] = moves.iter().map(|w| json_position(w)).collect();
+            outln!(out, "{v}");
+        }
+        Format::Text => {
+            outln!(out, "position: {}", show_position(pos));
+            outln!(
+                out,
+                "loopy:    the moves can return to a position; solved over the {} positions it reaches",
+                sol.graph.len()
+            );
+            match outcome {
+                LoopyOutcome::P => outln!(
+                    out,
+                    "outcome:  P (the previous player wins: every move leads to an N-position)"
+                ),
+                LoopyOutcome::N => outln!(out, "outcome:  N (the next player wins)"),
+                LoopyOutcome::D => outln!(
+                    out,
+                    "outcome:  D (a draw: neither player can force a win, play goes on forever)"
+                ),
+            }
+            outln!(
+                out,
+                "grundy:   {root} (Smith's generalised Sprague-Grundy value)"
+            );
+            let what = if outcome == LoopyOutcome::D {
+                "moves that keep the draw"
+            } else {
+                "winning moves"
+            };
+            if moves.is_empty() {
+                outln!(out, "{what}: none");
+            } else {
+                outln!(out, "{what}:");
+                for w in &moves {
+                    outln!(out, "  -> {}", show_position(w));
+                }
+            }
+        }
+    }
+    out
 }

@@ -55,6 +55,12 @@ pub fn run(a: Args) -> Result<u8, Report> {
     })?;
     drop(run);
     let out = match a.format {
+        SeqFormat::Text if game.play() == heapgame::solver::Play::Misere => {
+            format!(
+                "misère play: the misère nim values g^- of one heap\n{}",
+                text(&s)
+            )
+        }
         SeqFormat::Text => text(&s),
         SeqFormat::Csv => {
             let mut out = String::from("n,grundy\n");
@@ -75,7 +81,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
             });
             format!(
                 "{}\n",
-                serde_json::json!({ "values": s.values, "periodic": periodic })
+                serde_json::json!({
+                    "play": game.play().name(),
+                    "values": s.values,
+                    "periodic": periodic,
+                })
             )
         }
     };

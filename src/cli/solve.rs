@@ -11,9 +11,10 @@ use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
 use heapgame::moves::{Generator, MoveError};
 use heapgame::ruleset::{Code, Diag, LoadError};
-use heapgame::solver::plan::{plan_box, BoxPlan};
+use heapgame::solver::modes::solve_box_play;
+use heapgame::solver::plan::{plan_box_play, BoxPlan};
 use heapgame::solver::positions::{box_size, each_position};
-use heapgame::solver::{solve_box, BoxSpec, BoxValues, Budget, SolveError, Want};
+use heapgame::solver::{BoxSpec, BoxValues, Budget, SolveError, Want};
 use heapgame::{Game, Solver};
 use miette::{NamedSource, Report};
 
@@ -91,7 +92,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     };
     // The position limit at what the mode that will run stores a position in; refused here
     // only when its table of the box cannot fit the memory limit.
-    let plan = plan_box(game.generator(), &spec, want);
+    let plan = plan_box_play(game.generator(), &spec, want, game.play());
     let limits = a.game.limits_at(plan.bits_per_position);
     if let (false, Some((cap, why))) = (a.game.force, &limits.max_memory) {
         refuse_beyond_memory(a.max, &spec, &plan, *cap, why)?;
@@ -232,7 +233,8 @@ fn solve_values(
     fail: &Failure<'_>,
 ) -> Result<BoxValues, Report> {
     let context = format!("while solving the {} positions of the box", spec.len());
-    solve_box(game.generator(), spec, want, budget).map_err(|e| fail(&e, &context))
+    solve_box_play(game.generator(), spec, want, budget, game.play())
+        .map_err(|e| fail(&e, &context))
 }
 
 /// Writes the solved box, position by position in the order of `each_position`, each read
@@ -250,7 +252,8 @@ fn write_values(
         mode: values.mode,
         kernel: values.kernel,
     };
-    let mut rows = Rows::begin(out, *req, &game.checked.name, shape, k, Some(solved))?;
+    let name = (game.checked.name.as_str(), game.play());
+    let mut rows = Rows::begin(out, *req, name, shape, k, Some(solved))?;
     let spec = &values.spec;
     let lists_box = box_size(shape, req.max, k) == Some(spec.len() as u128);
     if req.format == TableFormat::Table && !req.grundy && lists_box {
@@ -388,7 +391,8 @@ pub fn table(
     }
     let io = |e: std::io::Error| miette::miette!(code = "heapgame::io", "{e}");
     let mut out: Vec<u8> = Vec::new();
-    let mut rows = Rows::begin(&mut out, *a, &game.checked.name, &shape, k, None).map_err(io)?;
+    let name = (game.checked.name.as_str(), game.play());
+    let mut rows = Rows::begin(&mut out, *a, name, &shape, k, None).map_err(io)?;
     let mut i = 0u128;
     let walked = each_position(&shape, a.max, k, |p| {
         i += 1;

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 use heapgame::game::show_position;
 use heapgame::moves::program::ShapeSpec;
 use heapgame::solver::plan::describe;
-use heapgame::solver::ModeUsed;
+use heapgame::solver::{ModeUsed, Play};
 
 use super::solve::{TableFormat, TableRequest};
 
@@ -33,6 +33,8 @@ pub struct Rows<'a> {
     shape: &'a ShapeSpec,
     k: usize,
     solved: Option<Solved>,
+    /// The play convention the values are in (said in the JSON and the table's heading).
+    play: Play,
     total: u64,
     ps: u64,
     /// The Grundy grid, filled as the rows come, drawn at the end.
@@ -40,11 +42,12 @@ pub struct Rows<'a> {
 }
 
 impl<'a> Rows<'a> {
-    /// Starts the output of a box of `k` heaps of `shape` for the ruleset `name`.
+    /// Starts the output of a box of `k` heaps of `shape` for the ruleset `name`, solved in
+    /// `play`.
     pub fn begin(
         out: &'a mut dyn Write,
         req: TableRequest,
-        name: &'a str,
+        (name, play): (&'a str, Play),
         shape: &'a ShapeSpec,
         k: usize,
         solved: Option<Solved>,
@@ -56,6 +59,7 @@ impl<'a> Rows<'a> {
             shape,
             k,
             solved,
+            play,
             total: 0,
             ps: 0,
             grid: None,
@@ -86,20 +90,26 @@ impl<'a> Rows<'a> {
                 if let Some(s) = self.solved {
                     write!(self.out, "\"mode\":\"{}\",", s.mode.name())?;
                 }
+                write!(self.out, "\"play\":\"{}\",", self.play.name())?;
                 write!(self.out, "\"positions\":[")
             }
             TableFormat::Table => {
-                let bound = if shape.count.is_none() {
+                let mut bound = if shape.count.is_none() {
                     format!("at most {} heaps, every heap <= {}", self.k, a.max)
                 } else {
                     format!("every heap <= {}", a.max)
                 };
+                if self.play == Play::Misere {
+                    bound = format!("misère play, {bound}");
+                }
                 // A square grid for two unnamed heaps, when it fits on a screen or a page.
                 let fits = shape.lower <= a.max && a.max - shape.lower < GRID_MAX;
                 if a.grundy && shape.count == Some(2) && shape.symmetric() && fits {
                     let n = (a.max - shape.lower + 1) as usize;
                     self.grid = Some(vec![vec![0u32; n]; n]);
                     Ok(())
+                } else if a.grundy && self.play == Play::Misere {
+                    writeln!(self.out, "Misère nim values of {} ({bound}):", self.name)
                 } else if a.grundy {
                     writeln!(self.out, "Grundy values of {} ({bound}):", self.name)
                 } else {

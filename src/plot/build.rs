@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::moves::MoveError;
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::positions::box_size;
-use crate::solver::{solve_box, sum, BoxSpec, BoxValues, Budget, SolveError, Want};
+use crate::solver::{sum, BoxSpec, BoxValues, Budget, SolveError, Want};
 
 /// The largest box a picture solves.
 pub const MAX_BOX: u128 = 50_000_000;
@@ -182,14 +182,18 @@ pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
     })
 }
 
-/// The ruleset's name and its parameters, for the title.
+/// The ruleset's name and its parameters, for the title (and `misère play` when it is).
 pub fn title(game: &Game) -> String {
     let c = &game.checked;
+    let play = match game.play() {
+        crate::solver::Play::Misere => ", misère play",
+        crate::solver::Play::Normal => "",
+    };
     if c.params.is_empty() {
-        return c.name.clone();
+        return format!("{}{play}", c.name);
     }
     let ps: Vec<String> = c.params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-    format!("{} ({})", c.name, ps.join(", "))
+    format!("{} ({}){play}", c.name, ps.join(", "))
 }
 
 /// Builds the picture of `plan` (from [`plan`]); `period` finds a sequence's period (its
@@ -221,7 +225,9 @@ pub fn build(
     let shape = game.shape();
     if plan.sequence {
         let lower = shape.lower.min(req.max);
-        let values: Vec<u32> = if plan.sum {
+        // In misère play a sum's single heaps are solved as the box of one heap.
+        let normal = game.play() == crate::solver::Play::Normal;
+        let values: Vec<u32> = if plan.sum && normal {
             match sum::grundy_sequence(game.generator(), req.max, budget) {
                 Ok(s) => s[lower as usize..].to_vec(),
                 Err(sum::SeqError::Solve(e)) => return Err(PlotError::Solve(e)),
@@ -402,7 +408,8 @@ fn solve(
             "lower --max",
         )
     })?;
-    solve_box(game.generator(), &spec, want, budget).map_err(PlotError::Solve)
+    crate::solver::modes::solve_box_play(game.generator(), &spec, want, budget, game.play())
+        .map_err(PlotError::Solve)
 }
 
 /// A position the box should hold but does not: a defect, reported rather than drawn wrong.

@@ -108,14 +108,16 @@ impl Loaded {
         })
     }
 
-    /// The same text (not re-read from disk) with other overrides.
+    /// The same text (not re-read from disk) with other overrides, in the same play.
     fn with_overrides(&self, overrides: Vec<String>) -> Result<Loaded, Report> {
-        Loaded::from_text(
+        let mut l = Loaded::from_text(
             &self.file,
             self.game.src.name(),
             self.game.src.inner(),
             overrides,
-        )
+        )?;
+        l.game.set_play(self.game.play());
+        Ok(l)
     }
 
     /// One line saying what was loaded.

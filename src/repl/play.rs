@@ -57,9 +57,13 @@ impl Play {
             winner: None,
         };
         let mut out = String::new();
+        let rule = match solver.play() {
+            heapgame::solver::Play::Normal => "Normal play: whoever cannot move loses.",
+            heapgame::solver::Play::Misere => "Misère play: whoever makes the last move loses.",
+        };
         let _ = writeln!(
             out,
-            "A game from {}: {} first. Normal play: whoever cannot move loses.",
+            "A game from {}: {} first. {rule}",
             show_position(play.current()),
             if second { "heapgame moves" } else { "you move" }
         );
@@ -170,11 +174,36 @@ impl Play {
             }
             return Ok(false);
         }
-        let loser = self.to_move();
-        let winner = match loser {
+        let stuck = self.to_move();
+        let other = match stuck {
             Side::User => Side::Heapgame,
             Side::Heapgame => Side::User,
         };
+        if solver.play() == heapgame::solver::Play::Misere {
+            // The player who cannot move did not make the last move, and wins.
+            self.winner = Some(stuck);
+            let _ = writeln!(
+                out,
+                "{} has no moves: {} made the last move, so {}",
+                show_position(&pos),
+                if other == Side::User {
+                    "you"
+                } else {
+                    "heapgame"
+                },
+                if stuck == Side::User {
+                    "you win!"
+                } else {
+                    "heapgame wins."
+                }
+            );
+            let _ = writeln!(
+                out,
+                "The game is over: `:undo` takes back your last move, `:play` starts another."
+            );
+            return Ok(true);
+        }
+        let winner = other;
         self.winner = Some(winner);
         match winner {
             Side::User => {

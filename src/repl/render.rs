@@ -10,8 +10,17 @@ use heapgame::Game;
 
 /// A position's outcome, Grundy value and winning moves, as `heapgame eval` prints them.
 pub fn eval(pos: &[u32], grundy: u32, wins: &[Vec<u32>]) -> String {
+    eval_in(pos, grundy, wins, None)
+}
+
+/// [`eval`], in misère play when `genus` is given (the genus as written, `0^120`): then
+/// `grundy` is the misère nim value g^-, as `heapgame eval --play misere` prints it.
+pub fn eval_in(pos: &[u32], grundy: u32, wins: &[Vec<u32>], genus: Option<&str>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "position: {}", show_position(pos));
+    if genus.is_some() {
+        let _ = writeln!(s, "play:     {}", heapgame::solver::Play::Misere.describe());
+    }
     if grundy == 0 {
         let _ = writeln!(
             s,
@@ -20,7 +29,15 @@ pub fn eval(pos: &[u32], grundy: u32, wins: &[Vec<u32>]) -> String {
     } else {
         let _ = writeln!(s, "outcome:  N (the next player wins)");
     }
-    let _ = writeln!(s, "grundy:   {grundy}");
+    match genus {
+        Some(g) => {
+            let _ = writeln!(s, "grundy:   {grundy} (the misère nim value g^-)");
+            let _ = writeln!(s, "genus:    {g}");
+        }
+        None => {
+            let _ = writeln!(s, "grundy:   {grundy}");
+        }
+    }
     if wins.is_empty() {
         let _ = writeln!(s, "winning moves: none");
     } else {
@@ -159,6 +176,9 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
                     "check:      {}",
                     item_lines(text.get(b.span.clone()).unwrap_or("")).join(" ")
                 );
+            }
+            Item::Play(word, _) => {
+                let _ = writeln!(s, "play:       {word}");
             }
             Item::Source(..) | Item::Let(_) | Item::Fn(_) => {}
         }

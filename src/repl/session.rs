@@ -147,6 +147,23 @@ impl<'g> Session<'g> {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
                 emit(&render::params(&l.game, &l.overrides));
             }
+            Command::Set(Some((name, value)))
+                if name == "play" && !l_has_param(self.loaded, "play") =>
+            {
+                let l = self.loaded.ok_or_else(no_ruleset)?;
+                let play = heapgame::solver::Play::parse(value.trim()).ok_or_else(|| {
+                    miette::miette!(
+                        code = "heapgame::repl",
+                        help = "`:set play normal` or `:set play misere`",
+                        "`{}` is not a play convention",
+                        value.trim()
+                    )
+                })?;
+                let mut new = l.with_overrides(l.overrides.clone())?;
+                new.game.set_play(play);
+                say!("play = {} ({})", play.name(), play.describe());
+                return Ok(Some(Flow::Replace(Box::new(new))));
+            }
             Command::Set(Some((name, value))) => {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
                 check_param(l, &name)?;
@@ -334,6 +351,21 @@ impl<'g> Session<'g> {
                 Ok((g, wins))
             })
             .map_err(|e| solve_error(&l.game, &e))?;
+        if l.game.play() == heapgame::solver::Play::Misere {
+            use heapgame::solver::genus::{genus, GenusError};
+            let budget = ui.budget();
+            let gen = l.game.generator();
+            let g_text = match ui.compute(|| match genus(gen, pos, &budget) {
+                Ok(x) => Ok(x.to_string()),
+                Err(GenusError::Unsettled) => Ok("not settled".to_string()),
+                Err(GenusError::Solve(e)) => Err(e),
+            }) {
+                Ok(t) => t,
+                Err(e) => return Err(solve_error(&l.game, &e)),
+            };
+            emit(&render::eval_in(pos, g, &wins, Some(&g_text)));
+            return Ok(());
+        }
         emit(&render::eval(pos, g, &wins));
         Ok(())
     }
@@ -505,4 +537,9 @@ fn check_param(l: &Loaded, name: &str) -> Result<(), Report> {
         "`{name}` is not a parameter of `{}`",
         l.game.checked.name
     ))
+}
+
+/// Whether the loaded ruleset has a parameter `name` (which `:set NAME` then sets).
+fn l_has_param(l: Option<&Loaded>, name: &str) -> bool {
+    l.is_some_and(|l| l.game.checked.params.iter().any(|(n, _)| n == name))
 }

@@ -22,6 +22,8 @@ pub struct Checked {
     pub name: String,
     /// Its `source` line.
     pub source: Option<String>,
+    /// Its `play` line: normal play unless it says `play misere`.
+    pub play: super::play::Play,
     /// Parameters and their bound values, in order.
     pub params: Vec<(String, Value)>,
     /// The shape of positions.
@@ -93,6 +95,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     super::claims::define_fns(rs, &params, &mut scope, &mut diags);
 
     let mut source = None;
+    let mut play: Option<(super::play::Play, &Span)> = None;
     let mut shape_items: Vec<&Shape> = Vec::new();
     let mut check_runs = Vec::new();
     let mut lets: Vec<&Ident> = Vec::new();
@@ -100,6 +103,22 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     for item in &rs.items {
         match item {
             Item::Source(s, _) => source = Some(s.clone()),
+            Item::Play(word, sp) => {
+                let p = super::play::Play::parse(word).unwrap_or_default();
+                match play {
+                    Some((_, first)) => diags.push(
+                        Diag::new(
+                            Code::Duplicate,
+                            sp.clone(),
+                            "the ruleset says `play` twice",
+                            "said again here",
+                        )
+                        .also(first.clone(), "first said here")
+                        .help("keep one `play` line"),
+                    ),
+                    None => play = Some((p, sp)),
+                }
+            }
             Item::Let(l) => {
                 if scope.get(&l.name.name).is_some()
                     && params.iter().any(|(n, _)| *n == l.name.name)
@@ -289,6 +308,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     Ok(Checked {
         name: rs.name.clone(),
         source,
+        play: play.map(|(p, _)| p).unwrap_or_default(),
         params,
         shape,
         moves,

@@ -84,6 +84,9 @@ codes! {
     NotSum => "heapgame::not_sum",
     /// A function (`fn`) that calls itself, directly or through others.
     Recursion => "heapgame::recursion",
+    /// A request that holds only in normal play made in misère play (a closed form, a
+    /// periodicity proof), or a genus that did not settle.
+    Play => "heapgame::play",
 }
 
 /// One problem, located.

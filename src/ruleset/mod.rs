@@ -10,6 +10,7 @@ pub mod compile;
 pub mod diag;
 pub mod expr;
 pub mod octal;
+pub mod play;
 pub mod program;
 pub mod sets;
 pub mod value;

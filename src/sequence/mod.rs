@@ -2,6 +2,10 @@
 //! heaps `0..=max`, the least period and preperiod (and saltus) they show, and whether the
 //! periodicity theorem proves it (a subtraction game with a finite set, or an octal game with
 //! a finite largest take). A ruleset that is not a sum is refused, pointing at the move.
+//! In misère play the values are the misère nim values g^- of one heap, found by the search;
+//! the periodicity of a game that only takes is proven as in normal play (past the largest
+//! take every heap has every move, and the values follow one fixed mex rule), and never for
+//! a game that splits heaps, whose proof adds values by XOR.
 
 use crate::game::Game;
 use crate::moves::MoveError;
@@ -71,12 +75,18 @@ pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, Sequ
             d,
         )));
     }
-    let values = match grundy_sequence(gen, max, budget) {
+    let misere = game.play() == crate::solver::Play::Misere;
+    let normal = if misere {
+        Err(SeqError::NotDecreasing)
+    } else {
+        grundy_sequence(gen, max, budget)
+    };
+    let values = match normal {
         Ok(v) => v,
         Err(SeqError::Solve(e)) => return Err(SequenceError::Solve(e)),
-        // A single heap reaches itself: the generic search names the loop.
+        // A single heap reaches itself (the generic search names the loop), or misère play.
         Err(SeqError::NotDecreasing) => {
-            let mut s = crate::solver::Solver::new(gen);
+            let mut s = crate::solver::Solver::new(gen).with_play(game.play());
             s.set_budget(budget.clone());
             let mut v = Vec::new();
             for n in 0..=max {
@@ -87,7 +97,8 @@ pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, Sequ
             v
         }
     };
-    let periodic = periodicity(TakeBreak::of(gen).as_ref(), &values);
+    let rules = TakeBreak::of(gen).filter(|r| !(misere && r.splits()));
+    let periodic = periodicity(rules.as_ref(), &values);
     Ok(Sequence { values, periodic })
 }
 

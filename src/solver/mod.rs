@@ -4,8 +4,11 @@
 
 pub mod budget;
 pub mod error;
+pub mod genus;
+pub mod graph;
 pub mod kernels;
 pub mod key;
+pub mod loopy;
 pub mod memo;
 pub mod mex;
 pub mod modes;
@@ -19,6 +22,7 @@ pub mod sum;
 pub mod table;
 pub mod values;
 
+pub use crate::ruleset::play::Play;
 pub use budget::{Budget, Stop};
 pub use error::{Outcome, SolveError};
 pub use modes::solve_box;

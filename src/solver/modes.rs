@@ -15,6 +15,7 @@ use super::table::BoxSpec;
 pub use super::values::{BoxValues, ModeUsed, Want};
 use super::GameRules;
 use crate::moves::{Generator, MoveError};
+use crate::ruleset::play::Play;
 
 /// Solves every position of the box: by the Grundy sequence of one heap when the ruleset is a
 /// disjunctive sum ([`super::sum`]); otherwise by a compiled kernel when the moves match one
@@ -57,6 +58,21 @@ pub fn solve_box(
     table_values(game, spec, want, budget)
 }
 
+/// [`solve_box`] in `play`: normal play as [`solve_box`]; misère play by the memoized search
+/// alone ([`table_values_play`]), since the sum, kernel and parallel modes assume normal play.
+pub fn solve_box_play(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+    play: Play,
+) -> Result<BoxValues, SolveError<MoveError>> {
+    match play {
+        Play::Normal => solve_box(game, spec, want, budget),
+        Play::Misere => table_values_play(game, spec, want, budget, play),
+    }
+}
+
 /// Boxes smaller than this are solved on one thread (threads cost more than they save).
 pub const PARALLEL_FROM: usize = 20_000;
 
@@ -83,10 +99,22 @@ pub fn table_values<G: GameRules>(
     want: Want,
     budget: &Budget,
 ) -> Result<BoxValues, SolveError<G::Error>> {
-    let mut solver = match want {
+    table_values_play(game, spec, want, budget, Play::Normal)
+}
+
+/// [`table_values`] in `play` (in misère play the values are the misère nim values g^-).
+pub fn table_values_play<G: GameRules>(
+    game: &G,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+    play: Play,
+) -> Result<BoxValues, SolveError<G::Error>> {
+    let solver = match want {
         Want::Grundy => Solver::with_box(game, spec.clone()),
         Want::Outcome => Solver::with_box_narrow(game, spec.clone()),
     };
+    let mut solver = solver.with_play(play);
     solver.set_budget(budget.clone());
     let mut pos = Vec::new();
     for r in 0..spec.len() {

@@ -8,6 +8,7 @@ use super::sum;
 use super::table::BoxSpec;
 use super::values::{ModeUsed, Want};
 use crate::moves::Generator;
+use crate::ruleset::play::Play;
 
 /// The mode a box will be solved by, and what it costs at least.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +56,23 @@ pub fn plan_box(game: &Generator, spec: &BoxSpec, want: Want) -> BoxPlan {
     // The dense memo, 1 byte (P/N) or 4 a position, and the values read out of it.
     let memo = if want == Want::Outcome { 8 } else { 32 };
     plan(ModeUsed::Table, None, memo + 32 + bits)
+}
+
+/// [`plan_box`] in `play`: misère play is solved by the memoized search on a dense table
+/// ([`super::modes::solve_box_play`]).
+pub fn plan_box_play(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> BoxPlan {
+    match play {
+        Play::Normal => plan_box(game, spec, want),
+        Play::Misere => {
+            let memo = if want == Want::Outcome { 8 } else { 32 };
+            let bits = u64::from(want == Want::Outcome);
+            BoxPlan {
+                mode: ModeUsed::Table,
+                kernel: None,
+                bits_per_position: memo + 32 + bits,
+            }
+        }
+    }
 }
 
 impl BoxPlan {

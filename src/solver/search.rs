@@ -15,6 +15,7 @@ use super::memo::{Memo, Slot, ABSENT, GRUNDY, IS_N, IS_P, ON_STACK};
 use super::table::BoxSpec;
 use super::GameRules;
 use crate::moves::Followers;
+use crate::ruleset::play::Play;
 
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -29,6 +30,8 @@ struct Frame {
     /// Its first follower item: its entry was looked up when the frame was pushed, and nothing
     /// is solved before the search reaches it, so that entry is still right then.
     first: usize,
+    /// The position has no follower at all (a P-position in normal play, N in misère play).
+    terminal: bool,
 }
 
 /// A position referenced by the stack: its heaps in the arena and its memo slot.
@@ -67,6 +70,8 @@ pub struct Solver<'g, G: GameRules> {
     /// Every move makes the position strictly smaller ([`GameRules::strictly_decreasing`]):
     /// no loop can be met, so positions under evaluation are not marked in the memo.
     acyclic: bool,
+    /// Misère play ([`Play::Misere`]): a terminal position has value 1 (it is N).
+    misere: bool,
 }
 
 type R<T, G> = Result<T, SolveError<<G as GameRules>::Error>>;
@@ -120,13 +125,38 @@ impl<'g, G: GameRules> Solver<'g, G> {
             ticks: 0,
             sum: None,
             acyclic: game.strictly_decreasing(),
+            misere: false,
         }
     }
 
-    /// Answers positions by the XOR of single-heap values ([`super::sum::SumOracle`]).
+    /// Answers positions by the XOR of single-heap values ([`super::sum::SumOracle`]); in
+    /// misère play ([`Solver::with_play`]) sums do not add by XOR and the oracle is not used.
     pub fn with_sum(mut self, oracle: super::sum::SumOracle) -> Self {
-        self.sum = Some(oracle);
+        if !self.misere {
+            self.sum = Some(oracle);
+        }
         self
+    }
+
+    /// Solves in `play`: in misère play the values are the misère nim values g^- (a terminal
+    /// position has value 1) and any sum oracle is dropped. Set it before the first solve:
+    /// the memo holds values of one convention only.
+    pub fn with_play(mut self, play: Play) -> Self {
+        debug_assert!(self.memo.len() == 0, "the play is set before solving");
+        self.misere = play == Play::Misere;
+        if self.misere {
+            self.sum = None;
+        }
+        self
+    }
+
+    /// The play convention this solver answers in.
+    pub fn play(&self) -> Play {
+        if self.misere {
+            Play::Misere
+        } else {
+            Play::Normal
+        }
     }
 
     /// The sum's answer for a position, if the solver has a sum oracle and it can answer.
@@ -237,10 +267,12 @@ impl<'g, G: GameRules> Solver<'g, G> {
         // memory guard) and the deadline are looked at while they are generated too.
         let mut watch = FollowerWatch::default();
         let mut deferring = false;
+        let mut any = false;
         let mut probe = |f: &[u32]| -> bool {
             if budget.stop_generating(&mut watch) {
                 return true;
             }
+            any = true;
             if deferring {
                 let start = arena.len();
                 arena.extend_from_slice(f);
@@ -300,6 +332,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             end: self.items.len(),
             vals,
             first,
+            terminal: !any,
         });
         Ok(known_p)
     }
@@ -411,8 +444,13 @@ impl<'g, G: GameRules> Solver<'g, G> {
                     self.push_frame(self.items.len() - 1, true)?;
                 }
             } else {
-                let g = mex_bits(&self.vals[top.vals..], &mut self.bits);
-                // g <= number of followers, far below u32::MAX - GRUNDY.
+                // Every follower's value is in `vals` by now: none means no follower at all.
+                let g = if self.misere && self.vals.len() == top.vals {
+                    1
+                } else {
+                    mex_bits(&self.vals[top.vals..], &mut self.bits)
+                };
+                // g <= number of followers (or 1), far below u32::MAX - GRUNDY.
                 self.pop_frame(GRUNDY + g);
                 self.drop_top_item();
                 if self.frames.is_empty() {
@@ -482,6 +520,9 @@ impl<'g, G: GameRules> Solver<'g, G> {
                         }
                         _ => {}
                     }
+                } else if self.misere && top.terminal {
+                    // Misère play: the player to move has no move, and so has won.
+                    result = Some(Outcome::N);
                 } else {
                     result = Some(Outcome::P);
                 }

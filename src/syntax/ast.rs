@@ -44,6 +44,8 @@ pub struct Param {
 pub enum Item {
     /// `source "..."`.
     Source(String, Span),
+    /// `play normal` or `play misere`: the word as written (`misère` too).
+    Play(String, Span),
     /// `require C [else "message"]`.
     Require(Require),
     /// `heaps ...`.

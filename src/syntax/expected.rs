@@ -14,6 +14,8 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::params => "a parameter list `(k = 3, ...)`",
         Rule::param => "a parameter `name = value`",
         Rule::source => "`source \"...\"`",
+        Rule::play_decl => "`play normal` or `play misere`",
+        Rule::play_kind => "`normal` or `misere`",
         Rule::require => "`require`",
         Rule::shape => "`heaps ...`",
         Rule::shape_any => "`any`",
@@ -130,6 +132,7 @@ pub fn describe(rule: Rule) -> &'static str {
 /// together as one entry ("an item (`heaps`, `move`, `claim`, ...)").
 const ITEM_RULES: &[Rule] = &[
     Rule::source,
+    Rule::play_decl,
     Rule::require,
     Rule::shape,
     Rule::heaps_word,
@@ -172,8 +175,8 @@ const OPERAND_RULES: &[Rule] = &[
 /// Words of the language that pest reports as tokens but that the rules' descriptions
 /// already cover (operators, item keywords).
 const COVERED_WORDS: &[&str] = &[
-    "and", "or", "in", "not", "mod", "ruleset", "source", "require", "heaps", "let", "check",
-    "move", "claim", "take", "delete", "split", "lower", "keep", "octal", "hex",
+    "and", "or", "in", "not", "mod", "ruleset", "source", "play", "require", "heaps", "let",
+    "check", "move", "claim", "take", "delete", "split", "lower", "keep", "octal", "hex",
 ];
 
 /// Punctuation that closes or separates something; the rules never name it, so it is listed

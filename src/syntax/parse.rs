@@ -135,6 +135,7 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
     let mut inner = pair.into_inner();
     Ok(match rule {
         Rule::source => Item::Source(parse_string(inner.next().expect("(parse_source)")), sp),
+        Rule::play_decl => Item::Play(inner.next().expect("(parse_play)").as_str().to_string(), sp),
         Rule::require => {
             let cond = parse_expr(inner.next().expect("(parse_require)"))?;
             let message = inner

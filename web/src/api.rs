@@ -242,6 +242,7 @@ pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
             "position": pos,
             "shown": shown,
             "outcome": if grundy == 0 { "P" } else { "N" },
+            "play": game.play().name(),
             "grundy": grundy,
             "winning": winning,
             "followers": listed,
@@ -314,10 +315,11 @@ pub fn solve(
         // compiled kernel when the moves match one, any other game by the search over a dense
         // table.
         let kernel = heapgame::solver::kernels::kernel_for(game.generator(), &spec).is_some();
-        let table = if sum::is_sum(game.generator()) || kernel {
+        let normal = game.play() == heapgame::solver::Play::Normal;
+        let table = if normal && (sum::is_sum(game.generator()) || kernel) {
             modes::solve_box(game.generator(), &spec, want, &budget)
         } else {
-            modes::table_values(&watched, &spec, want, &budget)
+            modes::table_values_play(&watched, &spec, want, &budget, game.play())
         }
         .map_err(|e| failure(&game, &e, &context))?;
         let mut pos = Vec::new();
@@ -370,6 +372,7 @@ pub fn solve(
             "heaps": k,
             "any": shape.count.is_none(),
             "grundy": grundy,
+            "play": game.play().name(),
             "total": spec.len(),
             "p_count": count,
             "p_positions": ps,
@@ -488,7 +491,12 @@ fn reply_from(
 
 /// A disjunctive sum (Kayles, octal games, Nim) is answered by the XOR of its single-heap
 /// values, as `Game::solver` does on the command line.
+/// In misère play (the file's `play misere`) the search alone answers, in misère play.
 fn with_sum<'a, 'g>(solver: Solver<'a, Watched<'g>>, game: &Game) -> Solver<'a, Watched<'g>> {
+    let solver = solver.with_play(game.play());
+    if game.play() == heapgame::solver::Play::Misere {
+        return solver;
+    }
     match sum::SumOracle::new(game.generator()) {
         Some(o) => solver.with_sum(o),
         None => solver,
