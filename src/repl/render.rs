@@ -160,7 +160,7 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
                     item_lines(text.get(b.span.clone()).unwrap_or("")).join(" ")
                 );
             }
-            Item::Source(..) | Item::Let(_) | Item::Fn(_) => {}
+            Item::Source(..) | Item::Let(_) | Item::Fn(_) | Item::Positions(_) => {}
         }
     }
     let _ = writeln!(s, "moves:");
