@@ -90,6 +90,18 @@ pub enum PositionError {
         /// The text given.
         text: String,
     },
+    /// A position that `positions where C` excludes.
+    #[error("{position} is not a position of this game: `{rule}` excludes it")]
+    #[diagnostic(
+        code(heapgame::position),
+        help("give a position where the condition holds")
+    )]
+    Excluded {
+        /// The position, as shown.
+        position: String,
+        /// The `positions where` item, as written.
+        rule: String,
+    },
 }
 
 /// Renders a position as `(3, 5, 7)` (defined low, in the solver, which shows cycles with it).
@@ -138,6 +150,7 @@ impl Game {
         let generator = Generator {
             shape: checked.shape.clone(),
             moves: checked.moves.clone(),
+            positions: checked.positions.clone(),
         };
         let play = checked.play;
         Ok(Game {
@@ -204,6 +217,38 @@ impl Game {
         Ok(out)
     }
 
+    /// [`Game::canonical`], and then an error when `positions where` excludes the position:
+    /// how a position given by the user is read.
+    pub fn admit(&self, heaps: &[u64]) -> Result<Vec<u32>, PositionError> {
+        let out = self.canonical(heaps)?;
+        if !self.allows(&out) {
+            return Err(PositionError::Excluded {
+                position: show_position(&out),
+                rule: self.positions_text().unwrap_or_default(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Whether the canonical position `pos` is a position of the game: true unless the
+    /// ruleset's `positions where C` excludes it (or `C` cannot be evaluated there, an error
+    /// the moves into `pos` report).
+    pub fn allows(&self, pos: &[u32]) -> bool {
+        match &self.generator.positions {
+            None => true,
+            Some(rule) => rule
+                .allows(pos, &mut Vec::new(), &mut Vec::new())
+                .unwrap_or(false),
+        }
+    }
+
+    /// The ruleset's `positions where C` item as written, if it has one.
+    pub fn positions_text(&self) -> Option<String> {
+        let rule = self.generator.positions.as_ref()?;
+        let text = self.src.inner().get(rule.span.clone())?;
+        Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
+
     /// Parses heap sizes as typed (`3 5 7`, `(3, 5, 7)`, `3,5,7`) into a canonical position.
     pub fn parse_position(&self, words: &[String]) -> Result<Vec<u32>, PositionError> {
         let joined = words.join(" ");
@@ -225,7 +270,7 @@ impl Game {
             })?;
             heaps.push(v);
         }
-        self.canonical(&heaps)
+        self.admit(&heaps)
     }
 
     /// Reads heap sizes as typed on a command line (`3 5 7`, `(3, 5, 7)`, `3,5,7`) into a
@@ -344,11 +389,16 @@ impl Game {
             }
             heaps.push(u64::from(v));
         }
-        self.canonical(&heaps).map_err(|e| {
-            fail(
-                Diag::new(Code::Position, 0..text.len(), e.to_string(), "")
-                    .help("check the heap sizes"),
-            )
+        self.admit(&heaps).map_err(|e| {
+            let (label, help) = match &e {
+                PositionError::Excluded { .. } => (
+                    "not a position of this game",
+                    "the ruleset's `positions where` says which positions exist; give one \
+                     where its condition holds",
+                ),
+                _ => ("", "check the heap sizes"),
+            };
+            fail(Diag::new(Code::Position, 0..text.len(), e.to_string(), label).help(help))
         })
     }
 
@@ -434,6 +484,7 @@ impl Game {
             let one = Generator {
                 shape: gen.shape.clone(),
                 moves: vec![m.clone()],
+                positions: gen.positions.clone(),
             };
             if one.followers(from, &mut scratch, &mut out).is_ok() && out.iter().any(|f| f == to) {
                 found.push(i);

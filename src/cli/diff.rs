@@ -137,6 +137,28 @@ pub fn run(a: Args) -> Result<u8, Report> {
         ..a.game.clone()
     }
     .load()?;
+    // Two disjunctive sums are equal exactly when their single heaps have the same Grundy
+    // values: without --heaps, that is what is compared.
+    let mut a = a;
+    if a.heaps.is_none() && game.shape().count.is_none() {
+        if let Some(other) = &a.other {
+            let b = GameArgs {
+                file: other.clone(),
+                params: side_params(&a.game.params, 'B', &b_args, Some(&a_args))?,
+                ..a.game.clone()
+            }
+            .load()?;
+            let sum = heapgame::solver::sum::is_sum;
+            if sum(game.generator()) && sum(b.generator()) && b.shape().count.is_none() {
+                a.heaps = Some(1);
+                a.grundy = true;
+                eprintln!(
+                    "note: both rulesets are disjunctive sums, so the Grundy values of one heap \
+                     decide every position: comparing them (--heaps 1 --grundy)"
+                );
+            }
+        }
+    }
     // --max is required without --total or --samples, so only the heap count can be missing.
     let max = a.max.or(a.region.total).unwrap_or(a.region.sample_max);
     let bounds = Bounds::resolve(game.shape(), Some(max), a.heaps, None).map_err(|_| {

@@ -256,7 +256,8 @@ fn write_values(
     let mut rows = Rows::begin(out, *req, name, shape, k, Some(solved))?;
     let spec = &values.spec;
     let lists_box = box_size(shape, req.max, k) == Some(spec.len() as u128);
-    if req.format == TableFormat::Table && !req.grundy && lists_box {
+    let restricted = game.generator().positions.is_some();
+    if req.format == TableFormat::Table && !req.grundy && lists_box && !restricted {
         // Only the P-positions are written: those few, from their ranks, in the order of
         // `each_position` (by number of heaps, then lexicographic), the rest counted.
         let ps = values.p_ranks().take(MAX_SORTED + 1).count();
@@ -284,6 +285,9 @@ fn write_values(
             ));
         }
         done.set(n + 1);
+        if !game.allows(p) {
+            return Ok(());
+        }
         // Every position each_position lists lies in the box, so it has a rank.
         let r = spec.rank(p).unwrap_or(0);
         if req.grundy {
@@ -396,6 +400,9 @@ pub fn table(
     let mut i = 0u128;
     let walked = each_position(&shape, a.max, k, |p| {
         i += 1;
+        if !game.allows(p) {
+            return Ok(());
+        }
         let answer = if a.grundy {
             solver.grundy(p).map(|g| (g == 0, Some(g)))
         } else {

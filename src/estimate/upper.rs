@@ -91,6 +91,15 @@ fn step_branching(st: &LStep, n: f64, max: f64, most: &[f64]) -> StepBound {
         }
         LSelKind::Rest => fixed(n),
         LSelKind::TheOther | LSelKind::Named(_) => fixed(1.0),
+        // One run of `len` heaps for each first heap.
+        LSelKind::Consecutive { len, .. } => {
+            let c = *len as f64;
+            StepBound {
+                ways: n * act(c),
+                fewest: c,
+                most: c,
+            }
+        }
         // Heaps chosen earlier: none is taken from the untouched ones.
         LSelKind::Ref(slot) => {
             let c = most.get(*slot).copied().unwrap_or(n).max(1.0);
@@ -121,13 +130,15 @@ fn action(kind: &LStepKind, c: f64, max: f64) -> f64 {
             let one = binomial(max + p - 1.0, p - 1.0).min(partitions(max));
             one.max(1.0).powf(c)
         }
-        LStepKind::Take(amount, _) => match amount {
+        LStepKind::Take(amount, _) | LStepKind::Add(amount, _) => match amount {
             LAmount::Each(set) | LAmount::List(_, set) => amounts(set, max).powf(c),
             LAmount::Same(set, _) => amounts(set, max),
             LAmount::Named(sets) => {
                 let ways: f64 = sets.iter().map(|(_, s)| amounts(s, max)).product();
                 ways * gamma_factorial(c)
             }
+            // Sets computed during play: at most every amount, in every assignment.
+            LAmount::Computed(..) => (max + 1.0).powf(c) * gamma_factorial(c),
         },
     }
 }

@@ -180,7 +180,7 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
             Item::Play(word, _) => {
                 let _ = writeln!(s, "play:       {word}");
             }
-            Item::Source(..) | Item::Let(_) | Item::Fn(_) => {}
+            Item::Source(..) | Item::Let(_) | Item::Fn(_) | Item::Positions(_) => {}
         }
     }
     let _ = writeln!(s, "moves:");

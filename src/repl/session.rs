@@ -131,7 +131,21 @@ impl<'g> Session<'g> {
                     );
                     return Ok(None);
                 }
-                let l = Loaded::from_text(&file, &file.display().to_string(), &text, overrides)?;
+                let l =
+                    match Loaded::from_text(&file, &file.display().to_string(), &text, overrides) {
+                        Ok(l) => l,
+                        Err(e) => {
+                            if let Some(old) = self.loaded {
+                                say!(
+                                "{} does not load (below): `{}` stays loaded, with the rules it \
+                                 had before",
+                                file.display(),
+                                old.game.checked.name
+                            );
+                            }
+                            return Err(e);
+                        }
+                    };
                 say!("re{}", l.describe());
                 return Ok(Some(Flow::Replace(Box::new(l))));
             }

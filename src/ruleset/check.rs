@@ -9,7 +9,8 @@ use miette::NamedSource;
 
 use super::compile::{Binding, Compiler, Scope, Slots};
 use super::diag::{suggest, Code, Diag};
-use super::program::{LAmount, LSel, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
+use super::lower_place::Layout;
+use super::program::{LSel, LSelKind, LStep, LStepKind, MoveProgram, PositionRule, ShapeSpec};
 use super::value::{SetValue, Type, Value};
 use crate::syntax::ast::*;
 
@@ -35,6 +36,8 @@ pub struct Checked {
     pub claims: Vec<CheckedClaim>,
     /// The `check [with ...] max N [heaps K]` lines, in order.
     pub check_runs: Vec<CheckRun>,
+    /// `positions where C`: the positions of the game, when restricted.
+    pub positions: Option<PositionRule>,
 }
 
 /// One `check` line: the bounds of one run of `heapgame check`, and its parameter values.
@@ -226,7 +229,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                     });
                 }
             }
-            Item::Move(_) | Item::Claim(_) | Item::Fn(_) => {}
+            Item::Move(_) | Item::Claim(_) | Item::Fn(_) | Item::Positions(_) => {}
         }
     }
     // Function bodies see the parameters, `let`s and functions, not the names of a move.
@@ -263,6 +266,9 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
         }
     };
 
+    let positions =
+        super::lower_positions::lower_positions(rs, shape.as_ref(), &mut scope, &mut diags);
+    let layout = super::lower_place::layout(rs);
     let mut moves = Vec::new();
     let mut claims = Vec::new();
     for item in &rs.items {
@@ -272,10 +278,10 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                     match super::octal::expand(m, &mut scope, &mut diags) {
                         Some(ms) => {
                             for m in &ms {
-                                lower_move(m, sh, &mut scope, &mut diags, &mut moves);
+                                lower_move(m, sh, layout, &mut scope, &mut diags, &mut moves);
                             }
                         }
-                        None => lower_move(m, sh, &mut scope, &mut diags, &mut moves),
+                        None => lower_move(m, sh, layout, &mut scope, &mut diags, &mut moves),
                     }
                 }
             }
@@ -301,6 +307,23 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
         );
     }
     diags.sort_by_key(|d| (d.source.is_some(), d.span.start));
+    // A problem in the body of `move for j in R { ... }` is found once per value of `j`: say it
+    // once.
+    let mut seen: Vec<(Code, Span, String, String, bool)> = Vec::new();
+    diags.retain(|d| {
+        let key = (
+            d.code,
+            d.span.clone(),
+            d.message.clone(),
+            d.label.clone(),
+            d.source.is_some(),
+        );
+        if seen.contains(&key) {
+            return false;
+        }
+        seen.push(key);
+        true
+    });
     if !diags.is_empty() {
         return Err(diags);
     }
@@ -314,6 +337,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
         moves,
         claims,
         check_runs,
+        positions,
     })
 }
 
@@ -422,9 +446,34 @@ fn apply_override(
             let msg = e
                 .to_string()
                 .replace("the end of the file", "the end of the value");
+            // `-p code=0.F`: a hexadecimal code, which only a file can write (after `hex`).
+            let v = value.trim();
+            let hex_code = v.split_once('.').is_some_and(|(a, b)| {
+                !a.is_empty()
+                    && a.bytes().all(|c| c.is_ascii_digit())
+                    && !b.is_empty()
+                    && b.bytes().all(|c| c.is_ascii_hexdigit())
+                    && b.bytes().any(|c| c.is_ascii_alphabetic())
+            });
+            let help = if hex_code {
+                format!(
+                    "`{v}` is a hexadecimal code: a `-p` value is an expression, where a decimal \
+                     has the digits 0 to 9 only; write hexadecimal codes in the file, after \
+                     `hex` (`move {{ hex {v} }}`)"
+                )
+            } else {
+                "a parameter value is an expression of the language: `4`, `{1, 3, 4}`, `1..`, \
+                 `2 + sqrt(2)`"
+                    .to_string()
+            };
             push(
-                Diag::new(Code::BadParam, span, format!("the value of `{name_trim}` does not parse: {msg}"), label)
-                    .help("a parameter value is an expression of the language: `4`, `{1, 3, 4}`, `1..`, `2 + sqrt(2)`"),
+                Diag::new(
+                    Code::BadParam,
+                    span,
+                    format!("the value of `{name_trim}` does not parse: {msg}"),
+                    label,
+                )
+                .help(help),
             );
             return;
         }
@@ -526,6 +575,11 @@ fn lower_shape(
                 lower,
             })
         }
+        ShapeKind::Row { count, .. } => {
+            let v = c.constant(count, scope);
+            let k = nonneg_u32(c.diags, v, &count.span, "a number of heaps")?;
+            super::lower_place::row_shape(c.diags, k, &count.span, lower)
+        }
     }
 }
 
@@ -553,6 +607,7 @@ const MAX_MOVE_INSTANCES: usize = 10_000;
 fn lower_move(
     m: &MoveDef,
     shape: &ShapeSpec,
+    layout: Layout,
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
     out: &mut Vec<MoveProgram>,
@@ -657,7 +712,7 @@ fn lower_move(
         for (n, v) in &inst {
             scope.push(n, Binding::Const(Value::Int(*v)));
         }
-        if let Some(p) = lower_instance(m, shape, scope, diags, inst.clone()) {
+        if let Some(p) = lower_instance(m, shape, layout, scope, diags, inst.clone()) {
             out.push(p);
         }
         scope.truncate(mark);
@@ -667,6 +722,7 @@ fn lower_move(
 fn lower_instance(
     m: &MoveDef,
     shape: &ShapeSpec,
+    layout: Layout,
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
     instance: Vec<(String, i64)>,
@@ -691,9 +747,16 @@ fn lower_instance(
         last: None,
         counts: Vec::new(),
         net: Some(0),
+        layout,
     };
     for st in &m.steps {
-        if let Some(ls) = lower_step(st, shape, scope, diags, &mut slots, &mut sels) {
+        if let StepKind::Shift { .. } = &st.kind {
+            if let Some(two) =
+                super::lower_add::lower_shift(st, shape, scope, diags, &mut slots, &mut sels)
+            {
+                steps.extend(two);
+            }
+        } else if let Some(ls) = lower_step(st, shape, scope, diags, &mut slots, &mut sels) {
             steps.push(ls);
         }
     }
@@ -746,13 +809,15 @@ fn lower_instance(
 }
 
 /// What the lowering of a move knows of its selections so far.
-struct SelState {
+pub(super) struct SelState {
     /// The selection slot of the step before (for `it` / `them`).
     last: Option<usize>,
     /// The fixed number of heaps of each selection slot, when fixed.
     counts: Vec<Option<usize>>,
     /// The change in the number of heaps made so far, while every selection has a fixed size.
     net: Option<i64>,
+    /// How the heaps are laid out (for `heap i` and `k consecutive heaps`).
+    layout: Layout,
 }
 
 /// The number of heaps a selection picks, when fixed.
@@ -766,7 +831,7 @@ fn fixed_count(kind: &LSelKind, sels: &[Option<usize>]) -> Option<usize> {
     }
 }
 
-fn lower_step(
+pub(super) fn lower_step(
     st: &Step,
     shape: &ShapeSpec,
     scope: &mut Scope,
@@ -776,14 +841,27 @@ fn lower_step(
 ) -> Option<LStep> {
     let sel_ast = match &st.kind {
         StepKind::Take { sel, .. }
+        | StepKind::Add { sel, .. }
         | StepKind::Delete { sel }
         | StepKind::Split { sel, .. }
         | StepKind::Lower { sel, .. }
         | StepKind::Keep { sel, .. } => sel,
-        // A move with an `octal` step is written out by `octal::expand` before lowering.
-        StepKind::Octal { .. } => return None,
+        // A move with an `octal` step is written out by `octal::expand` before lowering; a
+        // `move ... to ...` by `lower_add::lower_shift`.
+        StepKind::Octal { .. } | StepKind::Shift { .. } => return None,
     };
-    let kind = lower_sel_kind(sel_ast, shape, scope, diags, slots, sels.last)?;
+    let kind = match &sel_ast.kind {
+        SelKind::At(_) | SelKind::Consecutive(_) => {
+            super::lower_place::lower_place(sel_ast, shape, sels.layout, scope, diags)?
+        }
+        SelKind::Named(id)
+            if sels.layout != Layout::Plain
+                && !shape.names.as_ref().is_some_and(|n| n.contains(&id.name)) =>
+        {
+            super::lower_place::lower_place(sel_ast, shape, sels.layout, scope, diags)?
+        }
+        _ => lower_sel_kind(sel_ast, shape, scope, diags, slots, sels.last)?,
+    };
     let count = fixed_count(&kind, &sels.counts);
     let net = &mut sels.net;
     let single = count == Some(1);
@@ -823,7 +901,17 @@ fn lower_step(
         slots,
     };
     let k = match &st.kind {
-        StepKind::Octal { .. } => return None,
+        StepKind::Octal { .. } | StepKind::Shift { .. } => return None,
+        StepKind::Add { amount, cond, .. } => {
+            let amount =
+                super::lower_amount::lower_amount(&mut c, amount, scope, single, count, &st.span)?;
+            super::lower_add::check_added(c.diags, &amount, &st.span)?;
+            let cond = match cond {
+                Some(e) => Some(c.expect(e, scope, Type::Bool, "`where`")?),
+                None => None,
+            };
+            LStepKind::Add(amount, cond)
+        }
         StepKind::Delete { .. } => {
             if shape.names.is_some() {
                 c.diags.push(not_with_names(&st.span, "delete"));
@@ -899,51 +987,8 @@ fn lower_step(
             LStepKind::Keep(cond)
         }
         StepKind::Take { amount, cond, .. } => {
-            let amount = match amount {
-                Amount::Each(e) => LAmount::Each(amount_set(&mut c, e, scope)?),
-                Amount::Same(name, e) => {
-                    let set = amount_set(&mut c, e, scope)?;
-                    let slot = name.as_ref().map(|n| {
-                        let s = c.slots.int();
-                        scope.push(&n.name, Binding::Int(s));
-                        s
-                    });
-                    LAmount::Same(set, slot)
-                }
-                Amount::Named(bs) => {
-                    if bs.len() == 1 && !single {
-                        let set = amount_set(&mut c, &bs[0].1, scope)?;
-                        let s = c.slots.list();
-                        scope.push(&bs[0].0.name, Binding::List(s));
-                        LAmount::List(s, set)
-                    } else {
-                        if count != Some(bs.len()) {
-                            let heaps = match count {
-                                Some(k) => format!("{k} heap{}", if k == 1 { "" } else { "s" }),
-                                None => "a varying number of heaps".to_string(),
-                            };
-                            c.diags.push(
-                                Diag::new(
-                                    Code::HeapCount,
-                                    st.span.clone(),
-                                    format!("{} named amounts for {heaps}", bs.len()),
-                                    "names and heaps do not match",
-                                )
-                                .help("give one name per heap (`take s in S, t in T from both heaps`), or one name for the list of amounts"),
-                            );
-                            return None;
-                        }
-                        let mut named = Vec::new();
-                        for (n, e) in bs {
-                            let set = amount_set(&mut c, e, scope)?;
-                            let s = c.slots.int();
-                            scope.push(&n.name, Binding::Int(s));
-                            named.push((s, set));
-                        }
-                        LAmount::Named(named)
-                    }
-                }
-            };
+            let amount =
+                super::lower_amount::lower_amount(&mut c, amount, scope, single, count, &st.span)?;
             let cond = match cond {
                 Some(e) => Some(c.expect(e, scope, Type::Bool, "`where`")?),
                 None => None,
@@ -966,38 +1011,6 @@ fn not_with_names(sp: &Span, what: &str) -> Diag {
         "in a ruleset with named heaps",
     )
     .help("use `heaps k` (unnamed heaps) for games that delete or split heaps")
-}
-
-fn amount_set(c: &mut Compiler<'_>, e: &Expr, scope: &mut Scope) -> Option<SetValue> {
-    let v = c.constant(e, scope)?;
-    let set = match v {
-        Value::Set(s @ (SetValue::Ints(_) | SetValue::Range(..) | SetValue::Beatty(_))) => s,
-        Value::Int(n) => SetValue::ints(vec![n]),
-        other => {
-            c.diags.push(super::compile::type_error(
-                &e.span,
-                "an amount or a set of amounts",
-                other.ty(),
-                "`take`",
-            ));
-            return None;
-        }
-    };
-    match set.min() {
-        Ok(Some(m)) if m < 0 => {
-            c.diags.push(
-                Diag::new(
-                    Code::Range,
-                    e.span.clone(),
-                    format!("amounts must not be negative, but {m} is in this set"),
-                    "a negative amount",
-                )
-                .help("a move takes tokens away; use amounts >= 0"),
-            );
-            None
-        }
-        _ => Some(set),
-    }
 }
 
 fn lower_sel_kind(
@@ -1092,6 +1105,8 @@ fn lower_sel_kind(
                 }
             }
         }
+        // Lowered by `lower_place`, before this is called.
+        SelKind::At(_) | SelKind::Consecutive(_) => return None,
         SelKind::Ref(id) => {
             if id.name == "it" || id.name == "them" {
                 match last_sel {

@@ -100,6 +100,11 @@ pub enum LStepKind {
     Lower(u64),
     /// Only select (and name); then check the condition.
     Keep(Option<CExpr>),
+    /// Add amounts to every selected heap, then check the condition (`add`, and the second
+    /// half of `move ... from ... to ...`). The amount is `Each`, `Same`, a `Named` with one
+    /// name, or `Computed` of these; its fixed sets are finite. A heap may grow: a follower
+    /// with a heap beyond `u32::MAX` is not written.
+    Add(LAmount, Option<CExpr>),
 }
 
 /// How much a lowered `take` removes.
@@ -113,6 +118,13 @@ pub enum LAmount {
     Named(Vec<(usize, SetValue)>),
     /// One name for the list of amounts of all selected heaps.
     List(usize, SetValue),
+    /// Amounts that read the position, the heaps chosen or earlier amounts
+    /// (`take h - h / 2 from one heap h`, `take s in 1..h / 2 from one heap h`): the amount
+    /// `form` (never itself `Computed`) with its sets left empty, and the expressions of those
+    /// sets in the order `form` holds them (one for `Each`, `Same` and `List`, one per name for
+    /// `Named`). Each is evaluated once the step's heaps are chosen, to an integer (one amount)
+    /// or a set of integers; members below 0 or above a heap are no move.
+    Computed(Box<LAmount>, Vec<CExpr>),
 }
 
 /// Which heaps a lowered step acts on.
@@ -141,6 +153,14 @@ pub enum LSelKind {
     Named(usize),
     /// The heaps recorded in a selection slot earlier in the move.
     Ref(usize),
+    /// `len` heaps next to each other in an ordered shape (each run in turn), all untouched;
+    /// with `circle`, the runs wrap around from the last heap to the first.
+    Consecutive {
+        /// How many heaps.
+        len: usize,
+        /// Whether the heaps are in a circle.
+        circle: bool,
+    },
 }
 
 /// The window `|x - y| < c` (or `<= c`) that the first conjunct of `cond` states between two
@@ -175,4 +195,49 @@ pub fn leading_window(cond: &CExpr) -> Option<(usize, usize, i64)> {
         bound
     };
     Some((*a, *b, reach))
+}
+
+/// `positions where C`: the positions of the game are those where `cond` holds. The generator
+/// writes no follower outside them; the box solvers that do not run the generator (kernels,
+/// sums) decline a ruleset that has one; a position read from the user that breaks it is an
+/// error.
+#[derive(Clone, Debug)]
+pub struct PositionRule {
+    /// The condition, of type truth value; it reads `heaps` and named heaps.
+    pub cond: CExpr,
+    /// Integer slots its expressions use.
+    pub int_slots: usize,
+    /// List slots its expressions use.
+    pub list_slots: usize,
+    /// Integer slots filled from named heaps: (slot, index in the position).
+    pub heap_names: Vec<(usize, usize)>,
+    /// The `positions where` item.
+    pub span: Span,
+}
+
+impl PositionRule {
+    /// Whether the canonical position `pos` is a position of the game; `ints` and `lists` are
+    /// working memory, grown as needed.
+    pub fn allows(
+        &self,
+        pos: &[u32],
+        ints: &mut Vec<i64>,
+        lists: &mut Vec<Vec<i64>>,
+    ) -> Result<bool, crate::ruleset::expr::EvalError> {
+        if ints.len() < self.int_slots {
+            ints.resize(self.int_slots, 0);
+        }
+        if lists.len() < self.list_slots {
+            lists.resize_with(self.list_slots, Vec::new);
+        }
+        for &(slot, i) in &self.heap_names {
+            ints[slot] = pos.get(i).map_or(0, |&h| i64::from(h));
+        }
+        let mut env = crate::ruleset::expr::Env {
+            heaps: pos,
+            ints,
+            lists,
+        };
+        self.cond.eval_bool(&mut env)
+    }
 }

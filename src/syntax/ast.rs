@@ -50,6 +50,8 @@ pub enum Item {
     Require(Require),
     /// `heaps ...`.
     Shape(Shape),
+    /// `positions where C`.
+    Positions(Positions),
     /// `let x = e`.
     Let(Let),
     /// `fn g(n) = e`.
@@ -60,6 +62,15 @@ pub enum Item {
     Claim(Claim),
     /// `check max N [heaps K]`.
     CheckBound(CheckBound),
+}
+
+/// `positions where C`: the positions of the game are those where C holds.
+#[derive(Clone, Debug)]
+pub struct Positions {
+    /// The condition on a position.
+    pub cond: Expr,
+    /// The whole item.
+    pub span: Span,
 }
 
 /// `require C [else "message"]`.
@@ -93,6 +104,13 @@ pub enum ShapeKind {
     Count(Expr),
     /// Named heaps, in this order.
     Named(Vec<Ident>),
+    /// `n in a row` (`circle`: `n in a circle`): heaps told apart by their place, from 1.
+    Row {
+        /// How many heaps.
+        count: Expr,
+        /// Whether the last heap is next to the first.
+        circle: bool,
+    },
 }
 
 /// `let x = e`.
@@ -203,6 +221,26 @@ pub enum StepKind {
         /// The code: a literal (`ExprKind::Decimal`) or an expression.
         code: Expr,
     },
+    /// `add A to SEL [where C]`.
+    Add {
+        /// How much, per heap.
+        amount: Amount,
+        /// To which heaps.
+        sel: Selector,
+        /// A condition on the amounts.
+        cond: Option<Expr>,
+    },
+    /// `move A from SEL to SEL [where C]`.
+    Shift {
+        /// How much.
+        amount: Amount,
+        /// From which heaps.
+        from: Selector,
+        /// To which heap.
+        to: Selector,
+        /// A condition on the amounts.
+        cond: Option<Expr>,
+    },
     /// `keep SEL [where C]`.
     Keep {
         /// Which heaps.
@@ -249,6 +287,10 @@ pub enum SelKind {
     Count(Expr),
     /// `heap x`: a named heap of the shape.
     Named(Ident),
+    /// `heap i - 1`: the heap at a place of a row or a circle, counted from 1.
+    At(Expr),
+    /// `k consecutive heaps`: heaps next to each other in a row or a circle.
+    Consecutive(Expr),
     /// `h`, `it`, `them`: heaps selected earlier in the move.
     Ref(Ident),
 }

@@ -18,6 +18,14 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::play_kind => "`normal` or `misere`",
         Rule::require => "`require`",
         Rule::shape => "`heaps ...`",
+        Rule::positions | Rule::kw_positions => "`positions where C`",
+        Rule::shape_row => "`n in a row` or `n in a circle`",
+        Rule::kw_row => "`row`",
+        Rule::kw_circle => "`circle`",
+        Rule::add_step | Rule::kw_add => "`add`",
+        Rule::shift | Rule::kw_move => "`move A from ... to ...`",
+        Rule::kw_to => "`to`",
+        Rule::kw_consecutive => "`consecutive`",
         Rule::shape_any => "`any`",
         Rule::shape_named => "a list of heap names `(x, y)`",
         Rule::each_bound => "`each >= N`",
@@ -53,6 +61,8 @@ pub fn describe(rule: Rule) -> &'static str {
         | Rule::sel_each_of
         | Rule::sel_count
         | Rule::sel_named
+        | Rule::sel_at
+        | Rule::sel_consecutive
         | Rule::sel_ref => {
             "a choice of heaps (`one heap`, `2 heaps`, `all heaps`, `the other heap`, ...)"
         }

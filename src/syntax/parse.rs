@@ -147,6 +147,15 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
                 span: sp,
             })
         }
+        Rule::positions => {
+            let cond = inner
+                .find(|p| p.as_rule() == Rule::expr)
+                .expect("a condition (parse_positions)");
+            Item::Positions(Positions {
+                cond: parse_expr(cond)?,
+                span: sp,
+            })
+        }
         Rule::shape => {
             let mut kind = None;
             let mut lower = None;
@@ -158,6 +167,12 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
                         kind = Some(ShapeKind::Named(p.into_inner().map(parse_ident).collect()))
                     }
                     Rule::expr => kind = Some(ShapeKind::Count(parse_expr(p)?)),
+                    Rule::shape_row => {
+                        let mut it = p.into_inner();
+                        let count = parse_expr(it.next().expect("(parse_shape_row)"))?;
+                        let circle = it.any(|q| q.as_rule() == Rule::kw_circle);
+                        kind = Some(ShapeKind::Row { count, circle });
+                    }
                     Rule::each_bound => {
                         let e = p.into_inner().next().expect("(parse_each_bound)");
                         lower = Some(parse_expr(e)?);
@@ -299,6 +314,26 @@ fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
             };
             StepKind::Octal { hex, code }
         }
+        Rule::add_step => {
+            let mut parts = inner.filter(|p| !matches!(p.as_rule(), Rule::kw_add | Rule::kw_to));
+            let amount = parse_amount(parts.next().expect("(parse_add)"))?;
+            let sel = parse_selector(parts.next().expect("(parse_add)"))?;
+            let cond = parts.next().map(parse_where).transpose()?;
+            StepKind::Add { amount, sel, cond }
+        }
+        Rule::shift => {
+            let mut parts = inner.filter(|p| !matches!(p.as_rule(), Rule::kw_move | Rule::kw_to));
+            let amount = parse_amount(parts.next().expect("(parse_shift)"))?;
+            let from = parse_selector(parts.next().expect("(parse_shift)"))?;
+            let to = parse_selector(parts.next().expect("(parse_shift)"))?;
+            let cond = parts.next().map(parse_where).transpose()?;
+            StepKind::Shift {
+                amount,
+                from,
+                to,
+                cond,
+            }
+        }
         Rule::keep => {
             let sel = parse_selector(inner.next().expect("(parse_keep)"))?;
             let cond = inner.next().map(parse_where).transpose()?;
@@ -353,8 +388,10 @@ fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
     let mut name = None;
     let mut plural = false;
     let mut ident = None;
+    let mut at = None;
     for q in p.into_inner() {
         match q.as_rule() {
+            Rule::arith => at = Some(parse_expr(q)?),
             Rule::sel_name => name = Some(parse_ident(q.into_inner().next().expect("(sel_name)"))),
             Rule::count_expr => count = Some(parse_count(q)?),
             Rule::heaps_word => plural = true,
@@ -370,6 +407,18 @@ fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
         Rule::sel_both => SelKind::Both,
         Rule::sel_each_of | Rule::sel_count => SelKind::Count(count.expect("(parse_sel_count)")),
         Rule::sel_named => SelKind::Named(ident.expect("(parse_sel_named)")),
+        Rule::sel_consecutive => SelKind::Consecutive(count.expect("(parse_sel_consecutive)")),
+        Rule::sel_at => {
+            let e = at.expect("(parse_sel_at)");
+            match e.kind {
+                // `heap x`: a heap name, or a place given by a name (resolved when lowered).
+                ExprKind::Name(ref n) => SelKind::Named(Ident {
+                    name: n.clone(),
+                    span: e.span.clone(),
+                }),
+                _ => SelKind::At(e),
+            }
+        }
         Rule::sel_ref => SelKind::Ref(ident.expect("(parse_sel_ref)")),
         r => unreachable!("{r:?} (parse_selector)"),
     };

@@ -84,7 +84,7 @@ pub fn check_claims(game: &Game, bounds: Bounds, budget: Budget) -> Result<Check
 /// Checks every claim of `game` over the positions of `region`. The time or position limit
 /// of `budget` ends the run early with a report of how far it got (`stopped`).
 pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<CheckReport, Report> {
-    let positions = region
+    let mut positions = region
         .positions_within(game.shape(), &budget)
         .map_err(|m| {
             miette::miette!(
@@ -93,6 +93,7 @@ pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<Chec
                 "{m}"
             )
         })?;
+    positions.retain(|p| game.allows(p));
     let mut c = Checker::new(game, budget);
     let mut stopped = None;
     for (i, pos) in positions.iter().enumerate() {

@@ -264,9 +264,10 @@ pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepR
             c.set_budget(whole);
             continue;
         };
-        let positions = region
+        let mut positions = region
             .positions(shape)
             .map_err(|m| miette::miette!(code = "heapgame::too_large", "{m}"))?;
+        positions.retain(|p| game.allows(p));
         let mut fresh = 0u64;
         for p in &positions {
             if steps.covered(p) {

@@ -103,13 +103,14 @@ pub fn diff_region(
     budget: Budget,
     each: &mut dyn FnMut(&[u32]),
 ) -> Result<DiffReport, Report> {
-    let positions = region.positions_within(a.shape(), &budget).map_err(|m| {
+    let mut positions = region.positions_within(a.shape(), &budget).map_err(|m| {
         miette::miette!(
             code = "heapgame::too_large",
             help = "lower --max or --total (or --heaps)",
             "{m}"
         )
     })?;
+    positions.retain(|p| a.allows(p));
     let mut d = Differ::new(a, b, grundy, budget)?;
     let mut report = d.report(region, region.describe(a.shape()));
     for (i, pos) in positions.iter().enumerate() {
@@ -156,9 +157,10 @@ pub fn diff_deepening(
             d.set_budget(whole.clone());
             continue;
         };
-        let positions = region
+        let mut positions = region
             .positions(shape)
             .map_err(|m| miette::miette!(code = "heapgame::too_large", "{m}"))?;
+        positions.retain(|p| a.allows(p));
         let mut fresh = 0u64;
         for pos in &positions {
             if steps.covered(pos) {

@@ -18,6 +18,7 @@ pub fn clause_of(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
         let one = Generator {
             shape: g.shape.clone(),
             moves: vec![m.clone()],
+            positions: g.positions.clone(),
         };
         if one.followers(from, &mut scratch, &mut out).is_err() {
             continue;

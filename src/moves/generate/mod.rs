@@ -11,13 +11,14 @@
 //! follower, [`take`] and [`split`] act on the chosen heaps, and [`fast`] runs the simplest
 //! one-step moves without the interpreter.
 
+mod add;
 mod fast;
 mod select;
 mod split;
 mod take;
 
 use super::followers::Followers;
-use super::program::{MoveProgram, ShapeSpec};
+use super::program::{MoveProgram, PositionRule, ShapeSpec};
 use crate::ruleset::expr::EvalError;
 use crate::syntax::ast::Span;
 use fast::{fast_kind, run_fast};
@@ -74,9 +75,10 @@ type ProbeRef<'a, 'p> = &'a mut (dyn FnMut(&[u32]) -> bool + 'p);
 /// Working state of one move being enumerated; reused between calls.
 #[derive(Default, Debug)]
 pub struct Scratch {
-    /// Heap sizes being changed. They start as the position's (u32) and only shrink or split,
-    /// so every value fits in u32: the `as i64` / `as u64` casts below are lossless, and
-    /// amounts are cast only after a check that they are >= 0.
+    /// Heap sizes being changed. They start as the position's (u32); `add` keeps them at most
+    /// `u32::MAX` and every other step only shrinks or splits them, so every value fits in
+    /// u32: the `as i64` / `as u64` casts below are lossless, and amounts are cast only after
+    /// a check that they are >= 0.
     vals: Vec<u64>,
     alive: Vec<bool>,
     touched: Vec<bool>,
@@ -93,6 +95,9 @@ pub struct Scratch {
     /// Per step: the current combination (positions into the candidates).
     idxs: Vec<Vec<usize>>,
     out: Vec<u32>,
+    /// Slots of the `positions where` rule.
+    rule_ints: Vec<i64>,
+    rule_lists: Vec<Vec<i64>>,
     /// Working memory of the fast paths.
     fast: FastScratch,
 }
@@ -112,10 +117,13 @@ pub struct Generator {
     pub shape: ShapeSpec,
     /// The move programs, in source order.
     pub moves: Vec<MoveProgram>,
+    /// `positions where C`: followers outside the rule are not written.
+    pub positions: Option<PositionRule>,
 }
 
 struct Run<'a, 'p> {
     shape: &'a ShapeSpec,
+    rule: Option<&'a PositionRule>,
     m: &'a MoveProgram,
     pos: &'a [u32],
     s: &'a mut Scratch,
@@ -171,7 +179,11 @@ impl Generator {
             if s.ints.len() < m.int_slots {
                 s.ints.resize(m.int_slots, 0);
             }
-            if let Some(fast) = fast_kind(&self.shape, m, pos) {
+            let fast = match self.positions {
+                None => fast_kind(&self.shape, m, pos),
+                Some(_) => None,
+            };
+            if let Some(fast) = fast {
                 match run_fast(
                     &self.shape,
                     fast,
@@ -187,6 +199,7 @@ impl Generator {
             }
             let mut run = Run {
                 shape: &self.shape,
+                rule: self.positions.as_ref(),
                 m,
                 pos,
                 s: &mut *s,
@@ -211,10 +224,26 @@ impl Generator {
     /// no heap writes no follower), or a `delete`/`lower` on at least one heap when heaps are
     /// never empty. Conservative: false when in doubt.
     pub fn strictly_decreasing(&self) -> bool {
+        if self.adds() {
+            return false;
+        }
         let positive_heaps = self.shape.lower >= 1 || self.shape.drops_zeros();
         self.moves
             .iter()
             .all(|m| m.steps.iter().any(|st| step_removes(st, positive_heaps)))
+    }
+}
+
+impl Generator {
+    /// Whether some move can add tokens to a heap (`add`, `move ... to ...`): then a heap
+    /// may grow, and neither the sum of the heaps nor the box of a position bounds its
+    /// followers.
+    pub fn adds(&self) -> bool {
+        self.moves.iter().any(|m| {
+            m.steps
+                .iter()
+                .any(|st| matches!(st.kind, super::program::LStepKind::Add(..)))
+        })
     }
 }
 
@@ -230,15 +259,18 @@ fn step_removes(st: &super::program::LStep, positive_heaps: bool) -> bool {
         LSelKind::Count(c) => all_positive(c),
         LSelKind::TheOther | LSelKind::Named(_) => true,
         LSelKind::Rest | LSelKind::Ref(_) => false,
+        LSelKind::Consecutive { len, .. } => *len >= 1,
     };
     match &st.kind {
         LStepKind::Take(amount, _) => match amount {
             LAmount::Each(s) | LAmount::Same(s, _) | LAmount::List(_, s) => all_positive(s),
             LAmount::Named(v) => !v.is_empty() && v.iter().all(|(_, s)| all_positive(s)),
+            // Sets computed during play: not known here.
+            LAmount::Computed(..) => false,
         },
         LStepKind::Delete => some_heap && positive_heaps,
         LStepKind::Lower(by) => *by >= 1 && some_heap && positive_heaps,
-        LStepKind::Split { .. } | LStepKind::Keep(_) => false,
+        LStepKind::Split { .. } | LStepKind::Keep(_) | LStepKind::Add(..) => false,
     }
 }
 

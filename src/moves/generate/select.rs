@@ -6,7 +6,7 @@ use crate::moves::program::{LSel, LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::{CExpr, Env, EvalError};
 
 impl Run<'_, '_> {
-    fn env(&mut self) -> Env<'_> {
+    pub(super) fn env(&mut self) -> Env<'_> {
         Env {
             heaps: self.pos,
             ints: &mut self.s.ints,
@@ -95,6 +95,7 @@ impl Run<'_, '_> {
                 }
                 self.act(i, st, combo)
             }
+            LSelKind::Consecutive { len, circle } => self.consecutive(i, st, *len, *circle, combo),
             LSelKind::Count(set) => {
                 let mut counts = std::mem::take(&mut self.s.counts[i]);
                 let r = set.members_upto(cands.len() as i64, &mut counts);
@@ -109,6 +110,34 @@ impl Run<'_, '_> {
                 result
             }
         }
+    }
+
+    /// Every run of `len` untouched heaps next to each other (wrapping around in a circle).
+    fn consecutive(
+        &mut self,
+        i: usize,
+        st: &LStep,
+        len: usize,
+        circle: bool,
+        combo: &mut Vec<usize>,
+    ) -> R {
+        let n = self.s.vals.len();
+        if len == 0 || len > n {
+            return Ok(());
+        }
+        let starts = match (circle, len == n) {
+            (true, true) => 1,
+            (true, false) => n,
+            (false, _) => n - len + 1,
+        };
+        for start in 0..starts {
+            combo.clear();
+            combo.extend((start..start + len).map(|h| h % n));
+            if combo.iter().all(|&h| self.s.alive[h] && !self.s.touched[h]) {
+                self.act(i, st, combo)?;
+            }
+        }
+        Ok(())
     }
 
     fn choose_counts(
@@ -253,6 +282,12 @@ impl Run<'_, '_> {
                 }
                 self.take(i, st, amount, cond, combo)
             }
+            LStepKind::Add(amount, cond) => {
+                if combo.is_empty() {
+                    return Ok(());
+                }
+                self.add(i, st, amount, cond, combo)
+            }
         }
     }
 
@@ -264,9 +299,10 @@ impl Run<'_, '_> {
             if !s.alive[h] {
                 continue;
             }
-            // Every step only lowers or splits heaps of the position, and heap sizes of the
-            // position fit in u32, so every value here does too.
-            let v = u32::try_from(s.vals[h]).expect("heap sizes never grow (emit)");
+            // `add` never goes past u32::MAX; every other step only lowers or splits heaps.
+            let Ok(v) = u32::try_from(s.vals[h]) else {
+                return Ok(());
+            };
             if v < self.shape.lower {
                 return Ok(());
             }
@@ -286,6 +322,11 @@ impl Run<'_, '_> {
         }
         if self.shape.symmetric() {
             s.out.sort_unstable();
+        }
+        if let Some(rule) = self.rule {
+            if !rule.allows(&s.out, &mut s.rule_ints, &mut s.rule_lists)? {
+                return Ok(());
+            }
         }
         match self.probe.as_deref_mut() {
             Some(p) => {

@@ -2,9 +2,10 @@
 //! amount from all chosen heaps, or named amounts (with their `|s - t| < d` window) from the
 //! chosen heaps in every arrangement.
 
-use super::{real_error, Run, R};
+use super::{real_error, Halt, Run, R};
 use crate::moves::program::{LAmount, LStep};
 use crate::ruleset::expr::CExpr;
+use crate::ruleset::lower_amount::computed_set;
 use crate::ruleset::value::{SetIter, SetValue};
 use crate::syntax::ast::Span;
 
@@ -61,7 +62,31 @@ impl Run<'_, '_> {
                 self.s.perm[i] = perm;
                 r
             }
+            LAmount::Computed(form, sets) => {
+                let concrete = self.computed(form, sets)?;
+                self.take(i, st, &concrete, cond, combo)
+            }
         }
+    }
+
+    /// The amount `form` with its sets evaluated now (the step's heaps are chosen and named).
+    pub(super) fn computed(&mut self, form: &LAmount, sets: &[CExpr]) -> Result<LAmount, Halt> {
+        let mut vals = Vec::with_capacity(sets.len());
+        for e in sets {
+            vals.push(computed_set(e.eval(&mut self.env())?));
+        }
+        let mut vals = vals.into_iter();
+        let mut next = || vals.next().unwrap_or_else(|| SetValue::ints(Vec::new()));
+        Ok(match form {
+            LAmount::Each(_) => LAmount::Each(next()),
+            LAmount::Same(_, slot) => LAmount::Same(next(), *slot),
+            LAmount::List(slot, _) => LAmount::List(*slot, next()),
+            LAmount::Named(names) => {
+                LAmount::Named(names.iter().map(|(s, _)| (*s, next())).collect())
+            }
+            // The lowering never nests computed amounts.
+            LAmount::Computed(..) => LAmount::Each(SetValue::ints(Vec::new())),
+        })
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -130,7 +130,20 @@ impl Compiler<'_> {
                 let fits = (ta == Type::Int && tb == Type::IntSet)
                     || (ta == Type::List && tb == Type::TupleSet);
                 if !fits {
-                    if tb != Type::IntSet && tb != Type::TupleSet {
+                    if tb == Type::List && ta == Type::Int {
+                        // `x in heaps`: a list is made a set with a comprehension.
+                        let text = match &b.kind {
+                            ExprKind::Heaps => "heaps".to_string(),
+                            ExprKind::Name(n) => n.clone(),
+                            _ => "L".to_string(),
+                        };
+                        self.push(type_error(&b.span, "a set", tb, &format!("`{sym}`")).help(
+                            format!(
+                                "`{sym}` tests a set; the set of a list's members is \
+                                 `{{z for z in {text}}}`"
+                            ),
+                        ));
+                    } else if tb != Type::IntSet && tb != Type::TupleSet {
                         self.push(type_error(&b.span, "a set", tb, &format!("`{sym}`")));
                     } else {
                         let want = if tb == Type::IntSet {

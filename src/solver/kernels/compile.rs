@@ -148,7 +148,7 @@ fn expand(
                 choices.push(1 << idx);
             }
         }
-        LSelKind::Ref(_) => return None,
+        LSelKind::Ref(_) | LSelKind::Consecutive { .. } => return None,
     }
     for chosen in choices {
         for piece in step_pieces(st, amount, cond.as_ref(), chosen, k, top, ints)? {
@@ -165,7 +165,7 @@ fn min_amount(amount: &LAmount) -> Option<i64> {
     match amount {
         LAmount::Each(s) | LAmount::Same(s, _) => least(s),
         LAmount::Named(names) => names.iter().map(|(_, s)| least(s)).min().flatten(),
-        LAmount::List(..) => None,
+        LAmount::List(..) | LAmount::Computed(..) => None,
     }
 }
 
@@ -238,7 +238,7 @@ fn step_pieces(
             }
             named(st, names, cond, &heaps, k, top, ints)
         }
-        LAmount::List(..) => None,
+        LAmount::List(..) | LAmount::Computed(..) => None,
     }
 }
 

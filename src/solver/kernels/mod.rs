@@ -36,6 +36,11 @@ pub fn solve_box_kernel(
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
+    // Kernels fill every cell of the box without the generator, which alone drops the
+    // followers a `positions where` excludes.
+    if game.positions.is_some() {
+        return None;
+    }
     if let Some(r) = multiset::try_solve(game, spec, want, budget) {
         return Some(r);
     }
@@ -45,6 +50,9 @@ pub fn solve_box_kernel(
 /// The name of the kernel [`solve_box_kernel`] would use for the ruleset on this box, without
 /// solving it (`None`: the interpreter's modes).
 pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
+    if game.positions.is_some() {
+        return None;
+    }
     if multiset::matches(game, spec) {
         return Some(multiset::NAME);
     }

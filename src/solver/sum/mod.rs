@@ -60,6 +60,13 @@ pub fn why_not_sum(g: &Generator) -> Option<NotSum> {
     if g.moves.is_empty() {
         return Some(whole("it has no moves"));
     }
+    if let Some(rule) = &g.positions {
+        return Some(NotSum {
+            move_index: None,
+            span: rule.span.clone(),
+            reason: "it restricts its positions (`positions where`), so a heap's moves depend on the others".to_string(),
+        });
+    }
     g.moves.iter().enumerate().find_map(|(i, m)| {
         move_is_local(shape, m).err().map(|(span, reason)| NotSum {
             move_index: Some(i),
@@ -131,11 +138,30 @@ fn move_is_local(shape: &ShapeSpec, m: &MoveProgram) -> Result<(), (Span, &'stat
                         return Err((st.span.clone(), "it names amounts for several heaps"))
                     }
                     LAmount::List(slot, _) => lists.push(*slot),
+                    LAmount::Computed(form, sets) => {
+                        if let Some(x) = sets.iter().find(|x| !reads_only(x, &mut ints, &lists)) {
+                            return Err((
+                                x.span.clone(),
+                                "this amount reads other heaps or the position",
+                            ));
+                        }
+                        match &**form {
+                            LAmount::Same(_, slot) => ints.extend(slot),
+                            LAmount::Named(names) if names.len() == 1 => ints.push(names[0].0),
+                            LAmount::Named(_) => {
+                                return Err((st.span.clone(), "it names amounts for several heaps"))
+                            }
+                            LAmount::List(slot, _) => lists.push(*slot),
+                            LAmount::Each(_) | LAmount::Computed(..) => {}
+                        }
+                    }
                 }
                 cond.as_ref()
             }
             LStepKind::Keep(cond) => cond.as_ref(),
             LStepKind::Lower(_) => None,
+            // A heap that grows may outgrow the sequence of values being computed.
+            LStepKind::Add(..) => return Err((st.span.clone(), "it adds tokens to a heap")),
             // Removing or splitting a heap changes the number of heaps: a sum only when heaps
             // may come and go.
             LStepKind::Delete | LStepKind::Split { .. } => {

@@ -37,6 +37,10 @@ pub fn find_period(seq: &[u32], repeats: usize) -> Option<Period> {
     let repeats = repeats.max(1);
     for p in 1..=n / (repeats + 1) {
         let saltus = i64::from(seq[n - 1]) - i64::from(seq[n - 1 - p]);
+        // Values never go below 0: a sequence that loses `-saltus` every period cannot go on.
+        if saltus < 0 {
+            continue;
+        }
         let e = last_mismatch_by(seq, p, saltus).map_or(0, |i| i + 1);
         if n - e >= (repeats + 1) * p {
             return Some(Period {
@@ -52,6 +56,17 @@ pub fn find_period(seq: &[u32], repeats: usize) -> Option<Period> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn never_reports_a_negative_saltus() {
+        // Kayles to 20 ends 7 1 4 3 2 1: "period 1 from 17, saltus -1" would reach -1 at 22.
+        let kayles = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+        ];
+        assert!(find_period(&kayles, 3).is_none_or(|p| p.saltus >= 0));
+        let falling: Vec<u32> = (0..40).rev().collect();
+        assert_eq!(find_period(&falling, 3), None);
+    }
 
     #[test]
     fn finds_least_period_and_preperiod() {

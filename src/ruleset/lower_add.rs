@@ -1,0 +1,185 @@
+//! Steps that put tokens on heaps: `add A to SEL [where C]`, and `move A from SEL to SEL
+//! [where C]`, lowered as a `take` from the first selection (its amounts named) followed by
+//! an `add` of their total to the second, a single heap. A heap can then grow: the generator
+//! writes no follower with a heap beyond `u32::MAX`, and the solver's loop detection reports a
+//! game that can return to a position.
+
+use super::check::{lower_step, SelState};
+use super::compile::{Scope, Slots};
+use super::diag::{Code, Diag};
+use super::program::{LAmount, LStep, ShapeSpec};
+use crate::syntax::ast::{Amount, Expr, ExprKind, Ident, SelKind, Step, StepKind};
+
+/// The name the lowering gives an amount moved that the file leaves unnamed (it cannot be
+/// written in a file, so it hides nothing).
+const MOVED: &str = "moved amount";
+
+/// Checks an added amount: fixed sets must be finite (a heap cannot gain without bound).
+pub(super) fn check_added(
+    diags: &mut Vec<Diag>,
+    amount: &LAmount,
+    at: &crate::syntax::ast::Span,
+) -> Option<()> {
+    let sets: Vec<&super::value::SetValue> = match amount {
+        LAmount::Each(s) | LAmount::Same(s, _) | LAmount::List(_, s) => vec![s],
+        LAmount::Named(v) => v.iter().map(|(_, s)| s).collect(),
+        LAmount::Computed(..) => Vec::new(),
+    };
+    let form = match amount {
+        LAmount::Computed(form, _) => &**form,
+        other => other,
+    };
+    if matches!(form, LAmount::List(..)) || matches!(form, LAmount::Named(v) if v.len() > 1) {
+        diags.push(
+            Diag::new(
+                Code::NotAllowed,
+                at.clone(),
+                "`add` names one amount, for one heap",
+                "several named amounts",
+            )
+            .help("add to one heap (`add s in S to one heap`), or the same amount to every heap (`add same S to ...`)"),
+        );
+        return None;
+    }
+    if sets.iter().any(|s| !s.is_finite()) {
+        diags.push(
+            Diag::new(
+                Code::Unbounded,
+                at.clone(),
+                "an amount added must come from a finite set",
+                "no upper end",
+            )
+            .help("give the amounts an upper end, such as `1..3`"),
+        );
+        return None;
+    }
+    Some(())
+}
+
+/// Lowers `move A from SEL to SEL [where C]` into its `take` and its `add`.
+pub(super) fn lower_shift(
+    st: &Step,
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+    slots: &mut Slots,
+    sels: &mut SelState,
+) -> Option<Vec<LStep>> {
+    let StepKind::Shift {
+        amount,
+        from,
+        to,
+        cond,
+    } = &st.kind
+    else {
+        return None;
+    };
+    let hidden = |e: &Expr| Ident {
+        name: MOVED.to_string(),
+        span: e.span.clone(),
+    };
+    let name = |id: &Ident| Expr {
+        kind: ExprKind::Name(id.name.clone()),
+        span: id.span.clone(),
+    };
+    let plus = |a: Expr, b: Expr| Expr {
+        span: a.span.start..b.span.end,
+        kind: ExprKind::Binary(crate::syntax::ast::BinOp::Add, Box::new(a), Box::new(b)),
+    };
+    // The take, with every amount named, and the total of the amounts as an expression.
+    let (named, total) = match amount {
+        Amount::Each(e) => {
+            let id = hidden(e);
+            let t = name(&id);
+            (Amount::Named(vec![(id, e.clone())]), t)
+        }
+        Amount::Same(n, e) => {
+            if !matches!(from.kind, SelKind::One | SelKind::At(_) | SelKind::Named(_)) {
+                diags.push(one_source(&st.span));
+                return None;
+            }
+            let id = n.clone().unwrap_or_else(|| hidden(e));
+            let t = name(&id);
+            (Amount::Same(Some(id), e.clone()), t)
+        }
+        Amount::Named(bs) => {
+            let mut total = name(&bs[0].0);
+            for (id, _) in &bs[1..] {
+                total = plus(total, name(id));
+            }
+            (Amount::Named(bs.clone()), total)
+        }
+    };
+    if !matches!(
+        to.kind,
+        SelKind::One | SelKind::TheOther | SelKind::Named(_) | SelKind::At(_) | SelKind::Ref(_)
+    ) {
+        diags.push(
+            Diag::new(
+                Code::NotAllowed,
+                to.span.clone(),
+                "tokens are moved to one heap",
+                "several heaps",
+            )
+            .help("move to `one other heap`, `the other heap`, `heap i`, or a heap named earlier"),
+        );
+        return None;
+    }
+    let take = Step {
+        kind: StepKind::Take {
+            amount: named,
+            sel: from.clone(),
+            cond: None,
+        },
+        span: st.span.clone(),
+    };
+    let first = lower_step(&take, shape, scope, diags, slots, sels)?;
+    // One name for the amounts of several heaps is their list: the total is its sum.
+    let total = match &first.kind {
+        super::program::LStepKind::Take(LAmount::List(..), _) => Expr {
+            span: total.span.clone(),
+            kind: ExprKind::Call(
+                Ident {
+                    name: "sum".to_string(),
+                    span: total.span.clone(),
+                },
+                vec![total],
+            ),
+        },
+        super::program::LStepKind::Take(LAmount::Computed(form, _), _)
+            if matches!(**form, LAmount::List(..)) =>
+        {
+            Expr {
+                span: total.span.clone(),
+                kind: ExprKind::Call(
+                    Ident {
+                        name: "sum".to_string(),
+                        span: total.span.clone(),
+                    },
+                    vec![total],
+                ),
+            }
+        }
+        _ => total,
+    };
+    let add = Step {
+        kind: StepKind::Add {
+            amount: Amount::Each(total),
+            sel: to.clone(),
+            cond: cond.clone(),
+        },
+        span: st.span.clone(),
+    };
+    let second = lower_step(&add, shape, scope, diags, slots, sels)?;
+    Some(vec![first, second])
+}
+
+fn one_source(at: &crate::syntax::ast::Span) -> Diag {
+    Diag::new(
+        Code::NotAllowed,
+        at.clone(),
+        "`move same` takes from one heap",
+        "several heaps",
+    )
+    .help("move from one heap (`move 1.. from one heap to ...`), or name the amounts (`move l in 1.. from 2 heaps to ...`)")
+}
