@@ -120,20 +120,21 @@ fn small_graphs_with_loops() {
     // 0 -> 0: a position that can only pass forever: a draw, infinity with K empty.
     let vs = check_graph(&[vec![0]], "self-loop");
     assert_eq!(vs[0], LoopyValue::Infinite(vec![]));
-    // A terminal position 0; 1 -> {0, 1}: 1 can win at once: value 1, N.
+    // A terminal position 0; 1 -> {0, 1}: 1 can win at once (N), but it can also pass, so
+    // beside *1 it draws: infinity_{0}, not 1.
     let vs = check_graph(&[vec![], vec![0, 1]], "pass or win");
-    assert_eq!(vs[1], LoopyValue::Finite(1));
+    assert_eq!(vs[1], LoopyValue::Infinite(vec![0]));
+    assert_eq!(vs[1].outcome(), LoopyOutcome::N);
     // 1 <-> 2, 2 -> 0 (terminal): 2 wins by moving to 0; 1 must move to 2: 1 is P.
     let vs = check_graph(&[vec![], vec![2], vec![0, 1]], "two-cycle with an exit");
     assert_eq!(vs[1], LoopyValue::Finite(0));
     assert_eq!(vs[2], LoopyValue::Finite(1));
-    // A 3-cycle with an exit to a terminal position from one vertex; and a vertex that can
-    // enter the cycle or move to *1 (value infinity_{1}: a draw, yet N beside *1).
+    // A 3-cycle 1 -> 2 -> 3 -> 1 with an exit from 3 to the terminal 0: 3 wins by the exit,
+    // 2 must move to 3 (P), 1 moves to 2; the cycle is never followed: all values finite.
     let g = vec![vec![], vec![2], vec![3], vec![1, 0], vec![0], vec![1, 4]];
     let vs = check_graph(&g, "three-cycle");
-    assert!(vs
-        .iter()
-        .any(|v| matches!(v, LoopyValue::Infinite(k) if !k.is_empty())));
+    let finite: Vec<LoopyValue> = [0, 1, 0, 2, 1, 0].map(LoopyValue::Finite).to_vec();
+    assert_eq!(vs, finite);
 }
 
 /// A small deterministic generator (SplitMix64).
@@ -185,8 +186,9 @@ fn sums_follow_smiths_rules() {
     let mut rng = Rng(2026);
     let mut both_infinite = 0;
     for case in 0..150 {
-        let g = random_graph(&mut rng, 1 + rng.below(6) as usize);
-        let h = random_graph(&mut rng, 1 + rng.below(6) as usize);
+        let (ng, nh) = (1 + rng.below(6) as usize, 1 + rng.below(6) as usize);
+        let g = random_graph(&mut rng, ng);
+        let h = random_graph(&mut rng, nh);
         let (vg, vh) = (values(&g), values(&h));
         let s = sum_graph(&g, &h);
         let vs = values(&s);

@@ -366,5 +366,10 @@ fn a_play_line_in_the_file_sets_misere_play() {
     // Said twice: an error at the second.
     let twice = text.replace("play misere", "play misere\n  play normal");
     let e = Game::from_source("t.game", &twice, &[]).expect_err("two play lines");
-    assert!(format!("{e:?}").contains("heapgame::duplicate"), "{e:?}");
+    assert!(
+        e.diags
+            .iter()
+            .any(|d| d.code == heapgame::ruleset::Code::Duplicate),
+        "{e:?}"
+    );
 }
