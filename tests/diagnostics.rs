@@ -71,10 +71,34 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("when_not_bool.game", &["heapgame::type"]),
     ("grundy_outside_claim.game", &["heapgame::not_allowed"]),
     ("unknown_user_function.game", &["heapgame::unknown_name"]),
+    ("row_place_out_of_range.game", &["heapgame::range"]),
+    ("add_unbounded.game", &["heapgame::unbounded"]),
+    ("excluded_position.game", &["heapgame::position"]),
+    ("place_without_row.game", &["heapgame::not_allowed"]),
+    ("move_to_several.game", &["heapgame::not_allowed"]),
+    ("for_error_once.game", &["heapgame::unknown_name"]),
+    ("in_list_hint.game", &["heapgame::type"]),
 ];
 
 /// Words each rendering must contain (beyond the code), to pin what matters in the message.
 const MUST_SAY: &[(&str, &[&str])] = &[
+    (
+        "row_place_out_of_range.game",
+        &["there is no heap 4 in a row of 3", "`heap 1` to `heap 3`"],
+    ),
+    ("add_unbounded.game", &["finite set"]),
+    (
+        "excluded_position.game",
+        &[
+            "(1, 1, 2) is not a position of this game",
+            "positions where",
+        ],
+    ),
+    ("place_without_row.game", &["in a row or a circle"]),
+    ("move_to_several.game", &["one heap"]),
+    // Said once, though the move has 100 instances.
+    ("for_error_once.game", &["`limt`"]),
+    ("in_list_hint.game", &["{z for z in heaps}"]),
     (
         "recursive_fn.game",
         &["calls itself", "even -> odd -> even"],

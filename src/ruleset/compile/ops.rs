@@ -137,12 +137,10 @@ impl Compiler<'_> {
                             ExprKind::Name(n) => n.clone(),
                             _ => "L".to_string(),
                         };
-                        self.push(type_error(&b.span, "a set", tb, &format!("`{sym}`")).help(
-                            format!(
-                                "`{sym}` tests a set; the set of a list's members is \
-                                 `{{z for z in {text}}}`"
-                            ),
-                        ));
+                        self.push(
+                            type_error(&b.span, "a set", tb, &format!("`{sym}`"))
+                                .help(format!("write the list as a set: `{{z for z in {text}}}`")),
+                        );
                     } else if tb != Type::IntSet && tb != Type::TupleSet {
                         self.push(type_error(&b.span, "a set", tb, &format!("`{sym}`")));
                     } else {
