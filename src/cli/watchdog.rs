@@ -1,6 +1,7 @@
 //! The memory guard of a solve. The position limit bounds the memo table, but the search's
 //! own stacks (every follower of every position on the DFS stack) can grow past it on games
-//! with many followers; so a thread watches the process's resident memory. Past the limit it
+//! with many followers; so a thread watches the process's resident memory (and, under an
+//! address-space limit, `ulimit -v`, its address space: past seven eighths of it). Past the limit it
 //! sets the cancel flag (the limit counts memory taken after the start, not the program and
 //! the ruleset themselves), and the solve stops at its next check with a limit error; if the
 //! solve does not reach a check soon (memory still growing, or two seconds gone), the guard
@@ -43,11 +44,18 @@ impl Watchdog {
         }
         let base = resident_bytes().unwrap_or(0);
         let cap = base.saturating_add(cap);
+        // Under an address-space limit (`ulimit -v`) the address space, not the resident
+        // memory, is what runs out: stop at seven eighths of it, before an allocation fails.
+        let vcap = super::machine::address_space_limit().map(|l| l - l / 8);
+        let over = move || {
+            resident_bytes().is_some_and(|r| r > cap)
+                || vcap.is_some_and(|v| super::machine::virtual_bytes().is_some_and(|x| x > v))
+        };
         let (s, h) = (stop.clone(), hit.clone());
         let thread = std::thread::spawn(move || {
             while !s.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(20));
-                if resident_bytes().is_some_and(|r| r > cap) {
+                if over() {
                     h.store(true, Ordering::SeqCst);
                     cancel.store(true, Ordering::SeqCst);
                     let since = Instant::now();
