@@ -71,11 +71,7 @@ pub fn why_not_sum(g: &Generator) -> Option<NotSum> {
 
 /// A set that is exactly `{1}`.
 fn is_one(set: &SetValue) -> bool {
-    if !set.is_finite() {
-        return false;
-    }
-    let mut v = Vec::new();
-    set.members_upto(i64::MAX, &mut v).is_ok() && v == [1]
+    set.single() == Some(1)
 }
 
 /// Whether a move selects one heap, then acts only on it (by references), reading only that
