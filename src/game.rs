@@ -111,11 +111,10 @@ impl Game {
     /// Loads a `.game` file with parameter overrides given as (name, expression text).
     pub fn load_file(path: &Path, params: &[(&str, &str)]) -> Result<Game, LoadError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::source::read_source(path, &name).map_err(|e| {
             LoadError::single(
                 Arc::new(NamedSource::new(name.clone(), String::new())),
-                Diag::new(Code::Io, 0..0, format!("cannot read `{name}`: {e}"), "")
-                    .help("check the path"),
+                Diag::new(Code::Io, 0..0, e.to_string(), "").help(e.help()),
             )
         })?;
         Game::from_source(&name, &text, params)

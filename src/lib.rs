@@ -14,6 +14,7 @@ pub mod plot;
 pub mod ruleset;
 pub mod sequence;
 pub mod solver;
+pub mod source;
 pub mod syntax;
 pub mod verify;
 

@@ -12,7 +12,7 @@ use heapgame::verify::{Bounds, MissingBound};
 use heapgame::Game;
 use miette::Report;
 
-use super::common::{json_position, Format, GameArgs, RegionArgs, SolveRun};
+use super::common::{json_position, print_out, Format, GameArgs, RegionArgs, SolveRun};
 
 /// Arguments of `heapgame check`.
 #[derive(clap::Args, Debug)]
@@ -62,13 +62,7 @@ pub struct Args {
 /// The runs of one file: a loaded game and its bounds each.
 fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report> {
     let name = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        miette::miette!(
-            code = "heapgame::io",
-            help = "check the path",
-            "cannot read `{name}`: {e}"
-        )
-    })?;
+    let text = super::common::read_file(file)?;
     let mut runs = runs_of(&name, &text, &a.params, a.max, a.heaps)?;
     if let Some(p) = a.play {
         for (g, _) in &mut runs {
@@ -190,7 +184,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                         worst = worst.max(1);
                     }
                     match a.format {
-                        Format::Text => print!("{}", deep_text(file, &r)),
+                        Format::Text => print_out(&deep_text(file, &r))?,
                         Format::Json => json.push(deep_json(file, &r)),
                     }
                 }
@@ -212,7 +206,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                     worst = worst.max(2);
                 }
                 match a.format {
-                    Format::Text => print!("{}", text_report(file, game, &r)),
+                    Format::Text => print_out(&text_report(file, game, &r))?,
                     Format::Json => json.push(json_report(file, &r)),
                 }
             }
@@ -225,7 +219,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
     }
     if a.format == Format::Json {
-        println!("{}", serde_json::Value::Array(json));
+        print_out(&format!("{}\n", serde_json::Value::Array(json)))?;
     }
     Ok(worst)
 }

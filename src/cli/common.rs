@@ -2,7 +2,7 @@
 //! (positions, memory, the work estimate) with Ctrl-C and the progress bar, the rendering of
 //! a solve's failure, and the printing of positions.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Arc;
@@ -18,6 +18,7 @@ use heapgame::Game;
 use miette::Report;
 
 use super::interrupt;
+use super::machine::headroom;
 use super::progress::Progress;
 use super::units::show_bytes;
 pub use super::units::{parse_duration, parse_size, show_duration};
@@ -129,25 +130,11 @@ pub fn show_cost(bits: u64) -> String {
     }
 }
 
-/// MemAvailable from /proc/meminfo, in bytes (Linux); `None` elsewhere.
-fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
-}
-
 impl GameArgs {
     /// Loads the game, or returns the rendered problems.
     pub fn load(&self) -> Result<Game, Report> {
         let name = self.file.display().to_string();
-        let text = std::fs::read_to_string(&self.file).map_err(|e| {
-            miette::miette!(
-                code = "heapgame::io",
-                help = "check the path",
-                "cannot read `{name}`: {e}"
-            )
-        })?;
+        let text = read_file(&self.file)?;
         let overrides: Vec<ParamOverride> = self
             .params
             .iter()
@@ -191,12 +178,14 @@ impl GameArgs {
             (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
             (a, b) => a.or(b),
         };
-        let (max_positions, why) = chosen.unwrap_or_else(|| match available_memory() {
-            Some(avail) => (
-                fit(avail / 2),
+        let room = headroom();
+        let (max_positions, why) = chosen.unwrap_or_else(|| match room {
+            Some(h) => (
+                fit(h.bytes / 2),
                 format!(
-                    "the default, half of the {} available at {cost} a position",
-                    show_bytes(avail)
+                    "the default, half of the {} {} at {cost} a position",
+                    show_bytes(h.bytes),
+                    h.source
                 ),
             ),
             None => (
@@ -206,13 +195,14 @@ impl GameArgs {
         });
         let max_memory = match self.max_memory {
             Some(m) => Some((m, format!("--max-memory {}", show_bytes(m)))),
-            None => available_memory().map(|a| {
-                let cap = a / 4 * 3;
+            None => room.map(|h| {
+                let cap = h.bytes / 4 * 3;
                 (
                     cap,
                     format!(
-                        "the default, three quarters of the {} available",
-                        show_bytes(a)
+                        "the default, three quarters of the {} {}",
+                        show_bytes(h.bytes),
+                        h.source
                     ),
                 )
             }),
@@ -432,6 +422,14 @@ pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
             }
         }
     }
+}
+
+/// The text of a ruleset file, within the size cap (`heapgame::source`), or the reason why
+/// not as a diagnostic (`heapgame::io`).
+pub fn read_file(file: &Path) -> Result<String, Report> {
+    let name = file.display().to_string();
+    heapgame::source::read_source(file, &name)
+        .map_err(|e| miette::miette!(code = "heapgame::io", help = e.help(), "{e}"))
 }
 
 /// Writes `text` to stdout. A closed pipe (`heapgame solve ... | head`) is not an error: the

@@ -11,7 +11,7 @@ use heapgame::verify::region::{fresh_seed, Region};
 use heapgame::verify::Bounds;
 use miette::Report;
 
-use super::common::{json_position, Format, GameArgs, RegionArgs, SolveRun};
+use super::common::{json_position, print_out, Format, GameArgs, RegionArgs, SolveRun};
 
 /// Arguments of `heapgame diff`.
 #[derive(clap::Args, Debug)]
@@ -234,8 +234,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
         super::plot::diff_picture(&game, &a.game, d, &report, &differing)?;
     }
     match a.format {
-        Format::Text => print!("{}", text_report(&report)),
-        Format::Json => println!("{}", json_report(&report)),
+        Format::Text => print_out(&text_report(&report))?,
+        Format::Json => print_out(&format!("{}\n", json_report(&report)))?,
     }
     Ok(if report.differences > 0 {
         1

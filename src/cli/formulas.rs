@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use heapgame::formulas::registry;
 use miette::Report;
 
-use super::common::Format;
+use super::common::{print_out, Format};
 
 /// Arguments of `heapgame formulas`.
 #[derive(clap::Args, Debug)]
@@ -54,6 +54,6 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
         }
     }
-    print!("{out}");
+    print_out(&out)?;
     Ok(0)
 }

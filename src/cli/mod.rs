@@ -3,11 +3,12 @@
 //! difference, 2 bad input or a limit hit).
 
 pub(crate) mod check;
-mod common;
+pub(crate) mod common;
 pub(crate) mod diff;
 mod eval;
 mod formulas;
 pub(crate) mod interrupt;
+mod machine;
 mod moves;
 pub(crate) mod output;
 pub(crate) mod plot;

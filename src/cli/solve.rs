@@ -73,6 +73,10 @@ const MAX_IN_MEMORY: u128 = 50_000_000;
 
 /// Runs `heapgame solve`.
 pub fn run(a: Args) -> Result<u8, Report> {
+    if let Some(path) = &a.output {
+        // A device or directory is refused before anything is solved.
+        super::output::check_target(path)?;
+    }
     let game = a.game.load()?;
     let req = TableRequest {
         max: a.max,

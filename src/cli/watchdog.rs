@@ -1,10 +1,12 @@
 //! The memory guard of a solve. The position limit bounds the memo table, but the search's
 //! own stacks (every follower of every position on the DFS stack) can grow past it on games
-//! with many followers; so a thread watches the process's resident memory. Past the limit it
+//! with many followers; so a thread watches the process's resident memory (and, under an
+//! address-space limit, `ulimit -v`, its address space: past seven eighths of it). Past the limit it
 //! sets the cancel flag (the limit counts memory taken after the start, not the program and
-//! the ruleset themselves), and the solve stops at its next check with a limit error; if the
-//! solve does not reach a check soon (memory still growing, or two seconds gone), the guard
-//! reports the limit itself and ends the process with exit code 2. Nothing is printed before
+//! the ruleset themselves; the flag is set at seven eighths of it), and the solve stops at its
+//! next check with a limit error; if the solve does not reach a check soon (memory reaching
+//! the limit itself, or two seconds gone), the guard reports the limit and ends the process
+//! with exit code 2. Nothing is printed before
 //! a solve ends, so ending the process leaves no half output.
 
 use std::io::Write as _;
@@ -42,18 +44,27 @@ impl Watchdog {
             };
         }
         let base = resident_bytes().unwrap_or(0);
-        let cap = base.saturating_add(cap);
+        // The solve is asked to stop at seven eighths of the limit, so that memory taken
+        // while it reaches its next check stays within the limit, which ends the process.
+        let hard = base.saturating_add(cap);
+        let cap = base.saturating_add(cap - cap / 8);
+        // Under an address-space limit (`ulimit -v`) the address space, not the resident
+        // memory, is what runs out: stop at seven eighths of it, before an allocation fails.
+        let vcap = super::machine::address_space_limit().map(|l| l - l / 8);
+        let over = move || {
+            resident_bytes().is_some_and(|r| r > cap)
+                || vcap.is_some_and(|v| super::machine::virtual_bytes().is_some_and(|x| x > v))
+        };
         let (s, h) = (stop.clone(), hit.clone());
         let thread = std::thread::spawn(move || {
             while !s.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(20));
-                if resident_bytes().is_some_and(|r| r > cap) {
+                std::thread::sleep(Duration::from_millis(5));
+                if over() {
                     h.store(true, Ordering::SeqCst);
                     cancel.store(true, Ordering::SeqCst);
                     let since = Instant::now();
-                    let hard = cap.saturating_add(cap / 4);
                     while !s.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(10));
+                        std::thread::sleep(Duration::from_millis(5));
                         let over = resident_bytes().is_some_and(|r| r > hard);
                         if over || since.elapsed() > Duration::from_secs(2) {
                             let _ = writeln!(std::io::stderr(), "{message}");

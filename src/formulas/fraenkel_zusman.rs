@@ -32,9 +32,11 @@ struct FraenkelZusman {
 
 /// The n with T_n = t, if t is triangular.
 fn triangular_index(t: u64) -> Option<u64> {
-    // n(n+1)/2 = t: n is about sqrt(2t); look at the integers around it.
-    let approx = ((2.0 * t as f64).sqrt()) as u64;
-    (approx.saturating_sub(2)..=approx + 2).find(|&n| n * (n + 1) / 2 == t)
+    // n(n+1)/2 = t  <=>  (2n + 1)^2 = 8t + 1: n = (isqrt(8t + 1) - 1) / 2, exactly (integer
+    // square root, no float); the caller's t is a heap size, so 8t + 1 fits in u64.
+    let root = t.checked_mul(8)?.checked_add(1)?.isqrt();
+    let n = (root - 1) / 2;
+    (n.checked_mul(n + 1)? / 2 == t).then_some(n)
 }
 
 impl ClosedForm for FraenkelZusman {
@@ -153,4 +155,26 @@ impl ClosedForm for Wyt {
 
 fn overflow() -> FormulaError {
     FormulaError::Overflow("B_n = A_n + a n does not fit in 64 bits".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::triangular_index;
+
+    #[test]
+    fn triangular_index_is_exact() {
+        // Every triangular number T_n = n(n+1)/2 by plain addition, up to past 2^32; each
+        // T_n maps to n, and the numbers just around it are not triangular.
+        let (mut t, mut n) = (0u64, 0u64);
+        while t < 1 << 33 {
+            assert_eq!(triangular_index(t), Some(n), "T_{n} = {t}");
+            if n > 1 {
+                assert_eq!(triangular_index(t - 1), None, "T_{n} - 1");
+                assert_eq!(triangular_index(t + 1), None, "T_{n} + 1");
+            }
+            n += 1;
+            t += n;
+        }
+        assert_eq!(triangular_index(u64::MAX), None);
+    }
 }

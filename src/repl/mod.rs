@@ -53,15 +53,20 @@ mod session;
 
 /// Writes to stdout. When stdout is a closed pipe (`heapgame repl < script | head`), nothing
 /// more can be shown: the REPL ends quietly with the exit status of a process killed by
-/// SIGPIPE (141), as other tools in a pipeline do, rather than panicking as `print!` would.
+/// SIGPIPE (141), as other tools in a pipeline do. Any other write error (a full disk) is
+/// reported on stderr with its code, and the REPL ends with exit code 2; never a panic, as
+/// `print!` would.
 fn emit(s: &str) {
     let mut out = std::io::stdout().lock();
-    if out
-        .write_all(s.as_bytes())
-        .and_then(|()| out.flush())
-        .is_err()
-    {
-        std::process::exit(141);
+    match out.write_all(s.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
+        Err(e) => {
+            let r = miette::miette!(code = "heapgame::io", "cannot write the output: {e}");
+            // Nothing more can be said if stderr fails too.
+            let _ = writeln!(std::io::stderr(), "{r:?}");
+            std::process::exit(2);
+        }
     }
 }
 
@@ -148,14 +153,7 @@ impl Loaded {
 
 /// The text of a ruleset file.
 fn read(file: &Path) -> Result<String, Report> {
-    std::fs::read_to_string(file).map_err(|e| {
-        miette::miette!(
-            code = "heapgame::io",
-            help = "check the path",
-            "cannot read `{}`: {e}",
-            file.display()
-        )
-    })
+    crate::cli::common::read_file(file)
 }
 
 /// Where lines come from.

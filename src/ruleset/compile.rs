@@ -19,6 +19,11 @@ use crate::syntax::ast::{BinOp, Expr, ExprKind, FnDef, Ident, QuantKind, Span, U
 /// called, so calls nested in calls multiply).
 pub const MAX_EXPANSIONS: usize = 100_000;
 
+/// The deepest a compiled expression may nest, function bodies expanded: the depth the parser
+/// allows in the text ([`crate::syntax::parse::MAX_DEPTH`]), so that every pass over a
+/// compiled tree meets no deeper tree than the text alone can make.
+pub const MAX_EXPANDED_DEPTH: usize = crate::syntax::parse::MAX_DEPTH;
+
 /// What a name stands for.
 #[derive(Clone, Debug)]
 pub enum Binding {
@@ -44,17 +49,26 @@ pub enum Binding {
     },
 }
 
+/// Names shared by the scopes of function bodies (not copied per call).
+type Shared = Rc<[(String, Binding)]>;
+
 /// The names in scope, innermost last.
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
+    /// Names seen after `outer`'s (searched first).
     names: Vec<(String, Binding)>,
-    /// `names[..n]` are the ruleset's own names (parameters, `let`s, `fn`s), which a function's
-    /// body sees; `None` while they are still being defined (then every name is).
-    globals: Option<usize>,
-    /// The functions being expanded, outermost first (a call of one of them is recursion).
-    calling: Vec<String>,
+    /// Names seen before `names`: the ruleset's own names, in a function's body.
+    outer: Option<Shared>,
+    /// The ruleset's own names (parameters, `let`s, `fn`s), which a function's body sees;
+    /// `None` while they are still being defined (then every name is).
+    globals: Option<Shared>,
+    /// The functions being expanded, innermost first (a call of one of them is recursion).
+    calling: Option<Rc<Calling>>,
     /// Function calls expanded so far in the file, shared by every copy of the scope.
     expansions: Rc<Cell<usize>>,
+    /// How deep `compile` is nested (function bodies included), shared by every copy of the
+    /// scope; and whether the depth limit was reported.
+    pub(crate) depth: Rc<Cell<(usize, bool)>>,
     /// In a claim: the values the solver gives it (`grundy`, `winning`) and which it read.
     claim: Option<ClaimNames>,
 }
@@ -78,9 +92,11 @@ impl Scope {
 
     /// The binding of a name.
     pub fn get(&self, name: &str) -> Option<&Binding> {
+        let outer = self.outer.as_deref().unwrap_or_default();
         self.names
             .iter()
             .rev()
+            .chain(outer.iter().rev())
             .find(|(n, _)| n == name)
             .map(|(_, b)| b)
     }
@@ -97,7 +113,20 @@ impl Scope {
 
     /// Marks the names defined so far as the ruleset's own (what function bodies see).
     pub fn seal_globals(&mut self) {
-        self.globals = Some(self.names.len());
+        self.globals = Some(self.visible());
+    }
+
+    /// Every name in scope, outermost first, as one shared list.
+    fn visible(&self) -> Shared {
+        match &self.outer {
+            Some(o) if self.names.is_empty() => o.clone(),
+            o => o
+                .iter()
+                .flat_map(|o| o.iter())
+                .chain(&self.names)
+                .cloned()
+                .collect(),
+        }
     }
 
     /// Makes `grundy` and `winning` readable (in a claim), or not.
@@ -107,25 +136,51 @@ impl Scope {
 
     /// The scope a function's body is compiled in: the ruleset's own names, the claim's
     /// solver values, and `name` added to the functions being expanded.
+    /// The names are shared, not copied, so that a chain of calls takes memory in proportion
+    /// to its length.
     fn for_body(&self, name: &str) -> Scope {
-        let n = self
-            .globals
-            .unwrap_or(self.names.len())
-            .min(self.names.len());
-        let mut calling = self.calling.clone();
-        calling.push(name.to_string());
+        let globals = self.globals.clone().unwrap_or_else(|| self.visible());
         Scope {
-            names: self.names[..n].to_vec(),
-            globals: Some(n),
-            calling,
+            names: Vec::new(),
+            outer: Some(globals.clone()),
+            globals: Some(globals),
+            calling: Some(Rc::new(Calling {
+                name: name.to_string(),
+                up: self.calling.clone(),
+            })),
             expansions: self.expansions.clone(),
+            depth: self.depth.clone(),
             claim: self.claim.clone(),
         }
     }
 
-    fn all_names(&self) -> impl Iterator<Item = &str> {
-        self.names.iter().map(|(n, _)| n.as_str())
+    /// The chain of calls that ends in a call of `name`, outermost first, if `name` is being
+    /// expanded (the call is recursive).
+    fn recursion<'a>(&'a self, name: &'a str) -> Option<Vec<&'a str>> {
+        let mut chain = vec![name];
+        let mut at = self.calling.as_deref();
+        while let Some(c) = at {
+            chain.push(&c.name);
+            if c.name == name {
+                chain.reverse();
+                return Some(chain);
+            }
+            at = c.up.as_deref();
+        }
+        None
     }
+
+    fn all_names(&self) -> impl Iterator<Item = &str> {
+        let outer = self.outer.as_deref().unwrap_or_default();
+        outer.iter().chain(&self.names).map(|(n, _)| n.as_str())
+    }
+}
+
+/// A function being expanded, and the one whose body called it.
+#[derive(Debug)]
+struct Calling {
+    name: String,
+    up: Option<Rc<Calling>>,
 }
 
 /// Slot counters of one move or claim.
@@ -211,8 +266,44 @@ impl Compiler<'_> {
         }
     }
 
-    /// Compiles an expression, returning its compiled form and type.
+    /// Compiles an expression, returning its compiled form and type. Function calls are
+    /// expanded in place, so the compiled tree can be deeper than the text: past
+    /// [`MAX_EXPANDED_DEPTH`] levels it is refused (once per file), before the compiler's own
+    /// recursion, or any later pass over the tree, can exhaust the stack.
     pub fn compile(&mut self, e: &Expr, scope: &mut Scope) -> Option<(CExpr, Type)> {
+        let (depth, told) = scope.depth.get();
+        if depth >= MAX_EXPANDED_DEPTH {
+            if !told {
+                scope.depth.set((depth, true));
+                self.push(
+                    Diag::new(
+                        Code::NotAllowed,
+                        e.span.clone(),
+                        format!(
+                            "function calls expand to an expression more than \
+                             {MAX_EXPANDED_DEPTH} levels deep"
+                        ),
+                        "too deep here",
+                    )
+                    .help(
+                        "functions are expanded where they are called; nest fewer calls, or \
+                         compute the value once with `let`",
+                    ),
+                );
+            }
+            return None;
+        }
+        scope.depth.set((depth + 1, told));
+        // The depth is bounded, but a level's frames are large in unoptimised builds: the
+        // stack grows on the heap rather than overflow.
+        let r = stacker::maybe_grow(256 << 10, 4 << 20, || self.compile_node(e, scope));
+        let (_, told) = scope.depth.get();
+        scope.depth.set((depth, told));
+        r
+    }
+
+    /// [`Compiler::compile`] of one node, its children through `compile`.
+    fn compile_node(&mut self, e: &Expr, scope: &mut Scope) -> Option<(CExpr, Type)> {
         let sp = e.span.clone();
         match &e.kind {
             ExprKind::Int(n) => Some((CExpr::constant(Value::Int(*n), sp), Type::Int)),

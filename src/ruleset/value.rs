@@ -165,6 +165,31 @@ impl SetValue {
         })
     }
 
+    /// The only member, when the set has exactly one (a finite set; nothing listed).
+    pub fn single(&self) -> Option<i64> {
+        match self {
+            SetValue::Ints(v) if v.len() == 1 => Some(v[0]),
+            SetValue::Range(lo, Some(hi)) if lo == hi => Some(*lo),
+            _ => None,
+        }
+    }
+
+    /// The largest member `<= max` of a finite set of integers (`None` if there is none, or
+    /// the set is infinite); nothing listed.
+    pub fn largest_upto(&self, max: i64) -> Option<i64> {
+        match self {
+            SetValue::Ints(v) => {
+                let end = v.partition_point(|&x| x <= max);
+                end.checked_sub(1).map(|i| v[i])
+            }
+            SetValue::Range(lo, Some(hi)) => {
+                let top = (*hi).min(max);
+                (top >= *lo).then_some(top)
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the set has finitely many members.
     pub fn is_finite(&self) -> bool {
         matches!(
@@ -329,16 +354,13 @@ impl Beatty {
             return Ok(false);
         }
         if x > Self::CACHE_LIMIT {
-            // floor(n * beta) increases strictly with n (beta >= 1), so at most one n fits;
-            // it lies within 2 of x / beta for any x below 2^50, where f64 is accurate to far
-            // better than 1; each candidate is checked exactly.
-            let est = (x as f64 / self.beta.to_f64()).floor() as i64;
-            for n in est.saturating_sub(2).max(1)..=est.saturating_add(2) {
-                if self.term(n)? == x {
-                    return Ok(true);
-                }
-            }
-            return Ok(false);
+            // floor(n * beta) == x  <=>  x / beta <= n < (x + 1) / beta. If some n fits, so does
+            // the least integer >= x / beta, n = ceil(x / beta): it is <= that n. So x is a
+            // member exactly when floor(ceil(x / beta) * beta) == x, both decided exactly (or
+            // refused as undecidable), never estimated.
+            let n = Real::from_int(x).div(&self.beta)?.ceil()?;
+            let n = n.to_i64().ok_or(RealError::TooLarge)?;
+            return Ok(n >= 1 && self.term(n)? == x);
         }
         self.grow_past(x)?;
         let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);

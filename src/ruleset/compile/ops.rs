@@ -16,9 +16,7 @@ impl Compiler<'_> {
         scope: &mut Scope,
     ) -> Option<(CExpr, Type)> {
         let name = &f.name;
-        if let Some(at) = scope.calling.iter().position(|c| c == name) {
-            let mut chain: Vec<&str> = scope.calling[at..].iter().map(String::as_str).collect();
-            chain.push(name);
+        if let Some(chain) = scope.recursion(name) {
             self.push(
                 Diag::new(
                     Code::Recursion,

@@ -69,9 +69,10 @@ impl TakeBreak {
             if !c.takes.is_finite() {
                 return None;
             }
-            let mut v = Vec::new();
-            c.takes.members_upto(i64::from(u32::MAX), &mut v).ok()?;
-            t = t.max(u32::try_from(v.last().copied().unwrap_or(0)).ok()?);
+            // The largest member a heap can use, found without listing the set
+            // (`take 1..10^12`).
+            let top = c.takes.largest_upto(i64::from(u32::MAX)).unwrap_or(0);
+            t = t.max(u32::try_from(top).ok()?);
         }
         Some(t)
     }
@@ -116,9 +117,7 @@ fn octal_take(st: &crate::moves::program::LStep) -> Option<Clause> {
     let (CKind::IntSlot(s), CKind::Const(Value::Int(j))) = (&a.kind, &b.kind) else {
         return None;
     };
-    let mut members = Vec::new();
-    set.members_upto(i64::MAX, &mut members).ok()?;
-    if Some(*s) != st.sel.int_slot || members != [*j] || !set.is_finite() {
+    if Some(*s) != st.sel.int_slot || set.single() != Some(*j) {
         return None;
     }
     let leave = match op {

@@ -78,11 +78,7 @@ pub fn why_not_sum(g: &Generator) -> Option<NotSum> {
 
 /// A set that is exactly `{1}`.
 fn is_one(set: &SetValue) -> bool {
-    if !set.is_finite() {
-        return false;
-    }
-    let mut v = Vec::new();
-    set.members_upto(i64::MAX, &mut v).is_ok() && v == [1]
+    set.single() == Some(1)
 }
 
 /// Whether a move selects one heap, then acts only on it (by references), reading only that
@@ -228,7 +224,12 @@ pub enum SeqError {
 /// The Grundy values of a single heap of size `0..=max` (the ruleset must pass [`is_sum`]):
 /// by the take-and-break kernel when the moves are of its forms, else by the move generator.
 pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u32>, SeqError> {
-    let mut seq = Vec::with_capacity(max as usize + 1);
+    // Room for the values the position limit lets the run store, not for all of `0..=max`
+    // at once (`--max 4294967295` would take 16 GB before the limit could speak).
+    let room = (max as usize)
+        .saturating_add(1)
+        .min(budget.max_positions.map_or(1 << 20, |m| m.saturating_add(1)));
+    let mut seq = Vec::with_capacity(room);
     match kernel::TakeBreak::of(g) {
         Some(rules) => kernel::Kernel::new(rules).extend(&mut seq, max, budget)?,
         None => {
