@@ -13,11 +13,12 @@ use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::positions::box_size;
 use heapgame::solver::sum;
-use heapgame::solver::{modes, BoxSpec, Budget, GameRules, SolveError, Solver, Want};
+use heapgame::solver::{modes, BoxSpec, Budget, GameRules, SolveError, Want};
 use heapgame::Game;
 use serde_json::{json, Value};
 
 use crate::diag::error_json;
+use crate::explain;
 
 /// What every request carries: the ruleset text, its name for messages, the `NAME=VALUE`
 /// overrides (as typed in the parameter inputs), and the limits of a solve.
@@ -58,13 +59,23 @@ pub const MAX_GRID: usize = 1_000_000;
 
 /// The moves of a game, counting the positions whose followers are generated and reporting
 /// the count to the page.
-struct Watched<'a> {
-    gen: &'a Generator,
+pub struct Watched<'a> {
+    /// The game's moves.
+    pub gen: &'a Generator,
     seen: Cell<usize>,
     report: Progress<'a>,
 }
 
-impl Watched<'_> {
+impl<'a> Watched<'a> {
+    /// The moves of `gen`, reporting to `report`.
+    pub fn new(gen: &'a Generator, report: Progress<'a>) -> Self {
+        Watched {
+            gen,
+            seen: Cell::new(0),
+            report,
+        }
+    }
+
     fn tick(&self) {
         let n = self.seen.get() + 1;
         self.seen.set(n);
@@ -200,54 +211,89 @@ pub fn read(game: &Game, typed: &str) -> Result<Vec<u32>, Value> {
         .map_err(|e| error_json(&e))
 }
 
-/// The outcome, Grundy value and winning moves of a position, and every follower with its
-/// value.
+/// The outcome, Grundy value and winning moves of a position, every follower with its value
+/// and the `move` clause that reaches it (`rule`), and for a disjunctive sum each heap's value
+/// (`heap_values`). Solved as `heapgame eval` solves it: through a compiled kernel on its box
+/// when one matches (`kernel`), else the memoized search (`stored` positions).
 pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
     let r = (|| {
         let game = req.load()?;
         let pos = read(&game, typed)?;
         let shown = show_position(&pos);
-        let what = format!("solving {shown}");
-        req.refuse(
-            &game,
-            &Estimate::for_position(game.generator(), &pos),
-            &what,
-        )?;
-        let watched = Watched {
-            gen: game.generator(),
-            seen: Cell::new(0),
-            report,
-        };
-        let mut solver = with_sum(Solver::new(&watched), &game);
-        solver.set_budget(req.budget());
-        let context = format!("while solving {shown}");
-        let fail = |e: SolveError<MoveError>| failure(&game, &e, &context);
-        let grundy = solver.grundy(&pos).map_err(fail)?;
-        let followers = solver.followers(&pos).map_err(fail)?;
-        let mut listed = Vec::new();
-        let mut winning = Vec::new();
-        for f in &followers {
-            let g = solver.grundy(f).map_err(fail)?;
-            if g == 0 {
-                winning.push(f.clone());
-            }
-            if listed.len() < MAX_FOLLOWERS {
-                listed.push(json!({"position": f, "grundy": g}));
-            }
-        }
+        let (a, watched_heaps) = solve_position(req, &game, &pos, report)?;
+        let listed: Vec<Vec<u32>> = a
+            .followers
+            .iter()
+            .take(MAX_FOLLOWERS)
+            .map(|(f, _)| f.clone())
+            .collect();
+        let rules = explain::clauses(game.generator(), &pos, &listed);
+        let followers: Vec<Value> = a
+            .followers
+            .iter()
+            .take(MAX_FOLLOWERS)
+            .map(|(f, g)| {
+                let rule = rules.get(f).map(|&i| explain::clause_text(&game, i));
+                json!({"position": f, "grundy": g, "rule": rule})
+            })
+            .collect();
         Ok(json!({
             "ok": true,
             "position": pos,
             "shown": shown,
-            "outcome": if grundy == 0 { "P" } else { "N" },
-            "grundy": grundy,
-            "winning": winning,
-            "followers": listed,
-            "follower_count": followers.len(),
-            "stored": solver.positions_stored(),
+            "outcome": if a.grundy == 0 { "P" } else { "N" },
+            "grundy": a.grundy,
+            "winning": a.wins(),
+            "followers": followers,
+            "follower_count": a.followers.len(),
+            "stored": a.stored,
+            "kernel": a.kernel,
+            "heap_values": watched_heaps,
         }))
     })();
     r.unwrap_or_else(|e| e)
+}
+
+/// A position's outcome, Grundy value and winning moves (no followers listed): what the game
+/// view asks at each turn.
+pub fn outcome(req: &Request, typed: &str, report: Progress<'_>) -> Value {
+    let r = (|| {
+        let game = req.load()?;
+        let pos = read(&game, typed)?;
+        let (a, _) = solve_position(req, &game, &pos, report)?;
+        Ok(json!({
+            "ok": true,
+            "position": pos,
+            "shown": show_position(&pos),
+            "outcome": if a.grundy == 0 { "P" } else { "N" },
+            "grundy": a.grundy,
+            "winning": a.wins(),
+            "follower_count": a.followers.len(),
+        }))
+    })();
+    r.unwrap_or_else(|e| e)
+}
+
+/// Solves one position (refused, unless forced, when its first position proves the run
+/// cannot finish), with each heap's value for a disjunctive sum.
+fn solve_position(
+    req: &Request,
+    game: &Game,
+    pos: &[u32],
+    report: Progress<'_>,
+) -> Result<(explain::Answer, Option<Vec<u32>>), Value> {
+    let shown = show_position(pos);
+    req.refuse(
+        game,
+        &Estimate::for_position(game.generator(), pos),
+        &format!("solving {shown}"),
+    )?;
+    let watched = Watched::new(game.generator(), report);
+    let budget = req.budget();
+    let context = format!("while solving {shown}");
+    let a = explain::solve_one(&watched, pos, &budget).map_err(|e| failure(game, &e, &context))?;
+    let heaps = explain::heap_values(&watched, pos, &budget);
+    Ok((a, heaps))
 }
 
 /// Every position of the box (every heap `<= max`, `heaps` heaps or at most `heaps` for a
@@ -303,11 +349,7 @@ pub fn solve(
         let want = if grundy { Want::Grundy } else { Want::Outcome };
         let context = format!("while solving the {} positions of the box", spec.len());
         let budget = req.budget();
-        let watched = Watched {
-            gen: game.generator(),
-            seen: Cell::new(0),
-            report,
-        };
+        let watched = Watched::new(game.generator(), report);
         // As `solve_box` on one thread: a disjunctive sum by its single-heap sequence, a
         // compiled kernel when the moves match one, any other game by the search over a dense
         // table.
@@ -349,8 +391,9 @@ pub fn solve(
             }
             cells
         });
-        // heapgame's own picture for one or two heaps (the same as `heapgame plot`).
-        let picture = (k <= 2 && spec.len() <= crate::picture::MAX_PICTURE).then(|| {
+        // heapgame's own picture for one heap (the same as `heapgame plot`); the page draws
+        // two heaps from `grid`.
+        let picture = (k == 1 && spec.len() <= crate::picture::MAX_PICTURE).then(|| {
             let heaps = shape.count.is_none().then_some(k);
             crate::picture::svg(&game, max, heaps, grundy, &budget)
         });
@@ -448,47 +491,25 @@ fn reply_from(
     pos: &[u32],
     report: Progress<'_>,
 ) -> Result<Value, Value> {
-    let watched = Watched {
-        gen: game.generator(),
-        seen: Cell::new(0),
-        report,
-    };
-    let shown = show_position(pos);
-    req.refuse(
-        game,
-        &Estimate::for_position(game.generator(), pos),
-        &format!("solving {shown}"),
-    )?;
-    let mut solver = with_sum(Solver::new(&watched), game);
-    solver.set_budget(req.budget());
-    let context = format!("while choosing a move from {shown}");
-    let fail = |e: SolveError<MoveError>| failure(game, &e, &context);
-    let followers = solver.followers(pos).map_err(fail)?;
-    if followers.is_empty() {
+    let (a, _) = solve_position(req, game, pos, report)?;
+    if a.followers.is_empty() {
         return Ok(json!({"ok": true, "at": pos, "reply": Value::Null, "winning": false}));
     }
-    let wins = solver.winning_moves(pos).map_err(fail)?;
-    let (to, winning) = match wins.into_iter().next() {
+    let (to, winning) = match a.wins().into_iter().next() {
         Some(w) => (w, true),
         None => {
             let total = |f: &Vec<u32>| f.iter().map(|&h| u64::from(h)).sum::<u64>();
             // `followers` is not empty, so a largest exists; the first of the largest wins.
-            let best =
-                followers.iter().fold(
-                    &followers[0],
-                    |b, f| if total(f) > total(b) { f } else { b },
-                );
+            let first = &a.followers[0].0;
+            let best = a.followers.iter().map(|(f, _)| f).fold(first, |b, f| {
+                if total(f) > total(b) {
+                    f
+                } else {
+                    b
+                }
+            });
             (best.clone(), false)
         }
     };
     Ok(json!({"ok": true, "at": pos, "reply": to, "winning": winning}))
-}
-
-/// A disjunctive sum (Kayles, octal games, Nim) is answered by the XOR of its single-heap
-/// values, as `Game::solver` does on the command line.
-fn with_sum<'a, 'g>(solver: Solver<'a, Watched<'g>>, game: &Game) -> Solver<'a, Watched<'g>> {
-    match sum::SumOracle::new(game.generator()) {
-        Some(o) => solver.with_sum(o),
-        None => solver,
-    }
 }
