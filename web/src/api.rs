@@ -174,6 +174,9 @@ pub fn check(req: &Request) -> Value {
         Ok(g) => g,
         Err(e) => return with_params(e, &req.text),
     };
+    if let Some(e) = explain::loop_problem(&game) {
+        return with_params(error_json(&e), &req.text);
+    }
     let shape = game.shape();
     let v = json!({
         "ok": true,

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
+use heapgame::ruleset::diag::LoadError;
 use heapgame::solver::one::through_kernel;
 use heapgame::solver::sum::SumOracle;
 use heapgame::solver::{Budget, SolveError, Solver};
@@ -134,4 +135,24 @@ pub fn heap_values(watched: &Watched<'_>, pos: &[u32], budget: &Budget) -> Optio
                 .flatten()
         })
         .collect()
+}
+
+/// The most positions the loop probe of [`loop_problem`] visits.
+const PROBE_POSITIONS: usize = 20_000;
+
+/// A loop in the moves, found while checking: the positions below a small one (every heap 3,
+/// or the smallest allowed, and three heaps when any number is allowed) are solved within
+/// [`PROBE_POSITIONS`]; a position met again is reported as the command line reports it, at
+/// the move clauses that make the loop. `None` when no loop shows there.
+pub fn loop_problem(game: &Game) -> Option<LoadError> {
+    let shape = game.shape();
+    let k = shape.count.unwrap_or(3);
+    let heap = u64::from(shape.lower.max(3));
+    let pos = game.canonical(&vec![heap; k]).ok()?;
+    let mut s = game.solver();
+    s.set_budget(Budget::with_limit(Some(PROBE_POSITIONS)));
+    match s.grundy(&pos) {
+        Err(e @ SolveError::Cycle(_)) => Some(game.solve_diag(&e)),
+        _ => None,
+    }
 }

@@ -342,3 +342,19 @@ fn one_heap_gets_heapgames_own_picture() {
     got.sort();
     assert_eq!(got, want, "{v}");
 }
+
+#[test]
+fn a_loop_in_the_moves_is_a_problem_when_checking() {
+    // Splitting a heap of 3 into 0 and 3 returns to (3): the moves loop.
+    let text = include_str!("../../tests/inputs/errors/loop.game");
+    let v = api::check(&req(text, &[]));
+    assert_eq!(v["ok"], false, "{v}");
+    assert_eq!(v["diagnostics"][0]["code"], "heapgame::cycle", "{v}");
+    // Located at the move clause that makes the loop.
+    let at = text.find("move {").unwrap();
+    assert_eq!(v["diagnostics"][0]["span"][0], at, "{v}");
+    // Every bundled ruleset checks without a problem.
+    for (name, text) in [("wythoff", WYTHOFF), ("fz", FZ)] {
+        assert_eq!(api::check(&req(text, &[]))["ok"], true, "{name}");
+    }
+}
