@@ -9,6 +9,7 @@ pub mod api;
 pub mod diag;
 pub mod explain;
 pub mod picture;
+pub mod play;
 
 use std::sync::{Mutex, Once};
 
