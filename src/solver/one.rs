@@ -28,6 +28,9 @@ pub struct BoxAnswer {
     pub grundy: u32,
     /// The followers that are P-positions, sorted, without repeats.
     pub wins: Vec<Vec<u32>>,
+    /// Every follower with its Grundy value, sorted, without repeats (the playground lists
+    /// them).
+    pub followers: Vec<(Vec<u32>, u32)>,
     /// The kernel that solved the box.
     pub kernel: &'static str,
 }
@@ -71,16 +74,19 @@ pub fn through_kernel(
         return Some(Err(SolveError::Game(e)));
     }
     let mut wins = Vec::new();
+    let mut followers = Vec::new();
     for f in buf.to_sorted_vecs() {
         // No move adds to a heap, so every follower lies in the box.
-        let r = spec.rank(&f)?;
-        if values.value(r) == 0 {
-            wins.push(f);
+        let v = values.value(spec.rank(&f)?);
+        if v == 0 {
+            wins.push(f.clone());
         }
+        followers.push((f, v));
     }
     Some(Ok(BoxAnswer {
         grundy,
         wins,
+        followers,
         kernel,
     }))
 }

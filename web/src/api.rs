@@ -6,18 +6,21 @@
 
 use std::cell::Cell;
 
-use heapgame::estimate::{followers_at_least, followers_refusal, Estimate};
+use heapgame::estimate::Estimate;
 use heapgame::game::show_position;
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::positions::box_size;
 use heapgame::solver::sum;
-use heapgame::solver::{modes, BoxSpec, Budget, GameRules, SolveError, Solver, Want};
+use heapgame::solver::{modes, BoxSpec, Budget, GameRules, SolveError, Want};
 use heapgame::Game;
 use serde_json::{json, Value};
 
 use crate::diag::error_json;
+use crate::explain;
+
+pub use crate::play::{followers, play, reply};
 
 /// What every request carries: the ruleset text, its name for messages, the `NAME=VALUE`
 /// overrides (as typed in the parameter inputs), and the limits of a solve.
@@ -42,10 +45,10 @@ pub type Progress<'a> = &'a dyn Fn(usize);
 const REPORT_EVERY: usize = 4096;
 
 /// The memory a page can use at most: the whole wasm32 address space, 4 GiB.
-const WASM_MEMORY: u64 = 1 << 32;
+pub(crate) const WASM_MEMORY: u64 = 1 << 32;
 
 /// What sets [`WASM_MEMORY`], in words.
-const WASM_MEMORY_WHY: &str = "the 4 GB a WebAssembly page can address";
+pub(crate) const WASM_MEMORY_WHY: &str = "the 4 GB a WebAssembly page can address";
 
 /// The most followers an evaluation lists with their values.
 pub const MAX_FOLLOWERS: usize = 2000;
@@ -58,13 +61,23 @@ pub const MAX_GRID: usize = 1_000_000;
 
 /// The moves of a game, counting the positions whose followers are generated and reporting
 /// the count to the page.
-struct Watched<'a> {
-    gen: &'a Generator,
+pub struct Watched<'a> {
+    /// The game's moves.
+    pub gen: &'a Generator,
     seen: Cell<usize>,
     report: Progress<'a>,
 }
 
-impl Watched<'_> {
+impl<'a> Watched<'a> {
+    /// The moves of `gen`, reporting to `report`.
+    pub fn new(gen: &'a Generator, report: Progress<'a>) -> Self {
+        Watched {
+            gen,
+            seen: Cell::new(0),
+            report,
+        }
+    }
+
     fn tick(&self) {
         let n = self.seen.get() + 1;
         self.seen.set(n);
@@ -99,7 +112,7 @@ impl GameRules for Watched<'_> {
 }
 
 /// A located problem of the request (no place in the text).
-fn problem(game: &Game, code: Code, message: String, help: &str) -> Value {
+pub(crate) fn problem(game: &Game, code: Code, message: String, help: &str) -> Value {
     error_json(&LoadError::single(
         game.src.clone(),
         Diag::new(code, 0..0, message, "").help(help),
@@ -165,6 +178,9 @@ pub fn check(req: &Request) -> Value {
         Ok(g) => g,
         Err(e) => return with_params(e, &req.text),
     };
+    if let Some(e) = explain::loop_problem(&game) {
+        return with_params(error_json(&e), &req.text);
+    }
     let shape = game.shape();
     let v = json!({
         "ok": true,
@@ -202,55 +218,96 @@ pub fn read(game: &Game, typed: &str) -> Result<Vec<u32>, Value> {
         .map_err(|e| error_json(&e))
 }
 
-/// The outcome, Grundy value and winning moves of a position, and every follower with its
-/// value.
+/// The outcome, Grundy value and winning moves of a position, every follower with its value
+/// and the `move` clause that reaches it (`rule`), and for a disjunctive sum each heap's value
+/// (`heap_values`). Solved as `heapgame eval` solves it: through a compiled kernel on its box
+/// when one matches (`kernel`), else the memoized search (`stored` positions).
 pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
     let r = (|| {
         let game = req.load()?;
         let pos = read(&game, typed)?;
         let shown = show_position(&pos);
-        let what = format!("solving {shown}");
-        req.refuse(
-            &game,
-            &Estimate::for_position(game.generator(), &pos),
-            &what,
-        )?;
-        let watched = Watched {
-            gen: game.generator(),
-            seen: Cell::new(0),
-            report,
-        };
-        let mut solver = with_sum(Solver::new(&watched), &game);
-        solver.set_budget(req.budget());
-        let context = format!("while solving {shown}");
-        let fail = |e: SolveError<MoveError>| failure(&game, &e, &context);
-        let grundy = solver.grundy(&pos).map_err(fail)?;
-        let followers = solver.followers(&pos).map_err(fail)?;
-        let mut listed = Vec::new();
-        let mut winning = Vec::new();
-        for f in &followers {
-            let g = solver.grundy(f).map_err(fail)?;
-            if g == 0 {
-                winning.push(f.clone());
-            }
-            if listed.len() < MAX_FOLLOWERS {
-                listed.push(json!({"position": f, "grundy": g}));
-            }
-        }
+        let (a, watched_heaps) = solve_position(req, &game, &pos, report)?;
+        let listed: Vec<Vec<u32>> = a
+            .followers
+            .iter()
+            .take(MAX_FOLLOWERS)
+            .map(|(f, _)| f.clone())
+            .collect();
+        let rules = explain::clauses(game.generator(), &pos, &listed);
+        let followers: Vec<Value> = a
+            .followers
+            .iter()
+            .take(MAX_FOLLOWERS)
+            .map(|(f, g)| {
+                let rule = rules.get(f).map(|&i| explain::clause_text(&game, i));
+                json!({"position": f, "grundy": g, "rule": rule})
+            })
+            .collect();
         Ok(json!({
             "ok": true,
             "position": pos,
             "shown": shown,
-            "outcome": if grundy == 0 { "P" } else { "N" },
+            "outcome": if a.grundy == 0 { "P" } else { "N" },
             "play": game.play().name(),
-            "grundy": grundy,
-            "winning": winning,
-            "followers": listed,
-            "follower_count": followers.len(),
-            "stored": solver.positions_stored(),
+            "grundy": a.grundy,
+            "winning": a.wins(),
+            "followers": followers,
+            "follower_count": a.followers.len(),
+            "stored": a.stored,
+            "kernel": a.kernel,
+            "heap_values": watched_heaps,
         }))
     })();
     r.unwrap_or_else(|e| e)
+}
+
+/// A position's outcome, Grundy value and winning moves (no followers listed): what the game
+/// view asks at each turn.
+pub fn outcome(req: &Request, typed: &str, report: Progress<'_>) -> Value {
+    let r = (|| {
+        let game = req.load()?;
+        let pos = read(&game, typed)?;
+        let (a, _) = solve_position(req, &game, &pos, report)?;
+        Ok(json!({
+            "ok": true,
+            "position": pos,
+            "shown": show_position(&pos),
+            "outcome": if a.grundy == 0 { "P" } else { "N" },
+            "play": game.play().name(),
+            "grundy": a.grundy,
+            "winning": a.wins(),
+            "follower_count": a.followers.len(),
+        }))
+    })();
+    r.unwrap_or_else(|e| e)
+}
+
+/// Solves one position (refused, unless forced, when its first position proves the run
+/// cannot finish), with each heap's value for a disjunctive sum.
+pub(crate) fn solve_position(
+    req: &Request,
+    game: &Game,
+    pos: &[u32],
+    report: Progress<'_>,
+) -> Result<(explain::Answer, Option<Vec<u32>>), Value> {
+    let shown = show_position(pos);
+    req.refuse(
+        game,
+        &Estimate::for_position(game.generator(), pos),
+        &format!("solving {shown}"),
+    )?;
+    let watched = Watched::new(game.generator(), report);
+    let budget = req.budget();
+    let context = format!("while solving {shown}");
+    let a = explain::solve_one(&watched, pos, &budget, game.play()).map_err(|e| failure(game, &e, &context))?;
+    // A misère sum's value is not the XOR of its heaps' values.
+    let heaps = if game.play() == heapgame::solver::Play::Normal {
+        explain::heap_values(&watched, pos, &budget)
+    } else {
+        None
+    };
+    Ok((a, heaps))
 }
 
 /// Every position of the box (every heap `<= max`, `heaps` heaps or at most `heaps` for a
@@ -306,11 +363,7 @@ pub fn solve(
         let want = if grundy { Want::Grundy } else { Want::Outcome };
         let context = format!("while solving the {} positions of the box", spec.len());
         let budget = req.budget();
-        let watched = Watched {
-            gen: game.generator(),
-            seen: Cell::new(0),
-            report,
-        };
+        let watched = Watched::new(game.generator(), report);
         // As `solve_box` on one thread: a disjunctive sum by its single-heap sequence, a
         // compiled kernel when the moves match one, any other game by the search over a dense
         // table.
@@ -353,8 +406,9 @@ pub fn solve(
             }
             cells
         });
-        // heapgame's own picture for one or two heaps (the same as `heapgame plot`).
-        let picture = (k <= 2 && spec.len() <= crate::picture::MAX_PICTURE).then(|| {
+        // heapgame's own picture for one heap (the same as `heapgame plot`); the page draws
+        // two heaps from `grid`.
+        let picture = (k == 1 && spec.len() <= crate::picture::MAX_PICTURE).then(|| {
             let heaps = shape.count.is_none().then_some(k);
             crate::picture::svg(&game, max, heaps, grundy, &budget)
         });
@@ -381,124 +435,4 @@ pub fn solve(
         }))
     })();
     r.unwrap_or_else(|e| e)
-}
-
-/// The user moves from `from` to `to` (both typed); heapgame replies with a winning move when
-/// it has one, otherwise with the move that takes least (so that the game lasts).
-pub fn play(req: &Request, from: &str, to: &str, report: Progress<'_>) -> Value {
-    let r = (|| {
-        let game = req.load()?;
-        let from = read(&game, from)?;
-        let to = read(&game, to)?;
-        let followers = game
-            .followers(&from)
-            .map_err(|e| error_json(&game.move_error(&e)))?;
-        if !followers.contains(&to) {
-            return Err(problem(
-                &game,
-                Code::Position,
-                format!(
-                    "{} is not a move from {}",
-                    show_position(&to),
-                    show_position(&from)
-                ),
-                "choose one of the followers listed",
-            ));
-        }
-        reply_from(req, &game, &to, report)
-    })();
-    r.unwrap_or_else(|e| e)
-}
-
-/// The followers of a typed position, without solving anything (the moves offered in play).
-pub fn followers(req: &Request, typed: &str) -> Value {
-    let r = (|| {
-        let game = req.load()?;
-        let pos = read(&game, typed)?;
-        let at_least = followers_at_least(game.generator(), &pos);
-        let what = format!("listing the followers of {}", show_position(&pos));
-        let memory = Some((WASM_MEMORY, WASM_MEMORY_WHY));
-        if let Some(mut d) = followers_refusal(&what, at_least, pos.len(), memory) {
-            if !req.force {
-                d.help = Some("start from a smaller position, or tick `force`".to_string());
-                return Err(error_json(&LoadError::single(game.src.clone(), d)));
-            }
-        }
-        let fs = game
-            .followers(&pos)
-            .map_err(|e| error_json(&game.move_error(&e)))?;
-        let count = fs.len();
-        let listed: Vec<Vec<u32>> = fs.into_iter().take(MAX_FOLLOWERS).collect();
-        Ok(
-            json!({"ok": true, "position": pos, "shown": show_position(&pos),
-                  "followers": listed, "follower_count": count}),
-        )
-    })();
-    r.unwrap_or_else(|e| e)
-}
-
-/// heapgame's move from a typed position (for a game where heapgame moves first).
-pub fn reply(req: &Request, typed: &str, report: Progress<'_>) -> Value {
-    let r = (|| {
-        let game = req.load()?;
-        let pos = read(&game, typed)?;
-        reply_from(req, &game, &pos, report)
-    })();
-    r.unwrap_or_else(|e| e)
-}
-
-fn reply_from(
-    req: &Request,
-    game: &Game,
-    pos: &[u32],
-    report: Progress<'_>,
-) -> Result<Value, Value> {
-    let watched = Watched {
-        gen: game.generator(),
-        seen: Cell::new(0),
-        report,
-    };
-    let shown = show_position(pos);
-    req.refuse(
-        game,
-        &Estimate::for_position(game.generator(), pos),
-        &format!("solving {shown}"),
-    )?;
-    let mut solver = with_sum(Solver::new(&watched), game);
-    solver.set_budget(req.budget());
-    let context = format!("while choosing a move from {shown}");
-    let fail = |e: SolveError<MoveError>| failure(game, &e, &context);
-    let followers = solver.followers(pos).map_err(fail)?;
-    if followers.is_empty() {
-        return Ok(json!({"ok": true, "at": pos, "reply": Value::Null, "winning": false}));
-    }
-    let wins = solver.winning_moves(pos).map_err(fail)?;
-    let (to, winning) = match wins.into_iter().next() {
-        Some(w) => (w, true),
-        None => {
-            let total = |f: &Vec<u32>| f.iter().map(|&h| u64::from(h)).sum::<u64>();
-            // `followers` is not empty, so a largest exists; the first of the largest wins.
-            let best =
-                followers.iter().fold(
-                    &followers[0],
-                    |b, f| if total(f) > total(b) { f } else { b },
-                );
-            (best.clone(), false)
-        }
-    };
-    Ok(json!({"ok": true, "at": pos, "reply": to, "winning": winning}))
-}
-
-/// A disjunctive sum (Kayles, octal games, Nim) is answered by the XOR of its single-heap
-/// values, as `Game::solver` does on the command line.
-/// In misère play (the file's `play misere`) the search alone answers, in misère play.
-fn with_sum<'a, 'g>(solver: Solver<'a, Watched<'g>>, game: &Game) -> Solver<'a, Watched<'g>> {
-    let solver = solver.with_play(game.play());
-    if game.play() == heapgame::solver::Play::Misere {
-        return solver;
-    }
-    match sum::SumOracle::new(game.generator()) {
-        Some(o) => solver.with_sum(o),
-        None => solver,
-    }
 }

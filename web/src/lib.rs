@@ -7,7 +7,9 @@
 
 pub mod api;
 pub mod diag;
+pub mod explain;
 pub mod picture;
+pub mod play;
 
 use std::sync::{Mutex, Once};
 
@@ -102,6 +104,13 @@ pub fn check(req: &str) -> String {
 pub fn evaluate(req: &str, position: &str) -> String {
     keep_panics();
     api::evaluate(&request(req), position, &progress).to_string()
+}
+
+/// A position's outcome, Grundy value and winning moves, without its followers.
+#[wasm_bindgen]
+pub fn outcome(req: &str, position: &str) -> String {
+    keep_panics();
+    api::outcome(&request(req), position, &progress).to_string()
 }
 
 /// The P-positions (and for two heaps every value) of the box of heaps `<= max`; `heaps` is

@@ -98,12 +98,8 @@ fn a_box_has_the_brute_force_p_positions_and_values() {
     assert_eq!(got, want);
     assert_eq!(v["p_count"], want.len());
     assert_eq!(v["total"], (n + 1) * (n + 2) / 2);
-    // heapgame's own picture comes along.
-    assert!(
-        v["svg"].as_str().is_some_and(|s| s.contains("<svg")),
-        "{}",
-        v["picture_error"]
-    );
+    // Two heaps are drawn by the page from the grid; heapgame's own picture is for one heap.
+    assert_eq!(v["svg"], Value::Null);
     let grid = v["grid"].as_array().unwrap();
     for a in 0..=n {
         for b in 0..=n {
@@ -206,4 +202,159 @@ fn nim_with_any_number_of_heaps_draws_two_heaps_with_the_empty_ones() {
     assert_eq!(v["p_count"], 8, "{v}");
     let v = api::solve(&req(nim, &[]), 7, None, false, &quiet);
     assert_eq!(v["diagnostics"][0]["code"], "heapgame::usage", "{v}");
+}
+
+/// floor(k * phi), exactly: floor((k + k * sqrt(5)) / 2) = floor((k + isqrt(5 k^2)) / 2).
+fn beatty(k: u64) -> u64 {
+    (k + (5 * k * k).isqrt()) / 2
+}
+
+/// Wythoff's P-positions (a, b), a <= b <= n: (floor(k phi), floor(k phi) + k).
+fn wythoff_p(n: u64) -> std::collections::BTreeSet<(u64, u64)> {
+    (0..=n)
+        .map(|k| (beatty(k), beatty(k) + k))
+        .filter(|&(_, b)| b <= n)
+        .collect()
+}
+
+#[test]
+fn one_large_position_goes_through_the_kernel_with_every_follower_valued() {
+    // (1000, 1618): 1.6 million positions below it, answered from the kernel's box of 1.3
+    // million (a <= b), within the page's default position limit.
+    let mut r = req(WYTHOFF, &[]);
+    r.max_positions = heapgame_web::DEFAULT_MAX_POSITIONS;
+    let v = api::evaluate(&r, "1000 1618", &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    assert!(v["kernel"].is_string(), "{}", v["kernel"]);
+    let p = wythoff_p(1618);
+    let is_p = |a: u64, b: u64| p.contains(&(a.min(b), a.max(b)));
+    assert_eq!(v["outcome"] == "P", is_p(1000, 1618));
+    // Every move: take from one heap, or the same from both; the winning ones reach P.
+    let mut want = Vec::new();
+    for t in 1..=1000u64 {
+        if is_p(1000 - t, 1618) {
+            want.push(vec![1000 - t, 1618]);
+        }
+        if is_p(1000 - t, 1618 - t) {
+            want.push(vec![1000 - t, 1618 - t]);
+        }
+    }
+    for t in 1..=1618u64 {
+        let (a, b) = (1000u64.min(1618 - t), 1000u64.max(1618 - t));
+        if is_p(a, b) {
+            want.push(vec![a, b]);
+        }
+    }
+    want.sort();
+    want.dedup();
+    let got: Vec<Vec<u64>> = serde_json::from_value(v["winning"].clone()).unwrap();
+    assert_eq!(got, want);
+    // 1000 + 1618 + 1000 moves, fewer the ones that reach the same position twice.
+    let followers = v["followers"].as_array().unwrap();
+    assert!(followers.len() <= api::MAX_FOLLOWERS);
+    for f in followers {
+        let pos: Vec<u64> = serde_json::from_value(f["position"].clone()).unwrap();
+        assert_eq!(f["grundy"] == 0, is_p(pos[0], pos[1]), "{f}");
+    }
+}
+
+#[test]
+fn each_follower_names_the_move_clause_that_reaches_it() {
+    let v = api::evaluate(&req(WYTHOFF, &[]), "4 6", &quiet);
+    let rule = |p: [u32; 2]| {
+        v["followers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["position"] == serde_json::json!(p))
+            .map(|f| f["rule"].as_str().unwrap_or("").to_string())
+    };
+    // (3, 5) only by taking one from both heaps; (2, 4) first by the clause listed first.
+    assert_eq!(
+        rule([3, 5]).as_deref(),
+        Some("take same 1.. from both heaps")
+    );
+    assert_eq!(rule([2, 4]).as_deref(), Some("take 1.. from one heap"));
+    assert_eq!(rule([4, 5]).as_deref(), Some("take 1.. from one heap"));
+}
+
+/// Kayles' single-heap values by the definition: take 1 or 2 pins, leaving 0, 1 or 2 rows.
+fn kayles_brute(n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    for h in 1..=n {
+        let mut seen = [false; 64];
+        for t in 1..=2.min(h) {
+            for left in 0..=(h - t) {
+                seen[(g[left] ^ g[h - t - left]) as usize] = true;
+            }
+        }
+        g[h] = seen.iter().position(|s| !s).unwrap() as u32;
+    }
+    g
+}
+
+#[test]
+fn a_sum_shows_each_heaps_value_and_their_xor() {
+    let kayles = include_str!("../../rulesets/classic/kayles.game");
+    let k = kayles_brute(40);
+    let v = api::evaluate(&req(kayles, &[]), "5 11 40", &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["heap_values"], serde_json::json!([k[5], k[11], k[40]]));
+    assert_eq!(v["grundy"], k[5] ^ k[11] ^ k[40]);
+    // Wythoff is not a sum: no heap values.
+    let v = api::evaluate(&req(WYTHOFF, &[]), "4 6", &quiet);
+    assert_eq!(v["heap_values"], Value::Null, "{v}");
+}
+
+#[test]
+fn outcome_gives_the_value_and_winning_moves_without_followers() {
+    let g = wythoff_brute(12);
+    let v = api::outcome(&req(WYTHOFF, &[]), "6 9", &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(v["grundy"], g[6][9]);
+    for w in v["winning"].as_array().unwrap() {
+        let w: Vec<usize> = serde_json::from_value(w.clone()).unwrap();
+        assert_eq!(g[w[0]][w[1]], 0, "{w:?}");
+    }
+    let v = api::outcome(&req(WYTHOFF, &[]), "0 0", &quiet);
+    assert_eq!(v["outcome"], "P", "{v}");
+    assert_eq!(v["follower_count"], 0, "{v}");
+}
+
+#[test]
+fn one_heap_gets_heapgames_own_picture() {
+    let square = include_str!("../../rulesets/classic/subtract-square.game");
+    let v = api::solve(&req(square, &[]), 40, Some(1), false, &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    assert!(v["svg"].as_str().is_some_and(|s| s.contains("<svg")), "{v}");
+    // Losing heaps by the definition: no square reaches a losing heap.
+    let mut lose = vec![false; 41];
+    for n in 0..=40usize {
+        lose[n] = !(1..=6).any(|s| s * s <= n && lose[n - s * s]);
+    }
+    // With at most one heap, the empty position () is the heap of 0.
+    let mut want: Vec<Vec<u32>> = (1..=40u32)
+        .filter(|&n| lose[n as usize])
+        .map(|n| vec![n])
+        .collect();
+    want.insert(0, vec![]);
+    let mut got = positions(&v["p_positions"]);
+    got.sort();
+    assert_eq!(got, want, "{v}");
+}
+
+#[test]
+fn a_loop_in_the_moves_is_a_problem_when_checking() {
+    // Splitting a heap of 3 into 0 and 3 returns to (3): the moves loop.
+    let text = include_str!("../../tests/inputs/errors/loop.game");
+    let v = api::check(&req(text, &[]));
+    assert_eq!(v["ok"], false, "{v}");
+    assert_eq!(v["diagnostics"][0]["code"], "heapgame::cycle", "{v}");
+    // Located at the move clause that makes the loop.
+    let at = text.find("move {").unwrap();
+    assert_eq!(v["diagnostics"][0]["span"][0], at, "{v}");
+    // Every bundled ruleset checks without a problem.
+    for (name, text) in [("wythoff", WYTHOFF), ("fz", FZ)] {
+        assert_eq!(api::check(&req(text, &[]))["ok"], true, "{name}");
+    }
 }

@@ -1,0 +1,168 @@
+//! Why a position has its value, for the page: one position solved as the command line's
+//! `heapgame eval` solves it (through a compiled kernel on its box when one matches, else the
+//! memoized search), every follower with its value and the `move` clause that reaches it,
+//! and for a disjunctive sum the value of each heap (the position's value is their XOR).
+
+use std::collections::HashMap;
+
+use heapgame::moves::{Followers, Generator, MoveError, Scratch};
+use heapgame::ruleset::diag::LoadError;
+use heapgame::solver::one::through_kernel;
+use heapgame::solver::sum::SumOracle;
+use heapgame::solver::{Budget, Play, SolveError, Solver};
+use heapgame::Game;
+
+use crate::api::Watched;
+
+/// A position's value and its followers' values.
+pub struct Answer {
+    /// The Grundy value.
+    pub grundy: u32,
+    /// Every follower with its value, sorted.
+    pub followers: Vec<(Vec<u32>, u32)>,
+    /// The kernel that solved the position's box, or `None` (the search).
+    pub kernel: Option<&'static str>,
+    /// Positions the search stored (0 through a kernel).
+    pub stored: usize,
+}
+
+impl Answer {
+    /// The followers that are P-positions.
+    pub fn wins(&self) -> Vec<Vec<u32>> {
+        self.followers
+            .iter()
+            .filter(|(_, v)| *v == 0)
+            .map(|(f, _)| f.clone())
+            .collect()
+    }
+}
+
+/// The solver of `watched`, answering a disjunctive sum by its single-heap values as
+/// `Game::solver` does on the command line.
+/// In misère play the search alone answers (sums do not add by XOR there).
+pub fn solver<'a, 'g>(watched: &'a Watched<'g>, play: Play) -> Solver<'a, Watched<'g>> {
+    let s = Solver::new(watched).with_play(play);
+    if play == Play::Misere {
+        return s;
+    }
+    match SumOracle::new(watched.gen) {
+        Some(o) => s.with_sum(o),
+        None => s,
+    }
+}
+
+/// Solves `pos` (canonical) as `heapgame eval` does: through a kernel on its box when one
+/// matches and the box is not much larger than the search's region (`solver::one`), else the
+/// memoized search; then every follower's value.
+pub fn solve_one(
+    watched: &Watched<'_>,
+    pos: &[u32],
+    budget: &Budget,
+    play: Play,
+) -> Result<Answer, SolveError<MoveError>> {
+    // The kernels fill normal-play values only.
+    let kernel = match play {
+        Play::Normal => through_kernel(watched.gen, pos, budget),
+        Play::Misere => None,
+    };
+    if let Some(a) = kernel {
+        let a = a?;
+        return Ok(Answer {
+            grundy: a.grundy,
+            followers: a.followers,
+            kernel: Some(a.kernel),
+            stored: 0,
+        });
+    }
+    let mut s = solver(watched, play);
+    s.set_budget(budget.clone());
+    let grundy = s.grundy(pos)?;
+    let mut followers = Vec::new();
+    for f in s.followers(pos)? {
+        let g = s.grundy(&f)?;
+        followers.push((f, g));
+    }
+    followers.sort();
+    followers.dedup();
+    Ok(Answer {
+        grundy,
+        followers,
+        kernel: None,
+        stored: s.positions_stored(),
+    })
+}
+
+/// For each follower of `pos` among `wanted`, the first `move` clause (in source order) that
+/// reaches it, as an index into the generator's moves.
+pub fn clauses(gen: &Generator, pos: &[u32], wanted: &[Vec<u32>]) -> HashMap<Vec<u32>, usize> {
+    let mut found: HashMap<Vec<u32>, usize> = HashMap::new();
+    let mut scratch = Scratch::default();
+    let mut out = Followers::new();
+    for (i, m) in gen.moves.iter().enumerate() {
+        if found.len() == wanted.len() {
+            break;
+        }
+        let one = Generator {
+            shape: gen.shape.clone(),
+            moves: vec![m.clone()],
+        };
+        if one.followers(pos, &mut scratch, &mut out).is_err() {
+            continue;
+        }
+        for f in out.to_sorted_vecs() {
+            found.entry(f).or_insert(i);
+        }
+    }
+    found.retain(|f, _| wanted.binary_search(f).is_ok());
+    found
+}
+
+/// The text of a `move` clause, on one line: `take 1.. from one heap` for
+/// `move { take 1.. from one heap }`.
+pub fn clause_text(game: &Game, i: usize) -> String {
+    let span = game.generator().moves[i].span.clone();
+    let text = game.src.inner().get(span).unwrap_or("");
+    let body = text.trim();
+    let body = body.strip_prefix("move").unwrap_or(body).trim();
+    let body = body
+        .strip_prefix('{')
+        .and_then(|b| b.strip_suffix('}'))
+        .unwrap_or(body);
+    body.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The value of each heap of `pos` alone, for a disjunctive sum (the position's value is
+/// their XOR); `None` for any other game or when a value is out of reach.
+pub fn heap_values(watched: &Watched<'_>, pos: &[u32], budget: &Budget) -> Option<Vec<u32>> {
+    let mut oracle = SumOracle::new(watched.gen)?;
+    let mut scratch = Scratch::default();
+    let mut out = Followers::new();
+    pos.iter()
+        .map(|&h| {
+            oracle
+                .value(watched, &mut scratch, &mut out, budget, h)
+                .ok()
+                .flatten()
+        })
+        .collect()
+}
+
+/// The most positions the loop probe of [`loop_problem`] visits.
+const PROBE_POSITIONS: usize = 20_000;
+
+/// A loop in the moves, found while checking: the positions below a small one (every heap 3,
+/// or the smallest allowed, and three heaps when any number is allowed) are solved within
+/// [`PROBE_POSITIONS`]; a position met again is reported as the command line reports it, at
+/// the move clauses that make the loop. `None` when no loop shows there.
+pub fn loop_problem(game: &Game) -> Option<LoadError> {
+    let shape = game.shape();
+    let k = shape.count.unwrap_or(3);
+    let heap = u64::from(shape.lower.max(3));
+    let pos = game.canonical(&vec![heap; k]).ok()?;
+    let mut s = game.solver();
+    s.set_budget(Budget::with_limit(Some(PROBE_POSITIONS)));
+    match s.grundy(&pos) {
+        Err(e @ SolveError::Cycle(_)) => Some(game.solve_diag(&e)),
+        _ => None,
+    }
+}
