@@ -371,13 +371,14 @@ fn hostile_command_lines_end_cleanly() {
     };
     let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-cli.game");
     let t0 = Instant::now();
-    let mut n = 0u64;
+    let n = std::cell::Cell::new(0u64);
     let result = runner.run(&case_strategy(), |case| {
-        n += 1;
+        n.set(n.get() + 1);
         run(&case, &file)
     });
     eprintln!(
-        "fuzz_cli: {n} command lines in {:.1} s",
+        "fuzz_cli: {} command lines in {:.1} s",
+        n.get(),
         t0.elapsed().as_secs_f64()
     );
     if let Err(e) = result {

@@ -108,7 +108,9 @@ fn sel(k: &StepKind) -> &Selector {
         | StepKind::Delete { sel }
         | StepKind::Split { sel, .. }
         | StepKind::Lower { sel, .. }
-        | StepKind::Keep { sel, .. } => sel,
+        | StepKind::Keep { sel, .. }
+        | StepKind::Add { sel, .. } => sel,
+        StepKind::Shift { from, .. } => from,
         StepKind::Octal { .. } => panic!("an `octal` step has no selector"),
     }
 }
@@ -124,6 +126,8 @@ fn sel_str(s: &Selector) -> String {
         SelKind::Count(e) => format!("count {}", sx(e)),
         SelKind::Named(id) => format!("named {}", id.name),
         SelKind::Ref(id) => format!("ref {}", id.name),
+        SelKind::At(e) => format!("at {}", sx(e)),
+        SelKind::Consecutive(e) => format!("consecutive {}", sx(e)),
     };
     match &s.name {
         Some(n) => format!("{k} as {}", n.name),
@@ -336,6 +340,8 @@ fn ruleset_header_params_and_items() {
             Item::Source(..) => "source",
             Item::Require(_) => "require",
             Item::Shape(_) => "shape",
+            Item::Play(..) => "play",
+            Item::Positions(_) => "positions",
             Item::Let(_) => "let",
             Item::Fn(_) => "fn",
             Item::Move(_) => "move",

@@ -105,6 +105,7 @@ pub fn clauses(gen: &Generator, pos: &[u32], wanted: &[Vec<u32>]) -> HashMap<Vec
         let one = Generator {
             shape: gen.shape.clone(),
             moves: vec![m.clone()],
+            positions: gen.positions.clone(),
         };
         if one.followers(pos, &mut scratch, &mut out).is_err() {
             continue;
