@@ -440,6 +440,12 @@ impl Game {
                 "changes the number of heaps",
             )
             .help("with `heaps k`, every move must leave k heaps"),
+            MoveError::Interrupted => Diag::new(
+                Code::Cancelled,
+                0..0,
+                "stopped while generating the followers (Ctrl-C, the time or memory limit)",
+                "",
+            ),
         };
         LoadError::single(self.src.clone(), d)
     }

@@ -13,7 +13,8 @@
 //! ```
 //!
 //! Each case is written to `target/tmp/fuzz-cli-current.txt` before it runs, so that a case
-//! that fails the property can be read back (proptest also prints it, shrunk).
+//! that fails the property can be read back (proptest also prints it, shrunk); a long run
+//! keeps its count of cases and seconds in `target/tmp/fuzz-cli-progress.txt`.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -273,7 +274,7 @@ fn root() -> PathBuf {
 
 /// Runs one case; the property holds when it ends in time with an allowed exit code and
 /// without a panic message.
-fn run(case: &Case, file: &Path) -> Result<(), TestCaseError> {
+fn run(case: &Case, file: &Path, codes: &std::cell::RefCell<[u64; 4]>) -> Result<(), TestCaseError> {
     let args: Vec<String> = case
         .args
         .iter()
@@ -338,6 +339,9 @@ fn run(case: &Case, file: &Path) -> Result<(), TestCaseError> {
         "heapgame {:?} ended with {status:?}\n{stderr}",
         args
     );
+    if let Some(i) = [0, 1, 2, 130].iter().position(|&c| status.code() == Some(c)) {
+        codes.borrow_mut()[i] += 1;
+    }
     prop_assert!(
         !stderr.contains("panicked"),
         "heapgame {:?} panicked\n{stderr}",
@@ -372,14 +376,24 @@ fn hostile_command_lines_end_cleanly() {
     let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-cli.game");
     let t0 = Instant::now();
     let n = std::cell::Cell::new(0u64);
+    let codes = std::cell::RefCell::new([0u64; 4]);
+    let progress = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-cli-progress.txt");
     let result = runner.run(&case_strategy(), |case| {
         n.set(n.get() + 1);
-        run(&case, &file)
+        if long {
+            let (k, secs) = (n.get(), t0.elapsed().as_secs());
+            let _ = std::fs::write(&progress, format!("{k} cases passed or running, {secs} s\n"));
+        }
+        run(&case, &file, &codes)
     });
     eprintln!(
-        "fuzz_cli: {} command lines in {:.1} s",
+        "fuzz_cli: {} command lines in {:.1} s; exit 0: {}, 1: {}, 2: {}, 130: {}",
         n.get(),
-        t0.elapsed().as_secs_f64()
+        t0.elapsed().as_secs_f64(),
+        codes.borrow()[0],
+        codes.borrow()[1],
+        codes.borrow()[2],
+        codes.borrow()[3]
     );
     if let Err(e) = result {
         panic!("{e}");

@@ -7,4 +7,4 @@ pub mod program;
 pub mod quick_eval;
 
 pub use followers::Followers;
-pub use generate::{Generator, MoveError, Scratch};
+pub use generate::{Generator, Interrupt, MoveError, Scratch};

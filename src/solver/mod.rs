@@ -67,6 +67,16 @@ pub trait GameRules {
     fn strictly_decreasing(&self) -> bool {
         false
     }
+
+    /// Gives the generator working with `scratch` a check to make now and then while it
+    /// generates (true: stop), for loops that write few followers. The default ignores it.
+    fn set_interrupt(&self, _scratch: &mut Self::Scratch, _stop: crate::moves::Interrupt) {}
+
+    /// Whether `e` is the generator stopping because the check given by
+    /// [`GameRules::set_interrupt`] said so. The default: never.
+    fn is_interrupted(&self, _e: &Self::Error) -> bool {
+        false
+    }
 }
 
 impl GameRules for crate::moves::Generator {
@@ -91,5 +101,11 @@ impl GameRules for crate::moves::Generator {
     }
     fn strictly_decreasing(&self) -> bool {
         crate::moves::Generator::strictly_decreasing(self)
+    }
+    fn set_interrupt(&self, scratch: &mut Self::Scratch, stop: crate::moves::Interrupt) {
+        scratch.set_interrupt(Some(stop));
+    }
+    fn is_interrupted(&self, e: &Self::Error) -> bool {
+        matches!(e, crate::moves::MoveError::Interrupted)
     }
 }

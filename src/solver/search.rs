@@ -9,7 +9,7 @@
 //! P-follower. The memo table is [`Memo`]: packed keys with FxHash, and a dense array when the
 //! solver was given a box.
 
-use super::budget::{Budget, FollowerWatch};
+use super::budget::{Budget, FollowerWatch, Stop};
 use super::error::{Outcome, SolveError};
 use super::memo::{Memo, Slot, ABSENT, GRUNDY, IS_N, IS_P, ON_STACK};
 use super::table::BoxSpec;
@@ -180,7 +180,26 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// Sets the whole budget: position limit, cancel flag, progress counter.
     pub fn set_budget(&mut self, budget: Budget) {
+        // The generator looks at the cancel flag and the deadline itself in loops that write
+        // few followers (the probe below sees only the followers).
+        if budget.cancel.is_some() || budget.deadline.is_some() {
+            let b = budget.clone();
+            let stop = move || b.interrupted().is_err();
+            self.game
+                .set_interrupt(&mut self.scratch, std::sync::Arc::new(stop));
+        }
         self.budget = budget;
+    }
+
+    /// The error for the generator's failure `e`: a stop when the budget's interrupt stopped
+    /// it.
+    fn game_error(&self, e: G::Error) -> SolveError<G::Error> {
+        if self.game.is_interrupted(&e) {
+            let stop = self.budget.interrupted().err().unwrap_or(Stop::Cancelled);
+            SolveError::from_stop(stop, self.memo.len())
+        } else {
+            SolveError::Game(e)
+        }
     }
 
     /// How many positions the memo table holds.
@@ -313,7 +332,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
             Err(e) => {
                 // No frame was pushed for it: forget its on-stack mark here.
                 self.memo.remove(it.slot, &self.cur);
-                return Err(SolveError::Game(e));
+                return Err(self.game_error(e));
             }
         };
         if let Some(stop) = watch.stopped {
@@ -551,9 +570,12 @@ impl<'g, G: GameRules> Solver<'g, G> {
             all.push(f);
             budget.stop_generating(&mut watch)
         };
-        self.game
-            .followers_until(pos, &mut self.scratch, &mut self.buf, &mut probe)
-            .map_err(SolveError::Game)?;
+        let r = self
+            .game
+            .followers_until(pos, &mut self.scratch, &mut self.buf, &mut probe);
+        if let Err(e) = r {
+            return Err(self.game_error(e));
+        }
         if let Some(stop) = watch.stopped {
             return Err(SolveError::from_stop(stop, self.memo.len()));
         }

@@ -3,7 +3,7 @@
 //! cookie game's move) run without the interpreter, writing the same followers in the same
 //! order.
 
-use super::{next_canonical_combination, real_error, FastScratch, Halt, ProbeRef, R};
+use super::{next_canonical_combination, real_error, FastScratch, Halt, ProbeRef, Watch, R};
 use crate::moves::followers::Followers;
 use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
 use crate::ruleset::value::SetValue;
@@ -90,7 +90,7 @@ pub(super) fn run_fast(
     shape: &ShapeSpec,
     fast: Fast<'_>,
     pos: &[u32],
-    (buf, work): (&mut Vec<u32>, &mut FastScratch),
+    (buf, work, watch): (&mut Vec<u32>, &mut FastScratch, &mut Watch),
     out: &mut Followers,
     mut probe: Option<ProbeRef<'_, '_>>,
 ) -> R {
@@ -122,6 +122,7 @@ pub(super) fn run_fast(
                 buf.extend_from_slice(pos);
                 let mut j = i;
                 while let Some(a) = iter.next_member() {
+                    watch.tick_by(pos.len())?;
                     if a < 0 {
                         continue;
                     }
@@ -146,38 +147,20 @@ pub(super) fn run_fast(
             }
             Ok(())
         }
-        Fast::Each(count, set, span) => {
-            let FastScratch { counts, idx, cur } = work;
-            count
-                .members_upto(pos.len() as i64, counts)
-                .map_err(|e| real_error(e, span))?;
-            cur.clear();
-            cur.extend_from_slice(pos);
-            for &c in counts.iter() {
-                let Ok(c) = usize::try_from(c) else { continue };
-                if c > pos.len() {
-                    break;
-                }
-                if c == 0 {
-                    continue;
-                }
-                idx.clear();
-                idx.extend(0..c);
-                loop {
-                    each_amounts(shape, pos, set, span, idx, 0, cur, buf, &mut emit)?;
-                    if !next_canonical_combination(idx, pos.len(), |j| pos[j - 1] == pos[j]) {
-                        break;
-                    }
-                }
-            }
-            Ok(())
-        }
+        Fast::Each(count, set, span) => run_each(
+            shape,
+            (count, set, span),
+            pos,
+            (buf, work, watch),
+            &mut emit,
+        ),
         Fast::AllSame(set, span) => {
             let least = pos.iter().copied().min().unwrap_or(0);
             let mut iter = set
                 .iter_upto(i64::from(least))
                 .map_err(|e| real_error(e, span))?;
             while let Some(a) = iter.next_member() {
+                watch.tick_by(pos.len())?;
                 if a < 0 {
                     continue;
                 }
@@ -211,6 +194,7 @@ pub(super) fn run_fast(
                 if c == 1 {
                     // One heap deleted (the cookie game): the first of each run of equal heaps.
                     for i in 0..pos.len() {
+                        watch.tick_by(pos.len())?;
                         if (i == 0 || pos[i - 1] != pos[i])
                             && delete_lower_one(shape, pos, &[i], by, buf)
                         {
@@ -222,6 +206,7 @@ pub(super) fn run_fast(
                 idx.clear();
                 idx.extend(0..c);
                 loop {
+                    watch.tick_by(pos.len())?;
                     if delete_lower_one(shape, pos, idx, by, buf) {
                         emit(buf)?;
                     }
@@ -233,6 +218,63 @@ pub(super) fn run_fast(
             Ok(())
         }
     }
+}
+
+/// [`Fast::Each`]: for each count c, each canonical choice of c heaps among those that can
+/// lose an amount of `set` and stay at least the lower bound (a suffix of the sorted `pos`;
+/// choices with any other heap write no follower), and independent amounts for the chosen.
+fn run_each(
+    shape: &ShapeSpec,
+    (count, set, span): (&SetValue, &SetValue, &Span),
+    pos: &[u32],
+    (buf, work, watch): (&mut Vec<u32>, &mut FastScratch, &mut Watch),
+    emit: &mut dyn FnMut(&[u32]) -> R,
+) -> R {
+    let FastScratch { counts, idx, cur } = work;
+    count
+        .members_upto(pos.len() as i64, counts)
+        .map_err(|e| real_error(e, span))?;
+    let least = match set.min() {
+        Ok(Some(m)) => m.max(0),
+        _ => 0,
+    };
+    let first = pos.partition_point(|&h| i64::from(h) < i64::from(shape.lower) + least);
+    let n = pos.len() - first;
+    cur.clear();
+    cur.extend_from_slice(pos);
+    for &c in counts.iter() {
+        let Ok(c) = usize::try_from(c) else { continue };
+        if c > n {
+            break;
+        }
+        if c == 0 {
+            continue;
+        }
+        // Positions into `pos[first..]`, shifted to positions into `pos` around each use.
+        idx.clear();
+        idx.extend(0..c);
+        loop {
+            watch.tick()?;
+            idx.iter_mut().for_each(|j| *j += first);
+            let r = each_amounts(
+                shape,
+                pos,
+                set,
+                span,
+                idx,
+                0,
+                (&mut cur[..], buf, watch),
+                emit,
+            );
+            idx.iter_mut().for_each(|j| *j -= first);
+            r?;
+            let same = |j: usize| pos[first + j - 1] == pos[first + j];
+            if !next_canonical_combination(idx, n, same) {
+                break;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The follower of the sorted `pos` with the heaps at `deleted` (increasing) removed and every
@@ -275,10 +317,10 @@ fn each_amounts(
     span: &Span,
     idx: &[usize],
     j: usize,
-    cur: &mut [u32],
-    buf: &mut Vec<u32>,
+    (cur, buf, watch): (&mut [u32], &mut Vec<u32>, &mut Watch),
     emit: &mut dyn FnMut(&[u32]) -> R,
 ) -> R {
+    watch.tick_by(if j == idx.len() { pos.len() } else { 1 })?;
     if j == idx.len() {
         buf.clear();
         for &h in cur.iter() {
@@ -315,7 +357,7 @@ fn each_amounts(
             // The amounts come in increasing order: every later one is too large.
             break;
         }
-        r = each_amounts(shape, pos, set, span, idx, j + 1, cur, buf, emit);
+        r = each_amounts(shape, pos, set, span, idx, j + 1, (cur, buf, watch), emit);
         if r.is_err() {
             break;
         }

@@ -28,6 +28,8 @@ use fast::{fast_kind, run_fast};
 pub enum MoveError {
     /// An expression of the move could not be evaluated.
     Eval(EvalError),
+    /// The [`Interrupt`] set on the scratch said to stop (Ctrl-C, a deadline, a memory limit).
+    Interrupted,
     /// A move left a number of heaps the shape does not allow.
     WrongCount {
         /// The move clause.
@@ -100,6 +102,61 @@ pub struct Scratch {
     rule_lists: Vec<Vec<i64>>,
     /// Working memory of the fast paths.
     fast: FastScratch,
+    /// Who may stop a long generation, and the steps since it was last asked.
+    watch: Watch,
+}
+
+/// A check that a long generation makes now and then (every [`Watch::EVERY`] amounts or
+/// choices of heaps tried, most of which may write no follower, so that a probe shown each
+/// follower would not be asked); true stops it with [`MoveError::Interrupted`].
+pub type Interrupt = std::sync::Arc<dyn Fn() -> bool + Send + Sync>;
+
+/// The [`Interrupt`] of a [`Scratch`] and the steps counted since it was last asked.
+#[derive(Default)]
+struct Watch {
+    interrupt: Option<Interrupt>,
+    steps: u32,
+}
+
+impl Watch {
+    /// Steps between two looks at the interrupt: about a millisecond of generation.
+    const EVERY: u32 = 1 << 16;
+
+    /// Counts one step; every [`Watch::EVERY`] steps, asks the interrupt.
+    #[inline]
+    fn tick(&mut self) -> Result<(), MoveError> {
+        self.tick_by(1)
+    }
+
+    /// Counts `work` steps (a follower of n heaps built: n); asks the interrupt each time
+    /// the count passes a multiple of [`Watch::EVERY`].
+    #[inline]
+    fn tick_by(&mut self, work: usize) -> Result<(), MoveError> {
+        let before = self.steps;
+        self.steps = self.steps.wrapping_add(work.min(1 << 20) as u32);
+        if before / Self::EVERY != self.steps / Self::EVERY
+            && self.interrupt.as_ref().is_some_and(|f| f())
+        {
+            return Err(MoveError::Interrupted);
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Debug for Watch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Watch")
+            .field("interrupt", &self.interrupt.is_some())
+            .field("steps", &self.steps)
+            .finish()
+    }
+}
+
+impl Scratch {
+    /// Sets who may stop a long generation run with this scratch (`None`: nobody).
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.watch.interrupt = interrupt;
+    }
 }
 
 /// Working memory of the fast paths ([`fast`]).
@@ -188,7 +245,7 @@ impl Generator {
                     &self.shape,
                     fast,
                     pos,
-                    (&mut s.out, &mut s.fast),
+                    (&mut s.out, &mut s.fast, &mut s.watch),
                     out,
                     probe.as_deref_mut(),
                 ) {
@@ -315,12 +372,16 @@ fn next_canonical_combination(idx: &mut [usize], n: usize, same: impl Fn(usize) 
     for k in (0..c).rev() {
         // With `idx[..k]` kept, the least canonical choice after `idx[k]` is the start of the
         // next run (its predecessor `idx[k]` is no longer chosen), followed by the elements
-        // right after it.
+        // right after it: a run start in `idx[k] + 1..=hi`. For k < c - 1, the starts after
+        // the old `idx[k + 1]` up to `hi + 1` were ruled out the round before, so only the gap
+        // up to it is scanned: O(n) a call in all.
+        let hi = n - (c - k);
+        let to = if k + 1 < c { hi.min(idx[k + 1]) } else { hi };
         let mut v = idx[k] + 1;
-        while v < n && same(v) {
+        while v <= to && same(v) {
             v += 1;
         }
-        if v + (c - k) <= n {
+        if v <= to {
             for (m, slot) in idx[k..].iter_mut().enumerate() {
                 *slot = v + m;
             }
@@ -334,6 +395,7 @@ impl std::fmt::Display for MoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MoveError::Eval(e) => write!(f, "a move could not be evaluated: {}", e.kind),
+            MoveError::Interrupted => write!(f, "stopped while generating the followers"),
             MoveError::WrongCount { got, want, .. } => {
                 write!(
                     f,
@@ -345,3 +407,49 @@ impl std::fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+#[cfg(test)]
+mod tests {
+    use super::{next_canonical_combination, next_combination};
+
+    /// Whether `idx` takes a prefix of each run of equal values of `vals`, by the definition.
+    fn canonical(vals: &[u32], idx: &[usize]) -> bool {
+        idx.iter()
+            .all(|&j| j == 0 || vals[j - 1] != vals[j] || idx.contains(&(j - 1)))
+    }
+
+    /// Every sorted list of up to 7 values in 0..3 and every c: the canonical walk visits
+    /// exactly the canonical combinations that the plain walk visits, in the same order.
+    #[test]
+    fn canonical_walk_is_the_plain_walk_filtered() {
+        for n in 0..=7usize {
+            for code in 0..3usize.pow(n as u32) {
+                let mut vals: Vec<u32> = (0..n)
+                    .map(|i| (code / 3usize.pow(i as u32) % 3) as u32)
+                    .collect();
+                vals.sort_unstable();
+                for c in 0..=n {
+                    let mut want = Vec::new();
+                    let mut idx: Vec<usize> = (0..c).collect();
+                    loop {
+                        if canonical(&vals, &idx) {
+                            want.push(idx.clone());
+                        }
+                        if !next_combination(&mut idx, n) {
+                            break;
+                        }
+                    }
+                    let mut got = Vec::new();
+                    let mut idx: Vec<usize> = (0..c).collect();
+                    loop {
+                        got.push(idx.clone());
+                        if !next_canonical_combination(&mut idx, n, |j| vals[j - 1] == vals[j]) {
+                            break;
+                        }
+                    }
+                    assert_eq!(got, want, "{vals:?}, c = {c}");
+                }
+            }
+        }
+    }
+}

@@ -159,6 +159,9 @@ impl Run<'_, '_> {
             idx.clear();
             idx.extend(0..c);
             let r = loop {
+                if let Err(e) = self.s.watch.tick() {
+                    break Err(e.into());
+                }
                 debug_assert!(!symmetric || self.canonical_choice(cands, &idx));
                 combo.clear();
                 combo.extend(idx.iter().map(|&j| cands[j]));

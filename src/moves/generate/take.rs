@@ -104,6 +104,7 @@ impl Run<'_, '_> {
         set.members_upto(least as i64, amounts)
             .map_err(|e| real_error(e, span))?;
         for &a in amounts.iter() {
+            self.s.watch.tick()?;
             if a < 0 {
                 continue;
             }
@@ -149,6 +150,7 @@ impl Run<'_, '_> {
         let v = self.s.vals[h];
         let mut iter = set.iter_upto(v as i64).map_err(|e| real_error(e, span))?;
         while let Some(a) = iter.next_member() {
+            self.s.watch.tick()?;
             if a < 0 {
                 continue;
             }
@@ -196,6 +198,7 @@ impl Run<'_, '_> {
             _ => set.iter_upto(top).map_err(|e| real_error(e, span))?,
         };
         while let Some(a) = iter.next_member() {
+            self.s.watch.tick()?;
             if a < 0 || a < lo {
                 continue;
             }

@@ -297,7 +297,7 @@ pub(crate) fn extend_generic<G: GameRules>(
             .map_err(|s| GenericError::Solve(SolveError::from_stop(s, seq.len())))?;
         single_heap(count, n, &mut pos);
         game.followers(&pos, scratch, out)
-            .map_err(|e| GenericError::Solve(SolveError::Game(e)))?;
+            .map_err(|e| GenericError::Solve(oracle::game_error(game, budget, e)))?;
         vals.clear();
         for f in out.iter() {
             let mut x = 0u32;

@@ -140,7 +140,7 @@ impl SumOracle {
             let target = gh ^ x;
             single_heap(self.count, h, &mut single);
             game.followers(&single, scratch, out)
-                .map_err(SolveError::Game)?;
+                .map_err(|e| game_error(game, budget, e))?;
             fs.clear();
             fs.extend(out.iter().map(<[u32]>::to_vec));
             for f in &fs {
@@ -162,6 +162,24 @@ impl SumOracle {
         wins.sort();
         wins.dedup();
         Ok(Some(wins))
+    }
+}
+
+/// The error for the generator's failure `e`: a budget stop when the budget's interrupt
+/// stopped it ([`GameRules::is_interrupted`]).
+pub(super) fn game_error<G: GameRules>(
+    game: &G,
+    budget: &Budget,
+    e: G::Error,
+) -> SolveError<G::Error> {
+    if game.is_interrupted(&e) {
+        let stop = budget
+            .interrupted()
+            .err()
+            .unwrap_or(crate::solver::Stop::Cancelled);
+        SolveError::from_stop(stop, 0)
+    } else {
+        SolveError::Game(e)
     }
 }
 
