@@ -4,6 +4,7 @@
 //! [`diag`]. Nothing here imports the layers above (moves, solver, game).
 
 pub mod builtins;
+pub mod cases;
 pub mod check;
 pub mod claims;
 pub mod compile;
@@ -12,6 +13,7 @@ pub mod expr;
 pub mod octal;
 pub mod program;
 pub mod sets;
+pub mod unbounded;
 pub mod value;
 
 pub use check::{check, Checked, CheckedClaim, CheckedClaimBody, ParamOverride};
