@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use heapgame::ruleset::ParamOverride;
 use heapgame::verify::check::{check_region, CheckReport};
-use heapgame::verify::deepen::{check_deepening, DeepReport, Plan};
+use heapgame::verify::coverage::{Coverage, FindingKind};
+use heapgame::verify::deepen::{check_deepening_all, DeepReport, Plan};
 use heapgame::verify::region::{fresh_seed, Region};
 use heapgame::verify::{Bounds, MissingBound};
 use heapgame::Game;
@@ -57,13 +58,19 @@ pub struct Args {
     /// The play convention (`normal` or `misere`) instead of each file's `play` line.
     #[arg(long, value_name = "PLAY", value_parser = super::common::parse_play)]
     play: Option<heapgame::solver::Play>,
+    /// Use the smaller bounds of each `check` line (`quick max N`) where it gives them.
+    #[arg(long)]
+    quick: bool,
+    /// Fail (exit 1) when a case of a claim decided no position, not only warn.
+    #[arg(long)]
+    strict: bool,
 }
 
 /// The runs of one file: a loaded game and its bounds each.
 fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report> {
     let name = file.display().to_string();
     let text = super::common::read_file(file)?;
-    let mut runs = runs_of(&name, &text, &a.params, a.max, a.heaps)?;
+    let mut runs = runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick)?;
     if let Some(p) = a.play {
         for (g, _) in &mut runs {
             g.set_play(p);
@@ -82,12 +89,31 @@ pub(crate) fn runs_of(
     max: Option<u32>,
     heaps: Option<usize>,
 ) -> Result<Vec<(Game, Bounds)>, Report> {
+    runs_in(name, text, params, (max, heaps), false)
+}
+
+/// [`runs_of`], with each `check` line's `quick` bounds when `quick`.
+fn runs_in(
+    name: &str,
+    text: &str,
+    params: &[String],
+    (max, heaps): (Option<u32>, Option<usize>),
+    quick: bool,
+) -> Result<Vec<(Game, Bounds)>, Report> {
     let cli: Vec<ParamOverride> = params
         .iter()
         .map(|t| ParamOverride { text: t.clone() })
         .collect();
     let base = Game::from_source_overrides(name, text, &cli).map_err(Report::new)?;
-    let lines = base.checked.check_runs.clone();
+    let mut lines = base.checked.check_runs.clone();
+    if quick {
+        for l in &mut lines {
+            if let Some((m, h)) = l.quick {
+                l.max = m;
+                l.heaps = h.or(l.heaps);
+            }
+        }
+    }
     let bounds = |game: &Game, line: Option<&heapgame::ruleset::check::CheckRun>| {
         Bounds::resolve(game.shape(), max, heaps, line).map_err(|m| match m {
             MissingBound::Max => miette::miette!(
@@ -146,7 +172,18 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let seed = a.region.seed.unwrap_or_else(fresh_seed);
     let t0 = std::time::Instant::now();
     let count = all.len();
+    let own = a.params.is_empty();
+    let mut cov = Coverage::new(own);
+    let mut deep = if deepen {
+        deepen_all(&a, &all, seed).into_iter()
+    } else {
+        Vec::new().into_iter()
+    };
     for (n, (file, game, bounds)) in all.iter().enumerate() {
+        if n > 0 && all[n - 1].0 != *file {
+            let done = std::mem::replace(&mut cov, Coverage::new(own));
+            worst = worst.max(coverage(&all[n - 1].0, &done, &a, &mut json));
+        }
         // The limits, Ctrl-C and the progress bar of `solve`.
         let limits = GameArgs {
             file: file.clone(),
@@ -167,22 +204,13 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 .and_then(|n| u64::try_from(n).ok()),
             _ => None,
         };
-        let what = format!("checking {}", file.display());
-        let run = SolveRun::start(&limits, bounds.heaps, total, what);
         if deepen {
-            let plan = Plan {
-                start: *bounds,
-                sample_max: a.region.sample_max,
-                seed,
-                time: share(a.time.unwrap_or_default(), t0, count - n),
-            };
-            let result = check_deepening(game, &plan, run.budget.clone());
-            drop(run);
-            match result {
+            match deep.next().expect("one deepening report a run (run)") {
                 Ok(r) => {
                     if !r.holds() {
                         worst = worst.max(1);
                     }
+                    cov.add(game, &r.claims);
                     match a.format {
                         Format::Text => print_out(&deep_text(file, &r))?,
                         Format::Json => json.push(deep_json(file, &r)),
@@ -196,6 +224,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
             continue;
         }
+        let what = format!("checking {}", file.display());
+        let run = SolveRun::start(&limits, bounds.heaps, total, what);
         let result = check_region(game, &region, run.budget.clone());
         drop(run);
         match result {
@@ -205,6 +235,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 } else if r.stopped.is_some() {
                     worst = worst.max(2);
                 }
+                cov.add(game, &r.claims);
                 match a.format {
                     Format::Text => print_out(&text_report(file, game, &r))?,
                     Format::Json => json.push(json_report(file, &r)),
@@ -218,10 +249,107 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
         }
     }
+    if let Some((file, _, _)) = all.last() {
+        worst = worst.max(coverage(file, &cov, &a, &mut json));
+    }
     if a.format == Format::Json {
         print_out(&format!("{}\n", serde_json::Value::Array(json)))?;
     }
     Ok(worst)
+}
+
+/// What the runs of `file` left unexercised: printed (text) or added to the file's last
+/// report (JSON); the exit code it calls for (1 for a vacuous claim, or an unexercised case
+/// under `--strict`; else 0).
+fn coverage(
+    file: &std::path::Path,
+    cov: &Coverage,
+    a: &Args,
+    json: &mut [serde_json::Value],
+) -> u8 {
+    let findings = cov.findings();
+    let mut code = 0;
+    let mut out = String::new();
+    for f in &findings {
+        let fails = f.kind == FindingKind::Vacuous || a.strict;
+        if fails {
+            code = 1;
+        }
+        let tag = if fails { "FAIL" } else { "warn" };
+        let _ = writeln!(out, "  {tag}  line {:>3}: {}", f.line, f.message);
+    }
+    if findings.iter().any(|f| f.kind == FindingKind::Vacuous) {
+        let _ = writeln!(
+            out,
+            "        (a claim meant to speak of no position here says so: `claim ... allow empty`)"
+        );
+    }
+    match a.format {
+        Format::Text if !findings.is_empty() => {
+            print!("{}: coverage over its runs\n{out}", file.display());
+        }
+        Format::Text => {}
+        Format::Json => {
+            let file_text = file.display().to_string();
+            if let Some(last) = json
+                .iter_mut()
+                .rev()
+                .find(|j| j["file"].as_str() == Some(file_text.as_str()))
+            {
+                last["findings"] = findings
+                    .iter()
+                    .map(|f| {
+                        serde_json::json!({
+                            "line": f.line,
+                            "kind": match f.kind {
+                                FindingKind::Vacuous => "vacuous",
+                                FindingKind::Case => "case",
+                            },
+                            "fails": f.kind == FindingKind::Vacuous || a.strict,
+                            "message": f.message,
+                        })
+                    })
+                    .collect();
+            }
+        }
+    }
+    code
+}
+
+/// `check --time`: every run deepened together within the time given (the run that has
+/// compared the fewest positions goes next), one report (or error) per run, in order.
+fn deepen_all(
+    a: &Args,
+    all: &[(PathBuf, Game, Bounds)],
+    seed: u64,
+) -> Vec<Result<DeepReport, Report>> {
+    let Some((file, _, _)) = all.first() else {
+        return Vec::new();
+    };
+    let time = a.time.unwrap_or_default();
+    let limits = GameArgs {
+        file: file.clone(),
+        params: a.params.clone(),
+        max_positions: a.max_positions,
+        max_memory: a.max_memory,
+        force: false,
+        time: None,
+    };
+    let heaps = all.iter().map(|(_, _, b)| b.heaps).max().unwrap_or(1);
+    let run = SolveRun::start(&limits, heaps, None, "checking".to_string());
+    let runs: Vec<(&Game, Plan)> = all
+        .iter()
+        .map(|(_, game, bounds)| {
+            let plan = Plan {
+                start: *bounds,
+                sample_max: a.region.sample_max,
+                seed,
+                time,
+            };
+            (game, plan)
+        })
+        .collect();
+    check_deepening_all(&runs, run.budget.clone(), time)
 }
 
 /// This run's share of the time left: what remains of `time` since `t0`, over `left` runs.
@@ -252,6 +380,13 @@ fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
     }
     for (i, c) in r.claims.iter().enumerate() {
         match &c.failure {
+            None if !c.applies => {
+                let _ = writeln!(
+                    out,
+                    "  n/a   line {:>3}: {}\n        not about these parameters (its `when` is false for them)",
+                    c.line, c.text
+                );
+            }
             None => {
                 let _ = writeln!(
                     out,
@@ -260,8 +395,17 @@ fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
                     c.text,
                     r.reach_text(i)
                 );
+                cases_line(&mut out, c);
             }
-            Some(f) => fail_line(&mut out, c.line, &c.text, f),
+            Some(f) => fail_line(&mut out, c, f),
+        }
+        if let Some(p) = &c.held_at {
+            let _ = writeln!(
+                out,
+                "  FAIL  line {:>3}: the file says the claim fails at {}, but it holds there",
+                c.line,
+                heapgame::game::show_position(p)
+            );
         }
     }
     out
@@ -308,10 +452,22 @@ fn params_text(params: &[(String, String)]) -> String {
 
 /// What a failure says, after the position.
 /// The two lines of a claim that fails: where, and what differs.
-fn fail_line(out: &mut String, line: usize, text: &str, f: &heapgame::verify::check::Failure) {
+/// (`known` instead of `FAIL` when the file says the claim fails there: `fails at`.)
+fn fail_line(
+    out: &mut String,
+    c: &heapgame::verify::check::ClaimReport,
+    f: &heapgame::verify::check::Failure,
+) {
+    let (tag, known) = if c.expected(f) {
+        ("known", ", as the file says (`fails at`)")
+    } else {
+        ("FAIL ", "")
+    };
     let _ = writeln!(
         out,
-        "  FAIL  line {line:>3}: {text}\n        at {}: {}",
+        "  {tag} line {:>3}: {}\n        at {}{known}: {}",
+        c.line,
+        c.text,
         heapgame::game::show_position(&f.position),
         failure_text(f)
     );
@@ -360,6 +516,20 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
     }
     for c in &r.claims {
         match &c.failure {
+            None if !c.applies => {
+                let _ = writeln!(
+                    out,
+                    "  n/a   line {:>3}: {}\n        not about these parameters (its `when` is false for them)",
+                    c.line, c.text
+                );
+            }
+            None if c.checked == 0 => {
+                let _ = writeln!(
+                    out,
+                    "  empty line {:>3}: {}\n        no position of this run is in its scope ({} outside it)",
+                    c.line, c.text, c.silent
+                );
+            }
             None => {
                 let silent = if c.silent > 0 {
                     format!(" ({} outside the claim's scope)", c.silent)
@@ -371,11 +541,45 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
                     "  ok    line {:>3}: {}\n        holds over {} positions{silent}",
                     c.line, c.text, c.checked
                 );
+                cases_line(&mut out, c);
             }
-            Some(f) => fail_line(&mut out, c.line, &c.text, f),
+            Some(f) => fail_line(&mut out, c, f),
+        }
+        if let Some(p) = &c.held_at {
+            let _ = writeln!(
+                out,
+                "  FAIL  line {:>3}: the file says the claim fails at {}, but it holds there",
+                c.line,
+                heapgame::game::show_position(p)
+            );
         }
     }
     out
+}
+
+/// The positions each case of a case split decided, on one line (the cases this run's
+/// parameters rule out are only counted).
+fn cases_line(out: &mut String, c: &heapgame::verify::check::ClaimReport) {
+    let live: Vec<String> = c
+        .cases
+        .iter()
+        .filter(|k| k.applies)
+        .map(|k| format!("line {}: {}", k.line, k.decided))
+        .collect();
+    if live.is_empty() {
+        return;
+    }
+    let ruled_out = c.cases.len() - live.len();
+    let more = if ruled_out > 0 {
+        format!(" ({ruled_out} more not about these parameters)")
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "        positions decided by each case: {}{more}",
+        live.join(", ")
+    );
 }
 
 /// One claim as JSON.
@@ -386,8 +590,24 @@ fn claim_json(c: &heapgame::verify::check::ClaimReport) -> serde_json::Value {
         "kind": c.kind.word(),
         "checked": c.checked,
         "outside_scope": c.silent,
+        "applies": c.applies,
         "holds": c.failure.is_none(),
+        "as_stated": c.as_stated(),
     });
+    if !c.cases.is_empty() {
+        o["cases"] = c
+            .cases
+            .iter()
+            .map(|k| {
+                serde_json::json!({
+                    "line": k.line,
+                    "label": k.label,
+                    "applies": k.applies,
+                    "decided": k.decided,
+                })
+            })
+            .collect();
+    }
     if let Some(f) = &c.failure {
         o["counterexample"] = serde_json::json!({
             "position": json_position(&f.position),

@@ -49,6 +49,8 @@ pub struct CheckRun {
     pub max: u32,
     /// The most heaps, for `heaps any`.
     pub heaps: Option<usize>,
+    /// `quick max N [heaps K]`: the bounds under `check --quick` (else `max`, `heaps`).
+    pub quick: Option<(u32, Option<usize>)>,
     /// The `check` line.
     pub span: Span,
 }
@@ -221,10 +223,12 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                             diags.push(d);
                         }
                     }
+                    let quick = check_quick(&mut diags, &mut slots, &mut scope, cb);
                     check_runs.push(CheckRun {
                         with,
                         max,
                         heaps,
+                        quick,
                         span: cb.span.clone(),
                     });
                 }
@@ -1176,4 +1180,27 @@ pub fn constant_with_params(e: &Expr, params: &[(String, Value)]) -> Result<Valu
         Some(v) if diags.is_empty() => Ok(v),
         _ => Err(diags),
     }
+}
+
+/// The `quick max N [heaps K]` bounds of a `check` line, evaluated (problems reported).
+fn check_quick(
+    diags: &mut Vec<Diag>,
+    slots: &mut Slots,
+    scope: &mut Scope,
+    cb: &crate::syntax::ast::CheckBound,
+) -> Option<(u32, Option<usize>)> {
+    let (qmax, qheaps) = cb.quick.as_ref()?;
+    let mut c = Compiler {
+        diags,
+        position: false,
+        slots,
+    };
+    let max = c.constant(qmax, scope);
+    let heaps = qheaps.as_ref().map(|h| (c.constant(h, scope), h));
+    let max = nonneg_u32(diags, max, &qmax.span, "a check bound")?;
+    let heaps = match heaps {
+        Some((h, e)) => Some(nonneg_u32(diags, h, &e.span, "a heap count")? as usize),
+        None => None,
+    };
+    Some((max, heaps))
 }

@@ -28,6 +28,13 @@ pub struct CheckedClaim {
     pub when: Option<CExpr>,
     /// The slots its expressions read.
     pub frame: ClaimFrame,
+    /// `allow empty`: the claim may decide no position in every run of `check`.
+    pub allow_empty: bool,
+    /// `fails at E`: the positions (as written) where the claim is known to fail.
+    pub fails_at: Vec<Vec<i64>>,
+    /// Its cases, when it is a case split (a truth value with `or`s): where each is written
+    /// ([`super::cases`]).
+    pub cases: Vec<Span>,
     /// Where it stands.
     pub span: Span,
 }
@@ -123,7 +130,10 @@ pub fn lower_claim(
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
 ) -> Option<CheckedClaim> {
-    let mut slots = Slots::default();
+    let mut slots = Slots {
+        defer: true,
+        ..Slots::default()
+    };
     let mark = scope.mark();
     let fills = shape
         .map(|s| bind_heap_names(s, scope, &mut slots))
@@ -145,9 +155,12 @@ pub fn lower_claim(
         let body = match &cl.body {
             ClaimBody::Formula { name, args } => {
                 let mut vals = Vec::new();
+                // A formula's arguments are known at load, like a parameter.
+                c.slots.defer = false;
                 for a in args {
                     vals.push(c.constant(a, scope)?);
                 }
+                c.slots.defer = true;
                 if let Some(w) = &cl.when {
                     when = Some(c.expect(w, scope, Type::Bool, "`when`")?);
                 }
@@ -187,11 +200,18 @@ pub fn lower_claim(
         if cl.when.is_some() && when.is_none() {
             return None;
         }
-        Some((body, when))
+        let fails_at = match &cl.fails_at {
+            Some(e) => {
+                c.slots.defer = false;
+                known_failures(&mut c, e, scope)?
+            }
+            None => Vec::new(),
+        };
+        Some((body, when, fails_at))
     })();
     scope.set_claim(None);
     scope.truncate(mark);
-    let (body, when) = r?;
+    let (body, when, fails_at) = r?;
     let (g, w) = used.get();
     Some(CheckedClaim {
         kind: cl.kind,
@@ -203,6 +223,14 @@ pub fn lower_claim(
             heap_names: fills,
             grundy: (g || cl.kind == ClaimKind::Grundy).then_some(names.grundy),
             winning: (w || cl.kind == ClaimKind::Winning).then_some(names.winning),
+        },
+        allow_empty: cl.allow_empty,
+        fails_at,
+        cases: match (&cl.body, cl.kind) {
+            (ClaimBody::Expr { expr, .. }, ClaimKind::P | ClaimKind::Holds) => {
+                super::cases::cases_of(expr)
+            }
+            _ => Vec::new(),
         },
         span: cl.span.clone(),
     })
@@ -234,4 +262,23 @@ fn body_expr(c: &mut Compiler<'_>, cl: &Claim, expr: &Expr, scope: &mut Scope) -
         }
     };
     c.expect(expr, scope, want, what)
+}
+
+/// The positions of `fails at E`: a tuple, or a set of tuples, known before play.
+fn known_failures(c: &mut Compiler<'_>, e: &Expr, scope: &mut Scope) -> Option<Vec<Vec<i64>>> {
+    match c.constant(e, scope)? {
+        Value::List(l) => Some(vec![l.to_vec()]),
+        Value::Set(super::value::SetValue::Tuples(t)) => {
+            Some(t.iter().map(|p| p.to_vec()).collect())
+        }
+        v => {
+            c.diags.push(super::compile::type_error(
+                &e.span,
+                "a position or a set of positions",
+                v.ty(),
+                "`fails at`",
+            ));
+            None
+        }
+    }
 }

@@ -192,6 +192,11 @@ pub struct Slots {
     pub lists: usize,
     /// Selection slots used.
     pub sels: usize,
+    /// Whether a constant subexpression that fails to evaluate is left to be evaluated where
+    /// it is used, instead of being an error of the file: in a claim (a command that
+    /// evaluates no claim must not fail on one) and in the branch of `and`/`or` that a
+    /// constant left side makes unreachable.
+    pub defer: bool,
 }
 
 impl Slots {
@@ -533,6 +538,7 @@ impl Compiler<'_> {
         };
         match node.eval(&mut env) {
             Ok(v) => Some((CExpr::constant(v, sp), ty)),
+            Err(_) if self.slots.defer => Some((node, ty)),
             Err(e) => {
                 self.push(
                     Diag::new(

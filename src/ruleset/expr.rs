@@ -400,7 +400,7 @@ impl CExpr {
 
 /// The members of a list, or of a finite set in increasing order (what a quantifier or a list
 /// comprehension runs over).
-fn members(list: &CExpr, env: &mut Env<'_>) -> R<Arc<[i64]>> {
+pub(crate) fn members(list: &CExpr, env: &mut Env<'_>) -> R<Arc<[i64]>> {
     Ok(match list.eval(env)? {
         Value::List(l) => l,
         Value::Set(s) if s.is_finite() => {

@@ -4,6 +4,7 @@
 //! [`diag`]. Nothing here imports the layers above (moves, solver, game).
 
 pub mod builtins;
+pub mod cases;
 pub mod check;
 pub mod claims;
 pub mod compile;
@@ -17,6 +18,7 @@ pub mod octal;
 pub mod play;
 pub mod program;
 pub mod sets;
+pub mod unbounded;
 pub mod value;
 
 pub use check::{check, Checked, CheckedClaim, CheckedClaimBody, ParamOverride};

@@ -73,12 +73,17 @@ fn subset<T: Ord>(a: &[T], b: &[T]) -> bool {
 
 /// `a OP b` for two sets: `==`, `!=`, `<=` (subset), `<` (proper subset), `>=`, `>`.
 pub fn compare_sets(op: BinOp, a: &SetValue, b: &SetValue, sp: &Span) -> Result<bool, EvalError> {
-    let (x, y) = (members(a, sp)?, members(b, sp)?);
-    // (x subset of y, y subset of x); sets of integers and of tuples share only the empty set.
-    let (xy, yx) = match (&x, &y) {
-        (Members::Ints(p), Members::Ints(q)) => (subset(p, q), subset(q, p)),
-        (Members::Tuples(p), Members::Tuples(q)) => (subset(p, q), subset(q, p)),
-        _ => (x.is_empty(), y.is_empty()),
+    let (xy, yx) = if a.is_finite() && b.is_finite() {
+        let (x, y) = (members(a, sp)?, members(b, sp)?);
+        // (x subset of y, y subset of x); sets of integers and of tuples share only the empty
+        // set.
+        match (&x, &y) {
+            (Members::Ints(p), Members::Ints(q)) => (subset(p, q), subset(q, p)),
+            (Members::Tuples(p), Members::Tuples(q)) => (subset(p, q), subset(q, p)),
+            _ => (x.is_empty(), y.is_empty()),
+        }
+    } else {
+        return super::unbounded::compare(op, a, b, sp);
     };
     Ok(match op {
         BinOp::Eq => xy && yx,

@@ -144,6 +144,8 @@ pub struct CheckBound {
     pub max: Expr,
     /// The most heaps checked (for `heaps any`).
     pub heaps: Option<Expr>,
+    /// `quick max N [heaps K]`: the bounds under `check --quick`.
+    pub quick: Option<(Expr, Option<Expr>)>,
     /// The whole item.
     pub span: Span,
 }
@@ -307,6 +309,10 @@ pub struct Claim {
     pub body: ClaimBody,
     /// `when C`: the claim speaks only of the positions where C holds.
     pub when: Option<Expr>,
+    /// `allow empty`: the claim may decide no position in every run of `check`.
+    pub allow_empty: bool,
+    /// `fails at E`: the positions where the claim is known to fail (a tuple or a set of them).
+    pub fails_at: Option<Expr>,
     /// The whole item.
     pub span: Span,
 }

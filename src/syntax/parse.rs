@@ -194,8 +194,14 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
         Rule::check_bound => {
             let mut with = Vec::new();
             let mut exprs = Vec::new();
+            let mut quick = None;
             for p in inner {
-                if p.as_rule() == Rule::check_with {
+                if p.as_rule() == Rule::check_quick {
+                    let mut it = p.into_inner();
+                    let max = parse_expr(it.next().expect("a bound (parse_check_quick)"))?;
+                    let heaps = it.next().map(parse_expr).transpose()?;
+                    quick = Some((max, heaps));
+                } else if p.as_rule() == Rule::check_with {
                     for param in p.into_inner() {
                         let mut it = param.into_inner();
                         let name = parse_ident(it.next().expect("a name (parse_check_param)"));
@@ -213,6 +219,7 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
                 with,
                 max,
                 heaps: exprs.next(),
+                quick,
                 span: sp,
             })
         }
@@ -449,6 +456,8 @@ fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Clai
     let mut cmp = None;
     let mut body = None;
     let mut when = None;
+    let mut allow_empty = false;
+    let mut fails_at = None;
     for p in inner {
         match p.as_rule() {
             Rule::claim_kind => {
@@ -487,6 +496,11 @@ fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Clai
                 let q = p.into_inner().next().expect("(parse_claim_when)");
                 when = Some(parse_expr(q)?);
             }
+            Rule::claim_allow_empty => allow_empty = true,
+            Rule::claim_fails => {
+                let q = p.into_inner().next().expect("(parse_claim_fails)");
+                fails_at = Some(parse_expr(q)?);
+            }
             r => unreachable!("{r:?} (parse_claim)"),
         }
     }
@@ -495,6 +509,8 @@ fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Clai
         cmp,
         body: body.expect("a body (parse_claim)"),
         when,
+        allow_empty,
+        fails_at,
         span: sp,
     })
 }

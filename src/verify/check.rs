@@ -4,13 +4,16 @@
 
 use miette::Report;
 
-use super::claim::{eval_claim, known, ClaimError, ClaimValue, Known, Needs};
+use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
 use super::explain::{justify_grundy, justify_outcome};
 use super::region::Region;
 use super::{Answer, Bounds};
 use crate::game::{show_position, Game};
 use crate::moves::{Generator, MoveError};
+use crate::ruleset::cases::applicable;
+use crate::ruleset::check::CheckedClaimBody;
 use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::ruleset::value::Value;
 use crate::solver::{Budget, Outcome, SolveError, Solver};
 use crate::syntax::ast::ClaimKind;
 
@@ -47,6 +50,42 @@ pub struct ClaimReport {
     pub silent: u64,
     /// The first counterexample, if any.
     pub failure: Option<Failure>,
+    /// Its cases, when it is a case split, each with the positions it decided.
+    pub cases: Vec<CaseReport>,
+    /// Whether it can speak of a position in this run: false when its `when` is `false` for
+    /// the run's parameters.
+    pub applies: bool,
+    /// `fails at`: the positions of this run where the file says the claim fails.
+    pub fails_at: Vec<Vec<u32>>,
+    /// A position of `fails_at` where the claim held after all.
+    pub held_at: Option<Vec<u32>>,
+}
+
+impl ClaimReport {
+    /// Whether the claim is as the file says: it held, or it failed first at a position the
+    /// file names with `fails at`; and it held at none of those.
+    pub fn as_stated(&self) -> bool {
+        self.held_at.is_none() && self.failure.as_ref().is_none_or(|f| self.expected(f))
+    }
+
+    /// Whether `f` is a failure the file expects (`fails at`).
+    pub fn expected(&self, f: &Failure) -> bool {
+        self.fails_at.contains(&f.position)
+    }
+}
+
+/// One case of a claim that is a case split ([`crate::ruleset::cases`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseReport {
+    /// Its line in the file.
+    pub line: usize,
+    /// The case in words: the comment above it, or its text, on one line.
+    pub label: String,
+    /// Positions where the claim was true through this case.
+    pub decided: u64,
+    /// Whether it can decide a position in this run (not folded to `false` by the run's
+    /// parameters).
+    pub applies: bool,
 }
 
 /// The result of checking one ruleset.
@@ -72,7 +111,7 @@ pub struct CheckReport {
 impl CheckReport {
     /// Whether every claim held.
     pub fn holds(&self) -> bool {
-        self.claims.iter().all(|c| c.failure.is_none())
+        self.claims.iter().all(ClaimReport::as_stated)
     }
 }
 
@@ -171,13 +210,42 @@ impl<'g> Checker<'g> {
             .iter()
             .map(|c| {
                 let text = src.get(c.span.clone()).unwrap_or("");
+                let live = match &c.body {
+                    CheckedClaimBody::Expr { expr, .. } => applicable(expr, &c.cases),
+                    CheckedClaimBody::Formula { .. } => Vec::new(),
+                };
                 ClaimReport {
                     kind: c.kind,
                     text: one_line(text),
-                    line: src[..c.span.start.min(src.len())].matches('\n').count() + 1,
+                    line: line_of(src, c.span.start),
                     checked: 0,
                     silent: 0,
                     failure: None,
+                    cases: c
+                        .cases
+                        .iter()
+                        .zip(live)
+                        .map(|(sp, applies)| CaseReport {
+                            line: line_of(src, sp.start),
+                            label: case_label(src, sp),
+                            decided: 0,
+                            applies,
+                        })
+                        .collect(),
+                    fails_at: c
+                        .fails_at
+                        .iter()
+                        .filter_map(|p| {
+                            let wide: Option<Vec<u64>> =
+                                p.iter().map(|&h| u64::try_from(h).ok()).collect();
+                            game.canonical(&wide?).ok()
+                        })
+                        .collect(),
+                    held_at: None,
+                    applies: !c
+                        .when
+                        .as_ref()
+                        .is_some_and(|w| matches!(w.as_const(), Some(Value::Bool(false)))),
                 }
             })
             .collect();
@@ -238,8 +306,21 @@ impl<'g> Checker<'g> {
                 Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
             };
             self.claims[i].checked += 1;
+            if matches!(v, ClaimValue::IsP(true) | ClaimValue::Holds(true))
+                && !self.claims[i].cases.is_empty()
+            {
+                let hit = case_hits(game, i, pos, &known)
+                    .map_err(|e| Halt::Error(claim_error(game, i, pos, e)))?;
+                for h in hit {
+                    self.claims[i].cases[h].decided += 1;
+                }
+            }
             let failure = self.compare(i, pos, v, &known, is_p).map_err(Halt::Error)?;
-            self.claims[i].failure = failure;
+            let c = &mut self.claims[i];
+            if failure.is_none() && c.held_at.is_none() && c.fails_at.iter().any(|p| p == pos) {
+                c.held_at = Some(pos.to_vec());
+            }
+            c.failure = failure;
         }
         Ok(())
     }
@@ -426,6 +507,30 @@ pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> Report 
         .help("`heapgame formulas` says what each formula covers"),
     };
     Report::new(LoadError::single(game.src.clone(), d))
+}
+
+/// The line (from 1) of byte `at` of `src`.
+fn line_of(src: &str, at: usize) -> usize {
+    src[..at.min(src.len())].matches('\n').count() + 1
+}
+
+/// A case in words: the comment on the line above it when that line is only a comment (the
+/// bundled files name their cases so: `# (5B) ...`), else its own text; on one line.
+fn case_label(src: &str, sp: &std::ops::Range<usize>) -> String {
+    let start = sp.start.min(src.len());
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let above = src[..line_start.saturating_sub(1)]
+        .rsplit('\n')
+        .next()
+        .unwrap_or("")
+        .trim();
+    if line_start > 0 && above.starts_with('#') {
+        let c = above.trim_start_matches('#').trim();
+        if !c.is_empty() {
+            return one_line(c);
+        }
+    }
+    one_line(src.get(sp.clone()).unwrap_or(""))
 }
 
 /// A claim's text on one line: comments dropped, spaces collapsed, cut after 100 characters.

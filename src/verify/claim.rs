@@ -6,6 +6,8 @@ use crate::formulas::FormulaError;
 use crate::game::Game;
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::check::CheckedClaimBody;
+use crate::ruleset::claims::CheckedClaim;
+use crate::ruleset::expr::CExpr;
 use crate::ruleset::expr::{binary, Env, EvalError, EvalErrorKind};
 use crate::ruleset::sets::encode_positions;
 use crate::ruleset::value::{SetValue, Value};
@@ -134,18 +136,7 @@ pub fn eval_claim(
     // `i` indexes `game.checked.claims` (callers iterate over them); another index is a bug of
     // the caller, not something a user can type.
     let claim = &game.checked.claims[i];
-    let frame = &claim.frame;
-    let mut ints = vec![0i64; frame.int_slots];
-    for &(slot, idx) in &frame.heap_names {
-        ints[slot] = pos.get(idx).map_or(0, |&h| i64::from(h));
-    }
-    if let (Some(slot), Some(g)) = (frame.grundy, known.grundy) {
-        ints[slot] = i64::from(g);
-    }
-    let lists = match (&frame.winning, &known.winning) {
-        (Some(_), Some(w)) => vec![encode_positions(w)],
-        _ => Vec::new(),
-    };
+    let (mut ints, lists) = slots(claim, pos, known);
     let eval = |ints: &mut Vec<i64>| -> Result<Option<ClaimValue>, EvalError> {
         let mut env = Env {
             heaps: pos,
@@ -155,26 +146,7 @@ pub fn eval_claim(
         let expr = match &claim.body {
             CheckedClaimBody::Expr { expr, destructure } => {
                 if let Some((list, slots)) = destructure {
-                    // The checker compiled `list` with the type List (`where (a, b) =`) or
-                    // Int (`where s =`).
-                    let l: Vec<i64> = match list.eval(&mut env)? {
-                        Value::List(l) => l.to_vec(),
-                        Value::Int(n) => vec![n],
-                        v => unreachable!("checked list, got {v:?} (eval_claim)"),
-                    };
-                    if l.len() != slots.len() {
-                        return Err(domain(
-                            format!(
-                                "`where` names {} parts, but the list has {}",
-                                slots.len(),
-                                l.len()
-                            ),
-                            &list.span,
-                        ));
-                    }
-                    for (s, v) in slots.iter().zip(l) {
-                        env.ints[*s] = v;
-                    }
+                    destructure_into(list, slots, &mut env)?;
                 }
                 expr
             }
@@ -237,6 +209,83 @@ pub fn eval_claim(
         _ => unreachable!("refused at load (eval_claim)"),
     }
     .map_err(ClaimError::Formula)
+}
+
+/// The integer and list slots of claim `claim` at `pos`, filled from the position's named
+/// heaps and what the solver knows.
+fn slots(claim: &CheckedClaim, pos: &[u32], known: &Known) -> (Vec<i64>, Vec<Vec<i64>>) {
+    let frame = &claim.frame;
+    let mut ints = vec![0i64; frame.int_slots];
+    for &(slot, idx) in &frame.heap_names {
+        ints[slot] = pos.get(idx).map_or(0, |&h| i64::from(h));
+    }
+    if let (Some(slot), Some(g)) = (frame.grundy, known.grundy) {
+        ints[slot] = i64::from(g);
+    }
+    let lists = match (&frame.winning, &known.winning) {
+        (Some(_), Some(w)) => vec![encode_positions(w)],
+        _ => Vec::new(),
+    };
+    (ints, lists)
+}
+
+/// `where (a, b) = list`: the parts of `list` into their slots.
+fn destructure_into(list: &CExpr, slots: &[usize], env: &mut Env<'_>) -> Result<(), EvalError> {
+    // The checker compiled `list` with the type List (`where (a, b) =`) or Int (`where s =`).
+    let l: Vec<i64> = match list.eval(env)? {
+        Value::List(l) => l.to_vec(),
+        Value::Int(n) => vec![n],
+        v => unreachable!("checked list, got {v:?} (destructure_into)"),
+    };
+    if l.len() != slots.len() {
+        return Err(domain(
+            format!(
+                "`where` names {} parts, but the list has {}",
+                slots.len(),
+                l.len()
+            ),
+            &list.span,
+        ));
+    }
+    for (s, v) in slots.iter().zip(l) {
+        env.ints[*s] = v;
+    }
+    Ok(())
+}
+
+/// The cases of claim `i` (a case split, [`crate::ruleset::cases`]) through which it is true
+/// at `pos`, as indices into its `cases`, without repeats; empty when it has no cases or is
+/// false there. Call it where [`eval_claim`] said the claim holds (inside its `when`).
+pub fn case_hits(
+    game: &Game,
+    i: usize,
+    pos: &[u32],
+    known: &Known,
+) -> Result<Vec<usize>, ClaimError> {
+    let claim = &game.checked.claims[i];
+    let CheckedClaimBody::Expr { expr, destructure } = &claim.body else {
+        return Ok(Vec::new());
+    };
+    if claim.cases.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (mut ints, lists) = slots(claim, pos, known);
+    let mut env = Env {
+        heaps: pos,
+        ints: &mut ints,
+        lists: &lists,
+    };
+    let mut hit = Vec::new();
+    (|| {
+        if let Some((list, slots)) = destructure {
+            destructure_into(list, slots, &mut env)?;
+        }
+        crate::ruleset::cases::hits(expr, &mut env, &claim.cases, &mut hit)
+    })()
+    .map_err(ClaimError::Eval)?;
+    hit.sort_unstable();
+    hit.dedup();
+    Ok(hit)
 }
 
 /// The members of a `claim winning` set as positions: tuples, or integers as positions of

@@ -2,7 +2,8 @@
 //! each step about twice the positions of the last (positions already visited are skipped),
 //! then random samples with large heaps until the deadline. Each claim stops at its first
 //! counterexample, the smallest of the region searched when it was found; the report says how
-//! far each claim got.
+//! far each claim got. Several runs (a file's `check` lines, several files) deepen together,
+//! the run with the fewest positions compared going next ([`check_deepening_all`]).
 
 use std::time::{Duration, Instant};
 
@@ -55,7 +56,7 @@ pub struct DeepReport {
 impl DeepReport {
     /// Whether every claim held.
     pub fn holds(&self) -> bool {
-        self.claims.iter().all(|c| c.failure.is_none())
+        self.claims.iter().all(ClaimReport::as_stated)
     }
 
     /// How far claim `i` got, in words: "holds over all 1234 positions of total <= 96 and
@@ -240,112 +241,206 @@ fn clamp(n: u128) -> u64 {
 /// and totals, the rest for samples) or every claim has a counterexample. `budget` gives the
 /// position limit and cancel flag; its deadline is set here.
 pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepReport, Report> {
+    Ok(
+        check_deepening_all(&[(game, plan.clone())], budget, plan.time)
+            .pop()
+            .expect("one run (check_deepening)")?,
+    )
+}
+
+/// Deepens several runs together within `time`: the run that has compared the fewest positions
+/// goes next, one region (or sample batch) at a time, so that each run's claims get their part
+/// of the budget in positions rather than in seconds (a run whose positions are dear gets more
+/// of the time than one whose positions are cheap). Boxes and totals until two thirds of
+/// `time`, then samples. The reports come in the order of `runs`; an error ends its run only.
+pub fn check_deepening_all(
+    runs: &[(&Game, Plan)],
+    budget: Budget,
+    time: Duration,
+) -> Vec<Result<DeepReport, Report>> {
     let t0 = Instant::now();
-    let end = t0 + plan.time;
-    let mut phase = budget.clone();
-    phase.deadline = Some(t0 + plan.time * 2 / 3);
-    let shape = game.shape();
-    let mut c = Checker::new(game, phase);
-    let mut reach = vec![Reach::default(); c.claims.len()];
-    let mut done = Vec::new();
-    let mut steps = Steps::new(shape, plan.start);
-    let mut ended = None;
-    let mut sampling = false;
-    let mut taken = 0u64;
-    'regions: while !c.all_failed() && !c.claims.is_empty() && Instant::now() < end {
-        let region = if sampling {
-            steps.samples(plan)
-        } else if let Some(r) = steps.grow() {
+    let (grow_end, end) = (t0 + time * 2 / 3, t0 + time);
+    let mut ds: Vec<Deepening<'_>> = runs
+        .iter()
+        .map(|(g, p)| Deepening::new(g, p, budget.clone(), t0))
+        .collect();
+    let mut errors: Vec<Option<Report>> = runs.iter().map(|_| None).collect();
+    while Instant::now() < end {
+        let next = (0..ds.len())
+            .filter(|&i| errors[i].is_none() && !ds[i].finished)
+            .min_by_key(|&i| ds[i].visited);
+        let Some(i) = next else { break };
+        if let Err(e) = ds[i].step(grow_end, end) {
+            let cancelled = e
+                .code()
+                .is_some_and(|c| c.to_string() == "heapgame::cancelled");
+            errors[i] = Some(e);
+            if cancelled {
+                break;
+            }
+        }
+    }
+    ds.into_iter()
+        .zip(errors)
+        .map(|(d, e)| match e {
+            Some(e) => Err(e),
+            None => Ok(d.report()),
+        })
+        .collect()
+}
+
+/// One run of a deepening check, resumable region by region.
+struct Deepening<'g> {
+    game: &'g Game,
+    plan: Plan,
+    budget: Budget,
+    c: Checker<'g>,
+    reach: Vec<Reach>,
+    done: Vec<String>,
+    steps: Steps<'g>,
+    ended: Option<String>,
+    sampling: bool,
+    taken: u64,
+    /// Positions compared so far.
+    visited: u64,
+    finished: bool,
+    t0: Instant,
+}
+
+impl<'g> Deepening<'g> {
+    fn new(game: &'g Game, plan: &Plan, budget: Budget, t0: Instant) -> Deepening<'g> {
+        let c = Checker::new(game, budget.clone());
+        let finished = c.claims.is_empty();
+        Deepening {
+            game,
+            plan: plan.clone(),
+            budget,
+            reach: vec![Reach::default(); c.claims.len()],
+            c,
+            done: Vec::new(),
+            steps: Steps::new(game.shape(), plan.start),
+            ended: None,
+            sampling: false,
+            taken: 0,
+            visited: 0,
+            finished,
+            t0,
+        }
+    }
+
+    /// The checker's deadline: the end of the growth, or of the whole run.
+    fn deadline(&mut self, at: Instant) {
+        let mut b = self.budget.clone();
+        b.deadline = Some(at);
+        self.c.set_budget(b);
+    }
+
+    /// The next region: a box or total until `grow_end`, then a batch of samples until `end`.
+    fn step(&mut self, grow_end: Instant, end: Instant) -> Result<(), Report> {
+        if self.c.all_failed() {
+            self.finished = true;
+            return Ok(());
+        }
+        if !self.sampling && Instant::now() >= grow_end {
+            self.sampling = true;
+        }
+        let region = if self.sampling {
+            self.steps.samples(&self.plan)
+        } else if let Some(r) = self.steps.grow() {
             r
         } else {
-            sampling = true;
-            let mut whole = budget.clone();
-            whole.deadline = Some(end);
-            c.set_budget(whole);
-            continue;
+            self.sampling = true;
+            return Ok(());
         };
+        self.deadline(if self.sampling { end } else { grow_end });
+        let shape = self.game.shape();
         let mut positions = region
             .positions(shape)
             .map_err(|m| miette::miette!(code = "heapgame::too_large", "{m}"))?;
-        positions.retain(|p| game.allows(p));
+        positions.retain(|p| self.game.allows(p));
         let mut fresh = 0u64;
         for p in &positions {
-            if steps.covered(p) {
+            if self.steps.covered(p) {
                 continue;
             }
-            if c.all_failed() {
+            if self.c.all_failed() {
                 break;
             }
-            match c.visit(p) {
+            match self.c.visit(p) {
                 Ok(()) => {}
                 Err(Halt::Error(e)) => return Err(e),
-                Err(Halt::Deadline) if !sampling => {
-                    done.push(format!("{} (cut by the time)", region.describe(shape)));
-                    sampling = true;
-                    let mut whole = budget.clone();
-                    whole.deadline = Some(end);
-                    c.set_budget(whole);
-                    continue 'regions;
+                Err(Halt::Deadline) if !self.sampling => {
+                    self.done
+                        .push(format!("{} (cut by the time)", region.describe(shape)));
+                    self.sampling = true;
+                    return Ok(());
                 }
-                Err(Halt::Deadline) => break 'regions,
+                Err(Halt::Deadline) => {
+                    self.finished = true;
+                    return Ok(());
+                }
                 Err(Halt::Limit(limit)) => {
-                    ended = Some(format!("stopped at the limit of {limit} positions stored"));
-                    break 'regions;
+                    self.ended = Some(format!("stopped at the limit of {limit} positions stored"));
+                    self.finished = true;
+                    return Ok(());
                 }
             }
             fresh += 1;
-            if sampling {
-                taken += 1;
-                for (i, r) in reach.iter_mut().enumerate() {
-                    if c.claims[i].failure.is_none() {
+            self.visited += 1;
+            if self.sampling {
+                self.taken += 1;
+                for (i, r) in self.reach.iter_mut().enumerate() {
+                    if self.c.claims[i].failure.is_none() {
                         r.samples += 1;
                     }
                 }
             }
         }
-        if sampling {
-            if fresh == 0 {
-                break;
-            }
-            continue;
+        if self.sampling {
+            // A batch with nothing new: the samples cover what they can.
+            self.finished |= fresh == 0;
+            return Ok(());
         }
-        done.push(region.describe(shape));
-        steps.done(&region);
-        for (i, r) in reach.iter_mut().enumerate() {
-            if c.claims[i].failure.is_none() {
-                r.max = steps.max;
-                r.total = steps.total;
+        self.done.push(region.describe(shape));
+        self.steps.done(&region);
+        for (i, r) in self.reach.iter_mut().enumerate() {
+            if self.c.claims[i].failure.is_none() {
+                r.max = self.steps.max;
+                r.total = self.steps.total;
             }
+        }
+        Ok(())
+    }
+
+    fn report(mut self) -> DeepReport {
+        if self.taken > 0 {
+            self.done.push(format!(
+                "{} samples with heaps <= {} (seeds {} on)",
+                self.taken, self.plan.sample_max, self.plan.seed
+            ));
+        }
+        let elapsed = self.t0.elapsed().as_secs_f64();
+        let ended = self.ended.unwrap_or_else(|| {
+            if self.c.claims.is_empty() {
+                "no claims".to_string()
+            } else if self.c.all_failed() {
+                format!("every claim failed, after {elapsed:.1}s")
+            } else {
+                format!("time is up, after {elapsed:.1}s")
+            }
+        });
+        let shape = self.game.shape();
+        DeepReport {
+            ruleset: self.game.checked.name.clone(),
+            params: params_shown(self.game),
+            heaps: self.plan.start.heaps,
+            fixed_count: shape.count.is_some(),
+            claims: self.c.claims,
+            reach: self.reach,
+            steps: self.done,
+            seed: self.plan.seed,
+            sample_max: self.plan.sample_max,
+            ended,
         }
     }
-    if taken > 0 {
-        done.push(format!(
-            "{taken} samples with heaps <= {} (seeds {} on)",
-            plan.sample_max, plan.seed
-        ));
-    }
-    let ended = ended.unwrap_or_else(|| {
-        if c.claims.is_empty() {
-            "no claims".to_string()
-        } else if c.all_failed() {
-            format!(
-                "every claim failed, after {:.1}s",
-                t0.elapsed().as_secs_f64()
-            )
-        } else {
-            format!("time is up, after {:.1}s", t0.elapsed().as_secs_f64())
-        }
-    });
-    Ok(DeepReport {
-        ruleset: game.checked.name.clone(),
-        params: params_shown(game),
-        heaps: plan.start.heaps,
-        fixed_count: shape.count.is_some(),
-        claims: c.claims,
-        reach,
-        steps: done,
-        seed: plan.seed,
-        sample_max: plan.sample_max,
-        ended,
-    })
 }

@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod claim;
+pub mod coverage;
 pub mod deepen;
 pub mod diff;
 pub mod explain;
@@ -112,6 +113,7 @@ mod tests {
             with: vec![],
             max: 8,
             heaps: Some(4),
+            quick: None,
             span: 0..0,
         };
         let b = |max, heaps| Bounds { max, heaps };

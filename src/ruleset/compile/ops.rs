@@ -107,8 +107,20 @@ impl Compiler<'_> {
         scope: &mut Scope,
     ) -> Option<(CExpr, Type)> {
         let ra = self.compile(a, scope);
+        // `false and B`, `true or B`: B is never evaluated, so it is only type checked.
+        let decided = match (op, ra.as_ref().and_then(|(c, _)| c.as_const())) {
+            (BinOp::And, Some(Value::Bool(false))) => Some(false),
+            (BinOp::Or, Some(Value::Bool(true))) => Some(true),
+            _ => None,
+        };
+        let defer = self.slots.defer;
+        self.slots.defer |= decided.is_some();
         let rb = self.compile(b, scope);
+        self.slots.defer = defer;
         let ((ca, ta), (cb, tb)) = (ra?, rb?);
+        if let (Some(d), Type::Bool) = (decided, tb) {
+            return Some((CExpr::constant(Value::Bool(d), sp), Type::Bool));
+        }
         let sym = op.symbol();
         let ty = match op {
             BinOp::And | BinOp::Or => {
