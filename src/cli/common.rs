@@ -457,6 +457,7 @@ mod tests {
             max_memory: mem,
             force: false,
             time: None,
+            play: None,
         };
         // 2 heaps: 208 bytes a position.
         let l = args(Some(1000), Some(208 * 500)).limits(2);
