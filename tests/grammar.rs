@@ -338,6 +338,7 @@ fn ruleset_header_params_and_items() {
         .iter()
         .map(|i| match i {
             Item::Source(..) => "source",
+            Item::Play(..) => "play",
             Item::Require(_) => "require",
             Item::Shape(_) => "shape",
             Item::Play(..) => "play",

@@ -42,13 +42,13 @@ fn retrograde(succ: &[Vec<usize>]) -> Vec<LoopyOutcome> {
 fn sum_graph(g: &[Vec<usize>], h: &[Vec<usize>]) -> Vec<Vec<usize>> {
     let m = h.len();
     let mut s = vec![Vec::new(); g.len() * m];
-    for a in 0..g.len() {
-        for b in 0..m {
+    for (a, ga) in g.iter().enumerate() {
+        for (b, hb) in h.iter().enumerate() {
             let u = a * m + b;
-            for &a2 in &g[a] {
+            for &a2 in ga {
                 s[u].push(a2 * m + b);
             }
-            for &b2 in &h[b] {
+            for &b2 in hb {
                 s[u].push(a * m + b2);
             }
         }
@@ -193,12 +193,12 @@ fn sums_follow_smiths_rules() {
         let s = sum_graph(&g, &h);
         let vs = values(&s);
         let direct = retrograde(&s);
-        for a in 0..g.len() {
-            for b in 0..h.len() {
+        for (a, va) in vg.iter().enumerate() {
+            for (b, vb) in vh.iter().enumerate() {
                 let u = a * h.len() + b;
                 assert_eq!(vs[u].outcome(), direct[u], "case {case}");
-                match vg[a].sum(&vh[b]) {
-                    Some(v) => assert_eq!(vs[u], v, "case {case}: {} + {}", vg[a], vh[b]),
+                match va.sum(vb) {
+                    Some(v) => assert_eq!(vs[u], v, "case {case}: {} + {}", va, vb),
                     None => {
                         // Two infinite values: the sum is a draw.
                         assert_eq!(direct[u], LoopyOutcome::D, "case {case}");

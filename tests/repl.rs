@@ -474,6 +474,45 @@ fn piped_script_without_errors_exits_0_and_prints_no_prompt() {
     );
 }
 
+/// `:set play misere` switches the loaded ruleset to misère play: misère Nim's (1, 1) is N
+/// (g^- = 1: Bouton's rule, every heap at most 1 and an even number of 1s), and (1, 1, 1) P.
+#[test]
+fn set_play_misere() {
+    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+        .args(["repl", "rulesets/classic/nim.game"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .expect("stdin")
+                .write_all(b"1 1\n:set play misere\n1 1\n1 1 1\n:set play normal\n1 1\n")?;
+            c.wait_with_output()
+        })
+        .expect("run heapgame repl");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let grundy: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("grundy:"))
+        .collect();
+    assert_eq!(
+        grundy,
+        [
+            "grundy:   0",
+            "grundy:   1 (the misère nim value g^-)",
+            "grundy:   0 (the misère nim value g^-)",
+            "grundy:   0",
+        ],
+        "{stdout}"
+    );
+    assert!(stdout.contains("genus:    0^120"), "{stdout}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // A real pseudo-terminal
 // ---------------------------------------------------------------------------------------------

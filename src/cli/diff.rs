@@ -221,9 +221,6 @@ pub fn run(a: Args) -> Result<u8, Report> {
             compare(Side::Game(&b))?
         }
         (None, Some(text)) => {
-            if game.play() == heapgame::solver::Play::Misere {
-                return Err(misere_formula(&game, text));
-            }
             let f = formula_from_text(&game, text)?;
             compare(Side::Formula(&f, text.clone()))?
         }
@@ -303,22 +300,4 @@ fn json_report(r: &DiffReport) -> serde_json::Value {
             "why_b": d.why_b,
         })).collect::<Vec<_>>(),
     })
-}
-
-/// The refusal of `diff --formula` in misère play: the built-in closed forms are theorems of
-/// normal play.
-fn misere_formula(game: &heapgame::Game, text: &str) -> Report {
-    use heapgame::ruleset::{Code, Diag, LoadError};
-    Report::new(LoadError::single(
-        game.src.clone(),
-        Diag::new(
-            Code::Play,
-            0..0,
-            format!(
-                "the formula `{text}` is a closed form of normal play, and this diff is in misère play"
-            ),
-            "",
-        )
-        .help("diff against a formula in normal play (--play normal), or write the misère closed form as a `claim` in a file with `play misere` and run `heapgame check`"),
-    ))
 }

@@ -203,7 +203,9 @@ pub const COMMANDS: &[CommandHelp] = &[
         summary: "set a parameter (or list them)",
         details: "Sets a parameter of the ruleset to the value of an expression of the language and \
                   checks the ruleset again. On an error (e.g. a failed `require`) nothing changes. \
-                  Without arguments, lists the parameters. `:set k=4` works too.",
+                  Without arguments, lists the parameters. `:set k=4` works too. `:set play \
+                  misere` (or `normal`) changes the play convention, unless the ruleset has a \
+                  parameter named `play`.",
         example: ":set beta sqrt(2)+2",
         options: &[],
     },

@@ -41,7 +41,7 @@ impl Genus {
             return self.misere[n];
         }
         // The last two written values alternate forever.
-        let back = if (n - k) % 2 == 0 { 2 } else { 1 };
+        let back = if (n - k).is_multiple_of(2) { 2 } else { 1 };
         self.misere[k - back]
     }
 }

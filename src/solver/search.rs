@@ -142,7 +142,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
     /// position has value 1) and any sum oracle is dropped. Set it before the first solve:
     /// the memo holds values of one convention only.
     pub fn with_play(mut self, play: Play) -> Self {
-        debug_assert!(self.memo.len() == 0, "the play is set before solving");
+        debug_assert!(self.memo.is_empty(), "the play is set before solving");
         self.misere = play == Play::Misere;
         if self.misere {
             self.sum = None;

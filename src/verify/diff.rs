@@ -399,6 +399,24 @@ pub fn formula_from_text(game: &Game, text: &str) -> Result<Built, Report> {
     use crate::syntax::ast::ExprKind;
     let src = std::sync::Arc::new(miette::NamedSource::new("--formula", text.to_string()));
     let fail = |d: Diag| Report::new(LoadError::single(src.clone(), d));
+    if game.play() == crate::solver::Play::Misere {
+        // The built-in closed forms are theorems of normal play.
+        return Err(fail(
+            Diag::new(
+                Code::Play,
+                0..text.len(),
+                format!(
+                    "the formula `{text}` is a closed form of normal play, and this diff is in \
+                     misère play"
+                ),
+                "a normal-play formula",
+            )
+            .help(
+                "diff against a formula in normal play (--play normal), or write the misère \
+                 closed form as a `claim` in a file with `play misere` and run `heapgame check`",
+            ),
+        ));
+    }
     let expr = crate::syntax::parse_expr_str(text)
         .map_err(|e| Report::new(e).with_source_code(src.clone()))?;
     let (name, args): (&str, &[crate::syntax::ast::Expr]) = match &expr.kind {
