@@ -348,6 +348,7 @@ fn ruleset_header_params_and_items() {
             Item::Move(_) => "move",
             Item::Claim(_) => "claim",
             Item::CheckBound(_) => "check",
+            Item::Positions(_) => "positions",
         })
         .collect();
     assert_eq!(
@@ -989,4 +990,70 @@ fn keywords_are_not_names() {
         ex("moves + fromage + index + heapsize"),
         "(+ (+ (+ moves fromage) index) heapsize)"
     );
+}
+
+#[test]
+fn add_move_places_rows_and_positions() {
+    // `add 1.. to`: the open range stops before `to`.
+    match step("add 1.. to one heap") {
+        StepKind::Add {
+            amount: Amount::Each(e),
+            sel: s,
+            cond: None,
+        } => {
+            assert_eq!(sx(&e), "(.. 1)");
+            assert_eq!(sel_str(&s), "one");
+        }
+        other => panic!("{other:?}"),
+    }
+    match step("move s in 1..3 from heap i + 1 to heap i where s > 1") {
+        StepKind::Shift {
+            amount: Amount::Named(bs),
+            from,
+            to,
+            cond: Some(c),
+        } => {
+            assert_eq!(bs[0].0.name, "s");
+            assert_eq!(sel_str(&from), "at (+ i 1)");
+            // A place that is a lone name reads as a named heap; the lowering tells them apart.
+            assert_eq!(sel_str(&to), "named i");
+            assert_eq!(sx(&c), "(> s 1)");
+        }
+        other => panic!("{other:?}"),
+    }
+    match step("take l in 0.. from k consecutive heaps h") {
+        StepKind::Take { sel: s, .. } => assert_eq!(sel_str(&s), "consecutive k as h"),
+        other => panic!("{other:?}"),
+    }
+    // `to` never names a selection.
+    match step("move 1 from one heap to one other heap") {
+        StepKind::Shift { from, to, .. } => {
+            assert_eq!(sel_str(&from), "one");
+            assert_eq!(sel_str(&to), "one");
+        }
+        other => panic!("{other:?}"),
+    }
+    let r = ruleset(
+        "heaps n in a circle\npositions where heaps[0] < heaps[1]\nmove { take 1.. from heap 1 }",
+    );
+    let circle = r.items.iter().any(|i| {
+        matches!(
+            i,
+            Item::Shape(Shape {
+                kind: ShapeKind::Row { circle: true, .. },
+                ..
+            })
+        )
+    });
+    assert!(circle);
+    assert!(r.items.iter().any(|i| matches!(i, Item::Positions(_))));
+    // `heaps k` and `heaps x in S` (an expression) are not rows.
+    let r = ruleset("heaps k\nmove { take 1.. from one heap }");
+    assert!(r.items.iter().any(|i| matches!(
+        i,
+        Item::Shape(Shape {
+            kind: ShapeKind::Count(_),
+            ..
+        })
+    )));
 }

@@ -436,4 +436,31 @@ fn add_steps_never_wrap_and_loops_are_reported() {
     .expect("loads");
     let e = loopy.solver().grundy(&[1, 1]);
     assert!(e.is_err(), "a loop, not a value: {e:?}");
+    assert!(!loopy.generator().strictly_decreasing());
+    // Staircase Nim lowers sum(i * s_i): proven to end, found by heapgame.
+    let stairs = load("rulesets/classic/staircase-nim.game", &[]);
+    assert_eq!(
+        stairs.generator().decreasing_weights(),
+        Some(vec![1, 2, 3, 4])
+    );
+    assert!(stairs.generator().strictly_decreasing());
+    // Carrying tokens the other way ends too, by the other weights.
+    let up = Game::from_source(
+        "up.game",
+        "ruleset \"u\" { heaps 3 in a row\n move { take 1.. from heap 3 }\n \
+         move for i in 1..2 { move 1.. from heap i to heap i + 1 } }",
+        &[],
+    )
+    .expect("loads");
+    assert_eq!(up.generator().decreasing_weights(), Some(vec![3, 2, 1]));
+    // Back and forth between two places of a row: no weights.
+    let both = Game::from_source(
+        "both.game",
+        "ruleset \"b\" { heaps 2 in a row\n move { move 1.. from heap 1 to heap 2 }\n \
+         move { move 1.. from heap 2 to heap 1 } }",
+        &[],
+    )
+    .expect("loads");
+    assert_eq!(both.generator().decreasing_weights(), None);
+    assert!(both.solver().grundy(&[1, 0]).is_err());
 }

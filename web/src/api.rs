@@ -379,10 +379,11 @@ pub fn solve(
         let mut ps = Vec::new();
         let mut count = 0usize;
         for (r, v) in table.iter().enumerate() {
-            if v == 0 {
+            // `positions where`: the positions it excludes are not listed or counted.
+            spec.unrank(r, &mut pos);
+            if v == 0 && game.allows(&pos) {
                 count += 1;
                 if ps.len() < MAX_LISTED {
-                    spec.unrank(r, &mut pos);
                     ps.push(pos.clone());
                 }
             }
@@ -393,6 +394,9 @@ pub fn solve(
             let mut cells = vec![Value::Null; n * n];
             for (r, v) in table.iter().enumerate() {
                 spec.unrank(r, &mut pos);
+                if !game.allows(&pos) {
+                    continue;
+                }
                 // With any number of heaps, (b) is (0, b) and () is (0, 0).
                 while pos.len() < 2 && shape.drops_zeros() {
                     pos.insert(0, 0);

@@ -16,6 +16,7 @@ mod fast;
 mod select;
 mod split;
 mod take;
+mod terminate;
 
 use super::followers::Followers;
 use super::program::{MoveProgram, PositionRule, ShapeSpec};
@@ -279,10 +280,12 @@ impl Generator {
     /// `delete` only remove, `split` keeps the sum), so it suffices that each move has a step
     /// that always removes something: a `take` whose amounts are all at least 1 (a `take` on
     /// no heap writes no follower), or a `delete`/`lower` on at least one heap when heaps are
-    /// never empty. Conservative: false when in doubt.
+    /// never empty. With `add` steps, a weighted total must fall instead
+    /// ([`Generator::decreasing_weights`]). Conservative: false when in doubt.
     pub fn strictly_decreasing(&self) -> bool {
         if self.adds() {
-            return false;
+            // Tokens added to heaps: a weighted total must fall instead.
+            return self.decreasing_weights().is_some();
         }
         let positive_heaps = self.shape.lower >= 1 || self.shape.drops_zeros();
         self.moves
@@ -310,7 +313,7 @@ fn all_positive(set: &crate::ruleset::value::SetValue) -> bool {
 }
 
 /// Whether the step, whenever it leads to a follower, removes at least one counter.
-fn step_removes(st: &super::program::LStep, positive_heaps: bool) -> bool {
+pub(super) fn step_removes(st: &super::program::LStep, positive_heaps: bool) -> bool {
     use super::program::{LAmount, LSelKind, LStepKind};
     let some_heap = match &st.sel.kind {
         LSelKind::Count(c) => all_positive(c),
