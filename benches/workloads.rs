@@ -6,14 +6,15 @@
 //! `cargo bench --bench workloads -- [--write docs/performance.md] [--cap SECS] [--only NAME]
 //! [--quick]`
 //!
-//! `--only` runs the workloads whose label contains NAME (`1a`, `6`, `par` for the parallel
-//! table); `--quick` runs 1b at 2000 instead of the issue's 10^4 (whose hand-written side takes
+//! `--only` runs the workloads whose label contains NAME (`1a`, `6`, `9` for the rulesets of
+//! issue 19, `par` for the parallel table); `--quick` runs 1b at 2000 instead of the issue's 10^4 (whose hand-written side takes
 //! minutes: see `benches/notes.md`).
 //! `--cap` (default 120) stops heapgame on a workload after that many seconds (through the
 //! solver budget's cancel flag) and reports the workload as not finished.
 
 mod hand;
 mod octal_rows;
+mod user_rows;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
@@ -227,6 +228,7 @@ fn main() {
         .expect("a thread pool");
     let (rows, wythoff) = one.install(|| workloads(&run, full, cap));
     let mut table = render(&rows.0, cap);
+    table.push_str(&user_rows::section());
     if run("par") {
         table.push_str(&parallel_section(&wythoff, cap));
     }
@@ -438,6 +440,9 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
     }
 
     for r in octal_rows::rows(run, cap) {
+        rows.push(r);
+    }
+    for r in user_rows::rows(run, cap) {
         rows.push(r);
     }
 

@@ -9,6 +9,7 @@ pub mod fz;
 pub mod moore;
 pub mod octal;
 pub mod single_delete;
+pub mod user;
 pub mod wynim;
 pub mod wythoff;
 

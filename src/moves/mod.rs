@@ -1,6 +1,7 @@
 //! Phase 3, moves: the lowered move programs ([`program`]) and the generator that runs them
 //! on a position ([`generate`]), writing canonical followers into a [`Followers`] buffer.
 
+pub mod compiled;
 pub mod followers;
 pub mod generate;
 pub mod program;

@@ -76,20 +76,10 @@ pub fn solve_box_play(
 /// Boxes smaller than this are solved on one thread (threads cost more than they save).
 pub const PARALLEL_FROM: usize = 20_000;
 
-/// The box from the single-heap Grundy values of a sum: the XOR over the heaps.
+/// The box from the single-heap Grundy values of a sum: the XOR over the heaps, walked in
+/// rank order ([`sum::boxed`]).
 fn sum_values(spec: &BoxSpec, want: Want, seq: &[u32]) -> BoxValues {
-    let mut pos = Vec::new();
-    let values = (0..spec.len())
-        .map(|r| {
-            spec.unrank(r, &mut pos);
-            let g = pos.iter().fold(0, |x, &h| x ^ seq[h as usize]);
-            match want {
-                Want::Grundy => g,
-                Want::Outcome => u32::from(g != 0),
-            }
-        })
-        .collect();
-    BoxValues::from_values(spec.clone(), want, values, ModeUsed::Sum)
+    sum::boxed::box_values(spec, want, seq)
 }
 
 /// The box by the memoized search with a dense table.

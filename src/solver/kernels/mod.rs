@@ -10,9 +10,13 @@
 //! - `multiset`: unordered boxes whose moves delete heaps and split or lower others
 //!   (`multiset.rs` matches the moves and fills the table, `multiset_moves.rs` lists followers,
 //!   `multiset_retro.rs` marks predecessors for P/N on a fixed count). Asked first.
+//! - `compiled-moves` (`compiled.rs`): any box whose every clause the move compiler
+//!   ([`crate::moves::compiled`]) takes, filled in rank order with the compiled clauses
+//!   enumerating the followers. Asked last, as the general case.
 
 mod amounts;
 mod compile;
+mod compiled;
 mod cube;
 mod fill;
 mod guard;
@@ -44,7 +48,10 @@ pub fn solve_box_kernel(
     if let Some(r) = multiset::try_solve(game, spec, want, budget) {
         return Some(r);
     }
-    cube::try_solve(game, spec, want, budget)
+    if let Some(r) = cube::try_solve(game, spec, want, budget) {
+        return Some(r);
+    }
+    compiled::try_solve(game, spec, want, budget)
 }
 
 /// The name of the kernel [`solve_box_kernel`] would use for the ruleset on this box, without
@@ -56,5 +63,8 @@ pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
     if multiset::matches(game, spec) {
         return Some(multiset::NAME);
     }
-    cube::matches(game, spec).then_some(cube::NAME)
+    if cube::matches(game, spec) {
+        return Some(cube::NAME);
+    }
+    compiled::matches(game, spec).then_some(compiled::NAME)
 }

@@ -10,6 +10,7 @@ use crate::ruleset::expr::{CExpr, CKind};
 use crate::ruleset::value::SetValue;
 use crate::syntax::ast::Span;
 
+pub mod boxed;
 pub mod kernel;
 pub mod oracle;
 pub mod period;

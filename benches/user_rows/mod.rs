@@ -1,0 +1,183 @@
+//! The rows of issue 19: rulesets written as a user would (`benches/user/`, matched by no
+//! kernel), Lasker's Nim's box (a sum) and the few-follower P/N box of (S, T)_3, each against
+//! its plain solver of `hand/user.rs`, values compared position by position. A second table
+//! gives the time per follower on both sides, the followers counted by the hand-written solver
+//! (every follower with its multiplicity; for P/N, those looked at before the first
+//! P-follower).
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+use heapgame::solver::Want;
+
+use super::{box_workload, hand, load, pn, Row};
+
+/// One per-follower line: the row, the followers, heapgame's time (or why none), the
+/// hand-written time.
+type Line = (String, u64, Result<Duration, String>, Duration);
+
+/// The per-follower lines of the rows run so far.
+static PER_FOLLOWER: Mutex<Vec<Line>> = Mutex::new(Vec::new());
+
+fn note(row: &Row, followers: u64) {
+    PER_FOLLOWER.lock().expect("not poisoned").push((
+        row.name.clone(),
+        followers,
+        row.heapgame.clone(),
+        row.hand,
+    ));
+}
+
+/// The rows whose label `run` accepts.
+pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let counted = std::cell::Cell::new(0u64);
+    let name = "9a Half-take (user), Grundy values, 3 heaps <= 220";
+    if run(name) {
+        let g = load("benches/user/half-take.game", &[]);
+        let n = 220usize;
+        let w = n + 1;
+        let r = box_workload(
+            name,
+            &g,
+            n as u32,
+            3,
+            Want::Grundy,
+            cap,
+            || {
+                let h = hand::user::half_take(n);
+                counted.set(h.1);
+                h
+            },
+            |h, p| h.0[(p[0] as usize * w + p[1] as usize) * w + p[2] as usize],
+        );
+        note(&r, counted.get());
+        rows.push(r);
+    }
+    let name = "9b Other-bounded (user), Grundy values, (x, y) <= 1000";
+    if run(name) {
+        let g = load("benches/user/other-bounded.game", &[]);
+        let n = 1000usize;
+        let r = box_workload(
+            name,
+            &g,
+            n as u32,
+            2,
+            Want::Grundy,
+            cap,
+            || {
+                let h = hand::user::other_bounded(n);
+                counted.set(h.1);
+                h
+            },
+            |h, p| h.0[p[0] as usize * (n + 1) + p[1] as usize],
+        );
+        note(&r, counted.get());
+        rows.push(r);
+    }
+    let name = "9c Guarded (user), Grundy values, 3 heaps <= 250";
+    if run(name) {
+        let g = load("benches/user/guarded.game", &[]);
+        let n = 250usize;
+        let w = n + 1;
+        let r = box_workload(
+            name,
+            &g,
+            n as u32,
+            3,
+            Want::Grundy,
+            cap,
+            || {
+                let h = hand::user::guarded(n);
+                counted.set(h.1);
+                h
+            },
+            |h, p| h.0[(p[0] as usize * w + p[1] as usize) * w + p[2] as usize],
+        );
+        note(&r, counted.get());
+        rows.push(r);
+    }
+    let name = "9d Smallest-bounded (user, heaps any), Grundy values, up to 5 heaps <= 50";
+    if run(name) {
+        let g = load("benches/user/smallest-bounded.game", &[]);
+        let n = 50usize;
+        let r = box_workload(
+            name,
+            &g,
+            n as u32,
+            5,
+            Want::Grundy,
+            cap,
+            || {
+                let h = hand::user::smallest_bounded(n);
+                counted.set(h.2);
+                h
+            },
+            |h, p| h.0[h.1.rank_of(p)],
+        );
+        note(&r, counted.get());
+        rows.push(r);
+    }
+    let name = "9e Lasker's Nim (sum), Grundy values, up to 3 heaps <= 500";
+    if run(name) {
+        let g = load("rulesets/classic/lasker-nim.game", &[]);
+        let n = 500usize;
+        let r = box_workload(
+            name,
+            &g,
+            n as u32,
+            3,
+            Want::Grundy,
+            cap,
+            || hand::user::lasker_box(n),
+            |h, p| h.0[h.1.rank_of(p)],
+        );
+        rows.push(r);
+    }
+    let name = "9f (S, T)_3, S = {1}, T = {2}, P/N, 3 heaps <= 500";
+    if run(name) {
+        let g = load("rulesets/bhowmik/st-game.game", &[]);
+        let n = 500usize;
+        let r = box_workload(
+            name,
+            &g,
+            n as u32,
+            3,
+            Want::Outcome,
+            cap,
+            || {
+                let h = hand::user::st_box(n);
+                counted.set(h.2);
+                h
+            },
+            |h, p| pn(h.0[h.1.rank_of(p)]),
+        );
+        note(&r, counted.get());
+        rows.push(r);
+    }
+    rows
+}
+
+/// The per-follower table of the rows run, empty when none was.
+pub fn section() -> String {
+    let lines = PER_FOLLOWER.lock().expect("not poisoned");
+    if lines.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from(
+        "\n## Time per follower (issue 19)\n\nFollowers = the followers the hand-written solver \
+         looks at (every follower with its multiplicity; for P/N, up to the first P-follower), \
+         the same count for both columns; each time divided by it.\n\n\
+         | workload | followers | heapgame ns/follower | hand-written ns/follower |\n\
+         |---|---:|---:|---:|\n",
+    );
+    for (name, f, hg, hand) in lines.iter() {
+        let per = |d: &Duration| format!("{:.2}", d.as_secs_f64() * 1e9 / (*f).max(1) as f64);
+        s.push_str(&format!(
+            "| {name} | {f} | {} | {} |\n",
+            hg.as_ref().map_or_else(|e| e.clone(), per),
+            per(hand)
+        ));
+    }
+    s
+}

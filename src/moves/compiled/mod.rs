@@ -1,0 +1,369 @@
+//! The move compiler: a lowered move clause, parameters bound, compiled once into a
+//! [`CompiledMove`] that enumerates exactly its moves on a canonical position, as the heaps
+//! chosen and the amount taken from each, with no expression tree walked per candidate. The
+//! interpreter ([`super::generate`]) stays the reference, and the path for every clause this
+//! does not compile.
+//!
+//! Technique: closure compilation ([`expr`]): every expression node becomes a boxed closure
+//! built once per ruleset, which runs on every target including wasm32 (no JIT); the leading
+//! conjuncts of a `where` that are linear in the amount become the amount loop's bounds and
+//! step ([`bounds`]), so that a candidate is generated only when they hold; the rest of the
+//! condition is a compiled filter.
+//!
+//! Compiled: a clause of one `take` step that removes at least one token (every amount >= 1),
+//! with guards, on `one heap`, `C heaps` (`both heaps`, counts from a set), `all heaps`, `the
+//! other heap` or `heap x`; the amount from a range or a finite set, one per heap for a single
+//! heap (named or not) or `same` for several; a `where` and guards of integer arithmetic,
+//! comparisons, logic, constant-set membership and `min`/`max`/`sum`/`xor`/`len`/indexing of
+//! `heaps` or a named selection. Everything else answers `None` from [`compile`].
+//! [`CompiledMove::each`] answers `Err(Fallback)` wherever the interpreter would report an
+//! error, so that the caller leaves the work to it.
+
+pub mod bounds;
+pub mod expr;
+
+use super::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
+use crate::ruleset::value::SetValue;
+use bounds::{conjuncts, Bounds, Window};
+pub use expr::Regs;
+use expr::{boolean, BoolFn, IntSet};
+
+/// A compiled clause could not decide without the interpreter (an expression error, a value
+/// beyond its checked range): the caller falls back to the interpreter for the whole task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fallback;
+
+/// How a compiled clause chooses its heaps.
+enum Sel {
+    /// `C heaps` for every count in the set (at least 1).
+    Counts(IntSet),
+    /// Every heap.
+    Rest,
+    /// The single heap, when there is exactly one.
+    TheOther,
+    /// The heap at this index of an ordered shape.
+    Named(usize),
+}
+
+/// The amounts of a compiled clause.
+enum Amounts {
+    /// `lo..=hi` (`hi` absent: up to the heap).
+    Range(i64, Option<i64>),
+    /// Finite members, increasing.
+    Ints(Vec<i64>),
+}
+
+/// One move clause, compiled.
+pub struct CompiledMove {
+    guards: Vec<(BoolFn, bool)>,
+    heap_names: Vec<(usize, usize)>,
+    sel: Sel,
+    int_slot: Option<usize>,
+    list_slot: Option<usize>,
+    amount_slot: Option<usize>,
+    amounts: Amounts,
+    bounds: Bounds,
+    filter: Vec<BoolFn>,
+    lower: u32,
+    symmetric: bool,
+    /// Slots the registers need.
+    int_slots: usize,
+    list_slots: usize,
+}
+
+/// Compiles every clause of a ruleset, or `None` when one does not compile.
+pub fn compile_all(shape: &ShapeSpec, moves: &[MoveProgram]) -> Option<Vec<CompiledMove>> {
+    moves.iter().map(|m| compile(shape, m)).collect()
+}
+
+/// Compiles one clause, or `None` when it is not of the compiled forms.
+pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
+    let [st] = m.steps.as_slice() else {
+        return None;
+    };
+    let LStepKind::Take(amount, cond) = &st.kind else {
+        return None;
+    };
+    let sel = match &st.sel.kind {
+        LSelKind::Count(c) => {
+            let set = IntSet::of(c)?;
+            // Counts beyond the heaps never apply; a count of 0 takes nothing (no move).
+            Sel::Counts(set)
+        }
+        LSelKind::Rest => Sel::Rest,
+        LSelKind::TheOther => Sel::TheOther,
+        LSelKind::Named(i) => Sel::Named(*i),
+        LSelKind::Ref(_) => return None,
+    };
+    let single = match &sel {
+        Sel::Counts(IntSet::Ints(v)) => v.iter().all(|&c| c <= 1),
+        Sel::Counts(IntSet::Range(_, hi)) => hi.is_some_and(|h| h <= 1),
+        Sel::Rest => false,
+        Sel::TheOther | Sel::Named(_) => true,
+    };
+    let (set, amount_slot) = match amount {
+        LAmount::Each(s) if single => (s, None),
+        LAmount::Named(v) if single && v.len() == 1 => (&v[0].1, Some(v[0].0)),
+        LAmount::Same(s, slot) => (s, *slot),
+        _ => return None,
+    };
+    let amounts = match set {
+        SetValue::Range(lo, hi) if *lo >= 1 => Amounts::Range(*lo, *hi),
+        SetValue::Ints(v) if v.first().is_some_and(|&a| a >= 1) => Amounts::Ints(v.to_vec()),
+        _ => return None,
+    };
+    let guards = m
+        .guards
+        .iter()
+        .map(|(g, neg)| Some((boolean(g)?, *neg)))
+        .collect::<Option<Vec<_>>>()?;
+    let (bounds, filter) = match cond {
+        None => (Bounds::none(), Vec::new()),
+        Some(c) => {
+            let cs = conjuncts(c);
+            let (b, n) = match amount_slot {
+                Some(slot) => Bounds::derive(&cs, slot),
+                None => (Bounds::none(), 0),
+            };
+            let filter = cs[n..]
+                .iter()
+                .map(|c| boolean(c))
+                .collect::<Option<Vec<_>>>()?;
+            (b, filter)
+        }
+    };
+    if shape.drops_zeros() && shape.lower > 0 {
+        return None;
+    }
+    Some(CompiledMove {
+        guards,
+        heap_names: m.heap_names.clone(),
+        sel,
+        int_slot: st.sel.int_slot,
+        list_slot: st.sel.list_slot,
+        amount_slot,
+        amounts,
+        bounds,
+        filter,
+        lower: shape.lower,
+        symmetric: shape.symmetric(),
+        int_slots: m.int_slots,
+        list_slots: m.list_slots,
+    })
+}
+
+/// The registers for a set of compiled clauses (every slot any of them uses).
+pub fn regs_for(moves: &[CompiledMove]) -> Regs {
+    Regs {
+        ints: vec![0; moves.iter().map(|m| m.int_slots).max().unwrap_or(0)],
+        lists: vec![Vec::new(); moves.iter().map(|m| m.list_slots).max().unwrap_or(0)],
+        heaps: Vec::new(),
+        combo: Vec::new(),
+    }
+}
+
+impl CompiledMove {
+    /// How many conjuncts of the condition became bounds of the amount's loop.
+    pub fn bound_count(&self) -> usize {
+        self.bounds.len()
+    }
+
+    /// Shows `f` every move of the clause on the canonical position `pos` (whose sizes the
+    /// caller has put in `r.heaps`): the indices into `pos` of the heaps it takes from, in
+    /// increasing order, and the amount taken from each. Stops, answering true, when `f` does.
+    /// The same follower may be shown more than once (heaps of equal size are chosen once per
+    /// multiset of sizes, as the interpreter does).
+    pub fn each(
+        &self,
+        pos: &[u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], u32) -> bool,
+    ) -> Result<bool, Fallback> {
+        for &(slot, i) in &self.heap_names {
+            r.ints[slot] = i64::from(pos[i]);
+        }
+        for (g, negated) in &self.guards {
+            if g(r).ok_or(Fallback)? == *negated {
+                return Ok(false);
+            }
+        }
+        let n = pos.len();
+        let mut combo = std::mem::take(&mut r.combo);
+        combo.clear();
+        let found = match &self.sel {
+            Sel::Rest => {
+                combo.extend(0..n);
+                self.amounts_of(pos, &combo, r, f)
+            }
+            Sel::TheOther if n == 1 => {
+                combo.push(0);
+                self.amounts_of(pos, &combo, r, f)
+            }
+            Sel::TheOther => Ok(false),
+            Sel::Named(i) => {
+                combo.push(*i);
+                self.amounts_of(pos, &combo, r, f)
+            }
+            Sel::Counts(set) => self.counts(pos, set, &mut combo, r, f),
+        };
+        r.combo = combo;
+        found
+    }
+
+    fn counts(
+        &self,
+        pos: &[u32],
+        set: &IntSet,
+        idx: &mut Vec<usize>,
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], u32) -> bool,
+    ) -> Result<bool, Fallback> {
+        let n = pos.len();
+        for c in 1..=n {
+            if !set.has(c as i64) {
+                continue;
+            }
+            idx.clear();
+            idx.extend(0..c);
+            loop {
+                if (!self.symmetric || canonical(pos, idx)) && self.amounts_of(pos, idx, r, f)? {
+                    return Ok(true);
+                }
+                if !next_combination(idx, n) {
+                    break;
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The amounts taken from the heaps `combo` of `pos`.
+    #[inline]
+    fn amounts_of(
+        &self,
+        pos: &[u32],
+        combo: &[usize],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], u32) -> bool,
+    ) -> Result<bool, Fallback> {
+        let Some(least) = combo.iter().map(|&h| pos[h]).min() else {
+            return Ok(false);
+        };
+        if let Some(slot) = self.int_slot {
+            r.ints[slot] = i64::from(pos[combo[0]]);
+        }
+        if let Some(slot) = self.list_slot {
+            let l = &mut r.lists[slot];
+            l.clear();
+            l.extend(combo.iter().map(|&h| i64::from(pos[h])));
+        }
+        let least = i64::from(least);
+        let lower = i64::from(self.lower);
+        // With no filter, nothing is evaluated per amount, and amounts that would leave a heap
+        // below the shape's least size are cut here; with one, the interpreter evaluates the
+        // filter on them first (it may fail there), and so does this.
+        let top = if self.filter.is_empty() {
+            least - lower
+        } else {
+            least
+        };
+        let (lo, hi) = match &self.amounts {
+            Amounts::Range(lo, hi) => (*lo, hi.map_or(top, |h| h.min(top))),
+            Amounts::Ints(v) => (v[0], v[v.len() - 1].min(top)),
+        };
+        let w = Window {
+            lo,
+            hi,
+            step: 1,
+            res: 0,
+        };
+        let w = self.bounds.apply(r, w).ok_or(Fallback)?;
+        match &self.amounts {
+            Amounts::Range(..) => {
+                let mut s = first_from(w.lo, w.step, w.res);
+                while s <= w.hi {
+                    if self.emit(s, least, combo, r, f)? {
+                        return Ok(true);
+                    }
+                    s += w.step;
+                }
+            }
+            Amounts::Ints(v) => {
+                for &s in v {
+                    if s > w.hi {
+                        break;
+                    }
+                    if s >= w.lo
+                        && s.rem_euclid(w.step) == w.res
+                        && self.emit(s, least, combo, r, f)?
+                    {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    #[inline(always)]
+    fn emit(
+        &self,
+        s: i64,
+        least: i64,
+        combo: &[usize],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], u32) -> bool,
+    ) -> Result<bool, Fallback> {
+        if !self.filter.is_empty() {
+            if let Some(slot) = self.amount_slot {
+                r.ints[slot] = s;
+            }
+            for c in &self.filter {
+                if !c(r).ok_or(Fallback)? {
+                    return Ok(false);
+                }
+            }
+            if least - s < i64::from(self.lower) {
+                return Ok(false);
+            }
+        }
+        // 1 <= s <= least <= u32::MAX.
+        Ok(f(combo, s as u32))
+    }
+}
+
+/// The least `s >= lo` with `s mod step == res`.
+fn first_from(lo: i64, step: i64, res: i64) -> i64 {
+    if step == 1 {
+        return lo;
+    }
+    lo + (res - lo).rem_euclid(step)
+}
+
+/// With heaps of equal size interchangeable, a choice is made once: a heap is chosen only if
+/// the heap before it, when of the same size, is chosen too.
+fn canonical(pos: &[u32], idx: &[usize]) -> bool {
+    for (k, &j) in idx.iter().enumerate() {
+        if j > 0 && pos[j - 1] == pos[j] && !(k > 0 && idx[k - 1] == j - 1) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Advances `idx` (increasing positions into `0..n`) to the next combination.
+fn next_combination(idx: &mut [usize], n: usize) -> bool {
+    let c = idx.len();
+    let mut k = c;
+    while k > 0 {
+        k -= 1;
+        if idx[k] < n - c + k {
+            idx[k] += 1;
+            for m in k + 1..c {
+                idx[m] = idx[m - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}

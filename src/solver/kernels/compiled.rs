@@ -1,0 +1,215 @@
+//! The compiled-moves kernel: a box whose every clause compiles
+//! ([`crate::moves::compiled`]) is filled in rank order on the dense table, each follower's
+//! rank computed from the position's sorted tuple (the heaps taken from lowered and moved
+//! left, then one table read a heap) or, for named heaps, by subtracting the amount times the
+//! heaps' strides from the position's rank. Every compiled move takes at least one token, so
+//! every follower has a smaller rank and is already solved. Asked after the other kernels; a
+//! [`Fallback`] from any clause (an expression the interpreter would report as an error)
+//! discards the work and leaves the box to the interpreter's modes, which report it.
+
+use super::super::budget::Budget;
+use super::super::error::SolveError;
+use super::super::table::BoxSpec;
+use super::super::{BoxValues, ModeUsed, Want};
+use crate::moves::compiled::{compile_all, regs_for, CompiledMove, Fallback};
+use crate::moves::{Generator, MoveError};
+
+/// The kernel's name, as `solve` reports it.
+pub(super) const NAME: &str = "compiled-moves";
+
+/// Whether the kernel takes the ruleset on this box.
+pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
+    shape_ok(spec) && compile_all(&game.shape, &game.moves).is_some()
+}
+
+/// Fixed counts of any shape; `heaps any` with no least size.
+fn shape_ok(spec: &BoxSpec) -> bool {
+    spec.shape.count.is_some() || spec.shape.lower == 0
+}
+
+/// The box, or `None` when a clause does not compile or falls back.
+pub(super) fn try_solve(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Option<Result<BoxValues, SolveError<MoveError>>> {
+    if !shape_ok(spec) {
+        return None;
+    }
+    if budget.max_positions.is_some_and(|m| m < spec.len()) {
+        return None;
+    }
+    let moves = compile_all(&game.shape, &game.moves)?;
+    // A `Fallback` discards the work: the interpreter's modes solve the box.
+    fill(&moves, spec, want, budget).ok()
+}
+
+/// Ranks of sorted tuples: `tab[i * side + v] = C(v + i, i + 1)` for the value `v` above the
+/// box's base at index `i` of the padded tuple.
+struct Ranks {
+    tab: Vec<usize>,
+    side: usize,
+}
+
+impl Ranks {
+    fn new(spec: &BoxSpec, base: u32) -> Ranks {
+        let side = (spec.max - base) as usize + 1;
+        let k = spec.heaps;
+        let mut tab = vec![0usize; k * side];
+        // C(v + i, i + 1) <= the box's length for every cell a position reads (the box fits).
+        for i in 0..k {
+            for v in 0..side {
+                let mut c: u128 = 1;
+                for j in 0..=i as u128 {
+                    c = c * (v as u128 + i as u128 - j) / (j + 1);
+                }
+                tab[i * side + v] = usize::try_from(c).unwrap_or(usize::MAX);
+            }
+        }
+        Ranks { tab, side }
+    }
+}
+
+/// How a follower's rank is found.
+enum Layout {
+    /// Sorted tuples (padded with zeros for `heaps any`): the table of ranks.
+    Sorted(Ranks),
+    /// Named heaps: the stride of each heap.
+    Ordered(Vec<usize>),
+}
+
+/// Fills the table in rank order.
+fn fill(
+    moves: &[CompiledMove],
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Result<Result<BoxValues, SolveError<MoveError>>, Fallback> {
+    let len = spec.len();
+    let k = spec.heaps;
+    let base = if spec.shape.count.is_some() {
+        spec.shape.lower
+    } else {
+        0
+    };
+    let layout = if spec.shape.symmetric() {
+        Layout::Sorted(Ranks::new(spec, base))
+    } else {
+        let side = (spec.max - base) as usize + 1;
+        let mut strides = vec![1usize; k];
+        for i in (0..k.saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * side;
+        }
+        Layout::Ordered(strides)
+    };
+    let mut values = vec![0u32; len];
+    let mut regs = regs_for(moves);
+    let mut tuple = vec![base; k];
+    let mut y = vec![0u32; k];
+    // Grundy values: `mark[v] == stamp` when a follower has value v.
+    let mut mark: Vec<usize> = Vec::new();
+    for r in 0..len {
+        if r % 4096 == 0 {
+            if let Err(stop) = budget.check_now(r) {
+                return Ok(Err(SolveError::from_stop(stop, r)));
+            }
+        }
+        let start = if spec.shape.drops_zeros() {
+            tuple.iter().take_while(|&&h| h == 0).count()
+        } else {
+            0
+        };
+        let pos = &tuple[start..];
+        debug_assert_eq!(spec.rank(pos), Some(r));
+        regs.heaps.clear();
+        regs.heaps.extend(pos.iter().map(|&h| i64::from(h)));
+        let (done, rest) = values.split_at_mut(r);
+        let rank_of = |combo: &[usize], s: u32, y: &mut [u32]| -> usize {
+            match &layout {
+                Layout::Ordered(strides) => {
+                    r - combo.iter().map(|&j| strides[j]).sum::<usize>() * s as usize
+                }
+                Layout::Sorted(ranks) => {
+                    y.copy_from_slice(&tuple);
+                    for &j in combo {
+                        let mut p = start + j;
+                        y[p] -= s;
+                        while p > 0 && y[p - 1] > y[p] {
+                            y.swap(p - 1, p);
+                            p -= 1;
+                        }
+                    }
+                    let mut q = 0;
+                    for (i, &v) in y.iter().enumerate() {
+                        q += ranks.tab[i * ranks.side + (v - base) as usize];
+                    }
+                    q
+                }
+            }
+        };
+        rest[0] = match want {
+            Want::Outcome => {
+                let mut found = false;
+                for m in moves {
+                    found = m.each(pos, &mut regs, &mut |combo, s| {
+                        let q = rank_of(combo, s, &mut y);
+                        debug_assert!(q < r, "a follower of rank {q} >= {r}");
+                        done[q] == 0
+                    })?;
+                    if found {
+                        break;
+                    }
+                }
+                u32::from(found)
+            }
+            Want::Grundy => {
+                let stamp = r + 1;
+                for m in moves {
+                    m.each(pos, &mut regs, &mut |combo, s| {
+                        let q = rank_of(combo, s, &mut y);
+                        debug_assert!(q < r, "a follower of rank {q} >= {r}");
+                        let v = done[q] as usize;
+                        if v >= mark.len() {
+                            mark.resize(v + 1, 0);
+                        }
+                        mark[v] = stamp;
+                        false
+                    })?;
+                }
+                let mex = mark.iter().take_while(|&&m| m == stamp).count();
+                u32::try_from(mex).expect("a mex is at most the followers")
+            }
+        };
+        next_tuple(&mut tuple, base, spec.max, spec.shape.symmetric());
+    }
+    let mut table = BoxValues::from_values(spec.clone(), want, values, ModeUsed::Table);
+    table.kernel = Some(NAME);
+    Ok(Ok(table))
+}
+
+/// Steps the tuple to the next rank: colex over non-decreasing tuples, or the mixed-radix
+/// successor (the last heap fastest) for named heaps.
+fn next_tuple(t: &mut [u32], base: u32, max: u32, sorted: bool) {
+    let k = t.len();
+    if sorted {
+        for i in 0..k {
+            let cap = if i + 1 < k { t[i + 1] } else { max };
+            if t[i] < cap {
+                t[i] += 1;
+                for x in &mut t[..i] {
+                    *x = base;
+                }
+                return;
+            }
+        }
+    } else {
+        for i in (0..k).rev() {
+            if t[i] < max {
+                t[i] += 1;
+                return;
+            }
+            t[i] = base;
+        }
+    }
+}
