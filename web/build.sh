@@ -4,7 +4,11 @@
 # and language reference (data.js). Serve web/dist/ with any static server, or give
 # `--serve [PORT]` to serve it here (127.0.0.1, port 8000 by default) and open a browser.
 # Needs: the wasm32-unknown-unknown target (rustup target add wasm32-unknown-unknown), the
-# wasm-bindgen command at the version Cargo.lock gives wasm-bindgen, and python3.
+# wasm-bindgen command at the version Cargo.lock gives wasm-bindgen, and python3. Uses
+# wasm-opt (Debian: binaryen; installed here when run as root) to optimise the WebAssembly,
+# and skips that step with a message when it is missing. The WebAssembly is also written
+# gzip-compressed (the page fetches that one and decompresses it), and sw.js, the offline
+# copy, gets the build's version.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
@@ -19,8 +23,56 @@ rm -rf web/dist
 mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg \
   target/wasm32-unknown-unknown/release/heapgame_web.wasm
+wasm=web/dist/pkg/heapgame_web_bg.wasm
+if ! command -v wasm-opt >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y binaryen >/dev/null 2>&1 || true
+fi
+# The table wasm-bindgen exports for JavaScript values, as wasm-dis prints the module: an
+# optimiser that exports another table (binaryen 108 exports the function table) breaks it.
+externref_export_ok() {
+  wasm-dis "$1" 2>/dev/null | python3 -c '
+import re, sys
+text = sys.stdin.read()
+m = re.search(r"\(export \"__wbindgen_externrefs\" \(table (\S+)\)\)", text)
+t = m and re.search(r"\(table " + re.escape(m.group(1)) + r" \d+(?: \d+)? (\w+)\)", text)
+sys.exit(0 if t and t.group(1) in ("anyref", "externref") else 1)'
+}
+version=$(wasm-opt --version 2>/dev/null | awk '{ print $3 }' || true)
+if ! command -v wasm-opt >/dev/null; then
+  echo "web/build.sh: wasm-opt not found (Debian: apt-get install binaryen); the WebAssembly is not optimised" >&2
+elif [ "${version:-0}" -lt 116 ] 2>/dev/null || ! command -v wasm-dis >/dev/null; then
+  echo "web/build.sh: wasm-opt $version is older than binaryen 116 (108 exports the wrong table for wasm-bindgen), or wasm-dis is missing; the WebAssembly is not optimised" >&2
+else
+  before=$(wc -c <"$wasm")
+  # The features Rust's wasm32 target emits; -O3 for speed (solving is the page's work).
+  if wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+    --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+    "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
+    mv "$wasm.opt" "$wasm"
+    echo "web/build.sh: wasm-opt: $before -> $(wc -c <"$wasm") bytes"
+  else
+    rm -f "$wasm.opt"
+    echo "web/build.sh: wasm-opt failed or broke wasm-bindgen's exports; the WebAssembly is not optimised" >&2
+  fi
+fi
+python3 - "$wasm" <<'PY'
+import gzip, sys
+data = open(sys.argv[1], "rb").read()
+open(sys.argv[1] + ".gz", "wb").write(gzip.compress(data, 9, mtime=0))
+PY
 cp web/static/* web/dist/
 python3 web/embed.py . > web/dist/data.js
+# The offline copy's version: a digest of every file it keeps.
+python3 - web/dist <<'PY'
+import hashlib, pathlib, sys
+dist = pathlib.Path(sys.argv[1])
+h = hashlib.sha256()
+for p in sorted(dist.rglob("*")):
+    if p.is_file() and p.name != "sw.js":
+        h.update(p.relative_to(dist).as_posix().encode() + b"\0" + p.read_bytes())
+sw = dist / "sw.js"
+sw.write_text(sw.read_text().replace("const VERSION = 'dev';", f"const VERSION = '{h.hexdigest()[:16]}';"))
+PY
 if [ "${1:-}" = "--serve" ]; then
   port=${2:-8000}
   url="http://127.0.0.1:$port/"

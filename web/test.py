@@ -1,270 +1,474 @@
 #!/usr/bin/env python3
-"""Drives the playground in headless Chromium through chromedriver (WebDriver, standard
-library only): Wythoff (4, 6) is N with the move to (3, 5); a typo is located; a box's
-P-positions are counted and compared with an independent count (Wythoff's P-positions by
-the golden ratio, computed here); two moves are played and undone; a long solve is stopped.
-Screenshots go to web/dist/screenshots/. Run by web/test.sh, which serves the page.
+"""Drives the playground in headless Chromium through chromedriver (web/webdriver.py,
+standard library only). Each answer is compared with an independent computation written
+here (Wythoff's P-positions by Beatty's theorem in exact integers, Grundy values by a plain
+mex, Kayles by its definition), never with the page's own output. Scenarios: the first
+screen, a position and why it has its value, a large position answered at once, a typo,
+stale results and a game that survives an edit, a box and its picture, a game with counters,
+hints and a review, links (kept by the reference, pasted into an open tab, carrying the
+position and view), asking before edits are replaced and restoring them, a long solve
+stopped, a phone's screen, a 1 Mbit/s connection, offline after the first load, and the
+page opened from disk.
 
-Usage: test.py PAGE_URL CHROMEDRIVER_URL SCREENSHOT_DIR
+Usage: test.py DIST_DIR CHROMEDRIVER_URL SCREENSHOT_DIR
 """
-import base64
-import json
 import math
 import os
 import sys
 import time
-import urllib.error
-import urllib.request
 
-PAGE, DRIVER, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
-ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from webdriver import Browser, serve  # noqa: E402
 
-
-def call(method, path, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(DRIVER + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=120) as r:
-            return json.loads(r.read() or b"{}").get("value")
-    except urllib.error.HTTPError as e:
-        raise RuntimeError(f"{method} {path}: {e.code} {e.read()[:500]!r}") from None
+DIST, DRIVER, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 
 
-class Browser:
-    def __init__(self, width, height, phone=False):
-        options = {
-            "binary": os.environ.get("CHROMIUM", "/usr/bin/chromium"),
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", f"--window-size={width},{height}"],
-        }
-        if phone:
-            # A phone's screen (a window cannot be narrower than 500 pixels).
-            options["mobileEmulation"] = {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}}
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}}
-        self.sid = call("POST", "/session", caps)["sessionId"]
-
-    def s(self, method, path, body=None):
-        return call(method, f"/session/{self.sid}{path}", body)
-
-    def go(self, url):
-        self.s("POST", "/url", {"url": url})
-
-    def js(self, script, *args):
-        return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
-
-    def find(self, css):
-        v = self.s("POST", "/element", {"using": "css selector", "value": css})
-        if not isinstance(v, dict) or ELEMENT not in v:
-            raise AssertionError(f"no element {css}: {v}")
-        return v[ELEMENT]
-
-    def click(self, css):
-        self.s("POST", f"/element/{self.find(css)}/click", {})
-
-    def type(self, css, text, clear=True):
-        el = self.find(css)
-        if clear:
-            self.s("POST", f"/element/{el}/clear", {})
-        self.s("POST", f"/element/{el}/value", {"text": text})
-
-    def text(self, css):
-        return self.js("const e = document.querySelector(arguments[0]); return e ? e.innerText : null;", css)
-
-    def wait(self, what, script, *args, timeout=60):
-        end = time.time() + timeout
-        while time.time() < end:
-            v = self.js(script, *args)
-            if v:
-                return v
-            time.sleep(0.1)
-        self.shot("failed-" + what.replace(" ", "-"))
-        raise AssertionError(f"timed out waiting for {what}")
-
-    def wait_text(self, css, needle, timeout=60):
-        return self.wait(f"{needle!r} in {css}",
-                         "const e = document.querySelector(arguments[0]);"
-                         "return e && e.innerText.includes(arguments[1]) ? e.innerText : null;",
-                         css, needle, timeout=timeout)
-
-    def shot(self, name):
-        os.makedirs(SHOTS, exist_ok=True)
-        png = base64.b64decode(self.s("GET", "/screenshot"))
-        with open(os.path.join(SHOTS, name + ".png"), "wb") as f:
-            f.write(png)
-
-    def quit(self):
-        self.s("DELETE", "")
+def beatty(k):
+    """floor(k * phi) exactly: floor((k + isqrt(5 k^2)) / 2)."""
+    return (k + math.isqrt(5 * k * k)) // 2
 
 
-def wythoff_p_positions(n):
-    """(a, b), a <= b <= n, P in Wythoff's game: (floor(k phi), floor(k phi^2)), by Beatty."""
-    phi = (1 + math.sqrt(5)) / 2
-    out = []
+def wythoff_p(n):
+    """Wythoff's P-positions (a, b), a <= b <= n."""
+    out = set()
     for k in range(n + 1):
-        a, b = math.floor(k * phi), math.floor(k * phi * phi)
-        if b <= n:
-            out.append((a, b))
+        a = beatty(k)
+        if a + k <= n:
+            out.add((a, a + k))
     return out
+
+
+def wythoff_moves(a, b):
+    """Every position one move reaches from (a, b), as sorted pairs."""
+    out = {tuple(sorted((x, b))) for x in range(a)} | {tuple(sorted((a, y))) for y in range(b)}
+    return out | {tuple(sorted((a - t, b - t))) for t in range(1, min(a, b) + 1)}
+
+
+def wythoff_grundy(n):
+    """Grundy values of Wythoff's game, (a, b) and (b, a), for heaps <= n, by the mex."""
+    g = {}
+    for a in range(n + 1):
+        for b in range(a, n + 1):
+            seen = {g[m] for m in wythoff_moves(a, b)}
+            v = 0
+            while v in seen:
+                v += 1
+            g[(a, b)] = g[(b, a)] = v
+    return g
+
+
+def kayles(n):
+    g = [0] * (n + 1)
+    for h in range(1, n + 1):
+        seen = {g[left] ^ g[h - t - left] for t in (1, 2) if t <= h for left in range(h - t + 1)}
+        v = 0
+        while v in seen:
+            v += 1
+        g[h] = v
+    return g
 
 
 def check(cond, msg):
     if not cond:
         raise AssertionError(msg)
-    print("ok:", msg)
+    print("ok:", msg, flush=True)
+
+
+def choose(b, path):
+    b.js("const c = document.getElementById('ruleset-choice');"
+         "c.value = arguments[0]; c.dispatchEvent(new Event('change'));", path)
+
+
+def edit(b, old, new):
+    b.js("""const t = document.getElementById('source');
+            t.value = t.value.replace(arguments[0], arguments[1]);
+            t.dispatchEvent(new Event('input'));""", old, new)
+
+
+def started(b):
+    b.wait("the page to start", "return document.body.dataset.started === 'true';", timeout=90)
+
+
+def first_screen_and_a_position(b, url):
+    t0 = time.time()
+    b.go(url)
+    started(b)
+    b.wait_text("#status-line", "no problems")
+    check(b.js("return document.getElementById('ruleset-choice').value;") == "classic/wythoff.game",
+          "Wythoff's game is loaded")
+    names = b.js("return [...document.querySelectorAll('#ruleset-choice option')].map(o => o.textContent);")
+    check("Wythoff's game" in names and "Propp's cookie game" in names
+          and not any(n.endswith(".game") for n in names), "the list shows plain names")
+    check("P-position" in b.text("#intro") and "Grundy value" in b.text("#intro"), "the first screen says what P, N and Grundy values are")
+    b.wait_text("#eval-outcome", "N")
+    check(b.text("#eval-position") == "(4, 6)", f"an example is already evaluated ({time.time() - t0:.1f} s after opening)")
+    check(not b.visible("#loading"), "the loading note is gone once heapgame has loaded")
+    check(not b.visible("#max-positions"), "the position limit is behind Advanced")
+
+    # (4, 6): N, the winning move to (3, 5), every follower with its move and value.
+    g = wythoff_grundy(10)
+    rows = b.js("""return [...document.querySelectorAll('#followers tbody tr')]
+                     .map(r => [...r.cells].map(c => c.innerText));""")
+    want = sorted(f"({a}, {c}) {'P' if g[(a, c)] == 0 else 'N'} {g[(a, c)]}" for a, c in wythoff_moves(4, 6))
+    check(sorted(f"{r[0]} {r[2]} {r[3]}" for r in rows) == want, f"every follower of (4, 6) with its value ({len(want)})")
+    by = {r[0]: r[1] for r in rows}
+    check(by["(3, 5)"].startswith("take 1 from both heaps") and by["(4, 5)"].startswith("take 1 from the heap of 6")
+          and by["(2, 4)"].startswith("take 4 from the heap of 6"),
+          f"each follower is labelled with its move ({by['(3, 5)']!r}, {by['(4, 5)']!r})")
+    check(b.text("#winning-moves").startswith("(3, 5)"), "the winning move is (3, 5)")
+    gap = b.text("#eval-why mark.gap")
+    check(gap == f"_{g[(4, 6)]}_", f"the mex marks the gap: {g[(4, 6)]} is the least value missing ({gap!r})")
+    b.shot("1-first-screen")
+
+    # The same for a sum: Kayles (5, 11), the XOR of each heap's value.
+    choose(b, "classic/kayles.game")
+    b.wait_text("#status-line", '"Kayles"')
+    k = kayles(11)
+    b.type("#position-input", "5 11\ue007")
+    b.wait_text("#eval-xor", "XOR")
+    check(f"{k[5]} ⊕ {k[11]} = {k[5] ^ k[11]}" in b.text("#eval-xor"),
+          f"Kayles (5, 11) is the XOR of its heaps' values {k[5]} and {k[11]}")
+
+    # Defect 8: one large position is answered through the kernel on its box.
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", '"Wythoff"')
+    b.type("#position-input", "1000 1618")
+    t0 = time.time()
+    b.click("#eval-button")
+    b.wait_text("#eval-position", "(1000, 1618)", timeout=60)
+    secs = time.time() - t0
+    p = wythoff_p(1618)
+    want = sorted(m for m in wythoff_moves(1000, 1618) if m in p)
+    got = b.js("return [...document.querySelectorAll('#winning-moves button')].map(x => x.innerText);")
+    check(got == [f"({a}, {c})" for a, c in want] and secs < 20,
+          f"Wythoff (1000, 1618): winning moves {got} by Beatty's theorem, in {secs:.1f} s")
+
+
+def typo_and_stale(b):
+    b.type("#position-input", "4 6\ue007")
+    b.wait_text("#eval-position", "(4, 6)")
+    edit(b, "heaps 2", "heapz 2")
+    b.wait_text("#diagnostics", "line")
+    line = b.js("""const t = document.getElementById('source').value;
+                   return t.slice(0, t.indexOf('heapz')).split('\\n').length;""")
+    marked = b.js("return [...document.querySelectorAll('#gutter .bad')].map(e => +e.textContent);")
+    check(marked == [line], f"the gutter marks line {line} ({marked})")
+    check(b.js("return document.querySelector('#backdrop mark') !== null;"), "the span is marked")
+    diag = b.text("#diagnostics")
+    check(f"line {line}" in diag and "did you mean `heaps`" in diag, "the problem names its line and suggests `heaps`")
+    first = diag.split("\n")[0]
+    check(b.text("main").count(first.split(": ", 1)[1][:40]) == 1, "the problem is shown once")
+    check("docs/language.md" not in diag, "the help points to the reference, not to a file")
+    check(b.visible("#eval-out .stale-note"), "an evaluation is marked out of date after an edit")
+    b.click("#diagnostics button.link")
+    sel = b.js("const t = document.getElementById('source'); return t.value.slice(t.selectionStart, t.selectionEnd + 5);")
+    check("heapz" in sel, f"clicking the problem selects the typo ({sel!r})")
+    b.shot("2-typo")
+    edit(b, "heapz 2", "heaps 2")
+    b.wait_text("#status-line", "no problems")
+    b.click("#eval-out .stale-note button")
+    b.wait("the recomputed evaluation", "return !document.querySelector('#eval-out .stale-note') && document.getElementById('eval-outcome');")
+    check(True, "Recompute clears the mark")
+
+    # Defect 3: a game survives an edit of the rules.
+    b.type("#play-start", "6 10")
+    b.click("#play-button")
+    b.wait_text("#play-turn", "Your move from (6, 10)")
+    edit(b, "# Wythoff's game", "# Wythoff's game, edited")
+    b.wait_text("#play-out", "goes on with the rules it started with")
+    b.click("#play-heaps button.counter:not([disabled])")
+    b.wait("heapgame's reply", "return document.querySelectorAll('#play-log li').length === 2;")
+    log = b.text("#play-log")
+    check("is not a move" not in b.text("#play-out") and log.count("you:") == 1,
+          "a game goes on after the rules are edited")
+    check(b.js("return !document.getElementById('undo-button').disabled;"), "Undo stays available")
+
+
+def a_box(b):
+    n = 30
+    b.type("#solve-max", str(n))
+    b.click("#solve-button")
+    summary = b.wait_text("#solve-summary", "P-positions")
+    p = wythoff_p(n)
+    count = int(summary.split()[0])
+    check(count == len(p), f"{count} P-positions with heaps <= {n}, by Beatty's theorem ({len(p)})")
+    listed = b.js("""return [...document.querySelectorAll('#p-positions tbody tr')]
+                       .map(r => [...r.cells].slice(1).map(c => +c.textContent));""")
+    check(sorted(map(tuple, listed)) == sorted(p), "the P-positions listed are Wythoff's")
+    dots = sum(2 if a != c else 1 for a, c in p)
+    check(f"both orders: {dots} red squares" in b.text("#solve-out"),
+          f"the summary explains the picture's {dots} squares and the positions counted once")
+    # A click on a square evaluates it: (3, 5).
+    b.js("""const c = document.getElementById('picture'); const r = c.getBoundingClientRect();
+            const n = arguments[0] + 1;
+            c.dispatchEvent(new MouseEvent('click', {clientX: r.left + (3.5 / n) * r.width,
+                                                     clientY: r.top + ((n - 5 - 0.5) / n) * r.height, bubbles: true}));""", n)
+    b.wait_text("#eval-position", "(3, 5)")
+    check(b.text("#eval-outcome").startswith("P"), "a click on the picture evaluates (3, 5): P")
+    # The Grundy heatmap: P-positions stand apart from small values.
+    b.click("#solve-grundy")
+    b.click("#solve-button")
+    b.wait("the Grundy picture", "return document.querySelector('#grundy-table') !== null;")
+    colours = b.js("""const c = document.getElementById('picture'); const n = arguments[0] + 1;
+        const w = c.width / n; const ctx = c.getContext('2d');
+        const at = (a, v) => [...ctx.getImageData(a * w + w / 2, (n - 1 - v) * w + w / 2, 1, 1).data];
+        return [at(3, 5), at(0, 1), at(1, 1)];""", n)
+    (pr, pg, pb, _), (r1, g1, b1, _), (r2, g2, b2, _) = colours
+    check(pr > pg + 80 and b1 > r1 and b2 > r2, f"P-positions red, values 1 and 2 blue ({colours})")
+    b.shot("3-box")
+    b.click("#solve-grundy")
+
+
+def a_game(b):
+    # Defect 4: at (0, 0) with heapgame first, heapgame cannot move: the student wins.
+    b.type("#play-start", "0 0")
+    b.click("#play-second")
+    check(b.js("return document.getElementById('play-second').checked;"), "heapgame moves first")
+    b.click("#play-button")
+    result = b.wait_text("#play-result", "win")
+    check(result.startswith("You win"), f"(0, 0) with heapgame first: {b.text('#play-out')!r}")
+    b.click("#play-second")
+    # From (4, 6), an N-position: hints show the winning move; a mistake shows in the review.
+    b.click("#play-hints")
+    b.type("#play-start", "4 6")
+    b.click("#play-button")
+    b.wait_text("#play-hint", "Winning")
+    want = sorted(m for m in wythoff_moves(4, 6) if m in wythoff_p(10))
+    check(f"{want[0][0]}, {want[0][1]}" in b.text("#play-hint") and "N-position" in b.text("#play-start-note"),
+          f"the start is stated winnable and the hint names {want}")
+    check(b.js("return document.querySelectorAll('#play-heaps .heap').length;") == 2
+          and b.js("return document.querySelectorAll('#play-heaps button.counter').length;") == 10,
+          "the heaps are drawn as 4 and 6 counters")
+    b.shot("4-play")
+    # Take one from the heap of 6 (leaving 5): not a winning move.
+    b.click('#play-heaps .heap:nth-child(2) button.counter[data-leave="5"]')
+    b.wait("heapgame's reply", "return document.querySelectorAll('#play-log li').length === 2;")
+    for _ in range(30):
+        if b.js("return document.getElementById('play-result') !== null;"):
+            break
+        b.js("const m = document.querySelector('#play-moves button, #play-select-go'); m.click();")
+        b.wait("the next turn", "return !document.querySelector('#play-out progress');")
+    result = b.text("#play-result")
+    review = b.text("#play-review")
+    check("From (4, 6) you moved to (4, 5)" in review and "(3, 5) would have won" in review,
+          f"the review names the move that gave the win away ({result})")
+    b.shot("5-review")
+    b.click("#play-hints")
+    b.click("#undo-button")
+    b.wait("the undo", "return !document.getElementById('play-result');")
+    check(True, "undo takes back a finished game's last move")
+    # From (200, 300): counters stay few, every move is in one list.
+    b.type("#play-start", "200 300")
+    b.click("#play-button")
+    b.wait_text("#play-turn", "Your move from (200, 300)")
+    buttons = b.js("return document.querySelectorAll('#play-out button').length;")
+    options = b.js("return document.querySelectorAll('#play-select option').length;")
+    check(buttons < 20 and options == 699, f"(200, 300): {buttons} buttons, the {options} moves in one list (699)")
+
+
+def links(b, url):
+    # Defect 5: a link survives the reference's links, and a pasted link opens.
+    b.type("#position-input", "3 5")
+    b.click("#eval-button")
+    b.wait_text("#eval-position", "(3, 5)")
+    b.click("#share")
+    b.wait_text("#share-status", "it opens these rules")
+    link = b.js("return location.href;")
+    check("#game=" in link, "Copy link puts the link in the address bar")
+    b.go("about:blank")
+    b.go(link)
+    started(b)
+    b.wait_text("#eval-position", "(3, 5)")
+    check(b.js("return document.getElementById('position-input').value;") == "3 5", "the link carries the position")
+    b.click("#show-reference")
+    b.wait_text("#reference-body", "File structure")
+    check(b.js("return document.querySelectorAll('#reference-body table').length > 0;")
+          and "|---" not in b.text("#reference-body"), "the reference shows its tables as tables")
+    b.js("document.querySelector('#reference-body a[href^=\"#\"]').click();")
+    check(b.js("return location.hash.startsWith('#game=');"), "a link in the reference keeps the #game= address")
+    b.click("#close-reference")
+    nim = b.js("return window.HEAPGAME_DATA.rulesets.find(r => r.path === 'classic/nim.game').text;")
+    other = b.js("""return '#game=' + btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(
+                      {text: arguments[0], params: {}, position: '1 2 3', view: 'solve', max: '5', heaps: '3'}))))
+                      .replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');""", nim)
+    b.js("location.hash = arguments[0];", other)
+    # The rules in the tab were edited (a comment, above): the page asks before replacing them.
+    b.wait("the question", "return document.getElementById('discard').open;")
+    b.click("#discard-yes")
+    b.wait_text("#status-line", '"Nim"')
+    b.wait_text("#eval-position", "(1, 2, 3)")
+    b.wait_text("#solve-summary", "P-positions")
+    check(b.text("#eval-outcome").startswith("P"), "a link pasted into the open tab opens Nim (1, 2, 3), a P-position, and its view")
+    # Pluralisation and the empty position: Nim, at most one heap of at most 0.
+    b.type("#solve-heaps", "1")
+    b.type("#solve-max", "0")
+    b.click("#solve-button")
+    summary = b.wait_text("#solve-summary", "P-position")
+    check(summary.startswith("1 P-position among 1 position") and "at most 1 heap," in summary, f"counts read right: {summary!r}")
+    check("() no heaps" in b.text("#p-positions"), "the empty position is shown as ()")
+
+
+def edits_are_kept(b, url):
+    # Defect 2: the horizontal scroll is reset with a new ruleset.
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", '"Wythoff"')
+    b.js("const t = document.getElementById('source'); t.scrollLeft = 300; t.dispatchEvent(new Event('scroll'));")
+    check(b.js("return document.getElementById('source').scrollLeft;") > 0, "the editor scrolled sideways")
+    choose(b, "propp/cookie.game")
+    b.wait_text("#status-line", '"Cookie game"')
+    check(b.js("return [document.getElementById('source').scrollLeft, document.getElementById('backdrop').scrollLeft];") == [0, 0],
+          "another ruleset opens at the start of its lines")
+    # Defect 6: picking another ruleset asks first; edits are saved and restored.
+    edit(b, "ruleset \"Cookie game\"", "ruleset \"My cookies\"")
+    b.wait_text("#status-line", '"My cookies"')
+    choose(b, "classic/nim.game")
+    b.wait("the question", "return document.getElementById('discard').open;")
+    b.shot("6-ask")
+    b.click("#discard-keep")
+    check("My cookies" in b.js("return document.getElementById('source').value;"), "Keep editing keeps the edits")
+    b.go(url)
+    started(b)
+    b.wait_text("#status-line", '"My cookies"')
+    check("restored" in b.text("#share-status"), "the edits are restored after a reload")
+    choose(b, "classic/nim.game")
+    b.wait("the question", "return document.getElementById('discard').open;")
+    b.click("#discard-yes")
+    b.wait_text("#status-line", '"Nim"')
+    check(True, "Replace my edits opens the other ruleset")
+
+
+def long_solve_and_bad_input(b):
+    choose(b, "abuku/delete-nim.game")
+    b.wait_text("#status-line", "no problems")
+    b.click("#advanced summary")
+    b.type("#max-positions", "5000000")
+    b.type("#solve-max", "2500")
+    b.click("#solve-button")
+    b.wait_text("#solve-out .progress", "positions so far", timeout=120)
+    b.click("#solve-stop")
+    b.wait_text("#solve-out", "Stopped")
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", "no problems")
+    b.type("#position-input", "3 5\ue007")
+    b.wait_text("#eval-outcome", "P")
+    check(True, "a long solve stops, and the page answers afterwards")
+    choose(b, "fraenkel-zusman/fraenkel-zusman.game")
+    b.wait_text("#status-line", "no problems")
+    b.type("#params input", "k + ")
+    b.wait("the parameter's problem", "return document.querySelector('#params input.invalid') !== null;")
+    check(True, "a bad parameter value is marked at its input")
+    b.type("#params input", "4")
+    b.wait_text("#status-line", "4 heaps")
+    b.type("#position-input", "1 2 x 4")
+    b.click("#eval-button")
+    b.wait_text("#eval-out", "not a heap size")
+    check(True, "a bad position is reported")
+    icon = b.js_async("fetch('favicon.svg').then(r => arguments[0](r.status));")
+    check(icon == 200, "the page has a favicon")
+
+
+def phone(url):
+    ph = Browser(DRIVER, SHOTS, 390, 844, phone=True)
+    try:
+        ph.go(url)
+        started(ph)
+        ph.wait_text("#status-line", "no problems")
+        fits = "return document.documentElement.scrollWidth <= window.innerWidth + 1;"
+        check(ph.js(fits), "nothing wider than a phone's screen")
+        ph.shot("7-phone")
+        edit(ph, "heaps 2", "heapz 2")
+        ph.wait_text("#diagnostics", "line")
+        check(ph.js(fits), "a problem fits a phone's screen")
+        edit(ph, "heapz 2", "heaps 2")
+        ph.wait_text("#status-line", "no problems")
+        ph.type("#play-start", "4 6")
+        ph.click("#play-button")
+        ph.wait_text("#play-turn", "Your move")
+        check(ph.js(fits), "a game fits a phone's screen")
+        ph.shot("8-phone-game")
+    finally:
+        ph.quit()
+
+
+def slow_connection(url):
+    """Defect 1: at 1 Mbit/s the page says it is loading, then checks without a timeout."""
+    sb = Browser(DRIVER, SHOTS, 1280, 900)
+    try:
+        t0 = time.time()
+        sb.go(url)
+        sb.wait("the loading note", "return document.getElementById('loading-text').innerText.includes('MB');", timeout=30)
+        check(sb.visible("#loading"), f"a loading note with the download's progress ({sb.text('#loading-text')!r})")
+        sb.shot("9-slow-loading")
+        seen = set()
+        end = time.time() + 120
+        while time.time() < end:
+            status = sb.text("#status-line") or ""
+            seen.add(status)
+            if "no problems" in status:
+                break
+            time.sleep(0.2)
+        secs = time.time() - t0
+        check(not any("took more than" in s for s in seen) and any("no problems" in s for s in seen),
+              f"at 1 Mbit/s the rules are checked once heapgame has loaded ({secs:.1f} s), never cut off")
+        edit(sb, "# Wythoff's game", "# Wythoff")
+        sb.wait_text("#status-line", "no problems")
+        sb.wait_text("#eval-outcome", "N")
+        check(True, "an edit after the slow load is checked without a new download")
+    finally:
+        sb.quit()
+
+
+def offline(dist):
+    server = serve(dist)
+    ob = Browser(DRIVER, SHOTS, 1280, 900)
+    try:
+        ob.go(server.url)
+        started(ob)
+        ob.wait_text("#status-line", "no problems")
+        ob.js_async("""const done = arguments[0];
+            navigator.serviceWorker.ready.then(() => done(true), () => done(false));""")
+        ob.wait("the offline copy", "return navigator.serviceWorker.controller !== null;", timeout=60)
+        server.shutdown()
+        server.server_close()
+        ob.go(server.url)
+        started(ob)
+        ob.wait_text("#status-line", "no problems")
+        ob.wait_text("#eval-outcome", "N")
+        check(True, "offline after the first load, a reload still opens the playground and answers")
+    finally:
+        ob.quit()
+
+
+def from_disk(dist):
+    fb = Browser(DRIVER, SHOTS, 1280, 900)
+    try:
+        fb.go("file://" + os.path.abspath(os.path.join(dist, "index.html")))
+        fb.wait("the message", "return document.documentElement.classList.contains('from-file');", timeout=20)
+        check(fb.visible("#file-warning") and "served" in fb.text("#file-warning"),
+              "opened from disk, the page says to serve the folder")
+    finally:
+        fb.quit()
 
 
 def main():
-    b = Browser(1280, 1700)
+    t0 = time.time()
+    fast = serve(DIST)
+    b = Browser(DRIVER, SHOTS, 1280, 1000)
     try:
-        b.go(PAGE)
-        b.wait("the page to start", "return document.body.dataset.ready === 'true';")
-        b.wait_text("#status-line", "no problems")
-        check(b.js("return document.getElementById('ruleset-choice').value;") == "classic/wythoff.game",
-              "Wythoff is loaded")
-
-        # (4, 6): N, the winning move to (3, 5), every follower with its value.
-        b.type("#position-input", "4 6")
-        b.click("#eval-button")
-        b.wait_text("#eval-outcome", "N")
-        check(b.text("#eval-outcome").startswith("N"), "(4, 6) is N")
-        check(b.text("#winning-moves").strip() == "(3, 5)", "the winning move is (3, 5)")
-        shown = b.js("""return [...document.querySelectorAll('#followers tbody tr')]
-                          .map(r => r.cells[0].innerText + ' ' + r.cells[1].innerText);""")
-        p_set = set(wythoff_p_positions(10))
-        moves = {tuple(sorted((a, 6))) for a in range(4)} | {tuple(sorted((4, c))) for c in range(6)} \
-            | {(4 - t, 6 - t) for t in range(1, 5)}
-        want = sorted(f"({a}, {c}) {'P' if (a, c) in p_set else 'N'}" for a, c in moves)
-        check(sorted(shown) == want, f"every follower of (4, 6) with its outcome ({len(want)})")
-        b.shot("1-position")
-
-        # A typo: the error is located (line marked in the gutter, span marked, message).
-        b.js("""const t = document.getElementById('source');
-                t.value = t.value.replace('heaps 2', 'heapz 2');
-                t.dispatchEvent(new Event('input'));""")
-        b.wait_text("#diagnostics", "line")
-        line = b.js("""const t = document.getElementById('source').value;
-                       return t.slice(0, t.indexOf('heapz')).split('\\n').length;""")
-        marked = b.js("return [...document.querySelectorAll('#gutter .bad')].map(e => +e.textContent);")
-        check(marked == [line], f"the gutter marks line {line} ({marked})")
-        check(b.js("return document.querySelector('#backdrop mark') !== null;"), "the span is marked")
-        check(f"line {line}" in b.text("#diagnostics"), "the problem names its line")
-        b.click("#diagnostics button.link")
-        sel = b.js("const t = document.getElementById('source'); return t.value.slice(t.selectionStart, t.selectionEnd + 5);")
-        check("heapz" in sel, f"clicking the problem selects the typo ({sel!r})")
-        b.shot("2-typo")
-        b.js("""const t = document.getElementById('source');
-                t.value = t.value.replace('heapz 2', 'heaps 2');
-                t.dispatchEvent(new Event('input'));""")
-        b.wait_text("#status-line", "no problems")
-
-        # A box: the P-positions counted, against the golden ratio's.
-        n = 100
-        b.type("#solve-max", str(n))
-        b.click("#solve-button")
-        summary = b.wait_text("#solve-summary", "P-positions")
-        count = int(summary.split()[0])
-        want = wythoff_p_positions(n)
-        check(count == len(want), f"{count} P-positions with heaps <= {n}, as the golden ratio says ({len(want)})")
-        listed = b.js("""return [...document.querySelectorAll('#p-positions tbody tr')]
-                           .map(r => [...r.cells].slice(1).map(c => +c.textContent));""")
-        check(sorted(map(tuple, listed)) == sorted(want), "the P-positions listed are Wythoff's")
-        b.wait("heapgame's picture", "const p = document.getElementById('picture');"
-               "return p !== null && p.tagName === 'IMG' && p.complete && p.naturalWidth > 0;")
-        check(True, "heapgame's picture of the box is shown")
-        b.shot("3-box")
-
-        # Play two moves from (6, 10), then undo one.
-        b.type("#play-start", "6 10")
-        b.click("#play-button")
-        b.wait_text("#play-turn", "Your move from (6, 10)")
-        for i in range(2):
-            b.click("#play-moves button:last-child")
-            b.wait("heapgame's reply", "return document.querySelectorAll('#play-log li').length === arguments[0];",
-                   2 * (i + 1))
-            b.wait("the next turn", "return document.querySelector('#play-turn, #play-result') !== null;")
-        log = b.text("#play-log")
-        check(log.count("you move") == 2 and log.count("heapgame moves") == 2, "two moves played and answered")
-        b.shot("4-play")
-        b.click("#undo-button")
-        b.wait("the undo", "return document.querySelectorAll('#play-log li').length === 2;")
-        check(True, "undo takes back a move and its reply")
-
-        # A long solve, stopped: progress shows, Stop ends it, the page still answers. Delete
-        # Nim: no compiled kernel takes it (Wythoff's box now fills at once), so it is long.
-        b.js("""const c = document.getElementById('ruleset-choice');
-                c.value = 'abuku/delete-nim.game'; c.dispatchEvent(new Event('change'));""")
-        b.wait_text("#status-line", "no problems")
-        b.type("#max-positions", "5000000")
-        b.type("#solve-max", "2500")
-        b.click("#solve-button")
-        b.wait_text("#solve-out .progress", "expanded", timeout=120)
-        b.shot("5-solving")
-        b.click("#solve-stop")
-        b.wait_text("#solve-out", "Stopped")
-        b.js("""const c = document.getElementById('ruleset-choice');
-                c.value = 'classic/wythoff.game'; c.dispatchEvent(new Event('change'));""")
-        b.wait_text("#status-line", "no problems")
-        b.type("#position-input", "3 5")
-        b.click("#eval-button")
-        b.wait_text("#eval-outcome", "P")
-        check(True, "a long solve stops, and the page answers afterwards")
-        b.shot("6-stopped")
-
-        # Bad input never breaks the page: a bad parameter, a bad position.
-        b.js("""const c = document.getElementById('ruleset-choice');
-                c.value = 'fraenkel-zusman/fraenkel-zusman.game'; c.dispatchEvent(new Event('change'));""")
-        b.wait_text("#status-line", "no problems")
-        b.type("#params input", "k + ")
-        b.wait("the parameter's problem", "return document.querySelector('#params input.invalid') !== null;")
-        check(True, "a bad parameter value is marked at its input")
-        b.type("#params input", "4")
-        b.wait_text("#status-line", "4 heaps")
-        # A link to the game, parameters included, opens it again.
-        b.click("#share")
-        link = b.js("return location.href;")
-        b.go("about:blank")
-        b.go(link)
-        b.wait("the page to start", "return document.body.dataset.ready === 'true';")
-        b.wait_text("#status-line", "4 heaps")
-        check(b.js("return document.querySelector('#params input').value;") == "4"
-              and "Fraenkel-Zusman" in b.js("return document.getElementById('source').value;"),
-              "a link holds the game and its parameters")
-        b.type("#position-input", "1 2 x 4")
-        b.click("#eval-button")
-        b.wait_text("#eval-out", "not a heap size")
-        check(True, "a bad position is reported")
-
-        # With the keyboard alone: Enter in the position box evaluates; the reference opens
-        # from its button and Escape closes it.
-        b.js("const c = document.getElementById('ruleset-choice'); c.value = 'classic/nim.game'; c.dispatchEvent(new Event('change'));")
-        b.wait_text("#status-line", '"Nim"')
-        b.type("#position-input", "1 2 3\ue007")
-        b.wait_text("#eval-outcome", "P")
-        check(b.text("#eval-grundy") == "0", "Enter evaluates: Nim (1, 2, 3) is P, Grundy 0")
-        b.js("document.getElementById('show-reference').focus();")
-        b.s("POST", "/actions", {"actions": [{"type": "key", "id": "kb", "actions": [
-            {"type": "keyDown", "value": "\ue007"}, {"type": "keyUp", "value": "\ue007"}]}]})
-        b.wait_text("#reference-body", "File structure")
-        b.shot("7-reference")
-        b.s("POST", "/actions", {"actions": [{"type": "key", "id": "kb", "actions": [
-            {"type": "keyDown", "value": "\ue00c"}, {"type": "keyUp", "value": "\ue00c"}]}]})
-        b.wait("the reference to close", "return !document.getElementById('reference').open;")
-        check(True, "the reference opens from the keyboard and Escape closes it")
+        first_screen_and_a_position(b, fast.url)
+        typo_and_stale(b)
+        a_box(b)
+        a_game(b)
+        links(b, fast.url)
+        edits_are_kept(b, fast.url)
+        long_solve_and_bad_input(b)
     finally:
         b.quit()
-
-    phone = Browser(390, 844, phone=True)
-    try:
-        phone.go(PAGE)
-        phone.wait("the page to start", "return document.body.dataset.ready === 'true';")
-        phone.wait_text("#status-line", "no problems")
-        wide = phone.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;")
-        check(wide, "nothing wider than a phone's screen")
-        phone.shot("8-phone")
-    finally:
-        phone.quit()
-    print("web/test.py: all checks passed; screenshots in", SHOTS)
+    phone(fast.url)
+    slow_connection(serve(DIST, rate=125_000).url)
+    offline(DIST)
+    from_disk(DIST)
+    print(f"web/test.py: all checks passed in {time.time() - t0:.0f} s; screenshots in", SHOTS)
 
 
 if __name__ == "__main__":

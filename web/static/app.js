@@ -1,19 +1,50 @@
-// The playground page: the editor with its problems marked, the parameters, and the three
-// tools (a position, a box, a game against heapgame). heapgame runs in two Web Workers
-// (runner.js), never on this thread: one checks the ruleset as it is typed (stopped if it
-// takes more than a few seconds), the other solves, with progress and a Stop button.
+// The playground page: the first screen, the editor with its problems marked, the
+// parameters, and the three tools (a position and why it has its value, every position up to
+// a size, a game against heapgame). heapgame's WebAssembly is fetched once, with a visible
+// loading state (loader.js), and runs in two Web Workers (runner.js), never on this thread:
+// one checks the ruleset as it is typed (stopped if the check itself takes more than a few
+// seconds; the download does not count), the other solves, with progress and a Stop button.
 import { Runner } from './runner.js';
-import { renderMarkdown, escapeHtml } from './markdown.js';
+import { loadModule } from './loader.js';
+import { renderMarkdown } from './markdown.js';
 import * as view from './view.js';
+import * as editor from './editor.js';
+import * as share from './share.js';
+import { Game } from './play.js';
 
 const $ = (id) => document.getElementById(id);
 const DATA = window.HEAPGAME_DATA || { rulesets: [], language: '' };
-const runner = new Runner();
-const checker = new Runner();
-// The most a check may take before it is stopped (checking is bounded, but may be slow).
+const DEFAULT = 'classic/wythoff.game';
+// The most a check may take, once heapgame has loaded, before it is stopped.
 const CHECK_TIMEOUT_MS = 5000;
-// The ruleset as last checked: {name, text, info} (info: check's answer).
-const state = { name: 'playground.game', text: '', info: null, defaults: {} };
+// The ruleset: its name in messages, the bundled file it came from ('' for none) and that
+// file's text, check's answer, the parameters' defaults, the last tool used.
+const state = { name: 'playground.game', path: '', base: '', info: null, defaults: {}, view: 'eval', loaded: false };
+
+// ---- loading heapgame ----
+
+const module = loadModule((received, total) => {
+  const mb = (n) => (n / 1e6).toFixed(1);
+  $('loading-text').textContent = total
+    ? `Loading heapgame: ${mb(received)} of ${mb(total)} MB…`
+    : `Loading heapgame: ${mb(received)} MB…`;
+  if (total) { $('loading-bar').max = total; $('loading-bar').value = received; }
+});
+module.then(() => {
+  state.loaded = true;
+  $('loading').hidden = true;
+  document.body.dataset.loaded = 'true';
+  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
+  }
+}, (err) => {
+  $('loading').classList.add('error');
+  $('loading-text').textContent = `heapgame could not be loaded (${err.message || err}). ` +
+    'Check the connection and reload the page.';
+  $('loading-bar').hidden = true;
+});
+const runner = new Runner(module);
+const checker = new Runner(module);
 
 // ---- the ruleset, its problems and parameters ----
 
@@ -24,6 +55,12 @@ function overrides() {
     if (input.value.trim() !== (state.defaults[name] || '').trim()) out.push(`${name}=${input.value}`);
   }
   return out;
+}
+
+function paramValues() {
+  const params = {};
+  for (const input of document.querySelectorAll('#params input')) params[input.dataset.name] = input.value;
+  return params;
 }
 
 /** The request every call carries. */
@@ -38,137 +75,29 @@ export function request() {
   });
 }
 
-function syncEditor(marks) {
-  const text = $('source').value;
-  const lines = text.split('\n').length;
-  const bad = new Set((marks || []).map((m) => m.line));
-  const nums = [];
-  for (let i = 1; i <= lines; i++) nums.push(bad.has(i) ? `<span class="bad">${i}</span>` : String(i));
-  $('gutter').innerHTML = nums.join('\n') + '\n ';
-  // The backdrop: the same text, transparent, with the problems' spans marked.
-  // A problem at a point (`found heapz`) marks the word that starts there.
-  const word = (s) => { const m = /^(\w+|\S)/.exec(text.slice(s)); return m ? s + m[0].length : s; };
-  const spans = (marks || []).map((m) => (m.span[1] > m.span[0] ? m.span : [m.span[0], word(m.span[0])]))
-    .sort((a, b) => a[0] - b[0]);
-  let html = '';
-  let at = 0;
-  for (const [s, e] of spans) {
-    if (s < at) continue;
-    html += escapeHtml(text.slice(at, s));
-    html += e > s ? `<mark>${escapeHtml(text.slice(s, e))}</mark>` : '<mark class="empty"></mark>';
-    at = Math.max(e, s);
-  }
-  $('backdrop').innerHTML = html + escapeHtml(text.slice(at)) + '\n ';
-  syncScroll();
-}
-
-function syncScroll() {
-  const t = $('source');
-  $('backdrop').scrollTop = t.scrollTop;
-  $('backdrop').scrollLeft = t.scrollLeft;
-  $('gutter').scrollTop = t.scrollTop;
-}
-
-/** Selects a span of the editor (UTF-16 offsets) and brings it into view. */
-function reveal(span) {
-  const t = $('source');
-  t.focus();
-  t.setSelectionRange(span[0], Math.max(span[1], span[0]));
-  const line = t.value.slice(0, span[0]).split('\n').length;
-  const lineHeight = parseFloat(getComputedStyle(t).lineHeight) || 20;
-  t.scrollTop = Math.max(0, (line - 3) * lineHeight);
-  syncScroll();
-}
-
-function showParams(info) {
-  const params = info.params || [];
-  const box = $('params');
-  const known = [...box.querySelectorAll('input')].map((i) => i.dataset.name).join(',');
-  if (known !== params.map((p) => p.name).join(',')) {
-    box.innerHTML = '';
-    state.defaults = {};
-    for (const p of params) {
-      state.defaults[p.name] = p.default;
-      const row = document.createElement('div');
-      row.className = 'param';
-      row.innerHTML = `<label for="param-${escapeHtml(p.name)}">${escapeHtml(p.name)} =</label>` +
-        `<input id="param-${escapeHtml(p.name)}" autocomplete="off" spellcheck="false">` +
-        '<span class="err" role="alert"></span>';
-      const input = row.querySelector('input');
-      input.dataset.name = p.name;
-      input.value = p.default;
-      input.addEventListener('input', scheduleCheck);
-      box.append(row);
-    }
-  } else {
-    for (const p of params) state.defaults[p.name] = p.default;
-  }
-  $('params-box').hidden = params.length === 0;
-}
-
 let checks = 0;
 async function runCheck() {
   const seq = ++checks;
+  if (!state.loaded) {
+    $('status-line').className = 'status';
+    $('status-line').textContent = 'The rules will be checked as soon as heapgame has loaded.';
+  }
+  const started = await checker.whenReady();
+  if (seq !== checks) return;
+  if (started && started.error) {
+    editor.showCheck({ ok: false, diagnostics: [], rendered: `heapgame could not start: ${started.error}` }, state.name);
+    return;
+  }
   if (checker.busy()) checker.stop('superseded');
   const timer = setTimeout(() => checker.stop(`checking took more than ${CHECK_TIMEOUT_MS / 1000} s and was stopped`), CHECK_TIMEOUT_MS);
   let info = await checker.call('check', [request()]);
   clearTimeout(timer);
   if (seq !== checks) return;
   if (info.stopped || info.crashed) info = { ok: false, diagnostics: [], rendered: info.message };
-  state.text = $('source').value;
   state.info = info;
-  showParams(info);
-  for (const input of document.querySelectorAll('#params input')) {
-    input.classList.remove('invalid');
-    input.removeAttribute('aria-invalid');
-    input.nextElementSibling.textContent = '';
-  }
-  const diags = info.diagnostics || [];
-  const inText = diags.filter((d) => d.source === state.name && d.located);
-  syncEditor(inText.map((d) => ({ span: d.utf16, line: d.line }))
-    .concat(inText.flatMap((d) => d.also.map((a) => ({ span: a.utf16, line: a.line })))));
-  const status = $('status-line');
-  const box = $('diagnostics');
-  box.innerHTML = '';
-  $('source').setAttribute('aria-invalid', inText.length ? 'true' : 'false');
-  if (info.ok) {
-    status.className = 'status ok';
-    const shape = info.heaps == null ? 'any number of heaps' : `${info.heaps} heap${info.heaps === 1 ? '' : 's'}`;
-    status.textContent = `"${info.name}": ${shape}, no problems.`;
-    const any = info.heaps == null;
-    $('solve-heaps-box').hidden = !any;
-    return;
-  }
-  status.className = 'status';
-  status.textContent = diags.length === 1 ? '1 problem:' : `${diags.length} problems:`;
-  for (const d of diags) {
-    const p = document.createElement('div');
-    p.className = 'problem';
-    const param = d.source.startsWith('-p ') ? d.source.slice(3).split('=')[0].trim() : null;
-    if (d.source === state.name && d.located) {
-      const go = document.createElement('button');
-      go.type = 'button';
-      go.className = 'link';
-      go.textContent = `line ${d.line}, column ${d.column}`;
-      go.addEventListener('click', () => reveal(d.utf16));
-      p.append(go, ': ');
-    }
-    p.append(d.message);
-    if (d.help) p.append(document.createElement('br'), `help: ${d.help}`);
-    box.append(p);
-    if (param) {
-      const input = document.querySelector(`#params input[data-name="${CSS.escape(param)}"]`);
-      if (input) {
-        input.classList.add('invalid');
-        input.setAttribute('aria-invalid', 'true');
-        input.nextElementSibling.textContent = d.message + (d.help ? ` (${d.help})` : '');
-      }
-    }
-  }
-  const pre = document.createElement('pre');
-  pre.className = 'error';
-  pre.textContent = info.rendered;
-  box.append(pre);
+  editor.showParams(info, state.defaults, edited);
+  editor.showCheck(info, state.name);
+  $('solve-heaps-box').hidden = !(info.ok && info.heaps == null);
 }
 
 let timer = null;
@@ -177,27 +106,87 @@ function scheduleCheck() {
   timer = setTimeout(runCheck, 200);
 }
 
-async function loadRuleset(path) {
-  const r = DATA.rulesets.find((x) => x.path === path);
-  if (!r) return;
-  state.name = path.split('/').pop();
-  $('source').value = r.text;
-  $('source').scrollTop = 0;
+/** Whether the text or a parameter differs from the bundled ruleset it came from. */
+function isEdited() {
+  return $('source').value !== state.base || overrides().length > 0;
+}
+
+/** After any edit of the rules: check again, mark results out of date, save the edits. */
+function edited() {
+  scheduleCheck();
+  for (const sec of ['eval', 'solve']) markStale(sec);
+  if (game.turns.length && !$('play-rules-note')) {
+    $('play-out').prepend(view.el('p', { id: 'play-rules-note', className: 'note' },
+      'The rules were edited: this game goes on with the rules it started with; New game uses the edited ones.'));
+  }
+  share.save(isEdited() ? { path: state.path, name: state.name, text: $('source').value, params: paramValues() } : null);
+}
+
+/** Marks a section's results as computed from other rules, with a button to recompute. */
+function markStale(sec) {
+  const out = $(`${sec}-out`);
+  if (!out.dataset.result || out.classList.contains('stale')) return;
+  out.classList.add('stale');
+  const again = view.el('button', { type: 'button', textContent: 'Recompute' });
+  again.addEventListener('click', () => (sec === 'eval' ? evaluate() : solve()));
+  out.prepend(view.el('p', { className: 'stale-note', role: 'status' },
+    'Out of date: the rules changed after this was computed. ', again));
+}
+
+function showResult(sec, node) {
+  const out = $(`${sec}-out`);
+  out.classList.remove('stale');
+  out.dataset.result = '1';
+  out.replaceChildren(node);
+}
+
+function clearResults() {
+  for (const sec of ['eval', 'solve', 'play']) {
+    const out = $(`${sec}-out`);
+    out.classList.remove('stale');
+    delete out.dataset.result;
+    out.replaceChildren();
+  }
+  game.turns = [];
+  $('undo-button').disabled = true;
+}
+
+/** Opens `text` (from the bundled file `path`, or '' for a link or saved edits). */
+async function open(path, text, name, params) {
+  // A text equal to a bundled ruleset's is that ruleset (a link made before any edit).
+  const bundled = DATA.rulesets.find((r) => r.path === path) || DATA.rulesets.find((r) => r.text === text);
+  state.path = bundled ? bundled.path : '';
+  state.base = bundled ? bundled.text : '';
+  state.name = name || (bundled ? path.split('/').pop() : 'playground.game');
+  editor.setText(text);
   $('params').innerHTML = '';
+  const same = DATA.rulesets.find((r) => r.text === text);
+  $('ruleset-choice').value = bundled ? bundled.path : (same ? same.path : '');
   await runCheck();
+  if (params) {
+    for (const input of document.querySelectorAll('#params input')) {
+      if (typeof params[input.dataset.name] === 'string') input.value = params[input.dataset.name];
+    }
+    await runCheck();
+  }
+  clearResults();
   const info = state.info;
   if (info && info.ok) {
-    const k = info.heaps;
-    $('position-input').value = view.example(k, info.lower, 0);
-    $('play-start').value = view.example(k, info.lower, 1);
+    $('position-input').value = view.example(info.heaps, info.lower, 0);
+    $('play-start').value = view.example(info.heaps, info.lower, 1);
     if (info.check) {
       $('solve-max').value = Math.min(info.check.max, 60);
       if (info.check.heaps) $('solve-heaps').value = info.check.heaps;
     }
   }
-  $('eval-out').innerHTML = '';
-  $('solve-out').innerHTML = '';
-  $('play-out').innerHTML = '';
+}
+
+async function openBundled(path) {
+  const r = DATA.rulesets.find((x) => x.path === path);
+  if (!r) return;
+  share.save(null);
+  await open(path, r.text);
+  await evaluate();
 }
 
 // ---- running things in the worker, with progress and Stop ----
@@ -208,22 +197,25 @@ async function work(sec, fn, args, total) {
   const out = $(`${sec}-out`);
   const stop = document.querySelector(`#${sec} .stop`);
   const started = performance.now();
-  const line = document.createElement('p');
-  line.className = 'progress';
+  const line = view.el('p', { className: 'progress' });
   line.setAttribute('role', 'status');
-  line.textContent = runner.busy() ? 'waiting for the computation under way…' : 'solving…';
+  line.textContent = !state.loaded ? 'waiting for heapgame to load…'
+    : runner.busy() ? 'waiting for the computation under way…' : 'working…';
   const bar = document.createElement('progress');
   if (total) bar.max = total;
-  out.replaceChildren(line, bar);
+  const keep = sec === 'play' && game.turns.length ? [...out.childNodes] : [];
+  out.replaceChildren(line, bar, ...keep);
   stop.hidden = false;
   const onProgress = (n) => {
     const secs = ((performance.now() - started) / 1000).toFixed(1);
-    line.textContent = `solving: ${n.toLocaleString('en')} positions expanded` +
+    line.textContent = `working: ${n.toLocaleString('en')} positions so far` +
       (total ? ` of ${total.toLocaleString('en')}` : '') + ` (${secs} s)`;
     if (total) bar.value = Math.min(n, total);
   };
   const result = await runner.call(fn, args, onProgress);
   stop.hidden = !runner.busy();
+  line.remove();
+  bar.remove();
   const secs = ((performance.now() - started) / 1000).toFixed(2);
   if (result.stopped) {
     out.replaceChildren(view.note(`Stopped after ${secs} s (${result.message}). Nothing is kept; run again to start over.`));
@@ -242,163 +234,211 @@ for (const b of document.querySelectorAll('.stop')) {
 
 async function evaluate(text) {
   if (text !== undefined) $('position-input').value = text;
+  state.view = 'eval';
+  const shape = state.info && state.info.ok ? state.info : null;
   const r = await work('eval', 'evaluate', [request(), $('position-input').value]);
-  if (r) $('eval-out').replaceChildren(view.evaluation(r, evaluate));
+  if (r) showResult('eval', view.evaluation(r, (t) => evaluate(t), shape));
 }
 
 async function solve() {
+  state.view = 'solve';
   const max = parseInt($('solve-max').value, 10);
   const out = $('solve-out');
   if (!Number.isFinite(max) || max < 0 || max > 100000) {
     out.replaceChildren(view.note('The largest heap is a whole number from 0 to 100000.', true));
     return;
   }
-  const any = state.info && state.info.ok && state.info.heaps == null;
+  const info = state.info && state.info.ok ? state.info : null;
+  const any = info && info.heaps == null;
   const heaps = any ? parseInt($('solve-heaps').value, 10) : 0;
   if (any && !(heaps >= 1 && heaps <= 1000)) {
     out.replaceChildren(view.note('The number of heaps is a whole number from 1 to 1000.', true));
     return;
   }
-  const info = state.info && state.info.ok ? state.info : null;
   const total = info ? view.boxSize(any ? heaps : info.heaps, max, info.lower, info.names != null, any) : undefined;
   const r = await work('solve', 'solve', [request(), max, heaps, $('solve-grundy').checked], total);
-  if (r) out.replaceChildren(view.box(r));
+  if (r) {
+    showResult('solve', view.box(r, (t) => {
+      evaluate(t);
+      $('eval').scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }, info));
+  }
 }
 
 // ---- play ----
 
-const game = { turns: [] }; // each {pos: [..], shown, by: 'start'|'you'|'heapgame'}
+const game = new Game((fn, args) => work('play', fn, args), $('play-out'), {
+  hints: () => $('play-hints').checked,
+  onUndoable: (b) => { $('undo-button').disabled = !b; },
+});
 
-async function offerMoves() {
-  const out = $('play-out');
-  const cur = game.turns[game.turns.length - 1];
-  const r = await work('play', 'followers', [request(), cur.shown]);
-  if (!r) return;
-  if (!r.ok) { out.replaceChildren(view.problems(r)); return; }
-  out.replaceChildren(view.playState(game.turns, r, move));
-  $('undo-button').disabled = !game.turns.some((t) => t.by === 'you');
+function newGame() {
+  state.view = 'play';
+  const shape = state.info && state.info.ok ? state.info : null;
+  return game.start(request(), shape, $('play-start').value, $('play-second').checked);
 }
 
-async function move(to) {
-  const from = game.turns[game.turns.length - 1];
-  const r = await work('play', 'play', [request(), from.shown, view.show(to)]);
-  if (!r) { offerMoves(); return; }
-  if (!r.ok) { $('play-out').replaceChildren(view.problems(r)); return; }
-  game.turns.push({ pos: r.at, shown: view.show(r.at), by: 'you' });
-  if (r.reply) game.turns.push({ pos: r.reply, shown: view.show(r.reply), by: 'heapgame' });
-  offerMoves();
+// ---- links ----
+
+function linkState() {
+  return {
+    name: state.name,
+    path: state.path,
+    text: $('source').value,
+    params: paramValues(),
+    position: $('position-input').value,
+    play: $('play-start').value,
+    max: $('solve-max').value,
+    heaps: $('solve-heaps').value,
+    grundy: $('solve-grundy').checked,
+    view: state.view,
+  };
 }
 
-async function newGame() {
-  const r = await work('play', 'followers', [request(), $('play-start').value]);
-  if (!r) return;
-  if (!r.ok) { $('play-out').replaceChildren(view.problems(r)); return; }
-  game.turns = [{ pos: r.position, shown: r.shown, by: 'start' }];
-  if ($('play-second').checked) {
-    const rep = await work('play', 'reply', [request(), r.shown]);
-    if (!rep) return;
-    if (!rep.ok) { $('play-out').replaceChildren(view.problems(rep)); return; }
-    if (rep.reply) game.turns.push({ pos: rep.reply, shown: view.show(rep.reply), by: 'heapgame' });
-  }
-  offerMoves();
+async function copyLink() {
+  const hash = share.toHash(linkState());
+  history.replaceState(null, '', hash);
+  const copied = await share.copy(location.href);
+  const status = $('share-status');
+  status.textContent = copied
+    ? 'Link copied: it opens these rules, this position and this view.'
+    : 'The address bar holds the link (the browser did not allow copying): it opens these rules, this position and this view.';
 }
 
-function undo() {
-  const last = game.turns.map((t) => t.by).lastIndexOf('you');
-  if (last < 0) return;
-  game.turns = game.turns.slice(0, last);
-  offerMoves();
+/** Opens the game of a link: its rules, parameters, position, box and view. */
+async function openLink(g) {
+  await open(g.path || '', g.text, g.name, g.params || {});
+  if (typeof g.position === 'string') $('position-input').value = g.position;
+  if (typeof g.play === 'string') $('play-start').value = g.play;
+  if (g.max != null) $('solve-max').value = g.max;
+  if (g.heaps != null) $('solve-heaps').value = g.heaps;
+  $('solve-grundy').checked = !!g.grundy;
+  await evaluate();
+  if (g.view === 'solve') await solve();
+  if (g.view === 'play') await newGame();
+  if (g.view && g.view !== 'eval') $(g.view).scrollIntoView({ block: 'start' });
 }
 
-// ---- a link to the game in the editor (for a teacher to send) ----
+// ---- asking before edits are replaced ----
 
-function toLink() {
-  const params = {};
-  for (const input of document.querySelectorAll('#params input')) params[input.dataset.name] = input.value;
-  const json = JSON.stringify({ text: $('source').value, params });
-  const b64 = btoa(String.fromCharCode(...new TextEncoder().encode(json)));
-  location.hash = 'game=' + b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  $('status-line').textContent = 'The address bar now holds a link to this game, parameters included.';
-}
-
-/** The game of a `#game=` link, or null. */
-function fromLink(hash) {
-  if (!hash.startsWith('#game=')) return null;
-  try {
-    const b64 = hash.slice(6).replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const g = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof g.text === 'string' ? g : null;
-  } catch {
-    return null;
-  }
+function confirmDiscard(what) {
+  const d = $('discard');
+  $('discard-what').textContent = what;
+  d.returnValue = '';
+  d.showModal();
+  return new Promise((resolve) => {
+    d.addEventListener('close', () => resolve(d.returnValue === 'discard'), { once: true });
+  });
 }
 
 // ---- wiring ----
 
-async function main() {
+function fillChoices() {
   const choice = $('ruleset-choice');
   const groups = new Map();
-  for (const r of DATA.rulesets) {
-    const [dir] = r.path.split('/');
-    if (!groups.has(dir)) {
+  const sorted = [...DATA.rulesets].sort((a, b) => (a.group || '').localeCompare(b.group || '') ||
+    (a.title || a.path).localeCompare(b.title || b.path));
+  for (const r of sorted) {
+    const name = r.group || 'Rulesets';
+    if (!groups.has(name)) {
       const g = document.createElement('optgroup');
-      g.label = dir;
-      groups.set(dir, g);
+      g.label = name;
+      groups.set(name, g);
       choice.append(g);
     }
     const o = document.createElement('option');
     o.value = r.path;
-    o.textContent = r.path.split('/').pop().replace(/\.game$/, '');
-    groups.get(dir).append(o);
+    o.textContent = r.title || r.path;
+    groups.get(name).append(o);
   }
   const custom = document.createElement('option');
   custom.value = '';
-  custom.textContent = '(your own)';
+  custom.textContent = '(your own rules)';
   choice.append(custom);
-  const linked = fromLink(location.hash);
-  const start = linked ? '' : decodeURIComponent(location.hash.slice(1));
-  choice.value = DATA.rulesets.some((r) => r.path === start) ? start : 'classic/wythoff.game';
-  await loadRuleset(choice.value);
+}
+
+function wireReference() {
+  const dialog = $('reference');
+  const body = $('reference-body');
+  $('show-reference').addEventListener('click', () => {
+    if (!body.innerHTML) body.innerHTML = renderMarkdown(DATA.language);
+    dialog.showModal();
+  });
+  $('close-reference').addEventListener('click', () => dialog.close());
+  // Links within the reference scroll the dialog; the address (a `#game=` link) stays.
+  body.addEventListener('click', (e) => {
+    const a = e.target.closest('a[href^="#"]');
+    if (!a) return;
+    e.preventDefault();
+    const target = document.getElementById(decodeURIComponent(a.getAttribute('href').slice(1)));
+    if (target) target.scrollIntoView({ block: 'start' });
+  });
+}
+
+async function start() {
+  const linked = share.fromHash(location.hash);
+  const named = decodeURIComponent(location.hash.slice(1));
+  const kept = share.saved();
   if (linked) {
-    state.name = 'playground.game';
-    $('source').value = linked.text;
-    await runCheck();
-    for (const input of document.querySelectorAll('#params input')) {
-      const v = linked.params && linked.params[input.dataset.name];
-      if (typeof v === 'string') input.value = v;
-    }
-    await runCheck();
-    const same = DATA.rulesets.find((r) => r.text === linked.text);
-    choice.value = same ? same.path : '';
+    await openLink(linked);
+  } else if (DATA.rulesets.some((r) => r.path === named)) {
+    await openBundled(named);
+  } else if (kept) {
+    await open(kept.path || '', kept.text, kept.name, kept.params || {});
+    share.save(kept);
+    $('share-status').textContent = 'Your edits from last time were restored (they are saved in this browser as you type).';
+    await evaluate();
+  } else {
+    await openBundled(DEFAULT);
   }
-  $('share').addEventListener('click', toLink);
-  choice.addEventListener('change', () => { if (choice.value) loadRuleset(choice.value); });
+}
+
+async function main() {
+  fillChoices();
+  wireReference();
+  const choice = $('ruleset-choice');
+  choice.addEventListener('change', async () => {
+    const to = choice.value;
+    if (!to) return;
+    if (isEdited()) {
+      const title = (DATA.rulesets.find((r) => r.path === to) || {}).title || to;
+      choice.value = state.path || '';
+      if (!(await confirmDiscard(title))) return;
+      choice.value = to;
+    }
+    openBundled(to);
+  });
+  $('share').addEventListener('click', copyLink);
   const src = $('source');
   src.addEventListener('input', () => {
-    syncEditor([]);
-    scheduleCheck();
+    editor.syncEditor([]);
+    edited();
     const same = DATA.rulesets.find((r) => r.text === src.value);
-    choice.value = same ? same.path : '';
+    choice.value = same ? same.path : (src.value === state.base ? state.path : '');
   });
-  src.addEventListener('scroll', syncScroll);
+  src.addEventListener('scroll', editor.syncScroll);
   $('eval-form').addEventListener('submit', (e) => { e.preventDefault(); evaluate(); });
   $('solve-form').addEventListener('submit', (e) => { e.preventDefault(); solve(); });
   $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
-  $('undo-button').addEventListener('click', undo);
+  $('undo-button').addEventListener('click', () => game.undo());
+  $('play-hints').addEventListener('change', () => { if (game.turns.length) game.offer(); });
   $('max-positions').addEventListener('input', () => {
     const v = $('max-positions');
     v.classList.toggle('invalid', !(parseInt(v.value, 10) > 0));
   });
-  const dialog = $('reference');
-  $('show-reference').addEventListener('click', () => {
-    if (!$('reference-body').innerHTML) $('reference-body').innerHTML = renderMarkdown(DATA.language);
-    dialog.showModal();
+  $('advanced').addEventListener('toggle', () => document.body.classList.toggle('advanced', $('advanced').open));
+  window.addEventListener('hashchange', async () => {
+    const g = share.fromHash(location.hash);
+    if (!g) return;
+    if (isEdited() && $('source').value !== g.text && !(await confirmDiscard('the game of the link'))) return;
+    await openLink(g);
   });
-  $('close-reference').addEventListener('click', () => dialog.close());
   document.body.dataset.ready = 'true';
+  await start();
+  document.body.dataset.started = 'true';
 }
 
 main().catch((err) => {
   $('status-line').textContent = `The playground could not start: ${err}`;
 });
+

@@ -1,5 +1,5 @@
 // A small Markdown renderer for the language reference (docs/language.md): headings,
-// fenced code, lists, tables as text, paragraphs, inline code, emphasis and links. Text is
+// fenced code, lists, tables, paragraphs, inline code, emphasis and links. Text is
 // escaped first, so the page never runs anything from the document.
 
 export function escapeHtml(s) {
@@ -35,6 +35,17 @@ function inline(s) {
   return out + spans(s.slice(at));
 }
 
+/** A Markdown table (`| a | b |` rows, the second `|---|---|`) as an HTML table. */
+function table(rows) {
+  const cells = (row) => row.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).map((c) => inline(c.trim().replace(/\\\|/g, '|')));
+  const rule = (row) => /^\|[\s:|-]+\|?$/.test(row.trim());
+  const head = rows.length > 1 && rule(rows[1]) ? cells(rows[0]) : null;
+  const body = (head ? rows.slice(2) : rows).filter((r) => !rule(r)).map(cells);
+  const tr = (cs, tag) => `<tr>${cs.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
+  return `<div class="table"><table>${head ? `<thead>${tr(head, 'th')}</thead>` : ''}` +
+    `<tbody>${body.map((cs) => tr(cs, 'td')).join('')}</tbody></table></div>`;
+}
+
 export function renderMarkdown(md) {
   const out = [];
   const lines = md.split('\n');
@@ -68,7 +79,7 @@ export function renderMarkdown(md) {
       const rows = [];
       for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
       i--;
-      out.push(`<pre>${escapeHtml(rows.join('\n'))}</pre>`);
+      out.push(table(rows));
     } else if (line.trim() === '' || line.trim() === '---') {
       flush();
     } else if (list && /^\s+\S/.test(line)) {

@@ -1,17 +1,25 @@
 // Runs heapgame's functions in a Web Worker (worker.js) and hands back promises. `stop()`
 // terminates the worker, ending whatever it was computing at once; the next call starts a
-// fresh one. A worker whose WebAssembly trapped is replaced the same way.
+// fresh one from the module already compiled (loader.js). A worker whose WebAssembly trapped
+// is replaced the same way.
 
 export class Runner {
-  constructor() {
+  /** `module`: a promise of the compiled WebAssembly module, shared by every runner. */
+  constructor(module) {
+    this.module = module;
     this.worker = null;
+    this.ready = null;
     this.next = 1;
     this.pending = new Map();
   }
 
   start() {
-    this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    this.worker.onmessage = (e) => {
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker = worker;
+    let started;
+    this.ready = new Promise((resolve) => { started = resolve; });
+    worker.onmessage = (e) => {
+      if (e.data.ready) { started(e.data); return; }
       const { id, result, progress } = e.data;
       const p = this.pending.get(id);
       if (!p) return;
@@ -23,10 +31,21 @@ export class Runner {
       if (result && result.crashed) this.stop(result.message);
       p.resolve(result);
     };
-    this.worker.onerror = (e) => {
+    worker.onerror = (e) => {
       e.preventDefault();
+      started({ error: e.message || 'unknown error' });
       this.stop(`the worker failed: ${e.message || 'unknown error'}`);
     };
+    this.module.then(
+      (module) => { if (this.worker === worker) worker.postMessage({ module }); },
+      (err) => started({ error: String(err) }),
+    );
+  }
+
+  /** Resolves when heapgame has started in the worker (after the first download). */
+  whenReady() {
+    if (!this.worker) this.start();
+    return this.ready;
   }
 
   /** Calls `fn(...args)` in the worker; `onProgress(n)` hears the positions expanded. */

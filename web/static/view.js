@@ -1,15 +1,17 @@
-// What the page shows of heapgame's answers: a position's outcome, Grundy value, winning moves
-// and followers; a box's P-positions as a table and a picture; the state of a game; problems.
-// Every function builds DOM nodes from the JSON answers (text is never parsed as HTML).
+// What the page shows of heapgame's answers: a position's outcome and Grundy value with why
+// (each follower with its move and value, the mex, a sum's XOR), a box's P-positions as a
+// table and a picture, problems. Every function builds DOM nodes from the JSON answers (text
+// is never parsed as HTML).
+import { describe, mexLine, xorLine, plural } from './teach.js';
 
-const el = (tag, props = {}, ...children) => {
+export const el = (tag, props = {}, ...children) => {
   const e = document.createElement(tag);
   Object.assign(e, props);
   e.append(...children);
   return e;
 };
 
-/** `(3, 5)`, as heapgame prints a position. */
+/** `(3, 5)`, as heapgame prints a position; `()` is the position with no heaps. */
 export function show(pos) {
   return `(${pos.join(', ')})`;
 }
@@ -47,11 +49,17 @@ export function note(text, bad) {
   return el('p', { className: bad ? 'progress error' : 'progress', textContent: text });
 }
 
+/** The command line's rendering of problems, folded (the messages are shown above it). */
+export function rendered(text) {
+  return el('details', { className: 'rendered' }, el('summary', {}, 'as the command line shows it'),
+    el('pre', { className: 'error', textContent: text }));
+}
+
 /** A failed answer: each problem's message and help, and the command line's rendering. */
 export function problems(r) {
   const box = el('div', { className: 'problems', role: 'alert' });
-  if (r.crashed) {
-    box.append(note(`${r.message}. The worker was restarted; nothing else is lost.`, true));
+  if (r.crashed || r.stopped) {
+    box.append(note(r.crashed ? `${r.message}. The worker was restarted; nothing else is lost.` : r.message, true));
     return box;
   }
   for (const d of r.diagnostics || []) {
@@ -59,7 +67,7 @@ export function problems(r) {
     if (d.help) p.append(el('br'), `help: ${d.help}`);
     box.append(p);
   }
-  if (r.rendered) box.append(el('pre', { className: 'error', textContent: r.rendered }));
+  if (r.rendered) box.append(rendered(r.rendered));
   return box;
 }
 
@@ -70,42 +78,62 @@ function posButton(pos, onPick, label) {
   return b;
 }
 
-/** The answer of `evaluate`: `onPick(text)` evaluates another position. */
-export function evaluation(r, onPick) {
+/** The answer of `evaluate`: `onPick(text)` evaluates another position; `shape` is check's
+ * answer (for the heaps' names and order). */
+export function evaluation(r, onPick, shape) {
   if (!r.ok) return problems(r);
-  const outcome = r.outcome === 'N' ? 'N (the next player wins)' : 'P (the previous player wins)';
+  const ordered = shape && shape.names != null;
+  const names = shape && shape.names;
+  const outcome = r.outcome === 'N'
+    ? 'N: the player to move wins, by moving to a P-position'
+    : (r.follower_count ? 'P: the player to move loses, whatever they do (every move leads to an N-position)' : 'P: the player to move cannot move, and loses');
   const wins = el('dd', { id: 'winning-moves' });
   if (r.winning.length === 0) wins.append('none');
+  const ruleOf = new Map(r.followers.map((f) => [show(f.position), f.rule]));
   r.winning.forEach((w, i) => {
     if (i) wins.append(' ');
     wins.append(posButton(w, onPick, 'evaluate'));
+    wins.append(el('span', { className: 'why' }, ` (${describe(r.position, w, ordered, names, ruleOf.get(show(w)))})`));
   });
+  const why = el('dd', { id: 'eval-why' }, mexLine(r.followers.map((f) => f.grundy), r.grundy));
+  if (r.followers.length < r.follower_count) why.append(' (from the followers listed)');
   const dl = el('dl', {},
     el('dt', {}, 'position'), el('dd', { id: 'eval-position' }, r.shown),
     el('dt', {}, 'outcome'), el('dd', { id: 'eval-outcome', className: `outcome-${r.outcome}` }, outcome),
-    el('dt', {}, 'grundy'), el('dd', { id: 'eval-grundy' }, String(r.grundy)),
-    el('dt', {}, 'winning moves'), wins);
-  const rows = r.followers.map((f) => el('tr', {},
+    el('dt', {}, 'Grundy value'), el('dd', { id: 'eval-grundy' }, String(r.grundy)),
+    el('dt', {}, 'why'), why);
+  if (r.heap_values) {
+    dl.append(el('dt', {}, 'as a sum'), el('dd', { id: 'eval-xor' }, xorLine(r.position, r.heap_values, r.grundy)));
+  }
+  dl.append(el('dt', {}, 'winning moves'), wins);
+  const rows = r.followers.map((f) => el('tr', { className: f.grundy === r.grundy ? 'missing' : '' },
     el('td', {}, posButton(f.position, onPick, 'evaluate')),
+    el('td', { className: 'move' }, describe(r.position, f.position, ordered, names, f.rule),
+      f.rule ? el('span', { className: 'rule' }, ` by “${f.rule}”`) : ''),
     el('td', { className: f.grundy === 0 ? 'P' : 'N' }, f.grundy === 0 ? 'P' : 'N'),
     el('td', {}, String(f.grundy))));
   const table = el('table', { id: 'followers' },
-    el('caption', {}, `${r.follower_count} follower${r.follower_count === 1 ? '' : 's'}` +
-      (r.followers.length < r.follower_count ? ` (the first ${r.followers.length} shown)` : '')),
-    el('thead', {}, el('tr', {}, el('th', {}, 'follower'), el('th', {}, 'outcome'), el('th', {}, 'grundy'))),
+    el('caption', {}, `${plural(r.follower_count, 'follower')} (the positions one move reaches)` +
+      (r.followers.length < r.follower_count ? `, the first ${r.followers.length} shown` : '')),
+    el('thead', {}, el('tr', {}, el('th', {}, 'follower'), el('th', {}, 'move'), el('th', {}, 'outcome'), el('th', {}, 'value'))),
     el('tbody', {}, ...rows));
-  const info = el('p', { className: 'progress' }, `${r.stored.toLocaleString('en')} positions solved in ${r.seconds} s`);
+  const how = r.kernel ? `through the compiled kernel “${r.kernel}” on its box` : `${plural(r.stored, 'position')} solved`;
+  const info = el('p', { className: 'progress' }, `solved in ${r.seconds} s`, el('span', { className: 'advanced-only' }, ` (${how})`));
   return el('div', {}, dl, el('div', { className: 'scroll' }, table), info);
 }
 
-/** A picture of a two-heap box: P-positions dark (Grundy values shaded when known), heap
- * `a` across, heap `b` up, (0, 0) at the bottom left, as in the papers' figures. */
-function picture(r) {
+/** Colours of the picture: P-positions stand apart from every other value. */
+const P_COLOUR = '#b3261e';
+
+/** A picture of a two-heap box: P-positions marked (Grundy values shaded when asked), heap
+ * `a` across, heap `b` up, (0, 0) at the bottom left, as in the papers' figures. A click on
+ * a square calls `onPick("a b")`. */
+function picture(r, onPick) {
   const n = r.max + 1;
   const cell = Math.max(1, Math.min(12, Math.floor(480 / n)));
   const c = el('canvas', { id: 'picture', width: n * cell, height: n * cell });
   c.setAttribute('role', 'img');
-  c.setAttribute('aria-label', `the P-positions of the box as dark squares, ${r.p_count} of them`);
+  c.setAttribute('aria-label', `the P-positions of the box as red squares, ${r.p_count} of them; click a square to evaluate it`);
   const ctx = c.getContext('2d');
   let top = 1;
   for (const v of r.grid) if (v != null && v > top) top = v;
@@ -114,13 +142,19 @@ function picture(r) {
   for (let a = 0; a < n; a++) {
     for (let b = 0; b < n; b++) {
       const v = r.grid[a * n + b];
-      if (v == null) { ctx.fillStyle = '#dddddd'; } else if (v === 0) { ctx.fillStyle = '#1d1d1f'; } else if (r.grundy) {
-        const light = 92 - Math.round((v / top) * 45);
-        ctx.fillStyle = `hsl(212, 60%, ${light}%)`;
+      if (v == null) { ctx.fillStyle = '#dddddd'; } else if (v === 0) { ctx.fillStyle = P_COLOUR; } else if (r.grundy) {
+        const light = 90 - Math.round((v / top) * 60);
+        ctx.fillStyle = `hsl(212, 55%, ${light}%)`;
       } else { continue; }
       ctx.fillRect(a * cell, (n - 1 - b) * cell, cell, cell);
     }
   }
+  c.addEventListener('click', (e) => {
+    const box = c.getBoundingClientRect();
+    const a = Math.floor(((e.clientX - box.left) / box.width) * n);
+    const b = n - 1 - Math.floor(((e.clientY - box.top) / box.height) * n);
+    if (a >= 0 && a < n && b >= 0 && b < n && r.grid[a * n + b] != null) onPick(`${a} ${b}`);
+  });
   return c;
 }
 
@@ -141,58 +175,43 @@ function grundyGrid(r) {
   return el('table', { className: 'grid', id: 'grundy-table' }, el('thead', {}, head), el('tbody', {}, ...body));
 }
 
-/** The answer of `solve`. */
-export function box(r) {
+/** The answer of `solve`; `onPick(text)` evaluates a position clicked in the picture. */
+export function box(r, onPick, shape) {
   if (!r.ok) return problems(r);
-  const bound = r.any ? `at most ${r.heaps} heaps, every heap <= ${r.max}` : `every heap <= ${r.max}`;
+  const bound = r.any ? `at most ${plural(r.heaps, 'heap')}, every heap at most ${r.max}` : `every heap at most ${r.max}`;
+  const swapped = shape && shape.names == null && r.heaps > 1;
   const out = el('div', {});
-  out.append(el('p', { id: 'solve-summary' },
-    el('strong', {}, `${r.p_count} P-positions`), ` among ${r.total} positions of ${r.name} (${bound}); ` +
-    `solved in ${r.seconds} s (${r.mode.toLowerCase()} mode).`));
-  if (r.svg) {
-    // heapgame's own picture, as an image (nothing in it runs).
+  const summary = el('p', { id: 'solve-summary' },
+    el('strong', {}, plural(r.p_count, 'P-position')), ` among ${plural(r.total, 'position')} of ${r.name} (${bound}); ` +
+    `solved in ${r.seconds} s`, el('span', { className: 'advanced-only' }, ` (${r.mode.toLowerCase()} mode)`), '.');
+  out.append(summary);
+  if (swapped) {
+    const dots = r.grid ? r.grid.filter((v) => v === 0).length : null;
+    out.append(note('The order of the heaps does not matter here, so (a, b) and (b, a) are one position and are counted once' +
+      (dots != null ? `; the picture shows both orders: ${plural(dots, 'red square')}.` : '.')));
+  }
+  if (r.grid) {
+    out.append(picture(r, onPick), note(`heap 1 across, heap 2 up, (0, 0) at the bottom left; ${r.grundy
+      ? 'P-positions red, other values blue, darker for larger values'
+      : 'P-positions red'}. Click a square to evaluate that position.`));
+  } else if (r.svg) {
+    // heapgame's own picture (one heap), as an image (nothing in it runs).
     const img = el('img', { id: 'picture', className: 'plot', src: URL.createObjectURL(new Blob([r.svg], { type: 'image/svg+xml' })) });
     img.alt = `the ${r.grundy ? 'Grundy values' : 'P-positions'} of the box, as heapgame plot draws them (${r.p_count} P-positions)`;
     out.append(img);
-  } else if (r.grid) {
-    if (r.picture_error) out.append(note(`(heapgame's picture: ${r.picture_error}; a plain grid instead)`));
-    out.append(picture(r), note(`heap 1 across, heap 2 up, (0, 0) at the bottom left; ${r.grundy ? 'P-positions black, darker blue for larger Grundy values' : 'P-positions black'}.`));
+  } else {
+    out.append(note(r.heaps > 2
+      ? `No picture: it is drawn for one or two heaps (this box has ${r.heaps}).`
+      : `No picture: it is drawn for boxes of up to 1,000,000 positions (this one has ${r.total.toLocaleString('en')}).`));
   }
   if (r.grid && r.grundy && r.max <= 40) out.append(el('div', { className: 'scroll' }, grundyGrid(r)));
-  const rows = r.p_positions.map((p, i) => el('tr', {}, el('td', {}, String(i)), ...p.map((h) => el('td', {}, String(h)))));
-  const head = el('tr', {}, el('th', {}, 'n'));
-  for (let i = 1; i <= r.heaps; i++) head.append(el('th', {}, `h${i}`));
+  const rows = r.p_positions.map((p, i) => el('tr', {}, el('td', {}, String(i + 1)),
+    ...(p.length ? p.map((h) => el('td', {}, String(h))) : [el('td', { colSpan: r.heaps, className: 'empty' }, '() no heaps')])));
+  const head = el('tr', {}, el('th', {}, '#'));
+  for (let i = 1; i <= r.heaps; i++) head.append(el('th', {}, `heap ${i}`));
   const table = el('table', { id: 'p-positions' },
-    el('caption', {}, r.p_positions.length < r.p_count ? `the first ${r.p_positions.length} P-positions` : 'the P-positions'),
+    el('caption', {}, r.p_positions.length < r.p_count ? `the first ${plural(r.p_positions.length, 'P-position')}` : 'the P-positions'),
     el('thead', {}, head), el('tbody', {}, ...rows));
   out.append(el('div', { className: 'scroll' }, table));
-  return out;
-}
-
-/** A game in progress: the moves so far, and the user's possible moves (`onMove(pos)`). */
-export function playState(turns, r, onMove) {
-  const out = el('div', {});
-  const log = el('ol', { className: 'log', id: 'play-log' });
-  for (let i = 1; i < turns.length; i++) {
-    const who = turns[i].by === 'you' ? 'you move' : 'heapgame moves';
-    log.append(el('li', {}, `${who} ${turns[i - 1].shown} -> ${turns[i].shown}`));
-  }
-  out.append(el('p', {}, `Started at ${turns[0].shown}.`), log);
-  const last = turns[turns.length - 1];
-  if (r.followers.length === 0) {
-    const youWon = last.by === 'you';
-    out.append(el('p', { id: 'play-result', className: youWon ? 'outcome-N' : 'outcome-P' },
-      youWon ? `You win: heapgame has no move from ${last.shown}.` : `heapgame wins: there is no move from ${last.shown}.`));
-    return out;
-  }
-  out.append(el('p', { id: 'play-turn' }, `Your move from ${last.shown}:`));
-  const moves = el('div', { className: 'moves', id: 'play-moves' });
-  for (const f of r.followers) {
-    const b = el('button', { type: 'button', textContent: show(f) });
-    b.addEventListener('click', () => onMove(f));
-    moves.append(b);
-  }
-  out.append(moves);
-  if (r.followers.length < r.follower_count) out.append(note(`(the first ${r.followers.length} of ${r.follower_count} moves)`));
   return out;
 }

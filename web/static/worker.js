@@ -1,7 +1,8 @@
 // The playground's worker: heapgame's WebAssembly runs here, so that a long solve never
 // freezes the page. A request is {id, fn, args}; the answer {id, result} (the function's JSON
-// parsed), with {id, progress} now and then while it runs. The page stops a solve by
-// terminating this worker.
+// parsed), with {id, progress} now and then while it runs. The first message is {module}:
+// the compiled WebAssembly (loader.js), answered by {ready: true} once started. The page
+// stops a solve by terminating this worker.
 import init, * as heapgame from './pkg/heapgame_web.js';
 
 let current = null;
@@ -15,9 +16,17 @@ globalThis.heapgameProgress = (n) => {
   }
 };
 
-const ready = init();
+// Calls that arrive before the module wait for it.
+let gotModule;
+const ready = new Promise((resolve) => { gotModule = resolve; })
+  .then((module) => init({ module_or_path: module }));
+ready.then(() => postMessage({ ready: true }), (err) => postMessage({ ready: true, error: String(err) }));
 
 onmessage = async (e) => {
+  if (e.data.module) {
+    gotModule(e.data.module);
+    return;
+  }
   const { id, fn, args } = e.data;
   try {
     await ready;

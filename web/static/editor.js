@@ -1,0 +1,180 @@
+// The editor: line numbers, the problems of the text marked in place (a backdrop under the
+// textarea), the list of problems with a link to each, and the parameters' inputs.
+import { escapeHtml } from './markdown.js';
+import { rendered } from './view.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The words of the language, for "did you mean" (grammar/heapgame.pest). */
+const WORDS = ('all allowing and any both by check claim count delete each else empty every false fn for ' +
+  'formula from grundy heap heaps hex if in into keep let lower max mod move no not octal of one or ' +
+  'other part parts require ruleset same source split take the true unequal unless when where winning with').split(' ');
+
+function distance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** A word of the language close to the unknown word at `at` in `text`, or null; the words
+ * the message says were expected (in backquotes) are tried first. */
+export function didYouMean(text, at, message) {
+  const m = /^[A-Za-z_]\w*/.exec(text.slice(at));
+  if (!m || WORDS.includes(m[0])) return null;
+  const expected = [...(message || '').matchAll(/`(\w+)`/g)].map((x) => x[1]).filter((w) => WORDS.includes(w));
+  let best = null;
+  for (const w of [...expected, ...WORDS]) {
+    // Closer first; on a tie, a word the message expected, then one of the same length.
+    const d = distance(m[0].toLowerCase(), w) + (w.length === m[0].length ? 0 : 0.5);
+    if (d <= (w.length > 4 ? 2 : 1) && (!best || d < best[1])) best = [w, d];
+  }
+  return best ? `did you mean \`${best[0]}\` (instead of \`${m[0]}\`)?` : null;
+}
+
+/** A help text for students: the reference is the page's dialog, not a file. */
+export function helpText(help) {
+  return help.replace(/see docs\/language\.md/g, 'see the Language reference (the button above the editor)')
+    .replace(/docs\/language\.md/g, 'the Language reference');
+}
+
+export function syncScroll() {
+  const t = $('source');
+  $('backdrop').scrollTop = t.scrollTop;
+  $('backdrop').scrollLeft = t.scrollLeft;
+  $('gutter').scrollTop = t.scrollTop;
+}
+
+/** Redraws the gutter and the backdrop; `marks`: [{span: [s, e], line}] (UTF-16). */
+export function syncEditor(marks) {
+  const text = $('source').value;
+  const lines = text.split('\n').length;
+  const bad = new Set((marks || []).map((m) => m.line));
+  const nums = [];
+  for (let i = 1; i <= lines; i++) nums.push(bad.has(i) ? `<span class="bad">${i}</span>` : String(i));
+  $('gutter').innerHTML = nums.join('\n') + '\n ';
+  // A problem at a point (`found heapz`) marks the word that starts there.
+  const word = (s) => { const m = /^(\w+|\S)/.exec(text.slice(s)); return m ? s + m[0].length : s; };
+  const spans = (marks || []).map((m) => (m.span[1] > m.span[0] ? m.span : [m.span[0], word(m.span[0])]))
+    .sort((a, b) => a[0] - b[0]);
+  let html = '';
+  let at = 0;
+  for (const [s, e] of spans) {
+    if (s < at) continue;
+    html += escapeHtml(text.slice(at, s));
+    html += e > s ? `<mark>${escapeHtml(text.slice(s, e))}</mark>` : '<mark class="empty"></mark>';
+    at = Math.max(e, s);
+  }
+  $('backdrop').innerHTML = html + escapeHtml(text.slice(at)) + '\n ';
+  syncScroll();
+}
+
+/** Puts a new text in the editor, scrolled to its start (both ways). */
+export function setText(text) {
+  const t = $('source');
+  t.value = text;
+  t.scrollTop = 0;
+  t.scrollLeft = 0;
+  t.setSelectionRange(0, 0);
+  syncEditor([]);
+}
+
+/** Selects a span of the editor (UTF-16 offsets) and brings it into view. */
+function reveal(span) {
+  const t = $('source');
+  t.focus();
+  t.setSelectionRange(span[0], Math.max(span[1], span[0]));
+  const line = t.value.slice(0, span[0]).split('\n').length;
+  const lineHeight = parseFloat(getComputedStyle(t).lineHeight) || 20;
+  t.scrollTop = Math.max(0, (line - 3) * lineHeight);
+  syncScroll();
+}
+
+/** The parameters' inputs (rebuilt when the names change); `defaults` gets each default. */
+export function showParams(info, defaults, onInput) {
+  const params = info.params || [];
+  const box = $('params');
+  const known = [...box.querySelectorAll('input')].map((i) => i.dataset.name).join(',');
+  if (known !== params.map((p) => p.name).join(',')) {
+    box.innerHTML = '';
+    for (const k of Object.keys(defaults)) delete defaults[k];
+    for (const p of params) {
+      defaults[p.name] = p.default;
+      const row = document.createElement('div');
+      row.className = 'param';
+      row.innerHTML = `<label for="param-${escapeHtml(p.name)}">${escapeHtml(p.name)} =</label>` +
+        `<input id="param-${escapeHtml(p.name)}" autocomplete="off" spellcheck="false">` +
+        '<span class="err" role="alert"></span>';
+      const input = row.querySelector('input');
+      input.dataset.name = p.name;
+      input.value = p.default;
+      input.addEventListener('input', onInput);
+      box.append(row);
+    }
+  } else {
+    for (const p of params) defaults[p.name] = p.default;
+  }
+  $('params-box').hidden = params.length === 0;
+}
+
+/** Shows check's answer: the status line, the problems (marked in the text, at the
+ * parameters' inputs, and listed once each). */
+export function showCheck(info, name) {
+  for (const input of document.querySelectorAll('#params input')) {
+    input.classList.remove('invalid');
+    input.removeAttribute('aria-invalid');
+    input.nextElementSibling.textContent = '';
+  }
+  const diags = info.diagnostics || [];
+  const inText = diags.filter((d) => d.source === name && d.located);
+  syncEditor(inText.map((d) => ({ span: d.utf16, line: d.line }))
+    .concat(inText.flatMap((d) => d.also.map((a) => ({ span: a.utf16, line: a.line })))));
+  const status = $('status-line');
+  const box = $('diagnostics');
+  box.innerHTML = '';
+  $('source').setAttribute('aria-invalid', inText.length ? 'true' : 'false');
+  if (info.ok) {
+    status.className = 'status ok';
+    const shape = info.heaps == null ? 'any number of heaps' : `${info.heaps} heap${info.heaps === 1 ? '' : 's'}`;
+    status.textContent = `"${info.name}": ${shape}, no problems.`;
+    return;
+  }
+  status.className = 'status bad';
+  if (diags.length === 0) {
+    status.textContent = info.rendered || 'The rules could not be checked.';
+    return;
+  }
+  status.textContent = diags.length === 1 ? 'One problem:' : `${diags.length} problems:`;
+  const text = $('source').value;
+  for (const d of diags) {
+    const p = document.createElement('div');
+    p.className = 'problem';
+    const param = d.source.startsWith('-p ') ? d.source.slice(3).split('=')[0].trim() : null;
+    if (d.source === name && d.located) {
+      const go = document.createElement('button');
+      go.type = 'button';
+      go.className = 'link';
+      go.textContent = `line ${d.line}, column ${d.column}`;
+      go.addEventListener('click', () => reveal(d.utf16));
+      p.append(go, ': ');
+    }
+    p.append(d.message);
+    const guess = d.source === name ? didYouMean(text, d.utf16[0], d.message) : null;
+    const help = [guess, d.help && helpText(d.help)].filter(Boolean).join('; ');
+    if (help) p.append(document.createElement('br'), `help: ${help}`);
+    box.append(p);
+    if (param) {
+      const input = document.querySelector(`#params input[data-name="${CSS.escape(param)}"]`);
+      if (input) {
+        input.classList.add('invalid');
+        input.setAttribute('aria-invalid', 'true');
+        input.nextElementSibling.textContent = d.message + (d.help ? ` (${d.help})` : '');
+      }
+    }
+  }
+  box.append(rendered(info.rendered));
+}
