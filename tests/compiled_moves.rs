@@ -52,6 +52,7 @@ fn interpreted(game: &Game, m: &MoveProgram, pos: &[u32]) -> Result<BTreeSet<Vec
     let g = Generator {
         shape: game.shape().clone(),
         moves: vec![m.clone()],
+        positions: game.generator().positions.clone(),
     };
     let mut out = Followers::new();
     g.followers(pos, &mut Scratch::default(), &mut out)

@@ -341,8 +341,6 @@ fn ruleset_header_params_and_items() {
             Item::Play(..) => "play",
             Item::Require(_) => "require",
             Item::Shape(_) => "shape",
-            Item::Play(..) => "play",
-            Item::Positions(_) => "positions",
             Item::Let(_) => "let",
             Item::Fn(_) => "fn",
             Item::Move(_) => "move",

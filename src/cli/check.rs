@@ -334,6 +334,7 @@ fn deepen_all(
         max_memory: a.max_memory,
         force: false,
         time: None,
+        play: a.play,
     };
     let heaps = all.iter().map(|(_, _, b)| b.heaps).max().unwrap_or(1);
     let run = SolveRun::start(&limits, heaps, None, "checking".to_string());
