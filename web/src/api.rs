@@ -300,7 +300,8 @@ pub(crate) fn solve_position(
     let watched = Watched::new(game.generator(), report);
     let budget = req.budget();
     let context = format!("while solving {shown}");
-    let a = explain::solve_one(&watched, pos, &budget, game.play()).map_err(|e| failure(game, &e, &context))?;
+    let a = explain::solve_one(&watched, pos, &budget, game.play())
+        .map_err(|e| failure(game, &e, &context))?;
     // A misère sum's value is not the XOR of its heaps' values.
     let heaps = if game.play() == heapgame::solver::Play::Normal {
         explain::heap_values(&watched, pos, &budget)
