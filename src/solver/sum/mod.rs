@@ -200,9 +200,11 @@ pub enum SeqError {
 pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u32>, SeqError> {
     // Room for the values the position limit lets the run store, not for all of `0..=max`
     // at once (`--max 4294967295` would take 16 GB before the limit could speak).
-    let room = (max as usize)
-        .saturating_add(1)
-        .min(budget.max_positions.map_or(1 << 20, |m| m.saturating_add(1)));
+    let room = (max as usize).saturating_add(1).min(
+        budget
+            .max_positions
+            .map_or(1 << 20, |m| m.saturating_add(1)),
+    );
     let mut seq = Vec::with_capacity(room);
     match kernel::TakeBreak::of(g) {
         Some(rules) => kernel::Kernel::new(rules).extend(&mut seq, max, budget)?,
