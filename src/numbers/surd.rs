@@ -470,19 +470,7 @@ pub(crate) fn split_square(m: &BigInt) -> (BigInt, BigInt) {
     (f, r)
 }
 
-/// Integer square root of a `u128`.
+/// Integer square root of a `u128` (exact, by the standard library's integer method).
 pub(crate) fn isqrt_u128(t: u128) -> u128 {
-    if t < 2 {
-        return t;
-    }
-    // Float estimate, one Newton step, then exact correction.
-    let mut x = ((t as f64).sqrt() as u128).max(1);
-    x = (x + t / x) / 2;
-    while x.checked_mul(x).is_none_or(|s| s > t) {
-        x -= 1;
-    }
-    while (x + 1).checked_mul(x + 1).is_some_and(|s| s <= t) {
-        x += 1;
-    }
-    x
+    t.isqrt()
 }

@@ -300,8 +300,11 @@ impl Compiler<'_> {
         }
         scope.depth.set((depth + 1, told));
         // The depth is bounded, but a level's frames are large in unoptimised builds: the
-        // stack grows on the heap rather than overflow.
+        // stack grows on the heap rather than overflow (natively; the web has no `stacker`).
+        #[cfg(not(target_family = "wasm"))]
         let r = stacker::maybe_grow(256 << 10, 4 << 20, || self.compile_node(e, scope));
+        #[cfg(target_family = "wasm")]
+        let r = self.compile_node(e, scope);
         let (_, told) = scope.depth.get();
         scope.depth.set((depth, told));
         r
