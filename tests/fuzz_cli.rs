@@ -274,7 +274,11 @@ fn root() -> PathBuf {
 
 /// Runs one case; the property holds when it ends in time with an allowed exit code and
 /// without a panic message.
-fn run(case: &Case, file: &Path, codes: &std::cell::RefCell<[u64; 4]>) -> Result<(), TestCaseError> {
+fn run(
+    case: &Case,
+    file: &Path,
+    codes: &std::cell::RefCell<[u64; 4]>,
+) -> Result<(), TestCaseError> {
     let args: Vec<String> = case
         .args
         .iter()
@@ -339,7 +343,10 @@ fn run(case: &Case, file: &Path, codes: &std::cell::RefCell<[u64; 4]>) -> Result
         "heapgame {:?} ended with {status:?}\n{stderr}",
         args
     );
-    if let Some(i) = [0, 1, 2, 130].iter().position(|&c| status.code() == Some(c)) {
+    if let Some(i) = [0, 1, 2, 130]
+        .iter()
+        .position(|&c| status.code() == Some(c))
+    {
         codes.borrow_mut()[i] += 1;
     }
     prop_assert!(
@@ -382,7 +389,10 @@ fn hostile_command_lines_end_cleanly() {
         n.set(n.get() + 1);
         if long {
             let (k, secs) = (n.get(), t0.elapsed().as_secs());
-            let _ = std::fs::write(&progress, format!("{k} cases passed or running, {secs} s\n"));
+            let _ = std::fs::write(
+                &progress,
+                format!("{k} cases passed or running, {secs} s\n"),
+            );
         }
         run(&case, &file, &codes)
     });

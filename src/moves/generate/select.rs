@@ -290,6 +290,7 @@ impl Run<'_, '_> {
         if self.shape.symmetric() {
             s.out.sort_unstable();
         }
+        s.watch.tick_by(s.out.len())?;
         match self.probe.as_deref_mut() {
             Some(p) => {
                 if p(&s.out) {
