@@ -461,3 +461,34 @@ fn byte_order_marks_are_skipped_or_named() {
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.err().contains("byte-order mark"), "{}", r.stderr);
 }
+
+/// After `claim`, a mistake lists the kinds of claim once each (they were listed twice).
+#[test]
+fn a_bad_claim_lists_each_kind_once() {
+    let f = ruleset_file(
+        "claim.game",
+        "ruleset \"C\" {\n  heaps 1\n  move { take 1 from one heap }\n  claim ruleset P: true\n}\n",
+    );
+    let r = run(&["eval", &f, "1"]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    let err = r.err();
+    assert!(err.contains("what the claim says"), "{err}");
+    let message = err.split(", found").next().unwrap_or("");
+    assert_eq!(message.matches("`same").count(), 1, "{err}");
+    assert_eq!(message.matches("`P").count(), 1, "{err}");
+}
+
+/// `moves` of one heap of 2^31 in Grundy's game (about 2^30 splits) stops at `--time`.
+#[test]
+fn listing_followers_stops_at_the_time_limit() {
+    let r = run(&[
+        "moves",
+        "rulesets/classic/grundy-game.game",
+        "2147483648",
+        "--time",
+        "1s",
+    ]);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.err().contains("time limit"), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+}

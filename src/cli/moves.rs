@@ -1,13 +1,16 @@
 //! `heapgame moves`: every follower of a position.
 
 use std::fmt::Write as _;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 use heapgame::game::show_position;
+use heapgame::moves::MoveError;
 use miette::Report;
 
 use super::common::{estimate_heaps, json_position, memory_guard, print_out, Format, PositionArgs};
+use super::units::show_duration;
 
 /// `writeln!` into a String, which cannot fail.
 macro_rules! outln {
@@ -42,13 +45,32 @@ pub fn run(a: Args) -> Result<u8, Report> {
             )));
         }
     }
-    // Even a forced listing stays within the memory limit (the generator has no other check;
-    // Ctrl-C keeps its default action here, ending the process at once).
-    let guard = memory_guard(&limits, &what, Arc::new(AtomicBool::new(false)));
-    let fs = game
-        .followers(&pos)
-        .map_err(|e| Report::new(game.move_error(&e)))?;
+    // Even a forced listing stays within the memory limit and `--time`: the generator looks
+    // at the guard's flag and the deadline now and then (Ctrl-C keeps its default action
+    // here, ending the process at once).
+    let stop = Arc::new(AtomicBool::new(false));
+    let guard = memory_guard(&limits, &what, stop.clone());
+    let deadline = a.pos.game.time.map(|t| Instant::now() + t);
+    let mut scratch = heapgame::moves::Scratch::default();
+    scratch.set_interrupt(Some(Arc::new(move || {
+        stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+    })));
+    let mut buf = heapgame::moves::Followers::new();
+    match game.generator().followers(&pos, &mut scratch, &mut buf) {
+        Ok(()) => {}
+        Err(MoveError::Interrupted) if !guard.as_ref().is_some_and(|g| g.hit()) => {
+            return Err(miette::miette!(
+                code = "heapgame::limit",
+                help = "give more time with --time DURATION, or ask about a smaller position; \
+                        nothing was printed",
+                "stopped at the time limit, --time {}, {what}",
+                a.pos.game.time.map(show_duration).unwrap_or_default()
+            ))
+        }
+        Err(e) => return Err(Report::new(game.move_error(&e))),
+    }
     drop(guard);
+    let fs = buf.to_sorted_vecs();
     let mut out = String::new();
     match a.pos.format {
         Format::Json => {

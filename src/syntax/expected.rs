@@ -251,6 +251,12 @@ fn expected_words(positives: &[Rule], tokens: &[String]) -> String {
     let items = positives.iter().filter(|r| ITEM_RULES.contains(r)).count();
     // An operand may start here: openers such as `(`, `{`, `|` and words are the start of an
     // expression, already named "an expression".
+    // After `claim`, the kinds of claim (rules and their words as tokens) would repeat each
+    // other: say them once.
+    if positives.contains(&Rule::claim_kind) {
+        return "what the claim says: `P:`, `grundy:`, `grundy <= E`, `same:`, `winning:` or `: C`"
+            .to_string();
+    }
     let operand = tokens.iter().any(|t| t == "0..9");
     let steps = positives.iter().filter(|r| STEP_RULES.contains(r)).count();
     let operands = positives

@@ -264,7 +264,7 @@ pub fn samples_until(
     // A small space may hold fewer than `count` positions: stop after enough tries.
     let mut tries = 0usize;
     while out.len() < count && tries < count.saturating_mul(20) {
-        if tries % 4096 == 0 && stop() {
+        if tries.is_multiple_of(4096) && stop() {
             return None;
         }
         tries += 1;

@@ -326,6 +326,7 @@ impl Run<'_, '_> {
         if self.shape.symmetric() {
             s.out.sort_unstable();
         }
+        s.watch.tick_by(s.out.len())?;
         if let Some(rule) = self.rule {
             if !rule.allows(&s.out, &mut s.rule_ints, &mut s.rule_lists)? {
                 return Ok(());
