@@ -52,7 +52,9 @@ pub struct Args {
     region: RegionArgs,
     /// Keep enlarging the region for this long (`30s`, `2m`): boxes and totals alternately,
     /// each about twice the positions of the last, then samples; each claim stops at its first
-    /// counterexample. With --total or --samples: a time limit on that region instead.
+    /// counterexample. It starts from each `check` line's quick bounds, and the runs deepen
+    /// together, the one with the fewest positions compared next. With --total or --samples: a
+    /// time limit on that region instead.
     #[arg(long, value_name = "DURATION", value_parser = super::common::parse_duration)]
     time: Option<std::time::Duration>,
     /// Use the smaller bounds of each `check` line (`quick max N`) where it gives them.
@@ -73,7 +75,9 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report>
             "cannot read `{name}`: {e}"
         )
     })?;
-    runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick)
+    // `--time` deepens from the small bounds: the regions grow while time is left.
+    let deepen = a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none();
+    runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick || deepen)
 }
 
 /// The runs of a ruleset's text (`name` names it in messages): with `params`, one run with
