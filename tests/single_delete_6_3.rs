@@ -84,9 +84,9 @@ impl Brute {
                 }
                 for q in 1..s[j] {
                     let mut f = Vec::with_capacity(4);
-                    for k in 0..4 {
+                    for (k, &h) in s.iter().enumerate() {
                         if k != i && k != j {
-                            f.push(s[k]);
+                            f.push(h);
                         }
                     }
                     f.push(q);
@@ -113,7 +113,7 @@ fn v2(z: u32) -> u32 {
 
 /// I_k(z): the k-th binary digit of z from the bottom (k >= 1).
 fn digit(k: u32, z: u32) -> u32 {
-    if k - 1 >= 32 {
+    if k > 32 {
         0
     } else {
         (z >> (k - 1)) & 1

@@ -52,7 +52,9 @@ pub struct Args {
     region: RegionArgs,
     /// Keep enlarging the region for this long (`30s`, `2m`): boxes and totals alternately,
     /// each about twice the positions of the last, then samples; each claim stops at its first
-    /// counterexample. With --total or --samples: a time limit on that region instead.
+    /// counterexample. It starts from each `check` line's quick bounds, and the runs deepen
+    /// together, the one with the fewest positions compared next. With --total or --samples: a
+    /// time limit on that region instead.
     #[arg(long, value_name = "DURATION", value_parser = super::common::parse_duration)]
     time: Option<std::time::Duration>,
     /// The play convention (`normal` or `misere`) instead of each file's `play` line.
@@ -70,7 +72,9 @@ pub struct Args {
 fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report> {
     let name = file.display().to_string();
     let text = super::common::read_file(file)?;
-    let mut runs = runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick)?;
+    // `--time` deepens from the small bounds: the regions grow while time is left.
+    let deepen = a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none();
+    let mut runs = runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick || deepen)?;
     if let Some(p) = a.play {
         for (g, _) in &mut runs {
             g.set_play(p);

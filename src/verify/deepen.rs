@@ -241,11 +241,9 @@ fn clamp(n: u128) -> u64 {
 /// and totals, the rest for samples) or every claim has a counterexample. `budget` gives the
 /// position limit and cancel flag; its deadline is set here.
 pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepReport, Report> {
-    Ok(
-        check_deepening_all(&[(game, plan.clone())], budget, plan.time)
-            .pop()
-            .expect("one run (check_deepening)")?,
-    )
+    check_deepening_all(&[(game, plan.clone())], budget, plan.time)
+        .pop()
+        .expect("one run (check_deepening)")
 }
 
 /// Deepens several runs together within `time`: the run that has compared the fewest positions
