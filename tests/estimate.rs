@@ -45,7 +45,7 @@ fn estimate_bounds_followers_and_positions() {
         let mut scratch = Scratch::default();
         let mut out = Followers::new();
         for pos in box_positions(&shape, max, heaps) {
-            let est = Estimate::for_position(game.generator(), &pos);
+            let est = Estimate::for_position_in(game.generator(), &pos, game.play());
             game.generator()
                 .followers(&pos, &mut scratch, &mut out)
                 .unwrap_or_else(|e| panic!("{}: {pos:?}: {e}", f.display()));

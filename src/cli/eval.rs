@@ -38,7 +38,7 @@ pub struct Args {
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
     let shown = show_position(&pos);
-    let estimate = Estimate::for_position(game.generator(), &pos);
+    let estimate = Estimate::for_position_in(game.generator(), &pos, game.play());
     a.pos
         .game
         .check_estimate(&game, &estimate, &format!("solving {shown}"))?;

@@ -50,8 +50,15 @@ impl Estimate {
         self.positions * self.branching
     }
 
-    /// The estimate for everything reachable from a canonical position `pos`.
+    /// The estimate for everything reachable from a canonical position `pos` (normal play).
     pub fn for_position(gen: &Generator, pos: &[u32]) -> Estimate {
+        Estimate::for_position_in(gen, pos, crate::solver::Play::Normal)
+    }
+
+    /// [`Estimate::for_position`] in `play`: in misère play a sum is searched position by
+    /// position like any other game (its values do not add by XOR).
+    pub fn for_position_in(gen: &Generator, pos: &[u32], play: crate::solver::Play) -> Estimate {
+        let by_sum = play == crate::solver::Play::Normal && crate::solver::sum::is_sum(gen);
         let max = pos.iter().copied().max().unwrap_or(0);
         let sum: f64 = pos.iter().map(|&h| f64::from(h)).sum();
         let splits = has_splits(gen);
@@ -83,14 +90,14 @@ impl Estimate {
             None => pos.len(),
         };
         // A sum is solved through the single-heap sequence up to its largest heap.
-        let positions = if crate::solver::sum::is_sum(gen) {
+        let positions = if by_sum {
             f64::from(max) + 1.0
         } else {
             positions
         };
         // A fresh search generates every follower of the first position and keeps each until
         // it is solved; a sum is answered from single heaps instead.
-        let first_followers = if crate::solver::sum::is_sum(gen) {
+        let first_followers = if by_sum {
             0.0
         } else {
             followers_at_least(gen, pos)
