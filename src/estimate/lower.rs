@@ -14,6 +14,10 @@ const MOST_HEAPS: usize = 10_000;
 /// At least this many followers (repeats included) are written for the canonical position
 /// `pos`: the sum over the moves of their counts, 0 for a move that is not counted.
 pub fn followers_at_least(gen: &Generator, pos: &[u32]) -> f64 {
+    // `positions where` drops followers: none is counted for sure.
+    if gen.positions.is_some() {
+        return 0.0;
+    }
     gen.moves
         .iter()
         .map(|m| move_count(&gen.shape, m, pos))

@@ -89,9 +89,12 @@ impl Estimate {
             None if splits => sum as usize,
             None => pos.len(),
         };
-        // A sum is solved through the single-heap sequence up to its largest heap.
+        // A sum is solved through the single-heap sequence up to its largest heap; moves that
+        // add tokens (`add`, `move ... to ...`) may reach heaps larger than any of `pos`.
         let positions = if by_sum {
             f64::from(max) + 1.0
+        } else if gen.adds() {
+            f64::INFINITY
         } else {
             positions
         };

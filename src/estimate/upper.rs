@@ -4,6 +4,7 @@
 
 use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind, MoveProgram};
 use crate::moves::Generator;
+use crate::ruleset::expr::CKind;
 use crate::ruleset::value::SetValue;
 
 pub(super) fn has_splits(gen: &Generator) -> bool {
@@ -130,7 +131,20 @@ fn action(kind: &LStepKind, c: f64, max: f64) -> f64 {
             let one = binomial(max + p - 1.0, p - 1.0).min(partitions(max));
             one.max(1.0).powf(c)
         }
-        LStepKind::Take(amount, _) | LStepKind::Add(amount, _) => match amount {
+        // Amounts added are not bounded by the heap: a fixed set counts whole (it is finite);
+        // a computed one counts once when it is one amount named earlier (`move`), else it
+        // has no bound here.
+        LStepKind::Add(amount, _) => match amount {
+            LAmount::Computed(form, sets)
+                if matches!(**form, LAmount::Each(_))
+                    && matches!(&sets[..], [e] if matches!(e.kind, CKind::IntSlot(_))) =>
+            {
+                1.0
+            }
+            LAmount::Computed(..) => f64::INFINITY,
+            other => action(&LStepKind::Take(other.clone(), None), c, f64::INFINITY),
+        },
+        LStepKind::Take(amount, _) => match amount {
             LAmount::Each(set) | LAmount::List(_, set) => amounts(set, max).powf(c),
             LAmount::Same(set, _) => amounts(set, max),
             LAmount::Named(sets) => {
