@@ -1,5 +1,6 @@
 //! The compiled-moves kernel: a box whose every clause compiles
-//! ([`crate::moves::compiled`]) is filled in rank order on the dense table, each follower's
+//! ([`crate::moves::compiled`]) is filled in rank order (Grundy values at 4 bytes a
+//! position, outcomes at one bit, a P-follower ending a position's search), each follower's
 //! rank computed from the position's sorted tuple (the heaps taken from lowered and moved
 //! left, then one table read a heap) or, for named heaps, by subtracting the amount times the
 //! heaps' strides from the position's rank. Every compiled move takes at least one token, so
@@ -103,7 +104,13 @@ fn fill(
         }
         Layout::Ordered(strides)
     };
-    let mut values = vec![0u32; len];
+    // Grundy values by rank (pushed as they are found), or the P-positions' bits.
+    let mut values: Vec<u32> = Vec::new();
+    let mut p_bits: Vec<u64> = Vec::new();
+    match want {
+        Want::Grundy => values.reserve_exact(len),
+        Want::Outcome => p_bits = vec![0; len.div_ceil(64)],
+    }
     let mut regs = regs_for(moves);
     let mut tuple = vec![base; k];
     let mut y = vec![0u32; k];
@@ -124,7 +131,6 @@ fn fill(
         debug_assert_eq!(spec.rank(pos), Some(r));
         regs.heaps.clear();
         regs.heaps.extend(pos.iter().map(|&h| i64::from(h)));
-        let (done, rest) = values.split_at_mut(r);
         let rank_of = |combo: &[usize], s: u32, y: &mut [u32]| -> usize {
             match &layout {
                 Layout::Ordered(strides) => {
@@ -148,20 +154,22 @@ fn fill(
                 }
             }
         };
-        rest[0] = match want {
+        match want {
             Want::Outcome => {
                 let mut found = false;
                 for m in moves {
                     found = m.each(pos, &mut regs, &mut |combo, s| {
                         let q = rank_of(combo, s, &mut y);
                         debug_assert!(q < r, "a follower of rank {q} >= {r}");
-                        done[q] == 0
+                        p_bits[q / 64] >> (q % 64) & 1 == 1
                     })?;
                     if found {
                         break;
                     }
                 }
-                u32::from(found)
+                if !found {
+                    p_bits[r / 64] |= 1 << (r % 64);
+                }
             }
             Want::Grundy => {
                 let stamp = r + 1;
@@ -169,7 +177,7 @@ fn fill(
                     m.each(pos, &mut regs, &mut |combo, s| {
                         let q = rank_of(combo, s, &mut y);
                         debug_assert!(q < r, "a follower of rank {q} >= {r}");
-                        let v = done[q] as usize;
+                        let v = values[q] as usize;
                         if v >= mark.len() {
                             mark.resize(v + 1, 0);
                         }
@@ -178,14 +186,15 @@ fn fill(
                     })?;
                 }
                 let mex = mark.iter().take_while(|&&m| m == stamp).count();
-                u32::try_from(mex).expect("a mex is at most the followers")
+                values.push(u32::try_from(mex).expect("a mex is at most the followers"));
             }
-        };
+        }
         next_tuple(&mut tuple, base, spec.max, spec.shape.symmetric());
     }
-    let mut table = BoxValues::from_values(spec.clone(), want, values, ModeUsed::Table);
-    table.kernel = Some(NAME);
-    Ok(Ok(table))
+    Ok(Ok(match want {
+        Want::Grundy => BoxValues::from_grundy(spec.clone(), values, ModeUsed::Table, Some(NAME)),
+        Want::Outcome => BoxValues::from_p_bits(spec.clone(), p_bits, ModeUsed::Table, Some(NAME)),
+    }))
 }
 
 /// Steps the tuple to the next rank: colex over non-decreasing tuples, or the mixed-radix
