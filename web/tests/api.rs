@@ -328,7 +328,7 @@ fn one_heap_gets_heapgames_own_picture() {
     assert_eq!(v["ok"], true, "{v}");
     assert!(v["svg"].as_str().is_some_and(|s| s.contains("<svg")), "{v}");
     // Losing heaps by the definition: no square reaches a losing heap.
-    let mut lose = vec![false; 41];
+    let mut lose = [false; 41];
     for n in 0..=40usize {
         lose[n] = !(1..=6).any(|s| s * s <= n && lose[n - s * s]);
     }
