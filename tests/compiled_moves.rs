@@ -47,12 +47,13 @@ fn compiled_followers(
     Ok(out)
 }
 
-/// The interpreter's followers of one clause alone.
+/// The interpreter's followers of one clause alone, before any `positions where` rule (the
+/// compiled clause never sees the rule: the kernels decline a ruleset that has one).
 fn interpreted(game: &Game, m: &MoveProgram, pos: &[u32]) -> Result<BTreeSet<Vec<u32>>, String> {
     let g = Generator {
         shape: game.shape().clone(),
         moves: vec![m.clone()],
-        positions: game.generator().positions.clone(),
+        positions: None,
     };
     let mut out = Followers::new();
     g.followers(pos, &mut Scratch::default(), &mut out)
