@@ -216,6 +216,17 @@ fn repl_moves_of_a_huge_position_is_refused() {
     }
 }
 
+/// A piped REPL without `--max-positions` still has a limit (what the available memory holds):
+/// one heap of 2^31 of Kayles stops with the limit error instead of running on.
+#[test]
+fn repl_without_a_limit_stops_at_the_memory_default() {
+    let r = run_with(&["repl", KAYLES], Some("2147483648\n3\n"), None);
+    assert_eq!(r.code, Some(2), "{}", r.stderr);
+    assert!(r.err().contains("heapgame::limit"), "{}", r.stderr);
+    // The session goes on after the error: Kayles' heap of 3 has Grundy value 3 (OEIS A002186).
+    assert!(r.stdout.contains("grundy:   3"), "{}", r.stdout);
+}
+
 /// `--samples N` draws its positions up front: a count no run can visit is refused at once, and
 /// a large one stops at `--time`.
 #[test]

@@ -121,6 +121,18 @@ pub fn bytes_per_position(heaps: usize) -> u64 {
     192 + 8 * heaps as u64
 }
 
+/// The position limit when none is given and no memory limit applies (the REPL's default): half
+/// the memory heapgame may use ([`super::machine::headroom`]) at [`bytes_per_position`] for
+/// `heaps` heaps, or 10^8 positions when the memory is unknown.
+pub fn default_max_positions(heaps: usize) -> usize {
+    let per = bytes_per_position(heaps);
+    super::machine::headroom().map_or(100_000_000, |h| {
+        usize::try_from(h.bytes / 2 / per)
+            .unwrap_or(usize::MAX)
+            .max(1)
+    })
+}
+
 /// A cost per position in words: "1 bit", "41 bits", "208 bytes".
 pub fn show_cost(bits: u64) -> String {
     match bits {

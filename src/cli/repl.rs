@@ -20,7 +20,8 @@ pub struct Args {
     /// Set a parameter: NAME=VALUE, where VALUE is an expression (`k=4`, `"beta=2+sqrt(2)"`).
     #[arg(short = 'p', long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
-    /// Stop any computation once this many positions are stored (`:limit` changes it).
+    /// Stop any computation once this many positions are stored (`:limit` changes it). Default:
+    /// what half the available memory holds.
     #[arg(long, value_name = "N")]
     max_positions: Option<usize>,
 }

@@ -182,6 +182,9 @@ struct Ui {
     progress: Arc<AtomicUsize>,
     show_progress: bool,
     limit: Option<usize>,
+    /// The limit when `limit` is `None`: what the available memory holds (so that a position
+    /// too large to solve stops instead of running on).
+    default_limit: usize,
     errors: usize,
     last: Option<Duration>,
     /// The file to `:reload` when no ruleset could be loaded yet.
@@ -235,6 +238,7 @@ impl Ui {
             progress: Arc::new(AtomicUsize::new(0)),
             show_progress: interactive && std::io::stderr().is_terminal(),
             limit: opts.max_positions,
+            default_limit: crate::cli::common::default_max_positions(4),
             errors: 0,
             last: None,
             pending: None,
@@ -244,7 +248,7 @@ impl Ui {
     /// The solver budget: the limit, the Ctrl-C flag, the progress counter.
     fn budget(&self) -> Budget {
         Budget {
-            max_positions: self.limit,
+            max_positions: Some(self.limit.unwrap_or(self.default_limit)),
             cancel: Some(self.cancel.clone()),
             progress: Some(self.progress.clone()),
             deadline: None,

@@ -232,7 +232,9 @@ impl<'g> Session<'g> {
                 }
                 match n {
                     Some(n) => say!("computations stop once {n} positions are stored"),
-                    None => say!("no limit on the positions stored"),
+                    None => {
+                        say!("no limit on the positions stored but what the available memory holds")
+                    }
                 }
             }
             Command::Help(None) => emit(&help::overview()),
