@@ -4,5 +4,5 @@ mod cli;
 mod repl;
 
 fn main() -> std::process::ExitCode {
-    cli::main()
+    cli::main(repl::run)
 }

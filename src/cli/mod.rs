@@ -13,10 +13,10 @@ mod moves;
 pub(crate) mod output;
 pub(crate) mod plot;
 pub(crate) mod progress;
-mod repl;
+pub(crate) mod repl;
 pub(crate) mod sequence;
 pub(crate) mod solve;
-mod solve_write;
+pub(crate) mod solve_write;
 mod units;
 mod watchdog;
 
@@ -64,8 +64,8 @@ enum Command {
     Sequence(sequence::Args),
 }
 
-/// Runs the command line and returns the exit code.
-pub fn main() -> std::process::ExitCode {
+/// Runs the command line and returns the exit code; `start_repl` runs `heapgame repl`.
+pub fn main(start_repl: fn(repl::Options) -> u8) -> std::process::ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -95,7 +95,7 @@ pub fn main() -> std::process::ExitCode {
         Command::Diff(a) => diff::run(a),
         Command::Formulas(a) => formulas::run(a),
         Command::Plot(a) => plot::run(a),
-        Command::Repl(a) => repl::run(a),
+        Command::Repl(a) => repl::run(a, start_repl),
         Command::Sequence(a) => sequence::run(a),
     };
     match result {

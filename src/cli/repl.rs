@@ -1,4 +1,5 @@
-//! `heapgame repl`: the interactive session (in `src/repl/`); here only its arguments.
+//! `heapgame repl`: the interactive session (in `src/repl/`); here only its arguments and the
+//! options it starts with.
 
 use std::path::PathBuf;
 
@@ -26,9 +27,21 @@ pub struct Args {
     max_positions: Option<usize>,
 }
 
-/// Runs `heapgame repl`.
-pub fn run(a: Args) -> Result<u8, Report> {
-    Ok(crate::repl::run(crate::repl::Options {
+/// What the command line gives the REPL.
+#[derive(Debug, Default)]
+pub struct Options {
+    /// The ruleset to load first.
+    pub file: Option<PathBuf>,
+    /// `NAME=VALUE` overrides for it.
+    pub params: Vec<String>,
+    /// The initial position limit.
+    pub max_positions: Option<usize>,
+}
+
+/// Runs `heapgame repl`: `start` is the session (the binary passes `repl::run`, so the
+/// command line does not import the REPL that builds on it).
+pub fn run(a: Args, start: fn(Options) -> u8) -> Result<u8, Report> {
+    Ok(start(Options {
         file: a.file,
         params: a.params,
         max_positions: a.max_positions,

@@ -20,19 +20,8 @@ use miette::{NamedSource, Report};
 
 use super::common::{show_cost, GameArgs, SolveRun};
 use super::output::write_streamed;
-use super::solve_write::{Rows, Solved};
+use super::solve_write::{Rows, Solved, TableFormat, TableRequest};
 use super::units::show_bytes;
-
-/// Output formats of `solve`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TableFormat {
-    /// The P-positions (or a Grundy table), for people.
-    Table,
-    /// `h1,...,hk,outcome[,grundy]`, one row per position.
-    Csv,
-    /// One JSON object.
-    Json,
-}
 
 /// Arguments of `heapgame solve`.
 #[derive(clap::Args, Debug)]
@@ -302,19 +291,6 @@ fn write_values(
         }
     })?;
     rows.end()
-}
-
-/// What `solve` (and the REPL's `:table`) lists: the box and the output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableRequest {
-    /// The largest heap size.
-    pub max: u32,
-    /// The most heaps, for rulesets with any number of heaps.
-    pub heaps: Option<usize>,
-    /// Grundy values too.
-    pub grundy: bool,
-    /// Output format.
-    pub format: TableFormat,
 }
 
 /// The number of heaps of the box and how many positions it holds (`None`: more than 10^38);

@@ -11,7 +11,29 @@ use heapgame::moves::program::ShapeSpec;
 use heapgame::solver::plan::describe;
 use heapgame::solver::{ModeUsed, Play};
 
-use super::solve::{TableFormat, TableRequest};
+/// Output formats of `solve`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFormat {
+    /// The P-positions (or a Grundy table), for people.
+    Table,
+    /// `h1,...,hk,outcome[,grundy]`, one row per position.
+    Csv,
+    /// One JSON object.
+    Json,
+}
+
+/// What `solve` (and the REPL's `:table`) lists: the box and the output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableRequest {
+    /// The largest heap size.
+    pub max: u32,
+    /// The most heaps, for rulesets with any number of heaps.
+    pub heaps: Option<usize>,
+    /// Grundy values too.
+    pub grundy: bool,
+    /// Output format.
+    pub format: TableFormat,
+}
 
 /// The widest Grundy grid `solve` draws (rows and columns); larger boxes are listed.
 pub const GRID_MAX: u32 = 200;

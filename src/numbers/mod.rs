@@ -5,10 +5,12 @@
 //! rigorous interval arithmetic with doubling precision (see [`real`]).
 
 mod constants;
+mod decimal;
 mod interval;
 pub mod real;
 mod surd;
 #[cfg(test)]
 mod tests;
 
+pub use decimal::decimal_value;
 pub use real::{Real, RealError, MAX_PRECISION_BITS};

@@ -41,6 +41,8 @@ use heapgame::verify::diff::{diff, formula_from_text, Side};
 use heapgame::verify::{Bounds, MissingBound};
 use play::Play;
 
+use crate::cli::repl::Options;
+
 /// Prints a line on stdout, as `println!` does, through [`emit`].
 macro_rules! say {
     ($($arg:tt)*) => {
@@ -68,17 +70,6 @@ fn emit(s: &str) {
             std::process::exit(2);
         }
     }
-}
-
-/// What the command line gives the REPL.
-#[derive(Debug, Default)]
-pub struct Options {
-    /// The ruleset to load first.
-    pub file: Option<PathBuf>,
-    /// `NAME=VALUE` overrides for it.
-    pub params: Vec<String>,
-    /// The initial position limit.
-    pub max_positions: Option<usize>,
 }
 
 /// A ruleset loaded from a file, with the overrides it was checked with.

@@ -316,7 +316,7 @@ impl Compiler<'_> {
         match &e.kind {
             ExprKind::Int(n) => Some((CExpr::constant(Value::Int(*n), sp), Type::Int)),
             ExprKind::Bool(b) => Some((CExpr::constant(Value::Bool(*b), sp), Type::Bool)),
-            ExprKind::Decimal(text) => match super::octal::decimal_value(text) {
+            ExprKind::Decimal(text) => match crate::numbers::decimal_value(text) {
                 Some(r) => Some((CExpr::constant(Value::Real(r), sp), Type::Real)),
                 None => {
                     self.push(

@@ -6,8 +6,6 @@
 //! as the parameter `code = 0.137` (its digits are those of the exact rational; trailing zeros
 //! mean no move, so nothing is lost).
 
-use num_bigint::BigInt;
-
 use super::compile::{Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
 use super::value::Value;
@@ -15,17 +13,6 @@ use crate::numbers::Real;
 use crate::syntax::ast::{
     Amount, BinOp, Expr, ExprKind, Ident, MoveDef, SelKind, Selector, Span, Step, StepKind,
 };
-
-/// The exact value of a decimal literal such as `0.137` (`None` with hexadecimal letters).
-pub fn decimal_value(text: &str) -> Option<Real> {
-    let (int, frac) = text.split_once('.')?;
-    if !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let num: BigInt = format!("{int}{frac}").parse().ok()?;
-    let den = BigInt::from(10u32).pow(u32::try_from(frac.len()).ok()?);
-    Real::from_ratio(num, den).ok()
-}
 
 /// The digits of a code as written (`0.137` -> [0, 1, 3, 7]); `None` if not a code.
 fn digits_of_text(text: &str) -> Option<Vec<u8>> {

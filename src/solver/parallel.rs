@@ -71,7 +71,7 @@ fn value(
         return Err(ParError::NotLayered);
     }
     Ok(match want {
-        Want::Grundy => super::search::mex_bits(vals, bits),
+        Want::Grundy => super::mex::mex_bits(vals, bits),
         Want::Outcome => u32::from(found),
     })
 }

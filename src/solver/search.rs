@@ -12,6 +12,7 @@
 use super::budget::{Budget, FollowerWatch, Stop};
 use super::error::{Outcome, SolveError};
 use super::memo::{Memo, Slot, ABSENT, GRUNDY, IS_N, IS_P, ON_STACK};
+use super::mex::mex_bits;
 use super::table::BoxSpec;
 use super::GameRules;
 use crate::moves::Followers;
@@ -75,28 +76,6 @@ pub struct Solver<'g, G: GameRules> {
 }
 
 type R<T, G> = Result<T, SolveError<<G as GameRules>::Error>>;
-
-/// The least value not in `vals`, using `bits` as scratch (left all zero).
-pub(crate) fn mex_bits(vals: &[u32], bits: &mut Vec<u64>) -> u32 {
-    let n = vals.len();
-    let words = n / 64 + 1;
-    if bits.len() < words {
-        bits.resize(words, 0);
-    }
-    for &v in vals {
-        if (v as usize) < n {
-            bits[v as usize / 64] |= 1u64 << (v % 64);
-        }
-    }
-    let mut m = n;
-    for (w, b) in bits[..words].iter_mut().enumerate() {
-        if m == n && *b != u64::MAX {
-            m = w * 64 + b.trailing_ones() as usize;
-        }
-        *b = 0;
-    }
-    m.min(n) as u32
-}
 
 impl<'g, G: GameRules> Solver<'g, G> {
     /// A solver with an empty memo table and no position limit.

@@ -312,7 +312,7 @@ pub(crate) fn extend_generic<G: GameRules>(
             }
             vals.push(x);
         }
-        seq.push(super::search::mex_bits(&vals, &mut bits));
+        seq.push(super::mex::mex_bits(&vals, &mut bits));
     }
     Ok(())
 }
