@@ -7,49 +7,18 @@ use miette::Report;
 
 use super::figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
 use super::overlay::claim_overlay;
+use super::request::usage;
+pub use super::request::{PlotError, PlotRequest};
 pub use super::slices::{heap_names, Slice};
 use super::slices::{parse_slices, slice_error};
 use super::{MAX_SEQUENCE, MAX_SIDE};
 use crate::game::Game;
-use crate::moves::MoveError;
-use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::ruleset::diag::Code;
 use crate::solver::positions::box_size;
-use crate::solver::{sum, BoxSpec, BoxValues, Budget, SolveError, Want};
+use crate::solver::{sum, BoxSpec, BoxValues, Budget, Want};
 
 /// The largest box a picture solves.
 pub const MAX_BOX: u128 = 50_000_000;
-
-/// What to draw.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PlotRequest {
-    /// The largest heap size.
-    pub max: u32,
-    /// The number of heaps, for `heaps any` (or 1 for a sum's single-heap sequence).
-    pub heaps: Option<usize>,
-    /// A Grundy heatmap rather than P marks.
-    pub grundy: bool,
-    /// `--slice NAME=VALUES`, as typed: heaps fixed for games of three or more heaps.
-    pub slices: Vec<String>,
-    /// Overlay the positions where a claim and the solver disagree.
-    pub claim: bool,
-    /// The top of the colour scale (default: the largest value drawn).
-    pub scale: Option<u32>,
-}
-
-/// Why a picture could not be made.
-#[derive(Debug)]
-pub enum PlotError {
-    /// The solve failed (a limit, Ctrl-C, a loop): the caller words it.
-    Solve(SolveError<MoveError>),
-    /// Anything else, already located.
-    Report(Report),
-}
-
-impl From<Report> for PlotError {
-    fn from(r: Report) -> Self {
-        PlotError::Report(r)
-    }
-}
 
 /// What a request draws, once checked against the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,14 +33,6 @@ pub struct Plan {
     pub slices: Vec<Slice>,
     /// Positions in the box solved.
     pub size: u128,
-}
-
-/// A usage error about the request, reported against the ruleset.
-pub(crate) fn usage(game: &Game, code: Code, msg: String, help: &str) -> Report {
-    Report::new(LoadError::single(
-        game.src.clone(),
-        Diag::new(code, 0..0, msg, "").help(help),
-    ))
 }
 
 /// Checks the request against the game: which picture, which box.

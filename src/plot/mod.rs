@@ -16,12 +16,14 @@ pub mod figure;
 mod grid;
 mod overlay;
 mod raster;
+pub mod request;
 mod sequence;
 mod slices;
 
-pub use build::{build, PlotError, PlotRequest, Slice};
+pub use build::{build, Slice};
 pub use figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
 pub use overlay::mark_positions;
+pub use request::{PlotError, PlotRequest};
 
 use plotters::prelude::*;
 

@@ -12,7 +12,7 @@ use crate::solver::{Budget, Outcome};
 use crate::verify::check::{claim_error, same_position};
 use crate::verify::claim::{eval_claim, known, ClaimValue, Known, Needs};
 
-use super::build::PlotError;
+use super::request::PlotError;
 
 /// For each position (canonical, with its value: the Grundy value when the ruleset has a
 /// Grundy claim, else 0 for P and anything else for N), whether some claim disagrees with the

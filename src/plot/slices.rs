@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use miette::{NamedSource, Report};
 
-use super::build::{usage, PlotRequest};
+use super::request::{usage, PlotRequest};
 use super::MAX_PANELS;
 use crate::game::Game;
 use crate::ruleset::diag::{Code, Diag, LoadError};

@@ -8,10 +8,88 @@ use std::sync::Arc;
 
 use num_traits::ToPrimitive;
 
-use super::expr::{err, floor_div, floor_mod, real_err, Builtin, EvalErrorKind, R};
+use super::eval_error::{err, floor_div, floor_mod, real_err, EvalErrorKind, R};
 use super::value::{Beatty, SetValue, Value};
 use crate::numbers::Real;
 use crate::syntax::ast::{BinOp, Span};
+
+/// The built-in functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    /// `floor(x)`.
+    Floor,
+    /// `ceil(x)`.
+    Ceil,
+    /// `min(a, b, ...)` or `min(list)`.
+    Min,
+    /// `max(a, b, ...)` or `max(list)`.
+    Max,
+    /// `sum(list)` or `sum(a, b, ...)`.
+    Sum,
+    /// `xor(list)` or `xor(a, b, ...)`: bitwise exclusive or.
+    Xor,
+    /// `bitor(...)`: bitwise or.
+    BitOr,
+    /// `bitand(...)`: bitwise and.
+    BitAnd,
+    /// `v2(n)`: the exponent of the largest power of 2 dividing `n > 0`.
+    V2,
+    /// `isqrt(n)`: the integer square root of `n >= 0`.
+    Isqrt,
+    /// `sqrt(x)`: the exact real square root.
+    Sqrt,
+    /// `abs(x)`.
+    Abs,
+    /// `len(list)`.
+    Len,
+    /// `sorted(list)`.
+    Sorted,
+    /// `beatty(beta)`: `{ floor(n beta) : n >= 1 }`.
+    Beatty,
+    /// `remove(list, x)`: the list without its first member equal to `x`.
+    Remove,
+    /// `winning` in a claim: the set of positions the winning moves reach, decoded from a list
+    /// slot (`sets::encode_positions`); not callable by name.
+    Winning,
+}
+
+impl Builtin {
+    /// Every built-in with its name.
+    pub const ALL: &'static [(&'static str, Builtin)] = &[
+        ("floor", Builtin::Floor),
+        ("ceil", Builtin::Ceil),
+        ("min", Builtin::Min),
+        ("max", Builtin::Max),
+        ("sum", Builtin::Sum),
+        ("xor", Builtin::Xor),
+        ("bitor", Builtin::BitOr),
+        ("bitand", Builtin::BitAnd),
+        ("v2", Builtin::V2),
+        ("isqrt", Builtin::Isqrt),
+        ("sqrt", Builtin::Sqrt),
+        ("abs", Builtin::Abs),
+        ("len", Builtin::Len),
+        ("sorted", Builtin::Sorted),
+        ("beatty", Builtin::Beatty),
+        ("remove", Builtin::Remove),
+    ];
+
+    /// The built-in called `name`.
+    pub fn lookup(name: &str) -> Option<Builtin> {
+        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        if self == Builtin::Winning {
+            return "winning";
+        }
+        Self::ALL
+            .iter()
+            .find(|(_, b)| *b == self)
+            .map_or("?", |(n, _)| n)
+    }
+}
 
 /// Applies an infix operator to two values (the checker has ensured the types).
 pub fn binary(op: BinOp, x: Value, y: Value, sp: &Span) -> R<Value> {

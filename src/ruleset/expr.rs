@@ -14,88 +14,11 @@ use std::sync::Arc;
 const MAX_QUANT_VALUES: i128 = 10_000_000;
 
 use super::builtins::abs;
-pub use super::builtins::{binary, call, set_of};
+pub use super::builtins::{binary, call, set_of, Builtin};
+pub(super) use super::eval_error::{err, real_err, R};
+pub use super::eval_error::{floor_div, floor_mod, EvalError, EvalErrorKind};
 use super::value::{SetValue, Value};
-use crate::numbers::RealError;
 use crate::syntax::ast::{BinOp, HeapTestKind, QuantKind, Span};
-
-/// The built-in functions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Builtin {
-    /// `floor(x)`.
-    Floor,
-    /// `ceil(x)`.
-    Ceil,
-    /// `min(a, b, ...)` or `min(list)`.
-    Min,
-    /// `max(a, b, ...)` or `max(list)`.
-    Max,
-    /// `sum(list)` or `sum(a, b, ...)`.
-    Sum,
-    /// `xor(list)` or `xor(a, b, ...)`: bitwise exclusive or.
-    Xor,
-    /// `bitor(...)`: bitwise or.
-    BitOr,
-    /// `bitand(...)`: bitwise and.
-    BitAnd,
-    /// `v2(n)`: the exponent of the largest power of 2 dividing `n > 0`.
-    V2,
-    /// `isqrt(n)`: the integer square root of `n >= 0`.
-    Isqrt,
-    /// `sqrt(x)`: the exact real square root.
-    Sqrt,
-    /// `abs(x)`.
-    Abs,
-    /// `len(list)`.
-    Len,
-    /// `sorted(list)`.
-    Sorted,
-    /// `beatty(beta)`: `{ floor(n beta) : n >= 1 }`.
-    Beatty,
-    /// `remove(list, x)`: the list without its first member equal to `x`.
-    Remove,
-    /// `winning` in a claim: the set of positions the winning moves reach, decoded from a list
-    /// slot (`sets::encode_positions`); not callable by name.
-    Winning,
-}
-
-impl Builtin {
-    /// Every built-in with its name.
-    pub const ALL: &'static [(&'static str, Builtin)] = &[
-        ("floor", Builtin::Floor),
-        ("ceil", Builtin::Ceil),
-        ("min", Builtin::Min),
-        ("max", Builtin::Max),
-        ("sum", Builtin::Sum),
-        ("xor", Builtin::Xor),
-        ("bitor", Builtin::BitOr),
-        ("bitand", Builtin::BitAnd),
-        ("v2", Builtin::V2),
-        ("isqrt", Builtin::Isqrt),
-        ("sqrt", Builtin::Sqrt),
-        ("abs", Builtin::Abs),
-        ("len", Builtin::Len),
-        ("sorted", Builtin::Sorted),
-        ("beatty", Builtin::Beatty),
-        ("remove", Builtin::Remove),
-    ];
-
-    /// The built-in called `name`.
-    pub fn lookup(name: &str) -> Option<Builtin> {
-        Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
-    }
-
-    /// Its name.
-    pub fn name(self) -> &'static str {
-        if self == Builtin::Winning {
-            return "winning";
-        }
-        Self::ALL
-            .iter()
-            .find(|(_, b)| *b == self)
-            .map_or("?", |(n, _)| n)
-    }
-}
 
 /// A compiled expression.
 #[derive(Clone, Debug)]
@@ -151,71 +74,6 @@ pub struct Env<'a> {
     pub ints: &'a mut [i64],
     /// List slots.
     pub lists: &'a [Vec<i64>],
-}
-
-/// Why an evaluation failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EvalErrorKind {
-    /// An integer result beyond 64 bits.
-    Overflow(String),
-    /// Division or `mod` by zero.
-    DivisionByZero,
-    /// A function applied outside its domain (`v2(0)`, `isqrt(-1)`).
-    Domain(String),
-    /// Exact real arithmetic could not decide, or failed.
-    Real(RealError),
-}
-
-impl std::fmt::Display for EvalErrorKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            EvalErrorKind::Overflow(what) => write!(f, "integer overflow in {what}"),
-            EvalErrorKind::DivisionByZero => write!(f, "division by zero"),
-            EvalErrorKind::Domain(msg) => write!(f, "{msg}"),
-            EvalErrorKind::Real(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-/// An evaluation error and the expression where it happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalError {
-    /// What went wrong.
-    pub kind: EvalErrorKind,
-    /// Where.
-    pub span: Span,
-}
-
-pub(super) type R<T> = Result<T, EvalError>;
-
-pub(super) fn err<T>(kind: EvalErrorKind, span: &Span) -> R<T> {
-    Err(EvalError {
-        kind,
-        span: span.clone(),
-    })
-}
-
-pub(super) fn real_err(e: RealError, span: &Span) -> EvalError {
-    EvalError {
-        kind: EvalErrorKind::Real(e),
-        span: span.clone(),
-    }
-}
-
-/// Floor division, checked.
-pub fn floor_div(a: i64, b: i64) -> Option<i64> {
-    let q = a.checked_div(b)?;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
-        q.checked_sub(1)
-    } else {
-        Some(q)
-    }
-}
-
-/// The remainder with the sign of the divisor (never negative for `b > 0`), checked.
-pub fn floor_mod(a: i64, b: i64) -> Option<i64> {
-    let q = floor_div(a, b)?;
-    a.checked_sub(q.checked_mul(b)?)
 }
 
 impl CExpr {

@@ -9,6 +9,7 @@ pub mod check;
 pub mod claims;
 pub mod compile;
 pub mod diag;
+pub mod eval_error;
 pub mod expr;
 pub mod lower_add;
 pub mod lower_amount;

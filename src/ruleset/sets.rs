@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::expr::{EvalError, EvalErrorKind};
+use super::eval_error::{EvalError, EvalErrorKind};
 use super::value::{SetValue, Value};
 use crate::syntax::ast::{BinOp, Span};
 

@@ -4,7 +4,7 @@
 //! (`beta >= 1`) starts at `floor(beta)` and, for `beta > 1`, misses infinitely many
 //! integers. What cannot be decided so (two different Beatty sets) is an error.
 
-use super::expr::{EvalError, EvalErrorKind};
+use super::eval_error::{EvalError, EvalErrorKind};
 use super::value::SetValue;
 use crate::numbers::Real;
 use crate::syntax::ast::{BinOp, Span};
