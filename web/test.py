@@ -144,6 +144,37 @@ def first_screen_and_a_position(b, url):
           f"Wythoff (1000, 1618): winning moves {got} by Beatty's theorem, in {secs:.1f} s")
 
 
+def claims_checked(b):
+    """The page's own check: the file's true claims hold over its box, and a false one shows
+    its first counterexample (by a plain mex over Wythoff's game) and the move that shows it."""
+    b.wait_text("#claims-summary", "holds")
+    n = 30
+    positions = (n + 1) * (n + 2) // 2
+    items = b.js("return [...document.querySelectorAll('#claims-out .claim')].map(c => c.innerText);")
+    check(len(items) == 2 and all("holds" in i for i in items) and f"holds on {positions:,} positions" in items[0],
+          f"Wythoff's two claims hold on the {positions} positions of `check max {n}`")
+    text = b.js("return document.getElementById('source').value;")
+    edit(b, "claim P: a == floor((b - a) * phi)", "claim P: a == b")
+    b.wait_text("#claims-summary", "fails")
+    g = wythoff_grundy(n)
+    order = sorted(((a, c) for a in range(n + 1) for c in range(a, n + 1)), key=lambda p: (p[0] + p[1], p[0]))
+    a, c = next((a, c) for a, c in order if (a == c) != (g[(a, c)] == 0))
+    says, is_ = ("P" if a == c else "N"), ("P" if g[(a, c)] == 0 else "N")
+    moves = [m for m in wythoff_moves(a, c) if (g[m] == 0) == (is_ == "N")]
+    bad = b.text("#claims-out .claim.bad")
+    check(f"At ({a}, {c})" in bad and f"the claim says {says}, but it is {is_}" in bad
+          and any(f"({x}, {y})" in bad for x, y in moves) and "take same" in bad,
+          f"a false claim shows its counterexample ({a}, {c}) and the move: {bad!r}")
+    b.js("document.getElementById('claims-box').scrollIntoView();")
+    b.shot("2-claims-fail")
+    b.click("#claims-out .counterexample button.link")
+    b.wait_text("#eval-position", f"({a}, {c})")
+    check(b.text("#eval-outcome").startswith(is_), f"a click on the counterexample evaluates ({a}, {c})")
+    b.js("""const t = document.getElementById('source'); t.value = arguments[0];
+            t.dispatchEvent(new Event('input'));""", text)
+    b.wait_text("#claims-summary", "holds")
+
+
 def typo_and_stale(b):
     b.type("#position-input", "4 6\ue007")
     b.wait_text("#eval-position", "(4, 6)")
@@ -456,6 +487,7 @@ def main():
     b = Browser(DRIVER, SHOTS, 1280, 1000)
     try:
         first_screen_and_a_position(b, fast.url)
+        claims_checked(b)
         typo_and_stale(b)
         a_box(b)
         a_game(b)
