@@ -3,7 +3,8 @@
 standard library only). Each answer is compared with an independent computation written
 here (Wythoff's P-positions by Beatty's theorem in exact integers, Grundy values by a plain
 mex, Kayles by its definition), never with the page's own output. Scenarios: the first
-screen, a position and why it has its value, a large position answered at once, a typo,
+screen, a position and why it has its value, a large position answered at once, the page's
+own check of the file's claims (true ones, and a false one with its counterexample), a typo,
 stale results and a game that survives an edit, a box and its picture, a game with counters,
 hints and a review, links (kept by the reference, pasted into an open tab, carrying the
 position and view), asking before edits are replaced and restoring them, a long solve
