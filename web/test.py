@@ -216,6 +216,30 @@ def typo_and_stale(b):
     check(b.js("return !document.getElementById('undo-button').disabled;"), "Undo stays available")
 
 
+def a_loop_and_plain_words(b):
+    """Defect 9: a rule that can loop is reported when the rules are checked, before any
+    evaluation; no "0 problems", no doubled brackets."""
+    choose(b, "classic/nim.game")
+    b.wait_text("#status-line", '"Nim"')
+    text = b.js("return document.getElementById('source').value;")
+    edit(b, "move { take 1.. from one heap }",
+         "move { take 1.. from one heap }\n  move { split one heap into 2 parts allowing empty }")
+    b.wait("the loop reported", "return document.querySelector('#diagnostics .problem') !== null;")
+    line = b.js("""const t = document.getElementById('source').value;
+                   return t.slice(0, t.indexOf('split one heap')).split('\\n').length;""")
+    marked = b.js("return [...document.querySelectorAll('#gutter .bad')].map(e => +e.textContent);")
+    status = b.text("#status-line")
+    check("no problems" not in status and line in marked,
+          f"a move that can loop is a problem at its line {line} as soon as the rules are checked ({status!r}, {marked})")
+    b.js("""const t = document.getElementById('source'); t.value = arguments[0];
+            t.dispatchEvent(new Event('input'));""", text)
+    b.wait_text("#status-line", "no problems")
+    shown = b.text("main")
+    check("((" not in shown and "0 problems" not in shown, "no doubled brackets, no \"0 problems\"")
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", '"Wythoff"')
+
+
 def a_box(b):
     n = 30
     b.type("#solve-max", str(n))
@@ -249,6 +273,30 @@ def a_box(b):
     check(pr > pg + 80 and b1 > r1 and b2 > r2, f"P-positions red, values 1 and 2 blue ({colours})")
     b.shot("3-box")
     b.click("#solve-grundy")
+    # Above 500,000 positions the picture keeps its style; above 1,000,000 the page says why
+    # there is none.
+    big = 1100
+    b.type("#solve-max", str(big))
+    b.click("#solve-button")
+    summary = b.wait_text("#solve-summary", "P-positions", timeout=120)
+    total = (big + 1) * (big + 2) // 2
+    p = wythoff_p(big)
+    check(summary.startswith(f"{len(p)} P-positions among {total:,} positions"), f"a box of {total:,} positions: {summary!r}")
+    a, c = max(p)
+    px = b.js("""const c = document.getElementById('picture'); const n = arguments[2] + 1; const w = c.width / n;
+        const ctx = c.getContext('2d');
+        const at = (a, v) => [...ctx.getImageData(a * w + w / 2, (n - 1 - v) * w + w / 2, 1, 1).data];
+        return [at(arguments[0], arguments[1]), at(1, 1)];""", a, c, big)
+    check(px[0][:3] == [0xb3, 0x26, 0x1e] and px[1][:3] == [255, 255, 255],
+          f"its picture is drawn as the small one: ({a}, {c}) red, (1, 1) white ({px})")
+    big = 1500
+    b.type("#solve-max", str(big))
+    b.click("#solve-button")
+    b.wait_text("#solve-summary", "P-positions", timeout=120)
+    total = (big + 1) * (big + 2) // 2
+    check(f"No picture: it is drawn for boxes of up to 1,000,000 positions (this one has {total:,})" in b.text("#solve-out"),
+          f"a box of {total:,} positions says why it has no picture")
+    b.type("#solve-max", str(n))
 
 
 def a_game(b):
@@ -489,6 +537,7 @@ def main():
     try:
         first_screen_and_a_position(b, fast.url)
         claims_checked(b)
+        a_loop_and_plain_words(b)
         typo_and_stale(b)
         a_box(b)
         a_game(b)
@@ -501,6 +550,8 @@ def main():
     slow_connection(serve(DIST, rate=125_000).url)
     offline(DIST)
     from_disk(DIST)
+    pictures = [f for _, _, fs in os.walk(DIST) for f in fs if f.endswith(".png")]
+    check(not pictures, f"no screenshot inside {DIST}, which is published ({len(pictures)})")
     print(f"web/test.py: all checks passed in {time.time() - t0:.0f} s; screenshots in", SHOTS)
 
 
