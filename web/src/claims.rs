@@ -28,25 +28,38 @@ pub const MAX_CHECKED: u128 = 200_000;
 /// The clock the time limit is read from: milliseconds since some fixed instant.
 pub type Clock<'a> = &'a dyn Fn() -> f64;
 
-/// Checks every claim of the ruleset within `limit_ms` milliseconds of `now()` in all (each
-/// run gets an equal share of what is left when it starts). The answer lists each run with
-/// its parameters, region, positions visited and claims; a run that hit the time limit says
-/// so (`stopped`), and the claims it reports hold only so far.
+/// Checks every claim of the ruleset within `limit_ms` milliseconds of `now()` in all. The
+/// runs go from the smallest box to the largest, each with an equal share of the time left
+/// when it starts (so the time a small run does not use goes to the larger ones). The answer
+/// lists each run, in the file's order, with its parameters, region, positions visited and
+/// claims; a run that hit the time limit says so (`stopped`), and its claims hold only so far.
 pub fn check_claims(req: &Request, now: Clock<'_>, limit_ms: f64) -> Value {
     let t0 = now();
     let runs = match runs(req) {
         Ok(r) => r,
         Err(e) => return e,
     };
+    let mut order: Vec<usize> = (0..runs.len()).collect();
+    order.sort_by_key(|&i| {
+        let (game, line) = &runs[i];
+        bounds(game, line.as_ref())
+            .ok()
+            .and_then(|b| box_size(game.shape(), b.max, b.heaps))
+            .unwrap_or(0)
+    });
+    let mut results: Vec<Option<RunResult>> = runs.iter().map(|_| None).collect();
+    for (n, &i) in order.iter().enumerate() {
+        let (game, line) = &runs[i];
+        let left = (runs.len() - n) as f64;
+        let end = now() + ((t0 + limit_ms - now()) / left).max(0.0);
+        results[i] = Some(one_run(req, game, line.as_ref(), &|| now() >= end));
+    }
     let own = req.params.is_empty();
     let mut cov = Coverage::new(own);
     let mut out = Vec::new();
     let mut holds = true;
     let mut complete = true;
-    for (n, (game, line)) in runs.iter().enumerate() {
-        let left = (runs.len() - n) as f64;
-        let end = now() + ((t0 + limit_ms - now()) / left).max(0.0);
-        let r = one_run(req, game, line.as_ref(), &|| now() >= end);
+    for ((game, _), r) in runs.iter().zip(results.into_iter().flatten()) {
         holds &= r.holds;
         complete &= r.complete;
         if let Some(claims) = &r.claims {
