@@ -57,11 +57,20 @@ elif [ "${version:-0}" -lt 116 ] 2>/dev/null || ! command -v "$dis" >/dev/null; 
   echo "web/build.sh: wasm-opt $version is older than binaryen 116 (108 exports the wrong table for wasm-bindgen), or wasm-dis is missing; the WebAssembly is not optimised" >&2
 else
   before=$(wc -c <"$wasm")
+  # The last optimised file, kept by the digest of its input (a build that changed only the
+  # page does not optimise again).
+  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version.wasm
+  if [ -f "$cache" ]; then
+    cp "$cache" "$wasm.opt"
+  fi
   # The features Rust's wasm32 target emits; -O3 for speed (solving is the page's work).
-  if "$opt" -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  if [ -f "$wasm.opt" ] || "$opt" -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"
+    if [ ! -f "$cache" ]; then
+      rm -rf target/wasm-opt && mkdir -p target/wasm-opt && cp "$wasm" "$cache"
+    fi
     echo "web/build.sh: wasm-opt $version -O3: $before -> $(wc -c <"$wasm") bytes"
   else
     rm -f "$wasm.opt"
