@@ -172,8 +172,15 @@ fn one_run(
                 break;
             }
             Err(Halt::Limit(limit)) => {
-                return failed(report_json(
-                    &game.solve_error(&heapgame::solver::SolveError::Limit { limit }),
+                return failed(crate::api::problem(
+                    game,
+                    heapgame::ruleset::diag::Code::Limit,
+                    format!(
+                        "this needs more than {limit} positions stored (the position limit), \
+                         while checking the claims at {}",
+                        show_position(pos)
+                    ),
+                    "raise the position limit under Advanced",
                 ))
             }
             Err(Halt::Error(e)) => return failed(report_json(&e)),

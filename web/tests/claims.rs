@@ -141,3 +141,20 @@ fn no_bounds_and_bad_text_are_problems() {
     let v = check_claims(&req("ruleset {", &[]), &clock, 1000.0);
     assert_eq!(v["ok"], false, "{v}");
 }
+
+#[test]
+fn the_position_limit_is_a_problem_of_the_run() {
+    let mut r = req(WYTHOFF, &[]);
+    r.max_positions = 10;
+    let v = check_claims(&r, &clock, 60_000.0);
+    let p = &v["runs"][0]["problem"];
+    assert_eq!(p["diagnostics"][0]["code"], "heapgame::limit", "{v}");
+    assert!(
+        p["diagnostics"][0]["help"]
+            .as_str()
+            .unwrap()
+            .contains("Advanced"),
+        "{v}"
+    );
+    assert_eq!(v["holds"], false, "{v}");
+}
