@@ -4,9 +4,11 @@
 # and language reference (data.js). Serve web/dist/ with any static server, or give
 # `--serve [PORT]` to serve it here (127.0.0.1, port 8000 by default) and open a browser.
 # Needs: the wasm32-unknown-unknown target (rustup target add wasm32-unknown-unknown), the
-# wasm-bindgen command at the version Cargo.lock gives wasm-bindgen, and python3. Uses
-# wasm-opt (Debian: binaryen; installed here when run as root) to optimise the WebAssembly,
-# and skips that step with a message when it is missing. The WebAssembly is also written
+# wasm-bindgen command at the version Cargo.lock gives wasm-bindgen, and python3. Optimises
+# the WebAssembly with binaryen's wasm-opt at the version web/binaryen/package-lock.json pins
+# (installed by `npm ci` into web/binaryen/node_modules/, git-ignored, when npm is there), or
+# a wasm-opt of binaryen 116 or later on the PATH; without either, or with
+# HEAPGAME_WASM_OPT=0, that step is skipped with a message. The WebAssembly is also written
 # gzip-compressed (the page fetches that one and decompresses it), and sw.js, the offline
 # copy, gets the build's version.
 set -euo pipefail
@@ -24,32 +26,52 @@ mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg \
   target/wasm32-unknown-unknown/release/heapgame_web.wasm
 wasm=web/dist/pkg/heapgame_web_bg.wasm
-if ! command -v wasm-opt >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y binaryen >/dev/null 2>&1 || true
+# binaryen's wasm-opt and wasm-dis: the pinned npm package (installed on first use), else
+# binaryen 116 or later on the PATH (108, Debian 12's, exports the wrong table for wasm-bindgen).
+pinned=web/binaryen/node_modules/.bin
+if [ "${HEAPGAME_WASM_OPT:-1}" != 0 ] && [ ! -x "$pinned/wasm-opt" ] && command -v npm >/dev/null; then
+  npm ci --prefix web/binaryen --no-audit --no-fund --loglevel=error >&2 ||
+    echo "web/build.sh: npm ci --prefix web/binaryen failed" >&2
+fi
+if [ -x "$pinned/wasm-opt" ] && [ -x "$pinned/wasm-dis" ]; then
+  opt=$pinned/wasm-opt dis=$pinned/wasm-dis
+else
+  opt=wasm-opt dis=wasm-dis
 fi
 # The table wasm-bindgen exports for JavaScript values, as wasm-dis prints the module: an
 # optimiser that exports another table (binaryen 108 exports the function table) breaks it.
 externref_export_ok() {
-  wasm-dis "$1" 2>/dev/null | python3 -c '
+  "$dis" "$1" 2>/dev/null | python3 -c '
 import re, sys
 text = sys.stdin.read()
 m = re.search(r"\(export \"__wbindgen_externrefs\" \(table (\S+)\)\)", text)
 t = m and re.search(r"\(table " + re.escape(m.group(1)) + r" \d+(?: \d+)? (\w+)\)", text)
 sys.exit(0 if t and t.group(1) in ("anyref", "externref") else 1)'
 }
-version=$(wasm-opt --version 2>/dev/null | awk '{ print $3 }' || true)
-if ! command -v wasm-opt >/dev/null; then
-  echo "web/build.sh: wasm-opt not found (Debian: apt-get install binaryen); the WebAssembly is not optimised" >&2
-elif [ "${version:-0}" -lt 116 ] 2>/dev/null || ! command -v wasm-dis >/dev/null; then
+version=$("$opt" --version 2>/dev/null | awk '{ print $3 }' || true)
+if [ "${HEAPGAME_WASM_OPT:-1}" = 0 ]; then
+  echo "web/build.sh: HEAPGAME_WASM_OPT=0: the WebAssembly is not optimised" >&2
+elif ! command -v "$opt" >/dev/null; then
+  echo "web/build.sh: wasm-opt not found (install npm, or binaryen 116 or later); the WebAssembly is not optimised" >&2
+elif [ "${version:-0}" -lt 116 ] 2>/dev/null || ! command -v "$dis" >/dev/null; then
   echo "web/build.sh: wasm-opt $version is older than binaryen 116 (108 exports the wrong table for wasm-bindgen), or wasm-dis is missing; the WebAssembly is not optimised" >&2
 else
   before=$(wc -c <"$wasm")
+  # The last optimised file, kept by the digest of its input (a build that changed only the
+  # page does not optimise again).
+  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version.wasm
+  if [ -f "$cache" ]; then
+    cp "$cache" "$wasm.opt"
+  fi
   # The features Rust's wasm32 target emits; -O3 for speed (solving is the page's work).
-  if wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  if [ -f "$wasm.opt" ] || "$opt" -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"
-    echo "web/build.sh: wasm-opt: $before -> $(wc -c <"$wasm") bytes"
+    if [ ! -f "$cache" ]; then
+      rm -rf target/wasm-opt && mkdir -p target/wasm-opt && cp "$wasm" "$cache"
+    fi
+    echo "web/build.sh: wasm-opt $version -O3: $before -> $(wc -c <"$wasm") bytes"
   else
     rm -f "$wasm.opt"
     echo "web/build.sh: wasm-opt failed or broke wasm-bindgen's exports; the WebAssembly is not optimised" >&2

@@ -3,7 +3,8 @@
 standard library only). Each answer is compared with an independent computation written
 here (Wythoff's P-positions by Beatty's theorem in exact integers, Grundy values by a plain
 mex, Kayles by its definition), never with the page's own output. Scenarios: the first
-screen, a position and why it has its value, a large position answered at once, a typo,
+screen, a position and why it has its value, a large position answered at once, the page's
+own check of the file's claims (true ones, and a false one with its counterexample), a typo,
 stale results and a game that survives an edit, a box and its picture, a game with counters,
 hints and a review, links (kept by the reference, pasted into an open tab, carrying the
 position and view), asking before edits are replaced and restoring them, a long solve
@@ -144,6 +145,37 @@ def first_screen_and_a_position(b, url):
           f"Wythoff (1000, 1618): winning moves {got} by Beatty's theorem, in {secs:.1f} s")
 
 
+def claims_checked(b):
+    """The page's own check: the file's true claims hold over its box, and a false one shows
+    its first counterexample (by a plain mex over Wythoff's game) and the move that shows it."""
+    b.wait_text("#claims-summary", "holds")
+    n = 30
+    positions = (n + 1) * (n + 2) // 2
+    items = b.js("return [...document.querySelectorAll('#claims-out .claim')].map(c => c.innerText);")
+    check(len(items) == 2 and all("holds" in i for i in items) and f"holds on {positions:,} positions" in items[0],
+          f"Wythoff's two claims hold on the {positions} positions of `check max {n}`")
+    text = b.js("return document.getElementById('source').value;")
+    edit(b, "claim P: a == floor((b - a) * phi)", "claim P: a == b")
+    b.wait_text("#claims-summary", "fails")
+    g = wythoff_grundy(n)
+    order = sorted(((a, c) for a in range(n + 1) for c in range(a, n + 1)), key=lambda p: (p[0] + p[1], p[0]))
+    a, c = next((a, c) for a, c in order if (a == c) != (g[(a, c)] == 0))
+    says, is_ = ("P" if a == c else "N"), ("P" if g[(a, c)] == 0 else "N")
+    moves = [m for m in wythoff_moves(a, c) if (g[m] == 0) == (is_ == "N")]
+    bad = b.text("#claims-out .claim.bad")
+    check(f"At ({a}, {c})" in bad and f"the claim says {says}, but it is {is_}" in bad
+          and any(f"({x}, {y})" in bad for x, y in moves) and "take same" in bad,
+          f"a false claim shows its counterexample ({a}, {c}) and the move: {bad!r}")
+    b.js("document.getElementById('claims-box').scrollIntoView();")
+    b.shot("2-claims-fail")
+    b.click("#claims-out .counterexample button.link")
+    b.wait_text("#eval-position", f"({a}, {c})")
+    check(b.text("#eval-outcome").startswith(is_), f"a click on the counterexample evaluates ({a}, {c})")
+    b.js("""const t = document.getElementById('source'); t.value = arguments[0];
+            t.dispatchEvent(new Event('input'));""", text)
+    b.wait_text("#claims-summary", "holds")
+
+
 def typo_and_stale(b):
     b.type("#position-input", "4 6\ue007")
     b.wait_text("#eval-position", "(4, 6)")
@@ -184,6 +216,30 @@ def typo_and_stale(b):
     check(b.js("return !document.getElementById('undo-button').disabled;"), "Undo stays available")
 
 
+def a_loop_and_plain_words(b):
+    """Defect 9: a rule that can loop is reported when the rules are checked, before any
+    evaluation; no "0 problems", no doubled brackets."""
+    choose(b, "classic/nim.game")
+    b.wait_text("#status-line", '"Nim"')
+    text = b.js("return document.getElementById('source').value;")
+    edit(b, "move { take 1.. from one heap }",
+         "move { take 1.. from one heap }\n  move { split one heap into 2 parts allowing empty }")
+    b.wait("the loop reported", "return document.querySelector('#diagnostics .problem') !== null;")
+    line = b.js("""const t = document.getElementById('source').value;
+                   return t.slice(0, t.indexOf('split one heap')).split('\\n').length;""")
+    marked = b.js("return [...document.querySelectorAll('#gutter .bad')].map(e => +e.textContent);")
+    status = b.text("#status-line")
+    check("no problems" not in status and line in marked,
+          f"a move that can loop is a problem at its line {line} as soon as the rules are checked ({status!r}, {marked})")
+    b.js("""const t = document.getElementById('source'); t.value = arguments[0];
+            t.dispatchEvent(new Event('input'));""", text)
+    b.wait_text("#status-line", "no problems")
+    shown = b.text("main")
+    check("((" not in shown and "0 problems" not in shown, "no doubled brackets, no \"0 problems\"")
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", '"Wythoff"')
+
+
 def a_box(b):
     n = 30
     b.type("#solve-max", str(n))
@@ -217,6 +273,30 @@ def a_box(b):
     check(pr > pg + 80 and b1 > r1 and b2 > r2, f"P-positions red, values 1 and 2 blue ({colours})")
     b.shot("3-box")
     b.click("#solve-grundy")
+    # Above 500,000 positions the picture keeps its style; above 1,000,000 the page says why
+    # there is none.
+    big = 1100
+    b.type("#solve-max", str(big))
+    b.click("#solve-button")
+    summary = b.wait_text("#solve-summary", "P-positions", timeout=120)
+    total = (big + 1) * (big + 2) // 2
+    p = wythoff_p(big)
+    check(summary.startswith(f"{len(p)} P-positions among {total:,} positions"), f"a box of {total:,} positions: {summary!r}")
+    a, c = max(p)
+    px = b.js("""const c = document.getElementById('picture'); const n = arguments[2] + 1; const w = c.width / n;
+        const ctx = c.getContext('2d');
+        const at = (a, v) => [...ctx.getImageData(a * w + w / 2, (n - 1 - v) * w + w / 2, 1, 1).data];
+        return [at(arguments[0], arguments[1]), at(1, 1)];""", a, c, big)
+    check(px[0][:3] == [0xb3, 0x26, 0x1e] and px[1][:3] == [255, 255, 255],
+          f"its picture is drawn as the small one: ({a}, {c}) red, (1, 1) white ({px})")
+    big = 1500
+    b.type("#solve-max", str(big))
+    b.click("#solve-button")
+    b.wait_text("#solve-summary", "P-positions", timeout=120)
+    total = (big + 1) * (big + 2) // 2
+    check(f"No picture: it is drawn for boxes of up to 1,000,000 positions (this one has {total:,})" in b.text("#solve-out"),
+          f"a box of {total:,} positions says why it has no picture")
+    b.type("#solve-max", str(n))
 
 
 def a_game(b):
@@ -375,7 +455,17 @@ def phone(url):
         ph.wait_text("#status-line", "no problems")
         fits = "return document.documentElement.scrollWidth <= window.innerWidth + 1;"
         check(ph.js(fits), "nothing wider than a phone's screen")
+        ph.wait_text("#eval-outcome", "N")
+        w = ph.js("const s = document.querySelector('#eval-out .scroll'); return [s.scrollWidth, s.clientWidth];")
+        check(w[0] <= w[1] + 1, f"the followers' table fits a phone's screen without scrolling sideways ({w})")
         ph.shot("7-phone")
+        edit(ph, "claim P: a == floor((b - a) * phi)", "claim P: a == b")
+        ph.wait_text("#claims-summary", "fails")
+        check(ph.js(fits), "a claim's counterexample fits a phone's screen")
+        ph.js("document.getElementById('claims-box').scrollIntoView();")
+        ph.shot("7-phone-claims")
+        edit(ph, "claim P: a == b", "claim P: a == floor((b - a) * phi)")
+        ph.wait_text("#claims-summary", "holds")
         edit(ph, "heaps 2", "heapz 2")
         ph.wait_text("#diagnostics", "line")
         check(ph.js(fits), "a problem fits a phone's screen")
@@ -456,6 +546,8 @@ def main():
     b = Browser(DRIVER, SHOTS, 1280, 1000)
     try:
         first_screen_and_a_position(b, fast.url)
+        claims_checked(b)
+        a_loop_and_plain_words(b)
         typo_and_stale(b)
         a_box(b)
         a_game(b)
@@ -468,6 +560,8 @@ def main():
     slow_connection(serve(DIST, rate=125_000).url)
     offline(DIST)
     from_disk(DIST)
+    pictures = [f for _, _, fs in os.walk(DIST) for f in fs if f.endswith(".png")]
+    check(not pictures, f"no screenshot inside {DIST}, which is published ({len(pictures)})")
     print(f"web/test.py: all checks passed in {time.time() - t0:.0f} s; screenshots in", SHOTS)
 
 

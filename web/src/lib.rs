@@ -6,6 +6,7 @@
 //! many positions have been expanded; stopping a solve terminates that worker.
 
 pub mod api;
+pub mod claims;
 pub mod diag;
 pub mod explain;
 pub mod picture;
@@ -23,6 +24,10 @@ extern "C" {
     /// The page's progress callback (a global of the worker).
     #[wasm_bindgen(js_name = heapgameProgress)]
     fn js_progress(expanded: f64);
+
+    /// Milliseconds since 1970 (`std::time::Instant` is not available on the web).
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn js_now() -> f64;
 }
 
 /// The message of the last panic (a defect), kept for the page: on the web a panic ends the
@@ -49,6 +54,17 @@ pub fn last_panic() -> String {
         .lock()
         .map(|mut p| std::mem::take(&mut *p))
         .unwrap_or_default()
+}
+
+/// Milliseconds since a fixed instant: the browser's clock on the web, the system's natively.
+fn now_ms() -> f64 {
+    if cfg!(target_arch = "wasm32") {
+        js_now()
+    } else {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    }
 }
 
 /// Reports progress to the page (on the web) or nowhere (natively, in tests).
@@ -120,6 +136,14 @@ pub fn solve(req: &str, max: u32, heaps: u32, grundy: bool) -> String {
     keep_panics();
     let heaps = (heaps > 0).then_some(heaps as usize);
     api::solve(&request(req), max, heaps, grundy, &progress).to_string()
+}
+
+/// Every claim of the ruleset checked over its `check` bounds, stopping after `limit_ms`
+/// milliseconds, with each counterexample explained ([`claims::check_claims`]).
+#[wasm_bindgen]
+pub fn check_claims(req: &str, limit_ms: f64) -> String {
+    keep_panics();
+    claims::check_claims(&request(req), &now_ms, limit_ms).to_string()
 }
 
 /// The user's move `from` -> `to`, checked, and heapgame's reply.

@@ -11,12 +11,17 @@ import * as view from './view.js';
 import * as editor from './editor.js';
 import * as share from './share.js';
 import { Game } from './play.js';
+import { claims as claimsView } from './claims.js';
 
 const $ = (id) => document.getElementById(id);
 const DATA = window.HEAPGAME_DATA || { rulesets: [], language: '' };
 const DEFAULT = 'classic/wythoff.game';
 // The most a check may take, once heapgame has loaded, before it is stopped.
 const CHECK_TIMEOUT_MS = 5000;
+// The time the page's own `check` of the claims has (it stops between two positions and says
+// how far it got), and the most it may take before its worker is stopped.
+const CLAIMS_TIME_MS = 5000;
+const CLAIMS_HARD_MS = 15000;
 // The ruleset: its name in messages, the bundled file it came from ('' for none) and that
 // file's text, check's answer, the parameters' defaults, the last tool used.
 const state = { name: 'playground.game', path: '', base: '', info: null, defaults: {}, view: 'eval', loaded: false };
@@ -98,6 +103,36 @@ async function runCheck() {
   editor.showParams(info, state.defaults, edited);
   editor.showCheck(info, state.name);
   $('solve-heaps-box').hidden = !(info.ok && info.heaps == null);
+  // Not awaited: opening a file or evaluating does not wait for the claims.
+  checkClaims(seq, info);
+}
+
+/** The page's own `check` of the file's claims, in the checker's worker after the rules
+ * are checked (a new edit stops it). */
+async function checkClaims(seq, info) {
+  const box = $('claims-box');
+  const out = $('claims-out');
+  box.hidden = !(info.ok && info.claims > 0);
+  if (box.hidden) {
+    out.replaceChildren();
+    return;
+  }
+  out.replaceChildren(view.note(`Checking ${info.claims === 1 ? 'the claim' : `the ${info.claims} claims`}…`));
+  const timer = setTimeout(() => checker.stop(`checking the claims took more than ${CLAIMS_HARD_MS / 1000} s and was stopped`), CLAIMS_HARD_MS);
+  const r = await checker.call('check_claims', [request(), CLAIMS_TIME_MS]);
+  clearTimeout(timer);
+  if (seq !== checks) return;
+  if (r.stopped || r.crashed) {
+    out.replaceChildren(view.note(r.message, true));
+    return;
+  }
+  out.replaceChildren(claimsView(r, {
+    position: (pos) => {
+      evaluate(pos.join(' '));
+      $('eval').scrollIntoView({ behavior: 'smooth', block: 'start' });
+    },
+    line: editor.revealLine,
+  }));
 }
 
 let timer = null;

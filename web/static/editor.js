@@ -94,6 +94,13 @@ function reveal(span) {
   syncScroll();
 }
 
+/** Selects line `n` (from 1) of the text and scrolls to it. */
+export function revealLine(n) {
+  const lines = $('source').value.split('\n');
+  const start = lines.slice(0, n - 1).reduce((at, l) => at + l.length + 1, 0);
+  reveal([start, start + (lines[n - 1] || '').length]);
+}
+
 /** The parameters' inputs (rebuilt when the names change); `defaults` gets each default. */
 export function showParams(info, defaults, onInput) {
   const params = info.params || [];
