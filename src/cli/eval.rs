@@ -19,7 +19,7 @@ use super::quotient::{quotient_of, report};
 
 /// How many positions the search may store for a misère sum of heaps before `eval` turns to
 /// the misère quotient.
-const SEARCH_FIRST: usize = 100_000;
+const SEARCH_FIRST: usize = 20_000;
 
 /// `writeln!` into a String, which cannot fail.
 macro_rules! outln {

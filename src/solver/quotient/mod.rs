@@ -99,8 +99,9 @@ pub enum QuotientError {
         /// The heap whose option was not smaller.
         heap: u32,
     },
-    /// The construction could not settle this heap within its levels (`step::MAX_LEVEL`),
-    /// or its result failed the proof.
+    /// The construction could not settle this heap (the sums of smaller heaps that it tells
+    /// apart are not told apart by the states the step follows), or its result failed the
+    /// proof.
     Unresolved {
         /// The heap.
         heap: u32,

@@ -2,9 +2,12 @@
 //! Given the quotient `Q` of the sums of heaps `1..n`, the sums `y + k·H` (`H` the heap of
 //! `n`) are P or N by the misère rule: `y + kH` is P iff it has a move and neither a move in
 //! `y` nor a move of one `H` (to `y + H' + (k-1)H`) reaches a P-position. For each `k` in turn
-//! the answer is decided on the level-`d - 1` states of `y` ([`Tower`]), taking the sums in
-//! order of birthday (a sum's options are born earlier, so their answers are known); when two
-//! sums with the same state disagree, the step starts again one level higher. The answers
+//! the answer is decided on the elements of `y`, taking the sums in order of birthday through
+//! their level-1 states ([`Tower`]: a sum's options are born earlier, so their answers are
+//! known). When two sums with the same element disagree (the new heap splits an element), the
+//! answers are decided on level-1 states instead, each from its least-birthday sum and that
+//! sum's options listed explicitly; when that candidate fails the proof, the heap is left
+//! unresolved (`QuotientError::Unresolved`): deeper levels were tried and grow too fast. The answers
 //! repeat in `k` from some point, which gives a bipartite monoid (states × powers of `H`),
 //! reduced by Moore's partition refinement to the new quotient. [`super::verify`] then proves
 //! it against every sum.
@@ -16,8 +19,6 @@ use super::tower::{Tower, IDENTITY};
 use super::{Quotient, QuotientError};
 use crate::solver::Budget;
 
-/// The highest level a step tries before it gives up.
-pub const MAX_LEVEL: usize = 4;
 /// The most powers of the new heap a step follows before their answers must repeat.
 const MAX_POWERS: usize = 256;
 
@@ -30,10 +31,11 @@ pub(crate) fn add_heap(
     birth: &[u64],
     budget: &Budget,
 ) -> Result<Quotient, QuotientError> {
-    for depth in 1..=MAX_LEVEL {
-        if let Some(next) = try_level(q, n, options, birth, depth, budget)? {
-            return Ok(next);
-        }
+    if let Some(next) = try_level(q, n, options, birth, 1, budget)? {
+        return Ok(next);
+    }
+    if let Some(next) = by_representatives(q, n, options, birth, budget)? {
+        return Ok(next);
     }
     Err(QuotientError::Unresolved { heap: n as u32 })
 }
@@ -47,8 +49,10 @@ fn by_birthday(
     birth: &[u64],
     n: usize,
     budget: &Budget,
-) -> Result<Vec<u32>, QuotientError> {
+) -> Result<(Vec<u32>, Vec<(u32, u32)>), QuotientError> {
     let mut best: Vec<u64> = vec![0];
+    // The state and heap each state was first reached from at its least birthday.
+    let mut parent: Vec<(u32, u32)> = vec![(IDENTITY, 0)];
     let mut queue = BinaryHeap::new();
     queue.push(Reverse((0u64, IDENTITY)));
     let mut done: Vec<bool> = Vec::new();
@@ -74,14 +78,16 @@ fn by_birthday(
             let ti = t as usize;
             if best.len() <= ti {
                 best.resize(ti + 1, u64::MAX);
+                parent.resize(ti + 1, (IDENTITY, 0));
             }
             if nb < best[ti] {
                 best[ti] = nb;
+                parent[ti] = (s, h as u32);
                 queue.push(Reverse((nb, t)));
             }
         }
     }
-    Ok(order)
+    Ok((order, parent))
 }
 
 /// The step at one level: `None` when two sums with the same level-`depth - 1` state answer
@@ -96,7 +102,7 @@ fn try_level(
 ) -> Result<Option<Quotient>, QuotientError> {
     let mut tower = Tower::new(&q.mul, q.size, depth);
     let gens = tower.heap_states(&q.images, options);
-    let order = by_birthday(&mut tower, &gens, depth, birth, n, budget)?;
+    let (order, _) = by_birthday(&mut tower, &gens, depth, birth, n, budget)?;
     let low = depth - 1;
     // The options of the new heap, as level-`low` states.
     let new_opts: Vec<u32> = options[n]
@@ -166,6 +172,96 @@ fn try_level(
     };
     let lows: Vec<u32> = gens[low].clone();
     let mut step = |x: u32, h: usize| tower.prod(low, x, lows[h]);
+    Ok(Some(super::reduce::reduce(
+        &reached,
+        &answers,
+        repeat_from,
+        n,
+        &mut step,
+    )))
+}
+
+/// The step with decisions on level-1 states (element and option elements), when sums with the
+/// same element answer differently: each state is answered from its least-birthday sum (a
+/// representative), whose options are listed explicitly. Nothing here is assumed: the result
+/// is a candidate that [`super::verify`] proves or rejects.
+fn by_representatives(
+    q: &Quotient,
+    n: usize,
+    options: &[Vec<Vec<u32>>],
+    birth: &[u64],
+    budget: &Budget,
+) -> Result<Option<Quotient>, QuotientError> {
+    let mut tower = Tower::new(&q.mul, q.size, 1);
+    let gens = tower.heap_states(&q.images, options);
+    let (order, parent) = by_birthday(&mut tower, &gens, 1, birth, n, budget)?;
+    // Per state (in order): its representative's options' states and its moves of the new heap.
+    let mut rows: Vec<(u32, Vec<u32>, Vec<u32>)> = Vec::with_capacity(order.len());
+    for &s in &order {
+        budget.interrupted().map_err(QuotientError::Stopped)?;
+        let mut word = Vec::new();
+        let mut x = s;
+        while x != IDENTITY {
+            let (from, h) = parent[x as usize];
+            word.push(h);
+            x = from;
+        }
+        word.sort_unstable();
+        let moved: Vec<u32> = options[n]
+            .iter()
+            .map(|o| {
+                let os = tower.of_sum(1, &gens, o);
+                tower.prod(1, s, os)
+            })
+            .collect();
+        let mut opts = Vec::new();
+        let mut distinct = word.clone();
+        distinct.dedup();
+        for &h in &distinct {
+            let mut rest = word.clone();
+            let i = rest.iter().position(|&w| w == h).expect("present");
+            rest.remove(i);
+            let r = tower.of_sum(1, &gens, &rest);
+            for o in &options[h as usize] {
+                let os = tower.of_sum(1, &gens, o);
+                opts.push(tower.prod(1, r, os));
+            }
+        }
+        rows.push((s, moved, opts));
+    }
+    let states = tower.len(1);
+    const UNSET: u8 = 2;
+    let first: Vec<u8> = (0..states as u32)
+        .map(|x| u8::from(q.p[tower.element(1, x) as usize]))
+        .collect();
+    let mut answers: Vec<Vec<u8>> = vec![first];
+    let repeat_from = loop {
+        if answers.len() > MAX_POWERS {
+            return Ok(None);
+        }
+        budget.interrupted().map_err(QuotientError::Stopped)?;
+        let prev = answers.last().expect("one row");
+        let mut cur = vec![UNSET; states];
+        for (s, moved, opts) in &rows {
+            let has_move = !moved.is_empty() || !opts.is_empty();
+            let mut v = has_move && moved.iter().all(|&m| prev[m as usize] == 0);
+            for &t in opts {
+                match cur[t as usize] {
+                    UNSET => return Ok(None),
+                    1 => v = false,
+                    _ => {}
+                }
+            }
+            cur[*s as usize] = u8::from(v);
+        }
+        if let Some(j) = answers.iter().position(|a| *a == cur) {
+            break j;
+        }
+        answers.push(cur);
+    };
+    let reached: Vec<u32> = order.clone();
+    let ones: Vec<u32> = gens[1].clone();
+    let mut step = |x: u32, h: usize| tower.prod(1, x, ones[h]);
     Ok(Some(super::reduce::reduce(
         &reached,
         &answers,
