@@ -21,6 +21,9 @@ use super::quotient::{quotient_of, report};
 /// the misère quotient.
 const SEARCH_FIRST: usize = 20_000;
 
+/// The largest heap `eval` computes a misère quotient up to (each heap adds a stage).
+const QUOTIENT_MAX: u32 = 300;
+
 /// `writeln!` into a String, which cannot fail.
 macro_rules! outln {
     ($out:expr, $($arg:tt)*) => {{
@@ -200,6 +203,11 @@ fn by_quotient(
     context: &str,
 ) -> Result<Result<String, String>, Report> {
     let max = pos.iter().copied().max().unwrap_or(0);
+    if max > QUOTIENT_MAX {
+        return Ok(Err(format!(
+            "no misère quotient: heaps beyond {QUOTIENT_MAX} are left to `heapgame quotient`"
+        )));
+    }
     let c: Computed = match quotient_of(game, max, &run.budget) {
         Ok(c) => c,
         Err(Ok(QuotientError::Unresolved { heap })) => {

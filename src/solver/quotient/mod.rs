@@ -202,12 +202,12 @@ pub fn verify(
         if q.p[e] != want {
             return Ok(false);
         }
-        for h in 1..heaps {
+        for &g in &gens[1][1..heaps] {
             tick += 1;
             budget
                 .check(tower.len(1), tick)
                 .map_err(QuotientError::Stopped)?;
-            let t = tower.prod(1, s, gens[1][h]) as usize;
+            let t = tower.prod(1, s, g) as usize;
             if seen.len() <= t {
                 seen.resize(t + 1, false);
             }

@@ -86,8 +86,8 @@ fn build(class: &[u32], accept: &[bool], trans: &[u32], gens: usize, identity: u
         let c = rep[i];
         for g in 0..gens {
             let t = trans[c * gens + g] as usize;
-            if !number.contains_key(&class[t]) {
-                number.insert(class[t], rep.len() as u32);
+            if let std::collections::hash_map::Entry::Vacant(v) = number.entry(class[t]) {
+                v.insert(rep.len() as u32);
                 let mut w = word[i].clone();
                 w.push(g as u32);
                 rep.push(t);

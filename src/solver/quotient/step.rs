@@ -40,6 +40,9 @@ pub(crate) fn add_heap(
     Err(QuotientError::Unresolved { heap: n as u32 })
 }
 
+/// The states in order of least birthday, and the (state, heap) each was first reached from.
+type Ordered = (Vec<u32>, Vec<(u32, u32)>);
+
 /// The level-`depth` states of every sum of heaps `1..n`, in order of least birthday (Dijkstra:
 /// a sum's birthday is the sum of its heaps').
 fn by_birthday(
@@ -49,7 +52,7 @@ fn by_birthday(
     birth: &[u64],
     n: usize,
     budget: &Budget,
-) -> Result<(Vec<u32>, Vec<(u32, u32)>), QuotientError> {
+) -> Result<Ordered, QuotientError> {
     let mut best: Vec<u64> = vec![0];
     // The state and heap each state was first reached from at its least birthday.
     let mut parent: Vec<(u32, u32)> = vec![(IDENTITY, 0)];
