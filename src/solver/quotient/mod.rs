@@ -121,7 +121,17 @@ pub fn heap_options(
     let mut scratch = Scratch::default();
     let mut out = Followers::new();
     let mut pos = Vec::new();
-    let mut all = Vec::with_capacity(max as usize + 1);
+    // Room for what the position limit lets the run reach, not for all of `0..=max` at once
+    // (`--max 4000000000` must meet the limit, not an allocation failure).
+    let room = (max as usize)
+        .saturating_add(1)
+        .min(
+            budget
+                .max_positions
+                .map_or(1 << 16, |m| m.saturating_add(1)),
+        )
+        .min(1 << 16);
+    let mut all = Vec::with_capacity(room);
     for n in 0..=max {
         budget
             .check(n as usize, n as usize)
