@@ -353,3 +353,18 @@ fn eval_answers_a_large_misere_sum_from_the_quotient() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert!(v["grundy"].is_u64() && v["genus"].is_string(), "{v}");
 }
+
+#[test]
+fn a_huge_max_meets_the_limits() {
+    // Nothing is sized by --max up front: the time limit stops it, with its code.
+    let (code, _, err) = run(&[
+        "quotient",
+        "rulesets/classic/kayles.game",
+        "--max",
+        "4000000000",
+        "--time",
+        "2s",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("heapgame::limit"), "{err}");
+}
