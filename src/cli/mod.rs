@@ -13,6 +13,7 @@ mod moves;
 pub(crate) mod output;
 pub(crate) mod plot;
 pub(crate) mod progress;
+pub(crate) mod quotient;
 pub(crate) mod repl;
 pub(crate) mod sequence;
 pub(crate) mod solve;
@@ -34,6 +35,7 @@ use clap::{Parser, Subcommand};
   heapgame check rulesets/*/*.game
   heapgame diff rulesets/fraenkel-larsson/beta-nim.game --formula \"beatty(pi)\" --max 40
   heapgame plot rulesets/classic/wythoff.game --max 200 --output wythoff.png
+  heapgame quotient rulesets/classic/kayles.game --max 30
   heapgame solve rulesets/bhowmik/st-game.game -p k=3 -p \"T={2}\" --max 8 --grundy --format csv
 
 The language is described in docs/language.md.")]
@@ -62,6 +64,8 @@ enum Command {
     Repl(repl::Args),
     /// The Grundy values of one heap, 0..N, and their periodicity (proven where a theorem applies).
     Sequence(sequence::Args),
+    /// The misère quotient of a take-and-break game's heaps 1..N (Plambeck-Siegel).
+    Quotient(quotient::Args),
 }
 
 /// Runs the command line and returns the exit code; `start_repl` runs `heapgame repl`.
@@ -83,6 +87,7 @@ pub fn main(start_repl: fn(repl::Options) -> u8) -> std::process::ExitCode {
             | Command::Check(_)
             | Command::Diff(_)
             | Command::Sequence(_)
+            | Command::Quotient(_)
             | Command::Plot(_)
     ) {
         interrupt::cancel_flag();
@@ -97,6 +102,7 @@ pub fn main(start_repl: fn(repl::Options) -> u8) -> std::process::ExitCode {
         Command::Plot(a) => plot::run(a),
         Command::Repl(a) => repl::run(a, start_repl),
         Command::Sequence(a) => sequence::run(a),
+        Command::Quotient(a) => quotient::run(a),
     };
     match result {
         Ok(code) => std::process::ExitCode::from(code),

@@ -17,6 +17,7 @@ pub mod one;
 pub mod parallel;
 pub mod plan;
 pub mod positions;
+pub mod quotient;
 pub mod search;
 pub mod sum;
 pub mod table;

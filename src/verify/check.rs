@@ -163,7 +163,7 @@ pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<Chec
         ruleset: game.checked.name.clone(),
         params: params_shown(game),
         bounds,
-        region: region.describe(game.shape()),
+        region: with_play(game.play(), region.describe(game.shape())),
         positions: positions.len() as u64,
         claims: c.claims,
         stopped,
@@ -549,5 +549,14 @@ fn one_line(text: &str) -> String {
         s.chars().take(97).collect::<String>() + "..."
     } else {
         s
+    }
+}
+
+/// A region's words, led by `misère play, ` in misère play (normal play is the default and
+/// goes unsaid), so that a report says which play it used.
+pub fn with_play(play: crate::solver::Play, words: String) -> String {
+    match play {
+        crate::solver::Play::Misere => format!("misère play, {words}"),
+        crate::solver::Play::Normal => words,
     }
 }

@@ -112,7 +112,8 @@ pub fn diff_region(
     })?;
     positions.retain(|p| a.allows(p));
     let mut d = Differ::new(a, b, grundy, budget)?;
-    let mut report = d.report(region, region.describe(a.shape()));
+    let words = super::check::with_play(a.play(), region.describe(a.shape()));
+    let mut report = d.report(region, words);
     for (i, pos) in positions.iter().enumerate() {
         if let Some(why) = d.visit(pos, keep, &mut report, each)? {
             report.stopped = Some(format!("{why} after {i} of {} positions", positions.len()));
