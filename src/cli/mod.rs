@@ -16,6 +16,7 @@ pub(crate) mod progress;
 mod repl;
 pub(crate) mod sequence;
 pub(crate) mod solve;
+mod solve_loopy;
 mod solve_write;
 mod units;
 mod watchdog;

@@ -14,12 +14,13 @@ use heapgame::ruleset::{Code, Diag, LoadError};
 use heapgame::solver::modes::solve_box_play;
 use heapgame::solver::plan::{plan_box_play, BoxPlan};
 use heapgame::solver::positions::{box_size, each_position};
-use heapgame::solver::{BoxSpec, BoxValues, Budget, SolveError, Want};
+use heapgame::solver::{BoxSpec, BoxValues, Budget, Play, SolveError, Want};
 use heapgame::{Game, Solver};
 use miette::{NamedSource, Report};
 
 use super::common::{show_cost, GameArgs, SolveRun};
 use super::output::write_streamed;
+use super::solve_loopy::{solve_box_loopy, write_loopy};
 use super::solve_write::{Rows, Solved};
 use super::units::show_bytes;
 
@@ -103,9 +104,26 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     let total = u64::try_from(spec.len()).ok();
     let run = SolveRun::with_limits(&a.game, limits, total, what);
-    let values = solve_values(&game, &spec, want, &run.budget, &|e, context| {
-        run.failure(&game, e, context)
-    })?;
+    let values = match solve_box_play(game.generator(), &spec, want, &run.budget, game.play()) {
+        Ok(values) => values,
+        // The moves can return to a position: in normal play, Smith's values over the
+        // region the box reaches.
+        Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
+            let context = "while solving the region the box reaches (the moves can return to \
+                           a position)";
+            let solved = solve_box_loopy(&game, &req, k, &run.budget)
+                .map_err(|e| run.failure(&game, &e, context))?;
+            drop(run);
+            let write = |out: &mut dyn std::io::Write| {
+                write_loopy(&game, &req, k, (&solved.0, &solved.1), out)
+            };
+            return write_out(a.output.as_deref(), write).map(|()| 0);
+        }
+        Err(e) => {
+            let context = format!("while solving the {} positions of the box", spec.len());
+            return Err(run.failure(&game, &e, &context));
+        }
+    };
     // Ctrl-C and --time still stop the run while a long table is written.
     let budget = run.budget.clone();
     let time = run.time;
@@ -113,25 +131,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let done = Cell::new(0u64);
     let write =
         |out: &mut dyn std::io::Write| write_values(&game, &req, k, &values, (&budget, &done), out);
-    let written = match &a.output {
-        Some(path) => write_streamed(path, write),
-        None => {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            match write(&mut out) {
-                // A closed pipe (`heapgame solve ... | head`) is not an error: the reader
-                // has what it wanted.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    Err(miette::miette!("{e}"))
-                }
-                Err(e) => Err(miette::miette!(
-                    code = "heapgame::io",
-                    "cannot write the output: {e}"
-                )),
-                Ok(()) => Ok(()),
-            }
-        }
-    };
+    let written = write_out(a.output.as_deref(), write);
     match written {
         Err(r) if r.to_string() == STOPPED => {
             let left = match &a.output {
@@ -159,6 +159,32 @@ pub fn run(a: Args) -> Result<u8, Report> {
             Err(Report::new(LoadError::single(game.src.clone(), d)))
         }
         other => other.map(|()| 0),
+    }
+}
+
+/// Writes the output to `path` (whole or not at all) or to stdout.
+fn write_out(
+    path: Option<&std::path::Path>,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), Report> {
+    match path {
+        Some(path) => write_streamed(path, write),
+        None => {
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            match write(&mut out) {
+                // A closed pipe (`heapgame solve ... | head`) is not an error: the reader
+                // has what it wanted.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    Err(miette::miette!("{e}"))
+                }
+                Err(e) => Err(miette::miette!(
+                    code = "heapgame::io",
+                    "cannot write the output: {e}"
+                )),
+                Ok(()) => Ok(()),
+            }
+        }
     }
 }
 
@@ -226,19 +252,6 @@ fn box_spec(
         .help("lower --max or --heaps");
         located_at_max(a.max, d)
     })
-}
-
-/// Solves the box in the fastest mode; `fail` words a failure.
-fn solve_values(
-    game: &Game,
-    spec: &BoxSpec,
-    want: Want,
-    budget: &Budget,
-    fail: &Failure<'_>,
-) -> Result<BoxValues, Report> {
-    let context = format!("while solving the {} positions of the box", spec.len());
-    solve_box_play(game.generator(), spec, want, budget, game.play())
-        .map_err(|e| fail(&e, &context))
 }
 
 /// Writes the solved box, position by position in the order of `each_position`, each read

@@ -106,6 +106,11 @@ impl LoopySolution {
         &self.values[0]
     }
 
+    /// The value of position `p`, if the region holds it.
+    pub fn value_of(&self, p: &[u32]) -> Option<&LoopyValue> {
+        self.graph.number(p).map(|v| &self.values[v as usize])
+    }
+
     /// The followers of position `v` that win (P-followers) or, from a draw, keep the draw
     /// (D-followers): the moves to make. Empty from a P-position.
     pub fn good_moves(&self, v: usize) -> Vec<Vec<u32>> {
@@ -131,6 +136,18 @@ pub fn solve_loopy<G: GameRules>(
     budget: &Budget,
 ) -> Result<LoopySolution, SolveError<G::Error>> {
     let graph = Graph::reachable(game, pos, budget)?;
+    let values = smith_values(&graph.succ);
+    Ok(LoopySolution { graph, values })
+}
+
+/// Smith's values of every position reachable from any of `roots` (a box, a check region):
+/// the region closed under moves, solved at once.
+pub fn solve_loopy_region<G: GameRules>(
+    game: &G,
+    roots: impl IntoIterator<Item = Vec<u32>>,
+    budget: &Budget,
+) -> Result<LoopySolution, SolveError<G::Error>> {
+    let graph = Graph::reachable_from(game, roots, budget)?;
     let values = smith_values(&graph.succ);
     Ok(LoopySolution { graph, values })
 }
