@@ -111,6 +111,20 @@ impl LoopySolution {
         self.graph.number(p).map(|v| &self.values[v as usize])
     }
 
+    /// The followers of position `p` (in the region) whose outcome is `want`, sorted.
+    pub fn good_moves_to(&self, p: &[u32], want: LoopyOutcome) -> Vec<Vec<u32>> {
+        let Some(v) = self.graph.number(p) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Vec<u32>> = self.graph.succ[v as usize]
+            .iter()
+            .filter(|&&w| self.values[w as usize].outcome() == want)
+            .map(|&w| self.graph.positions[w as usize].clone())
+            .collect();
+        out.sort();
+        out
+    }
+
     /// The followers of position `v` that win (P-followers) or, from a draw, keep the draw
     /// (D-followers): the moves to make. Empty from a P-position.
     pub fn good_moves(&self, v: usize) -> Vec<Vec<u32>> {
