@@ -62,6 +62,15 @@ impl Checker<'_> {
             if self.claims[i].failure.is_some() {
                 continue;
             }
+            let said = match eval_claim(game, i, pos, &known) {
+                Ok(Some(s)) => s,
+                Ok(None) => {
+                    self.claims[i].silent += 1;
+                    continue;
+                }
+                Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
+            };
+            // Inside its `when`, a condition that reads an infinite `grundy` has no value.
             let claim = &game.checked.claims[i];
             let infinite = matches!(v, LoopyValue::Infinite(_));
             if infinite && needs(game, i).grundy && claim.kind != ClaimKind::Grundy {
@@ -75,14 +84,6 @@ impl Checker<'_> {
                 };
                 return Err(Halt::Error(claim_error(game, i, pos, ClaimError::Eval(e))));
             }
-            let said = match eval_claim(game, i, pos, &known) {
-                Ok(Some(s)) => s,
-                Ok(None) => {
-                    self.claims[i].silent += 1;
-                    continue;
-                }
-                Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
-            };
             self.claims[i].checked += 1;
             if said.is_true() && !self.claims[i].cases.is_empty() {
                 let hit = case_hits(game, i, pos, &known)
