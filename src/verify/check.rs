@@ -310,10 +310,12 @@ impl<'g> Checker<'g> {
         };
         let is_p = match known.grundy {
             Some(g) => g == 0,
-            None => {
-                let r = self.solver.outcome(pos);
-                self.solved(r)? == Outcome::P
-            }
+            None => match self.solver.outcome(pos) {
+                Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
+                    return self.visit_loopy(pos)
+                }
+                r => self.solved(r)? == Outcome::P,
+            },
         };
         for i in 0..self.claims.len() {
             if self.claims[i].failure.is_some() {
