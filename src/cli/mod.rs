@@ -5,7 +5,7 @@
 pub(crate) mod check;
 pub(crate) mod common;
 pub(crate) mod diff;
-mod eval;
+pub(crate) mod eval;
 mod formulas;
 pub(crate) mod interrupt;
 mod machine;

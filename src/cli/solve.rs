@@ -409,6 +409,7 @@ pub fn table(
     enum Stop {
         Write(std::io::Error),
         Solve(Report),
+        Loopy,
     }
     let io = |e: std::io::Error| miette::miette!(code = "heapgame::io", "{e}");
     let mut out: Vec<u8> = Vec::new();
@@ -425,6 +426,9 @@ pub fn table(
         } else {
             solver.outcome(p).map(|o| (o == heapgame::Outcome::P, None))
         };
+        if let Err(SolveError::Cycle(_)) = &answer {
+            return Err(Stop::Loopy);
+        }
         let (is_p, g) = answer.map_err(|e| {
             let context = format!(
                 "while solving {}, position {i} of the {total} in the box",
@@ -437,6 +441,19 @@ pub fn table(
     match walked {
         Err(Stop::Write(e)) => return Err(io(e)),
         Err(Stop::Solve(r)) => return Err(r),
+        // The moves can return to a position: in normal play, Smith's values of the box.
+        Err(Stop::Loopy) if game.play() == Play::Normal => {
+            let budget = solver.budget().clone();
+            let context = "while solving the region the box reaches";
+            let solved = solve_box_loopy(game, a, k, &budget).map_err(|e| fail(&e, context))?;
+            let mut out: Vec<u8> = Vec::new();
+            write_loopy(game, a, k, (&solved.0, &solved.1), &mut out).map_err(io)?;
+            return Ok(String::from_utf8_lossy(&out).into_owned());
+        }
+        Err(Stop::Loopy) => {
+            let e = SolveError::Cycle(Vec::new());
+            return Err(fail(&e, "while solving the box"));
+        }
         Ok(()) => rows.end().map_err(io)?,
     }
     // Every piece written is UTF-8.
