@@ -53,7 +53,7 @@ fn explore(roots: &[Vec<u32>], moves: &dyn Fn(&[u32]) -> Vec<Vec<u32>>) -> Regio
         index: HashMap::new(),
         succ: Vec::new(),
     };
-    let mut add = |r: &mut Region, p: Vec<u32>| -> usize {
+    let add = |r: &mut Region, p: Vec<u32>| -> usize {
         if let Some(&i) = r.index.get(&p) {
             return i;
         }
@@ -454,6 +454,9 @@ fn check_order(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
         .then_with(|| a.cmp(b))
 }
 
+/// What a claim says of a position (for the false claims below).
+type Says = dyn Fn(&[u32]) -> bool;
+
 #[test]
 fn a_false_draw_claim_is_found_at_the_first_draw() {
     // Take-or-add claiming that no position is drawn, and one claiming that the drawn
@@ -478,7 +481,7 @@ fn a_false_draw_claim_is_found_at_the_first_draw() {
         fs
     });
     let outcomes = retrograde(&two.succ);
-    let cases: [(&str, &dyn Fn(&[u32]) -> bool); 2] = [
+    let cases: [(&str, &Says); 2] = [
         ("claim D: false", &|_| false),
         ("claim D: a in {7, 9} and b in {7, 9}", &|p| {
             [7, 9].contains(&p[0]) && [7, 9].contains(&p[1])
