@@ -271,8 +271,11 @@ impl<'g> Checker<'g> {
 
     /// The positions the run will visit: a loopy game solves them (and what they reach) at
     /// once when the search meets a cycle.
+    /// (Kept only when the moves are not proven to end.)
     pub fn set_region(&mut self, positions: &[Vec<u32>]) {
-        self.roots = positions.to_vec();
+        if !self.game.generator().strictly_decreasing() {
+            self.roots = positions.to_vec();
+        }
     }
 
     /// Replaces the budget (a new deadline), keeping what the solver knows.
