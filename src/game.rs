@@ -566,10 +566,17 @@ fn resolve_formulas(checked: &Checked, text: &str) -> Result<Vec<Option<Built>>,
         };
         if matches!(
             c.kind,
-            crate::syntax::ast::ClaimKind::Same | crate::syntax::ast::ClaimKind::Winning
+            crate::syntax::ast::ClaimKind::Same
+                | crate::syntax::ast::ClaimKind::Winning
+                | crate::syntax::ast::ClaimKind::D
         ) {
             let (what, label) = if c.kind == crate::syntax::ast::ClaimKind::Same {
                 ("a same-type claim names a position", "a same-type claim")
+            } else if c.kind == crate::syntax::ast::ClaimKind::D {
+                (
+                    "a draw claim is a condition (the formulas are of games that end)",
+                    "a draw claim",
+                )
             } else {
                 (
                     "a winning claim names a set of positions",

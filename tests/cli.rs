@@ -679,7 +679,26 @@ fn looping_ruleset_reports_a_cycle() {
     assert_eq!(v["loopy"], true, "{v}");
     assert_eq!(v["region"], 3, "{v}");
     assert_eq!(json_positions(&v["drawing_moves"]), [vec![1, 2], vec![3]]);
-    // `solve` still reports the cycle.
+    // `solve` lists the box the same way: every position with a heap can pass (a draw),
+    // the empty one has no move (P).
+    let v = heapgame()
+        .args([
+            "solve",
+            "tests/inputs/errors/loop.game",
+            "--max",
+            "2",
+            "--heaps",
+            "2",
+        ])
+        .json();
+    assert_eq!(v["loopy"], true, "{v}");
+    let rows = v["positions"].as_array().expect("positions");
+    assert_eq!(rows.len(), 6, "{v}");
+    for r in rows {
+        let empty = r["position"].as_array().unwrap().is_empty();
+        assert_eq!(r["outcome"], if empty { "P" } else { "D" }, "{r}");
+    }
+    // Misère play of a loopy game is not solved: the cycle is reported.
     heapgame()
         .args([
             "solve",
@@ -688,6 +707,8 @@ fn looping_ruleset_reports_a_cycle() {
             "2",
             "--heaps",
             "2",
+            "--play",
+            "misere",
         ])
         .fails_with("heapgame::cycle");
 }
@@ -863,8 +884,12 @@ fn exploding_move_is_refused_only_when_proven_and_stopped_otherwise() {
 
 #[test]
 fn looping_ruleset_names_the_move() {
+    // In normal play `solve` gives a loopy game Smith's values; in misère play it reports
+    // the loop at the move that makes it.
     let err = heapgame()
-        .args(["solve", LOOPING, "--max", "3", "--heaps", "2"])
+        .args([
+            "solve", LOOPING, "--max", "3", "--heaps", "2", "--play", "misere",
+        ])
         .fails_with("heapgame::cycle");
     assert!(
         err.contains("split one heap into 2 parts allowing empty"),

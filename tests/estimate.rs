@@ -64,9 +64,12 @@ fn estimate_bounds_followers_and_positions() {
                 out.len(),
             );
             let mut solver = game.solver();
-            solver
-                .grundy(&pos)
-                .unwrap_or_else(|e| panic!("{}: {pos:?}: {e}", f.display()));
+            match solver.grundy(&pos) {
+                // A loopy game: the search stops at the loop (its region is solved apart,
+                // with Smith's values); the estimate bounds the search only.
+                Err(heapgame::SolveError::Cycle(_)) => continue,
+                r => r.unwrap_or_else(|e| panic!("{}: {pos:?}: {e}", f.display())),
+            };
             let stored = solver.positions_stored();
             assert!(
                 stored as f64 <= est.positions,

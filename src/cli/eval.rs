@@ -283,7 +283,7 @@ fn by_quotient(
 
 /// A position of a loopy game (the root of `sol`): its outcome (P, N or D), Smith's value, and
 /// the winning moves or, from a draw, the moves that keep the draw.
-fn loopy_text(sol: &LoopySolution, format: Format) -> String {
+pub(crate) fn loopy_text(sol: &LoopySolution, format: Format) -> String {
     let root = sol.root();
     let pos = &sol.graph.positions[0];
     let outcome = root.outcome();

@@ -5,7 +5,7 @@
 pub(crate) mod check;
 pub(crate) mod common;
 pub(crate) mod diff;
-mod eval;
+pub(crate) mod eval;
 mod formulas;
 pub(crate) mod interrupt;
 mod machine;
@@ -17,6 +17,7 @@ pub(crate) mod quotient;
 pub(crate) mod repl;
 pub(crate) mod sequence;
 pub(crate) mod solve;
+mod solve_loopy;
 pub(crate) mod solve_write;
 mod units;
 mod watchdog;

@@ -14,12 +14,13 @@ use heapgame::ruleset::{Code, Diag, LoadError};
 use heapgame::solver::modes::solve_box_play;
 use heapgame::solver::plan::{plan_box_play, BoxPlan};
 use heapgame::solver::positions::{box_size, each_position};
-use heapgame::solver::{BoxSpec, BoxValues, Budget, SolveError, Want};
+use heapgame::solver::{BoxSpec, BoxValues, Budget, Play, SolveError, Want};
 use heapgame::{Game, Solver};
 use miette::{NamedSource, Report};
 
 use super::common::{show_cost, GameArgs, SolveRun};
 use super::output::write_streamed;
+use super::solve_loopy::{solve_box_loopy, write_loopy};
 use super::solve_write::{Rows, Solved, TableFormat, TableRequest};
 use super::units::show_bytes;
 
@@ -92,9 +93,26 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     let total = u64::try_from(spec.len()).ok();
     let run = SolveRun::with_limits(&a.game, limits, total, what);
-    let values = solve_values(&game, &spec, want, &run.budget, &|e, context| {
-        run.failure(&game, e, context)
-    })?;
+    let values = match solve_box_play(game.generator(), &spec, want, &run.budget, game.play()) {
+        Ok(values) => values,
+        // The moves can return to a position: in normal play, Smith's values over the
+        // region the box reaches.
+        Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
+            let context = "while solving the region the box reaches (the moves can return to \
+                           a position)";
+            let solved = solve_box_loopy(&game, &req, k, &run.budget)
+                .map_err(|e| run.failure(&game, &e, context))?;
+            drop(run);
+            let write = |out: &mut dyn std::io::Write| {
+                write_loopy(&game, &req, k, (&solved.0, &solved.1), out)
+            };
+            return write_out(a.output.as_deref(), write).map(|()| 0);
+        }
+        Err(e) => {
+            let context = format!("while solving the {} positions of the box", spec.len());
+            return Err(run.failure(&game, &e, &context));
+        }
+    };
     // Ctrl-C and --time still stop the run while a long table is written.
     let budget = run.budget.clone();
     let time = run.time;
@@ -102,25 +120,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let done = Cell::new(0u64);
     let write =
         |out: &mut dyn std::io::Write| write_values(&game, &req, k, &values, (&budget, &done), out);
-    let written = match &a.output {
-        Some(path) => write_streamed(path, write),
-        None => {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            match write(&mut out) {
-                // A closed pipe (`heapgame solve ... | head`) is not an error: the reader
-                // has what it wanted.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    Err(miette::miette!("{e}"))
-                }
-                Err(e) => Err(miette::miette!(
-                    code = "heapgame::io",
-                    "cannot write the output: {e}"
-                )),
-                Ok(()) => Ok(()),
-            }
-        }
-    };
+    let written = write_out(a.output.as_deref(), write);
     match written {
         Err(r) if r.to_string() == STOPPED => {
             let left = match &a.output {
@@ -148,6 +148,32 @@ pub fn run(a: Args) -> Result<u8, Report> {
             Err(Report::new(LoadError::single(game.src.clone(), d)))
         }
         other => other.map(|()| 0),
+    }
+}
+
+/// Writes the output to `path` (whole or not at all) or to stdout.
+fn write_out(
+    path: Option<&std::path::Path>,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<(), Report> {
+    match path {
+        Some(path) => write_streamed(path, write),
+        None => {
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            match write(&mut out) {
+                // A closed pipe (`heapgame solve ... | head`) is not an error: the reader
+                // has what it wanted.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    Err(miette::miette!("{e}"))
+                }
+                Err(e) => Err(miette::miette!(
+                    code = "heapgame::io",
+                    "cannot write the output: {e}"
+                )),
+                Ok(()) => Ok(()),
+            }
+        }
     }
 }
 
@@ -215,19 +241,6 @@ fn box_spec(
         .help("lower --max or --heaps");
         located_at_max(a.max, d)
     })
-}
-
-/// Solves the box in the fastest mode; `fail` words a failure.
-fn solve_values(
-    game: &Game,
-    spec: &BoxSpec,
-    want: Want,
-    budget: &Budget,
-    fail: &Failure<'_>,
-) -> Result<BoxValues, Report> {
-    let context = format!("while solving the {} positions of the box", spec.len());
-    solve_box_play(game.generator(), spec, want, budget, game.play())
-        .map_err(|e| fail(&e, &context))
 }
 
 /// Writes the solved box, position by position in the order of `each_position`, each read
@@ -372,6 +385,7 @@ pub fn table(
     enum Stop {
         Write(std::io::Error),
         Solve(Report),
+        Loopy,
     }
     let io = |e: std::io::Error| miette::miette!(code = "heapgame::io", "{e}");
     let mut out: Vec<u8> = Vec::new();
@@ -388,6 +402,9 @@ pub fn table(
         } else {
             solver.outcome(p).map(|o| (o == heapgame::Outcome::P, None))
         };
+        if let Err(SolveError::Cycle(_)) = &answer {
+            return Err(Stop::Loopy);
+        }
         let (is_p, g) = answer.map_err(|e| {
             let context = format!(
                 "while solving {}, position {i} of the {total} in the box",
@@ -400,6 +417,19 @@ pub fn table(
     match walked {
         Err(Stop::Write(e)) => return Err(io(e)),
         Err(Stop::Solve(r)) => return Err(r),
+        // The moves can return to a position: in normal play, Smith's values of the box.
+        Err(Stop::Loopy) if game.play() == Play::Normal => {
+            let budget = solver.budget().clone();
+            let context = "while solving the region the box reaches";
+            let solved = solve_box_loopy(game, a, k, &budget).map_err(|e| fail(&e, context))?;
+            let mut out: Vec<u8> = Vec::new();
+            write_loopy(game, a, k, (&solved.0, &solved.1), &mut out).map_err(io)?;
+            return Ok(String::from_utf8_lossy(&out).into_owned());
+        }
+        Err(Stop::Loopy) => {
+            let e = SolveError::Cycle(Vec::new());
+            return Err(fail(&e, "while solving the box"));
+        }
         Ok(()) => rows.end().map_err(io)?,
     }
     // Every piece written is UTF-8.

@@ -8,6 +8,7 @@ use std::io::{self, Write};
 
 use heapgame::game::show_position;
 use heapgame::moves::program::ShapeSpec;
+use heapgame::solver::loopy::{LoopyOutcome, LoopyValue};
 use heapgame::solver::plan::describe;
 use heapgame::solver::{ModeUsed, Play};
 
@@ -61,6 +62,16 @@ pub struct Rows<'a> {
     ps: u64,
     /// The Grundy grid, filled as the rows come, drawn at the end.
     grid: Option<Vec<Vec<u32>>>,
+    /// For a loopy game: the number of positions of the region solved (the box and what it
+    /// reaches), the drawn positions counted, and those the table lists at its end.
+    loopy: Option<Loopy>,
+}
+
+/// What [`Rows`] keeps of a loopy game's box.
+struct Loopy {
+    region: usize,
+    draws: u64,
+    listed: Vec<Vec<u32>>,
 }
 
 impl<'a> Rows<'a> {
@@ -85,6 +96,38 @@ impl<'a> Rows<'a> {
             total: 0,
             ps: 0,
             grid: None,
+            loopy: None,
+        };
+        rows.head()?;
+        Ok(rows)
+    }
+
+    /// [`Rows::begin`] for a loopy game in normal play, whose box was solved with Smith's
+    /// values over the `region` positions it reaches: rows by [`Rows::row_loopy`].
+    pub fn begin_loopy(
+        out: &'a mut dyn Write,
+        req: TableRequest,
+        name: &'a str,
+        shape: &'a ShapeSpec,
+        k: usize,
+        region: usize,
+    ) -> io::Result<Rows<'a>> {
+        let mut rows = Rows {
+            out,
+            req,
+            name,
+            shape,
+            k,
+            solved: None,
+            play: Play::Normal,
+            total: 0,
+            ps: 0,
+            grid: None,
+            loopy: Some(Loopy {
+                region,
+                draws: 0,
+                listed: Vec::new(),
+            }),
         };
         rows.head()?;
         Ok(rows)
@@ -108,6 +151,9 @@ impl<'a> Rows<'a> {
                     let kernel = serde_json::to_string(&s.kernel).map_err(io::Error::other)?;
                     write!(self.out, "\"kernel\":{kernel},")?;
                 }
+                if self.loopy.is_some() {
+                    write!(self.out, "\"loopy\":true,")?;
+                }
                 write!(self.out, "\"max\":{},", a.max)?;
                 if let Some(s) = self.solved {
                     write!(self.out, "\"mode\":\"{}\",", s.mode.name())?;
@@ -123,6 +169,14 @@ impl<'a> Rows<'a> {
                 };
                 if self.play == Play::Misere {
                     bound = format!("misère play, {bound}");
+                }
+                if self.loopy.is_some() {
+                    let what = if a.grundy {
+                        "Smith's values"
+                    } else {
+                        "P-positions"
+                    };
+                    return writeln!(self.out, "{what} of {} ({bound}):", self.name);
                 }
                 // A square grid for two unnamed heaps, when it fits on a screen or a page.
                 let fits = shape.lower <= a.max && a.max - shape.lower < GRID_MAX;
@@ -204,6 +258,64 @@ impl<'a> Rows<'a> {
         }
     }
 
+    /// One position of a loopy game, with Smith's value `v` (written when Grundy values were
+    /// asked for: a number, or the infinite value as `inf{0,2}`).
+    pub fn row_loopy(&mut self, p: &[u32], v: &LoopyValue) -> io::Result<()> {
+        let outcome = v.outcome();
+        self.total += 1;
+        self.ps += u64::from(outcome == LoopyOutcome::P);
+        let letter = outcome.to_string();
+        if let Some(l) = &mut self.loopy {
+            l.draws += u64::from(outcome == LoopyOutcome::D);
+        }
+        let grundy = self.req.grundy.then(|| v.to_string());
+        match self.req.format {
+            TableFormat::Csv => {
+                let mut cells: Vec<String> = (0..self.k)
+                    .map(|i| p.get(i).map_or(String::new(), u32::to_string))
+                    .collect();
+                cells.push(letter);
+                if let Some(g) = grundy {
+                    // `inf{0,2}` holds a comma: quoted, as CSV quotes a field.
+                    cells.push(if g.contains(',') {
+                        format!("\"{g}\"")
+                    } else {
+                        g
+                    });
+                }
+                writeln!(self.out, "{}", cells.join(","))
+            }
+            TableFormat::Json => {
+                if self.total > 1 {
+                    self.out.write_all(b",")?;
+                }
+                let mut o = serde_json::Map::new();
+                if self.req.grundy {
+                    let g = match v {
+                        LoopyValue::Finite(n) => serde_json::Value::from(*n),
+                        inf => serde_json::Value::from(inf.to_string()),
+                    };
+                    o.insert("grundy".into(), g);
+                }
+                o.insert("outcome".into(), letter.into());
+                o.insert("position".into(), p.to_vec().into());
+                serde_json::to_writer(&mut *self.out, &o).map_err(io::Error::other)
+            }
+            TableFormat::Table => match grundy {
+                Some(g) => writeln!(self.out, "  {:<24} {g:<10} {letter}", show_position(p)),
+                None if outcome == LoopyOutcome::P => {
+                    writeln!(self.out, "  {}", show_position(p))
+                }
+                None => {
+                    if let (LoopyOutcome::D, Some(l)) = (outcome, &mut self.loopy) {
+                        l.listed.push(p.to_vec());
+                    }
+                    Ok(())
+                }
+            },
+        }
+    }
+
     /// Counts `n` more positions that are not P-positions, without writing them (the table
     /// of P-positions leaves them out).
     pub fn skip_n_positions(&mut self, n: u64) {
@@ -223,6 +335,9 @@ impl<'a> Rows<'a> {
                 if let Some(grid) = self.grid.take() {
                     grundy_grid(self.out, &grid, self.req.max, self.shape.lower)?;
                 }
+                if let Some(l) = self.loopy.take() {
+                    return self.end_loopy(l);
+                }
                 writeln!(
                     self.out,
                     "{} P-positions among {} positions",
@@ -238,6 +353,34 @@ impl<'a> Rows<'a> {
                 }
             }
         }
+        self.out.flush()
+    }
+}
+
+impl Rows<'_> {
+    /// The end of a loopy game's table: the drawn positions (when only P-positions were
+    /// listed), the counts, and how the box was solved.
+    fn end_loopy(&mut self, l: Loopy) -> io::Result<()> {
+        if !l.listed.is_empty() {
+            writeln!(
+                self.out,
+                "Drawn positions (D: neither player can force a win):"
+            )?;
+            for p in &l.listed {
+                writeln!(self.out, "  {}", show_position(p))?;
+            }
+        }
+        writeln!(
+            self.out,
+            "{} P-positions and {} drawn positions among {} positions",
+            self.ps, l.draws, self.total
+        )?;
+        writeln!(
+            self.out,
+            "solved as a loopy game (the moves can return to a position): Smith's values over \
+             the {} positions the box reaches",
+            l.region
+        )?;
         self.out.flush()
     }
 }

@@ -5,7 +5,7 @@
 
 use miette::Report;
 
-use super::figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
+use super::figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade, DRAW};
 use super::overlay::claim_overlay;
 use super::request::usage;
 pub use super::request::{PlotError, PlotRequest};
@@ -14,8 +14,9 @@ use super::slices::{parse_slices, slice_error};
 use super::{MAX_SEQUENCE, MAX_SIDE};
 use crate::game::Game;
 use crate::ruleset::diag::Code;
-use crate::solver::positions::box_size;
-use crate::solver::{sum, BoxSpec, BoxValues, Budget, Want};
+use crate::solver::loopy::{solve_loopy_region, LoopyOutcome, LoopySolution, LoopyValue};
+use crate::solver::positions::{box_size, each_position};
+use crate::solver::{sum, BoxSpec, BoxValues, Budget, SolveError, Want};
 
 /// The largest box a picture solves.
 pub const MAX_BOX: u128 = 50_000_000;
@@ -239,7 +240,19 @@ pub fn build(
             }),
         });
     }
-    let table = solve(game, req.max, plan.heaps, want, budget)?;
+    let table = Values::solve(game, req.max, plan.heaps, want, budget)?;
+    if req.claim && matches!(table, Values::Loopy(_)) {
+        return Err(usage(
+            game,
+            Code::Usage,
+            format!(
+                "`{}` is loopy (its moves can return to a position): --claim is not drawn for it",
+                game.checked.name
+            ),
+            "leave out --claim; `heapgame check` compares its claims with Smith's values",
+        )
+        .into());
+    }
     let names = heap_names(game, plan.heaps);
     let free: Vec<usize> = (0..plan.heaps)
         .filter(|i| !plan.slices.iter().any(|s| s.heap == *i))
@@ -275,11 +288,7 @@ pub fn build(
                 let canon = game
                     .canonical(&wide)
                     .map_err(|e| internal(game, &format!("{e}")))?;
-                let r = table
-                    .spec
-                    .rank(&canon)
-                    .ok_or_else(|| internal(game, "a position outside the box"))?;
-                values[grid.index(x, y)] = table.value(r);
+                values[grid.index(x, y)] = table.value(game, &canon, req.grundy)?;
                 if req.claim {
                     positions.push(canon);
                 }
@@ -291,7 +300,10 @@ pub fn build(
             vec![false; cells]
         };
         if !req.grundy {
-            values.iter_mut().for_each(|v| *v = u32::from(*v != 0));
+            values
+                .iter_mut()
+                .filter(|v| **v != DRAW)
+                .for_each(|v| *v = u32::from(*v != 0));
         }
         grid.panels.push(Panel {
             caption,
@@ -304,6 +316,7 @@ pub fn build(
             .panels
             .iter()
             .flat_map(|p| p.values.iter())
+            .filter(|&&v| v != DRAW)
             .max()
             .copied()
             .unwrap_or(0);
@@ -351,6 +364,70 @@ fn value_at(game: &Game, table: &BoxValues, wide: &[u64]) -> Result<u32, PlotErr
         .rank(&canon)
         .ok_or_else(|| internal(game, "a position outside the box"))?;
     Ok(table.value(r))
+}
+
+/// The values of a box: a table by rank, or for a loopy game in normal play Smith's values of
+/// the box and the positions it reaches.
+enum Values {
+    Table(BoxValues),
+    Loopy(LoopySolution),
+}
+
+impl Values {
+    /// Solves the box by the solver `solve` uses; when the moves can return to a position,
+    /// in normal play, by Smith's values.
+    fn solve(
+        game: &Game,
+        max: u32,
+        heaps: usize,
+        want: Want,
+        budget: &Budget,
+    ) -> Result<Values, PlotError> {
+        match solve(game, max, heaps, want, budget) {
+            Err(PlotError::Solve(SolveError::Cycle(_)))
+                if game.play() == crate::solver::Play::Normal =>
+            {
+                let mut roots = Vec::new();
+                each_position(game.shape(), max, heaps, |p| {
+                    budget
+                        .check(roots.len(), roots.len())
+                        .map_err(|s| SolveError::from_stop(s, roots.len()))?;
+                    if game.allows(p) {
+                        roots.push(p.to_vec());
+                    }
+                    Ok(())
+                })
+                .map_err(PlotError::Solve)?;
+                solve_loopy_region(game.generator(), roots, budget)
+                    .map(Values::Loopy)
+                    .map_err(PlotError::Solve)
+            }
+            other => other.map(Values::Table),
+        }
+    }
+
+    /// The cell value of a canonical position: the Grundy value (or 0 for P, 1 for N when
+    /// only outcomes were solved); for a loopy game its finite Smith value, or [`DRAW`] for a
+    /// draw (in a heatmap, `grundy`, for every infinite value; in a picture of outcomes an
+    /// infinite N-position is 1).
+    fn value(&self, game: &Game, canon: &[u32], grundy: bool) -> Result<u32, PlotError> {
+        match self {
+            Values::Table(t) => {
+                let r = t
+                    .spec
+                    .rank(canon)
+                    .ok_or_else(|| internal(game, "a position outside the box"))?;
+                Ok(t.value(r))
+            }
+            Values::Loopy(sol) => match sol.value_of(canon) {
+                // Excluded by `positions where`: drawn as the box's other cells are.
+                None => Ok(1),
+                Some(LoopyValue::Finite(n)) => Ok(*n),
+                Some(v) if !grundy && v.outcome() == LoopyOutcome::N => Ok(1),
+                Some(_) => Ok(DRAW),
+            },
+        }
+    }
 }
 
 /// Solves the box by the solver `solve` uses.

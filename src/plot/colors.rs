@@ -5,6 +5,8 @@ use plotters::style::RGBColor;
 
 /// The mark of a P-position.
 pub const P_MARK: RGBColor = RGBColor(31, 59, 115);
+/// A drawn position of a loopy game (or an infinite Smith value in a heatmap).
+pub const DRAW_MARK: RGBColor = RGBColor(240, 140, 0);
 /// The overlay: positions where a claim and the solver (or two rulesets) disagree.
 pub const OVERLAY: RGBColor = RGBColor(228, 26, 28);
 /// The background of the plotting area.

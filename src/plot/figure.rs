@@ -65,12 +65,17 @@ impl Grid {
     }
 }
 
+/// A cell's value for a drawn position of a loopy game (outcome D), or, in a heatmap, for an
+/// infinite Smith value: drawn in its own colour, never on the colour scale.
+pub const DRAW: u32 = u32::MAX;
+
 /// One panel of a grid.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
     /// Its caption (the fixed heaps of a slice), if any.
     pub caption: Option<String>,
-    /// Per cell (see [`Grid::index`]): the Grundy value (or for outcomes 0 for P, 1 for N).
+    /// Per cell (see [`Grid::index`]): the Grundy value (or for outcomes 0 for P, 1 for N);
+    /// [`DRAW`] for a draw of a loopy game (an infinite value in a heatmap).
     pub values: Vec<u32>,
     /// Per cell: whether the overlay marks it.
     pub marked: Vec<bool>,

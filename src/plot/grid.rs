@@ -5,8 +5,8 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::colors::{heat, INK, OVERLAY, P_MARK};
-use super::figure::{Grid, Panel, Shade};
+use super::colors::{heat, DRAW_MARK, INK, OVERLAY, P_MARK};
+use super::figure::{Grid, Panel, Shade, DRAW};
 use super::raster::cells_rgb;
 use super::{err, Area, DrawError, Layer, HEAT_CELLS_UP_TO, MARKS_UP_TO, MOST_MARKS};
 
@@ -60,7 +60,7 @@ fn as_pixels(g: &Grid) -> bool {
                 .panels
                 .iter()
                 .map(|p| {
-                    p.values.iter().filter(|&&v| v == 0).count()
+                    p.values.iter().filter(|&&v| v == 0 || v == DRAW).count()
                         + p.marked.iter().filter(|&&m| m).count()
                 })
                 .sum();
@@ -159,6 +159,10 @@ fn draw_panel<DB: DrawingBackend>(
             chart
                 .draw_series(marked.map(|(x, y)| Rectangle::new(cell(x, y), OVERLAY.filled())))
                 .map_err(err)?;
+            let draws = coords().filter(|&(x, y)| panel.values[g.index(x, y)] == DRAW);
+            chart
+                .draw_series(draws.map(|(x, y)| Rectangle::new(cell(x, y), DRAW_MARK.filled())))
+                .map_err(err)?;
             let ps = coords().filter(|&(x, y)| panel.values[g.index(x, y)] == 0);
             if side_px >= SQUARES_BELOW {
                 let radius = ((side_px * 0.4).round() as i32).max(1);
@@ -177,7 +181,10 @@ fn draw_panel<DB: DrawingBackend>(
         Shade::Grundy { scale } => {
             chart
                 .draw_series(coords().map(|(x, y)| {
-                    let c = heat(panel.values[g.index(x, y)], scale);
+                    let c = match panel.values[g.index(x, y)] {
+                        DRAW => DRAW_MARK,
+                        v => heat(v, scale),
+                    };
                     Rectangle::new(cell(x, y), c.filled())
                 }))
                 .map_err(err)?;
@@ -230,7 +237,13 @@ fn draw_legend<DB: DrawingBackend>(
                 INK.stroke_width(1),
             ))
             .map_err(err)?;
-            let most = g.panels.iter().flat_map(|p| p.values.iter()).max().copied();
+            let most = g
+                .panels
+                .iter()
+                .flat_map(|p| p.values.iter())
+                .filter(|&&v| v != DRAW)
+                .max()
+                .copied();
             let saturated = most.is_some_and(|m| m > scale);
             let top_label = if saturated {
                 format!("{scale} or more")
@@ -254,6 +267,20 @@ fn draw_legend<DB: DrawingBackend>(
                 }
             }
         }
+    }
+    if g.panels.iter().any(|p| p.values.contains(&DRAW)) {
+        area.draw(&Rectangle::new(
+            [(x0, y), (x0 + 12, y + 12)],
+            DRAW_MARK.filled(),
+        ))
+        .map_err(err)?;
+        let label = match g.shade {
+            Shade::Outcomes => "draw (D)",
+            Shade::Grundy { .. } => "infinite value",
+        };
+        area.draw_text(label, &text_style(14), (x0 + 20, y - 2))
+            .map_err(err)?;
+        y += 28;
     }
     if let Some(label) = &g.overlay {
         area.draw(&Rectangle::new(

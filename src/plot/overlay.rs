@@ -46,6 +46,8 @@ pub fn claim_overlay(
             wrong |= match said {
                 None => false,
                 Some(ClaimValue::IsP(says)) => says != is_p,
+                // A game that ends (plot draws loopy games apart) has no draw.
+                Some(ClaimValue::IsD(says)) => says,
                 Some(ClaimValue::Grundy(says)) => says != i64::from(value),
                 Some(ClaimValue::GrundyCmp { holds, .. } | ClaimValue::Holds(holds)) => !holds,
                 Some(ClaimValue::Winning(list)) => {

@@ -6,8 +6,8 @@ use base64::Engine as _;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::colors::{heat, BACKGROUND, OVERLAY, P_MARK};
-use super::figure::{Grid, Panel, Shade};
+use super::colors::{heat, BACKGROUND, DRAW_MARK, OVERLAY, P_MARK};
+use super::figure::{Grid, Panel, Shade, DRAW};
 use super::{err, DrawError, Layer};
 
 /// The RGB image of a panel, one pixel per cell, the top row being y = max.
@@ -19,6 +19,7 @@ pub fn cells_rgb(g: &Grid, panel: &Panel) -> (u32, u32, Vec<u8>) {
             let i = g.index(x, y);
             let c = match g.shade {
                 _ if panel.marked[i] => OVERLAY,
+                _ if panel.values[i] == DRAW => DRAW_MARK,
                 Shade::Outcomes if panel.values[i] == 0 => P_MARK,
                 Shade::Outcomes => BACKGROUND,
                 Shade::Grundy { scale } => heat(panel.values[i], scale),

@@ -15,6 +15,7 @@ mod command;
 mod complete;
 mod help;
 mod inline_image;
+mod loopy;
 mod play;
 mod render;
 

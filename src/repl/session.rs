@@ -360,13 +360,20 @@ impl<'g> Session<'g> {
 
     fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
-        let (g, wins) = ui
-            .compute(|| {
-                let g = solver.grundy(pos)?;
-                let wins = solver.winning_moves(pos)?;
-                Ok((g, wins))
-            })
-            .map_err(|e| solve_error(&l.game, &e))?;
+        let (g, wins) = match ui.compute(|| {
+            let g = solver.grundy(pos)?;
+            let wins = solver.winning_moves(pos)?;
+            Ok((g, wins))
+        }) {
+            // A loopy game in normal play: Smith's values of the region.
+            Err(SolveError::Cycle(_)) if l.game.play() == heapgame::solver::Play::Normal => {
+                let budget = ui.budget();
+                let sol = ui.compute(|| super::loopy::solve(&l.game, pos, &budget))?;
+                emit(&super::loopy::eval_text(&sol));
+                return Ok(());
+            }
+            r => r.map_err(|e| solve_error(&l.game, &e))?,
+        };
         if l.game.play() == heapgame::solver::Play::Misere {
             use heapgame::solver::genus::{genus, GenusError};
             let budget = ui.budget();
@@ -423,21 +430,28 @@ impl<'g> Session<'g> {
                 heapgame::estimate::show(MOST_LISTED)
             ));
         }
-        let list = ui
-            .compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
-                let fs = solver.followers(&pos)?;
-                let mut out = Vec::with_capacity(fs.len());
-                for f in fs {
-                    let g = if with_values {
-                        Some(solver.grundy(&f)?)
-                    } else {
-                        None
-                    };
-                    out.push((f, g));
-                }
-                Ok(out)
-            })
-            .map_err(|e| solve_error(&l.game, &e))?;
+        let list = match ui.compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
+            let fs = solver.followers(&pos)?;
+            let mut out = Vec::with_capacity(fs.len());
+            for f in fs {
+                let g = if with_values {
+                    Some(solver.grundy(&f)?)
+                } else {
+                    None
+                };
+                out.push((f, g));
+            }
+            Ok(out)
+        }) {
+            // A loopy game in normal play: the followers with Smith's values.
+            Err(SolveError::Cycle(_)) if l.game.play() == heapgame::solver::Play::Normal => {
+                let budget = ui.budget();
+                let sol = ui.compute(|| super::loopy::solve(&l.game, &pos, &budget))?;
+                emit(&super::loopy::moves_text(&sol));
+                return Ok(());
+            }
+            r => r.map_err(|e| solve_error(&l.game, &e))?,
+        };
         emit(&render::moves(&pos, &list));
         Ok(())
     }

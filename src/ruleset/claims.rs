@@ -227,7 +227,7 @@ pub fn lower_claim(
         allow_empty: cl.allow_empty,
         fails_at,
         cases: match (&cl.body, cl.kind) {
-            (ClaimBody::Expr { expr, .. }, ClaimKind::P | ClaimKind::Holds) => {
+            (ClaimBody::Expr { expr, .. }, ClaimKind::P | ClaimKind::D | ClaimKind::Holds) => {
                 super::cases::cases_of(expr)
             }
             _ => Vec::new(),
@@ -240,6 +240,7 @@ pub fn lower_claim(
 fn body_expr(c: &mut Compiler<'_>, cl: &Claim, expr: &Expr, scope: &mut Scope) -> Option<CExpr> {
     let (want, what) = match (cl.kind, cl.cmp) {
         (ClaimKind::P, _) => (Type::Bool, "a P-position claim"),
+        (ClaimKind::D, _) => (Type::Bool, "a draw claim"),
         (ClaimKind::Grundy, None) => (Type::Int, "a Grundy claim"),
         (ClaimKind::Grundy, Some(BinOp::In | BinOp::NotIn)) => {
             (Type::IntSet, "`claim grundy in S`")

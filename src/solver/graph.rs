@@ -17,6 +17,8 @@ pub struct Graph {
     pub positions: Vec<Vec<u32>>,
     /// For each position, its distinct followers (numbers), sorted.
     pub succ: Vec<Vec<u32>>,
+    /// Each position's number.
+    index: HashMap<Vec<u32>, u32>,
 }
 
 impl Graph {
@@ -27,40 +29,63 @@ impl Graph {
         root: &[u32],
         budget: &Budget,
     ) -> Result<Graph, SolveError<G::Error>> {
-        let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
-        let mut positions = vec![root.to_vec()];
-        index.insert(root.to_vec(), 0);
-        let mut succ: Vec<Vec<u32>> = Vec::new();
+        Graph::reachable_from(game, std::iter::once(root.to_vec()), budget)
+    }
+
+    /// Explores every position reachable from any of `roots` (the region closed under
+    /// moves), numbered in the order met, the roots first in their order (a root met earlier
+    /// keeps its number); stops at the budget's position limit or its cancel flag.
+    pub fn reachable_from<G: GameRules>(
+        game: &G,
+        roots: impl IntoIterator<Item = Vec<u32>>,
+        budget: &Budget,
+    ) -> Result<Graph, SolveError<G::Error>> {
+        let mut graph = Graph {
+            positions: Vec::new(),
+            succ: Vec::new(),
+            index: HashMap::new(),
+        };
+        for r in roots {
+            graph.number_or_add(&r)?;
+        }
         let mut scratch = G::Scratch::default();
         let mut buf = Followers::new();
         let mut next = 0;
-        while next < positions.len() {
+        while next < graph.positions.len() {
             budget
-                .check(positions.len(), next)
-                .map_err(|s| SolveError::from_stop(s, positions.len()))?;
-            game.followers(&positions[next], &mut scratch, &mut buf)
+                .check(graph.positions.len(), next)
+                .map_err(|s| SolveError::from_stop(s, graph.positions.len()))?;
+            let pos = graph.positions[next].clone();
+            game.followers(&pos, &mut scratch, &mut buf)
                 .map_err(SolveError::Game)?;
             let mut out = Vec::with_capacity(buf.len());
             for f in buf.iter() {
-                let n = match index.get(f) {
-                    Some(&n) => n,
-                    None => {
-                        let n = u32::try_from(positions.len()).map_err(|_| SolveError::Limit {
-                            limit: u32::MAX as usize,
-                        })?;
-                        index.insert(f.to_vec(), n);
-                        positions.push(f.to_vec());
-                        n
-                    }
-                };
-                out.push(n);
+                out.push(graph.number_or_add(f)?);
             }
             out.sort_unstable();
             out.dedup();
-            succ.push(out);
+            graph.succ.push(out);
             next += 1;
         }
-        Ok(Graph { positions, succ })
+        Ok(graph)
+    }
+
+    /// The number of position `p`, added (without followers yet) when it is new.
+    fn number_or_add<E>(&mut self, p: &[u32]) -> Result<u32, SolveError<E>> {
+        if let Some(&n) = self.index.get(p) {
+            return Ok(n);
+        }
+        let n = u32::try_from(self.positions.len()).map_err(|_| SolveError::Limit {
+            limit: u32::MAX as usize,
+        })?;
+        self.index.insert(p.to_vec(), n);
+        self.positions.push(p.to_vec());
+        Ok(n)
+    }
+
+    /// The number of position `p`, if the region holds it.
+    pub fn number(&self, p: &[u32]) -> Option<u32> {
+        self.index.get(p).copied()
     }
 
     /// How many positions.

@@ -106,6 +106,25 @@ impl LoopySolution {
         &self.values[0]
     }
 
+    /// The value of position `p`, if the region holds it.
+    pub fn value_of(&self, p: &[u32]) -> Option<&LoopyValue> {
+        self.graph.number(p).map(|v| &self.values[v as usize])
+    }
+
+    /// The followers of position `p` (in the region) whose outcome is `want`, sorted.
+    pub fn good_moves_to(&self, p: &[u32], want: LoopyOutcome) -> Vec<Vec<u32>> {
+        let Some(v) = self.graph.number(p) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Vec<u32>> = self.graph.succ[v as usize]
+            .iter()
+            .filter(|&&w| self.values[w as usize].outcome() == want)
+            .map(|&w| self.graph.positions[w as usize].clone())
+            .collect();
+        out.sort();
+        out
+    }
+
     /// The followers of position `v` that win (P-followers) or, from a draw, keep the draw
     /// (D-followers): the moves to make. Empty from a P-position.
     pub fn good_moves(&self, v: usize) -> Vec<Vec<u32>> {
@@ -131,6 +150,18 @@ pub fn solve_loopy<G: GameRules>(
     budget: &Budget,
 ) -> Result<LoopySolution, SolveError<G::Error>> {
     let graph = Graph::reachable(game, pos, budget)?;
+    let values = smith_values(&graph.succ);
+    Ok(LoopySolution { graph, values })
+}
+
+/// Smith's values of every position reachable from any of `roots` (a box, a check region):
+/// the region closed under moves, solved at once.
+pub fn solve_loopy_region<G: GameRules>(
+    game: &G,
+    roots: impl IntoIterator<Item = Vec<u32>>,
+    budget: &Budget,
+) -> Result<LoopySolution, SolveError<G::Error>> {
+    let graph = Graph::reachable_from(game, roots, budget)?;
     let values = smith_values(&graph.succ);
     Ok(LoopySolution { graph, values })
 }

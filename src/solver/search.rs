@@ -157,6 +157,11 @@ impl<'g, G: GameRules> Solver<'g, G> {
         self.budget.max_positions = n;
     }
 
+    /// The budget the search runs under.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
     /// Sets the whole budget: position limit, cancel flag, progress counter.
     pub fn set_budget(&mut self, budget: Budget) {
         // The generator looks at the cancel flag and the deadline itself in loops that write

@@ -322,6 +322,8 @@ pub struct Claim {
 pub enum ClaimKind {
     /// A predicate true exactly at the P-positions.
     P,
+    /// A predicate true exactly at the drawn positions (D) of a loopy game.
+    D,
     /// An expression equal to the Grundy value.
     Grundy,
     /// A list: a position of the same type (P or N) as this one.
@@ -337,6 +339,7 @@ impl ClaimKind {
     pub fn word(self) -> &'static str {
         match self {
             ClaimKind::P => "P",
+            ClaimKind::D => "D",
             ClaimKind::Grundy => "grundy",
             ClaimKind::Same => "same",
             ClaimKind::Winning => "winning",

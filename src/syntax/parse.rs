@@ -463,6 +463,7 @@ fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Clai
             Rule::claim_kind => {
                 kind = match p.as_str() {
                     "P" => ClaimKind::P,
+                    "D" => ClaimKind::D,
                     "same" => ClaimKind::Same,
                     "winning" => ClaimKind::Winning,
                     _ => ClaimKind::Grundy,

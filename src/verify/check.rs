@@ -14,7 +14,8 @@ use crate::ruleset::cases::applicable;
 use crate::ruleset::check::CheckedClaimBody;
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::ruleset::value::Value;
-use crate::solver::{Budget, Outcome, SolveError, Solver};
+use crate::solver::loopy::LoopySolution;
+use crate::solver::{Budget, Outcome, Play, SolveError, Solver};
 use crate::syntax::ast::ClaimKind;
 
 /// The first position where a claim and the solver disagree.
@@ -134,6 +135,7 @@ pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<Chec
         })?;
     positions.retain(|p| game.allows(p));
     let mut c = Checker::new(game, budget);
+    c.set_region(&positions);
     let mut stopped = None;
     for (i, pos) in positions.iter().enumerate() {
         if c.all_failed() {
@@ -192,12 +194,16 @@ pub enum Halt {
 /// The claims of a game and what is known of each so far, with one solver kept across all the
 /// positions (and regions) visited.
 pub struct Checker<'g> {
-    game: &'g Game,
+    pub(super) game: &'g Game,
     solver: Solver<'g, Generator>,
-    budget: Budget,
-    needs: Needs,
+    pub(super) budget: Budget,
+    pub(super) needs: Needs,
     /// One report per claim, in order.
     pub claims: Vec<ClaimReport>,
+    /// A loopy game (normal play, the search met a cycle): Smith's values of the region
+    /// solved so far ([`super::loopy`]), and the positions of the run, solved together.
+    pub(super) loopy: Option<LoopySolution>,
+    pub(super) roots: Vec<Vec<u32>>,
 }
 
 impl<'g> Checker<'g> {
@@ -258,6 +264,17 @@ impl<'g> Checker<'g> {
             budget,
             needs,
             claims,
+            loopy: None,
+            roots: Vec::new(),
+        }
+    }
+
+    /// The positions the run will visit: a loopy game solves them (and what they reach) at
+    /// once when the search meets a cycle.
+    /// (Kept only when the moves are not proven to end.)
+    pub fn set_region(&mut self, positions: &[Vec<u32>]) {
+        if !self.game.generator().strictly_decreasing() {
+            self.roots = positions.to_vec();
         }
     }
 
@@ -273,7 +290,7 @@ impl<'g> Checker<'g> {
     }
 
     /// A solve's result, with the time and position limits told apart.
-    fn solved<T>(&self, r: Result<T, SolveError<MoveError>>) -> Result<T, Halt> {
+    pub(super) fn solved<T>(&self, r: Result<T, SolveError<MoveError>>) -> Result<T, Halt> {
         r.map_err(|e| match e {
             SolveError::Cancelled { .. } if self.budget.past_deadline() => Halt::Deadline,
             SolveError::Limit { limit } => Halt::Limit(limit),
@@ -284,14 +301,24 @@ impl<'g> Checker<'g> {
     /// Compares every claim still standing with the solver at `pos`.
     pub fn visit(&mut self, pos: &[u32]) -> Result<(), Halt> {
         let game = self.game;
-        let r = known(&mut self.solver, pos, self.needs, None);
-        let known = self.solved(r)?;
+        if self.loopy.is_some() {
+            return self.visit_loopy(pos);
+        }
+        let known = match known(&mut self.solver, pos, self.needs, None) {
+            // The moves can return to a position: in normal play, Smith's values.
+            Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
+                return self.visit_loopy(pos)
+            }
+            r => self.solved(r)?,
+        };
         let is_p = match known.grundy {
             Some(g) => g == 0,
-            None => {
-                let r = self.solver.outcome(pos);
-                self.solved(r)? == Outcome::P
-            }
+            None => match self.solver.outcome(pos) {
+                Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
+                    return self.visit_loopy(pos)
+                }
+                r => self.solved(r)? == Outcome::P,
+            },
         };
         for i in 0..self.claims.len() {
             if self.claims[i].failure.is_some() {
@@ -306,9 +333,7 @@ impl<'g> Checker<'g> {
                 Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
             };
             self.claims[i].checked += 1;
-            if matches!(v, ClaimValue::IsP(true) | ClaimValue::Holds(true))
-                && !self.claims[i].cases.is_empty()
-            {
+            if v.is_true() && !self.claims[i].cases.is_empty() {
                 let hit = case_hits(game, i, pos, &known)
                     .map_err(|e| Halt::Error(claim_error(game, i, pos, e)))?;
                 for h in hit {
@@ -353,6 +378,15 @@ impl<'g> Checker<'g> {
                 None,
             )),
             ClaimValue::IsP(_) => None,
+            // A game that ends has no draw.
+            ClaimValue::IsD(says) => says.then(|| {
+                fail(
+                    Answer::Draw,
+                    Answer::IsP(is_p),
+                    format!("the game ends: {}", what_is_known(known, is_p)),
+                    None,
+                )
+            }),
             ClaimValue::Grundy(says) if says != g => Some(fail(
                 Answer::Grundy(says),
                 Answer::Grundy(g),
@@ -442,7 +476,7 @@ pub fn show_set(ps: &[Vec<u32>]) -> String {
 }
 
 /// What the solver knows at a position, in words, for a condition that failed there.
-fn what_is_known(k: &Known, is_p: bool) -> String {
+pub(super) fn what_is_known(k: &Known, is_p: bool) -> String {
     let mut parts = vec![format!("the position is {}", if is_p { "P" } else { "N" })];
     if let Some(g) = k.grundy {
         parts.push(format!("its Grundy value is {g}"));

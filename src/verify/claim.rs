@@ -19,6 +19,8 @@ use crate::syntax::ast::{BinOp, ClaimKind};
 pub enum ClaimValue {
     /// A P-claim: whether the position is P.
     IsP(bool),
+    /// A draw claim (`claim D: C`): whether the position is a draw.
+    IsD(bool),
     /// A Grundy claim: the value.
     Grundy(i64),
     /// `claim grundy OP E`: the comparison, the value of E as shown, and whether it holds.
@@ -37,6 +39,17 @@ pub enum ClaimValue {
     Winning(Vec<Vec<i64>>),
     /// `claim: C`: whether C holds.
     Holds(bool),
+}
+
+impl ClaimValue {
+    /// Whether the claim says its condition is true here (a P- or draw claim saying P or D,
+    /// `claim: C` holding): where its cases are counted.
+    pub fn is_true(&self) -> bool {
+        matches!(
+            self,
+            ClaimValue::IsP(true) | ClaimValue::IsD(true) | ClaimValue::Holds(true)
+        )
+    }
 }
 
 /// Why a claim could not be evaluated at a position.
@@ -166,6 +179,7 @@ pub fn eval_claim(
         }
         Ok(Some(match (claim.kind, claim.cmp) {
             (ClaimKind::P, _) => ClaimValue::IsP(expr.eval_bool(&mut env)?),
+            (ClaimKind::D, _) => ClaimValue::IsD(expr.eval_bool(&mut env)?),
             (ClaimKind::Grundy, None | Some(BinOp::Eq)) => {
                 ClaimValue::Grundy(expr.eval_int(&mut env)?)
             }

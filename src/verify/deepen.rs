@@ -356,6 +356,8 @@ impl<'g> Deepening<'g> {
             .positions(shape)
             .map_err(|m| miette::miette!(code = "heapgame::too_large", "{m}"))?;
         positions.retain(|p| self.game.allows(p));
+        // A loopy game solves the step's positions together when it first needs one.
+        self.c.set_region(&positions);
         let mut fresh = 0u64;
         for p in &positions {
             if self.steps.covered(p) {

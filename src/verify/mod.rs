@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod deepen;
 pub mod diff;
 pub mod explain;
+pub mod loopy;
 pub mod region;
 
 use crate::moves::program::ShapeSpec;
@@ -82,6 +83,8 @@ pub enum Answer {
     IsP(bool),
     /// A Grundy value (a claim may say a negative one).
     Grundy(i64),
+    /// A draw (D), in a loopy game.
+    Draw,
 }
 
 impl std::fmt::Display for Answer {
@@ -90,6 +93,7 @@ impl std::fmt::Display for Answer {
             Answer::IsP(true) => f.write_str("P"),
             Answer::IsP(false) => f.write_str("N"),
             Answer::Grundy(g) => write!(f, "{g}"),
+            Answer::Draw => f.write_str("D"),
         }
     }
 }

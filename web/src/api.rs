@@ -178,11 +178,16 @@ pub fn check(req: &Request) -> Value {
         Ok(g) => g,
         Err(e) => return with_params(e, &req.text),
     };
-    if let Some(e) = explain::loop_problem(&game) {
-        return with_params(error_json(&e), &req.text);
-    }
+    // A loop is solved with Smith's values in normal play; misère play of one is refused.
+    let loopy = match explain::loop_problem(&game) {
+        Some(e) if game.play() == heapgame::solver::Play::Misere => {
+            return with_params(error_json(&e), &req.text)
+        }
+        found => found.is_some(),
+    };
     let shape = game.shape();
     let v = json!({
+        "loopy": loopy,
         "ok": true,
         "name": game.checked.name,
         "source": game.checked.source,
@@ -227,7 +232,10 @@ pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
         let game = req.load()?;
         let pos = read(&game, typed)?;
         let shown = show_position(&pos);
-        let (a, watched_heaps) = solve_position(req, &game, &pos, report)?;
+        let (a, watched_heaps) = match solve_position(req, &game, &pos, report) {
+            Err(e) if is_cycle(&e, &game) => return loopy_answer(req, &game, &pos, true),
+            r => r?,
+        };
         let listed: Vec<Vec<u32>> = a
             .followers
             .iter()
@@ -268,7 +276,10 @@ pub fn outcome(req: &Request, typed: &str, report: Progress<'_>) -> Value {
     let r = (|| {
         let game = req.load()?;
         let pos = read(&game, typed)?;
-        let (a, _) = solve_position(req, &game, &pos, report)?;
+        let (a, _) = match solve_position(req, &game, &pos, report) {
+            Err(e) if is_cycle(&e, &game) => return loopy_answer(req, &game, &pos, false),
+            r => r?,
+        };
         Ok(json!({
             "ok": true,
             "position": pos,
@@ -281,6 +292,56 @@ pub fn outcome(req: &Request, typed: &str, report: Progress<'_>) -> Value {
         }))
     })();
     r.unwrap_or_else(|e| e)
+}
+
+/// A position of a loopy game (in normal play, when the search meets a cycle): its outcome
+/// P, N or D, Smith's value (a number, or the infinite value written `inf{0,2}`), the
+/// winning moves or, from a draw, the moves that keep it (`drawing`), and with `followers`
+/// every follower with its value.
+fn loopy_answer(req: &Request, game: &Game, pos: &[u32], followers: bool) -> Result<Value, Value> {
+    use heapgame::solver::loopy::{solve_loopy, LoopyOutcome, LoopyValue};
+    let budget = req.budget();
+    let shown = show_position(pos);
+    let sol = solve_loopy(game.generator(), pos, &budget)
+        .map_err(|e| failure(game, &e, &format!("while solving {shown}")))?;
+    let value = |v: &LoopyValue| match v {
+        LoopyValue::Finite(n) => Value::from(*n),
+        inf => Value::from(inf.to_string()),
+    };
+    let root = sol.root();
+    let outcome = root.outcome();
+    let good = sol.good_moves(0);
+    let mut v = json!({
+        "ok": true,
+        "loopy": true,
+        "position": pos,
+        "shown": shown,
+        "outcome": outcome.to_string(),
+        "play": game.play().name(),
+        "grundy": value(root),
+        "winning": if outcome == LoopyOutcome::N { good.clone() } else { Vec::new() },
+        "drawing": if outcome == LoopyOutcome::D { good } else { Vec::new() },
+        "follower_count": sol.graph.succ[0].len(),
+        "region": sol.graph.len(),
+    });
+    if followers {
+        let fs: Vec<Value> = sol.graph.succ[0]
+            .iter()
+            .map(|&w| {
+                let f = &sol.graph.positions[w as usize];
+                json!({"position": f, "grundy": value(&sol.values[w as usize]),
+                       "outcome": sol.values[w as usize].outcome().to_string()})
+            })
+            .collect();
+        v["followers"] = Value::from(fs);
+    }
+    Ok(v)
+}
+
+/// Whether a failure is the search meeting a cycle in normal play (then the position is
+/// solved with Smith's values).
+fn is_cycle(e: &Value, game: &Game) -> bool {
+    game.play() == heapgame::solver::Play::Normal && e.to_string().contains("\"heapgame::cycle\"")
 }
 
 /// Solves one position (refused, unless forced, when its first position proves the run

@@ -344,9 +344,34 @@ fn one_heap_gets_heapgames_own_picture() {
 }
 
 #[test]
-fn a_loop_in_the_moves_is_a_problem_when_checking() {
-    // Splitting a heap of 3 into 0 and 3 returns to (3): the moves loop.
+fn a_loopy_game_is_solved_with_draws_in_normal_play() {
+    // Splitting a heap into 0 and itself returns to the same position: every position with
+    // a heap has a move to itself, so the player to move is never stuck there (a draw, D),
+    // and only the empty position, with no move, is P. Smith's value of (3) is infinity
+    // with an empty K (no follower has a finite value), written `inf`.
     let text = include_str!("../../tests/inputs/errors/loop.game");
+    let v = api::check(&req(text, &[]));
+    assert_eq!(
+        (v["ok"].clone(), v["loopy"].clone()),
+        (true.into(), true.into()),
+        "{v}"
+    );
+    let v = api::evaluate(&req(text, &[]), "3", &quiet);
+    assert_eq!(v["outcome"], "D", "{v}");
+    assert_eq!(v["grundy"], "inf", "{v}");
+    assert_eq!(positions(&v["drawing"]), vec![vec![1, 2], vec![3]], "{v}");
+    assert_eq!(positions(&v["winning"]), Vec::<Vec<u32>>::new(), "{v}");
+    let v = api::outcome(&req(text, &[]), "1 1", &quiet);
+    assert_eq!(v["outcome"], "D", "{v}");
+}
+
+#[test]
+fn a_loop_in_the_moves_is_a_problem_when_checking_in_misere_play() {
+    // Splitting a heap of 3 into 0 and 3 returns to (3): the moves loop, and misère play of
+    // a loopy game is not solved.
+    let text = include_str!("../../tests/inputs/errors/loop.game")
+        .replace("heaps any", "heaps any\n  play misere");
+    let text = text.as_str();
     let v = api::check(&req(text, &[]));
     assert_eq!(v["ok"], false, "{v}");
     assert_eq!(v["diagnostics"][0]["code"], "heapgame::cycle", "{v}");
