@@ -150,3 +150,130 @@ fn treblecross_sequence_is_octal_0_007() {
         .values;
     assert_eq!(seq, g);
 }
+
+// ------------------------------------------------------------------------------ northcott
+
+/// Positions of `r` rows of `w` squares: (white, black) squares per row, white left of black.
+fn northcott_positions(r: usize, w: u32) -> Vec<Vec<u32>> {
+    let mut out = vec![vec![]];
+    for _ in 0..r {
+        out = out
+            .into_iter()
+            .flat_map(|p| {
+                (1..=w).flat_map(move |x| {
+                    let p = p.clone();
+                    (x + 1..=w).map(move |y| {
+                        let mut q = p.clone();
+                        q.extend([x, y]);
+                        q
+                    })
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// The real game's moves for one player: white (0) slides a white counter, black (1) a black
+/// one, to any square of its row, forward or back, neither onto nor past the other counter.
+fn northcott_moves(pos: &[u32], w: u32, colour: usize) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    for row in 0..pos.len() / 2 {
+        let (x, y) = (pos[2 * row], pos[2 * row + 1]);
+        let squares = if colour == 0 { 1..y } else { x + 1..w + 1 };
+        for s in squares.filter(|&s| s != pos[2 * row + colour]) {
+            let mut q = pos.to_vec();
+            q[2 * row + colour] = s;
+            out.push(q);
+        }
+    }
+    out
+}
+
+/// Win (`Some(true)`), loss (`Some(false)`) or draw (`None`) for the player to move in the
+/// real game, by retrograde analysis over every position and both players to move.
+fn northcott_real(r: usize, w: u32) -> HashMap<(Vec<u32>, usize), Option<bool>> {
+    let all = northcott_positions(r, w);
+    let mut label: HashMap<(Vec<u32>, usize), Option<bool>> = HashMap::new();
+    for p in &all {
+        for c in 0..2 {
+            label.insert((p.clone(), c), None);
+        }
+    }
+    loop {
+        let mut changed = false;
+        for p in &all {
+            for c in 0..2 {
+                if label[&(p.clone(), c)].is_some() {
+                    continue;
+                }
+                let next: Vec<Option<bool>> = northcott_moves(p, w, c)
+                    .into_iter()
+                    .map(|q| label[&(q, 1 - c)])
+                    .collect();
+                let new = if next.contains(&Some(false)) {
+                    Some(true)
+                } else if next.iter().all(|l| *l == Some(true)) {
+                    Some(false)
+                } else {
+                    None
+                };
+                if new.is_some() {
+                    label.insert((p.clone(), c), new);
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return label;
+        }
+    }
+}
+
+#[test]
+fn northcott_is_nim_on_the_gaps() {
+    for (r, w) in [(1usize, 9u32), (2, 6), (3, 4)] {
+        let game = load(
+            "rulesets/classic/northcott.game",
+            &[("r", &r.to_string()), ("w", &w.to_string())],
+        );
+        let xor_gaps = |p: &[u32]| p.chunks(2).fold(0, |a, c| a ^ (c[1] - c[0] - 1));
+        // The file's game (counters slide toward each other) by its mex.
+        let mut memo: HashMap<Vec<u32>, u32> = HashMap::new();
+        let positions = northcott_positions(r, w);
+        // In order of the total gap, so that every follower is known.
+        let mut by_gap = positions.clone();
+        by_gap.sort_by_key(|p| p.chunks(2).map(|c| c[1] - c[0]).sum::<u32>());
+        for p in &by_gap {
+            let mut vals = BTreeSet::new();
+            for row in 0..r {
+                for d in 1..p[2 * row + 1] - p[2 * row] {
+                    for side in 0..2 {
+                        let mut q = p.clone();
+                        if side == 0 {
+                            q[2 * row] += d;
+                        } else {
+                            q[2 * row + 1] -= d;
+                        }
+                        vals.insert(memo[&q]);
+                    }
+                }
+            }
+            memo.insert(p.clone(), mex(&vals));
+        }
+        let real = northcott_real(r, w);
+        for p in &positions {
+            assert_eq!(grundy(&game, p), memo[p], "r = {r}, w = {w}: {p:?}");
+            assert_eq!(memo[p], xor_gaps(p), "{p:?}");
+            // The real game: whoever is to move loses exactly when the gaps XOR to 0.
+            for c in 0..2 {
+                let l = real[&(p.clone(), c)];
+                assert_eq!(
+                    l,
+                    Some(xor_gaps(p) != 0),
+                    "r = {r}, w = {w}: {p:?}, {c} to move"
+                );
+            }
+        }
+    }
+}
