@@ -277,3 +277,59 @@ fn northcott_is_nim_on_the_gaps() {
         }
     }
 }
+
+// --------------------------------------------------------------------------------- welter
+
+/// Welter's game by its definition: coins on squares 0, 1, 2, ... (sorted, pairwise
+/// different); a coin slides to any lower empty square.
+fn welter(pos: &[u32], memo: &mut HashMap<Vec<u32>, u32>) -> u32 {
+    if let Some(&g) = memo.get(pos) {
+        return g;
+    }
+    let mut vals = BTreeSet::new();
+    for i in 0..pos.len() {
+        for v in (0..pos[i]).filter(|v| !pos.contains(v)) {
+            let mut q = pos.to_vec();
+            q[i] = v;
+            q.sort_unstable();
+            vals.insert(welter(&q, memo));
+        }
+    }
+    let g = mex(&vals);
+    memo.insert(pos.to_vec(), g);
+    g
+}
+
+#[test]
+fn welter_claims_for_three_and_four_coins() {
+    let mut memo = HashMap::new();
+    let game = load("rulesets/classic/welter.game", &[]);
+    let mut solver = game.solver();
+    let max = 22u32;
+    for c in 2..=max {
+        for b in 1..c {
+            for a in 0..b {
+                let p = [a, b, c];
+                let g = welter(&p, &mut memo);
+                assert_eq!(solver.grundy(&p).expect("solves"), g, "{p:?}");
+                // Three coins: P iff (a + 1) ^ (b + 1) ^ (c + 1) == 0.
+                assert_eq!(g == 0, (a + 1) ^ (b + 1) ^ (c + 1) == 0, "{p:?}");
+                // A coin on square 0: [0|b|c] = [b-1|c-1] = ((b - 1) ^ (c - 1)) - 1.
+                if a == 0 {
+                    assert_eq!(g, ((b - 1) ^ (c - 1)) - 1, "{p:?}");
+                }
+            }
+        }
+    }
+    // Four coins: P iff the squares XOR to 0.
+    for d in 3..12u32 {
+        for c in 2..d {
+            for b in 1..c {
+                for a in 0..b {
+                    let p = [a, b, c, d];
+                    assert_eq!(welter(&p, &mut memo) == 0, a ^ b ^ c ^ d == 0, "{p:?}");
+                }
+            }
+        }
+    }
+}
