@@ -333,3 +333,53 @@ fn welter_claims_for_three_and_four_coins() {
         }
     }
 }
+
+#[test]
+fn plot_draws_no_excluded_cell() {
+    use heapgame::plot::{self, Body, PlotRequest, EXCLUDED};
+    let game = load("rulesets/classic/welter.game", &[("k", "2")]);
+    let mut memo = HashMap::new();
+    for grundy_shade in [false, true] {
+        let req = PlotRequest {
+            max: 20,
+            grundy: grundy_shade,
+            ..PlotRequest::default()
+        };
+        let plan = plot::build::plan(&game, &req).expect("a plan");
+        let fig = plot::build(&game, &req, &plan, &Budget::default(), &|_| None)
+            .unwrap_or_else(|_| panic!("a figure"));
+        let Body::Grid(g) = &fig.body else {
+            panic!("a grid")
+        };
+        let panel = &g.panels[0];
+        for y in 0..=20u32 {
+            for x in 0..=20u32 {
+                let v = panel.values[g.index(x, y)];
+                if x == y {
+                    // Two coins on one square: not a position, never drawn.
+                    assert_eq!(v, EXCLUDED, "({x}, {y})");
+                    continue;
+                }
+                let want = welter(&[x.min(y), x.max(y)], &mut memo);
+                let want = if grundy_shade {
+                    want
+                } else {
+                    u32::from(want != 0)
+                };
+                assert_eq!(v, want, "({x}, {y})");
+            }
+        }
+        // The SVG draws a mark for each P cell, none on the diagonal.
+        if !grundy_shade {
+            let svg = plot::render(&fig, plot::ImageFormat::Svg)
+                .map(|r| String::from_utf8(r.bytes).expect("utf-8"))
+                .expect("an SVG");
+            let p_cells = (0..=20u32)
+                .flat_map(|y| (0..=20u32).map(move |x| (x, y)))
+                .filter(|&(x, y)| x != y && (x ^ y) == 1)
+                .count();
+            // One more circle: the legend's P mark.
+            assert_eq!(svg.matches("<circle").count(), p_cells + 1, "P marks");
+        }
+    }
+}

@@ -318,19 +318,30 @@ pub fn build(
                     .spec
                     .rank(&canon)
                     .ok_or_else(|| internal(game, "a position outside the box"))?;
-                values[grid.index(x, y)] = table.value(r);
+                // A cell that `positions where` excludes is not a position: not drawn.
+                values[grid.index(x, y)] = if game.allows(&canon) {
+                    table.value(r)
+                } else {
+                    super::figure::EXCLUDED
+                };
                 if req.claim {
                     positions.push(canon);
                 }
             }
         }
-        let marked = if req.claim {
+        let mut marked = if req.claim {
             claim_overlay(game, &positions, &values, budget)?
         } else {
             vec![false; cells]
         };
+        for (m, v) in marked.iter_mut().zip(&values) {
+            *m &= *v != super::figure::EXCLUDED;
+        }
         if !req.grundy {
-            values.iter_mut().for_each(|v| *v = u32::from(*v != 0));
+            values
+                .iter_mut()
+                .filter(|v| **v != super::figure::EXCLUDED)
+                .for_each(|v| *v = u32::from(*v != 0));
         }
         grid.panels.push(Panel {
             caption,
@@ -343,6 +354,7 @@ pub fn build(
             .panels
             .iter()
             .flat_map(|p| p.values.iter())
+            .filter(|&&v| v != super::figure::EXCLUDED)
             .max()
             .copied()
             .unwrap_or(0);

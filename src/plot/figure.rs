@@ -65,12 +65,16 @@ impl Grid {
     }
 }
 
+/// The value of a cell that is not a position of the game (`positions where`): never drawn.
+pub const EXCLUDED: u32 = u32::MAX;
+
 /// One panel of a grid.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
     /// Its caption (the fixed heaps of a slice), if any.
     pub caption: Option<String>,
-    /// Per cell (see [`Grid::index`]): the Grundy value (or for outcomes 0 for P, 1 for N).
+    /// Per cell (see [`Grid::index`]): the Grundy value (or for outcomes 0 for P, 1 for N), or
+    /// [`EXCLUDED`].
     pub values: Vec<u32>,
     /// Per cell: whether the overlay marks it.
     pub marked: Vec<bool>,

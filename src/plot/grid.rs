@@ -6,7 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::colors::{heat, INK, OVERLAY, P_MARK};
-use super::figure::{Grid, Panel, Shade};
+use super::figure::{Grid, Panel, Shade, EXCLUDED};
 use super::raster::cells_rgb;
 use super::{err, Area, DrawError, Layer, HEAT_CELLS_UP_TO, MARKS_UP_TO, MOST_MARKS};
 
@@ -176,10 +176,14 @@ fn draw_panel<DB: DrawingBackend>(
         }
         Shade::Grundy { scale } => {
             chart
-                .draw_series(coords().map(|(x, y)| {
-                    let c = heat(panel.values[g.index(x, y)], scale);
-                    Rectangle::new(cell(x, y), c.filled())
-                }))
+                .draw_series(
+                    coords()
+                        .filter(|&(x, y)| panel.values[g.index(x, y)] != EXCLUDED)
+                        .map(|(x, y)| {
+                            let c = heat(panel.values[g.index(x, y)], scale);
+                            Rectangle::new(cell(x, y), c.filled())
+                        }),
+                )
                 .map_err(err)?;
             let width = ((side_px / 6.0).round() as u32).max(1);
             let marked = coords().filter(|&(x, y)| panel.marked[g.index(x, y)]);
@@ -230,7 +234,13 @@ fn draw_legend<DB: DrawingBackend>(
                 INK.stroke_width(1),
             ))
             .map_err(err)?;
-            let most = g.panels.iter().flat_map(|p| p.values.iter()).max().copied();
+            let most = g
+                .panels
+                .iter()
+                .flat_map(|p| p.values.iter())
+                .filter(|&&v| v != EXCLUDED)
+                .max()
+                .copied();
             let saturated = most.is_some_and(|m| m > scale);
             let top_label = if saturated {
                 format!("{scale} or more")

@@ -20,7 +20,7 @@ mod sequence;
 mod slices;
 
 pub use build::{build, PlotError, PlotRequest, Slice};
-pub use figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
+pub use figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade, EXCLUDED};
 pub use overlay::mark_positions;
 
 use plotters::prelude::*;
