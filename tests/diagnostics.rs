@@ -78,6 +78,12 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("move_to_several.game", &["heapgame::not_allowed"]),
     ("for_error_once.game", &["heapgame::unknown_name"]),
     ("in_list_hint.game", &["heapgame::type"]),
+    ("set_several.game", &["heapgame::not_allowed"]),
+    ("set_negative.game", &["heapgame::range"]),
+    ("set_unbounded.game", &["heapgame::unbounded"]),
+    ("next_to_without_row.game", &["heapgame::not_allowed"]),
+    ("next_to_unknown.game", &["heapgame::unknown_name"]),
+    ("next_to_several.game", &["heapgame::not_allowed"]),
 ];
 
 /// Words each rendering must contain (beyond the code), to pin what matters in the message.
@@ -96,6 +102,18 @@ const MUST_SAY: &[(&str, &[&str])] = &[
     ),
     ("place_without_row.game", &["in a row or a circle"]),
     ("move_to_several.game", &["one heap"]),
+    ("set_several.game", &["`set` gives one heap a new size"]),
+    ("set_negative.game", &["cannot have -1 tokens"]),
+    ("set_unbounded.game", &["without an upper end", "0..h - 1"]),
+    (
+        "next_to_without_row.game",
+        &["neighbours only in a row or a circle"],
+    ),
+    (
+        "next_to_unknown.game",
+        &["`g` names no heap chosen earlier"],
+    ),
+    ("next_to_several.game", &["may be several heaps"]),
     // Said once, though the move has 100 instances.
     ("for_error_once.game", &["`limt`"]),
     ("in_list_hint.game", &["{z for z in heaps}"]),

@@ -109,6 +109,7 @@ fn sel(k: &StepKind) -> &Selector {
         | StepKind::Split { sel, .. }
         | StepKind::Lower { sel, .. }
         | StepKind::Keep { sel, .. }
+        | StepKind::Set { sel, .. }
         | StepKind::Add { sel, .. } => sel,
         StepKind::Shift { from, .. } => from,
         StepKind::Octal { .. } => panic!("an `octal` step has no selector"),
@@ -128,6 +129,7 @@ fn sel_str(s: &Selector) -> String {
         SelKind::Ref(id) => format!("ref {}", id.name),
         SelKind::At(e) => format!("at {}", sx(e)),
         SelKind::Consecutive(e) => format!("consecutive {}", sx(e)),
+        SelKind::NextTo { of, each } => format!("next-to {} each={each}", of.name),
     };
     match &s.name {
         Some(n) => format!("{k} as {}", n.name),
@@ -1054,4 +1056,40 @@ fn add_move_places_rows_and_positions() {
             ..
         })
     )));
+}
+
+#[test]
+fn set_steps_and_neighbours() {
+    match step("set one heap h to h / 2 where h > 1") {
+        StepKind::Set {
+            sel: s,
+            value,
+            cond: Some(c),
+        } => {
+            assert_eq!(sel_str(&s), "one as h");
+            assert_eq!(sx(&value), "(/ h 2)");
+            assert_eq!(sx(&c), "(> h 1)");
+        }
+        other => panic!("{other:?}"),
+    }
+    match step("set heap i - 1 to 0..3") {
+        StepKind::Set { sel: s, value, .. } => {
+            assert_eq!(sel_str(&s), "at (- i 1)");
+            assert_eq!(sx(&value), "(.. 0 3)");
+        }
+        other => panic!("{other:?}"),
+    }
+    match step("take 1.. from the heaps next to h") {
+        StepKind::Take { sel: s, .. } => assert_eq!(sel_str(&s), "next-to h each=false"),
+        other => panic!("{other:?}"),
+    }
+    match step("move 1.. from one heap h to one heap next to h") {
+        StepKind::Shift { from, to, .. } => {
+            assert_eq!(sel_str(&from), "one as h");
+            assert_eq!(sel_str(&to), "next-to h each=true");
+        }
+        other => panic!("{other:?}"),
+    }
+    // `set` and `next` stay names elsewhere.
+    assert_eq!(ex("set + next"), "(+ set next)");
 }

@@ -92,6 +92,12 @@ fn step_branching(st: &LStep, n: f64, max: f64, most: &[f64]) -> StepBound {
         }
         LSelKind::Rest => fixed(n),
         LSelKind::TheOther | LSelKind::Named(_) => fixed(1.0),
+        // At most two neighbours, together or one at a time.
+        LSelKind::NextTo { each, .. } => StepBound {
+            ways: if *each { 2.0 * act(1.0) } else { act(2.0) },
+            fewest: 1.0,
+            most: if *each { 1.0 } else { 2.0 },
+        },
         // One run of `len` heaps for each first heap.
         LSelKind::Consecutive { len, .. } => {
             let c = *len as f64;

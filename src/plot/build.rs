@@ -288,21 +288,29 @@ pub fn build(
                 let canon = game
                     .canonical(&wide)
                     .map_err(|e| internal(game, &format!("{e}")))?;
-                values[grid.index(x, y)] = table.value(game, &canon, req.grundy)?;
+                // A cell that `positions where` excludes is not a position: not drawn.
+                values[grid.index(x, y)] = if game.allows(&canon) {
+                    table.value(game, &canon, req.grundy)?
+                } else {
+                    super::figure::EXCLUDED
+                };
                 if req.claim {
                     positions.push(canon);
                 }
             }
         }
-        let marked = if req.claim {
+        let mut marked = if req.claim {
             claim_overlay(game, &positions, &values, budget)?
         } else {
             vec![false; cells]
         };
+        for (m, v) in marked.iter_mut().zip(&values) {
+            *m &= *v != super::figure::EXCLUDED;
+        }
         if !req.grundy {
             values
                 .iter_mut()
-                .filter(|v| **v != DRAW)
+                .filter(|v| **v != DRAW && **v != super::figure::EXCLUDED)
                 .for_each(|v| *v = u32::from(*v != 0));
         }
         grid.panels.push(Panel {
@@ -316,7 +324,7 @@ pub fn build(
             .panels
             .iter()
             .flat_map(|p| p.values.iter())
-            .filter(|&&v| v != DRAW)
+            .filter(|&&v| v != DRAW && v != super::figure::EXCLUDED)
             .max()
             .copied()
             .unwrap_or(0);

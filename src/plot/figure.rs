@@ -69,13 +69,16 @@ impl Grid {
 /// infinite Smith value: drawn in its own colour, never on the colour scale.
 pub const DRAW: u32 = u32::MAX;
 
+/// The value of a cell that is not a position of the game (`positions where`): never drawn.
+pub const EXCLUDED: u32 = u32::MAX - 1;
+
 /// One panel of a grid.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
     /// Its caption (the fixed heaps of a slice), if any.
     pub caption: Option<String>,
     /// Per cell (see [`Grid::index`]): the Grundy value (or for outcomes 0 for P, 1 for N);
-    /// [`DRAW`] for a draw of a loopy game (an infinite value in a heatmap).
+    /// [`DRAW`] for a draw of a loopy game (an infinite value in a heatmap), or [`EXCLUDED`].
     pub values: Vec<u32>,
     /// Per cell: whether the overlay marks it.
     pub marked: Vec<bool>,

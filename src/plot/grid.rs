@@ -6,7 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::colors::{heat, DRAW_MARK, INK, OVERLAY, P_MARK};
-use super::figure::{Grid, Panel, Shade, DRAW};
+use super::figure::{Grid, Panel, Shade, DRAW, EXCLUDED};
 use super::raster::cells_rgb;
 use super::{err, Area, DrawError, Layer, HEAT_CELLS_UP_TO, MARKS_UP_TO, MOST_MARKS};
 
@@ -180,13 +180,17 @@ fn draw_panel<DB: DrawingBackend>(
         }
         Shade::Grundy { scale } => {
             chart
-                .draw_series(coords().map(|(x, y)| {
-                    let c = match panel.values[g.index(x, y)] {
-                        DRAW => DRAW_MARK,
-                        v => heat(v, scale),
-                    };
-                    Rectangle::new(cell(x, y), c.filled())
-                }))
+                .draw_series(
+                    coords()
+                        .filter(|&(x, y)| panel.values[g.index(x, y)] != EXCLUDED)
+                        .map(|(x, y)| {
+                            let c = match panel.values[g.index(x, y)] {
+                                DRAW => DRAW_MARK,
+                                v => heat(v, scale),
+                            };
+                            Rectangle::new(cell(x, y), c.filled())
+                        }),
+                )
                 .map_err(err)?;
             let width = ((side_px / 6.0).round() as u32).max(1);
             let marked = coords().filter(|&(x, y)| panel.marked[g.index(x, y)]);
@@ -241,7 +245,7 @@ fn draw_legend<DB: DrawingBackend>(
                 .panels
                 .iter()
                 .flat_map(|p| p.values.iter())
-                .filter(|&&v| v != DRAW)
+                .filter(|&&v| v != DRAW && v != EXCLUDED)
                 .max()
                 .copied();
             let saturated = most.is_some_and(|m| m > scale);

@@ -21,7 +21,7 @@ mod sequence;
 mod slices;
 
 pub use build::{build, Slice};
-pub use figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade};
+pub use figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade, EXCLUDED};
 pub use overlay::mark_positions;
 pub use request::{PlotError, PlotRequest};
 

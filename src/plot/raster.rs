@@ -20,6 +20,7 @@ pub fn cells_rgb(g: &Grid, panel: &Panel) -> (u32, u32, Vec<u8>) {
             let c = match g.shade {
                 _ if panel.marked[i] => OVERLAY,
                 _ if panel.values[i] == DRAW => DRAW_MARK,
+                _ if panel.values[i] == super::figure::EXCLUDED => BACKGROUND,
                 Shade::Outcomes if panel.values[i] == 0 => P_MARK,
                 Shade::Outcomes => BACKGROUND,
                 Shade::Grundy { scale } => heat(panel.values[i], scale),

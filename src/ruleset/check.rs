@@ -711,15 +711,38 @@ fn lower_move(
         }
         instances = next;
     }
+    // Each `set` step makes two clauses: the heap shrinks, or it grows.
+    let sets = m
+        .steps
+        .iter()
+        .filter(|st| matches!(st.kind, StepKind::Set { .. }))
+        .count();
+    if sets > super::lower_set::MAX_SET_STEPS {
+        diags.push(
+            Diag::new(
+                Code::Range,
+                m.span.clone(),
+                format!("this move has {sets} `set` steps"),
+                "too many",
+            )
+            .help(format!(
+                "a move may have at most {} `set` steps",
+                super::lower_set::MAX_SET_STEPS
+            )),
+        );
+        return;
+    }
     for inst in instances {
-        let mark = scope.mark();
-        for (n, v) in &inst {
-            scope.push(n, Binding::Const(Value::Int(*v)));
+        for ups in 0..1u32 << sets {
+            let mark = scope.mark();
+            for (n, v) in &inst {
+                scope.push(n, Binding::Const(Value::Int(*v)));
+            }
+            if let Some(p) = lower_instance(m, shape, layout, scope, diags, inst.clone(), ups) {
+                out.push(p);
+            }
+            scope.truncate(mark);
         }
-        if let Some(p) = lower_instance(m, shape, layout, scope, diags, inst.clone()) {
-            out.push(p);
-        }
-        scope.truncate(mark);
     }
 }
 
@@ -730,6 +753,7 @@ fn lower_instance(
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
     instance: Vec<(String, i64)>,
+    ups: u32,
 ) -> Option<MoveProgram> {
     let before = diags.len();
     let mut slots = Slots::default();
@@ -753,8 +777,17 @@ fn lower_instance(
         net: Some(0),
         layout,
     };
+    let mut set_steps = 0;
     for st in &m.steps {
-        if let StepKind::Shift { .. } = &st.kind {
+        if let StepKind::Set { .. } = &st.kind {
+            let up = ups >> set_steps & 1 == 1;
+            set_steps += 1;
+            if let Some(ls) =
+                super::lower_set::lower_set(st, up, shape, scope, diags, &mut slots, &mut sels)
+            {
+                steps.push(ls);
+            }
+        } else if let StepKind::Shift { .. } = &st.kind {
             if let Some(two) =
                 super::lower_add::lower_shift(st, shape, scope, diags, &mut slots, &mut sels)
             {
@@ -830,6 +863,7 @@ fn fixed_count(kind: &LSelKind, sels: &[Option<usize>]) -> Option<usize> {
         LSelKind::Count(SetValue::Ints(v)) if v.len() == 1 => usize::try_from(v[0]).ok(),
         LSelKind::Count(SetValue::Range(a, Some(b))) if a == b => usize::try_from(*a).ok(),
         LSelKind::TheOther | LSelKind::Named(_) => Some(1),
+        LSelKind::NextTo { each: true, .. } => Some(1),
         LSelKind::Ref(slot) => sels.get(*slot).copied().flatten(),
         _ => None,
     }
@@ -851,12 +885,20 @@ pub(super) fn lower_step(
         | StepKind::Lower { sel, .. }
         | StepKind::Keep { sel, .. } => sel,
         // A move with an `octal` step is written out by `octal::expand` before lowering; a
-        // `move ... to ...` by `lower_add::lower_shift`.
-        StepKind::Octal { .. } | StepKind::Shift { .. } => return None,
+        // `move ... to ...` by `lower_add::lower_shift`, a `set` by `lower_set::lower_set`.
+        StepKind::Octal { .. } | StepKind::Shift { .. } | StepKind::Set { .. } => return None,
     };
     let kind = match &sel_ast.kind {
         SelKind::At(_) | SelKind::Consecutive(_) => {
             super::lower_place::lower_place(sel_ast, shape, sels.layout, scope, diags)?
+        }
+        SelKind::NextTo { of, each } => {
+            let slot = match scope.get(&of.name) {
+                Some(Binding::Sel { sel, .. }) => Some(*sel),
+                _ => None,
+            };
+            let count = slot.and_then(|s| sels.counts.get(s).copied().flatten());
+            super::lower_place::next_to(of, *each, slot, count, sels.layout, diags)?
         }
         SelKind::Named(id)
             if sels.layout != Layout::Plain
@@ -905,7 +947,7 @@ pub(super) fn lower_step(
         slots,
     };
     let k = match &st.kind {
-        StepKind::Octal { .. } | StepKind::Shift { .. } => return None,
+        StepKind::Octal { .. } | StepKind::Shift { .. } | StepKind::Set { .. } => return None,
         StepKind::Add { amount, cond, .. } => {
             let amount =
                 super::lower_amount::lower_amount(&mut c, amount, scope, single, count, &st.span)?;
@@ -1110,7 +1152,7 @@ fn lower_sel_kind(
             }
         }
         // Lowered by `lower_place`, before this is called.
-        SelKind::At(_) | SelKind::Consecutive(_) => return None,
+        SelKind::At(_) | SelKind::Consecutive(_) | SelKind::NextTo { .. } => return None,
         SelKind::Ref(id) => {
             if id.name == "it" || id.name == "them" {
                 match last_sel {

@@ -112,7 +112,12 @@ pub(super) fn lower_shift(
     };
     if !matches!(
         to.kind,
-        SelKind::One | SelKind::TheOther | SelKind::Named(_) | SelKind::At(_) | SelKind::Ref(_)
+        SelKind::One
+            | SelKind::TheOther
+            | SelKind::Named(_)
+            | SelKind::At(_)
+            | SelKind::Ref(_)
+            | SelKind::NextTo { each: true, .. }
     ) {
         diags.push(
             Diag::new(
@@ -121,7 +126,7 @@ pub(super) fn lower_shift(
                 "tokens are moved to one heap",
                 "several heaps",
             )
-            .help("move to `one other heap`, `the other heap`, `heap i`, or a heap named earlier"),
+            .help("move to `one other heap`, `the other heap`, `heap i`, `one heap next to h`, or a heap named earlier"),
         );
         return None;
     }

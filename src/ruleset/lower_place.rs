@@ -1,13 +1,16 @@
 //! Heaps in a row or a circle (`heaps n in a row`, `heaps n in a circle`): the shape, whose
 //! heaps are named `h1` to `hn` and kept in order, and the selectors that choose heaps by
 //! place: `heap i` (an index from 1, with arithmetic; in a circle taken modulo n) and
-//! `k consecutive heaps` (every run of k neighbours; in a circle the runs wrap around).
+//! `k consecutive heaps` (every run of k neighbours; in a circle the runs wrap around), and
+//! `the heaps next to h` / `one heap next to h` (the neighbours of a heap chosen earlier).
 
 use super::compile::{Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
 use super::program::{LSelKind, ShapeSpec};
 use super::value::Value;
-use crate::syntax::ast::{Expr, ExprKind, Item, Ruleset, SelKind, Selector, ShapeKind, Span};
+use crate::syntax::ast::{
+    Expr, ExprKind, Ident, Item, Ruleset, SelKind, Selector, ShapeKind, Span,
+};
 
 /// The most heaps in a row or a circle.
 const MAX_ROW: u32 = 1000;
@@ -138,4 +141,60 @@ pub(super) fn lower_place(
         return None;
     };
     Some(LSelKind::Named(place as usize))
+}
+
+/// Lowers `the heaps next to h` (`each`: `one heap next to h`), where `slot` is the selection
+/// named `h` earlier in the move (if any) and `count` the number of heaps it picks (if fixed).
+pub(super) fn next_to(
+    of: &Ident,
+    each: bool,
+    slot: Option<usize>,
+    count: Option<usize>,
+    layout: Layout,
+    diags: &mut Vec<Diag>,
+) -> Option<LSelKind> {
+    if layout == Layout::Plain {
+        diags.push(
+            Diag::new(
+                Code::NotAllowed,
+                of.span.clone(),
+                "heaps have neighbours only in a row or a circle",
+                "the heaps have no places",
+            )
+            .help("write the shape as `heaps n in a row` or `heaps n in a circle`"),
+        );
+        return None;
+    }
+    let Some(slot) = slot else {
+        diags.push(
+            Diag::new(
+                Code::UnknownName,
+                of.span.clone(),
+                format!("`{}` names no heap chosen earlier in this move", of.name),
+                "not a choice of heaps",
+            )
+            .help("choose and name the heap first: `take 1.. from one heap h; ... the heaps next to h`"),
+        );
+        return None;
+    };
+    if count != Some(1) {
+        diags.push(
+            Diag::new(
+                Code::NotAllowed,
+                of.span.clone(),
+                format!(
+                    "`{}` may be several heaps; neighbours are those of one heap",
+                    of.name
+                ),
+                "not a single heap",
+            )
+            .help("name a single heap: `one heap h`, `heap i`, `the other heap h`"),
+        );
+        return None;
+    }
+    Some(LSelKind::NextTo {
+        slot,
+        circle: layout == Layout::Circle,
+        each,
+    })
 }

@@ -15,6 +15,7 @@ pub mod lower_add;
 pub mod lower_amount;
 pub mod lower_place;
 pub mod lower_positions;
+pub mod lower_set;
 pub mod octal;
 pub mod play;
 pub mod program;

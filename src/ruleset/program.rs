@@ -153,6 +153,18 @@ pub enum LSelKind {
     Named(usize),
     /// The heaps recorded in a selection slot earlier in the move.
     Ref(usize),
+    /// The neighbours, in an ordered shape, of the single heap recorded in selection slot
+    /// `slot`: all of them (`each`: false; the move applies only when every one is
+    /// untouched; a lone heap has none, and then no move) or each untouched one in turn; with `circle`, the first and the last heap
+    /// are neighbours.
+    NextTo {
+        /// The selection slot of the heap whose neighbours are chosen.
+        slot: usize,
+        /// Whether the heaps are in a circle.
+        circle: bool,
+        /// One neighbour at a time.
+        each: bool,
+    },
     /// `len` heaps next to each other in an ordered shape (each run in turn), all untouched;
     /// with `circle`, the runs wrap around from the last heap to the first.
     Consecutive {

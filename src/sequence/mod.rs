@@ -1,7 +1,8 @@
 //! The Grundy sequence of one heap of a disjunctive sum, with its periodicity: the values of
 //! heaps `0..=max`, the least period and preperiod (and saltus) they show, and whether the
-//! periodicity theorem proves it (a subtraction game with a finite set, or an octal game with
-//! a finite largest take). A ruleset that is not a sum is refused, pointing at the move.
+//! periodicity theorem proves it (a subtraction game with a finite set, an octal or a
+//! hexadecimal game with a finite largest take); a period that cannot go on (a falling saltus,
+//! or any saltus in a subtraction game, whose values are bounded) is never reported. A ruleset that is not a sum is refused, pointing at the move.
 //! In misère play the values are the misère nim values g^- of one heap, found by the search;
 //! the periodicity of a game that only takes is proven as in normal play (past the largest
 //! take every heap has every move, and the values follow one fixed mex rule), and never for
@@ -10,7 +11,7 @@
 use crate::game::Game;
 use crate::moves::MoveError;
 use crate::ruleset::diag::{Code, Diag, LoadError};
-use crate::solver::sum::kernel::{proven_period, theorem_bound, TakeBreak};
+use crate::solver::sum::kernel::{proven_period, theorem_bound, theorem_words, TakeBreak};
 use crate::solver::sum::period::{find_period, Period};
 use crate::solver::sum::{grundy_sequence, why_not_sum, SeqError};
 use crate::solver::{Budget, SolveError};
@@ -108,26 +109,18 @@ pub fn periodicity(rules: Option<&TakeBreak>, values: &[u32]) -> Option<Periodic
     let max = values.len().saturating_sub(1);
     let theorem = rules.and_then(|r| {
         let t = r.largest_take().filter(|_| r.is_octal())?;
-        Some((r.splits(), t))
+        Some((r.parts(), t))
     });
-    if let Some((splits, t)) = theorem {
-        if let Some(p) = proven_period(values, splits, t) {
-            let upto = theorem_bound(splits, u64::from(t), p.preperiod as u64, p.period as u64);
-            let reason = if splits {
-                format!(
-                    "the periodicity theorem for octal games (Winning Ways, ch. 4), largest take \
-                     t = {t}: g(n + {p}) = g(n) checked for {e} <= n <= 2e + p + t = {upto}",
-                    p = p.period,
-                    e = p.preperiod
-                )
-            } else {
-                format!(
-                    "the periodicity of subtraction games with a finite set, largest take t = \
-                     {t}: g(n + {p}) = g(n) checked for {e} <= n <= e + t = {upto}",
-                    p = p.period,
-                    e = p.preperiod
-                )
-            };
+    if let Some((parts, t)) = theorem {
+        if let Some(p) = proven_period(values, parts, t) {
+            let upto = theorem_bound(parts, u64::from(t), p.preperiod as u64, p.period as u64);
+            let (name, bound) = theorem_words(parts);
+            let reason = format!(
+                "{name}, largest take t = {t}: g(n + {p}) = g(n) checked for {e} <= n <= \
+                 {bound} = {upto}",
+                p = p.period,
+                e = p.preperiod
+            );
             return Some(Periodicity {
                 period: p,
                 proven: true,
@@ -135,10 +128,17 @@ pub fn periodicity(rules: Option<&TakeBreak>, values: &[u32]) -> Option<Periodic
             });
         }
     }
-    let p = find_period(values, REPEATS)?;
+    // A subtraction game with a finite set has at most as many options as amounts: its values
+    // are bounded, so no saltus can go on.
+    let bounded = theorem.is_some_and(|(parts, _)| parts == 1);
+    let p = find_period(values, REPEATS).filter(|p| !(bounded && p.saltus != 0))?;
     let why_not = match theorem {
-        Some((splits, t)) => {
-            let need = theorem_bound(splits, u64::from(t), p.preperiod as u64, p.period as u64)
+        Some(_) if p.saltus != 0 => format!(
+            "appears arithmetic-periodic up to {max}; the periodicity theorem proves periods \
+             without a saltus only"
+        ),
+        Some((parts, t)) => {
+            let need = theorem_bound(parts, u64::from(t), p.preperiod as u64, p.period as u64)
                 + p.period as u64;
             format!("appears periodic up to {max}; the theorem needs the values up to {need}")
         }

@@ -243,6 +243,15 @@ pub enum StepKind {
         /// A condition on the amounts.
         cond: Option<Expr>,
     },
+    /// `set SEL to E [where C]`: one heap becomes a size from E, other than its own.
+    Set {
+        /// Which heap.
+        sel: Selector,
+        /// The new size: an integer or a set of them.
+        value: Expr,
+        /// A condition on the move.
+        cond: Option<Expr>,
+    },
     /// `keep SEL [where C]`.
     Keep {
         /// Which heaps.
@@ -293,6 +302,14 @@ pub enum SelKind {
     At(Expr),
     /// `k consecutive heaps`: heaps next to each other in a row or a circle.
     Consecutive(Expr),
+    /// `the heaps next to h` (`each`: false) or `one heap next to h` (`each`: true): the
+    /// neighbours in a row or a circle of the single heap chosen earlier as `h`.
+    NextTo {
+        /// The heap whose neighbours are chosen.
+        of: Ident,
+        /// One neighbour at a time, rather than all of them.
+        each: bool,
+    },
     /// `h`, `it`, `them`: heaps selected earlier in the move.
     Ref(Ident),
 }

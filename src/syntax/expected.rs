@@ -25,6 +25,8 @@ pub fn describe(rule: Rule) -> &'static str {
         Rule::add_step | Rule::kw_add => "`add`",
         Rule::shift | Rule::kw_move => "`move A from ... to ...`",
         Rule::kw_to => "`to`",
+        Rule::set_step | Rule::kw_set => "`set`",
+        Rule::kw_next => "`next`",
         Rule::kw_consecutive => "`consecutive`",
         Rule::shape_any => "`any`",
         Rule::shape_named => "a list of heap names `(x, y)`",
@@ -63,6 +65,7 @@ pub fn describe(rule: Rule) -> &'static str {
         | Rule::sel_named
         | Rule::sel_at
         | Rule::sel_consecutive
+        | Rule::sel_next
         | Rule::sel_ref => {
             "a choice of heaps (`one heap`, `2 heaps`, `all heaps`, `the other heap`, ...)"
         }

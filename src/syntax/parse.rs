@@ -341,6 +341,13 @@ fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
                 cond,
             }
         }
+        Rule::set_step => {
+            let mut parts = inner.filter(|p| !matches!(p.as_rule(), Rule::kw_set | Rule::kw_to));
+            let sel = parse_selector(parts.next().expect("(parse_set)"))?;
+            let value = parse_expr(parts.next().expect("(parse_set)"))?;
+            let cond = parts.next().map(parse_where).transpose()?;
+            StepKind::Set { sel, value, cond }
+        }
         Rule::keep => {
             let sel = parse_selector(inner.next().expect("(parse_keep)"))?;
             let cond = inner.next().map(parse_where).transpose()?;
@@ -396,12 +403,14 @@ fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
     let mut plural = false;
     let mut ident = None;
     let mut at = None;
+    let mut one = false;
     for q in p.into_inner() {
         match q.as_rule() {
             Rule::arith => at = Some(parse_expr(q)?),
             Rule::sel_name => name = Some(parse_ident(q.into_inner().next().expect("(sel_name)"))),
             Rule::count_expr => count = Some(parse_count(q)?),
             Rule::heaps_word => plural = true,
+            Rule::kw_one => one = true,
             Rule::ident => ident = Some(parse_ident(q)),
             _ => {}
         }
@@ -427,6 +436,10 @@ fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
             }
         }
         Rule::sel_ref => SelKind::Ref(ident.expect("(parse_sel_ref)")),
+        Rule::sel_next => SelKind::NextTo {
+            of: ident.expect("(parse_sel_next)"),
+            each: one,
+        },
         r => unreachable!("{r:?} (parse_selector)"),
     };
     Ok(Selector {

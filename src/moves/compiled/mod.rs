@@ -93,7 +93,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         LSelKind::Rest => Sel::Rest,
         LSelKind::TheOther => Sel::TheOther,
         LSelKind::Named(i) => Sel::Named(*i),
-        LSelKind::Ref(_) | LSelKind::Consecutive { .. } => return None,
+        LSelKind::Ref(_) | LSelKind::Consecutive { .. } | LSelKind::NextTo { .. } => return None,
     };
     let single = match &sel {
         Sel::Counts(IntSet::Ints(v)) => v.iter().all(|&c| c <= 1),

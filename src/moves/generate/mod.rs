@@ -320,6 +320,7 @@ pub(super) fn step_removes(st: &super::program::LStep, positive_heaps: bool) -> 
         LSelKind::TheOther | LSelKind::Named(_) => true,
         LSelKind::Rest | LSelKind::Ref(_) => false,
         LSelKind::Consecutive { len, .. } => *len >= 1,
+        LSelKind::NextTo { .. } => true,
     };
     match &st.kind {
         LStepKind::Take(amount, _) => match amount {

@@ -96,6 +96,9 @@ impl Run<'_, '_> {
                 self.act(i, st, combo)
             }
             LSelKind::Consecutive { len, circle } => self.consecutive(i, st, *len, *circle, combo),
+            LSelKind::NextTo { slot, circle, each } => {
+                self.next_to(i, st, *slot, *circle, *each, combo)
+            }
             LSelKind::Count(set) => {
                 let mut counts = std::mem::take(&mut self.s.counts[i]);
                 let r = set.members_upto(cands.len() as i64, &mut counts);
@@ -138,6 +141,61 @@ impl Run<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// The neighbours of the single heap recorded in `slot`: each untouched one in turn
+    /// (`each`), or all of them when none is touched (a lone heap has none, and a step on no
+    /// heap makes no move).
+    fn next_to(
+        &mut self,
+        i: usize,
+        st: &LStep,
+        slot: usize,
+        circle: bool,
+        each: bool,
+        combo: &mut Vec<usize>,
+    ) -> R {
+        let n = self.s.vals.len();
+        let &[h] = &self.s.sels[slot][..] else {
+            return Ok(());
+        };
+        let before = if h > 0 {
+            Some(h - 1)
+        } else {
+            circle.then(|| n - 1)
+        };
+        let after = if h + 1 < n {
+            Some(h + 1)
+        } else {
+            circle.then_some(0)
+        };
+        let mut near: Vec<usize> = before
+            .into_iter()
+            .chain(after)
+            .filter(|&g| g != h)
+            .collect();
+        near.dedup();
+        if near.len() == 2 && near[0] == near[1] {
+            near.pop();
+        }
+        let free = |s: &Self, g: usize| s.s.alive[g] && !s.s.touched[g];
+        if each {
+            for g in near {
+                if free(self, g) {
+                    combo.clear();
+                    combo.push(g);
+                    self.act(i, st, combo)?;
+                }
+            }
+            return Ok(());
+        }
+        if !near.iter().all(|&g| free(self, g)) {
+            return Ok(());
+        }
+        near.sort_unstable();
+        combo.clear();
+        combo.extend(near);
+        self.act(i, st, combo)
     }
 
     fn choose_counts(

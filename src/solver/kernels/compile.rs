@@ -148,7 +148,7 @@ fn expand(
                 choices.push(1 << idx);
             }
         }
-        LSelKind::Ref(_) | LSelKind::Consecutive { .. } => return None,
+        LSelKind::Ref(_) | LSelKind::Consecutive { .. } | LSelKind::NextTo { .. } => return None,
     }
     for chosen in choices {
         for piece in step_pieces(st, amount, cond.as_ref(), chosen, k, top, ints)? {

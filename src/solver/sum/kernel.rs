@@ -1,10 +1,14 @@
 //! Take-and-break games without the interpreter. A sum whose every move is "take an amount
-//! from one heap" or "take an amount from one heap and split what is left into two parts"
-//! ([`TakeBreak`]) has its single-heap Grundy values computed directly: the options of a heap
-//! of `n` are `g(n - j)` and `g(a) ^ g(b)` with `a + b = n - j`, marked in a bitset (one `u64`
-//! while the values stay below 64) and never built as follower tuples. When the largest take
-//! `t` is finite, the periodicity theorem ([`theorem_bound`]) is tried as the sequence grows:
-//! once it proves a period, the rest of the sequence is read off the period.
+//! from one heap" or "take an amount from one heap and split what is left into two (or three)
+//! parts" ([`TakeBreak`]: the octal and hexadecimal games) has its single-heap Grundy values
+//! computed directly: the options of a heap of `n` are `g(n - j)`, `g(a) ^ g(b)` with
+//! `a + b = n - j`, and `g(a) ^ g(b) ^ g(c)` with `a + b + c = n - j`, marked in a bitset (one
+//! `u64` while the values stay below 64) and never built as follower tuples. For three parts
+//! the sets `P(k)` of the values `g(a) ^ g(b)`, `a + b = k`, are kept as bitsets, and the
+//! triples of `m` are the union over `c` of `P(m - c)` with every member XORed by `g(c)` (a
+//! permutation of the bitset), so a heap costs O(n) word operations, as a split in two does.
+//! When the largest take `t` is finite, the periodicity theorem ([`theorem_bound`]) is tried as
+//! the sequence grows: once it proves a period, the rest of the sequence is read off it.
 
 use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram};
 use crate::moves::Generator;
@@ -31,6 +35,11 @@ pub enum Leave {
         min_part: u32,
         /// The two parts must have different sizes.
         distinct: bool,
+    },
+    /// The rest is split into three parts, each at least `min_part` (hexadecimal bit 8).
+    Three {
+        /// 1 for non-empty parts, 0 when parts may be empty.
+        min_part: u32,
     },
 }
 
@@ -59,7 +68,25 @@ impl TakeBreak {
             .iter()
             .map(|m| clause_of(m, g.shape.count.is_none()))
             .collect::<Option<Vec<_>>>()?;
-        Some(TakeBreak { clauses })
+        let rules = TakeBreak { clauses };
+        // The sets of pairs kept for three parts assume one least part.
+        let mut mins = rules.clauses.iter().filter_map(|c| match c.leave {
+            Leave::Three { min_part } => Some(min_part),
+            _ => None,
+        });
+        let first = mins.next();
+        if mins.any(|m| Some(m) != first) {
+            return None;
+        }
+        Some(rules)
+    }
+
+    /// The least part of a split in three, when some move makes one.
+    fn three_min(&self) -> Option<u32> {
+        self.clauses.iter().find_map(|c| match c.leave {
+            Leave::Three { min_part } => Some(min_part),
+            _ => None,
+        })
     }
 
     /// The largest amount any move takes, when every set of amounts is finite.
@@ -79,13 +106,25 @@ impl TakeBreak {
 
     /// Whether some move splits a heap.
     pub fn splits(&self) -> bool {
-        self.clauses
-            .iter()
-            .any(|c| matches!(c.leave, Leave::Two { .. }))
+        self.parts() > 1
     }
 
-    /// Whether the moves are those of an octal game (no constraint between the parts of a
-    /// split), so that the periodicity theorem applies when the largest take is finite.
+    /// The most heaps a move leaves of one heap: 1 (no split), 2 or 3.
+    pub fn parts(&self) -> u32 {
+        self.clauses
+            .iter()
+            .map(|c| match c.leave {
+                Leave::Three { .. } => 3,
+                Leave::Two { .. } => 2,
+                _ => 1,
+            })
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// Whether the moves are those of an octal or hexadecimal game (no constraint between the
+    /// parts of a split), so that the periodicity theorem applies when the largest take is
+    /// finite.
     pub fn is_octal(&self) -> bool {
         self.clauses
             .iter()
@@ -131,7 +170,7 @@ fn octal_take(st: &crate::moves::program::LStep) -> Option<Clause> {
     })
 }
 
-/// A split into two parts, as a [`Leave`].
+/// A split into two parts (or three, of any sizes), as a [`Leave`].
 fn split_two(kind: &LStepKind) -> Option<Leave> {
     match kind {
         LStepKind::Split {
@@ -141,6 +180,13 @@ fn split_two(kind: &LStepKind) -> Option<Leave> {
         } => Some(Leave::Two {
             min_part: *min_part,
             distinct: *unequal,
+        }),
+        LStepKind::Split {
+            parts: 3,
+            min_part,
+            unequal: false,
+        } => Some(Leave::Three {
+            min_part: *min_part,
         }),
         _ => None,
     }
@@ -188,27 +234,52 @@ fn clause_of(m: &MoveProgram, splits_allowed: bool) -> Option<Clause> {
 }
 
 /// The index up to which `g(n + p) = g(n)` must be checked, `n` from `e`, for the
-/// periodicity theorem to prove the period. A subtraction game (no split) with largest take
-/// `t`: `n <= e + t` (each value depends on the `t` before it; one further, so that a take
-/// allowed only when it leaves nothing is behind the checked range). An
-/// octal game with largest take `t`: `n <= 2e + p + t` (Winning Ways, ch. 4, the periodicity
-/// theorem; checked one further than its strict bound).
-pub fn theorem_bound(splits: bool, t: u64, e: u64, p: u64) -> u64 {
-    if splits {
-        2 * e + p + t
-    } else {
-        e + t
+/// periodicity theorem to prove the period, in a game whose moves leave at most `parts`
+/// heaps of one. A subtraction game (`parts` 1) with largest take `t`: `n <= e + t` (each
+/// value depends on the `t` before it; one further, so that a take allowed only when it
+/// leaves nothing is behind the checked range). An octal game (2) with largest take `t`:
+/// `n <= 2e + p + t` (Winning Ways, ch. 4, the periodicity theorem; checked one further than
+/// its strict bound). A hexadecimal game (3): `n <= 3e + 2p + t`, the same theorem for three
+/// parts: a heap of `m + p >= 3e + 3p` split in three has a part of at least `e + p`, which
+/// the period lowers by `p` to a split of `m` with the same value, and back. For a game that
+/// splits, `e` counts as at least 1, so that the part lowered by `p` is never emptied (an
+/// empty part would be a move of another kind).
+pub fn theorem_bound(parts: u32, t: u64, e: u64, p: u64) -> u64 {
+    let e1 = e.max(1);
+    match parts {
+        0 | 1 => e + t,
+        2 => 2 * e1 + p + t,
+        _ => 3 * e1 + 2 * p + t,
+    }
+}
+
+/// The name and the bound of the theorem [`theorem_bound`] uses, in words.
+pub fn theorem_words(parts: u32) -> (&'static str, &'static str) {
+    match parts {
+        0 | 1 => (
+            "the periodicity of subtraction games with a finite set",
+            "e + t",
+        ),
+        2 => (
+            "the periodicity theorem for octal games (Winning Ways, ch. 4)",
+            "2e + p + t",
+        ),
+        _ => (
+            "the periodicity theorem for octal games (Winning Ways, ch. 4) extended to splits \
+             into three heaps (hexadecimal games)",
+            "3e + 2p + t",
+        ),
     }
 }
 
 /// The least period `p` (with its least preperiod) that the theorem proves from the values
 /// `seq` computed so far, if any.
-pub fn proven_period(seq: &[u32], splits: bool, t: u32) -> Option<Period> {
+pub fn proven_period(seq: &[u32], parts: u32, t: u32) -> Option<Period> {
     let n = seq.len();
     for p in 1..n {
         // The equalities g(i + p) = g(i) hold for every i >= e (i + p < n).
         let e = last_mismatch(seq, p).map_or(0, |i| i + 1);
-        let need = theorem_bound(splits, u64::from(t), e as u64, p as u64);
+        let need = theorem_bound(parts, u64::from(t), e as u64, p as u64);
         if need.saturating_add(p as u64) < n as u64 {
             return Some(Period {
                 preperiod: e,
@@ -236,6 +307,11 @@ pub struct Kernel {
     next_try: usize,
     /// Marks of the option values, one byte each (when they may reach 64 or more).
     bits: Vec<u8>,
+    /// For splits in three: `P(k)`, the values `g(a) ^ g(b)` with `a + b = k` (each part at
+    /// least the least part), as bitsets of `pair_words` words, for `k < pairs_known`.
+    pairs: Vec<u64>,
+    pair_words: usize,
+    pairs_known: usize,
 }
 
 impl Kernel {
@@ -250,6 +326,9 @@ impl Kernel {
             proven: None,
             next_try: 16,
             bits: Vec::new(),
+            pairs: Vec::new(),
+            pair_words: 1,
+            pairs_known: 0,
         }
     }
 
@@ -312,6 +391,9 @@ impl Kernel {
                 seq.push(seq[n - per.period]);
                 continue;
             }
+            if let Some(min) = self.rules.three_min() {
+                self.grow_pairs(seq, n, cap, min as usize);
+            }
             let g = self.value(seq, n as u32, cap)?;
             seq.push(g);
             if g >= cap {
@@ -320,19 +402,78 @@ impl Kernel {
             if let Some(t) = self.t {
                 if seq.len() >= self.next_try {
                     self.next_try = seq.len() * 2;
-                    self.proven = proven_period(seq, self.rules.splits(), t);
+                    self.proven = proven_period(seq, self.rules.parts(), t);
                 }
             }
         }
         Ok(())
     }
 
+    /// Computes `P(k)` for every `k < n` (the values below `n` known), as bitsets wide enough
+    /// for `cap`; all of them again when `cap` outgrows the width.
+    fn grow_pairs(&mut self, seq: &[u32], n: usize, cap: u32, min: usize) {
+        let words = (cap as usize).div_ceil(64).max(1);
+        if words != self.pair_words {
+            self.pair_words = words;
+            self.pairs.clear();
+            self.pairs_known = 0;
+        }
+        for k in self.pairs_known..n {
+            let start = self.pairs.len();
+            self.pairs.resize(start + words, 0);
+            let set = &mut self.pairs[start..];
+            // a from min to k / 2, b = k - a >= a >= min.
+            let mut a = min;
+            while a <= k / 2 && k - a >= min {
+                let x = (seq[a] ^ seq[k - a]) as usize;
+                set[x / 64] |= 1u64 << (x % 64);
+                a += 1;
+            }
+        }
+        self.pairs_known = n.max(self.pairs_known);
+    }
+
+    /// ORs into `out` (one bit per value, `pair_words` words) the values of every split of
+    /// `m` into three parts of at least `min`: `g(c) ^ P(m - c)` for each `c`.
+    fn mark_triples(&self, seq: &[u32], m: usize, min: usize, out: &mut [u64]) {
+        let w = self.pair_words;
+        let mut c = min;
+        while c + 2 * min <= m {
+            let k = m - c;
+            let set = &self.pairs[k * w..(k + 1) * w];
+            let v = seq[c] as usize;
+            let (high, low) = (v / 64, (v % 64) as u32);
+            for (i, &word) in set.iter().enumerate() {
+                if word != 0 {
+                    out[i ^ high] |= xor_permute(word, low);
+                }
+            }
+            c += 1;
+        }
+    }
+
     /// The Grundy value of a heap of `n`, all smaller values known; `cap` a power of two
     /// above every value so far.
     fn value(&mut self, seq: &[u32], n: u32, cap: u32) -> Result<u32, SeqError> {
+        let three = self.rules.three_min().map(|m| m as usize);
+        // The triples of every `m` a three-part split may leave, as words.
+        let mut triples = vec![0u64; if three.is_some() { self.pair_words } else { 0 }];
+        if let Some(min) = three {
+            for (c, takes) in self.rules.clauses.iter().zip(&self.takes) {
+                if !matches!(c.leave, Leave::Three { .. }) {
+                    continue;
+                }
+                for &j in takes.iter().take_while(|&&j| j <= n) {
+                    if j == 0 && min == 0 {
+                        return Err(SeqError::NotDecreasing);
+                    }
+                    self.mark_triples(seq, (n - j) as usize, min, &mut triples);
+                }
+            }
+        }
         if cap <= 64 {
             // Every option value is below 64: one word of marks.
-            let mask = std::cell::Cell::new(0u64);
+            let mask = std::cell::Cell::new(triples.first().copied().unwrap_or(0));
             self.options(
                 seq,
                 n,
@@ -353,6 +494,13 @@ impl Kernel {
                 cells[(x ^ y) as usize].set(1);
             }
         });
+        for (i, &word) in triples.iter().enumerate() {
+            for b in (0..64).filter(|b| word >> b & 1 == 1) {
+                if let Some(cell) = cells.get(i * 64 + b) {
+                    cell.set(1);
+                }
+            }
+        }
         let mex = seen.iter().position(|&b| b == 0).unwrap_or(seen.len());
         self.bits = seen;
         r.map(|()| mex as u32)
@@ -389,6 +537,8 @@ impl Kernel {
                         mark(seq[m]);
                     }
                     Leave::Nothing | Leave::Rest => {}
+                    // Marked from the sets of pairs, before (`Kernel::mark_triples`).
+                    Leave::Three { .. } => {}
                     Leave::Two { min_part, distinct } => {
                         let min = min_part as usize;
                         if j == 0 && min == 0 {
@@ -433,4 +583,44 @@ fn xor_pairs_mask(lo: &[u32], hi: &[u32]) -> u64 {
         m[0] |= 1u64 << (p ^ q);
     }
     m[0] | m[1] | m[2] | m[3]
+}
+
+/// The bits of `word` moved from place `x` to place `x ^ v` (`v < 64`): each bit of `v`
+/// swaps the blocks of that size.
+#[inline]
+fn xor_permute(mut word: u64, v: u32) -> u64 {
+    const LOW: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0F0F_0F0F_0F0F_0F0F,
+        0x00FF_00FF_00FF_00FF,
+        0x0000_FFFF_0000_FFFF,
+        0x0000_0000_FFFF_FFFF,
+    ];
+    for (k, low) in LOW.iter().enumerate() {
+        if v >> k & 1 == 1 {
+            let s = 1u32 << k;
+            word = ((word & low) << s) | ((word >> s) & low);
+        }
+    }
+    word
+}
+
+#[cfg(test)]
+mod tests {
+    use super::xor_permute;
+
+    #[test]
+    fn xor_permute_moves_each_bit_to_its_xor() {
+        for v in 0..64u32 {
+            for x in 0..64u32 {
+                assert_eq!(xor_permute(1u64 << x, v), 1u64 << (x ^ v), "{x} ^ {v}");
+            }
+            let w = 0xDEAD_BEEF_0123_4567u64;
+            let want = (0..64)
+                .filter(|&x| w >> x & 1 == 1)
+                .fold(0u64, |a, x| a | 1 << (x ^ v));
+            assert_eq!(xor_permute(w, v), want);
+        }
+    }
 }

@@ -1,0 +1,199 @@
+//! `set SEL to E [where C]`: one heap becomes a size from E (an integer or a set of them),
+//! other than the size it has. A move with a `set` step is lowered as two clauses: in one the
+//! heap becomes smaller, a `take` of `{h - v for v in E if v < h}`; in the other larger, an
+//! `add` of `{v - h for v in E if v > h}` (`h` the heap's size, under a name of the step's
+//! own when the file gives none). The generator, the termination proof and every reader of
+//! the program then see only `take` and `add`.
+
+use super::check::{lower_step, SelState};
+use super::compile::{type_error, Binding, Compiler, Scope, Slots};
+use super::diag::{Code, Diag};
+use super::expr::CKind;
+use super::program::{LStep, ShapeSpec};
+use super::value::{Type, Value};
+use crate::syntax::ast::{
+    Amount, BinOp, Expr, ExprKind, Ident, SelKind, Selector, Span, Step, StepKind,
+};
+
+/// The name a `set` step gives its heap when the file gives none (it cannot be written in a
+/// file, so it hides nothing).
+const SET_HEAP: &str = "set heap";
+/// The name of a new size in the lowered amount (as above).
+const SET_VALUE: &str = "set value";
+
+/// The number of `set` steps of a move (each doubles its clauses); at most this many.
+pub(super) const MAX_SET_STEPS: usize = 4;
+
+/// Lowers the `set` step `st`: the clause where the heap grows (`up`) or shrinks.
+pub(super) fn lower_set(
+    st: &Step,
+    up: bool,
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+    slots: &mut Slots,
+    sels: &mut SelState,
+) -> Option<LStep> {
+    let StepKind::Set { sel, value, cond } = &st.kind else {
+        return None;
+    };
+    let single = matches!(
+        sel.kind,
+        SelKind::One
+            | SelKind::TheOther
+            | SelKind::Named(_)
+            | SelKind::At(_)
+            | SelKind::Ref(_)
+            | SelKind::NextTo { each: true, .. }
+    );
+    if !single {
+        diags.push(
+            Diag::new(
+                Code::NotAllowed,
+                sel.span.clone(),
+                "`set` gives one heap a new size",
+                "may be several heaps",
+            )
+            .help("set one heap: `one heap h`, `heap i`, `the other heap`, `one heap next to h`, or a heap named earlier"),
+        );
+        return None;
+    }
+    // The heap's size, by name: the step's own name, the earlier choice it refers to, or one
+    // the lowering gives it.
+    let (name, sel) = match (&sel.kind, &sel.name) {
+        (SelKind::Ref(id), _) => (id.clone(), sel.clone()),
+        (_, Some(id)) => (id.clone(), sel.clone()),
+        (_, None) => {
+            let id = Ident {
+                name: SET_HEAP.to_string(),
+                span: sel.span.clone(),
+            };
+            let named = Selector {
+                name: Some(id.clone()),
+                ..sel.clone()
+            };
+            (id, named)
+        }
+    };
+    let is_set = value_type(value, &name, &sel, scope, diags)?;
+    let at = &value.span;
+    let e = |kind| Expr {
+        kind,
+        span: at.clone(),
+    };
+    let var = Ident {
+        name: SET_VALUE.to_string(),
+        span: at.clone(),
+    };
+    let h = e(ExprKind::Name(name.name.clone()));
+    let v = e(ExprKind::Name(var.name.clone()));
+    let bin = |op, a: Expr, b: Expr| e(ExprKind::Binary(op, Box::new(a), Box::new(b)));
+    let over = if is_set {
+        value.clone()
+    } else {
+        e(ExprKind::Set(vec![value.clone()]))
+    };
+    let (amount, keep) = if up {
+        (bin(BinOp::Sub, v.clone(), h.clone()), bin(BinOp::Gt, v, h))
+    } else {
+        (bin(BinOp::Sub, h.clone(), v.clone()), bin(BinOp::Lt, v, h))
+    };
+    let amounts = e(ExprKind::SetComp(
+        Box::new(amount),
+        var,
+        Box::new(over),
+        Some(Box::new(keep)),
+    ));
+    let amount = Amount::Each(amounts);
+    let kind = if up {
+        StepKind::Add {
+            amount,
+            sel,
+            cond: cond.clone(),
+        }
+    } else {
+        StepKind::Take {
+            amount,
+            sel,
+            cond: cond.clone(),
+        }
+    };
+    let step = Step {
+        kind,
+        span: st.span.clone(),
+    };
+    lower_step(&step, shape, scope, diags, slots, sels)
+}
+
+/// Whether the new size `value` is a set (else an integer), compiled with the heap's size
+/// under `name`; refuses other types, a constant set without an upper end and negative
+/// sizes.
+fn value_type(
+    value: &Expr,
+    name: &Ident,
+    sel: &Selector,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+) -> Option<bool> {
+    let mark = scope.mark();
+    let mut scratch = Slots::default();
+    if !matches!(sel.kind, SelKind::Ref(_)) {
+        let s = scratch.int();
+        scope.push(&name.name, Binding::Int(s));
+    }
+    let mut c = Compiler {
+        diags,
+        position: true,
+        slots: &mut scratch,
+    };
+    let compiled = c.compile(value, scope);
+    scope.truncate(mark);
+    let (x, t) = compiled?;
+    if t != Type::Int && t != Type::IntSet {
+        diags.push(type_error(
+            &value.span,
+            "a size or a set of sizes",
+            t,
+            "`set`",
+        ));
+        return None;
+    }
+    if let CKind::Const(v) = &x.kind {
+        refuse_constant(v, &value.span, diags)?;
+    }
+    Some(t == Type::IntSet)
+}
+
+/// A constant new size: never negative; a set needs an upper end.
+fn refuse_constant(v: &Value, at: &Span, diags: &mut Vec<Diag>) -> Option<()> {
+    let (least, finite) = match v {
+        Value::Int(n) => (Some(*n), true),
+        Value::Set(s) => (s.min().ok().flatten(), s.is_finite()),
+        _ => return Some(()),
+    };
+    if let Some(m) = least.filter(|&m| m < 0) {
+        diags.push(
+            Diag::new(
+                Code::Range,
+                at.clone(),
+                format!("a heap cannot have {m} tokens"),
+                "a negative size",
+            )
+            .help("give sizes >= 0"),
+        );
+        return None;
+    }
+    if !finite {
+        diags.push(
+            Diag::new(
+                Code::Unbounded,
+                at.clone(),
+                "a heap is set to a size from a set without an upper end",
+                "no upper end",
+            )
+            .help("give the sizes an upper end, such as `0..h - 1`"),
+        );
+        return None;
+    }
+    Some(())
+}
