@@ -257,6 +257,25 @@ pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
             }
             ref v => unreachable!("{v:?} (isqrt)"),
         },
+        Builtin::Binomial | Builtin::Partitions => {
+            let (Value::Int(a), Value::Int(b)) = (&vals[0], &vals[1]) else {
+                unreachable!("{vals:?} (binomial, partitions)")
+            };
+            let r = if f == Builtin::Binomial {
+                super::counting::binomial(*a, *b)
+            } else {
+                super::counting::partitions(*a, *b)
+            };
+            match r {
+                Some(v) => Value::Int(v),
+                None => {
+                    return err(
+                        EvalErrorKind::Overflow(format!("`{}({a}, {b})`", f.name())),
+                        sp,
+                    )
+                }
+            }
+        }
         Builtin::Sqrt => {
             let r = vals[0].to_real().expect("number (sqrt)");
             Value::Real(r.sqrt().map_err(|e| real_err(e, sp))?)

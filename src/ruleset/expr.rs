@@ -54,6 +54,10 @@ pub enum Builtin {
     Beatty,
     /// `remove(list, x)`: the list without its first member equal to `x`.
     Remove,
+    /// `binomial(n, k)`: the binomial coefficient (0 unless 0 <= k <= n).
+    Binomial,
+    /// `partitions(m, k)`: the number of partitions of `m` into exactly `k` positive parts.
+    Partitions,
     /// `winning` in a claim: the set of positions the winning moves reach, decoded from a list
     /// slot (`sets::encode_positions`); not callable by name.
     Winning,
@@ -78,6 +82,8 @@ impl Builtin {
         ("sorted", Builtin::Sorted),
         ("beatty", Builtin::Beatty),
         ("remove", Builtin::Remove),
+        ("binomial", Builtin::Binomial),
+        ("partitions", Builtin::Partitions),
     ];
 
     /// The built-in called `name`.

@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod deepen;
 pub mod diff;
 pub mod explain;
+pub mod family;
 pub mod region;
 
 use crate::moves::program::ShapeSpec;
@@ -114,6 +115,7 @@ mod tests {
             max: 8,
             heaps: Some(4),
             quick: None,
+            over: None,
             span: 0..0,
         };
         let b = |max, heaps| Bounds { max, heaps };
