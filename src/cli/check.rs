@@ -176,7 +176,11 @@ fn runs_in(
     };
     if !params.is_empty() || lines.is_empty() {
         let b = bounds(&base, lines.first())?;
-        let over = over_positions(&base, 0)?;
+        let over = if max.is_none() && heaps.is_none() {
+            over_positions(&base, 0)?
+        } else {
+            None
+        };
         return Ok(vec![(base, b, over)]);
     }
     let mut out = Vec::new();
@@ -194,7 +198,12 @@ fn runs_in(
             Game::from_source_overrides(name, text, &os).map_err(Report::new)?
         };
         let b = bounds(&game, Some(line))?;
-        let over = over_positions(&game, i)?;
+        // `--max`/`--heaps` replace every run's positions by their box.
+        let over = if max.is_none() && heaps.is_none() {
+            over_positions(&game, i)?
+        } else {
+            None
+        };
         out.push((game, b, over));
     }
     Ok(out)
@@ -568,7 +577,6 @@ pub(crate) fn is_cancelled(r: &Report) -> bool {
 
 /// The text `check` prints for one run. (Shared with the REPL's `:check`.)
 pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
-    let _ = game;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -582,7 +590,7 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
     if let Some(why) = &r.stopped {
         let _ = writeln!(out, "  {why}: the claims below hold only so far");
     }
-    if r.claims.is_empty() {
+    if r.claims.is_empty() && game.checked.families.is_empty() {
         let _ = writeln!(out, "  no claims");
     }
     for c in &r.claims {
