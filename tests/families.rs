@@ -99,13 +99,10 @@ fn fz3_counts() -> Vec<usize> {
     let p = fz3_p(tri(5) - 1);
     (0..=4)
         .map(|n| {
-            let mut count = 0;
-            for b in tri(n)..tri(n + 1) {
-                for c in b..tri(n + 1) {
-                    count += usize::from(p[tri(n)][b][c]);
-                }
-            }
-            count
+            let row = &p[tri(n)];
+            (tri(n)..tri(n + 1))
+                .map(|b| (b..tri(n + 1)).filter(|&c| row[b][c]).count())
+                .sum::<usize>()
         })
         .collect()
 }

@@ -71,7 +71,10 @@ fn small_script() -> (String, usize) {
 #[test]
 fn every_command_of_the_reproducing_script_passes_at_small_bounds() {
     let (text, commands) = small_script();
-    assert!(commands >= 60, "the script names {commands} commands:\n{text}");
+    assert!(
+        commands >= 60,
+        "the script names {commands} commands:\n{text}"
+    );
     let err = std::env::temp_dir().join(format!("heapgame-reproducing-{}", std::process::id()));
     let out = Command::new("sh")
         .arg("-c")
@@ -89,5 +92,8 @@ fn every_command_of_the_reproducing_script_passes_at_small_bounds() {
     assert!(out.status.success(), "{stdout}");
     assert!(!stdout.contains("FAILED("), "{stdout}");
     // Loops run a line several times: at least one run per command written.
-    assert!(ran >= commands, "{ran} runs for {commands} commands:\n{stdout}");
+    assert!(
+        ran >= commands,
+        "{ran} runs for {commands} commands:\n{stdout}"
+    );
 }

@@ -71,6 +71,9 @@ pub struct Args {
 /// One run: a loaded game, its bounds, and the positions of a `check over` line.
 type Run = (Game, Bounds, Option<Vec<Vec<u32>>>);
 
+/// A run of one of the files given.
+type FileRun = (PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
+
 /// The runs of one file: a loaded game and its bounds each.
 fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
     let name = file.display().to_string();
@@ -213,7 +216,7 @@ fn runs_in(
 pub fn run(a: Args) -> Result<u8, Report> {
     let mut worst = 0u8;
     let mut json = Vec::new();
-    let mut all = Vec::new();
+    let mut all: Vec<FileRun> = Vec::new();
     for file in &a.files {
         match runs(&a, file) {
             Ok(r) => all.extend(r.into_iter().map(|(g, b, o)| (file.clone(), g, b, o))),
@@ -395,11 +398,7 @@ fn coverage(
 
 /// `check --time`: every run deepened together within the time given (the run that has
 /// compared the fewest positions goes next), one report (or error) per run, in order.
-fn deepen_all(
-    a: &Args,
-    all: &[(PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>)],
-    seed: u64,
-) -> Vec<Result<DeepReport, Report>> {
+fn deepen_all(a: &Args, all: &[FileRun], seed: u64) -> Vec<Result<DeepReport, Report>> {
     let Some((file, _, _, _)) = all.first() else {
         return Vec::new();
     };

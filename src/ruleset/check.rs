@@ -195,17 +195,16 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
             }
             Item::Shape(s) => shape_items.push(s),
             Item::CheckBound(cb) => {
-                let mut c = Compiler {
-                    diags: &mut diags,
-                    position: false,
-                    slots: &mut slots,
-                };
                 let Some(max_expr) = &cb.max else {
-                    drop(c);
                     if let Some(run) = over_run(rs, cb, &mut diags, &mut slots, &mut scope) {
                         check_runs.push(run);
                     }
                     continue;
+                };
+                let mut c = Compiler {
+                    diags: &mut diags,
+                    position: false,
+                    slots: &mut slots,
                 };
                 let max = c.constant(max_expr, &mut scope);
                 let heaps = cb.heaps.as_ref().map(|h| c.constant(h, &mut scope));

@@ -358,7 +358,7 @@ pub struct Claim {
     /// `fails at E`: the positions where the claim is known to fail (a tuple or a set of them).
     pub fails_at: Option<Expr>,
     /// A count or least claim: about the positions of a box, not each position.
-    pub family: Option<ClaimFamily>,
+    pub family: Option<Box<ClaimFamily>>,
     /// The whole item.
     pub span: Span,
 }

@@ -506,7 +506,7 @@ fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Clai
             }
             Rule::claim_count | Rule::claim_least => {
                 let (f, cond) = parse_claim_family(p)?;
-                family = Some(f);
+                family = Some(Box::new(f));
                 body = Some(ClaimBody::Expr {
                     expr: cond,
                     destructure: None,
