@@ -299,3 +299,48 @@ fn a_claim_known_to_be_false_is_held_to_its_counterexample() {
         "{out}"
     );
 }
+
+#[test]
+fn a_move_that_is_not_a_take_is_named_by_its_clause() {
+    // Delete one heap and split another into two non-empty parts. From (2, 2) the only move
+    // deletes a 2 and splits the other into 1 + 1, reaching (1, 1), where no move is left (no
+    // heap of 1 splits into two non-empty parts): (1, 1) is P, so (2, 2) is N. The sizes alone
+    // read like "taking 1 from each of 2 heaps of 2", which the rules never do.
+    let file = fixture(
+        "delete-split",
+        r#"ruleset "Delete and split" {
+  heaps any
+  move { delete one heap; split one other heap into 2 parts }
+  claim P: true when heaps == (2, 2)
+  check max 2 heaps 2
+}
+"#,
+    );
+    let (code, out, err) = run(&["check", &file]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "the move `delete one heap; split one other heap into 2 parts` (line 3) reaches (1, 1), which is P"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("taking"), "{out}");
+    insta::assert_snapshot!("delete_split_move_named", shown(&out));
+    // A take is still told as one: Nim, where (1, 2) -> (1, 1) takes 1 from the heap of 2.
+    let file = fixture(
+        "nim-take",
+        r#"ruleset "Nim" {
+  heaps 2
+  move { take 1.. from one heap }
+  claim P: true when heaps == (1, 2)
+  check max 2
+}
+"#,
+    );
+    let (code, out, err) = run(&["check", &file]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("`take 1.. from one heap` (line 3), taking 1 from a heap of 2, reaches (1, 1), which is P"),
+        "{out}"
+    );
+}

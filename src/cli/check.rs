@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use heapgame::ruleset::ParamOverride;
-use heapgame::verify::check::{check_region, CheckReport};
+use heapgame::verify::check::{check_positions, check_region, CheckReport};
 use heapgame::verify::coverage::{Coverage, FindingKind};
 use heapgame::verify::deepen::{check_deepening_all, DeepReport, Plan};
 use heapgame::verify::region::{fresh_seed, Region};
@@ -68,15 +68,21 @@ pub struct Args {
     strict: bool,
 }
 
+/// One run: a loaded game, its bounds, and the positions of a `check over` line.
+type Run = (Game, Bounds, Option<Vec<Vec<u32>>>);
+
+/// A run of one of the files given.
+type FileRun = (PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
+
 /// The runs of one file: a loaded game and its bounds each.
-fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report> {
+fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
     let name = file.display().to_string();
     let text = super::common::read_file(file)?;
     // `--time` deepens from the small bounds: the regions grow while time is left.
     let deepen = a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none();
     let mut runs = runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick || deepen)?;
     if let Some(p) = a.play {
-        for (g, _) in &mut runs {
+        for (g, _, _) in &mut runs {
             g.set_play(p);
         }
     }
@@ -85,7 +91,8 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<(Game, Bounds)>, Report>
 
 /// The runs of a ruleset's text (`name` names it in messages): with `params`, one run with
 /// them; otherwise one run per `check` line of the file, each with its own parameter values.
-/// `max`/`heaps` replace the file's bounds. (Shared with the REPL's `:check`.)
+/// `max`/`heaps` replace the file's bounds. (Shared with the REPL's `:check`, which leaves out
+/// the runs `over` a list of positions.)
 pub(crate) fn runs_of(
     name: &str,
     text: &str,
@@ -93,7 +100,43 @@ pub(crate) fn runs_of(
     max: Option<u32>,
     heaps: Option<usize>,
 ) -> Result<Vec<(Game, Bounds)>, Report> {
-    runs_in(name, text, params, (max, heaps), false)
+    let runs = runs_in(name, text, params, (max, heaps), false)?;
+    Ok(runs
+        .into_iter()
+        .filter(|r| r.2.is_none())
+        .map(|(g, b, _)| (g, b))
+        .collect())
+}
+
+/// The positions of the `check over` line `line` of `game`, canonical, without repeats, in
+/// the fixed order; `None` for a box line.
+fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, Report> {
+    let Some(over) = game
+        .checked
+        .check_runs
+        .get(line)
+        .and_then(|l| l.over.as_ref())
+    else {
+        return Ok(None);
+    };
+    let mut out = Vec::with_capacity(over.len());
+    for p in over {
+        // Heaps were checked non-negative and within u32 at load.
+        let wide: Vec<u64> = p.iter().map(|&h| h.unsigned_abs()).collect();
+        let c = game.canonical(&wide).map_err(|e| {
+            miette::miette!(
+                code = "heapgame::position",
+                help = "`check over` must name positions of the game",
+                "`check over` names {p:?}, which is not a position: {e}"
+            )
+        })?;
+        if game.allows(&c) {
+            out.push(c);
+        }
+    }
+    heapgame::verify::region::sort_in_order(&mut out);
+    out.dedup();
+    Ok(Some(out))
 }
 
 /// [`runs_of`], with each `check` line's `quick` bounds when `quick`.
@@ -103,7 +146,7 @@ fn runs_in(
     params: &[String],
     (max, heaps): (Option<u32>, Option<usize>),
     quick: bool,
-) -> Result<Vec<(Game, Bounds)>, Report> {
+) -> Result<Vec<Run>, Report> {
     let cli: Vec<ParamOverride> = params
         .iter()
         .map(|t| ParamOverride { text: t.clone() })
@@ -136,10 +179,15 @@ fn runs_in(
     };
     if !params.is_empty() || lines.is_empty() {
         let b = bounds(&base, lines.first())?;
-        return Ok(vec![(base, b)]);
+        let over = if max.is_none() && heaps.is_none() {
+            over_positions(&base, 0)?
+        } else {
+            None
+        };
+        return Ok(vec![(base, b, over)]);
     }
     let mut out = Vec::new();
-    for line in &lines {
+    for (i, line) in lines.iter().enumerate() {
         let game = if line.with.is_empty() {
             Game::from_source_overrides(name, text, &[]).map_err(Report::new)?
         } else {
@@ -153,7 +201,13 @@ fn runs_in(
             Game::from_source_overrides(name, text, &os).map_err(Report::new)?
         };
         let b = bounds(&game, Some(line))?;
-        out.push((game, b));
+        // `--max`/`--heaps` replace every run's positions by their box.
+        let over = if max.is_none() && heaps.is_none() {
+            over_positions(&game, i)?
+        } else {
+            None
+        };
+        out.push((game, b, over));
     }
     Ok(out)
 }
@@ -162,10 +216,10 @@ fn runs_in(
 pub fn run(a: Args) -> Result<u8, Report> {
     let mut worst = 0u8;
     let mut json = Vec::new();
-    let mut all = Vec::new();
+    let mut all: Vec<FileRun> = Vec::new();
     for file in &a.files {
         match runs(&a, file) {
-            Ok(r) => all.extend(r.into_iter().map(|(g, b)| (file.clone(), g, b))),
+            Ok(r) => all.extend(r.into_iter().map(|(g, b, o)| (file.clone(), g, b, o))),
             Err(e) => {
                 eprintln!("{e:?}");
                 worst = 2;
@@ -183,10 +237,17 @@ pub fn run(a: Args) -> Result<u8, Report> {
     } else {
         Vec::new().into_iter()
     };
-    for (n, (file, game, bounds)) in all.iter().enumerate() {
+    // The family claims are checked once per file and parameter values.
+    let mut families_done: Vec<(PathBuf, Vec<(String, String)>)> = Vec::new();
+    for (n, (file, game, bounds, over)) in all.iter().enumerate() {
         if n > 0 && all[n - 1].0 != *file {
             let done = std::mem::replace(&mut cov, Coverage::new(own));
             worst = worst.max(coverage(&all[n - 1].0, &done, &a, &mut json));
+        }
+        let key = (file.clone(), heapgame::verify::check::params_shown(game));
+        let families = !game.checked.families.is_empty() && !families_done.contains(&key);
+        if families {
+            families_done.push(key);
         }
         // The limits, Ctrl-C and the progress bar of `solve`.
         let limits = GameArgs {
@@ -208,7 +269,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 .and_then(|n| u64::try_from(n).ok()),
             _ => None,
         };
-        if deepen {
+        if deepen && over.is_none() {
             match deep.next().expect("one deepening report a run (run)") {
                 Ok(r) => {
                     if !r.holds() {
@@ -226,11 +287,22 @@ pub fn run(a: Args) -> Result<u8, Report> {
                     worst = 2;
                 }
             }
+            if families {
+                let code = super::check_family::run(&limits, file, game, a.format, &mut json)?;
+                worst = worst.max(code);
+            }
             continue;
         }
         let what = format!("checking {}", file.display());
+        let total = over.as_ref().map_or(total, |o| Some(o.len() as u64));
         let run = SolveRun::start(&limits, bounds.heaps, total, what);
-        let result = check_region(game, &region, run.budget.clone());
+        let result = match over {
+            Some(ps) => {
+                let what = format!("{} positions named by `check over`", ps.len());
+                check_positions(game, ps, *bounds, what, run.budget.clone())
+            }
+            None => check_region(game, &region, run.budget.clone()),
+        };
         drop(run);
         match result {
             Ok(r) => {
@@ -252,8 +324,12 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 worst = 2;
             }
         }
+        if families {
+            let code = super::check_family::run(&limits, file, game, a.format, &mut json)?;
+            worst = worst.max(code);
+        }
     }
-    if let Some((file, _, _)) = all.last() {
+    if let Some((file, _, _, _)) = all.last() {
         worst = worst.max(coverage(file, &cov, &a, &mut json));
     }
     if a.format == Format::Json {
@@ -322,12 +398,8 @@ fn coverage(
 
 /// `check --time`: every run deepened together within the time given (the run that has
 /// compared the fewest positions goes next), one report (or error) per run, in order.
-fn deepen_all(
-    a: &Args,
-    all: &[(PathBuf, Game, Bounds)],
-    seed: u64,
-) -> Vec<Result<DeepReport, Report>> {
-    let Some((file, _, _)) = all.first() else {
+fn deepen_all(a: &Args, all: &[FileRun], seed: u64) -> Vec<Result<DeepReport, Report>> {
+    let Some((file, _, _, _)) = all.first() else {
         return Vec::new();
     };
     let time = a.time.unwrap_or_default();
@@ -340,11 +412,13 @@ fn deepen_all(
         time: None,
         play: a.play,
     };
-    let heaps = all.iter().map(|(_, _, b)| b.heaps).max().unwrap_or(1);
+    let heaps = all.iter().map(|(_, _, b, _)| b.heaps).max().unwrap_or(1);
     let run = SolveRun::start(&limits, heaps, None, "checking".to_string());
+    // A run over a list of positions is not deepened: it is checked as it is.
     let runs: Vec<(&Game, Plan)> = all
         .iter()
-        .map(|(_, game, bounds)| {
+        .filter(|r| r.3.is_none())
+        .map(|(_, game, bounds, _)| {
             let plan = Plan {
                 start: *bounds,
                 sample_max: a.region.sample_max,
@@ -502,7 +576,6 @@ pub(crate) fn is_cancelled(r: &Report) -> bool {
 
 /// The text `check` prints for one run. (Shared with the REPL's `:check`.)
 pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
-    let _ = game;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -516,7 +589,7 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
     if let Some(why) = &r.stopped {
         let _ = writeln!(out, "  {why}: the claims below hold only so far");
     }
-    if r.claims.is_empty() {
+    if r.claims.is_empty() && game.checked.families.is_empty() {
         let _ = writeln!(out, "  no claims");
     }
     for c in &r.claims {

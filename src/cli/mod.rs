@@ -3,6 +3,7 @@
 //! difference, 2 bad input or a limit hit).
 
 pub(crate) mod check;
+mod check_family;
 pub(crate) mod common;
 pub(crate) mod diff;
 pub(crate) mod eval;

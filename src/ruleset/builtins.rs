@@ -48,6 +48,10 @@ pub enum Builtin {
     Beatty,
     /// `remove(list, x)`: the list without its first member equal to `x`.
     Remove,
+    /// `binomial(n, k)`: the binomial coefficient (0 unless 0 <= k <= n).
+    Binomial,
+    /// `partitions(m, k)`: the number of partitions of `m` into exactly `k` positive parts.
+    Partitions,
     /// `winning` in a claim: the set of positions the winning moves reach, decoded from a list
     /// slot (`sets::encode_positions`); not callable by name.
     Winning,
@@ -72,6 +76,8 @@ impl Builtin {
         ("sorted", Builtin::Sorted),
         ("beatty", Builtin::Beatty),
         ("remove", Builtin::Remove),
+        ("binomial", Builtin::Binomial),
+        ("partitions", Builtin::Partitions),
     ];
 
     /// The built-in called `name`.
@@ -335,6 +341,25 @@ pub fn call(f: Builtin, vals: Vec<Value>, sp: &Span) -> R<Value> {
             }
             ref v => unreachable!("{v:?} (isqrt)"),
         },
+        Builtin::Binomial | Builtin::Partitions => {
+            let (Value::Int(a), Value::Int(b)) = (&vals[0], &vals[1]) else {
+                unreachable!("{vals:?} (binomial, partitions)")
+            };
+            let r = if f == Builtin::Binomial {
+                super::counting::binomial(*a, *b)
+            } else {
+                super::counting::partitions(*a, *b)
+            };
+            match r {
+                Some(v) => Value::Int(v),
+                None => {
+                    return err(
+                        EvalErrorKind::Overflow(format!("`{}({a}, {b})`", f.name())),
+                        sp,
+                    )
+                }
+            }
+        }
         Builtin::Sqrt => {
             let r = vals[0].to_real().expect("number (sqrt)");
             Value::Real(r.sqrt().map_err(|e| real_err(e, sp))?)

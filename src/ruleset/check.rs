@@ -36,6 +36,8 @@ pub struct Checked {
     pub claims: Vec<CheckedClaim>,
     /// The `check [with ...] max N [heaps K]` lines, in order.
     pub check_runs: Vec<CheckRun>,
+    /// The family claims (`count(...)`, `least n in ...`), in order.
+    pub families: Vec<super::family::CheckedFamily>,
     /// `positions where C`: the positions of the game, when restricted.
     pub positions: Option<PositionRule>,
 }
@@ -51,6 +53,9 @@ pub struct CheckRun {
     pub heaps: Option<usize>,
     /// `quick max N [heaps K]`: the bounds under `check --quick` (else `max`, `heaps`).
     pub quick: Option<(u32, Option<usize>)>,
+    /// `check over L ...`: the positions of the run (as written), instead of the box; `max`
+    /// and `heaps` are then their largest heap and heap count.
+    pub over: Option<Vec<Vec<i64>>>,
     /// The `check` line.
     pub span: Span,
 }
@@ -190,14 +195,20 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
             }
             Item::Shape(s) => shape_items.push(s),
             Item::CheckBound(cb) => {
+                let Some(max_expr) = &cb.max else {
+                    if let Some(run) = over_run(rs, cb, &mut diags, &mut slots, &mut scope) {
+                        check_runs.push(run);
+                    }
+                    continue;
+                };
                 let mut c = Compiler {
                     diags: &mut diags,
                     position: false,
                     slots: &mut slots,
                 };
-                let max = c.constant(&cb.max, &mut scope);
+                let max = c.constant(max_expr, &mut scope);
                 let heaps = cb.heaps.as_ref().map(|h| c.constant(h, &mut scope));
-                if let Some(max) = nonneg_u32(&mut diags, max, &cb.max.span, "a check bound") {
+                if let Some(max) = nonneg_u32(&mut diags, max, &max_expr.span, "a check bound") {
                     let heaps = match (heaps, &cb.heaps) {
                         (Some(h), Some(e)) => {
                             nonneg_u32(&mut diags, h, &e.span, "a heap count").map(|k| k as usize)
@@ -229,6 +240,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                         max,
                         heaps,
                         quick,
+                        over: None,
                         span: cb.span.clone(),
                     });
                 }
@@ -275,6 +287,7 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
     let layout = super::lower_place::layout(rs);
     let mut moves = Vec::new();
     let mut claims = Vec::new();
+    let mut families = Vec::new();
     for item in &rs.items {
         match item {
             Item::Move(m) => {
@@ -290,7 +303,12 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
                 }
             }
             Item::Claim(cl) => {
-                if let Some(c) =
+                if let Some(f) = &cl.family {
+                    let s = shape.as_ref();
+                    if let Some(c) = super::family::lower_family(cl, f, s, &mut scope, &mut diags) {
+                        families.push(c);
+                    }
+                } else if let Some(c) =
                     super::claims::lower_claim(cl, shape.as_ref(), &mut scope, &mut diags)
                 {
                     claims.push(c);
@@ -341,7 +359,61 @@ pub fn check(rs: &Ruleset, overrides: &[ParamOverride]) -> Result<Checked, Vec<D
         moves,
         claims,
         check_runs,
+        families,
         positions,
+    })
+}
+
+/// A `check [with ...] over L ...` line: its parameter names checked like a box line's, its
+/// positions listed for the parameters bound.
+fn over_run(
+    rs: &Ruleset,
+    cb: &crate::syntax::ast::CheckBound,
+    diags: &mut Vec<Diag>,
+    slots: &mut Slots,
+    scope: &mut Scope,
+) -> Option<CheckRun> {
+    let over = cb.over.as_ref()?;
+    let mut with = Vec::new();
+    for (name, _, text) in &cb.with {
+        if rs.params.iter().any(|p| p.name.name == name.name) {
+            with.push((name.name.clone(), text.clone()));
+        } else {
+            diags.push(Diag::new(
+                Code::UnknownName,
+                name.span.clone(),
+                format!("`{}` is not a parameter of this ruleset", name.name),
+                "not a parameter",
+            ));
+        }
+    }
+    let positions = super::family::over_positions(diags, slots, scope, over)?;
+    let mut max = 0u32;
+    let mut heaps = 0usize;
+    for p in &positions {
+        heaps = heaps.max(p.len());
+        for &h in p {
+            match u32::try_from(h) {
+                Ok(h) => max = max.max(h),
+                Err(_) => {
+                    diags.push(Diag::new(
+                        Code::Range,
+                        over.positions.span.clone(),
+                        format!("`check over` names a heap of {h}, not a heap size"),
+                        "here",
+                    ));
+                    return None;
+                }
+            }
+        }
+    }
+    Some(CheckRun {
+        with,
+        max,
+        heaps: Some(heaps),
+        quick: None,
+        over: Some(positions),
+        span: cb.span.clone(),
     })
 }
 

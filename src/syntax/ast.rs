@@ -135,19 +135,63 @@ pub struct FnDef {
     pub span: Span,
 }
 
-/// `check max N [heaps K]`.
+/// `check max N [heaps K]`, or `check over L [for n in R, ...]`.
 #[derive(Clone, Debug)]
 pub struct CheckBound {
     /// `with NAME = VALUE, ...`: parameter values for this run, with each value's text.
     pub with: Vec<(Ident, Expr, String)>,
-    /// The largest heap size checked.
-    pub max: Expr,
+    /// The largest heap size checked (`None` for a run `over` a list of positions).
+    pub max: Option<Expr>,
+    /// `over L for n in R, ...`: the positions of the run instead of a box.
+    pub over: Option<CheckOver>,
     /// The most heaps checked (for `heaps any`).
     pub heaps: Option<Expr>,
     /// `quick max N [heaps K]`: the bounds under `check --quick`.
     pub quick: Option<(Expr, Option<Expr>)>,
     /// The whole item.
     pub span: Span,
+}
+
+/// `over L for a in R, n in S`: a position (a list) or a set of positions, for every value of
+/// the `for` names (outermost first).
+#[derive(Clone, Debug)]
+pub struct CheckOver {
+    /// The positions, as an expression of the parameters and the `for` names.
+    pub positions: Expr,
+    /// The `for NAME in R` clauses, outermost first.
+    pub fors: Vec<(Ident, Expr)>,
+}
+
+/// A claim about a set of positions rather than each position: `count(C) OP E [for n in R]
+/// within max M [heaps K]`, or `least n in R: C within max M [heaps K] is E`. The condition C
+/// is the claim's body (kind `Holds`).
+#[derive(Clone, Debug)]
+pub struct ClaimFamily {
+    /// Count or least.
+    pub form: FamilyForm,
+    /// `for n in R` (a count) or `least n in R`.
+    pub var: Option<(Ident, Expr)>,
+    /// `within max M`.
+    pub max: Expr,
+    /// `within ... heaps K`.
+    pub heaps: Option<Expr>,
+}
+
+/// What a family claim states.
+#[derive(Clone, Debug)]
+pub enum FamilyForm {
+    /// `count(C) OP E`: the number of positions where C holds compares so with E.
+    Count {
+        /// The comparison.
+        op: BinOp,
+        /// E.
+        value: Expr,
+    },
+    /// `least n in R: C ... is E`: the least n with a position where C holds is E.
+    Least {
+        /// E.
+        value: Expr,
+    },
 }
 
 /// A move clause.
@@ -330,6 +374,8 @@ pub struct Claim {
     pub allow_empty: bool,
     /// `fails at E`: the positions where the claim is known to fail (a tuple or a set of them).
     pub fails_at: Option<Expr>,
+    /// A count or least claim: about the positions of a box, not each position.
+    pub family: Option<Box<ClaimFamily>>,
     /// The whole item.
     pub span: Span,
 }

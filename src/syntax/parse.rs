@@ -195,12 +195,18 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
             let mut with = Vec::new();
             let mut exprs = Vec::new();
             let mut quick = None;
+            let mut over = None;
             for p in inner {
                 if p.as_rule() == Rule::check_quick {
                     let mut it = p.into_inner();
                     let max = parse_expr(it.next().expect("a bound (parse_check_quick)"))?;
                     let heaps = it.next().map(parse_expr).transpose()?;
                     quick = Some((max, heaps));
+                } else if p.as_rule() == Rule::check_over {
+                    let mut it = p.into_inner();
+                    let positions = parse_expr(it.next().expect("a list (parse_check_over)"))?;
+                    let fors = it.map(parse_check_for).collect::<Result<_, _>>()?;
+                    over = Some(CheckOver { positions, fors });
                 } else if p.as_rule() == Rule::check_with {
                     for param in p.into_inner() {
                         let mut it = param.into_inner();
@@ -214,10 +220,11 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
                 }
             }
             let mut exprs = exprs.into_iter();
-            let max = exprs.next().expect("a bound (parse_check_bound)");
+            let max = exprs.next();
             Item::CheckBound(CheckBound {
                 with,
                 max,
+                over,
                 heaps: exprs.next(),
                 quick,
                 span: sp,
@@ -471,6 +478,7 @@ fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Clai
     let mut when = None;
     let mut allow_empty = false;
     let mut fails_at = None;
+    let mut family = None;
     for p in inner {
         match p.as_rule() {
             Rule::claim_kind => {
@@ -510,6 +518,14 @@ fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Clai
                 let q = p.into_inner().next().expect("(parse_claim_when)");
                 when = Some(parse_expr(q)?);
             }
+            Rule::claim_count | Rule::claim_least => {
+                let (f, cond) = parse_claim_family(p)?;
+                family = Some(Box::new(f));
+                body = Some(ClaimBody::Expr {
+                    expr: cond,
+                    destructure: None,
+                });
+            }
             Rule::claim_allow_empty => allow_empty = true,
             Rule::claim_fails => {
                 let q = p.into_inner().next().expect("(parse_claim_fails)");
@@ -525,8 +541,62 @@ fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Clai
         when,
         allow_empty,
         fails_at,
+        family,
         span: sp,
     })
+}
+
+/// `n in R` of a `check over ... for` or a family claim.
+fn parse_check_for(p: Pair<'_, Rule>) -> Result<(Ident, Expr), SyntaxError> {
+    let mut it = p.into_inner();
+    let name = parse_ident(it.next().expect("a name (parse_check_for)"));
+    let range = parse_expr(it.next().expect("a range (parse_check_for)"))?;
+    Ok((name, range))
+}
+
+/// A count or least claim: its family and its condition.
+fn parse_claim_family(p: Pair<'_, Rule>) -> Result<(ClaimFamily, Expr), SyntaxError> {
+    let count = p.as_rule() == Rule::claim_count;
+    let mut cond = None;
+    let mut var = None;
+    let mut op = BinOp::Eq;
+    let mut value = None;
+    let mut within = None;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::count_word => {}
+            Rule::claim_op => {
+                let o = q
+                    .into_inner()
+                    .next()
+                    .expect("an operator (parse_claim_family)");
+                op = binop(o.as_rule());
+            }
+            Rule::check_for => var = Some(parse_check_for(q)?),
+            Rule::claim_within => {
+                let mut it = q.into_inner();
+                let max = parse_expr(it.next().expect("a bound (parse_claim_within)"))?;
+                let heaps = it.next().map(parse_expr).transpose()?;
+                within = Some((max, heaps));
+            }
+            _ if cond.is_none() => cond = Some(parse_expr(q)?),
+            _ => value = Some(parse_expr(q)?),
+        }
+    }
+    let value = value.expect("a value (parse_claim_family)");
+    let (max, heaps) = within.expect("a box (parse_claim_family)");
+    let form = if count {
+        FamilyForm::Count { op, value }
+    } else {
+        FamilyForm::Least { value }
+    };
+    let family = ClaimFamily {
+        form,
+        var,
+        max,
+        heaps,
+    };
+    Ok((family, cond.expect("a condition (parse_claim_family)")))
 }
 
 fn parse_claim_expr(body: Pair<'_, Rule>) -> Result<ClaimBody, SyntaxError> {

@@ -134,6 +134,24 @@ pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<Chec
             )
         })?;
     positions.retain(|p| game.allows(p));
+    let bounds = match *region {
+        Region::Box(b) => b,
+        Region::Total { total, heaps } => Bounds { max: total, heaps },
+        Region::Samples { max, heaps, .. } => Bounds { max, heaps },
+    };
+    let what = with_play(game.play(), region.describe(game.shape()));
+    check_positions(game, &positions, bounds, what, budget)
+}
+
+/// Checks every claim of `game` over `positions` (canonical, in the order to visit them):
+/// a region's, or those a `check over` line names. `bounds` and `region` describe them.
+pub fn check_positions(
+    game: &Game,
+    positions: &[Vec<u32>],
+    bounds: Bounds,
+    region: String,
+    budget: Budget,
+) -> Result<CheckReport, Report> {
     let mut c = Checker::new(game, budget);
     c.set_region(&positions);
     let mut stopped = None;
@@ -156,16 +174,11 @@ pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<Chec
             Err(Halt::Error(e)) => return Err(e),
         }
     }
-    let bounds = match *region {
-        Region::Box(b) => b,
-        Region::Total { total, heaps } => Bounds { max: total, heaps },
-        Region::Samples { max, heaps, .. } => Bounds { max, heaps },
-    };
     Ok(CheckReport {
         ruleset: game.checked.name.clone(),
         params: params_shown(game),
         bounds,
-        region: with_play(game.play(), region.describe(game.shape())),
+        region,
         positions: positions.len() as u64,
         claims: c.claims,
         stopped,
@@ -568,7 +581,7 @@ fn case_label(src: &str, sp: &std::ops::Range<usize>) -> String {
 }
 
 /// A claim's text on one line: comments dropped, spaces collapsed, cut after 100 characters.
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     let joined: Vec<&str> = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())

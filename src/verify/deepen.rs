@@ -246,11 +246,13 @@ pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepR
         .expect("one run (check_deepening)")
 }
 
-/// Deepens several runs together within `time`: the run that has compared the fewest positions
-/// goes next, one region (or sample batch) at a time, so that each run's claims get their part
-/// of the budget in positions rather than in seconds (a run whose positions are dear gets more
-/// of the time than one whose positions are cheap). Boxes and totals until two thirds of
-/// `time`, then samples. The reports come in the order of `runs`; an error ends its run only.
+/// Deepens several runs together within `time`, shared by claim: every claim still open (no
+/// counterexample yet, about the run's parameters) has an equal part of the time, and a run
+/// has the parts of its open claims. The run that has spent the least time per open claim
+/// goes next, one region (or sample batch) at a time, each step cut when the run has spent its
+/// part (a claim that fails gives its part back to the others). Boxes and totals until two
+/// thirds of `time` or the end of the run's part, then samples. The reports come in the order
+/// of `runs`; an error ends its run only.
 pub fn check_deepening_all(
     runs: &[(&Game, Plan)],
     budget: Budget,
@@ -264,11 +266,28 @@ pub fn check_deepening_all(
         .collect();
     let mut errors: Vec<Option<Report>> = runs.iter().map(|_| None).collect();
     while Instant::now() < end {
-        let next = (0..ds.len())
-            .filter(|&i| errors[i].is_none() && !ds[i].finished)
-            .min_by_key(|&i| ds[i].visited);
-        let Some(i) = next else { break };
-        if let Err(e) = ds[i].step(grow_end, end) {
+        let live: Vec<usize> = (0..ds.len())
+            .filter(|&i| errors[i].is_none() && !ds[i].finished && ds[i].open() > 0)
+            .collect();
+        let open: usize = live.iter().map(|&i| ds[i].open()).sum();
+        let per_claim = |i: usize| ds[i].spent.as_secs_f64() / ds[i].open() as f64;
+        let Some(i) = live
+            .iter()
+            .copied()
+            .min_by(|&a, &b| per_claim(a).total_cmp(&per_claim(b)))
+        else {
+            break;
+        };
+        // This run's part of the whole time, what it has left of it (a step takes at least a
+        // moment), and the point where this step stops.
+        let part = time.mul_f64(ds[i].open() as f64 / open as f64);
+        let left = part
+            .saturating_sub(ds[i].spent)
+            .max(Duration::from_millis(50));
+        let started = Instant::now();
+        let r = ds[i].step(grow_end, end, started + left);
+        ds[i].spent += started.elapsed();
+        if let Err(e) = r {
             let cancelled = e
                 .code()
                 .is_some_and(|c| c.to_string() == "heapgame::cancelled");
@@ -301,6 +320,8 @@ struct Deepening<'g> {
     taken: u64,
     /// Positions compared so far.
     visited: u64,
+    /// Time spent on its steps so far.
+    spent: Duration,
     finished: bool,
     t0: Instant,
 }
@@ -321,6 +342,7 @@ impl<'g> Deepening<'g> {
             sampling: false,
             taken: 0,
             visited: 0,
+            spent: Duration::ZERO,
             finished,
             t0,
         }
@@ -333,8 +355,18 @@ impl<'g> Deepening<'g> {
         self.c.set_budget(b);
     }
 
-    /// The next region: a box or total until `grow_end`, then a batch of samples until `end`.
-    fn step(&mut self, grow_end: Instant, end: Instant) -> Result<(), Report> {
+    /// The claims still open: no counterexample yet, and about the run's parameters.
+    fn open(&self) -> usize {
+        self.c
+            .claims
+            .iter()
+            .filter(|c| c.failure.is_none() && c.applies)
+            .count()
+    }
+
+    /// The next region: a box or total until `grow_end`, then a batch of samples until `end`;
+    /// the step stops at `cap` (the run has spent its part of the time) if that comes first.
+    fn step(&mut self, grow_end: Instant, end: Instant, cap: Instant) -> Result<(), Report> {
         if self.c.all_failed() {
             self.finished = true;
             return Ok(());
@@ -350,7 +382,7 @@ impl<'g> Deepening<'g> {
             self.sampling = true;
             return Ok(());
         };
-        self.deadline(if self.sampling { end } else { grow_end });
+        self.deadline(if self.sampling { end } else { grow_end }.min(cap));
         let shape = self.game.shape();
         let mut positions = region
             .positions(shape)
@@ -376,7 +408,8 @@ impl<'g> Deepening<'g> {
                     return Ok(());
                 }
                 Err(Halt::Deadline) => {
-                    self.finished = true;
+                    // At its part's end the run waits for the others; at the end it is done.
+                    self.finished = Instant::now() >= end;
                     return Ok(());
                 }
                 Err(Halt::Limit(limit)) => {

@@ -11,6 +11,12 @@ use crate::solver::{Outcome, Solver};
 /// The `move` clause of `game` that moves `from` to `to`, as "`take same 1.. from both heaps`
 /// (line 10)"; `None` if no single clause does (it cannot happen for a real follower).
 pub fn clause_of(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
+    matching_clause(game, from, to).map(|(words, _)| words)
+}
+
+/// [`clause_of`], and whether that clause only takes tokens (every step a `take`), so that the
+/// change of heap sizes may be told as "taking ...".
+fn matching_clause(game: &Game, from: &[u32], to: &[u32]) -> Option<(String, bool)> {
     let g = game.generator();
     let mut scratch = Scratch::default();
     let mut out = crate::moves::Followers::new();
@@ -50,21 +56,30 @@ pub fn clause_of(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
                     .collect();
                 format!(", with {}", vs.join(", "))
             };
-            return Some(format!("`{words}` (line {line}{inst})"));
+            let takes = m
+                .steps
+                .iter()
+                .all(|st| matches!(st.kind, crate::moves::program::LStepKind::Take(..)));
+            return Some((format!("`{words}` (line {line}{inst})"), takes));
         }
     }
     None
 }
 
 /// "the move `...` (line 10), taking 2 from the heap of 5, reaches (3, 5)".
+/// The change is told in words ("taking 2 from ...") only when the clause that makes the move
+/// only takes tokens; any other clause (delete, split, lower, add, ...) is named by its own
+/// words alone, since the heap sizes could read as a take it is not.
 pub fn the_move(game: &Game, from: &[u32], to: &[u32]) -> String {
-    let change = match taking(game, from, to) {
+    let clause = matching_clause(game, from, to);
+    let takes = clause.as_ref().is_some_and(|(_, t)| *t);
+    let change = match taking(game, from, to).filter(|_| takes) {
         Some(t) => format!(", {t},"),
         None => String::new(),
     };
-    match clause_of(game, from, to) {
-        Some(c) => format!("the move {c}{change} reaches {}", show_position(to)),
-        None => format!("the move{change} to {}", show_position(to)),
+    match clause {
+        Some((c, _)) => format!("the move {c}{change} reaches {}", show_position(to)),
+        None => format!("the move to {}", show_position(to)),
     }
 }
 

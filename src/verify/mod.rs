@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod deepen;
 pub mod diff;
 pub mod explain;
+pub mod family;
 pub mod loopy;
 pub mod region;
 
@@ -118,6 +119,7 @@ mod tests {
             max: 8,
             heaps: Some(4),
             quick: None,
+            over: None,
             span: 0..0,
         };
         let b = |max, heaps| Bounds { max, heaps };

@@ -354,6 +354,19 @@ impl Compiler<'_> {
                     Type::List
                 }
             }
+            Builtin::Binomial | Builtin::Partitions => {
+                if !arity(2, self) {
+                    return None;
+                }
+                for i in 0..2 {
+                    if ts[i] != Type::Int {
+                        let what = format!("`{name}`");
+                        self.push(type_error(&args[i].span, "an integer", ts[i], &what));
+                        return None;
+                    }
+                }
+                Type::Int
+            }
             Builtin::Remove => {
                 if args.len() != 2 {
                     self.push(
