@@ -17,12 +17,9 @@ use proptest::prelude::*;
 /// generic solvers.
 fn kernel_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
     let spec = BoxSpec::new(game.shape(), max, heaps).expect("small box");
-    // The cube, or the compiled-moves kernel where every amount is bounded on 3 heaps or more
-    // of a symmetric shape (it visits each position once, the cube every ordering).
-    let taken = kernel_for(game.generator(), &spec);
     assert!(
-        matches!(taken, Some("cube" | "compiled-moves")),
-        "{label}: no kernel matched ({taken:?})"
+        kernel_for(game.generator(), &spec).is_some(),
+        "{label}: no kernel matched"
     );
     let solve = |want| {
         solve_box_kernel(game.generator(), &spec, want, &Budget::default())
@@ -30,8 +27,8 @@ fn kernel_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
             .unwrap_or_else(|e| panic!("{label}: {e}"))
     };
     let (g, o) = (solve(Want::Grundy), solve(Want::Outcome));
-    assert_eq!(g.kernel, taken, "{label}: Grundy by the kernel");
-    assert_eq!(o.kernel, taken, "{label}: P/N by the kernel");
+    assert_eq!(g.kernel, Some("cube"), "{label}: Grundy by the kernel");
+    assert_eq!(o.kernel, Some("cube"), "{label}: P/N by the kernel");
     let mut grundy = Solver::new(game.generator());
     let mut pn = Solver::new(game.generator());
     let mut pos = Vec::new();

@@ -2,9 +2,8 @@
 //! reads one clause (parameters bound) into a [`Family`], a small typed description (which
 //! heaps it chooses, how much it takes, what it reads), and [`Family::plain`] narrows a `take`
 //! to the three forms whose followers need no expression at all ([`Plain`]). The generator's
-//! fast paths (`generate/fast.rs`), the estimate's follower count (`estimate/lower.rs`), the
-//! move compiler (`compiled/`) and the kernels' choice between the cube and the compiled-moves
-//! kernel consult it rather than matching the lowered program themselves. The kernels that
+//! fast paths (`generate/fast.rs`), the estimate's follower count (`estimate/lower.rs`) and the
+//! move compiler (`compiled/`) consult it rather than matching the lowered program themselves. The kernels that
 //! read whole multi-step programs (the cube's amount pieces, the multiset kernel's
 //! `delete ...; split ...`, the sum mode's one-heap test) still match the steps they fill.
 
@@ -138,20 +137,6 @@ impl<'m> Family<'m> {
                 Some(Plain::AllSame(set, *slot))
             }
             _ => None,
-        }
-    }
-
-    /// Whether the clause takes only amounts from finite sets listed in it (a `take` whose
-    /// amounts are not computed from the position and whose sets have a largest member).
-    pub fn bounded_amounts(&self) -> bool {
-        let Family::Take(t) = self else {
-            return false;
-        };
-        let finite = |s: &SetValue| matches!(s, SetValue::Ints(_) | SetValue::Range(_, Some(_)));
-        match t.amount {
-            LAmount::Each(s) | LAmount::Same(s, _) | LAmount::List(_, s) => finite(s),
-            LAmount::Named(names) => names.iter().all(|(_, s)| finite(s)),
-            LAmount::Computed(..) => false,
         }
     }
 }

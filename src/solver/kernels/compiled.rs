@@ -207,9 +207,8 @@ impl Here {
     }
 }
 
-/// Fills the table in rank order. Grundy values: the followers' ranks are listed first, then
-/// their values read in one pass (independent loads, as a hand-written solver's), then the
-/// mex; outcomes: each follower read as it is found, up to the first P-position.
+/// Fills the table in rank order: each follower's value read as it is found (Grundy values:
+/// marked for the mex; outcomes: up to the first P-position).
 fn fill(
     moves: &[CompiledMove],
     spec: &BoxSpec,
@@ -239,7 +238,8 @@ fn fill(
         pre: Prefixes::default(),
     };
     let mut y = vec![0u32; k];
-    let mut mex = Mex::default();
+    // Grundy values: `mark[v] == stamp` when a follower has value v.
+    let mut mark: Vec<usize> = Vec::new();
     for r in 0..len {
         if r % 4096 == 0 {
             if let Err(stop) = budget.check_now(r) {
@@ -277,16 +277,21 @@ fn fill(
                 }
             }
             Want::Grundy => {
-                mex.ranks.clear();
+                let stamp = r + 1;
                 for m in moves {
                     m.each(pos, &mut regs, &mut |combo, take| {
                         let q = here.rank(&layout, base, (combo, take), &mut y);
                         debug_assert!(q < r, "a follower of rank {q} >= {r}");
-                        mex.ranks.push(q);
+                        let v = values[q] as usize;
+                        if v >= mark.len() {
+                            mark.resize(v + 1, 0);
+                        }
+                        mark[v] = stamp;
                         false
                     })?;
                 }
-                values.push(mex.of(&values));
+                let mex = mark.iter().take_while(|&&m| m == stamp).count();
+                values.push(u32::try_from(mex).expect("a mex is at most the followers"));
             }
         }
         next_tuple(&mut here.tuple, base, spec.max, spec.shape.symmetric());
@@ -295,42 +300,6 @@ fn fill(
         Want::Grundy => BoxValues::from_grundy(spec.clone(), values, ModeUsed::Table, Some(NAME)),
         Want::Outcome => BoxValues::from_p_bits(spec.clone(), p_bits, ModeUsed::Table, Some(NAME)),
     }))
-}
-
-/// The mex of the followers' values, with its reusable buffers.
-#[derive(Default)]
-struct Mex {
-    /// The followers' ranks.
-    ranks: Vec<usize>,
-    /// Their values.
-    vals: Vec<u32>,
-    /// `seen[v]`: a follower has value v.
-    seen: Vec<bool>,
-}
-
-impl Mex {
-    /// The mex of the values at `self.ranks` in `values`.
-    fn of(&mut self, values: &[u32]) -> u32 {
-        self.vals.clear();
-        self.vals.extend(self.ranks.iter().map(|&q| values[q]));
-        // The mex is at most the number of followers.
-        let n = self.vals.len();
-        if self.seen.len() <= n {
-            self.seen.resize(n + 1, false);
-        }
-        for &v in &self.vals {
-            if (v as usize) < self.seen.len() {
-                self.seen[v as usize] = true;
-            }
-        }
-        let mex = self.seen.iter().take_while(|&&b| b).count();
-        for &v in &self.vals {
-            if (v as usize) < self.seen.len() {
-                self.seen[v as usize] = false;
-            }
-        }
-        u32::try_from(mex).expect("a mex is at most the followers")
-    }
 }
 
 /// Steps the tuple to the next rank: colex over non-decreasing tuples, or the mixed-radix

@@ -12,9 +12,7 @@
 //!   `multiset_retro.rs` marks predecessors for P/N on a fixed count). Asked first.
 //! - `compiled-moves` (`compiled.rs`): any box whose every clause the move compiler
 //!   ([`crate::moves::compiled`]) takes, filled in rank order with the compiled clauses
-//!   enumerating the followers. Asked last, as the general case, except before the cube when
-//!   every move takes a bounded amount on a symmetric box of 3 heaps or more
-//!   ([`prefers_compiled`]).
+//!   enumerating the followers. Asked last, as the general case.
 
 mod amounts;
 mod compile;
@@ -32,7 +30,6 @@ use super::budget::Budget;
 use super::error::SolveError;
 use super::table::BoxSpec;
 use super::{BoxValues, Want};
-use crate::moves::family::classify;
 use crate::moves::{Generator, MoveError};
 
 /// The box solved by a compiled kernel, or `None` when no kernel matches the ruleset's moves
@@ -51,11 +48,6 @@ pub fn solve_box_kernel(
     if let Some(r) = multiset::try_solve(game, spec, want, budget) {
         return Some(r);
     }
-    if prefers_compiled(game, spec) {
-        if let Some(r) = compiled::try_solve(game, spec, want, budget) {
-            return Some(r);
-        }
-    }
     if let Some(r) = cube::try_solve(game, spec, want, budget) {
         return Some(r);
     }
@@ -71,23 +63,8 @@ pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
     if multiset::matches(game, spec) {
         return Some(multiset::NAME);
     }
-    if prefers_compiled(game, spec) {
-        return Some(compiled::NAME);
-    }
     if cube::matches(game, spec) {
         return Some(cube::NAME);
     }
     compiled::matches(game, spec).then_some(compiled::NAME)
-}
-
-/// Whether the compiled-moves kernel goes before the cube: every clause takes amounts from
-/// finite sets ([`crate::moves::family::Family::bounded_amounts`]) on a symmetric box of at
-/// least 3 heaps, where the cube fills every ordering of a position (up to `k!` cells) at
-/// about as many queries a cell as the position has followers, and the compiled kernel visits
-/// each position once.
-fn prefers_compiled(game: &Generator, spec: &BoxSpec) -> bool {
-    spec.shape.symmetric()
-        && spec.heaps >= 3
-        && game.moves.iter().all(|m| classify(m).bounded_amounts())
-        && compiled::matches(game, spec)
 }
