@@ -30,9 +30,10 @@ fn compiled_followers(
     regs.heaps = pos.iter().map(|&h| i64::from(h)).collect();
     let shape = game.shape();
     let mut out = BTreeSet::new();
-    c.each(pos, &mut regs, &mut |combo, s| {
+    c.each(pos, &mut regs, &mut |combo, take| {
+        assert_eq!(combo.len(), take.len());
         let mut f = pos.to_vec();
-        for &j in combo {
+        for (&j, &s) in combo.iter().zip(take) {
             f[j] = f[j].checked_sub(s).expect("an amount at most the heap");
         }
         if shape.count.is_none() {
@@ -412,4 +413,83 @@ fn a_random_ruleset_box_agrees_with_the_search() {
         }
     }
     assert!(filled >= 10, "only {filled} boxes by the kernel");
+}
+
+/// `take S from each of C heaps`: the amount chosen for each heap independently from a finite
+/// set, on several shapes, with and without a guard.
+fn each_clause() -> impl Strategy<Value = String> {
+    let amounts = prop_oneof![
+        Just("1"),
+        Just("{1, 2}"),
+        Just("1..3"),
+        Just("{2, 5}"),
+        Just("{1, 3, 4}"),
+    ];
+    let counts = prop_oneof![
+        Just("2"),
+        Just("1..2"),
+        Just("{1, 3}"),
+        Just("2..3"),
+        Just("all")
+    ];
+    let guard = prop_oneof![
+        Just(""),
+        Just("when sum(heaps) mod 2 == 0"),
+        Just("unless any heap in {3}"),
+    ];
+    (amounts, counts, guard).prop_map(|(a, c, g)| {
+        if c == "all" {
+            format!("move {g} {{ take {a} from all heaps }}")
+        } else {
+            format!("move {g} {{ take {a} from each of {c} heaps }}")
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    #[test]
+    fn each_clauses_agree_with_the_interpreter(
+        c in each_clause(),
+        shape in prop_oneof![Just("heaps 3"), Just("heaps 4"), Just("heaps any")],
+    ) {
+        let text = format!("ruleset \"r\" {{ {shape} {c} }}");
+        let game = Game::from_source("r", &text, &[]).expect("a valid ruleset");
+        let (compiled, answered) = clauses_agree(&text, &game, 5, 4);
+        prop_assert_eq!(compiled, 1, "{} did not compile", text);
+        prop_assert!(answered > 0);
+        box_agrees(&text, &game, 5, 4, false);
+    }
+}
+
+/// Bhowmik et al.'s ({1}, {2})_3 (take one token from each of two piles): its clause compiles
+/// (amounts per heap), and the box `solve_box` fills (the cube kernel) agrees with Theorems 4
+/// and 5 written out here: with a <= b <= c, P iff c >= a + b and a, b even, or
+/// c < a + b and (a, b, c all even, or a + c - b = 1 mod 4 with b even, or a + c - b = 3 mod
+/// 4 with b odd).
+#[test]
+fn st_game_compiles_and_its_box_agrees_with_theorems_4_and_5() {
+    let game = load_path("rulesets/bhowmik/st-game.game");
+    let (compiled, answered) = clauses_agree("st-game", &game, 6, 3);
+    assert_eq!((compiled, answered), (1, positions(&game, 6, 3).len()));
+    let n = 24;
+    let spec = BoxSpec::new(game.shape(), n, 3).expect("small box");
+    let t = solve_box(game.generator(), &spec, Want::Outcome, &Budget::default()).expect("solves");
+    assert_eq!(t.kernel, Some("cube"));
+    let mut pos = Vec::new();
+    for r in 0..spec.len() {
+        spec.unrank(r, &mut pos);
+        let (a, b, c) = (i64::from(pos[0]), i64::from(pos[1]), i64::from(pos[2]));
+        let even = |x: i64| x % 2 == 0;
+        let p = if c >= a + b {
+            even(a) && even(b)
+        } else {
+            (even(a) && even(b) && even(c))
+                || ((a + c - b) % 4 == 1 && even(b))
+                || ((a + c - b) % 4 == 3 && !even(b))
+        };
+        assert_eq!(t.value(r), u32::from(!p), "({a}, {b}, {c})");
+    }
+    box_agrees("st-game", &game, 9, 3, false);
 }

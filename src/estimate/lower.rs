@@ -4,7 +4,8 @@
 //! every other move. The count follows the generator: heaps of equal size are
 //! interchangeable, so a choice of heaps is made once per multiset of sizes.
 
-use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::family::{self, Family, Plain};
+use crate::moves::program::{LSelKind, MoveProgram, ShapeSpec};
 use crate::moves::Generator;
 use crate::ruleset::value::SetValue;
 
@@ -24,20 +25,17 @@ pub fn followers_at_least(gen: &Generator, pos: &[u32]) -> f64 {
         .sum()
 }
 
-/// The followers move `m` writes for `pos`, or 0 when the move is not of a counted form.
+/// The followers move `m` writes for `pos`, or 0 when the move is not of a counted form (the
+/// [`Plain`] forms of [`family`]).
 fn move_count(shape: &ShapeSpec, m: &MoveProgram, pos: &[u32]) -> f64 {
-    let Some(st) = m.lone_step(shape, pos) else {
-        return 0.0;
-    };
-    let all = |c: &SetValue| matches!(c, SetValue::Ints(c) if c[..] == [pos.len() as i64]);
-    match (&st.sel.kind, &st.kind) {
-        (LSelKind::Count(count), LStepKind::Take(LAmount::Each(set), None)) => {
-            each(shape, pos, count, set)
-        }
-        (LSelKind::Rest, LStepKind::Take(LAmount::Same(set, _), None)) => same(shape, pos, set),
-        (LSelKind::Count(c), LStepKind::Take(LAmount::Same(set, _), None)) if all(c) => {
-            same(shape, pos, set)
-        }
+    let fam = family::classify(m);
+    match (fam.plain(shape, pos, true), fam) {
+        (Some(Plain::OneHeap(set)), Family::Take(t)) => match t.sel {
+            LSelKind::Count(count) => each(shape, pos, count, set),
+            _ => 0.0,
+        },
+        (Some(Plain::Each(count, set)), _) => each(shape, pos, count, set),
+        (Some(Plain::AllSame(set, _)), _) => same(shape, pos, set),
         _ => 0.0,
     }
 }

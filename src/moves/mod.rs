@@ -2,6 +2,7 @@
 //! on a position ([`generate`]), writing canonical followers into a [`Followers`] buffer.
 
 pub mod compiled;
+pub mod family;
 pub mod followers;
 pub mod generate;
 pub mod program;

@@ -26,6 +26,8 @@ pub struct Regs {
     pub heaps: Vec<i64>,
     /// Working memory: the heaps chosen by the step.
     pub combo: Vec<usize>,
+    /// Working memory: the amount taken from each chosen heap.
+    pub take: Vec<u32>,
 }
 
 /// A compiled integer expression.

@@ -13,7 +13,9 @@
 //! Compiled: a clause of one `take` step that removes at least one token (every amount >= 1),
 //! with guards, on `one heap`, `C heaps` (`both heaps`, counts from a set), `all heaps`, `the
 //! other heap` or `heap x`; the amount from a range or a finite set, one per heap for a single
-//! heap (named or not) or `same` for several; a `where` and guards of integer arithmetic,
+//! heap (named or not) or `same` for several, or from a finite set chosen for each heap
+//! independently (`take S from each of C heaps`, no `where`); a `where` and guards of integer
+//! arithmetic,
 //! comparisons, logic, constant-set membership and `min`/`max`/`sum`/`xor`/`len`/indexing of
 //! `heaps` or a named selection. Everything else answers `None` from [`compile`].
 //! [`CompiledMove::each`] answers `Err(Fallback)` wherever the interpreter would report an
@@ -22,7 +24,8 @@
 pub mod bounds;
 pub mod expr;
 
-use super::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
+use super::family::{classify, Family};
+use super::program::{LAmount, LSelKind, MoveProgram, ShapeSpec};
 use crate::ruleset::value::SetValue;
 use bounds::{conjuncts, Bounds, Window};
 pub use expr::Regs;
@@ -53,6 +56,9 @@ enum Amounts {
     Ints(Vec<i64>),
 }
 
+/// Most members of a finite range that `take S from each of C heaps` lists.
+const MAX_EACH_MEMBERS: i64 = 4096;
+
 /// One move clause, compiled.
 pub struct CompiledMove {
     guards: Vec<(BoolFn, bool)>,
@@ -62,6 +68,8 @@ pub struct CompiledMove {
     list_slot: Option<usize>,
     amount_slot: Option<usize>,
     amounts: Amounts,
+    /// The amount chosen for each heap independently (`each`; `amounts` is `Ints`).
+    each_heap: bool,
     bounds: Bounds,
     filter: Vec<BoolFn>,
     lower: u32,
@@ -78,13 +86,11 @@ pub fn compile_all(shape: &ShapeSpec, moves: &[MoveProgram]) -> Option<Vec<Compi
 
 /// Compiles one clause, or `None` when it is not of the compiled forms.
 pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
-    let [st] = m.steps.as_slice() else {
+    let Family::Take(take) = classify(m) else {
         return None;
     };
-    let LStepKind::Take(amount, cond) = &st.kind else {
-        return None;
-    };
-    let sel = match &st.sel.kind {
+    let (st, amount, cond) = (take.step, take.amount, take.cond);
+    let sel = match take.sel {
         LSelKind::Count(c) => {
             let set = IntSet::of(c)?;
             // Counts beyond the heaps never apply; a count of 0 takes nothing (no move).
@@ -102,7 +108,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         Sel::TheOther | Sel::Named(_) => true,
     };
     let (set, amount_slot) = match amount {
-        LAmount::Each(s) if single => (s, None),
+        LAmount::Each(s) => (s, None),
         LAmount::Named(v) if single && v.len() == 1 => (&v[0].1, Some(v[0].0)),
         LAmount::Same(s, slot) => (s, *slot),
         _ => return None,
@@ -112,6 +118,18 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         SetValue::Ints(v) if v.first().is_some_and(|&a| a >= 1) => Amounts::Ints(v.to_vec()),
         _ => return None,
     };
+    // Amounts chosen per heap on several heaps: a finite set and no condition.
+    let each_heap = matches!(amount, LAmount::Each(_)) && !single;
+    let amounts = match amounts {
+        Amounts::Range(lo, Some(hi)) if each_heap && hi - lo < MAX_EACH_MEMBERS => {
+            Amounts::Ints((lo..=hi).collect())
+        }
+        Amounts::Range(..) if each_heap => return None,
+        a => a,
+    };
+    if each_heap && cond.is_some() {
+        return None;
+    }
     let guards = m
         .guards
         .iter()
@@ -143,6 +161,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         list_slot: st.sel.list_slot,
         amount_slot,
         amounts,
+        each_heap,
         bounds,
         filter,
         lower: shape.lower,
@@ -159,6 +178,7 @@ pub fn regs_for(moves: &[CompiledMove]) -> Regs {
         lists: vec![Vec::new(); moves.iter().map(|m| m.list_slots).max().unwrap_or(0)],
         heaps: Vec::new(),
         combo: Vec::new(),
+        take: Vec::new(),
     }
 }
 
@@ -170,14 +190,14 @@ impl CompiledMove {
 
     /// Shows `f` every move of the clause on the canonical position `pos` (whose sizes the
     /// caller has put in `r.heaps`): the indices into `pos` of the heaps it takes from, in
-    /// increasing order, and the amount taken from each. Stops, answering true, when `f` does.
-    /// The same follower may be shown more than once (heaps of equal size are chosen once per
-    /// multiset of sizes, as the interpreter does).
+    /// increasing order, and the amount taken from each (in the same order). Stops, answering
+    /// true, when `f` does. The same follower may be shown more than once (heaps of equal size
+    /// are chosen once per multiset of sizes, as the interpreter does).
     pub fn each(
         &self,
         pos: &[u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], u32) -> bool,
+        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
     ) -> Result<bool, Fallback> {
         for &(slot, i) in &self.heap_names {
             r.ints[slot] = i64::from(pos[i]);
@@ -189,24 +209,26 @@ impl CompiledMove {
         }
         let n = pos.len();
         let mut combo = std::mem::take(&mut r.combo);
+        let mut take = std::mem::take(&mut r.take);
         combo.clear();
         let found = match &self.sel {
             Sel::Rest => {
                 combo.extend(0..n);
-                self.amounts_of(pos, &combo, r, f)
+                self.amounts_of(pos, &combo, &mut take, r, f)
             }
             Sel::TheOther if n == 1 => {
                 combo.push(0);
-                self.amounts_of(pos, &combo, r, f)
+                self.amounts_of(pos, &combo, &mut take, r, f)
             }
             Sel::TheOther => Ok(false),
             Sel::Named(i) => {
                 combo.push(*i);
-                self.amounts_of(pos, &combo, r, f)
+                self.amounts_of(pos, &combo, &mut take, r, f)
             }
-            Sel::Counts(set) => self.counts(pos, set, &mut combo, r, f),
+            Sel::Counts(set) => self.counts(pos, set, &mut combo, &mut take, r, f),
         };
         r.combo = combo;
+        r.take = take;
         found
     }
 
@@ -215,8 +237,9 @@ impl CompiledMove {
         pos: &[u32],
         set: &IntSet,
         idx: &mut Vec<usize>,
+        take: &mut Vec<u32>,
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], u32) -> bool,
+        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
     ) -> Result<bool, Fallback> {
         let n = pos.len();
         for c in 1..=n {
@@ -226,7 +249,9 @@ impl CompiledMove {
             idx.clear();
             idx.extend(0..c);
             loop {
-                if (!self.symmetric || canonical(pos, idx)) && self.amounts_of(pos, idx, r, f)? {
+                if (!self.symmetric || canonical(pos, idx))
+                    && self.amounts_of(pos, idx, take, r, f)?
+                {
                     return Ok(true);
                 }
                 if !next_combination(idx, n) {
@@ -243,8 +268,9 @@ impl CompiledMove {
         &self,
         pos: &[u32],
         combo: &[usize],
+        take: &mut Vec<u32>,
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], u32) -> bool,
+        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
     ) -> Result<bool, Fallback> {
         let Some(least) = combo.iter().map(|&h| pos[h]).min() else {
             return Ok(false);
@@ -256,6 +282,11 @@ impl CompiledMove {
             let l = &mut r.lists[slot];
             l.clear();
             l.extend(combo.iter().map(|&h| i64::from(pos[h])));
+        }
+        take.clear();
+        take.resize(combo.len(), 0);
+        if self.each_heap {
+            return Ok(self.per_heap(pos, combo, take, f));
         }
         let least = i64::from(least);
         let lower = i64::from(self.lower);
@@ -282,7 +313,7 @@ impl CompiledMove {
             Amounts::Range(..) => {
                 let mut s = first_from(w.lo, w.step, w.res);
                 while s <= w.hi {
-                    if self.emit(s, least, combo, r, f)? {
+                    if self.emit(s, least, combo, take, r, f)? {
                         return Ok(true);
                     }
                     s += w.step;
@@ -295,7 +326,7 @@ impl CompiledMove {
                     }
                     if s >= w.lo
                         && s.rem_euclid(w.step) == w.res
-                        && self.emit(s, least, combo, r, f)?
+                        && self.emit(s, least, combo, take, r, f)?
                     {
                         return Ok(true);
                     }
@@ -311,8 +342,9 @@ impl CompiledMove {
         s: i64,
         least: i64,
         combo: &[usize],
+        take: &mut [u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], u32) -> bool,
+        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
     ) -> Result<bool, Fallback> {
         if !self.filter.is_empty() {
             if let Some(slot) = self.amount_slot {
@@ -328,7 +360,53 @@ impl CompiledMove {
             }
         }
         // 1 <= s <= least <= u32::MAX.
-        Ok(f(combo, s as u32))
+        take.fill(s as u32);
+        Ok(f(combo, take))
+    }
+
+    /// `each`: every choice of an amount for each heap of `combo` from the finite set, none
+    /// leaving its heap below the shape's least size, the last heap's amount fastest.
+    fn per_heap(
+        &self,
+        pos: &[u32],
+        combo: &[usize],
+        take: &mut [u32],
+        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
+    ) -> bool {
+        let Amounts::Ints(v) = &self.amounts else {
+            unreachable!("`each` amounts are listed at compile time")
+        };
+        // The amounts that fit heap `h`: `v[..fit(h)]`.
+        let fit = |h: usize| {
+            let cap = i64::from(pos[combo[h]]) - i64::from(self.lower);
+            v.partition_point(|&a| a <= cap)
+        };
+        if (0..combo.len()).any(|h| fit(h) == 0) {
+            return false;
+        }
+        // Odometer over the members: take[h] runs through v[..fit(h)], the last heap fastest.
+        for t in take.iter_mut() {
+            // v's members are >= 1 and at most a heap's size <= u32::MAX.
+            *t = v[0] as u32;
+        }
+        loop {
+            if f(combo, take) {
+                return true;
+            }
+            let mut h = take.len();
+            loop {
+                if h == 0 {
+                    return false;
+                }
+                h -= 1;
+                let next = v.partition_point(|&a| a <= i64::from(take[h]));
+                if next < fit(h) {
+                    take[h] = v[next] as u32;
+                    break;
+                }
+                take[h] = v[0] as u32;
+            }
+        }
     }
 }
 

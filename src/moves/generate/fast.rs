@@ -4,8 +4,9 @@
 //! order.
 
 use super::{next_canonical_combination, real_error, FastScratch, Halt, ProbeRef, Watch, R};
+use crate::moves::family::{self, Family, Plain};
 use crate::moves::followers::Followers;
-use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::program::{MoveProgram, ShapeSpec};
 use crate::ruleset::value::SetValue;
 use crate::syntax::ast::Span;
 
@@ -22,67 +23,29 @@ pub(super) enum Fast<'m> {
     DeleteLower(&'m SetValue, u64, &'m Span),
 }
 
-/// Whether move `m` is one of the [`Fast`] forms on the canonical position `pos`.
+/// Whether move `m` is one of the [`Fast`] forms on the canonical position `pos`, as
+/// [`family`] recognises it.
 pub(super) fn fast_kind<'m>(
     shape: &ShapeSpec,
     m: &'m MoveProgram,
     pos: &[u32],
 ) -> Option<Fast<'m>> {
-    if let Some(f) = delete_lower(shape, m, pos) {
-        return Some(f);
+    let fam = family::classify(m);
+    if let Family::DeleteLower { count, by, span } = fam {
+        // On a symmetric shape with any number of heaps (so the interpreter's count check
+        // never applies).
+        let fits =
+            shape.symmetric() && shape.count.is_none() && pos.iter().all(|&h| h >= shape.lower);
+        return fits.then_some(Fast::DeleteLower(count, by, span));
     }
-    let st = m.lone_step(shape, pos)?;
-    // The record slot of a lone step is never read (only later steps refer to selections).
-    if st.sel.int_slot.is_some() || st.sel.list_slot.is_some() {
-        return None;
-    }
-    match (&st.sel.kind, &st.kind) {
-        (LSelKind::Count(SetValue::Ints(c)), LStepKind::Take(LAmount::Each(set), None))
-            if c[..] == [1] =>
-        {
-            Some(Fast::OneHeap(set, &st.span))
-        }
-        (LSelKind::Count(SetValue::Ints(c)), LStepKind::Take(LAmount::Same(set, None), None))
-            if c[..] == [pos.len() as i64] =>
-        {
-            Some(Fast::AllSame(set, &st.span))
-        }
-        (LSelKind::Rest, LStepKind::Take(LAmount::Same(set, None), None)) => {
-            Some(Fast::AllSame(set, &st.span))
-        }
-        (LSelKind::Count(count), LStepKind::Take(LAmount::Each(set), None)) => {
-            Some(Fast::Each(count, set, &st.span))
-        }
-        _ => None,
-    }
-}
-
-/// `delete COUNT heaps; lower every other heap by BY` with nothing named or recorded, on a
-/// symmetric shape with any number of heaps (so the interpreter's count check never applies).
-fn delete_lower<'m>(shape: &ShapeSpec, m: &'m MoveProgram, pos: &[u32]) -> Option<Fast<'m>> {
-    // Record slots are read only by later steps that refer to a selection (`LSelKind::Ref`);
-    // the second step here is `Rest`, and no guard or condition is evaluated.
-    let plain =
-        |sel: &crate::moves::program::LSel| sel.int_slot.is_none() && sel.list_slot.is_none();
-    if !shape.symmetric()
-        || shape.count.is_some()
-        || !m.guards.is_empty()
-        || !m.heap_names.is_empty()
-        || pos.iter().any(|&h| h < shape.lower)
-    {
-        return None;
-    }
-    let [del, low] = &m.steps[..] else {
+    let Family::Take(t) = fam else {
         return None;
     };
-    match (&del.sel.kind, &del.kind, &low.sel.kind, &low.kind) {
-        (LSelKind::Count(count), LStepKind::Delete, LSelKind::Rest, LStepKind::Lower(by))
-            if plain(&del.sel) && plain(&low.sel) =>
-        {
-            Some(Fast::DeleteLower(count, *by, &del.span))
-        }
-        _ => None,
-    }
+    Some(match fam.plain(shape, pos, false)? {
+        Plain::OneHeap(set) => Fast::OneHeap(set, &t.step.span),
+        Plain::Each(count, set) => Fast::Each(count, set, &t.step.span),
+        Plain::AllSame(set, _) => Fast::AllSame(set, &t.step.span),
+    })
 }
 
 /// Runs a [`Fast`] move: the followers the interpreter would write, in the same order.

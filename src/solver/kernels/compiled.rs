@@ -70,6 +70,77 @@ impl Ranks {
         }
         Ranks { tab, side }
     }
+
+    /// `C(v + i, i + 1)` for the size `v` (above the base) at index `i`.
+    #[inline(always)]
+    fn at(&self, i: usize, v: u32) -> usize {
+        self.tab[i * self.side + v as usize]
+    }
+
+    /// The prefix sums of the position `t` that [`Ranks::lowered_one`] reads.
+    fn prefixes(&self, t: &[u32], base: u32, pre: &mut Prefixes) {
+        let k = t.len();
+        pre.own.clear();
+        pre.own.push(0);
+        pre.shifted.clear();
+        pre.shifted.push(0);
+        for i in 0..k {
+            let a = pre.own[i] + self.at(i, t[i] - base);
+            pre.own.push(a);
+            if i + 1 < k {
+                let b = pre.shifted[i] + self.at(i + 1, t[i] - base);
+                pre.shifted.push(b);
+            }
+        }
+    }
+
+    /// The rank of `t` with the heap at index `j` lowered by `s` (`s <= t[j] - base`): the
+    /// lowered heap moves left to index `p` past the larger heaps, which move one index right.
+    #[inline(always)]
+    fn lowered_one(&self, t: &[u32], pre: &Prefixes, j: usize, s: u32, base: u32) -> usize {
+        let v = t[j] - s;
+        let mut p = j;
+        while p > 0 && t[p - 1] > v {
+            p -= 1;
+        }
+        let k = t.len();
+        pre.own[p] + self.at(p, v - base) + (pre.shifted[j] - pre.shifted[p]) + pre.own[k]
+            - pre.own[j + 1]
+    }
+
+    /// The rank of `t` with the heaps at `start + combo` lowered by `take`, sorted in `y`.
+    fn lowered(
+        &self,
+        t: &[u32],
+        start: usize,
+        combo: &[usize],
+        take: &[u32],
+        base: u32,
+        y: &mut [u32],
+    ) -> usize {
+        y.copy_from_slice(t);
+        // Heaps are lowered from the left: one moving left never moves a heap to its right.
+        for (&j, &s) in combo.iter().zip(take) {
+            let mut p = start + j;
+            y[p] -= s;
+            while p > 0 && y[p - 1] > y[p] {
+                y.swap(p - 1, p);
+                p -= 1;
+            }
+        }
+        y.iter()
+            .enumerate()
+            .map(|(i, &v)| self.at(i, v - base))
+            .sum()
+    }
+}
+
+/// Per position of a sorted box: `own[i]` the sum of the ranks' terms of its first `i` heaps,
+/// `shifted[i]` the sum of the terms of heaps `1..=i` had each held its left neighbour's size.
+#[derive(Default)]
+struct Prefixes {
+    own: Vec<usize>,
+    shifted: Vec<usize>,
 }
 
 /// How a follower's rank is found.
@@ -80,7 +151,64 @@ enum Layout {
     Ordered(Vec<usize>),
 }
 
-/// Fills the table in rank order.
+impl Layout {
+    /// The layout of the box whose heaps start at `base`.
+    fn new(spec: &BoxSpec, base: u32) -> Layout {
+        if spec.shape.symmetric() {
+            return Layout::Sorted(Ranks::new(spec, base));
+        }
+        let side = (spec.max - base) as usize + 1;
+        let k = spec.heaps;
+        let mut strides = vec![1usize; k];
+        for i in (0..k.saturating_sub(1)).rev() {
+            strides[i] = strides[i + 1] * side;
+        }
+        Layout::Ordered(strides)
+    }
+}
+
+/// The position being filled: what a follower's rank is computed from.
+struct Here {
+    /// The padded tuple (sorted, or in heap order for named heaps).
+    tuple: Vec<u32>,
+    /// Padding zeros before the position (`heaps any`).
+    start: usize,
+    /// The position's rank.
+    r: usize,
+    /// Prefix sums of the rank's terms (sorted layouts).
+    pre: Prefixes,
+}
+
+impl Here {
+    /// The rank of the follower that takes `take[i]` from heap `combo[i]` of the position
+    /// (`y`: working memory of the heaps' count).
+    #[inline(always)]
+    fn rank(
+        &self,
+        layout: &Layout,
+        base: u32,
+        (combo, take): (&[usize], &[u32]),
+        y: &mut [u32],
+    ) -> usize {
+        match layout {
+            Layout::Ordered(strides) => {
+                self.r
+                    - combo
+                        .iter()
+                        .zip(take)
+                        .map(|(&j, &s)| strides[j] * s as usize)
+                        .sum::<usize>()
+            }
+            Layout::Sorted(ranks) => match (combo, take) {
+                ([j], [s]) => ranks.lowered_one(&self.tuple, &self.pre, self.start + j, *s, base),
+                _ => ranks.lowered(&self.tuple, self.start, combo, take, base, y),
+            },
+        }
+    }
+}
+
+/// Fills the table in rank order: each follower's value read as it is found (Grundy values:
+/// marked for the mex; outcomes: up to the first P-position).
 fn fill(
     moves: &[CompiledMove],
     spec: &BoxSpec,
@@ -94,16 +222,7 @@ fn fill(
     } else {
         0
     };
-    let layout = if spec.shape.symmetric() {
-        Layout::Sorted(Ranks::new(spec, base))
-    } else {
-        let side = (spec.max - base) as usize + 1;
-        let mut strides = vec![1usize; k];
-        for i in (0..k.saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1] * side;
-        }
-        Layout::Ordered(strides)
-    };
+    let layout = Layout::new(spec, base);
     // Grundy values by rank (pushed as they are found), or the P-positions' bits.
     let mut values: Vec<u32> = Vec::new();
     let mut p_bits: Vec<u64> = Vec::new();
@@ -112,7 +231,12 @@ fn fill(
         Want::Outcome => p_bits = vec![0; len.div_ceil(64)],
     }
     let mut regs = regs_for(moves);
-    let mut tuple = vec![base; k];
+    let mut here = Here {
+        tuple: vec![base; k],
+        start: 0,
+        r: 0,
+        pre: Prefixes::default(),
+    };
     let mut y = vec![0u32; k];
     // Grundy values: `mark[v] == stamp` when a follower has value v.
     let mut mark: Vec<usize> = Vec::new();
@@ -122,44 +246,25 @@ fn fill(
                 return Ok(Err(SolveError::from_stop(stop, r)));
             }
         }
-        let start = if spec.shape.drops_zeros() {
-            tuple.iter().take_while(|&&h| h == 0).count()
+        here.r = r;
+        here.start = if spec.shape.drops_zeros() {
+            here.tuple.iter().take_while(|&&h| h == 0).count()
         } else {
             0
         };
-        let pos = &tuple[start..];
+        if let Layout::Sorted(ranks) = &layout {
+            ranks.prefixes(&here.tuple, base, &mut here.pre);
+        }
+        let pos = &here.tuple[here.start..];
         debug_assert_eq!(spec.rank(pos), Some(r));
         regs.heaps.clear();
         regs.heaps.extend(pos.iter().map(|&h| i64::from(h)));
-        let rank_of = |combo: &[usize], s: u32, y: &mut [u32]| -> usize {
-            match &layout {
-                Layout::Ordered(strides) => {
-                    r - combo.iter().map(|&j| strides[j]).sum::<usize>() * s as usize
-                }
-                Layout::Sorted(ranks) => {
-                    y.copy_from_slice(&tuple);
-                    for &j in combo {
-                        let mut p = start + j;
-                        y[p] -= s;
-                        while p > 0 && y[p - 1] > y[p] {
-                            y.swap(p - 1, p);
-                            p -= 1;
-                        }
-                    }
-                    let mut q = 0;
-                    for (i, &v) in y.iter().enumerate() {
-                        q += ranks.tab[i * ranks.side + (v - base) as usize];
-                    }
-                    q
-                }
-            }
-        };
         match want {
             Want::Outcome => {
                 let mut found = false;
                 for m in moves {
-                    found = m.each(pos, &mut regs, &mut |combo, s| {
-                        let q = rank_of(combo, s, &mut y);
+                    found = m.each(pos, &mut regs, &mut |combo, take| {
+                        let q = here.rank(&layout, base, (combo, take), &mut y);
                         debug_assert!(q < r, "a follower of rank {q} >= {r}");
                         p_bits[q / 64] >> (q % 64) & 1 == 1
                     })?;
@@ -174,8 +279,8 @@ fn fill(
             Want::Grundy => {
                 let stamp = r + 1;
                 for m in moves {
-                    m.each(pos, &mut regs, &mut |combo, s| {
-                        let q = rank_of(combo, s, &mut y);
+                    m.each(pos, &mut regs, &mut |combo, take| {
+                        let q = here.rank(&layout, base, (combo, take), &mut y);
                         debug_assert!(q < r, "a follower of rank {q} >= {r}");
                         let v = values[q] as usize;
                         if v >= mark.len() {
@@ -189,7 +294,7 @@ fn fill(
                 values.push(u32::try_from(mex).expect("a mex is at most the followers"));
             }
         }
-        next_tuple(&mut tuple, base, spec.max, spec.shape.symmetric());
+        next_tuple(&mut here.tuple, base, spec.max, spec.shape.symmetric());
     }
     Ok(Ok(match want {
         Want::Grundy => BoxValues::from_grundy(spec.clone(), values, ModeUsed::Table, Some(NAME)),
