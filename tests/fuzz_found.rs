@@ -19,8 +19,14 @@ struct Run {
 
 /// Runs the binary with `args`, killing it after [`KILL_AFTER`].
 fn run(args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
-        .args(args)
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"));
+    child.args(args);
+    run_command(child)
+}
+
+/// Runs `command` with the tests' environment, killing it after [`KILL_AFTER`].
+fn run_command(mut command: Command) -> Run {
+    let mut child = command
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
         .env("COLUMNS", "200")
@@ -90,4 +96,68 @@ fn a_huge_box_of_any_heaps_is_refused_at_once() {
     assert_eq!(r.code, Some(0), "{r:?}");
     let p: Vec<&str> = r.stdout.lines().filter(|l| l.ends_with(",P")).collect();
     assert_eq!(p, [",,P", "1,1,P", "2,2,P", "3,3,P"], "{}", r.stdout);
+}
+
+/// Runs the binary under an address-space limit of about 2 GB (`ulimit -v`), so that a run
+/// that tries to list billions of amounts fails (aborts) instead of swapping.
+fn run_limited(args: &[&str]) -> Run {
+    let mut all = vec![
+        "-c",
+        "ulimit -v 2000000 && exec \"$0\" \"$@\"",
+        env!("CARGO_BIN_EXE_heapgame"),
+    ];
+    all.extend_from_slice(args);
+    let mut child = Command::new("sh");
+    child.args(&all);
+    run_command(child)
+}
+
+/// `take same S from all heaps` listed every amount up to the smallest heap before trying the
+/// first (34 GB for two heaps of 2^32 - 1); a Beatty set of amounts listed its members up to
+/// the heap (2.6 * 10^9 of them, ignoring `--time`). Both are now iterated: `--time` stops
+/// them in small memory.
+#[test]
+fn amounts_up_to_a_huge_heap_are_iterated_not_listed() {
+    let same = ruleset_file(
+        "same-huge.game",
+        "ruleset \"S\" {\n  heaps 2\n  move { take same 1.. from all heaps where 2 > 1 }\n}\n",
+    );
+    let beatty = ruleset_file(
+        "beatty-huge.game",
+        "ruleset \"B\" {\n  heaps 1\n  move { take beatty(phi) from one heap }\n}\n",
+    );
+    let top = "4294967295";
+    for args in [
+        vec!["moves", same.as_str(), top, top, "--time", "1s"],
+        vec!["moves", beatty.as_str(), top, "--time", "1s"],
+    ] {
+        let r = run_limited(&args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("heapgame::limit"), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("time limit"), "{args:?}: {r:?}");
+        assert!(r.took < Duration::from_secs(30), "{args:?}: {r:?}");
+    }
+    // Small heaps still get every follower: the amounts of beatty(phi) up to 20 are the
+    // lower Wythoff numbers floor(n * phi) = floor((n + sqrt(5 n^2)) / 2) = (n + isqrt(5 n^2)) / 2
+    // in integers.
+    let isqrt = |x: u64| (0..=x).take_while(|r| r * r <= x).last().unwrap_or(0);
+    let want: Vec<String> = (1..=12u64)
+        .map(|n| (n + isqrt(5 * n * n)) / 2)
+        .filter(|&a| a <= 20)
+        .map(|a| format!("({})", 20 - a))
+        .collect();
+    let r = run(&["moves", &beatty, "20"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let mut got: Vec<&str> = r.stdout.lines().collect();
+    let mut want: Vec<&str> = want.iter().map(String::as_str).collect();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    // And the same amount from both heaps: (3, 5) reaches (2, 4), (1, 3), (0, 2).
+    let r = run(&["moves", &same, "3", "5"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(
+        r.stdout.lines().collect::<Vec<_>>(),
+        ["(0, 2)", "(1, 3)", "(2, 4)"]
+    );
 }
