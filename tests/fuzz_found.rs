@@ -161,3 +161,39 @@ fn amounts_up_to_a_huge_heap_are_iterated_not_listed() {
         ["(0, 2)", "(1, 3)", "(2, 4)"]
     );
 }
+
+/// `diff` and `check --samples` on a ruleset of `heaps 4294967295` drew samples of 2^32 - 1
+/// heaps each (16 GB a sample), past `--time`: now refused at once.
+#[test]
+fn samples_of_billions_of_heaps_are_refused() {
+    let file = ruleset_file(
+        "billion-heaps.game",
+        "ruleset \"G\" {\n  heaps 4294967295\n  move { take 1 from one heap }\n  claim P: 1 == 1\n}\n",
+    );
+    for args in [
+        vec![
+            "diff",
+            file.as_str(),
+            "rulesets/classic/nim.game",
+            "--max",
+            "5",
+            "--time",
+            "1s",
+        ],
+        vec![
+            "check",
+            file.as_str(),
+            "--max",
+            "3",
+            "--samples",
+            "10",
+            "--time",
+            "1s",
+        ],
+    ] {
+        let r = run_limited(&args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("heapgame::too_large"), "{args:?}: {r:?}");
+        assert!(r.took < Duration::from_secs(30), "{args:?}: {r:?}");
+    }
+}

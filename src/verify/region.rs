@@ -9,6 +9,10 @@ use crate::solver::Budget;
 
 use super::{positions_in_order, Bounds, MAX_POSITIONS};
 
+/// The most heaps the samples of one run hold in all (a ruleset of `heaps 4294967295` would
+/// otherwise draw 16 GB for one sample).
+pub const MAX_HEAPS_DRAWN: u128 = 1 << 28;
+
 /// A set of positions to visit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Region {
@@ -76,6 +80,15 @@ impl Region {
             Region::Samples { count, .. } if count as u128 > MAX_POSITIONS => Err(format!(
                 "{count} samples are more than the {MAX_POSITIONS} positions one run visits"
             )),
+            Region::Samples { count, heaps, .. }
+                if count as u128 * *counts(shape, heaps).0.end() as u128 > MAX_HEAPS_DRAWN =>
+            {
+                Err(format!(
+                    "{count} samples of up to {} heaps are more than the {MAX_HEAPS_DRAWN} \
+                     heaps one run draws",
+                    counts(shape, heaps).0.end()
+                ))
+            }
             Region::Samples {
                 count,
                 seed,
@@ -263,12 +276,18 @@ pub fn samples_until(
     }
     // A small space may hold fewer than `count` positions: stop after enough tries.
     let mut tries = 0usize;
+    // Heaps drawn since `stop` was last asked: positions of many heaps ask it sooner.
+    let mut drawn = 0usize;
     while out.len() < count && tries < count.saturating_mul(20) {
-        if tries.is_multiple_of(4096) && stop() {
-            return None;
+        if tries.is_multiple_of(4096) || drawn > 1 << 16 {
+            if stop() {
+                return None;
+            }
+            drawn = 0;
         }
         tries += 1;
         let k = rng.range(klo as u64, khi as u64) as usize;
+        drawn += k;
         let mut p: Vec<u32> = (0..k)
             .map(|_| rng.range(u64::from(least), u64::from(max)) as u32)
             .collect();
