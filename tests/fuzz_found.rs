@@ -25,7 +25,12 @@ fn run(args: &[&str]) -> Run {
 }
 
 /// Runs `command` with the tests' environment, killing it after [`KILL_AFTER`].
-fn run_command(mut command: Command) -> Run {
+fn run_command(command: Command) -> Run {
+    run_command_with(command, &|_| {})
+}
+
+/// [`run_command`], telling `started` the process id once it runs.
+fn run_command_with(mut command: Command, started: &dyn Fn(u32)) -> Run {
     let mut child = command
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("NO_COLOR", "1")
@@ -36,6 +41,7 @@ fn run_command(mut command: Command) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run heapgame");
+    started(child.id());
     let t0 = Instant::now();
     let read = |mut r: Box<dyn std::io::Read + Send>| {
         std::thread::spawn(move || {
@@ -196,4 +202,44 @@ fn samples_of_billions_of_heaps_are_refused() {
         assert!(r.stderr.contains("heapgame::too_large"), "{args:?}: {r:?}");
         assert!(r.took < Duration::from_secs(30), "{args:?}: {r:?}");
     }
+}
+
+/// Ctrl-C while `check`/`diff --samples` draws its samples ended with exit code 2 (reported as
+/// a region too large); it is a cancellation: `heapgame::cancelled`, exit code 130.
+#[test]
+fn ctrl_c_while_drawing_samples_exits_130() {
+    for cmd in ["check", "diff"] {
+        let mut args = vec![cmd, "rulesets/classic/wythoff.game"];
+        if cmd == "diff" {
+            args.extend(["--formula", "wythoff"]);
+        }
+        args.extend(["--samples", "20000000", "--seed", "1"]);
+        let mut command = Command::new(env!("CARGO_BIN_EXE_heapgame"));
+        command.args(&args);
+        let r = run_interrupted(command, Duration::from_millis(700));
+        assert_eq!(r.code, Some(130), "{cmd}: {r:?}");
+        assert!(r.stderr.contains("heapgame::cancelled"), "{cmd}: {r:?}");
+        assert!(r.stderr.contains("Ctrl-C"), "{cmd}: {r:?}");
+        assert!(r.stderr.contains("drawing"), "{cmd}: {r:?}");
+    }
+}
+
+/// Runs `command` and sends it SIGINT (as Ctrl-C does) after `after`.
+fn run_interrupted(command: Command, after: Duration) -> Run {
+    let pid = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let p = pid.clone();
+    let sender = std::thread::spawn(move || {
+        std::thread::sleep(after);
+        let id = p.load(std::sync::atomic::Ordering::SeqCst);
+        if id != 0 {
+            let _ = Command::new("kill")
+                .args(["-INT", &id.to_string()])
+                .status();
+        }
+    });
+    let r = run_command_with(command, &|id| {
+        pid.store(id, std::sync::atomic::Ordering::SeqCst)
+    });
+    let _ = sender.join();
+    r
 }

@@ -109,6 +109,31 @@ impl Region {
     }
 }
 
+/// The report of a failure of [`Region::positions_within`] (`message`): stopped by Ctrl-C
+/// (`heapgame::cancelled`, exit code 130) or by the time limit (`heapgame::limit`) while
+/// drawing samples, else a region too large (`heapgame::too_large`, with `help`).
+pub fn region_failure(message: String, budget: &Budget, help: &'static str) -> miette::Report {
+    let cancelled = budget
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(std::sync::atomic::Ordering::SeqCst));
+    if budget.past_deadline() {
+        miette::miette!(
+            code = "heapgame::limit",
+            help = "give more time with --time DURATION, or ask for fewer samples",
+            "{message}"
+        )
+    } else if cancelled {
+        miette::miette!(
+            code = "heapgame::cancelled",
+            help = "nothing was checked; run again to start over",
+            "{message}"
+        )
+    } else {
+        miette::miette!(code = "heapgame::too_large", help = help, "{message}")
+    }
+}
+
 /// The least heap and the heap counts of a shape.
 fn counts(shape: &ShapeSpec, heaps: usize) -> (std::ops::RangeInclusive<usize>, u32) {
     match shape.count {
