@@ -243,3 +243,57 @@ fn run_interrupted(command: Command, after: Duration) -> Run {
     let _ = sender.join();
     r
 }
+
+/// The partitions of `v` into `parts` parts of at least `least` and at most `below`, counted
+/// plainly: the largest part first, the rest no larger (smaller when `unequal`).
+fn partitions(v: u32, parts: u32, least: u32, unequal: bool, below: u32) -> u64 {
+    if parts == 0 {
+        return u64::from(v == 0);
+    }
+    let mut n = 0;
+    for p in least..=v.min(below) {
+        if unequal && p == 0 {
+            continue;
+        }
+        let next = if unequal { p - 1 } else { p };
+        n += partitions(v - p, parts - 1, least, unequal, next);
+    }
+    n
+}
+
+/// The follower estimate counted no follower of a `split` move, so `moves` on a heap of 10^6
+/// split into 3 parts (8.3 * 10^10 followers) started and ran on; now refused at once. The
+/// count it uses is a lower bound: at most the partitions counted here, for small heaps.
+#[test]
+fn the_estimate_counts_the_followers_of_splits() {
+    let file = ruleset_file(
+        "split3.game",
+        "ruleset \"Sp\" {\n  heaps any\n  move { split one heap into 3 parts }\n}\n",
+    );
+    let r = run(&["moves", &file, "1000000"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("cannot fit in memory"), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+    for (clause, parts, least, unequal) in [
+        ("into 2 parts", 2, 1, false),
+        ("into 3 parts", 3, 1, false),
+        ("into 4 unequal parts", 4, 1, true),
+        ("into 3 parts allowing empty", 3, 0, false),
+    ] {
+        let text =
+            format!("ruleset \"Sp\" {{\n  heaps any\n  move {{ split one heap {clause} }}\n}}\n");
+        let game = heapgame::Game::from_source("split.game", &text, &[]).expect("loads");
+        for v in 0..40u32 {
+            let exact = partitions(v, parts, least, unequal, v);
+            let listed = game.followers(&[v]).map_or(0, |f| f.len()) as u64;
+            let bound = heapgame::estimate::followers_at_least(game.generator(), &[v]);
+            assert!(bound <= exact as f64, "{clause} at {v}: {bound} > {exact}");
+            if least > 0 {
+                assert_eq!(listed, exact, "{clause} at {v}");
+            }
+        }
+        // And the bound is not vacuous for a large heap.
+        let bound = heapgame::estimate::followers_at_least(game.generator(), &[1000]);
+        assert!(bound > 1.0, "{clause}: {bound}");
+    }
+}
