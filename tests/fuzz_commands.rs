@@ -197,7 +197,7 @@ fn child() {
         }
         let case = strategy.new_tree(&mut runner).expect("a case").current();
         run_case(&case, &file, &current, &panic, &mut tally);
-        if i % 10_000 == 0 && i > 0 {
+        if i % 1_000 == 0 && i > 0 {
             write_summary(&tally, t0, seed, false);
         }
     }

@@ -297,3 +297,20 @@ fn the_estimate_counts_the_followers_of_splits() {
         assert!(bound > 1.0, "{clause}: {bound}");
     }
 }
+
+/// `plot --heaps 2147483648` named every heap (`h1`, `h2`, ...) before anything else and
+/// aborted on a 51 GB allocation: refused at once.
+#[test]
+fn a_picture_of_billions_of_heaps_is_refused() {
+    let r = run_limited(&[
+        "plot",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "2147483648",
+        "--max",
+        "5",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+    assert!(r.stdout.is_empty(), "{r:?}");
+}
