@@ -273,7 +273,7 @@ fn run_case(
         }
         Ok(Err(_usage)) => tally.usage += 1,
         Ok(Ok(Ok(code))) => match code {
-            0 | 1 | 2 => tally.codes[usize::from(code)] += 1,
+            0..=2 => tally.codes[usize::from(code)] += 1,
             c => fail(tally, &what, &format!("exit code {c}")),
         },
         Ok(Ok(Err(report))) => {

@@ -40,13 +40,13 @@ fn move_count(shape: &ShapeSpec, m: &MoveProgram, pos: &[u32]) -> f64 {
             same(shape, pos, set)
         }
         (
-            LSelKind::Count(c),
+            LSelKind::Count(SetValue::Ints(c)),
             LStepKind::Split {
                 parts,
                 min_part,
                 unequal,
             },
-        ) if matches!(c, SetValue::Ints(c) if c[..] == [1]) => {
+        ) if c[..] == [1] => {
             let least = (*min_part).max(shape.lower);
             let mut sizes = pos.to_vec();
             sizes.dedup();
