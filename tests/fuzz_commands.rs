@@ -3,7 +3,7 @@
 //! `cli::run_from`, the function `heapgame`'s `main` calls, with the cases of
 //! `tests/fuzz_cases` (every command but the REPL, which reads the process's stdin; bundled,
 //! mutated and generated rulesets; `-p` values, positions and numeric arguments at their
-//! extremes) and small limits (`--max-positions 500` unless one was drawn, `--time 20ms` or an
+//! extremes) and small limits (`--max-positions 500` unless one was drawn, `--time 10ms` or an
 //! extreme one). The property, per case: no panic (`catch_unwind`), the result is an exit code
 //! of 0, 1 or 2, clap's own usage error, or a report whose rendering names codes that
 //! `Code::ALL` lists, and the case ends within [`SLOW`].
@@ -48,7 +48,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-/// A case that takes longer is a failure: every case is given `--time` (20 ms unless an extreme
+/// A case that takes longer is a failure: every case is given `--time` (10 ms unless an extreme
 /// was drawn) and a position limit; the margin is for a loaded machine.
 const SLOW: Duration = Duration::from_secs(10);
 

@@ -16,7 +16,7 @@ use proptest::prelude::*;
 pub enum Mode {
     /// Through the binary, `--time 1s`.
     Process,
-    /// In process: `--time` drawn among extremes or 20 ms, a small position limit unless one
+    /// In process: `--time` drawn among extremes or 10 ms, a small position limit unless one
     /// was drawn.
     InProcess,
 }
@@ -416,7 +416,7 @@ pub fn case_strategy(mode: Mode) -> impl Strategy<Value = Case> {
 }
 
 /// The limits of a run: `--time 1s` through the binary; in process `--time` drawn among
-/// [`DURATIONS`] now and then (else 20 ms), `--max-memory` among [`SIZES`] now and then, and a
+/// [`DURATIONS`] now and then (else 10 ms), `--max-memory` among [`SIZES`] now and then, and a
 /// position limit of 500 unless one was drawn.
 fn limits(
     mode: Mode,
@@ -427,7 +427,7 @@ fn limits(
     let time = match mode {
         Mode::Process => "1s",
         Mode::InProcess if time.index(8) == 0 => pick(DURATIONS, time),
-        Mode::InProcess => "20ms",
+        Mode::InProcess => "10ms",
     };
     args.extend(["--time".into(), time.into()]);
     if mode == Mode::InProcess {
