@@ -314,3 +314,16 @@ fn a_picture_of_billions_of_heaps_is_refused() {
     assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
     assert!(r.stdout.is_empty(), "{r:?}");
 }
+
+/// `sequence` on a sum of `heaps 4294967295` built single-heap positions of 2^32 - 1 heaps
+/// (17 GB each) and aborted: refused at once.
+#[test]
+fn a_sequence_of_billions_of_heaps_is_refused() {
+    let file = ruleset_file(
+        "billion-sum.game",
+        "ruleset \"G\" {\n  heaps 4294967295\n  move { take 0.. from one heap h where h mod 2 == 0 }\n}\n",
+    );
+    let r = run_limited(&["sequence", &file, "--max", "5", "--time", "1s"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+}
