@@ -327,3 +327,34 @@ fn a_sequence_of_billions_of_heaps_is_refused() {
     assert_eq!(r.code, Some(2), "{r:?}");
     assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
 }
+
+/// `diff --heaps 2147483648 --total 3` walked every heap count up to 2^31, allocating a
+/// vector of each, past `--time`: the counts stop where the total's tokens run out.
+#[test]
+fn a_total_with_billions_of_heaps_ends_at_once() {
+    let r = run(&[
+        "diff",
+        "rulesets/classic/subtraction.game",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "2147483648",
+        "--total",
+        "3",
+        "--time",
+        "1s",
+    ]);
+    assert!(matches!(r.code, Some(0..=2)), "{r:?}");
+    assert!(r.took < Duration::from_secs(30), "{r:?}");
+    // Small totals still list every position: with at most 3 heaps and 4 tokens, Nim's
+    // positions are the partitions of 0..=4 into at most 3 parts, 1 + 1 + 2 + 3 + 4 = 11.
+    let r = run(&[
+        "check",
+        "rulesets/classic/nim.game",
+        "--total",
+        "4",
+        "--heaps",
+        "3",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.contains("11 positions"), "{}", r.stdout);
+}

@@ -142,10 +142,40 @@ fn counts(shape: &ShapeSpec, heaps: usize) -> (std::ops::RangeInclusive<usize>, 
     }
 }
 
-/// How many positions of at most `total` tokens there are, counting no further than `cap`.
+/// The heap counts of positions of at most `total` tokens: with any count, no more heaps than
+/// `total` tokens fill (`--heaps 2147483648 --total 3` walks 4 counts, not 2^31); `None` for a
+/// fixed count of more than [`MAX_TOTAL_HEAPS`] heaps, whose positions are not walked.
+fn total_counts(
+    shape: &ShapeSpec,
+    total: u32,
+    heaps: usize,
+) -> Option<(std::ops::RangeInclusive<usize>, u32)> {
+    let (ks, least) = counts(shape, heaps);
+    match shape.count {
+        // No position: the heaps' least sizes alone pass the total.
+        Some(k) if (k as u64).saturating_mul(u64::from(least)) > u64::from(total) => {
+            Some((1..=0, least))
+        }
+        Some(k) if k > MAX_TOTAL_HEAPS => None,
+        Some(_) => Some((ks, least)),
+        None => {
+            let most = usize::try_from(total / least.max(1)).unwrap_or(usize::MAX);
+            Some((*ks.start()..=(*ks.end()).min(most), least))
+        }
+    }
+}
+
+/// The most heaps of a fixed count whose positions up to a total are walked (`walk` recurses
+/// once a heap).
+pub const MAX_TOTAL_HEAPS: usize = 10_000;
+
+/// How many positions of at most `total` tokens there are, counting no further than `cap`
+/// (more than `cap` for a count of heaps too large to walk).
 pub fn total_size(shape: &ShapeSpec, total: u32, heaps: usize, cap: u64) -> u64 {
     let mut n = 0u64;
-    let (ks, least) = counts(shape, heaps);
+    let Some((ks, least)) = total_counts(shape, total, heaps) else {
+        return cap.saturating_add(1);
+    };
     for k in ks {
         let mut cur = Vec::with_capacity(k);
         walk(&mut cur, k, least, total, shape.symmetric(), &mut |_| {
@@ -172,7 +202,9 @@ pub fn total_positions(
         ));
     }
     let mut out = Vec::new();
-    let (ks, least) = counts(shape, heaps);
+    let Some((ks, least)) = total_counts(shape, total, heaps) else {
+        return Ok(out);
+    };
     for k in ks {
         let mut cur = Vec::with_capacity(k);
         walk(&mut cur, k, least, total, shape.symmetric(), &mut |p| {
