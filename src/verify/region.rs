@@ -154,7 +154,7 @@ fn total_counts(
     match shape.count {
         // No position: the heaps' least sizes alone pass the total.
         Some(k) if (k as u64).saturating_mul(u64::from(least)) > u64::from(total) => {
-            Some((1..=0, least))
+            Some((std::ops::RangeInclusive::new(1, 0), least))
         }
         Some(k) if k > MAX_TOTAL_HEAPS => None,
         Some(_) => Some((ks, least)),
