@@ -489,7 +489,8 @@ fn a_bad_claim_lists_each_kind_once() {
     assert_eq!(message.matches("`P").count(), 1, "{err}");
 }
 
-/// `moves` of one heap of 2^31 in Grundy's game (about 2^30 splits) stops at `--time`.
+/// `moves` of one heap of 2^31 in Grundy's game (about 2^30 splits, which the estimate
+/// refuses unless `--force`) stops at `--time`.
 #[test]
 fn listing_followers_stops_at_the_time_limit() {
     let r = run(&[
@@ -498,6 +499,7 @@ fn listing_followers_stops_at_the_time_limit() {
         "2147483648",
         "--time",
         "1s",
+        "--force",
     ]);
     assert_eq!(r.code, Some(2), "{}", r.stderr);
     assert!(r.err().contains("time limit"), "{}", r.stderr);

@@ -72,14 +72,37 @@ enum Command {
 
 /// Runs the command line and returns the exit code; `start_repl` runs `heapgame repl`.
 pub fn main(start_repl: fn(repl::Options) -> u8) -> std::process::ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(c) => c,
+    let code = match run_from(std::env::args_os(), start_repl) {
+        Ok(Ok(code)) => code,
+        Ok(Err(report)) => {
+            // Nothing more can be said if stderr is closed.
+            let _ = writeln!(std::io::stderr(), "{report:?}");
+            exit_code(&report)
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
-            return std::process::ExitCode::from(code);
+            if e.use_stderr() {
+                2
+            } else {
+                0
+            }
         }
     };
+    std::process::ExitCode::from(code)
+}
+
+/// Parses `args` (the program's name first) and runs the command: its exit code or its error
+/// report, or clap's own error (bad usage, or `--help` and `--version`, which are not errors).
+/// The in-process fuzzing harness (`tests/fuzz_commands.rs`) drives the commands through this.
+pub fn run_from<I, T>(
+    args: I,
+    start_repl: fn(repl::Options) -> u8,
+) -> Result<Result<u8, miette::Report>, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = Cli::try_parse_from(args)?;
     // Commands that solve take Ctrl-C from the start: a press while the ruleset loads or the
     // box is listed stops the solve at its first check.
     if matches!(
@@ -94,7 +117,7 @@ pub fn main(start_repl: fn(repl::Options) -> u8) -> std::process::ExitCode {
     ) {
         interrupt::cancel_flag();
     }
-    let result = match cli.command {
+    Ok(match cli.command {
         Command::Eval(a) => eval::run(a),
         Command::Moves(a) => moves::run(a),
         Command::Solve(a) => solve::run(a),
@@ -105,15 +128,15 @@ pub fn main(start_repl: fn(repl::Options) -> u8) -> std::process::ExitCode {
         Command::Repl(a) => repl::run(a, start_repl),
         Command::Sequence(a) => sequence::run(a),
         Command::Quotient(a) => quotient::run(a),
-    };
-    match result {
-        Ok(code) => std::process::ExitCode::from(code),
-        Err(report) => {
-            // Nothing more can be said if stderr is closed.
-            let _ = writeln!(std::io::stderr(), "{report:?}");
-            // Ctrl-C ends with 130, as a shell expects of an interrupted command.
-            let cancelled = check::is_cancelled(&report);
-            std::process::ExitCode::from(if cancelled { 130 } else { 2 })
-        }
+    })
+}
+
+/// The exit code of a failed command: 130 when Ctrl-C stopped it, as a shell expects of an
+/// interrupted command, else 2.
+pub fn exit_code(report: &miette::Report) -> u8 {
+    if check::is_cancelled(report) {
+        130
+    } else {
+        2
     }
 }

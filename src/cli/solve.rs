@@ -233,7 +233,8 @@ fn box_spec(
             Code::TooLarge,
             0..a.max.to_string().len(),
             format!(
-                "the box holds {} positions, more than a table by rank can address",
+                "the box holds {} positions, more than a table by rank can address (or its \
+                 index of ranks alone would take more than 1 GiB)",
                 size.map_or("more than 10^38".to_string(), |n| n.to_string())
             ),
             "this box",

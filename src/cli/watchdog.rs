@@ -58,7 +58,11 @@ impl Watchdog {
         let (s, h) = (stop.clone(), hit.clone());
         let thread = std::thread::spawn(move || {
             while !s.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(5));
+                // Parked rather than asleep, so that the guard's drop ends it at once.
+                std::thread::park_timeout(Duration::from_millis(5));
+                if s.load(Ordering::Relaxed) {
+                    return;
+                }
                 if over() {
                     h.store(true, Ordering::SeqCst);
                     cancel.store(true, Ordering::SeqCst);
@@ -92,6 +96,7 @@ impl Drop for Watchdog {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
+            t.thread().unpark();
             let _ = t.join();
         }
     }

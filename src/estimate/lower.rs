@@ -1,11 +1,12 @@
 //! A lower bound on the followers the generator writes for one position: counted exactly for
 //! the one-step moves of symmetric shapes whose followers are easy to count (`take S from
-//! each of C heaps`, which includes `from one heap`, and `take same S from all heaps`), 0 for
-//! every other move. The count follows the generator: heaps of equal size are
+//! each of C heaps`, which includes `from one heap`, and `take same S from all heaps`),
+//! bounded below for `split one heap into N parts` (partitions counted from compositions), 0
+//! for every other move. The count follows the generator: heaps of equal size are
 //! interchangeable, so a choice of heaps is made once per multiset of sizes.
 
 use crate::moves::family::{self, Family, Plain};
-use crate::moves::program::{LSelKind, MoveProgram, ShapeSpec};
+use crate::moves::program::{LSelKind, LStepKind, MoveProgram, ShapeSpec};
 use crate::moves::Generator;
 use crate::ruleset::value::SetValue;
 
@@ -36,8 +37,63 @@ fn move_count(shape: &ShapeSpec, m: &MoveProgram, pos: &[u32]) -> f64 {
         },
         (Some(Plain::Each(count, set)), _) => each(shape, pos, count, set),
         (Some(Plain::AllSame(set, _)), _) => same(shape, pos, set),
+        _ => split_count(shape, m, pos),
+    }
+}
+
+/// The followers of `split one heap into P parts`, at least (0 for any other move).
+fn split_count(shape: &ShapeSpec, m: &MoveProgram, pos: &[u32]) -> f64 {
+    let Some(st) = m.lone_step(shape, pos) else {
+        return 0.0;
+    };
+    match (&st.sel.kind, &st.kind) {
+        (
+            LSelKind::Count(SetValue::Ints(c)),
+            LStepKind::Split {
+                parts,
+                min_part,
+                unequal,
+            },
+        ) if c[..] == [1] => {
+            let least = (*min_part).max(shape.lower);
+            let mut sizes = pos.to_vec();
+            sizes.dedup();
+            sizes
+                .iter()
+                .map(|&v| splits_at_least(v, *parts, least, *unequal))
+                .sum()
+        }
         _ => 0.0,
     }
+}
+
+/// At least this many ways to split a heap of `v` into `parts` parts of at least `least`
+/// each (pairwise different when `unequal`), as sorted lists of parts. With `t` tokens left
+/// to share among `parts` parts of at least 1 (`v` less what `least` fixes, less 0, 1, 2, ...
+/// for unequal parts), a partition is the sorted form of at most `parts!` compositions, of
+/// which there are C(t - 1, parts - 1): so at least C(t - 1, parts - 1) / parts!, computed
+/// in logarithms and rounded down (0 for more than 10^6 parts, where it is not computed).
+fn splits_at_least(v: u32, parts: usize, least: u32, unequal: bool) -> f64 {
+    if parts == 0 || parts > 1_000_000 {
+        return 0.0;
+    }
+    let n = parts as f64;
+    let mut t = f64::from(v) - n * (f64::from(least) - 1.0);
+    if unequal {
+        t -= n * (n - 1.0) / 2.0;
+    }
+    if t < n {
+        return 0.0;
+    }
+    // ln C(t - 1, n - 1) - ln n!
+    let mut ln = 0.0f64;
+    for i in 1..parts {
+        let i = i as f64;
+        ln += (t - i).ln() - i.ln();
+    }
+    ln -= (1..=parts).map(|j| (j as f64).ln()).sum::<f64>();
+    // A margin for the rounding of the logarithms keeps it a lower bound.
+    (ln.exp() * (1.0 - 1e-9)).floor().max(0.0)
 }
 
 /// `take SET from each of COUNT heaps`: for each number c of heaps in COUNT (c >= 1), each

@@ -18,6 +18,9 @@ use crate::solver::loopy::{solve_loopy_region, LoopyOutcome, LoopySolution, Loop
 use crate::solver::positions::{box_size, each_position};
 use crate::solver::{sum, BoxSpec, BoxValues, Budget, SolveError, Want};
 
+/// The most heaps of a picture (all but two fixed by `--slice`).
+const MAX_HEAPS: usize = 1_000;
+
 /// The largest box a picture solves.
 pub const MAX_BOX: u128 = 50_000_000;
 
@@ -72,6 +75,14 @@ pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
         ));
     }
     let too_large = |msg: String, help: &str| usage(game, Code::TooLarge, msg, help);
+    // Every heap but two is fixed by a `--slice`, each named: a count past what anyone can
+    // list is refused before the names are made.
+    if heaps > MAX_HEAPS {
+        return Err(too_large(
+            format!("{heaps} heaps are more than the {MAX_HEAPS} heaps a picture slices"),
+            "draw two heaps (--heaps 2), or fix the others with --slice",
+        ));
+    }
     if sequence {
         if !req.slices.is_empty() {
             return Err(slice_error(

@@ -532,8 +532,9 @@ fn solve_error(game: &Game, e: &SolveError<MoveError>) -> Report {
     match e {
         SolveError::Limit { limit } => miette::miette!(
             code = "heapgame::limit",
-            help = "the memo table keeps every position solved in this session; `:limit N` with \
-                    a larger N, or `:limit none`, lets the computation go on",
+            help = "the memo table keeps every position solved in this session; a larger \
+                    `:limit N` lets the computation go further, up to what half the available \
+                    memory holds (`:limit none`, the default)",
             "stopped: the memo table holds {limit} positions, the limit"
         ),
         SolveError::Cancelled { stored } => miette::miette!(

@@ -217,13 +217,18 @@ impl SetValue {
 }
 
 impl SetValue {
-    /// The members `<= max` in increasing order, without allocating (but for Beatty sets).
+    /// The members `<= max` in increasing order, without allocating (but for Beatty sets up to
+    /// their cache's limit; beyond it each member is computed as it is reached, so that a
+    /// consumer that stops early, at a budget's check, computes no more).
     pub fn iter_upto(&self, max: i64) -> Result<SetIter, RealError> {
         Ok(match self {
             SetValue::Ints(v) => SetIter::Slice(v.clone(), 0, max),
             SetValue::Tuples(_) => SetIter::Range(1, 0),
             SetValue::Range(lo, hi) => SetIter::Range(*lo, hi.map_or(max, |h| h.min(max))),
-            SetValue::Beatty(b) => SetIter::Slice(b.members_upto(max)?.into(), 0, max),
+            SetValue::Beatty(b) if max <= Beatty::CACHE_LIMIT => {
+                SetIter::Slice(b.members_upto(max)?.into(), 0, max)
+            }
+            SetValue::Beatty(b) => SetIter::Beatty(b.clone(), 1, max),
         })
     }
 }
@@ -235,23 +240,24 @@ pub enum SetIter {
     Slice(Arc<[i64]>, usize, i64),
     /// `cur..=top`.
     Range(i64, i64),
+    /// The Beatty set's members `floor(n * beta)` from this `n` on, up to the bound.
+    Beatty(Arc<Beatty>, i64, i64),
 }
 
 impl SetIter {
-    /// The next member, if any.
-    pub fn next_member(&mut self) -> Option<i64> {
-        match self {
-            SetIter::Slice(v, i, max) => {
-                let x = *v.get(*i)?;
-                if x > *max {
-                    return None;
+    /// The next member, if any; an error when a Beatty set's member cannot be computed.
+    pub fn next_member(&mut self) -> Result<Option<i64>, RealError> {
+        Ok(match self {
+            SetIter::Slice(v, i, max) => match v.get(*i) {
+                Some(&x) if x <= *max => {
+                    *i += 1;
+                    Some(x)
                 }
-                *i += 1;
-                Some(x)
-            }
+                _ => None,
+            },
             SetIter::Range(cur, top) => {
                 if *cur > *top {
-                    return None;
+                    return Ok(None);
                 }
                 let x = *cur;
                 // cur <= top <= i64::MAX; at top itself, stop without overflowing.
@@ -262,7 +268,19 @@ impl SetIter {
                 }
                 Some(x)
             }
-        }
+            SetIter::Beatty(b, n, max) => {
+                if *n == i64::MAX {
+                    return Ok(None);
+                }
+                let x = b.nth(*n)?;
+                if x > *max {
+                    *n = i64::MAX;
+                    return Ok(None);
+                }
+                *n += 1;
+                Some(x)
+            }
+        })
     }
 }
 
@@ -320,6 +338,20 @@ impl Beatty {
 
     fn first(&self) -> Result<i64, RealError> {
         self.term(1)
+    }
+
+    /// `floor(n * beta)` for `n >= 1`, from the cache when it holds it.
+    fn nth(&self, n: i64) -> Result<i64, RealError> {
+        let i = usize::try_from(n - 1).map_err(|_| RealError::TooLarge)?;
+        if let Some(&x) = self
+            .cache
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(i)
+        {
+            return Ok(x);
+        }
+        self.term(n)
     }
 
     /// `floor(n * beta)`, exactly.

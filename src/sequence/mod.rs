@@ -48,9 +48,30 @@ pub enum SequenceError {
     Solve(SolveError<MoveError>),
 }
 
+/// The most heaps of a fixed count whose single-heap positions a sequence lists.
+pub const MAX_HEAPS: usize = 1_000_000;
+
 /// The Grundy sequence of `game`'s single heap up to `max`, with its periodicity.
 pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, SequenceError> {
     let gen = game.generator();
+    // Each single-heap position holds every heap of a fixed count: refuse a count whose
+    // positions alone would exhaust memory (`heaps 4294967295`: 17 GB each).
+    if let Some(k) = gen.shape.count.filter(|&k| k > MAX_HEAPS) {
+        let d = Diag::new(
+            Code::TooLarge,
+            0..0,
+            format!(
+                "`{}` has {k} heaps, more than the {MAX_HEAPS} heaps of a position a sequence lists",
+                game.checked.name
+            ),
+            "",
+        )
+        .help("a sequence of one heap needs positions of every heap; use fewer heaps");
+        return Err(SequenceError::NotSum(LoadError::single(
+            game.src.clone(),
+            d,
+        )));
+    }
     if let Some(why) = why_not_sum(gen) {
         let label = if why.move_index.is_some() {
             "this move is not on one heap alone"

@@ -36,9 +36,15 @@ pub struct BoxSpec {
 pub struct BoxTooLarge;
 
 impl BoxSpec {
+    /// The most entries of the binomial index a box ranks by (`(heaps + 1) * (values + heaps)`
+    /// of 8 bytes: 1 GiB). A larger index is refused before it is built: building it takes
+    /// time and memory in proportion, which no limit of the run would stop.
+    pub const MOST_INDEX: u64 = 1 << 27;
+
     /// The box of `shape` with every heap `<= max` and `heaps` heaps (at most, for any count).
-    /// Fails when the table would not fit in memory addressable by `usize` (or `heaps` is
-    /// wrong for a fixed count).
+    /// Fails when the table would not fit in memory addressable by `usize`, when its rank
+    /// index would hold more than [`BoxSpec::MOST_INDEX`] entries (or `heaps` is wrong for a
+    /// fixed count).
     pub fn new(shape: &ShapeSpec, max: u32, heaps: usize) -> Result<BoxSpec, BoxTooLarge> {
         let heaps = shape.count.unwrap_or(heaps);
         let base = if shape.count.is_some() {
@@ -54,6 +60,12 @@ impl BoxSpec {
         let mut binom = Vec::new();
         let len = if shape.symmetric() {
             // C(n, i) for n < values + heaps.
+            let entries = (heaps as u64)
+                .checked_add(1)
+                .and_then(|rows| rows.checked_mul(values.checked_add(heaps as u64 + 1)?));
+            if entries.is_none_or(|e| e > Self::MOST_INDEX) {
+                return Err(BoxTooLarge);
+            }
             let top = usize::try_from(values).map_err(|_| BoxTooLarge)? + heaps;
             for i in 0..=heaps {
                 let mut row = vec![0u64; top + 1];

@@ -6,7 +6,7 @@ use miette::Report;
 
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
 use super::explain::{justify_grundy, justify_outcome};
-use super::region::Region;
+use super::region::{region_failure, Region};
 use super::{Answer, Bounds};
 use crate::game::{show_position, Game};
 use crate::moves::{Generator, MoveError};
@@ -127,11 +127,7 @@ pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<Chec
     let mut positions = region
         .positions_within(game.shape(), &budget)
         .map_err(|m| {
-            miette::miette!(
-                code = "heapgame::too_large",
-                help = "lower --max, --total or --samples (or --heaps)",
-                "{m}"
-            )
+            region_failure(m, &budget, "lower --max, --total or --samples (or --heaps)")
         })?;
     positions.retain(|p| game.allows(p));
     let bounds = match *region {

@@ -7,7 +7,7 @@ use miette::Report;
 
 use super::deepen::{Plan, Steps};
 use super::explain::{justify_grundy, justify_outcome};
-use super::region::Region;
+use super::region::{region_failure, Region};
 use super::{Answer, Bounds};
 use crate::formulas::Built;
 use crate::game::Game;
@@ -103,13 +103,9 @@ pub fn diff_region(
     budget: Budget,
     each: &mut dyn FnMut(&[u32]),
 ) -> Result<DiffReport, Report> {
-    let mut positions = region.positions_within(a.shape(), &budget).map_err(|m| {
-        miette::miette!(
-            code = "heapgame::too_large",
-            help = "lower --max or --total (or --heaps)",
-            "{m}"
-        )
-    })?;
+    let mut positions = region
+        .positions_within(a.shape(), &budget)
+        .map_err(|m| region_failure(m, &budget, "lower --max or --total (or --heaps)"))?;
     positions.retain(|p| a.allows(p));
     let mut d = Differ::new(a, b, grundy, budget)?;
     let words = super::check::with_play(a.play(), region.describe(a.shape()));

@@ -9,6 +9,10 @@ use crate::solver::Budget;
 
 use super::{positions_in_order, Bounds, MAX_POSITIONS};
 
+/// The most heaps the samples of one run hold in all (a ruleset of `heaps 4294967295` would
+/// otherwise draw 16 GB for one sample).
+pub const MAX_HEAPS_DRAWN: u128 = 1 << 28;
+
 /// A set of positions to visit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Region {
@@ -76,6 +80,15 @@ impl Region {
             Region::Samples { count, .. } if count as u128 > MAX_POSITIONS => Err(format!(
                 "{count} samples are more than the {MAX_POSITIONS} positions one run visits"
             )),
+            Region::Samples { count, heaps, .. }
+                if count as u128 * *counts(shape, heaps).0.end() as u128 > MAX_HEAPS_DRAWN =>
+            {
+                Err(format!(
+                    "{count} samples of up to {} heaps are more than the {MAX_HEAPS_DRAWN} \
+                     heaps one run draws",
+                    counts(shape, heaps).0.end()
+                ))
+            }
             Region::Samples {
                 count,
                 seed,
@@ -96,6 +109,31 @@ impl Region {
     }
 }
 
+/// The report of a failure of [`Region::positions_within`] (`message`): stopped by Ctrl-C
+/// (`heapgame::cancelled`, exit code 130) or by the time limit (`heapgame::limit`) while
+/// drawing samples, else a region too large (`heapgame::too_large`, with `help`).
+pub fn region_failure(message: String, budget: &Budget, help: &'static str) -> miette::Report {
+    let cancelled = budget
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.load(std::sync::atomic::Ordering::SeqCst));
+    if budget.past_deadline() {
+        miette::miette!(
+            code = "heapgame::limit",
+            help = "give more time with --time DURATION, or ask for fewer samples",
+            "{message}"
+        )
+    } else if cancelled {
+        miette::miette!(
+            code = "heapgame::cancelled",
+            help = "nothing was checked; run again to start over",
+            "{message}"
+        )
+    } else {
+        miette::miette!(code = "heapgame::too_large", help = help, "{message}")
+    }
+}
+
 /// The least heap and the heap counts of a shape.
 fn counts(shape: &ShapeSpec, heaps: usize) -> (std::ops::RangeInclusive<usize>, u32) {
     match shape.count {
@@ -104,10 +142,40 @@ fn counts(shape: &ShapeSpec, heaps: usize) -> (std::ops::RangeInclusive<usize>, 
     }
 }
 
-/// How many positions of at most `total` tokens there are, counting no further than `cap`.
+/// The heap counts of positions of at most `total` tokens: with any count, no more heaps than
+/// `total` tokens fill (`--heaps 2147483648 --total 3` walks 4 counts, not 2^31); `None` for a
+/// fixed count of more than [`MAX_TOTAL_HEAPS`] heaps, whose positions are not walked.
+fn total_counts(
+    shape: &ShapeSpec,
+    total: u32,
+    heaps: usize,
+) -> Option<(std::ops::RangeInclusive<usize>, u32)> {
+    let (ks, least) = counts(shape, heaps);
+    match shape.count {
+        // No position: the heaps' least sizes alone pass the total.
+        Some(k) if (k as u64).saturating_mul(u64::from(least)) > u64::from(total) => {
+            Some((std::ops::RangeInclusive::new(1, 0), least))
+        }
+        Some(k) if k > MAX_TOTAL_HEAPS => None,
+        Some(_) => Some((ks, least)),
+        None => {
+            let most = usize::try_from(total / least.max(1)).unwrap_or(usize::MAX);
+            Some((*ks.start()..=(*ks.end()).min(most), least))
+        }
+    }
+}
+
+/// The most heaps of a fixed count whose positions up to a total are walked (`walk` recurses
+/// once a heap).
+pub const MAX_TOTAL_HEAPS: usize = 10_000;
+
+/// How many positions of at most `total` tokens there are, counting no further than `cap`
+/// (more than `cap` for a count of heaps too large to walk).
 pub fn total_size(shape: &ShapeSpec, total: u32, heaps: usize, cap: u64) -> u64 {
     let mut n = 0u64;
-    let (ks, least) = counts(shape, heaps);
+    let Some((ks, least)) = total_counts(shape, total, heaps) else {
+        return cap.saturating_add(1);
+    };
     for k in ks {
         let mut cur = Vec::with_capacity(k);
         walk(&mut cur, k, least, total, shape.symmetric(), &mut |_| {
@@ -134,7 +202,9 @@ pub fn total_positions(
         ));
     }
     let mut out = Vec::new();
-    let (ks, least) = counts(shape, heaps);
+    let Some((ks, least)) = total_counts(shape, total, heaps) else {
+        return Ok(out);
+    };
     for k in ks {
         let mut cur = Vec::with_capacity(k);
         walk(&mut cur, k, least, total, shape.symmetric(), &mut |p| {
@@ -263,12 +333,18 @@ pub fn samples_until(
     }
     // A small space may hold fewer than `count` positions: stop after enough tries.
     let mut tries = 0usize;
+    // Heaps drawn since `stop` was last asked: positions of many heaps ask it sooner.
+    let mut drawn = 0usize;
     while out.len() < count && tries < count.saturating_mul(20) {
-        if tries.is_multiple_of(4096) && stop() {
-            return None;
+        if tries.is_multiple_of(4096) || drawn > 1 << 16 {
+            if stop() {
+                return None;
+            }
+            drawn = 0;
         }
         tries += 1;
         let k = rng.range(klo as u64, khi as u64) as usize;
+        drawn += k;
         let mut p: Vec<u32> = (0..k)
             .map(|_| rng.range(u64::from(least), u64::from(max)) as u32)
             .collect();

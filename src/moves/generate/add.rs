@@ -69,7 +69,7 @@ impl Run<'_, '_> {
         let v = self.s.vals[h];
         let room = MOST.saturating_sub(v) as i64;
         let mut iter = set.iter_upto(room).map_err(|e| real_error(e, span))?;
-        while let Some(a) = iter.next_member() {
+        while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
             if a < 0 {
                 continue;
             }
@@ -94,7 +94,7 @@ impl Run<'_, '_> {
         let most = combo.iter().map(|&h| self.s.vals[h]).max().unwrap_or(0);
         let room = MOST.saturating_sub(most) as i64;
         let mut iter = set.iter_upto(room).map_err(|e| real_error(e, span))?;
-        while let Some(a) = iter.next_member() {
+        while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
             if a < 0 {
                 continue;
             }

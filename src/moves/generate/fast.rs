@@ -84,7 +84,7 @@ pub(super) fn run_fast(
                 buf.clear();
                 buf.extend_from_slice(pos);
                 let mut j = i;
-                while let Some(a) = iter.next_member() {
+                while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
                     watch.tick_by(pos.len())?;
                     if a < 0 {
                         continue;
@@ -122,7 +122,7 @@ pub(super) fn run_fast(
             let mut iter = set
                 .iter_upto(i64::from(least))
                 .map_err(|e| real_error(e, span))?;
-            while let Some(a) = iter.next_member() {
+            while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
                 watch.tick_by(pos.len())?;
                 if a < 0 {
                     continue;
@@ -310,7 +310,7 @@ fn each_amounts(
         .iter_upto(i64::from(v))
         .map_err(|e| real_error(e, span))?;
     let mut r = Ok(());
-    while let Some(a) = iter.next_member() {
+    while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
         if a < 0 {
             continue;
         }

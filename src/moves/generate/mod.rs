@@ -91,7 +91,6 @@ pub struct Scratch {
     cands: Vec<Vec<usize>>,
     combos: Vec<Vec<usize>>,
     counts: Vec<Vec<i64>>,
-    amounts: Vec<Vec<i64>>,
     perm: Vec<Vec<usize>>,
     newly: Vec<Vec<usize>>,
     saved: Vec<Vec<u64>>,
@@ -227,7 +226,6 @@ impl Generator {
             grow(&mut s.cands, levels);
             grow(&mut s.combos, levels);
             grow(&mut s.counts, levels);
-            grow(&mut s.amounts, levels);
             grow(&mut s.perm, levels);
             grow(&mut s.newly, levels);
             grow(&mut s.saved, levels);

@@ -27,10 +27,7 @@ impl Run<'_, '_> {
             }
             LAmount::Same(set, slot) => {
                 let least = combo.iter().map(|&h| self.s.vals[h]).min().unwrap_or(0);
-                let mut amounts = std::mem::take(&mut self.s.amounts[i]);
-                let r = self.same(i, set, *slot, cond, combo, least, &mut amounts, span);
-                self.s.amounts[i] = amounts;
-                r
+                self.same(i, set, *slot, cond, combo, least, span)
             }
             LAmount::Named(names) => {
                 let mut perm = std::mem::take(&mut self.s.perm[i]);
@@ -89,6 +86,9 @@ impl Run<'_, '_> {
         })
     }
 
+    /// The same amount, up to the smallest chosen heap `least`, from every heap of `combo`:
+    /// the amounts are iterated, never listed, so a range up to a heap of 2^32 - 1 costs
+    /// memory for none of them and stops at the budget's checks.
     #[allow(clippy::too_many_arguments)]
     fn same(
         &mut self,
@@ -98,12 +98,12 @@ impl Run<'_, '_> {
         cond: &Option<CExpr>,
         combo: &[usize],
         least: u64,
-        amounts: &mut Vec<i64>,
         span: &Span,
     ) -> R {
-        set.members_upto(least as i64, amounts)
+        let mut iter = set
+            .iter_upto(least as i64)
             .map_err(|e| real_error(e, span))?;
-        for &a in amounts.iter() {
+        while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
             self.s.watch.tick()?;
             if a < 0 {
                 continue;
@@ -149,7 +149,7 @@ impl Run<'_, '_> {
         let h = combo[j];
         let v = self.s.vals[h];
         let mut iter = set.iter_upto(v as i64).map_err(|e| real_error(e, span))?;
-        while let Some(a) = iter.next_member() {
+        while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
             self.s.watch.tick()?;
             if a < 0 {
                 continue;
@@ -197,7 +197,7 @@ impl Run<'_, '_> {
             SetValue::Range(a, b) => SetIter::Range((*a).max(lo), b.map_or(top, |b| b.min(top))),
             _ => set.iter_upto(top).map_err(|e| real_error(e, span))?,
         };
-        while let Some(a) = iter.next_member() {
+        while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
             self.s.watch.tick()?;
             if a < 0 || a < lo {
                 continue;

@@ -1,0 +1,360 @@
+//! Regressions of what the fuzzing harnesses (`tests/fuzz_commands.rs`, `tests/fuzz_cli.rs`)
+//! found, and of issue 25's last bugs, each driven through the real binary: every run is
+//! killed after a generous bound, so that a regression fails instead of hanging.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Far more than any of these runs needs, even on a loaded machine.
+const KILL_AFTER: Duration = Duration::from_secs(60);
+
+/// What a run produced, and how long it took.
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+/// Runs the binary with `args`, killing it after [`KILL_AFTER`].
+fn run(args: &[&str]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"));
+    child.args(args);
+    run_command(child)
+}
+
+/// Runs `command` with the tests' environment, killing it after [`KILL_AFTER`].
+fn run_command(command: Command) -> Run {
+    run_command_with(command, &|_| {})
+}
+
+/// [`run_command`], telling `started` the process id once it runs.
+fn run_command_with(mut command: Command, started: &dyn Fn(u32)) -> Run {
+    let mut child = command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "200")
+        .env("HOME", env!("CARGO_TARGET_TMPDIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run heapgame");
+    started(child.id());
+    let t0 = Instant::now();
+    let read = |mut r: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = r.read_to_string(&mut s);
+            s
+        })
+    };
+    let out = read(Box::new(child.stdout.take().expect("piped stdout")));
+    let err = read(Box::new(child.stderr.take().expect("piped stderr")));
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break Some(s);
+        }
+        if t0.elapsed() > KILL_AFTER {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let took = t0.elapsed();
+    Run {
+        code: status.and_then(|s| s.code()),
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+        took,
+    }
+}
+
+/// A ruleset file under the test's temporary directory.
+fn ruleset_file(name: &str, text: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("write the ruleset");
+    path.display().to_string()
+}
+
+/// `solve --max 2147483647 --heaps 2` on a ruleset of any number of heaps built an index of
+/// ranks of 2^31 entries a row before any limit was looked at, and ran on past `--time`: now
+/// refused at once. The same box of a fixed count of heaps was refused already.
+#[test]
+fn a_huge_box_of_any_heaps_is_refused_at_once() {
+    let file = ruleset_file(
+        "huge-any-box.game",
+        "ruleset \"G\" {\n  heaps any\n  move { take 1.. from one heap }\n}\n",
+    );
+    for max in ["2147483647", "4294967295"] {
+        let r = run(&["solve", &file, "--max", max, "--heaps", "2", "--time", "1s"]);
+        assert_eq!(r.code, Some(2), "{r:?}");
+        assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+        assert!(r.took < Duration::from_secs(20), "{r:?}");
+        assert!(r.stdout.is_empty(), "{r:?}");
+    }
+    // A box that fits is still solved: Nim: the P-positions of at most two heaps are () and the pairs (n, n).
+    let r = run(&[
+        "solve", &file, "--max", "3", "--heaps", "2", "--format", "csv",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let p: Vec<&str> = r.stdout.lines().filter(|l| l.ends_with(",P")).collect();
+    assert_eq!(p, [",,P", "1,1,P", "2,2,P", "3,3,P"], "{}", r.stdout);
+}
+
+/// Runs the binary under an address-space limit of about 2 GB (`ulimit -v`), so that a run
+/// that tries to list billions of amounts fails (aborts) instead of swapping.
+fn run_limited(args: &[&str]) -> Run {
+    let mut all = vec![
+        "-c",
+        "ulimit -v 2000000 && exec \"$0\" \"$@\"",
+        env!("CARGO_BIN_EXE_heapgame"),
+    ];
+    all.extend_from_slice(args);
+    let mut child = Command::new("sh");
+    child.args(&all);
+    run_command(child)
+}
+
+/// `take same S from all heaps` listed every amount up to the smallest heap before trying the
+/// first (34 GB for two heaps of 2^32 - 1); a Beatty set of amounts listed its members up to
+/// the heap (2.6 * 10^9 of them, ignoring `--time`). Both are now iterated: `--time` stops
+/// them in small memory.
+#[test]
+fn amounts_up_to_a_huge_heap_are_iterated_not_listed() {
+    let same = ruleset_file(
+        "same-huge.game",
+        "ruleset \"S\" {\n  heaps 2\n  move { take same 1.. from all heaps where 2 > 1 }\n}\n",
+    );
+    let beatty = ruleset_file(
+        "beatty-huge.game",
+        "ruleset \"B\" {\n  heaps 1\n  move { take beatty(phi) from one heap }\n}\n",
+    );
+    let top = "4294967295";
+    for args in [
+        vec!["moves", same.as_str(), top, top, "--time", "1s"],
+        vec!["moves", beatty.as_str(), top, "--time", "1s"],
+    ] {
+        let r = run_limited(&args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("heapgame::limit"), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("time limit"), "{args:?}: {r:?}");
+        assert!(r.took < Duration::from_secs(30), "{args:?}: {r:?}");
+    }
+    // Small heaps still get every follower: the amounts of beatty(phi) up to 20 are the
+    // lower Wythoff numbers floor(n * phi) = floor((n + sqrt(5 n^2)) / 2) = (n + isqrt(5 n^2)) / 2
+    // in integers.
+    let isqrt = |x: u64| (0..=x).take_while(|r| r * r <= x).last().unwrap_or(0);
+    let want: Vec<String> = (1..=12u64)
+        .map(|n| (n + isqrt(5 * n * n)) / 2)
+        .filter(|&a| a <= 20)
+        .map(|a| format!("({})", 20 - a))
+        .collect();
+    let r = run(&["moves", &beatty, "20"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let mut got: Vec<&str> = r.stdout.lines().collect();
+    let mut want: Vec<&str> = want.iter().map(String::as_str).collect();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    // And the same amount from both heaps: (3, 5) reaches (2, 4), (1, 3), (0, 2).
+    let r = run(&["moves", &same, "3", "5"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(
+        r.stdout.lines().collect::<Vec<_>>(),
+        ["(0, 2)", "(1, 3)", "(2, 4)"]
+    );
+}
+
+/// `diff` and `check --samples` on a ruleset of `heaps 4294967295` drew samples of 2^32 - 1
+/// heaps each (16 GB a sample), past `--time`: now refused at once.
+#[test]
+fn samples_of_billions_of_heaps_are_refused() {
+    let file = ruleset_file(
+        "billion-heaps.game",
+        "ruleset \"G\" {\n  heaps 4294967295\n  move { take 1 from one heap }\n  claim P: 1 == 1\n}\n",
+    );
+    for args in [
+        vec![
+            "diff",
+            file.as_str(),
+            "rulesets/classic/nim.game",
+            "--max",
+            "5",
+            "--time",
+            "1s",
+        ],
+        vec![
+            "check",
+            file.as_str(),
+            "--max",
+            "3",
+            "--samples",
+            "10",
+            "--time",
+            "1s",
+        ],
+    ] {
+        let r = run_limited(&args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("heapgame::too_large"), "{args:?}: {r:?}");
+        assert!(r.took < Duration::from_secs(30), "{args:?}: {r:?}");
+    }
+}
+
+/// Ctrl-C while `check`/`diff --samples` draws its samples ended with exit code 2 (reported as
+/// a region too large); it is a cancellation: `heapgame::cancelled`, exit code 130.
+#[test]
+fn ctrl_c_while_drawing_samples_exits_130() {
+    for cmd in ["check", "diff"] {
+        let mut args = vec![cmd, "rulesets/classic/wythoff.game"];
+        if cmd == "diff" {
+            args.extend(["--formula", "wythoff"]);
+        }
+        args.extend(["--samples", "20000000", "--seed", "1"]);
+        let mut command = Command::new(env!("CARGO_BIN_EXE_heapgame"));
+        command.args(&args);
+        let r = run_interrupted(command, Duration::from_millis(700));
+        assert_eq!(r.code, Some(130), "{cmd}: {r:?}");
+        assert!(r.stderr.contains("heapgame::cancelled"), "{cmd}: {r:?}");
+        assert!(r.stderr.contains("Ctrl-C"), "{cmd}: {r:?}");
+        assert!(r.stderr.contains("drawing"), "{cmd}: {r:?}");
+    }
+}
+
+/// Runs `command` and sends it SIGINT (as Ctrl-C does) after `after`.
+fn run_interrupted(command: Command, after: Duration) -> Run {
+    let pid = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let p = pid.clone();
+    let sender = std::thread::spawn(move || {
+        std::thread::sleep(after);
+        let id = p.load(std::sync::atomic::Ordering::SeqCst);
+        if id != 0 {
+            let _ = Command::new("kill")
+                .args(["-INT", &id.to_string()])
+                .status();
+        }
+    });
+    let r = run_command_with(command, &|id| {
+        pid.store(id, std::sync::atomic::Ordering::SeqCst)
+    });
+    let _ = sender.join();
+    r
+}
+
+/// The partitions of `v` into `parts` parts of at least `least` and at most `below`, counted
+/// plainly: the largest part first, the rest no larger (smaller when `unequal`).
+fn partitions(v: u32, parts: u32, least: u32, unequal: bool, below: u32) -> u64 {
+    if parts == 0 {
+        return u64::from(v == 0);
+    }
+    let mut n = 0;
+    for p in least..=v.min(below) {
+        if unequal && p == 0 {
+            continue;
+        }
+        let next = if unequal { p - 1 } else { p };
+        n += partitions(v - p, parts - 1, least, unequal, next);
+    }
+    n
+}
+
+/// The follower estimate counted no follower of a `split` move, so `moves` on a heap of 10^6
+/// split into 3 parts (8.3 * 10^10 followers) started and ran on; now refused at once. The
+/// count it uses is a lower bound: at most the partitions counted here, for small heaps.
+#[test]
+fn the_estimate_counts_the_followers_of_splits() {
+    let file = ruleset_file(
+        "split3.game",
+        "ruleset \"Sp\" {\n  heaps any\n  move { split one heap into 3 parts }\n}\n",
+    );
+    let r = run(&["moves", &file, "1000000"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("cannot fit in memory"), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+    for (clause, parts, least, unequal) in [
+        ("into 2 parts", 2, 1, false),
+        ("into 3 parts", 3, 1, false),
+        ("into 4 unequal parts", 4, 1, true),
+        ("into 3 parts allowing empty", 3, 0, false),
+    ] {
+        let text =
+            format!("ruleset \"Sp\" {{\n  heaps any\n  move {{ split one heap {clause} }}\n}}\n");
+        let game = heapgame::Game::from_source("split.game", &text, &[]).expect("loads");
+        for v in 0..40u32 {
+            let exact = partitions(v, parts, least, unequal, v);
+            let listed = game.followers(&[v]).map_or(0, |f| f.len()) as u64;
+            let bound = heapgame::estimate::followers_at_least(game.generator(), &[v]);
+            assert!(bound <= exact as f64, "{clause} at {v}: {bound} > {exact}");
+            if least > 0 {
+                assert_eq!(listed, exact, "{clause} at {v}");
+            }
+        }
+        // And the bound is not vacuous for a large heap.
+        let bound = heapgame::estimate::followers_at_least(game.generator(), &[1000]);
+        assert!(bound > 1.0, "{clause}: {bound}");
+    }
+}
+
+/// `plot --heaps 2147483648` named every heap (`h1`, `h2`, ...) before anything else and
+/// aborted on a 51 GB allocation: refused at once.
+#[test]
+fn a_picture_of_billions_of_heaps_is_refused() {
+    let r = run_limited(&[
+        "plot",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "2147483648",
+        "--max",
+        "5",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+    assert!(r.stdout.is_empty(), "{r:?}");
+}
+
+/// `sequence` on a sum of `heaps 4294967295` built single-heap positions of 2^32 - 1 heaps
+/// (17 GB each) and aborted: refused at once.
+#[test]
+fn a_sequence_of_billions_of_heaps_is_refused() {
+    let file = ruleset_file(
+        "billion-sum.game",
+        "ruleset \"G\" {\n  heaps 4294967295\n  move { take 0.. from one heap h where h mod 2 == 0 }\n}\n",
+    );
+    let r = run_limited(&["sequence", &file, "--max", "5", "--time", "1s"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+}
+
+/// `diff --heaps 2147483648 --total 3` walked every heap count up to 2^31, allocating a
+/// vector of each, past `--time`: the counts stop where the total's tokens run out.
+#[test]
+fn a_total_with_billions_of_heaps_ends_at_once() {
+    let r = run(&[
+        "diff",
+        "rulesets/classic/subtraction.game",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "2147483648",
+        "--total",
+        "3",
+        "--time",
+        "1s",
+    ]);
+    assert!(matches!(r.code, Some(0..=2)), "{r:?}");
+    assert!(r.took < Duration::from_secs(30), "{r:?}");
+    // Small totals still list every position: with at most 3 heaps and 4 tokens, Nim's
+    // positions are the partitions of 0..=4 into at most 3 parts, 1 + 1 + 2 + 3 + 4 = 11.
+    let r = run(&[
+        "check",
+        "rulesets/classic/nim.game",
+        "--total",
+        "4",
+        "--heaps",
+        "3",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.contains("11 positions"), "{}", r.stdout);
+}
