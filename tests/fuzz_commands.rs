@@ -255,7 +255,7 @@ fn run_case(
     cli::interrupt::cancel_flag().store(false, Ordering::SeqCst);
     tally.cases += 1;
     let t = Instant::now();
-    let result = catch_unwind(AssertUnwindSafe(|| cli::run_from(&args)));
+    let result = catch_unwind(AssertUnwindSafe(|| cli::run_from(&args, repl::run)));
     let took = t.elapsed();
     if took > tally.slowest.0 {
         tally.slowest = (took, what.clone());
