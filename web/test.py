@@ -218,12 +218,13 @@ def typo_and_stale(b):
 
 def a_loop_and_plain_words(b):
     """Defect 9: a rule that can loop is reported when the rules are checked, before any
-    evaluation; no "0 problems", no doubled brackets."""
+    evaluation, where it cannot be solved (misère play; in normal play a loopy game is solved
+    with Smith's values); no "0 problems", no doubled brackets."""
     choose(b, "classic/nim.game")
     b.wait_text("#status-line", '"Nim"')
     text = b.js("return document.getElementById('source').value;")
     edit(b, "move { take 1.. from one heap }",
-         "move { take 1.. from one heap }\n  move { split one heap into 2 parts allowing empty }")
+         "move { take 1.. from one heap }\n  move { split one heap into 2 parts allowing empty }\n  play misere")
     b.wait("the loop reported", "return document.querySelector('#diagnostics .problem') !== null;")
     line = b.js("""const t = document.getElementById('source').value;
                    return t.slice(0, t.indexOf('split one heap')).split('\\n').length;""")
