@@ -9,8 +9,8 @@ use heapgame::solver::loopy::{solve_loopy_region, LoopySolution};
 use heapgame::solver::positions::each_position;
 use heapgame::solver::{Budget, SolveError};
 
-use super::solve_write::TableRequest;
 use super::solve_write::Rows;
+use super::solve_write::TableRequest;
 
 /// The positions of the box the ruleset allows, in the order of `each_position`; stopped at
 /// the budget's position limit (the region holds them all) or its cancel flag.
