@@ -255,7 +255,7 @@ fn graph() -> Graph {
         let mut to = BTreeSet::new();
         for path in paths_of(&code_of(&text), facade) {
             if let Some(target) = resolve(&files, module, &path) {
-                if &target != file && !(file == "lib.rs") {
+                if &target != file && file != "lib.rs" {
                     to.insert(target);
                 }
             }

@@ -149,7 +149,7 @@ pub fn check_positions(
     budget: Budget,
 ) -> Result<CheckReport, Report> {
     let mut c = Checker::new(game, budget);
-    c.set_region(&positions);
+    c.set_region(positions);
     let mut stopped = None;
     for (i, pos) in positions.iter().enumerate() {
         if c.all_failed() {

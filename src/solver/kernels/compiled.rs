@@ -84,6 +84,7 @@ impl Ranks {
         pre.own.push(0);
         pre.shifted.clear();
         pre.shifted.push(0);
+        #[allow(clippy::needless_range_loop)] // i reads own, shifted and t together
         for i in 0..k {
             let a = pre.own[i] + self.at(i, t[i] - base);
             pre.own.push(a);
