@@ -5,12 +5,16 @@
 //! game that ties them together), and the command line in `cli`.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod estimate;
 pub mod formulas;
 pub mod game;
 pub mod moves;
 pub mod numbers;
 pub mod plot;
+#[cfg(feature = "cli")]
+pub mod repl;
 pub mod ruleset;
 pub mod sequence;
 pub mod solver;

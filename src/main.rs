@@ -1,8 +1,6 @@
-//! The `heapgame` command: parses the arguments and hands over to the command's module.
-
-mod cli;
-mod repl;
+//! The `heapgame` command: the library's command line (`cli`), with the REPL (`repl`) for the
+//! `repl` command.
 
 fn main() -> std::process::ExitCode {
-    cli::main(repl::run)
+    heapgame::cli::main(heapgame::repl::run)
 }

@@ -10,7 +10,7 @@
 //! Where a paper tabulates P-positions or Grundy values, the table is checked against the brute
 //! force (which checks the brute force and our reading of the paper) and against heapgame.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -6,8 +6,6 @@
 //! condition against filtering by it; and the compiled-moves kernel against the generic
 //! search on whole boxes.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 

@@ -13,7 +13,7 @@
 //! accept a different kind of error; `every_code_has_a_snapshot` checks that every
 //! `heapgame::Code` appears in some snapshot (here or of the CLI in `tests/cli.rs`).
 //!
-//! Regenerate the snapshots with `INSTA_UPDATE=always cargo test --test diagnostics`, then read
+//! Regenerate the snapshots with `INSTA_UPDATE=always cargo test --test all diagnostics::`, then read
 //! every changed `.snap` file.
 
 use std::path::Path;

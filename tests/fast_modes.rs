@@ -2,7 +2,7 @@
 //! position-by-position search and against plain brute forces, on small boxes of the bundled
 //! rulesets and of a few inline ones.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

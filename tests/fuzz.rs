@@ -13,7 +13,7 @@
 //! random cases each time:
 //!
 //! ```sh
-//! HEAPGAME_FUZZ_CASES=20000 cargo test --release --test fuzz -- --nocapture
+//! HEAPGAME_FUZZ_CASES=20000 cargo test --release --test all fuzz:: -- --nocapture
 //! ```
 //!
 //! which prints the number of cases tried and how many loaded, solved, or failed where. Run it

@@ -10,7 +10,7 @@
 //! `cargo test` runs the same 24 cases each time. A longer run, with new random cases:
 //!
 //! ```sh
-//! HEAPGAME_FUZZ_CLI_CASES=100000 cargo test --release --test fuzz_cli -- --nocapture
+//! HEAPGAME_FUZZ_CLI_CASES=100000 cargo test --release --test all fuzz_cli:: -- --nocapture
 //! ```
 //!
 //! Each case is written to `target/tmp/fuzz-cli-current.txt` before it runs, so that a case
@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRng, TestRunner};
 
-mod fuzz_cases;
+use crate::fuzz_cases;
 use fuzz_cases::{case_strategy, root, Case, Mode};
 
 /// A run that takes longer than this is a hang (`--time 1s` is given; the machine may be

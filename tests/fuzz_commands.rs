@@ -1,6 +1,5 @@
-//! Hostile command lines run in process, fast enough for 10^6 cases: the binary's own `cli`
-//! module is compiled into this test (`#[path]`), and every case goes through
-//! `cli::run_from`, the function `heapgame`'s `main` calls, with the cases of
+//! Hostile command lines run in process, fast enough for 10^6 cases: every case goes through
+//! the library's `cli::run_from`, the function `heapgame`'s `main` calls, with the cases of
 //! `tests/fuzz_cases` (every command but the REPL, which reads the process's stdin; bundled,
 //! mutated and generated rulesets; `-p` values, positions and numeric arguments at their
 //! extremes) and small limits (`--max-positions 500` unless one was drawn, `--time 10ms` or an
@@ -18,23 +17,17 @@
 //! `cargo test` runs the same 300 cases each time; a long run, with new cases:
 //!
 //! ```sh
-//! HEAPGAME_FUZZ_CASES=1000000 cargo test --release --test fuzz_commands -- --nocapture
+//! HEAPGAME_FUZZ_CASES=1000000 cargo test --release --test all fuzz_commands:: -- --nocapture
 //! ```
 //!
 //! (`HEAPGAME_FUZZ_SEED=S` repeats a run.) It prints the cases, seconds, exit codes, the
 //! slowest case and the failures.
 
-#[allow(dead_code, unused_imports, clippy::all)]
-#[path = "../src/cli/mod.rs"]
-mod cli;
-#[allow(dead_code, unused_imports, clippy::all)]
-#[path = "../src/repl/mod.rs"]
-mod repl;
-
 #[path = "fuzz_commands/brute.rs"]
 mod brute;
-mod fuzz_cases;
+use crate::fuzz_cases;
 
+use heapgame::{cli, repl};
 use std::io::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -94,7 +87,7 @@ fn hostile_commands_in_process() {
     let mut child = Command::new(std::env::current_exe().expect("the test binary"))
         .args([
             "--exact",
-            "hostile_commands_in_process",
+            "fuzz_commands::hostile_commands_in_process",
             "--nocapture",
             "--test-threads=1",
         ])
@@ -252,7 +245,7 @@ fn run_case(
     );
     set_current(current, &what);
     // A Ctrl-C flag set by a memory guard in an earlier case must not stop this one.
-    cli::interrupt::cancel_flag().store(false, Ordering::SeqCst);
+    cli::cancel_flag().store(false, Ordering::SeqCst);
     tally.cases += 1;
     let t = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(|| cli::run_from(&args, repl::run)));

@@ -4,7 +4,7 @@
 //! runs the interpreter position by position). Rulesets outside the families are declined, and
 //! Wythoff's P-positions are checked against the Beatty pairs computed plainly here.
 
-mod common;
+use crate::common;
 
 use common::load;
 use heapgame::solver::kernels::{kernel_for, solve_box_kernel};

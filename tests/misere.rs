@@ -5,7 +5,7 @@
 //! Also: misère Nim's closed form (Bouton), Conway's genus against g^- of G + *2 + ... + *2
 //! computed on the explicit sum, and every fast mode bypassed (the box, one position, sums).
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -16,9 +16,9 @@
 //!
 //! The tests run in seconds in the test profile. One heavier version (Propp's AP-positions as far
 //! as he checked them, a = n = 20: about 40 s and 0.5 GB in the test profile) is `#[ignore]`d:
-//! run it with `cargo test --release --test paper_tables -- --ignored`.
+//! run it with `cargo test --release --test all paper_tables:: -- --ignored`.
 
-mod common;
+use crate::common;
 
 use common::tables::{
     FL_TABLE_1_A, FL_TABLE_1_B, PROPP_TABLE_1, PROPP_TABLE_3, PROPP_TABLE_4, WYTHOFF_TABLE_1,

@@ -3,7 +3,7 @@
 //! each against a plain recursive mex over the game's rules as the literature states them
 //! (written here, knowing nothing of heapgame), and against the published closed forms.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -4,7 +4,7 @@
 //! safe; Northcott's game by retrograde analysis of the real game, where each player moves
 //! only their own counters, forward and back; and Welter's game for three coins by its mex.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -2,7 +2,7 @@
 //! each against a plain recursive mex over the rules as stated here (written knowing nothing
 //! of heapgame).
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 

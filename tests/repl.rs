@@ -10,7 +10,7 @@
 //!    tab completion of a command and of a file name, Ctrl-C during a long computation and at
 //!    the prompt, Ctrl-D, and the history file.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Write};

@@ -1,7 +1,7 @@
 //! Research sizes through `heapgame solve`: the P-positions of Wythoff's game in a box against
 //! the Beatty pairs (floor(n phi), floor(n phi^2)) computed here in exact integer arithmetic,
 //! at a small size in every run and at 4 * 10^4 (800 million positions, written as the table
-//! goes) with `cargo test --release --test research_sizes -- --ignored`; and the memory limit,
+//! goes) with `cargo test --release --test all research_sizes:: -- --ignored`; and the memory limit,
 //! which refuses only the boxes that the mode that would run cannot fit.
 
 use std::process::Command;

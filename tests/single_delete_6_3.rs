@@ -13,7 +13,7 @@
 //! the bundled `rulesets/abuku/single-delete.game`, agrees with the brute force there, and the
 //! file's claim (the theorem written out) says N, as the theorem does.
 
-mod common;
+use crate::common;
 
 use common::{load, must};
 use heapgame::solver::Outcome;

@@ -3,7 +3,7 @@
 //! follower list written here, the search's answers against a plain recursive brute force,
 //! and which rulesets the search treats as loop-free.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -3,7 +3,7 @@
 //! periodicity theorem on sequences of known preperiod and period; sums (XOR of single-heap
 //! values, winning moves by target value) against the generic search on small positions.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

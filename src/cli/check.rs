@@ -4,13 +4,13 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use heapgame::ruleset::ParamOverride;
-use heapgame::verify::check::{check_positions, check_region, CheckReport};
-use heapgame::verify::coverage::{Coverage, FindingKind};
-use heapgame::verify::deepen::{check_deepening_all, DeepReport, Plan};
-use heapgame::verify::region::{fresh_seed, Region};
-use heapgame::verify::{Bounds, MissingBound};
-use heapgame::Game;
+use crate::ruleset::ParamOverride;
+use crate::verify::check::{check_positions, check_region, CheckReport};
+use crate::verify::coverage::{Coverage, FindingKind};
+use crate::verify::deepen::{check_deepening_all, DeepReport, Plan};
+use crate::verify::region::{fresh_seed, Region};
+use crate::verify::{Bounds, MissingBound};
+use crate::Game;
 use miette::Report;
 
 use super::common::{json_position, print_out, Format, GameArgs, RegionArgs, SolveRun};
@@ -59,7 +59,7 @@ pub struct Args {
     time: Option<std::time::Duration>,
     /// The play convention (`normal` or `misere`) instead of each file's `play` line.
     #[arg(long, value_name = "PLAY", value_parser = super::common::parse_play)]
-    play: Option<heapgame::solver::Play>,
+    play: Option<crate::solver::Play>,
     /// Use the smaller bounds of each `check` line (`quick max N`) where it gives them.
     #[arg(long)]
     quick: bool,
@@ -134,7 +134,7 @@ fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, Rep
             out.push(c);
         }
     }
-    heapgame::verify::region::sort_in_order(&mut out);
+    crate::verify::region::sort_in_order(&mut out);
     out.dedup();
     Ok(Some(out))
 }
@@ -161,7 +161,7 @@ fn runs_in(
             }
         }
     }
-    let bounds = |game: &Game, line: Option<&heapgame::ruleset::check::CheckRun>| {
+    let bounds = |game: &Game, line: Option<&crate::ruleset::check::CheckRun>| {
         Bounds::resolve(game.shape(), max, heaps, line).map_err(|m| match m {
             MissingBound::Max => miette::miette!(
                 code = "heapgame::check_bound",
@@ -244,7 +244,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
             let done = std::mem::replace(&mut cov, Coverage::new(own));
             worst = worst.max(coverage(&all[n - 1].0, &done, &a, &mut json));
         }
-        let key = (file.clone(), heapgame::verify::check::params_shown(game));
+        let key = (file.clone(), crate::verify::check::params_shown(game));
         let families = !game.checked.families.is_empty() && !families_done.contains(&key);
         if families {
             families_done.push(key);
@@ -265,7 +265,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         };
         let region = (a.region.region(seed, bounds.heaps)).unwrap_or(Region::Box(*bounds));
         let total = match &region {
-            Region::Box(b) => heapgame::solver::positions::box_size(game.shape(), b.max, b.heaps)
+            Region::Box(b) => crate::solver::positions::box_size(game.shape(), b.max, b.heaps)
                 .and_then(|n| u64::try_from(n).ok()),
             _ => None,
         };
@@ -483,7 +483,7 @@ fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
                 out,
                 "  FAIL  line {:>3}: the file says the claim fails at {}, but it holds there",
                 c.line,
-                heapgame::game::show_position(p)
+                crate::game::show_position(p)
             );
         }
     }
@@ -534,8 +534,8 @@ fn params_text(params: &[(String, String)]) -> String {
 /// (`known` instead of `FAIL` when the file says the claim fails there: `fails at`.)
 fn fail_line(
     out: &mut String,
-    c: &heapgame::verify::check::ClaimReport,
-    f: &heapgame::verify::check::Failure,
+    c: &crate::verify::check::ClaimReport,
+    f: &crate::verify::check::Failure,
 ) {
     let (tag, known) = if c.expected(f) {
         ("known", ", as the file says (`fails at`)")
@@ -547,12 +547,12 @@ fn fail_line(
         "  {tag} line {:>3}: {}\n        at {}{known}: {}",
         c.line,
         c.text,
-        heapgame::game::show_position(&f.position),
+        crate::game::show_position(&f.position),
         failure_text(f)
     );
 }
 
-fn failure_text(f: &heapgame::verify::check::Failure) -> String {
+fn failure_text(f: &crate::verify::check::Failure) -> String {
     match &f.other {
         None => match &f.said {
             Some(said) => format!("the claim says {said}, but {}", f.why),
@@ -563,7 +563,7 @@ fn failure_text(f: &heapgame::verify::check::Failure) -> String {
             f.actual,
             f.why,
             f.claimed,
-            q = heapgame::game::show_position(q),
+            q = crate::game::show_position(q),
         ),
     }
 }
@@ -628,7 +628,7 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
                 out,
                 "  FAIL  line {:>3}: the file says the claim fails at {}, but it holds there",
                 c.line,
-                heapgame::game::show_position(p)
+                crate::game::show_position(p)
             );
         }
     }
@@ -637,7 +637,7 @@ pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) 
 
 /// The positions each case of a case split decided, on one line (the cases this run's
 /// parameters rule out are only counted).
-fn cases_line(out: &mut String, c: &heapgame::verify::check::ClaimReport) {
+fn cases_line(out: &mut String, c: &crate::verify::check::ClaimReport) {
     let live: Vec<String> = c
         .cases
         .iter()
@@ -661,7 +661,7 @@ fn cases_line(out: &mut String, c: &heapgame::verify::check::ClaimReport) {
 }
 
 /// One claim as JSON.
-fn claim_json(c: &heapgame::verify::check::ClaimReport) -> serde_json::Value {
+fn claim_json(c: &crate::verify::check::ClaimReport) -> serde_json::Value {
     let mut o = serde_json::json!({
         "line": c.line,
         "text": c.text,

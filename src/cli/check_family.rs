@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use heapgame::verify::family::{check_families, FamilyReport};
-use heapgame::Game;
+use crate::verify::family::{check_families, FamilyReport};
+use crate::Game;
 use miette::Report;
 
 use super::common::{print_out, Format, GameArgs, SolveRun};

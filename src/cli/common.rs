@@ -8,13 +8,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use heapgame::estimate::Estimate;
-use heapgame::moves::MoveError;
-use heapgame::ruleset::diag::{Code, Diag, LoadError};
-use heapgame::ruleset::ParamOverride;
-use heapgame::solver::{Budget, Play, SolveError};
-use heapgame::verify::region::Region;
-use heapgame::Game;
+use crate::estimate::Estimate;
+use crate::moves::MoveError;
+use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::ruleset::ParamOverride;
+use crate::solver::{Budget, Play, SolveError};
+use crate::verify::region::Region;
+use crate::Game;
 use miette::Report;
 
 use super::interrupt;
@@ -413,7 +413,7 @@ pub fn json_position(p: &[u32]) -> serde_json::Value {
 /// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
 /// `pos` (or its tokens, when moves split heaps).
 pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
-    if heapgame::solver::sum::is_sum(game.generator()) {
+    if crate::solver::sum::is_sum(game.generator()) {
         return 1;
     }
     match game.shape().count {
@@ -424,7 +424,7 @@ pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
                 .moves
                 .iter()
                 .flat_map(|m| m.steps.iter())
-                .any(|s| matches!(s.kind, heapgame::moves::program::LStepKind::Split { .. }));
+                .any(|s| matches!(s.kind, crate::moves::program::LStepKind::Split { .. }));
             if splits {
                 pos.iter()
                     .fold(0usize, |a, &h| a.saturating_add(h as usize))
@@ -440,7 +440,7 @@ pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
 /// not as a diagnostic (`heapgame::io`).
 pub fn read_file(file: &Path) -> Result<String, Report> {
     let name = file.display().to_string();
-    heapgame::source::read_source(file, &name)
+    crate::source::read_source(file, &name)
         .map_err(|e| miette::miette!(code = "heapgame::io", help = e.help(), "{e}"))
 }
 

@@ -4,11 +4,11 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use heapgame::game::show_position;
-use heapgame::verify::deepen::Plan;
-use heapgame::verify::diff::{diff_deepening, diff_region, formula_from_text, DiffReport, Side};
-use heapgame::verify::region::{fresh_seed, Region};
-use heapgame::verify::Bounds;
+use crate::game::show_position;
+use crate::verify::deepen::Plan;
+use crate::verify::diff::{diff_deepening, diff_region, formula_from_text, DiffReport, Side};
+use crate::verify::region::{fresh_seed, Region};
+use crate::verify::Bounds;
 use miette::Report;
 
 use super::common::{json_position, print_out, Format, GameArgs, RegionArgs, SolveRun};
@@ -148,7 +148,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 ..a.game.clone()
             }
             .load()?;
-            let sum = heapgame::solver::sum::is_sum;
+            let sum = crate::solver::sum::is_sum;
             if sum(game.generator()) && sum(b.generator()) && b.shape().count.is_none() {
                 a.heaps = Some(1);
                 a.grundy = true;
@@ -174,7 +174,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         .map(|p| super::plot::diff_plot(&game, bounds, a.grundy, p))
         .transpose()?;
     // The limits, Ctrl-C and the progress bar of `solve`.
-    let total = heapgame::solver::positions::box_size(game.shape(), max, heaps)
+    let total = crate::solver::positions::box_size(game.shape(), max, heaps)
         .and_then(|n| u64::try_from(n).ok());
     let run = SolveRun::start(&a.game, heaps, total, "comparing".to_string());
     let budget = run.budget.clone();

@@ -2,17 +2,17 @@
 
 use std::fmt::Write as _;
 
-use heapgame::estimate::Estimate;
-use heapgame::game::show_position;
-use heapgame::solver::genus::{genus, Genus, GenusError};
-use heapgame::solver::loopy::{solve_loopy, LoopyOutcome, LoopySolution, LoopyValue};
-use heapgame::solver::one::through_kernel;
-use heapgame::solver::{Play, SolveError};
+use crate::estimate::Estimate;
+use crate::game::show_position;
+use crate::solver::genus::{genus, Genus, GenusError};
+use crate::solver::loopy::{solve_loopy, LoopyOutcome, LoopySolution, LoopyValue};
+use crate::solver::one::through_kernel;
+use crate::solver::{Play, SolveError};
 use miette::Report;
 
-use heapgame::game::Game;
-use heapgame::solver::quotient::{Computed, QuotientError};
-use heapgame::solver::sum::why_not_sum;
+use crate::game::Game;
+use crate::solver::quotient::{Computed, QuotientError};
+use crate::solver::sum::why_not_sum;
 
 use super::common::{estimate_heaps, json_position, print_out, Format, PositionArgs, SolveRun};
 use super::quotient::{quotient_of, report};

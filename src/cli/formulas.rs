@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use heapgame::formulas::registry;
+use crate::formulas::registry;
 use miette::Report;
 
 use super::common::{print_out, Format};

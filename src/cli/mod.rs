@@ -23,6 +23,10 @@ pub(crate) mod solve_write;
 mod units;
 mod watchdog;
 
+/// The process-wide Ctrl-C flag (a caller that runs many commands in one process clears it
+/// between them).
+pub use interrupt::cancel_flag;
+
 use std::io::Write as _;
 
 use clap::{Parser, Subcommand};

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use heapgame::game::show_position;
-use heapgame::moves::MoveError;
+use crate::game::show_position;
+use crate::moves::MoveError;
 use miette::Report;
 
 use super::common::{estimate_heaps, json_position, memory_guard, print_out, Format, PositionArgs};
@@ -36,10 +36,10 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let what = format!("listing the followers of {}", show_position(&pos));
     if !a.pos.game.force {
         let memory = limits.max_memory.as_ref().map(|(c, w)| (*c, w.as_str()));
-        let at_least = heapgame::estimate::followers_at_least(game.generator(), &pos);
-        let refusal = heapgame::estimate::followers_refusal(&what, at_least, pos.len(), memory);
+        let at_least = crate::estimate::followers_at_least(game.generator(), &pos);
+        let refusal = crate::estimate::followers_refusal(&what, at_least, pos.len(), memory);
         if let Some(d) = refusal {
-            return Err(Report::new(heapgame::ruleset::LoadError::single(
+            return Err(Report::new(crate::ruleset::LoadError::single(
                 game.src.clone(),
                 d,
             )));
@@ -51,11 +51,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let stop = Arc::new(AtomicBool::new(false));
     let guard = memory_guard(&limits, &what, stop.clone());
     let deadline = a.pos.game.time.map(|t| Instant::now() + t);
-    let mut scratch = heapgame::moves::Scratch::default();
+    let mut scratch = crate::moves::Scratch::default();
     scratch.set_interrupt(Some(Arc::new(move || {
         stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
     })));
-    let mut buf = heapgame::moves::Followers::new();
+    let mut buf = crate::moves::Followers::new();
     match game.generator().followers(&pos, &mut scratch, &mut buf) {
         Ok(()) => {}
         Err(MoveError::Interrupted) if !guard.as_ref().is_some_and(|g| g.hit()) => {

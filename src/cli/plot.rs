@@ -4,14 +4,14 @@
 
 use std::path::{Path, PathBuf};
 
-use heapgame::estimate::Estimate;
-use heapgame::moves::MoveError;
-use heapgame::plot::{self, ImageFormat, Period, PlotError, PlotRequest};
-use heapgame::solver::Budget;
-use heapgame::verify::diff::DiffReport;
-use heapgame::verify::Bounds;
-use heapgame::Game;
-use heapgame::SolveError;
+use crate::estimate::Estimate;
+use crate::moves::MoveError;
+use crate::plot::{self, ImageFormat, Period, PlotError, PlotRequest};
+use crate::solver::Budget;
+use crate::verify::diff::DiffReport;
+use crate::verify::Bounds;
+use crate::Game;
+use crate::SolveError;
 use miette::Report;
 
 use super::common::{print_out, GameArgs, SolveRun};
@@ -216,7 +216,7 @@ fn render(fig: &plot::Figure, format: ImageFormat) -> Result<Vec<u8>, Report> {
 /// The period a Grundy sequence shows (the periodicity finder of `heapgame sequence`, with
 /// the same number of repeats), drawn on the sequence picture when found.
 fn period_of(values: &[u32]) -> Option<Period> {
-    let p = heapgame::solver::sum::period::find_period(values, heapgame::sequence::REPEATS)?;
+    let p = crate::solver::sum::period::find_period(values, crate::sequence::REPEATS)?;
     Some(Period {
         start: u32::try_from(p.preperiod).ok()?,
         period: u32::try_from(p.period).ok()?,

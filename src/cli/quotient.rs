@@ -4,13 +4,13 @@
 
 use std::fmt::Write as _;
 
-use heapgame::game::Game;
-use heapgame::ruleset::diag::{Code, Diag, LoadError};
-use heapgame::solver::quotient::present::{letter, Presentation};
-use heapgame::solver::quotient::tame::is_tame;
-use heapgame::solver::quotient::{compute, heap_options, Computed, QuotientError};
-use heapgame::solver::sum::why_not_sum;
-use heapgame::solver::{Budget, SolveError};
+use crate::game::Game;
+use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::solver::quotient::present::{letter, Presentation};
+use crate::solver::quotient::tame::is_tame;
+use crate::solver::quotient::{compute, heap_options, Computed, QuotientError};
+use crate::solver::sum::why_not_sum;
+use crate::solver::{Budget, SolveError};
 use miette::Report;
 
 use super::common::{print_out, Format, GameArgs, SolveRun};

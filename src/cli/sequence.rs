@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use heapgame::sequence::{sequence, Sequence, SequenceError};
+use crate::sequence::{sequence, Sequence, SequenceError};
 use miette::Report;
 
 use super::common::{print_out, GameArgs, SolveRun};
@@ -55,7 +55,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     })?;
     drop(run);
     let out = match a.format {
-        SeqFormat::Text if game.play() == heapgame::solver::Play::Misere => {
+        SeqFormat::Text if game.play() == crate::solver::Play::Misere => {
             format!(
                 "misère play: the misère nim values g^- of one heap\n{}",
                 text(&s)

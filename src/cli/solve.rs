@@ -7,15 +7,15 @@ use std::cell::Cell;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use heapgame::estimate::Estimate;
-use heapgame::game::show_position;
-use heapgame::moves::{Generator, MoveError};
-use heapgame::ruleset::{Code, Diag, LoadError};
-use heapgame::solver::modes::solve_box_play;
-use heapgame::solver::plan::{plan_box_play, BoxPlan};
-use heapgame::solver::positions::{box_size, each_position};
-use heapgame::solver::{BoxSpec, BoxValues, Budget, Play, SolveError, Want};
-use heapgame::{Game, Solver};
+use crate::estimate::Estimate;
+use crate::game::show_position;
+use crate::moves::{Generator, MoveError};
+use crate::ruleset::{Code, Diag, LoadError};
+use crate::solver::modes::solve_box_play;
+use crate::solver::plan::{plan_box_play, BoxPlan};
+use crate::solver::positions::{box_size, each_position};
+use crate::solver::{BoxSpec, BoxValues, Budget, Play, SolveError, Want};
+use crate::{Game, Solver};
 use miette::{NamedSource, Report};
 
 use super::common::{show_cost, GameArgs, SolveRun};
@@ -401,7 +401,7 @@ pub fn table(
         let answer = if a.grundy {
             solver.grundy(p).map(|g| (g == 0, Some(g)))
         } else {
-            solver.outcome(p).map(|o| (o == heapgame::Outcome::P, None))
+            solver.outcome(p).map(|o| (o == crate::Outcome::P, None))
         };
         if let Err(SolveError::Cycle(_)) = &answer {
             return Err(Stop::Loopy);

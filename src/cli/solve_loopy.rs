@@ -3,11 +3,11 @@
 //! Smith's generalised Sprague-Grundy values ([`heapgame::solver::loopy`]) and written with
 //! outcomes P, N or D ([`super::solve_write::Rows::row_loopy`]).
 
-use heapgame::game::Game;
-use heapgame::moves::MoveError;
-use heapgame::solver::loopy::{solve_loopy_region, LoopySolution};
-use heapgame::solver::positions::each_position;
-use heapgame::solver::{Budget, SolveError};
+use crate::game::Game;
+use crate::moves::MoveError;
+use crate::solver::loopy::{solve_loopy_region, LoopySolution};
+use crate::solver::positions::each_position;
+use crate::solver::{Budget, SolveError};
 
 use super::solve_write::Rows;
 use super::solve_write::TableRequest;

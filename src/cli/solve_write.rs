@@ -6,11 +6,11 @@
 
 use std::io::{self, Write};
 
-use heapgame::game::show_position;
-use heapgame::moves::program::ShapeSpec;
-use heapgame::solver::loopy::{LoopyOutcome, LoopyValue};
-use heapgame::solver::plan::describe;
-use heapgame::solver::{ModeUsed, Play};
+use crate::game::show_position;
+use crate::moves::program::ShapeSpec;
+use crate::solver::loopy::{LoopyOutcome, LoopyValue};
+use crate::solver::plan::describe;
+use crate::solver::{ModeUsed, Play};
 
 /// Output formats of `solve`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -69,7 +69,7 @@ pub fn show_duration(d: Duration) -> String {
 
 /// A byte count for people: `7.5 GB`.
 pub fn show_bytes(b: u64) -> String {
-    heapgame::estimate::show_bytes(b as f64)
+    crate::estimate::show_bytes(b as f64)
 }
 
 #[cfg(test)]

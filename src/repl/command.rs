@@ -358,7 +358,7 @@ fn diff(c: &CommandHelp, args: &str) -> Result<Command, Report> {
 #[derive(Debug, PartialEq)]
 pub struct PlotCommand {
     /// The picture.
-    pub req: heapgame::plot::PlotRequest,
+    pub req: crate::plot::PlotRequest,
     /// The file (`.svg` or `.png`); default: named after the ruleset's file.
     pub output: Option<String>,
 }
@@ -366,7 +366,7 @@ pub struct PlotCommand {
 /// `:plot` options (those of `heapgame plot`).
 fn plot(c: &CommandHelp, args: &str) -> Result<PlotCommand, Report> {
     let mut cmd = PlotCommand {
-        req: heapgame::plot::PlotRequest::default(),
+        req: crate::plot::PlotRequest::default(),
         output: None,
     };
     let mut max = None;

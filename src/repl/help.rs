@@ -281,7 +281,7 @@ pub fn lookup(word: &str) -> Result<&'static CommandHelp, Lookup> {
     match prefixed.as_slice() {
         [c] => Ok(c),
         [] => Err(Lookup::Unknown(
-            heapgame::ruleset::diag::suggest(word, COMMANDS.iter().map(|c| c.name))
+            crate::ruleset::diag::suggest(word, COMMANDS.iter().map(|c| c.name))
                 .or_else(|| transposed(word)),
         )),
         many => Err(Lookup::Ambiguous(many.iter().map(|c| c.name).collect())),

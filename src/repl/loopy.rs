@@ -4,10 +4,10 @@
 
 use std::fmt::Write as _;
 
-use heapgame::game::show_position;
-use heapgame::solver::loopy::{solve_loopy, LoopySolution};
-use heapgame::solver::Budget;
-use heapgame::{Game, SolveError};
+use crate::game::show_position;
+use crate::solver::loopy::{solve_loopy, LoopySolution};
+use crate::solver::Budget;
+use crate::{Game, SolveError};
 use miette::Report;
 
 use crate::cli::common::Format;

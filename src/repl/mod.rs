@@ -25,21 +25,21 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use heapgame::game::show_position;
-use heapgame::moves::{Generator, MoveError};
-use heapgame::ruleset::ParamOverride;
-use heapgame::solver::Budget;
-use heapgame::{Game, SolveError, Solver};
+use crate::game::show_position;
+use crate::moves::{Generator, MoveError};
+use crate::ruleset::ParamOverride;
+use crate::solver::Budget;
+use crate::{Game, SolveError, Solver};
 use miette::Report;
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor};
 
+use crate::verify::check::check_claims;
+use crate::verify::diff::{diff, formula_from_text, Side};
+use crate::verify::{Bounds, MissingBound};
 use command::{Command, DiffRequest};
 use complete::ReplHelper;
-use heapgame::verify::check::check_claims;
-use heapgame::verify::diff::{diff, formula_from_text, Side};
-use heapgame::verify::{Bounds, MissingBound};
 use play::Play;
 
 use crate::cli::repl::Options;
@@ -352,7 +352,7 @@ fn editor(color: bool) -> rustyline::Result<Input> {
 /// The built-in formulas, for completion after `--formula`: each name, with `(` after it
 /// when it takes arguments.
 fn formula_names() -> Vec<String> {
-    heapgame::formulas::registry()
+    crate::formulas::registry()
         .iter()
         .map(|f| {
             if f.params.is_empty() {

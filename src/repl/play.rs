@@ -5,9 +5,9 @@
 
 use std::fmt::Write as _;
 
-use heapgame::game::show_position;
-use heapgame::moves::{Generator, MoveError};
-use heapgame::{Outcome, SolveError, Solver};
+use crate::game::show_position;
+use crate::moves::{Generator, MoveError};
+use crate::{Outcome, SolveError, Solver};
 
 /// A paragraph wrapped for an 80-column terminal.
 fn wrap(text: &str) -> String {
@@ -58,8 +58,8 @@ impl Play {
         };
         let mut out = String::new();
         let rule = match solver.play() {
-            heapgame::solver::Play::Normal => "Normal play: whoever cannot move loses.",
-            heapgame::solver::Play::Misere => "Misère play: whoever makes the last move loses.",
+            crate::solver::Play::Normal => "Normal play: whoever cannot move loses.",
+            crate::solver::Play::Misere => "Misère play: whoever makes the last move loses.",
         };
         let _ = writeln!(
             out,
@@ -179,7 +179,7 @@ impl Play {
             Side::User => Side::Heapgame,
             Side::Heapgame => Side::User,
         };
-        if solver.play() == heapgame::solver::Play::Misere {
+        if solver.play() == crate::solver::Play::Misere {
             // The player who cannot move did not make the last move, and wins.
             self.winner = Some(stuck);
             let _ = writeln!(
@@ -292,7 +292,7 @@ impl Play {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use heapgame::Game;
+    use crate::Game;
 
     fn nim2() -> Game {
         let src = "ruleset \"Nim\" {\n  heaps 2\n  move { take 1.. from one heap }\n}\n";

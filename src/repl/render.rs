@@ -4,9 +4,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use heapgame::game::show_position;
-use heapgame::syntax::ast::Item;
-use heapgame::Game;
+use crate::game::show_position;
+use crate::syntax::ast::Item;
+use crate::Game;
 
 /// A position's outcome, Grundy value and winning moves, as `heapgame eval` prints them.
 pub fn eval(pos: &[u32], grundy: u32, wins: &[Vec<u32>]) -> String {
@@ -19,7 +19,7 @@ pub fn eval_in(pos: &[u32], grundy: u32, wins: &[Vec<u32>], genus: Option<&str>)
     let mut s = String::new();
     let _ = writeln!(s, "position: {}", show_position(pos));
     if genus.is_some() {
-        let _ = writeln!(s, "play:     {}", heapgame::solver::Play::Misere.describe());
+        let _ = writeln!(s, "play:     {}", crate::solver::Play::Misere.describe());
     }
     if grundy == 0 {
         let _ = writeln!(
@@ -126,7 +126,7 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
     let text = game.src.inner();
     // The file was parsed when it was loaded, so this parse succeeds; if it ever did not,
     // the items are simply left out.
-    let Ok(ast) = heapgame::syntax::parse_file(text) else {
+    let Ok(ast) = crate::syntax::parse_file(text) else {
         return s;
     };
     let excerpt = |span: &std::ops::Range<usize>| -> String {
@@ -210,7 +210,7 @@ fn item_lines(t: &str) -> Vec<&str> {
 /// `:formulas`: each built-in formula's signature, what it gives, and its summary.
 pub fn formulas() -> String {
     let mut s = String::new();
-    for f in heapgame::formulas::registry() {
+    for f in crate::formulas::registry() {
         let kind = if f.grundy { "P, Grundy" } else { "P" };
         let _ = writeln!(s, "  {}  [{kind}]", f.signature());
         let _ = writeln!(s, "      {}", f.summary);

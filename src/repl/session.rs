@@ -104,10 +104,10 @@ impl<'g> Session<'g> {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
                 let budget = ui.budget();
                 let s = ui
-                    .compute(|| heapgame::sequence::sequence(&l.game, max, &budget))
+                    .compute(|| crate::sequence::sequence(&l.game, max, &budget))
                     .map_err(|e| match e {
-                        heapgame::sequence::SequenceError::NotSum(d) => Report::new(d),
-                        heapgame::sequence::SequenceError::Solve(e) => solve_error(&l.game, &e),
+                        crate::sequence::SequenceError::NotSum(d) => Report::new(d),
+                        crate::sequence::SequenceError::Solve(e) => solve_error(&l.game, &e),
                     })?;
                 emit(&crate::cli::sequence::text(&s));
             }
@@ -165,7 +165,7 @@ impl<'g> Session<'g> {
                 if name == "play" && !l_has_param(self.loaded, "play") =>
             {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
-                let play = heapgame::solver::Play::parse(value.trim()).ok_or_else(|| {
+                let play = crate::solver::Play::parse(value.trim()).ok_or_else(|| {
                     miette::miette!(
                         code = "heapgame::repl",
                         help = "`:set play normal` or `:set play misere`",
@@ -278,7 +278,7 @@ impl<'g> Session<'g> {
             ui.compute(|| crate::cli::plot::draw(&l.game, &p.req, &path, &budget, &fail))?;
         crate::cli::output::write_whole(&path, &bytes)?;
         // PNG only: kitty and iTerm2 do not show SVG.
-        let png = crate::cli::plot::format_of(&path)? == heapgame::plot::ImageFormat::Png;
+        let png = crate::cli::plot::format_of(&path)? == crate::plot::ImageFormat::Png;
         if let Some(proto) = inline_image::detect().filter(|_| png) {
             emit(&inline_image::escape(proto, &bytes));
         }
@@ -366,7 +366,7 @@ impl<'g> Session<'g> {
             Ok((g, wins))
         }) {
             // A loopy game in normal play: Smith's values of the region.
-            Err(SolveError::Cycle(_)) if l.game.play() == heapgame::solver::Play::Normal => {
+            Err(SolveError::Cycle(_)) if l.game.play() == crate::solver::Play::Normal => {
                 let budget = ui.budget();
                 let sol = ui.compute(|| super::loopy::solve(&l.game, pos, &budget))?;
                 emit(&super::loopy::eval_text(&sol));
@@ -374,8 +374,8 @@ impl<'g> Session<'g> {
             }
             r => r.map_err(|e| solve_error(&l.game, &e))?,
         };
-        if l.game.play() == heapgame::solver::Play::Misere {
-            use heapgame::solver::genus::{genus, GenusError};
+        if l.game.play() == crate::solver::Play::Misere {
+            use crate::solver::genus::{genus, GenusError};
             let budget = ui.budget();
             let gen = l.game.generator();
             let g_text = match ui.compute(|| match genus(gen, pos, &budget) {
@@ -418,16 +418,16 @@ impl<'g> Session<'g> {
             }
         };
         // Every follower is kept and printed: refuse up front what cannot be listed.
-        let at_least = heapgame::estimate::followers_at_least(l.game.generator(), &pos);
+        let at_least = crate::estimate::followers_at_least(l.game.generator(), &pos);
         if at_least > MOST_LISTED {
             return Err(miette::miette!(
                 code = "heapgame::too_large",
                 help = "ask about a smaller position, or about its outcome and winning moves \
                         (type the position alone)",
                 "{} has at least {} followers, more than `:moves` lists ({})",
-                heapgame::game::show_position(&pos),
-                heapgame::estimate::show(at_least),
-                heapgame::estimate::show(MOST_LISTED)
+                crate::game::show_position(&pos),
+                crate::estimate::show(at_least),
+                crate::estimate::show(MOST_LISTED)
             ));
         }
         let list = match ui.compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
@@ -444,7 +444,7 @@ impl<'g> Session<'g> {
             Ok(out)
         }) {
             // A loopy game in normal play: the followers with Smith's values.
-            Err(SolveError::Cycle(_)) if l.game.play() == heapgame::solver::Play::Normal => {
+            Err(SolveError::Cycle(_)) if l.game.play() == crate::solver::Play::Normal => {
                 let budget = ui.budget();
                 let sol = ui.compute(|| super::loopy::solve(&l.game, &pos, &budget))?;
                 emit(&super::loopy::moves_text(&sol));
@@ -557,7 +557,7 @@ fn check_param(l: &Loaded, name: &str) -> Result<(), Report> {
     if names.iter().any(|n| n == name) {
         return Ok(());
     }
-    let help = match heapgame::ruleset::diag::suggest(name, names.iter().map(String::as_str)) {
+    let help = match crate::ruleset::diag::suggest(name, names.iter().map(String::as_str)) {
         Some(s) => format!("did you mean `{s}`?"),
         None if names.is_empty() => "this ruleset has no parameters".to_string(),
         None => format!("its parameters are {}", names.join(", ")),

@@ -1,0 +1,72 @@
+//! The integration tests, one binary: each module is the tests of one part (most run the
+//! `heapgame` binary, the others the library), with the shared helpers in `common`.
+//! `cargo test --test all MODULE::` runs one module.
+
+mod common;
+
+mod brute_force;
+mod check_diff;
+mod check_trust;
+mod claims;
+mod cli;
+mod compiled_moves;
+mod diagnostics;
+mod estimate;
+mod families;
+mod fast_modes;
+mod fuzz;
+mod fuzz_cases;
+mod fuzz_cli;
+mod fuzz_commands;
+mod fuzz_found;
+mod grammar;
+mod hostile;
+mod kernels;
+mod kernels_multiset;
+mod loopy;
+mod loopy_games;
+mod misere;
+mod misere_quotient;
+mod module_graph;
+mod paper_tables;
+mod plot;
+mod reach;
+mod reach_cli;
+mod reach_games;
+mod reach_period;
+mod reach_place;
+mod regions;
+mod repl;
+mod reproducing;
+mod research_propp;
+mod research_scripts;
+mod research_sizes;
+mod robust;
+mod rulesets_parse;
+mod single_delete_6_3;
+mod single_position;
+mod take_and_break;
+
+/// A test file not declared above would never be built: cargo builds this one target only
+/// (`autotests = false`).
+#[test]
+fn every_test_file_is_a_module_of_this_binary() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let lib = std::fs::read_to_string(dir.join("lib.rs")).expect("tests/lib.rs");
+    for entry in std::fs::read_dir(&dir).expect("tests/") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
+        let module = (path.extension().is_some_and(|e| e == "rs") && name != "lib")
+            || (path.is_dir() && path.join("mod.rs").exists());
+        if module {
+            assert!(
+                lib.contains(&format!("mod {name};")),
+                "tests/lib.rs lacks `mod {name};`"
+            );
+        }
+    }
+}
