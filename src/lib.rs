@@ -15,6 +15,7 @@ pub mod numbers;
 pub mod plot;
 #[cfg(feature = "cli")]
 pub mod repl;
+pub mod report;
 pub mod ruleset;
 pub mod sequence;
 pub mod solver;

@@ -24,6 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["sequence"],
     &["verify"],
     &["plot"],
+    &["report"],
     &["lib"],
     &["cli"],
     &["repl"],
@@ -343,7 +344,6 @@ fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
 /// Circles between files that are still to be broken. The list must stay exact: a circle
 /// not listed fails (a new one), and a listed one that is gone fails too (strike it).
 const KNOWN_CIRCLES: &[&[&str]] = &[
-    &["cli/check.rs", "cli/check_family.rs"],
     &[
         "ruleset/check.rs",
         "ruleset/claims.rs",

@@ -395,19 +395,7 @@ impl PositionArgs {
     }
 }
 
-/// The output formats of `eval` and `moves`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// For people.
-    Text,
-    /// One JSON value.
-    Json,
-}
-
-/// A position as JSON: `[3, 5, 7]`.
-pub fn json_position(p: &[u32]) -> serde_json::Value {
-    serde_json::Value::Array(p.iter().map(|&h| serde_json::Value::from(h)).collect())
-}
+pub use crate::report::{json_position, Format};
 
 /// The most heaps of a position the solve of `pos` stores: one for a disjunctive sum (it
 /// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
@@ -456,6 +444,12 @@ pub fn print_out(text: &str) -> Result<(), Report> {
         )),
         _ => Ok(()),
     }
+}
+
+/// Whether a report is a Ctrl-C stop.
+pub fn is_cancelled(r: &Report) -> bool {
+    r.code()
+        .is_some_and(|c| c.to_string() == "heapgame::cancelled")
 }
 
 #[cfg(test)]

@@ -1,17 +1,17 @@
 //! `heapgame diff`: two rulesets, or a ruleset and a built-in formula, compared over a box;
 //! prints how many positions differ and the first few, each with both sides' reasons.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use crate::game::show_position;
 use crate::verify::deepen::Plan;
-use crate::verify::diff::{diff_deepening, diff_region, formula_from_text, DiffReport, Side};
+use crate::verify::diff::{diff_deepening, diff_region, formula_from_text, Side};
 use crate::verify::region::{fresh_seed, Region};
 use crate::verify::Bounds;
 use miette::Report;
 
-use super::common::{json_position, print_out, Format, GameArgs, RegionArgs, SolveRun};
+use crate::report::diff::{json_report, text_report};
+
+use super::common::{print_out, Format, GameArgs, RegionArgs, SolveRun};
 
 /// Arguments of `heapgame diff`.
 #[derive(clap::Args, Debug)]
@@ -240,64 +240,5 @@ pub fn run(a: Args) -> Result<u8, Report> {
         2
     } else {
         0
-    })
-}
-
-/// The text `diff` prints. (Shared with the REPL's `:diff`.)
-pub(crate) fn text_report(r: &DiffReport) -> String {
-    let mut out = String::new();
-    let what = if r.grundy {
-        "Grundy values"
-    } else {
-        "P-positions"
-    };
-    let _ = writeln!(out, "{} vs {}: {what}, {}", r.a, r.b, r.region);
-    if let Some(why) = &r.stopped {
-        let _ = writeln!(out, "{why}: the counts below are so far");
-    }
-    let compared = r.positions - r.silent;
-    let silent = if r.silent > 0 {
-        format!(" ({} outside the formula's scope)", r.silent)
-    } else {
-        String::new()
-    };
-    if r.differences == 0 {
-        let _ = writeln!(out, "identical over {compared} positions{silent}");
-        return out;
-    }
-    let _ = writeln!(
-        out,
-        "{} of {compared} positions differ{silent}; the first {}:",
-        r.differences,
-        r.first.len()
-    );
-    for d in &r.first {
-        let _ = writeln!(out, "  {}: {} vs {}", show_position(&d.position), d.a, d.b);
-        let _ = writeln!(out, "    {}: {}", r.a, d.why_a);
-        let _ = writeln!(out, "    {}: {}", r.b, d.why_b);
-    }
-    out
-}
-
-fn json_report(r: &DiffReport) -> serde_json::Value {
-    serde_json::json!({
-        "a": r.a,
-        "b": r.b,
-        "grundy": r.grundy,
-        "max": r.bounds.max,
-        "heaps": r.bounds.heaps,
-        "region": r.region,
-        "stopped": r.stopped,
-        "positions": r.positions,
-        "outside_scope": r.silent,
-        "differences": r.differences,
-        "identical": r.differences == 0,
-        "first": r.first.iter().map(|d| serde_json::json!({
-            "position": json_position(&d.position),
-            "a": d.a.to_string(),
-            "b": d.b.to_string(),
-            "why_a": d.why_a,
-            "why_b": d.why_b,
-        })).collect::<Vec<_>>(),
     })
 }

@@ -11,15 +11,12 @@ mod formulas;
 pub(crate) mod interrupt;
 mod machine;
 mod moves;
-pub(crate) mod output;
 pub(crate) mod plot;
 pub(crate) mod progress;
 pub(crate) mod quotient;
 pub(crate) mod repl;
 pub(crate) mod sequence;
 pub(crate) mod solve;
-mod solve_loopy;
-pub(crate) mod solve_write;
 mod units;
 mod watchdog;
 
@@ -138,7 +135,7 @@ where
 /// The exit code of a failed command: 130 when Ctrl-C stopped it, as a shell expects of an
 /// interrupted command, else 2.
 pub fn exit_code(report: &miette::Report) -> u8 {
-    if check::is_cancelled(report) {
+    if common::is_cancelled(report) {
         130
     } else {
         2

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use crate::estimate::Estimate;
 use crate::moves::MoveError;
-use crate::plot::{self, ImageFormat, Period, PlotError, PlotRequest};
-use crate::solver::Budget;
+use crate::plot::{self, ImageFormat, PlotError, PlotRequest};
+use crate::report::output::write_whole;
+use crate::report::picture::{figure_bytes, format_of, period_of, render};
 use crate::verify::diff::DiffReport;
 use crate::verify::Bounds;
 use crate::Game;
@@ -15,7 +16,6 @@ use crate::SolveError;
 use miette::Report;
 
 use super::common::{print_out, GameArgs, SolveRun};
-use super::output::write_whole;
 
 /// Arguments of `heapgame plot`.
 #[derive(clap::Args, Debug)]
@@ -98,48 +98,6 @@ pub(crate) fn picture(
     figure_bytes(game, req, &plan, &run.budget, format, &fail)
 }
 
-/// Plans, solves within `budget` and renders; `fail` words a solve's failure.
-fn figure_bytes(
-    game: &Game,
-    req: &PlotRequest,
-    plan: &plot::build::Plan,
-    budget: &Budget,
-    format: ImageFormat,
-    fail: &dyn Fn(&SolveError<MoveError>) -> Report,
-) -> Result<Vec<u8>, Report> {
-    let fig = plot::build(game, req, plan, budget, &period_of).map_err(|e| match e {
-        PlotError::Solve(e) => fail(&e),
-        PlotError::Report(r) => r,
-    })?;
-    render(&fig, format)
-}
-
-/// The REPL's `:plot`: the picture's bytes for `path` (its extension gives the format).
-pub(crate) fn draw(
-    game: &Game,
-    req: &PlotRequest,
-    path: &Path,
-    budget: &Budget,
-    fail: &dyn Fn(&SolveError<MoveError>) -> Report,
-) -> Result<Vec<u8>, Report> {
-    let format = format_of(path)?;
-    let plan = plot::build::plan(game, req)?;
-    figure_bytes(game, req, &plan, budget, format, fail)
-}
-
-/// Where the REPL's `:plot` writes: `--output` as given, else `STEM.svg` (`STEM-grundy.svg`)
-/// in the current directory, STEM the ruleset file's name.
-pub(crate) fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> PathBuf {
-    if let Some(o) = output {
-        return PathBuf::from(o);
-    }
-    let stem = file.file_stem().map_or_else(
-        || "ruleset".to_string(),
-        |s| s.to_string_lossy().into_owned(),
-    );
-    PathBuf::from(format!("{stem}{}.svg", if grundy { "-grundy" } else { "" }))
-}
-
 /// The picture `diff --plot FILE` will draw, checked before the diff runs.
 pub(crate) struct DiffPlot {
     path: PathBuf,
@@ -204,39 +162,4 @@ pub(crate) fn diff_picture(
     let label = format!("differs from {}", report.b);
     plot::mark_positions(game, &mut fig, differing, &label)?;
     write_whole(&d.path, render(&fig, d.format)?)
-}
-
-/// The bytes of a picture.
-fn render(fig: &plot::Figure, format: ImageFormat) -> Result<Vec<u8>, Report> {
-    plot::render(fig, format)
-        .map(|r| r.bytes)
-        .map_err(|e| miette::miette!(code = "heapgame::plot", help = "please report this", "{e}"))
-}
-
-/// The period a Grundy sequence shows (the periodicity finder of `heapgame sequence`, with
-/// the same number of repeats), drawn on the sequence picture when found.
-fn period_of(values: &[u32]) -> Option<Period> {
-    let p = crate::solver::sum::period::find_period(values, crate::sequence::REPEATS)?;
-    Some(Period {
-        start: u32::try_from(p.preperiod).ok()?,
-        period: u32::try_from(p.period).ok()?,
-        saltus: p.saltus,
-    })
-}
-
-/// The format named by the output file's extension, or a usage error; a path that is not a
-/// regular file is refused here, before anything is drawn.
-pub(crate) fn format_of(path: &Path) -> Result<ImageFormat, Report> {
-    super::output::check_target(path)?;
-    path.extension()
-        .and_then(|e| e.to_str())
-        .and_then(ImageFormat::from_extension)
-        .ok_or_else(|| {
-            miette::miette!(
-                code = "heapgame::usage",
-                help = "name the file FILE.svg or FILE.png",
-                "cannot tell the picture's format from `{}`",
-                path.display()
-            )
-        })
 }

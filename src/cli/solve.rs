@@ -1,27 +1,25 @@
 //! `heapgame solve`: the outcomes (and Grundy values) of every position in a box, as a table
 //! in the style of the papers, CSV or JSON. The box is solved by `solve_box` into a table by
 //! rank (refused beforehand only when that mode's table cannot fit the memory limit), then
-//! walked in order and written as it goes ([`super::solve_write`]), never held whole.
+//! walked in order and written as it goes ([`crate::report::table`]), never held whole.
 
 use std::cell::Cell;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use crate::estimate::Estimate;
-use crate::game::show_position;
-use crate::moves::{Generator, MoveError};
+use crate::report::memo_table::{box_of, located_at_max};
+use crate::report::output::write_streamed;
+use crate::report::table::{Rows, Solved, TableFormat, TableRequest};
+use crate::report::table_loopy::{solve_box_loopy, write_loopy};
 use crate::ruleset::{Code, Diag, LoadError};
 use crate::solver::modes::solve_box_play;
 use crate::solver::plan::{plan_box_play, BoxPlan};
 use crate::solver::positions::{box_size, each_position};
 use crate::solver::{BoxSpec, BoxValues, Budget, Play, SolveError, Want};
-use crate::{Game, Solver};
-use miette::{NamedSource, Report};
+use crate::Game;
+use miette::Report;
 
 use super::common::{show_cost, GameArgs, SolveRun};
-use super::output::write_streamed;
-use super::solve_loopy::{solve_box_loopy, write_loopy};
-use super::solve_write::{Rows, Solved, TableFormat, TableRequest};
 use super::units::show_bytes;
 
 /// Arguments of `heapgame solve`.
@@ -52,20 +50,14 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-/// The most heaps of a position `solve` lists (counting the box takes time quadratic in it).
-const MAX_HEAPS: usize = 1_000;
-
 /// The most P-positions of the table format sorted from their ranks; beyond, the box is walked.
 const MAX_SORTED: usize = 1 << 22;
-
-/// The largest box [`table`] renders into one string (the REPL's `:table`); `solve` streams.
-const MAX_IN_MEMORY: u128 = 50_000_000;
 
 /// Runs `heapgame solve`.
 pub fn run(a: Args) -> Result<u8, Report> {
     if let Some(path) = &a.output {
         // A device or directory is refused before anything is solved.
-        super::output::check_target(path)?;
+        crate::report::output::check_target(path)?;
     }
     let game = a.game.load()?;
     let req = TableRequest {
@@ -214,13 +206,6 @@ fn refuse_beyond_memory(
 /// The message of the error a write stopped by Ctrl-C or --time returns.
 const STOPPED: &str = "the run was stopped while the table was written";
 
-/// A problem with the box, labelled in the `--max` argument.
-fn located_at_max(max: u32, mut d: Diag) -> Report {
-    let src = Arc::new(NamedSource::new("--max", max.to_string()));
-    d.source = Some(src.clone());
-    Report::new(LoadError::single(src, d))
-}
-
 /// The box's ranks, or an error for a box too large to be given a table by rank at all.
 fn box_spec(
     game: &Game,
@@ -305,134 +290,4 @@ fn write_values(
         }
     })?;
     rows.end()
-}
-
-/// The number of heaps of the box and how many positions it holds (`None`: more than 10^38);
-/// an error for a box `solve` does not list.
-fn box_of(game: &Game, a: &TableRequest) -> Result<(usize, Option<u128>), Report> {
-    let shape = game.shape();
-    let usage = |msg: String, help: &str| {
-        Report::new(LoadError::single(
-            game.src.clone(),
-            Diag::new(Code::Usage, 0..0, msg, "").help(help),
-        ))
-    };
-    let k = match (shape.count, a.heaps) {
-        (Some(c), Some(h)) if h != c => {
-            return Err(usage(
-                format!(
-                    "`{}` has exactly {c} heaps, but --heaps {h} was given",
-                    game.checked.name
-                ),
-                "leave out --heaps for rulesets with a fixed number of heaps",
-            ))
-        }
-        (Some(c), _) => c,
-        (None, Some(h)) => h,
-        (None, None) => {
-            return Err(usage(
-                format!(
-                    "`{}` allows any number of heaps: say how many at most with --heaps",
-                    game.checked.name
-                ),
-                "add --heaps K, e.g. `--heaps 3`",
-            ))
-        }
-    };
-    if k > MAX_HEAPS {
-        let d = Diag::new(
-            Code::TooLarge,
-            0..0,
-            format!("a box of positions with {k} heaps is more than `solve` lists"),
-            "",
-        )
-        .help(format!("`solve` lists positions of at most {MAX_HEAPS} heaps; ask `eval` about single positions"));
-        return Err(Report::new(LoadError::single(game.src.clone(), d)));
-    }
-    Ok((k, box_size(shape, a.max, k)))
-}
-
-/// How a solve's failure becomes a report, given what was being solved.
-pub type Failure<'a> = dyn Fn(&SolveError<MoveError>, &str) -> Report + 'a;
-
-/// Solves every position of the box with a memoized solver that outlives the table (the
-/// REPL's, whose budget applies) and renders the table, CSV or JSON that `solve` prints, as
-/// one string (boxes of at most [`MAX_IN_MEMORY`] positions); `fail` words a failure.
-pub fn table(
-    game: &Game,
-    solver: &mut Solver<'_, Generator>,
-    a: &TableRequest,
-    fail: &Failure<'_>,
-) -> Result<String, Report> {
-    let shape = game.shape().clone();
-    let (k, size) = box_of(game, a)?;
-    let total = match size {
-        Some(n) if n <= MAX_IN_MEMORY => n,
-        n => {
-            let d = Diag::new(
-                Code::TooLarge,
-                0..a.max.to_string().len(),
-                format!(
-                    "the box holds {} positions, more than the {MAX_IN_MEMORY} listed here",
-                    n.map_or("more than 10^38".to_string(), |n| n.to_string())
-                ),
-                "this box",
-            )
-            .help("lower --max or --heaps, or use `heapgame solve`, which writes as it goes");
-            return Err(located_at_max(a.max, d));
-        }
-    };
-    /// Why the walk stopped.
-    enum Stop {
-        Write(std::io::Error),
-        Solve(Report),
-        Loopy,
-    }
-    let io = |e: std::io::Error| miette::miette!(code = "heapgame::io", "{e}");
-    let mut out: Vec<u8> = Vec::new();
-    let name = (game.checked.name.as_str(), game.play());
-    let mut rows = Rows::begin(&mut out, *a, name, &shape, k, None).map_err(io)?;
-    let mut i = 0u128;
-    let walked = each_position(&shape, a.max, k, |p| {
-        i += 1;
-        if !game.allows(p) {
-            return Ok(());
-        }
-        let answer = if a.grundy {
-            solver.grundy(p).map(|g| (g == 0, Some(g)))
-        } else {
-            solver.outcome(p).map(|o| (o == crate::Outcome::P, None))
-        };
-        if let Err(SolveError::Cycle(_)) = &answer {
-            return Err(Stop::Loopy);
-        }
-        let (is_p, g) = answer.map_err(|e| {
-            let context = format!(
-                "while solving {}, position {i} of the {total} in the box",
-                show_position(p)
-            );
-            Stop::Solve(fail(&e, &context))
-        })?;
-        rows.row(p, is_p, g).map_err(Stop::Write)
-    });
-    match walked {
-        Err(Stop::Write(e)) => return Err(io(e)),
-        Err(Stop::Solve(r)) => return Err(r),
-        // The moves can return to a position: in normal play, Smith's values of the box.
-        Err(Stop::Loopy) if game.play() == Play::Normal => {
-            let budget = solver.budget().clone();
-            let context = "while solving the region the box reaches";
-            let solved = solve_box_loopy(game, a, k, &budget).map_err(|e| fail(&e, context))?;
-            let mut out: Vec<u8> = Vec::new();
-            write_loopy(game, a, k, (&solved.0, &solved.1), &mut out).map_err(io)?;
-            return Ok(String::from_utf8_lossy(&out).into_owned());
-        }
-        Err(Stop::Loopy) => {
-            let e = SolveError::Cycle(Vec::new());
-            return Err(fail(&e, "while solving the box"));
-        }
-        Ok(()) => rows.end().map_err(io)?,
-    }
-    // Every piece written is UTF-8.
-    Ok(String::from_utf8_lossy(&out).into_owned())
 }

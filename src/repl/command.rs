@@ -4,7 +4,7 @@
 use miette::Report;
 
 use super::help::{self, CommandHelp, Lookup};
-use crate::cli::solve_write::{TableFormat, TableRequest};
+use crate::report::table::{TableFormat, TableRequest};
 
 /// One line of input, understood.
 #[derive(Debug, PartialEq)]

@@ -10,7 +10,7 @@ use crate::solver::Budget;
 use crate::{Game, SolveError};
 use miette::Report;
 
-use crate::cli::common::Format;
+use crate::report::Format;
 
 /// Smith's values of the region `pos` reaches, computed under the REPL's budget.
 pub fn solve(game: &Game, pos: &[u32], budget: &Budget) -> Result<LoopySolution, Report> {
@@ -19,7 +19,7 @@ pub fn solve(game: &Game, pos: &[u32], budget: &Budget) -> Result<LoopySolution,
 
 /// A position's evaluation, as `heapgame eval` prints it.
 pub fn eval_text(sol: &LoopySolution) -> String {
-    crate::cli::eval::loopy_text(sol, Format::Text)
+    crate::report::loopy::loopy_text(sol, Format::Text)
 }
 
 /// The followers of the region's root, numbered from 1, each with its outcome and value.

@@ -92,7 +92,9 @@ impl<'g> Session<'g> {
             Command::Table(req) => {
                 let (l, solver) = self.parts()?;
                 let out = ui.compute(|| {
-                    crate::cli::solve::table(&l.game, solver, &req, &|e, _| solve_error(&l.game, e))
+                    crate::report::memo_table::table(&l.game, solver, &req, &|e, _| {
+                        solve_error(&l.game, e)
+                    })
                 })?;
                 emit(&out);
             }
@@ -109,7 +111,7 @@ impl<'g> Session<'g> {
                         crate::sequence::SequenceError::NotSum(d) => Report::new(d),
                         crate::sequence::SequenceError::Solve(e) => solve_error(&l.game, &e),
                     })?;
-                emit(&crate::cli::sequence::text(&s));
+                emit(&crate::report::sequence::text(&s));
             }
             Command::Load(file) => {
                 let l = Loaded::load(Path::new(&file), Vec::new())?;
@@ -259,11 +261,11 @@ impl<'g> Session<'g> {
     fn check(&mut self, ui: &mut Ui, max: Option<u32>, heaps: Option<usize>) -> Result<(), Report> {
         let l = self.loaded.ok_or_else(no_ruleset)?;
         let src = &l.game.src;
-        let runs = crate::cli::check::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
+        let runs = crate::verify::runs::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
         for (game, bounds) in &runs {
             let budget = ui.budget();
             let report = ui.compute(|| check_claims(game, *bounds, budget))?;
-            emit(&crate::cli::check::text_report(&l.file, game, &report));
+            emit(&crate::report::check::text_report(&l.file, game, &report));
         }
         Ok(())
     }
@@ -271,14 +273,14 @@ impl<'g> Session<'g> {
     /// `:plot`: writes the picture of the loaded ruleset and prints its path.
     fn plot(&mut self, ui: &mut Ui, p: &command::PlotCommand) -> Result<(), Report> {
         let l = self.loaded.ok_or_else(no_ruleset)?;
-        let path = crate::cli::plot::repl_path(&l.file, p.output.as_deref(), p.req.grundy);
+        let path = crate::report::picture::repl_path(&l.file, p.output.as_deref(), p.req.grundy);
         let budget = ui.budget();
         let fail = |e: &SolveError<MoveError>| solve_error(&l.game, e);
         let bytes =
-            ui.compute(|| crate::cli::plot::draw(&l.game, &p.req, &path, &budget, &fail))?;
-        crate::cli::output::write_whole(&path, &bytes)?;
+            ui.compute(|| crate::report::picture::draw(&l.game, &p.req, &path, &budget, &fail))?;
+        crate::report::output::write_whole(&path, &bytes)?;
         // PNG only: kitty and iTerm2 do not show SVG.
-        let png = crate::cli::plot::format_of(&path)? == crate::plot::ImageFormat::Png;
+        let png = crate::report::picture::format_of(&path)? == crate::plot::ImageFormat::Png;
         if let Some(proto) = inline_image::detect().filter(|_| png) {
             emit(&inline_image::escape(proto, &bytes));
         }
@@ -337,7 +339,7 @@ impl<'g> Session<'g> {
             }
             (None, None) => return Err(miette::miette!("`:diff` needs --formula or a file")),
         };
-        emit(&crate::cli::diff::text_report(&report));
+        emit(&crate::report::diff::text_report(&report));
         Ok(())
     }
 

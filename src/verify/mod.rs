@@ -13,6 +13,7 @@ pub mod explain;
 pub mod family;
 pub mod loopy;
 pub mod region;
+pub mod runs;
 
 use crate::moves::program::ShapeSpec;
 use crate::ruleset::check::CheckRun;

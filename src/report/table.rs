@@ -1,5 +1,5 @@
 //! The rows of `solve` (and the REPL's `:table`) written as they come, in the order of
-//! [`heapgame::solver::positions::each_position`]: the table of P-positions (or of Grundy
+//! [`crate::solver::positions::each_position`]: the table of P-positions (or of Grundy
 //! values) in the style of the papers, CSV, or one JSON object whose array of positions is
 //! streamed. Nothing but the current row is held, except the Grundy grid, drawn only for
 //! boxes of fewer than [`GRID_MAX`] values a heap.
@@ -13,7 +13,8 @@ use crate::solver::plan::describe;
 use crate::solver::{ModeUsed, Play};
 
 /// Output formats of `solve`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableFormat {
     /// The P-positions (or a Grundy table), for people.
     Table,

@@ -1,7 +1,7 @@
 //! `solve` (and the REPL's `:table`) of a loopy game: when the moves can return to a position
 //! and the play is normal, the box and every position it reaches are solved at once with
-//! Smith's generalised Sprague-Grundy values ([`heapgame::solver::loopy`]) and written with
-//! outcomes P, N or D ([`super::solve_write::Rows::row_loopy`]).
+//! Smith's generalised Sprague-Grundy values ([`crate::solver::loopy`]) and written with
+//! outcomes P, N or D ([`super::table::Rows::row_loopy`]).
 
 use crate::game::Game;
 use crate::moves::MoveError;
@@ -9,8 +9,7 @@ use crate::solver::loopy::{solve_loopy_region, LoopySolution};
 use crate::solver::positions::each_position;
 use crate::solver::{Budget, SolveError};
 
-use super::solve_write::Rows;
-use super::solve_write::TableRequest;
+use super::table::{Rows, TableRequest};
 
 /// The positions of the box the ruleset allows, in the order of `each_position`; stopped at
 /// the budget's position limit (the region holds them all) or its cancel flag.

@@ -1,0 +1,283 @@
+//! The reports of `check` (and the REPL's `:check`): one run's claims as text or JSON, and a
+//! deepening run's (`check --time`).
+
+use std::fmt::Write as _;
+
+use crate::game::show_position;
+use crate::verify::check::{CheckReport, ClaimReport, Failure};
+use crate::verify::deepen::DeepReport;
+use crate::Game;
+
+use super::json_position;
+
+/// The text of a deepening run.
+pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {}{} (deepening: {}; samples seed {}; {})",
+        file.display(),
+        r.ruleset,
+        params_text(&r.params),
+        if r.steps.is_empty() {
+            "no step".to_string()
+        } else {
+            r.steps.join(", ")
+        },
+        r.seed,
+        r.ended
+    );
+    if r.claims.is_empty() {
+        let _ = writeln!(out, "  no claims");
+    }
+    for (i, c) in r.claims.iter().enumerate() {
+        match &c.failure {
+            None if !c.applies => {
+                let _ = writeln!(
+                    out,
+                    "  n/a   line {:>3}: {}\n        not about these parameters (its `when` is false for them)",
+                    c.line, c.text
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "  ok    line {:>3}: {}\n        holds over {}",
+                    c.line,
+                    c.text,
+                    r.reach_text(i)
+                );
+                cases_line(&mut out, c);
+            }
+            Some(f) => fail_line(&mut out, c, f),
+        }
+        if let Some(p) = &c.held_at {
+            let _ = writeln!(
+                out,
+                "  FAIL  line {:>3}: the file says the claim fails at {}, but it holds there",
+                c.line,
+                show_position(p)
+            );
+        }
+    }
+    out
+}
+
+/// The JSON of a deepening run.
+pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
+    let claims: Vec<_> = r
+        .claims
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let mut o = claim_json(c);
+            o["reach"] = serde_json::json!({
+                "max": r.reach[i].max,
+                "total": r.reach[i].total,
+                "samples": r.reach[i].samples,
+                "text": r.reach_text(i),
+            });
+            o
+        })
+        .collect();
+    serde_json::json!({
+        "file": file.display().to_string(),
+        "ruleset": r.ruleset,
+        "params": r.params.iter().map(|(n, v)| serde_json::json!({"name": n, "value": v})).collect::<Vec<_>>(),
+        "heaps": r.heaps,
+        "steps": r.steps,
+        "seed": r.seed,
+        "sample_max": r.sample_max,
+        "ended": r.ended,
+        "holds": r.holds(),
+        "claims": claims,
+    })
+}
+
+/// ` with a = 1, b = 2` for a run's parameters, or nothing.
+fn params_text(params: &[(String, String)]) -> String {
+    if params.is_empty() {
+        String::new()
+    } else {
+        let ps: Vec<String> = params.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+        format!(" with {}", ps.join(", "))
+    }
+}
+
+/// The two lines of a claim that fails: where, and what differs.
+/// (`known` instead of `FAIL` when the file says the claim fails there: `fails at`.)
+fn fail_line(out: &mut String, c: &ClaimReport, f: &Failure) {
+    let (tag, known) = if c.expected(f) {
+        ("known", ", as the file says (`fails at`)")
+    } else {
+        ("FAIL ", "")
+    };
+    let _ = writeln!(
+        out,
+        "  {tag} line {:>3}: {}\n        at {}{known}: {}",
+        c.line,
+        c.text,
+        show_position(&f.position),
+        failure_text(f)
+    );
+}
+
+/// What a failure says, after the position.
+fn failure_text(f: &Failure) -> String {
+    match &f.other {
+        None => match &f.said {
+            Some(said) => format!("the claim says {said}, but {}", f.why),
+            None => format!("the claim says {}, but {}", f.claimed, f.why),
+        },
+        Some((q, why_q)) => format!(
+            "the claim says it has the type of {q}, but it is {}: {}; and {q} is {}: {why_q}",
+            f.actual,
+            f.why,
+            f.claimed,
+            q = show_position(q),
+        ),
+    }
+}
+
+/// The text `check` prints for one run. (Shared with the REPL's `:check`.)
+pub fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {}{} ({}; {} positions)",
+        file.display(),
+        r.ruleset,
+        params_text(&r.params),
+        r.region,
+        r.positions
+    );
+    if let Some(why) = &r.stopped {
+        let _ = writeln!(out, "  {why}: the claims below hold only so far");
+    }
+    if r.claims.is_empty() && game.checked.families.is_empty() {
+        let _ = writeln!(out, "  no claims");
+    }
+    for c in &r.claims {
+        match &c.failure {
+            None if !c.applies => {
+                let _ = writeln!(
+                    out,
+                    "  n/a   line {:>3}: {}\n        not about these parameters (its `when` is false for them)",
+                    c.line, c.text
+                );
+            }
+            None if c.checked == 0 => {
+                let _ = writeln!(
+                    out,
+                    "  empty line {:>3}: {}\n        no position of this run is in its scope ({} outside it)",
+                    c.line, c.text, c.silent
+                );
+            }
+            None => {
+                let silent = if c.silent > 0 {
+                    format!(" ({} outside the claim's scope)", c.silent)
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(
+                    out,
+                    "  ok    line {:>3}: {}\n        holds over {} positions{silent}",
+                    c.line, c.text, c.checked
+                );
+                cases_line(&mut out, c);
+            }
+            Some(f) => fail_line(&mut out, c, f),
+        }
+        if let Some(p) = &c.held_at {
+            let _ = writeln!(
+                out,
+                "  FAIL  line {:>3}: the file says the claim fails at {}, but it holds there",
+                c.line,
+                show_position(p)
+            );
+        }
+    }
+    out
+}
+
+/// The positions each case of a case split decided, on one line (the cases this run's
+/// parameters rule out are only counted).
+fn cases_line(out: &mut String, c: &ClaimReport) {
+    let live: Vec<String> = c
+        .cases
+        .iter()
+        .filter(|k| k.applies)
+        .map(|k| format!("line {}: {}", k.line, k.decided))
+        .collect();
+    if live.is_empty() {
+        return;
+    }
+    let ruled_out = c.cases.len() - live.len();
+    let more = if ruled_out > 0 {
+        format!(" ({ruled_out} more not about these parameters)")
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "        positions decided by each case: {}{more}",
+        live.join(", ")
+    );
+}
+
+/// One claim as JSON.
+fn claim_json(c: &ClaimReport) -> serde_json::Value {
+    let mut o = serde_json::json!({
+        "line": c.line,
+        "text": c.text,
+        "kind": c.kind.word(),
+        "checked": c.checked,
+        "outside_scope": c.silent,
+        "applies": c.applies,
+        "holds": c.failure.is_none(),
+        "as_stated": c.as_stated(),
+    });
+    if !c.cases.is_empty() {
+        o["cases"] = c
+            .cases
+            .iter()
+            .map(|k| {
+                serde_json::json!({
+                    "line": k.line,
+                    "label": k.label,
+                    "applies": k.applies,
+                    "decided": k.decided,
+                })
+            })
+            .collect();
+    }
+    if let Some(f) = &c.failure {
+        o["counterexample"] = serde_json::json!({
+            "position": json_position(&f.position),
+            "claimed": f.said.clone().unwrap_or_else(|| f.claimed.to_string()),
+            "actual": f.actual.to_string(),
+            "why": f.why,
+        });
+        if let Some((q, why_q)) = &f.other {
+            o["counterexample"]["same_as"] = json_position(q);
+            o["counterexample"]["why_same_as"] = serde_json::Value::from(why_q.clone());
+        }
+    }
+    o
+}
+
+/// The JSON `check` prints for one run.
+pub fn json_report(file: &std::path::Path, r: &CheckReport) -> serde_json::Value {
+    serde_json::json!({
+        "file": file.display().to_string(),
+        "ruleset": r.ruleset,
+        "params": r.params.iter().map(|(n, v)| serde_json::json!({"name": n, "value": v})).collect::<Vec<_>>(),
+        "max": r.bounds.max,
+        "heaps": r.bounds.heaps,
+        "region": r.region,
+        "positions": r.positions,
+        "stopped": r.stopped,
+        "holds": r.holds(),
+        "claims": r.claims.iter().map(claim_json).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,32 @@
+//! What the front ends print, as data to text: the tables of `solve` and the REPL's `:table`
+//! (`table.rs`, with a loopy game's box in `table_loopy.rs` and the REPL's table of one
+//! session's solver in `memo_table.rs`), the reports of `check` (`check.rs`) and `diff`
+//! (`diff.rs`), a heap's sequence (`sequence.rs`), a loopy position (`loopy.rs`), pictures as
+//! the bytes of a file (`picture.rs`), and files written whole or not at all (`output.rs`).
+//! Below the command line, the REPL and the playground, which share it; it reads no terminal
+//! and no argument.
+
+pub mod check;
+pub mod diff;
+pub mod loopy;
+pub mod memo_table;
+pub mod output;
+pub mod picture;
+pub mod sequence;
+pub mod table;
+pub mod table_loopy;
+
+/// The output formats of `eval`, `moves`, `check` and `diff`.
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// One JSON value.
+    Json,
+}
+
+/// A position as JSON: `[3, 5, 7]`.
+pub fn json_position(p: &[u32]) -> serde_json::Value {
+    serde_json::Value::Array(p.iter().map(|&h| serde_json::Value::from(h)).collect())
+}

@@ -1,0 +1,89 @@
+//! Pictures as the bytes of a file: a figure planned, solved within a budget and rendered to
+//! SVG or PNG (the REPL's `:plot`, `plot`, `diff --plot`), the format named by a file's
+//! extension, and where the REPL writes a picture.
+
+use std::path::{Path, PathBuf};
+
+use crate::moves::MoveError;
+use crate::plot::{self, ImageFormat, Period, PlotError, PlotRequest};
+use crate::solver::Budget;
+use crate::Game;
+use crate::SolveError;
+use miette::Report;
+
+/// Plans, solves within `budget` and renders; `fail` words a solve's failure.
+pub fn figure_bytes(
+    game: &Game,
+    req: &PlotRequest,
+    plan: &plot::build::Plan,
+    budget: &Budget,
+    format: ImageFormat,
+    fail: &dyn Fn(&SolveError<MoveError>) -> Report,
+) -> Result<Vec<u8>, Report> {
+    let fig = plot::build(game, req, plan, budget, &period_of).map_err(|e| match e {
+        PlotError::Solve(e) => fail(&e),
+        PlotError::Report(r) => r,
+    })?;
+    render(&fig, format)
+}
+
+/// The REPL's `:plot`: the picture's bytes for `path` (its extension gives the format).
+pub fn draw(
+    game: &Game,
+    req: &PlotRequest,
+    path: &Path,
+    budget: &Budget,
+    fail: &dyn Fn(&SolveError<MoveError>) -> Report,
+) -> Result<Vec<u8>, Report> {
+    let format = format_of(path)?;
+    let plan = plot::build::plan(game, req)?;
+    figure_bytes(game, req, &plan, budget, format, fail)
+}
+
+/// Where the REPL's `:plot` writes: `--output` as given, else `STEM.svg` (`STEM-grundy.svg`)
+/// in the current directory, STEM the ruleset file's name.
+pub fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> PathBuf {
+    if let Some(o) = output {
+        return PathBuf::from(o);
+    }
+    let stem = file.file_stem().map_or_else(
+        || "ruleset".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    PathBuf::from(format!("{stem}{}.svg", if grundy { "-grundy" } else { "" }))
+}
+
+/// The bytes of a picture.
+pub fn render(fig: &plot::Figure, format: ImageFormat) -> Result<Vec<u8>, Report> {
+    plot::render(fig, format)
+        .map(|r| r.bytes)
+        .map_err(|e| miette::miette!(code = "heapgame::plot", help = "please report this", "{e}"))
+}
+
+/// The period a Grundy sequence shows (the periodicity finder of `heapgame sequence`, with
+/// the same number of repeats), drawn on the sequence picture when found.
+pub fn period_of(values: &[u32]) -> Option<Period> {
+    let p = crate::solver::sum::period::find_period(values, crate::sequence::REPEATS)?;
+    Some(Period {
+        start: u32::try_from(p.preperiod).ok()?,
+        period: u32::try_from(p.period).ok()?,
+        saltus: p.saltus,
+    })
+}
+
+/// The format named by the output file's extension, or a usage error; a path that is not a
+/// regular file is refused here, before anything is drawn.
+pub fn format_of(path: &Path) -> Result<ImageFormat, Report> {
+    super::output::check_target(path)?;
+    path.extension()
+        .and_then(|e| e.to_str())
+        .and_then(ImageFormat::from_extension)
+        .ok_or_else(|| {
+            miette::miette!(
+                code = "heapgame::usage",
+                help = "name the file FILE.svg or FILE.png",
+                "cannot tell the picture's format from `{}`",
+                path.display()
+            )
+        })
+}

@@ -1,0 +1,136 @@
+//! The runs of `check` (and the REPL's `:check`): a ruleset loaded once per `check` line of
+//! its file with that line's parameter values and bounds (or once with the values and bounds
+//! given), and the positions of a `check over` line.
+
+use crate::ruleset::check::CheckRun;
+use crate::ruleset::ParamOverride;
+use crate::Game;
+use miette::Report;
+
+use super::{Bounds, MissingBound};
+
+/// One run: a loaded game, its bounds, and the positions of a `check over` line.
+pub type Run = (Game, Bounds, Option<Vec<Vec<u32>>>);
+
+/// The runs of a ruleset's text (`name` names it in messages): with `params`, one run with
+/// them; otherwise one run per `check` line of the file, each with its own parameter values.
+/// `max`/`heaps` replace the file's bounds. (Shared with the REPL's `:check`, which leaves out
+/// the runs `over` a list of positions.)
+pub fn runs_of(
+    name: &str,
+    text: &str,
+    params: &[String],
+    max: Option<u32>,
+    heaps: Option<usize>,
+) -> Result<Vec<(Game, Bounds)>, Report> {
+    let runs = runs_in(name, text, params, (max, heaps), false)?;
+    Ok(runs
+        .into_iter()
+        .filter(|r| r.2.is_none())
+        .map(|(g, b, _)| (g, b))
+        .collect())
+}
+
+/// The positions of the `check over` line `line` of `game`, canonical, without repeats, in
+/// the fixed order; `None` for a box line.
+fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, Report> {
+    let Some(over) = game
+        .checked
+        .check_runs
+        .get(line)
+        .and_then(|l| l.over.as_ref())
+    else {
+        return Ok(None);
+    };
+    let mut out = Vec::with_capacity(over.len());
+    for p in over {
+        // Heaps were checked non-negative and within u32 at load.
+        let wide: Vec<u64> = p.iter().map(|&h| h.unsigned_abs()).collect();
+        let c = game.canonical(&wide).map_err(|e| {
+            miette::miette!(
+                code = "heapgame::position",
+                help = "`check over` must name positions of the game",
+                "`check over` names {p:?}, which is not a position: {e}"
+            )
+        })?;
+        if game.allows(&c) {
+            out.push(c);
+        }
+    }
+    super::region::sort_in_order(&mut out);
+    out.dedup();
+    Ok(Some(out))
+}
+
+/// [`runs_of`], with each `check` line's `quick` bounds when `quick`.
+pub fn runs_in(
+    name: &str,
+    text: &str,
+    params: &[String],
+    (max, heaps): (Option<u32>, Option<usize>),
+    quick: bool,
+) -> Result<Vec<Run>, Report> {
+    let cli: Vec<ParamOverride> = params
+        .iter()
+        .map(|t| ParamOverride { text: t.clone() })
+        .collect();
+    let base = Game::from_source_overrides(name, text, &cli).map_err(Report::new)?;
+    let mut lines = base.checked.check_runs.clone();
+    if quick {
+        for l in &mut lines {
+            if let Some((m, h)) = l.quick {
+                l.max = m;
+                l.heaps = h.or(l.heaps);
+            }
+        }
+    }
+    let bounds = |game: &Game, line: Option<&CheckRun>| {
+        Bounds::resolve(game.shape(), max, heaps, line).map_err(|m| match m {
+            MissingBound::Max => miette::miette!(
+                code = "heapgame::check_bound",
+                help = "add a line `check max N` to the ruleset, or give --max N",
+                "`{}` declares no bounds for check",
+                game.checked.name
+            ),
+            MissingBound::Heaps => miette::miette!(
+                code = "heapgame::check_bound",
+                help = "write `check max N heaps K` in the ruleset, or give --heaps K",
+                "`{}` allows any number of heaps: say how many at most",
+                game.checked.name
+            ),
+        })
+    };
+    if !params.is_empty() || lines.is_empty() {
+        let b = bounds(&base, lines.first())?;
+        let over = if max.is_none() && heaps.is_none() {
+            over_positions(&base, 0)?
+        } else {
+            None
+        };
+        return Ok(vec![(base, b, over)]);
+    }
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let game = if line.with.is_empty() {
+            Game::from_source_overrides(name, text, &[]).map_err(Report::new)?
+        } else {
+            let os: Vec<ParamOverride> = line
+                .with
+                .iter()
+                .map(|(n, v)| ParamOverride {
+                    text: format!("{n}={v}"),
+                })
+                .collect();
+            Game::from_source_overrides(name, text, &os).map_err(Report::new)?
+        };
+        let b = bounds(&game, Some(line))?;
+        // `--max`/`--heaps` replace every run's positions by their box.
+        let over = if max.is_none() && heaps.is_none() {
+            over_positions(&game, i)?
+        } else {
+            None
+        };
+        out.push((game, b, over));
+    }
+    Ok(out)
+}
