@@ -352,11 +352,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "ruleset/lower_positions.rs",
         "ruleset/lower_set.rs",
     ],
-    &[
-        "syntax/expected.rs",
-        "syntax/parse.rs",
-        "syntax/parse_expr.rs",
-    ],
 ];
 
 #[test]
