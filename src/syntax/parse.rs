@@ -11,8 +11,8 @@ use super::ast::*;
 use super::error::SyntaxError;
 use super::expected;
 use super::grammar::{parse_ident, span, GameParser, Rule};
-use super::parse_expr::{binop, parse_count};
 pub(crate) use super::parse_expr::parse_expr;
+use super::parse_expr::{binop, parse_count};
 
 /// Parses a whole `.game` file.
 pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
