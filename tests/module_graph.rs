@@ -352,16 +352,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "ruleset/lower_positions.rs",
         "ruleset/lower_set.rs",
     ],
-    &[
-        "solver/kernels/multiset.rs",
-        "solver/kernels/multiset_moves.rs",
-        "solver/kernels/multiset_retro.rs",
-    ],
-    &[
-        "syntax/expected.rs",
-        "syntax/parse.rs",
-        "syntax/parse_expr.rs",
-    ],
 ];
 
 #[test]

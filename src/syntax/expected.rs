@@ -4,7 +4,7 @@
 use pest::error::{ErrorVariant, InputLocation};
 
 use super::error::SyntaxError;
-use super::parse::Rule;
+use super::grammar::Rule;
 
 /// What a user calls the thing a rule matches.
 pub fn describe(rule: Rule) -> &'static str {

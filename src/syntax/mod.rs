@@ -4,6 +4,7 @@
 pub mod ast;
 pub mod error;
 pub mod expected;
+pub mod grammar;
 pub mod parse;
 mod parse_expr;
 pub mod position;

@@ -6,23 +6,13 @@
 
 use pest::iterators::Pair;
 use pest::Parser as _;
-use pest_derive::Parser;
 
 use super::ast::*;
 use super::error::SyntaxError;
 use super::expected;
-use super::parse_expr::binop;
+use super::grammar::{parse_ident, span, GameParser, Rule};
 pub(crate) use super::parse_expr::parse_expr;
-
-/// The pest parser generated from `grammar/heapgame.pest`.
-#[derive(Parser)]
-#[grammar = "../grammar/heapgame.pest"]
-pub struct GameParser;
-
-pub(super) fn span(pair: &Pair<'_, Rule>) -> Span {
-    let s = pair.as_span();
-    s.start()..s.end()
-}
+use super::parse_expr::{binop, parse_count};
 
 /// Parses a whole `.game` file.
 pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
@@ -456,21 +446,6 @@ fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
     })
 }
 
-pub(super) fn parse_count(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
-    let sp = span(&pair);
-    let mut it = pair.into_inner();
-    let lo = parse_expr(it.next().expect("(parse_count)"))?;
-    let hi = match it.next().map(|op| op.as_rule()) {
-        None => return Ok(lo),
-        Some(Rule::open_range) => None,
-        Some(_) => Some(Box::new(parse_expr(it.next().expect("(parse_count)"))?)),
-    };
-    Ok(Expr {
-        kind: ExprKind::Range(Box::new(lo), hi),
-        span: sp,
-    })
-}
-
 fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Claim, SyntaxError> {
     let mut kind = ClaimKind::Holds;
     let mut cmp = None;
@@ -628,13 +603,6 @@ fn parse_claim_expr(body: Pair<'_, Rule>) -> Result<ClaimBody, SyntaxError> {
         None => None,
     };
     Ok(ClaimBody::Expr { expr, destructure })
-}
-
-pub(super) fn parse_ident(pair: Pair<'_, Rule>) -> Ident {
-    Ident {
-        name: pair.as_str().to_string(),
-        span: span(&pair),
-    }
 }
 
 fn parse_string(pair: Pair<'_, Rule>) -> String {

@@ -9,7 +9,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::ast::*;
 use super::error::SyntaxError;
-use super::parse::{parse_count, parse_ident, span, Rule};
+use super::grammar::{parse_ident, span, Rule};
 
 fn pratt() -> &'static PrattParser<Rule> {
     static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
@@ -210,4 +210,20 @@ fn parse_comp_tail<'i>(
         None => None,
     };
     Ok((var, list, cond))
+}
+
+/// A count or range: `E`, `E..`, `E..F`.
+pub(super) fn parse_count(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+    let sp = span(&pair);
+    let mut it = pair.into_inner();
+    let lo = parse_expr(it.next().expect("(parse_count)"))?;
+    let hi = match it.next().map(|op| op.as_rule()) {
+        None => return Ok(lo),
+        Some(Rule::open_range) => None,
+        Some(_) => Some(Box::new(parse_expr(it.next().expect("(parse_count)"))?)),
+    };
+    Ok(Expr {
+        kind: ExprKind::Range(Box::new(lo), hi),
+        span: sp,
+    })
 }

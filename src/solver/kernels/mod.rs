@@ -8,7 +8,8 @@
 //!   them into queries at fixed offsets, `fill.rs` fills the cube, `output.rs` reads the box
 //!   out of it by rank).
 //! - `multiset`: unordered boxes whose moves delete heaps and split or lower others
-//!   (`multiset.rs` matches the moves and fills the table, `multiset_moves.rs` lists followers,
+//!   (`multiset.rs` matches the moves and fills the table, `multiset_clause.rs` holds the matched
+//!   clauses, `multiset_moves.rs` lists followers,
 //!   `multiset_retro.rs` marks predecessors for P/N on a fixed count). Asked first.
 //! - `compiled-moves` (`compiled.rs`): any box whose every clause the move compiler
 //!   ([`crate::moves::compiled`]) takes, filled in rank order with the compiled clauses
@@ -22,6 +23,7 @@ mod fill;
 mod guard;
 mod layout;
 mod multiset;
+mod multiset_clause;
 mod multiset_moves;
 mod multiset_retro;
 mod output;

@@ -12,6 +12,7 @@
 //! that leaves the box, a position limit below the box) answers `None`: the interpreter's
 //! modes solve it, and report its errors.
 
+use super::multiset_clause::{Act, Clause, Counts};
 use super::multiset_moves::Moves;
 use super::multiset_retro::Retro;
 use crate::moves::program::{LSelKind, LStepKind, MoveProgram, ShapeSpec};
@@ -28,44 +29,6 @@ pub(super) const NAME: &str = "multiset";
 
 /// The most parts a split may have here (more falls back to the interpreter).
 const MAX_PARTS: usize = 64;
-
-/// Which numbers of heaps a selection may choose, by the number of candidate heaps.
-#[derive(Clone, Debug)]
-pub(super) struct Counts(Vec<Vec<usize>>);
-
-impl Counts {
-    /// The allowed counts among `cands` candidates (none beyond the box's heaps).
-    pub(super) fn get(&self, cands: usize) -> &[usize] {
-        self.0.get(cands).map_or(&[], Vec::as_slice)
-    }
-}
-
-/// What the second step does to the heaps it selects.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Act {
-    /// Split each into `parts` parts, each at least `min` (pairwise different if `unequal`).
-    Split {
-        /// Into how many parts.
-        parts: usize,
-        /// The least part (at least 1 here).
-        min: u32,
-        /// Parts pairwise different.
-        unequal: bool,
-    },
-    /// Lower each by this much (empty heaps vanish).
-    Lower(u64),
-}
-
-/// One matched move clause.
-#[derive(Clone, Debug)]
-pub(super) struct Clause {
-    /// How many heaps it deletes.
-    pub(super) del: Counts,
-    /// How many of the rest it splits or lowers.
-    pub(super) act: Counts,
-    /// What it does to them.
-    pub(super) kind: Act,
-}
 
 /// The box solved by the multiset kernel, or `None` when some move clause is not of its
 /// families (see the module comment).
@@ -165,7 +128,7 @@ fn counts(kind: &LSelKind, heaps: usize) -> Option<Counts> {
             _ => return None,
         });
     }
-    Some(Counts(by))
+    Some(Counts::new(by))
 }
 
 /// Whether every follower the clause makes from a position of the box is canonical, in the

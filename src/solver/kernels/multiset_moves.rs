@@ -1,5 +1,5 @@
 //! The followers of one position under a matched delete-and-split or delete-and-lower clause
-//! ([`super::multiset::Clause`]), listed straight from the runs of equal heaps of the sorted
+//! ([`super::multiset_clause::Clause`]), listed straight from the runs of equal heaps of the sorted
 //! position: no interpreter, no selection slots, each choice of heaps made once per multiset
 //! (as the interpreter's `canonical_choice` does). Each follower is shown to a visitor, which
 //! may stop the listing, as its rank in the box: the follower is written sorted, padded with
@@ -7,7 +7,7 @@
 //! [`crate::solver::table::BoxSpec`]); a split of one heap into two, the commonest move, ranks
 //! each follower in constant time from prefix sums over the untouched heaps, building nothing.
 
-use super::multiset::{Act, Clause};
+use super::multiset_clause::{Act, Clause};
 
 /// Working memory, reused from position to position, and the rank table of the box.
 #[derive(Debug)]

@@ -6,7 +6,7 @@
 //! least its least part, pairwise different for `unequal`) and add `d` heaps of any size of
 //! the box, with the counts the clause allows. No follower is listed at all.
 
-use super::multiset::{Act, Clause};
+use super::multiset_clause::{Act, Clause};
 
 /// Working memory and the rank table of the box.
 pub(super) struct Retro {

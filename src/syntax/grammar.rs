@@ -1,0 +1,28 @@
+//! The pest binding: the parser generated from `grammar/heapgame.pest`, its `Rule`, and the
+//! two readers every `parse_<rule>` shares (a pair's span, a name). A leaf of `syntax/`, so
+//! that the parser (`parse.rs`), the expressions (`parse_expr.rs`) and the parse errors in
+//! words (`expected.rs`) import it and never each other in a circle.
+
+use pest::iterators::Pair;
+use pest_derive::Parser;
+
+use super::ast::{Ident, Span};
+
+/// The pest parser generated from `grammar/heapgame.pest`.
+#[derive(Parser)]
+#[grammar = "../grammar/heapgame.pest"]
+pub struct GameParser;
+
+/// The byte range of a pair in the source.
+pub(super) fn span(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    s.start()..s.end()
+}
+
+/// A name, with its span.
+pub(super) fn parse_ident(pair: Pair<'_, Rule>) -> Ident {
+    Ident {
+        name: pair.as_str().to_string(),
+        span: span(&pair),
+    }
+}
