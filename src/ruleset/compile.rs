@@ -231,6 +231,26 @@ pub struct Compiler<'a> {
 
 const CONSTANTS: &[&str] = &["pi", "e", "phi"];
 
+impl<'a> Compiler<'a> {
+    /// A compiler of expressions known before play: the position cannot be read.
+    pub fn new(diags: &'a mut Vec<Diag>, slots: &'a mut Slots) -> Self {
+        Compiler {
+            diags,
+            position: false,
+            slots,
+        }
+    }
+
+    /// A compiler of expressions evaluated at a position (guards, amounts, claims).
+    pub fn at_position(diags: &'a mut Vec<Diag>, slots: &'a mut Slots) -> Self {
+        Compiler {
+            diags,
+            position: true,
+            slots,
+        }
+    }
+}
+
 impl Compiler<'_> {
     fn push(&mut self, d: Diag) {
         self.diags.push(d);
