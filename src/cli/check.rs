@@ -281,7 +281,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                         Format::Json => json.push(deep_json(file, &r)),
                     }
                 }
-                Err(e) if is_cancelled(&e) => return Err(e),
+                Err(e) if super::common::is_cancelled(&e) => return Err(e),
                 Err(e) => {
                     eprintln!("{e:?}");
                     worst = 2;
@@ -318,7 +318,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 }
             }
             // Ctrl-C stops the whole command.
-            Err(e) if is_cancelled(&e) => return Err(e),
+            Err(e) if super::common::is_cancelled(&e) => return Err(e),
             Err(e) => {
                 eprintln!("{e:?}");
                 worst = 2;
@@ -566,12 +566,6 @@ fn failure_text(f: &crate::verify::check::Failure) -> String {
             q = crate::game::show_position(q),
         ),
     }
-}
-
-/// Whether a report is a Ctrl-C stop.
-pub(crate) fn is_cancelled(r: &Report) -> bool {
-    r.code()
-        .is_some_and(|c| c.to_string() == "heapgame::cancelled")
 }
 
 /// The text `check` prints for one run. (Shared with the REPL's `:check`.)

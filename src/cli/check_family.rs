@@ -27,7 +27,7 @@ pub(super) fn run(
     drop(run);
     let (reports, stopped) = match result {
         Ok(r) => r,
-        Err(e) if super::check::is_cancelled(&e) => return Err(e),
+        Err(e) if super::common::is_cancelled(&e) => return Err(e),
         Err(e) => {
             eprintln!("{e:?}");
             return Ok(2);

@@ -458,6 +458,12 @@ pub fn print_out(text: &str) -> Result<(), Report> {
     }
 }
 
+/// Whether a report is a Ctrl-C stop.
+pub(crate) fn is_cancelled(r: &Report) -> bool {
+    r.code()
+        .is_some_and(|c| c.to_string() == "heapgame::cancelled")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

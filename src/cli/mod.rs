@@ -138,7 +138,7 @@ where
 /// The exit code of a failed command: 130 when Ctrl-C stopped it, as a shell expects of an
 /// interrupted command, else 2.
 pub fn exit_code(report: &miette::Report) -> u8 {
-    if check::is_cancelled(report) {
+    if common::is_cancelled(report) {
         130
     } else {
         2
