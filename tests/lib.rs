@@ -45,6 +45,7 @@ mod robust;
 mod rulesets_parse;
 mod single_delete_6_3;
 mod single_position;
+mod sizes;
 mod take_and_break;
 
 /// A test file not declared above would never be built: cargo builds this one target only

@@ -24,7 +24,6 @@ const LAYERS: &[&[&str]] = &[
     &["sequence"],
     &["verify"],
     &["plot"],
-    &["report"],
     &["lib"],
     &["cli"],
     &["repl"],
@@ -343,16 +342,7 @@ fn circles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
 
 /// Circles between files that are still to be broken. The list must stay exact: a circle
 /// not listed fails (a new one), and a listed one that is gone fails too (strike it).
-const KNOWN_CIRCLES: &[&[&str]] = &[
-    &[
-        "ruleset/check.rs",
-        "ruleset/claims.rs",
-        "ruleset/family.rs",
-        "ruleset/lower_add.rs",
-        "ruleset/lower_positions.rs",
-        "ruleset/lower_set.rs",
-    ],
-];
+const KNOWN_CIRCLES: &[&[&str]] = &[];
 
 #[test]
 fn imports_point_down_the_phases() {

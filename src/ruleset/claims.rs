@@ -7,10 +7,10 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use super::check::{bind_heap_names, duplicate};
 use super::compile::{Binding, ClaimNames, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
 use super::expr::{Builtin, CExpr};
+use super::lower_ctx::{bind_heap_names, duplicate};
 use super::program::ShapeSpec;
 use super::value::{Type, Value};
 use crate::syntax::ast::*;
@@ -146,11 +146,7 @@ pub fn lower_claim(
     };
     scope.set_claim(Some(names.clone()));
     let r = (|| {
-        let mut c = Compiler {
-            diags,
-            position: true,
-            slots: &mut slots,
-        };
+        let mut c = Compiler::at_position(diags, &mut slots);
         let mut when = None;
         let body = match &cl.body {
             ClaimBody::Formula { name, args } => {

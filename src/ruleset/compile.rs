@@ -4,6 +4,7 @@
 //! and the caller goes on, so that one run reports every problem of a file.
 
 mod names;
+mod nodes;
 mod ops;
 
 use std::cell::Cell;
@@ -231,6 +232,26 @@ pub struct Compiler<'a> {
 
 const CONSTANTS: &[&str] = &["pi", "e", "phi"];
 
+impl<'a> Compiler<'a> {
+    /// A compiler of expressions known before play: the position cannot be read.
+    pub fn new(diags: &'a mut Vec<Diag>, slots: &'a mut Slots) -> Self {
+        Compiler {
+            diags,
+            position: false,
+            slots,
+        }
+    }
+
+    /// A compiler of expressions evaluated at a position (guards, amounts, claims).
+    pub fn at_position(diags: &'a mut Vec<Diag>, slots: &'a mut Slots) -> Self {
+        Compiler {
+            diags,
+            position: true,
+            slots,
+        }
+    }
+}
+
 impl Compiler<'_> {
     fn push(&mut self, d: Diag) {
         self.diags.push(d);
@@ -316,62 +337,10 @@ impl Compiler<'_> {
         match &e.kind {
             ExprKind::Int(n) => Some((CExpr::constant(Value::Int(*n), sp), Type::Int)),
             ExprKind::Bool(b) => Some((CExpr::constant(Value::Bool(*b), sp), Type::Bool)),
-            ExprKind::Decimal(text) => match crate::numbers::decimal_value(text) {
-                Some(r) => Some((CExpr::constant(Value::Real(r), sp), Type::Real)),
-                None => {
-                    self.push(
-                        Diag::new(
-                            Code::Type,
-                            sp,
-                            format!("`{text}` is not a number"),
-                            "a code",
-                        )
-                        .help("hexadecimal digits are allowed only in `hex CODE`"),
-                    );
-                    None
-                }
-            },
+            ExprKind::Decimal(text) => self.decimal(text, sp),
             ExprKind::Name(name) => self.name(name, &sp, scope),
-            ExprKind::Heaps => {
-                if !self.position {
-                    self.push(
-                        Diag::new(
-                            Code::NotAllowed,
-                            sp,
-                            "`heaps` is not known here",
-                            "the position is not known yet",
-                        )
-                        .help("`heaps` may be used in guards, `where` conditions and claims"),
-                    );
-                    return None;
-                }
-                Some((
-                    CExpr {
-                        kind: CKind::Heaps,
-                        span: sp,
-                    },
-                    Type::List,
-                ))
-            }
-            ExprKind::Unary(op, a) => {
-                let (ca, ta) = self.compile(a, scope)?;
-                match op {
-                    UnOp::Not => {
-                        if ta != Type::Bool {
-                            self.push(type_error(&a.span, "a truth value", ta, "`not`"));
-                            return None;
-                        }
-                        self.fold(CKind::Not(Box::new(ca)), sp, Type::Bool)
-                    }
-                    UnOp::Neg => {
-                        if !ta.fits(Type::Real) {
-                            self.push(type_error(&a.span, "a number", ta, "`-`"));
-                            return None;
-                        }
-                        self.fold(CKind::Neg(Box::new(ca)), sp, ta)
-                    }
-                }
-            }
+            ExprKind::Heaps => self.heaps(sp),
+            ExprKind::Unary(op, a) => self.unary(*op, a, sp, scope),
             ExprKind::Abs(a) => {
                 let (ca, ta) = self.compile(a, scope)?;
                 if !ta.fits(Type::Real) {
@@ -389,46 +358,7 @@ impl Compiler<'_> {
                 };
                 self.fold(CKind::Range(Box::new(clo), chi), sp, Type::IntSet)
             }
-            ExprKind::Set(items) => {
-                let mut cs = Vec::new();
-                let mut ty = None;
-                let mut ok = true;
-                for it in items {
-                    match self.compile(it, scope) {
-                        Some((c, t)) => {
-                            if t != Type::Int && t != Type::List {
-                                self.push(type_error(
-                                    &it.span,
-                                    "an integer or a tuple",
-                                    t,
-                                    "a set",
-                                ));
-                                ok = false;
-                            } else if ty.is_some_and(|t0| t0 != t) {
-                                self.push(type_error(
-                                    &it.span,
-                                    ty.map_or("", Type::describe),
-                                    t,
-                                    "a set whose members are all of one kind",
-                                ));
-                                ok = false;
-                            }
-                            ty.get_or_insert(t);
-                            cs.push(c);
-                        }
-                        None => ok = false,
-                    }
-                }
-                if !ok {
-                    return None;
-                }
-                let st = if ty == Some(Type::List) {
-                    Type::TupleSet
-                } else {
-                    Type::IntSet
-                };
-                self.fold(CKind::SetLit(cs), sp, st)
-            }
+            ExprKind::Set(items) => self.set_literal(items, sp, scope),
             ExprKind::Tuple(items) => {
                 let mut cs = Vec::new();
                 for it in items {
@@ -456,71 +386,8 @@ impl Compiler<'_> {
                 let (cl, ci) = (cl?, ci?);
                 self.fold(CKind::Index(Box::new(cl), Box::new(ci)), sp, Type::Int)
             }
-            ExprKind::ListComp(body, var, list, cond)
-            | ExprKind::SetComp(body, var, list, cond) => {
-                let set = matches!(e.kind, ExprKind::SetComp(..));
-                let what = if set {
-                    "`{e for x in L}`"
-                } else {
-                    "`[e for x in L]`"
-                };
-                let want = if set { None } else { Some(Type::Int) };
-                let (mut cl, slot, cb, bt) = self.over_list(list, var, body, scope, want, what)?;
-                if let Some(cond) = cond {
-                    // `[e for x in L if C]`: x runs over the members of L where C holds (the
-                    // filter binds the same slot).
-                    let mark = scope.mark();
-                    scope.push(&var.name, Binding::Int(slot));
-                    let saved = self.position;
-                    self.position = true;
-                    let cc = self.expect(cond, scope, Type::Bool, "the condition after `if`");
-                    self.position = saved;
-                    scope.truncate(mark);
-                    let span = cl.span.start..cond.span.end;
-                    cl = CExpr {
-                        kind: CKind::Quant(QuantKind::Filter, slot, Box::new(cl), Box::new(cc?)),
-                        span,
-                    };
-                }
-                if set {
-                    if bt != Type::Int && bt != Type::List {
-                        self.push(type_error(&body.span, "an integer or a tuple", bt, what));
-                        return None;
-                    }
-                    let ty = if bt == Type::List {
-                        Type::TupleSet
-                    } else {
-                        Type::IntSet
-                    };
-                    let node = CKind::Quant(QuantKind::Collect, slot, Box::new(cl), Box::new(cb));
-                    self.fold(node, sp, ty)
-                } else {
-                    let node = CKind::ListComp(slot, Box::new(cl), Box::new(cb));
-                    self.fold(node, sp, Type::List)
-                }
-            }
-            ExprKind::HeapTest(kind, set) => {
-                let cs = self.expect(set, scope, Type::IntSet, "a test of the heaps")?;
-                if !self.position {
-                    self.push(
-                        Diag::new(
-                            Code::NotAllowed,
-                            sp,
-                            "the heaps are not known here",
-                            "tests the position",
-                        )
-                        .help("heap tests may be used in guards, `where` conditions and claims"),
-                    );
-                    return None;
-                }
-                Some((
-                    CExpr {
-                        kind: CKind::HeapTest(*kind, Box::new(cs)),
-                        span: sp,
-                    },
-                    Type::Bool,
-                ))
-            }
+            ExprKind::ListComp(..) | ExprKind::SetComp(..) => self.comprehension(e, scope),
+            ExprKind::HeapTest(kind, set) => self.heap_test(*kind, set, sp, scope),
         }
     }
 

@@ -8,11 +8,11 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use super::check::bind_heap_names;
 use super::claims::ClaimFrame;
 use super::compile::{type_error, Binding, ClaimNames, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
 use super::expr::CExpr;
+use super::lower_ctx::bind_heap_names;
 use super::program::ShapeSpec;
 use super::value::{SetValue, Type, Value};
 use crate::syntax::ast::{BinOp, CheckOver, Claim, ClaimBody, ClaimFamily, Expr, FamilyForm, Span};
@@ -101,11 +101,7 @@ pub fn over_positions(
     scope: &mut Scope,
     over: &CheckOver,
 ) -> Option<Vec<Vec<i64>>> {
-    let mut c = Compiler {
-        diags,
-        position: false,
-        slots,
-    };
+    let mut c = Compiler::new(diags, slots);
     let mut out = Vec::new();
     let mark = scope.mark();
     let ok = over_loop(&mut c, scope, over, 0, &mut out);
@@ -197,11 +193,7 @@ pub fn lower_family(
         used: used.clone(),
     };
     let r = (|| {
-        let mut c = Compiler {
-            diags,
-            position: false,
-            slots: &mut slots,
-        };
+        let mut c = Compiler::new(diags, &mut slots);
         let var = match &fam.var {
             Some((name, range)) => {
                 let v = c.constant(range, scope)?;

@@ -4,57 +4,16 @@
 //! writes no follower with a heap beyond `u32::MAX`, and the solver's loop detection reports a
 //! game that can return to a position.
 
-use super::check::{lower_step, SelState};
 use super::compile::{Scope, Slots};
 use super::diag::{Code, Diag};
+use super::lower_ctx::SelState;
+use super::lower_step::lower_step;
 use super::program::{LAmount, LStep, ShapeSpec};
 use crate::syntax::ast::{Amount, Expr, ExprKind, Ident, SelKind, Step, StepKind};
 
 /// The name the lowering gives an amount moved that the file leaves unnamed (it cannot be
 /// written in a file, so it hides nothing).
 const MOVED: &str = "moved amount";
-
-/// Checks an added amount: fixed sets must be finite (a heap cannot gain without bound).
-pub(super) fn check_added(
-    diags: &mut Vec<Diag>,
-    amount: &LAmount,
-    at: &crate::syntax::ast::Span,
-) -> Option<()> {
-    let sets: Vec<&super::value::SetValue> = match amount {
-        LAmount::Each(s) | LAmount::Same(s, _) | LAmount::List(_, s) => vec![s],
-        LAmount::Named(v) => v.iter().map(|(_, s)| s).collect(),
-        LAmount::Computed(..) => Vec::new(),
-    };
-    let form = match amount {
-        LAmount::Computed(form, _) => &**form,
-        other => other,
-    };
-    if matches!(form, LAmount::List(..)) || matches!(form, LAmount::Named(v) if v.len() > 1) {
-        diags.push(
-            Diag::new(
-                Code::NotAllowed,
-                at.clone(),
-                "`add` names one amount, for one heap",
-                "several named amounts",
-            )
-            .help("add to one heap (`add s in S to one heap`), or the same amount to every heap (`add same S to ...`)"),
-        );
-        return None;
-    }
-    if sets.iter().any(|s| !s.is_finite()) {
-        diags.push(
-            Diag::new(
-                Code::Unbounded,
-                at.clone(),
-                "an amount added must come from a finite set",
-                "no upper end",
-            )
-            .help("give the amounts an upper end, such as `1..3`"),
-        );
-        return None;
-    }
-    Some(())
-}
 
 /// Lowers `move A from SEL to SEL [where C]` into its `take` and its `add`.
 pub(super) fn lower_shift(

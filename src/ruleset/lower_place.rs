@@ -95,11 +95,7 @@ pub(super) fn lower_place(
         return None;
     }
     let mut slots = Slots::default();
-    let mut c = Compiler {
-        diags,
-        position: false,
-        slots: &mut slots,
-    };
+    let mut c = Compiler::new(diags, &mut slots);
     let v = match c.constant(&expr, scope)? {
         Value::Int(v) => v,
         other => {

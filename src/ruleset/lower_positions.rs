@@ -1,9 +1,9 @@
 //! Lowering of `positions where C`: the condition compiled against the position (`heaps` and
 //! the names of named heaps) into a [`PositionRule`]. At most one such item per ruleset.
 
-use super::check::bind_heap_names;
 use super::compile::{Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
+use super::lower_ctx::bind_heap_names;
 use super::program::{PositionRule, ShapeSpec};
 use super::value::Type;
 use crate::syntax::ast::{Item, Ruleset};
@@ -40,11 +40,7 @@ pub(super) fn lower_positions(
     let mut slots = Slots::default();
     let mark = scope.mark();
     let heap_names = bind_heap_names(shape, scope, &mut slots);
-    let mut c = Compiler {
-        diags,
-        position: true,
-        slots: &mut slots,
-    };
+    let mut c = Compiler::at_position(diags, &mut slots);
     let cond = c.expect(&first.cond, scope, Type::Bool, "`positions where`");
     scope.truncate(mark);
     Some(PositionRule {

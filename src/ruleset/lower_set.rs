@@ -5,10 +5,11 @@
 //! own when the file gives none). The generator, the termination proof and every reader of
 //! the program then see only `take` and `add`.
 
-use super::check::{lower_step, SelState};
 use super::compile::{type_error, Binding, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
 use super::expr::CKind;
+use super::lower_ctx::SelState;
+use super::lower_step::lower_step;
 use super::program::{LStep, ShapeSpec};
 use super::value::{Type, Value};
 use crate::syntax::ast::{
@@ -141,11 +142,7 @@ fn value_type(
         let s = scratch.int();
         scope.push(&name.name, Binding::Int(s));
     }
-    let mut c = Compiler {
-        diags,
-        position: true,
-        slots: &mut scratch,
-    };
+    let mut c = Compiler::at_position(diags, &mut scratch);
     let compiled = c.compile(value, scope);
     scope.truncate(mark);
     let (x, t) = compiled?;

@@ -6,6 +6,7 @@
 pub mod builtins;
 pub mod cases;
 pub mod check;
+pub mod check_line;
 pub mod claims;
 pub mod compile;
 pub mod counting;
@@ -15,13 +16,18 @@ pub mod expr;
 pub mod family;
 pub mod lower_add;
 pub mod lower_amount;
+mod lower_ctx;
+mod lower_move;
 pub mod lower_place;
 pub mod lower_positions;
 pub mod lower_set;
+mod lower_step;
 pub mod octal;
+pub mod params;
 pub mod play;
 pub mod program;
 pub mod sets;
+mod shape;
 pub mod unbounded;
 pub mod value;
 

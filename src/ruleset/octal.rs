@@ -169,11 +169,7 @@ pub fn expand(m: &MoveDef, scope: &mut Scope, diags: &mut Vec<Diag>) -> Option<V
         ExprKind::Decimal(text) => digits_of_text(text),
         _ => {
             let mut slots = Slots::default();
-            let mut c = Compiler {
-                diags,
-                position: false,
-                slots: &mut slots,
-            };
+            let mut c = Compiler::new(diags, &mut slots);
             let Some(v) = c.constant(code, scope) else {
                 return Some(Vec::new());
             };
