@@ -344,3 +344,35 @@ fn a_move_that_is_not_a_take_is_named_by_its_clause() {
         "{out}"
     );
 }
+
+#[test]
+fn time_visits_the_positions_fails_at_names_first() {
+    // Nim on two heaps: P iff a == b (a ^ b == 0). The claim leaves out a == 5000, so it is
+    // false at (5000, 5000) only; a second of deepening never reaches that position, but the
+    // file names it, and `--time` visits it first, then goes on checking the claim elsewhere.
+    let nim_p = |a: u32, b: u32| a ^ b == 0;
+    assert!(nim_p(5000, 5000) && (0..5000).all(|a| nim_p(a, a)));
+    let file = |extra: &str| {
+        format!(
+            "ruleset \"n\" {{\n  heaps 2\n  move {{ take 1.. from one heap }}\n  \
+             claim P: a == b and a != 5000{extra} where (a, b) = heaps fails at (5000, 5000)\n  \
+             check max 4\n}}\n"
+        )
+    };
+    let named = fixture("named_first", &file(""));
+    let (code, out, err) = run(&["check", &named, "--time", "1s"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("known line   4"), "{out}");
+    assert!(out.contains("at (5000, 5000), as the file says"), "{out}");
+    assert!(
+        out.contains("(visited first, as `fails at` names it); elsewhere it holds over all"),
+        "{out}"
+    );
+    // Also false at (3, 3), which the file does not name: the deepening still finds it.
+    assert!(nim_p(3, 3));
+    let other = fixture("named_first_other", &file(" and a != 3"));
+    let (code, out, _) = run(&["check", &other, "--time", "1s"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("FAIL  line   4"), "{out}");
+    assert!(out.contains("at (3, 3)"), "{out}");
+}

@@ -111,3 +111,50 @@ fn no_saltus_for_a_subtraction_game() {
         }
     }
 }
+
+/// Grundy's game (split a heap into two unequal heaps) by its definition.
+fn grundy_game(max: usize) -> Vec<u32> {
+    let mut g = vec![0u32; max + 1];
+    for n in 1..=max {
+        let opts: BTreeSet<u32> = (1..n)
+            .filter(|&a| 2 * a < n)
+            .map(|a| g[a] ^ g[n - a])
+            .collect();
+        g[n] = (0..).find(|v| !opts.contains(v)).expect("a gap");
+    }
+    g
+}
+
+#[test]
+fn a_period_seen_only_at_the_end_is_not_reported() {
+    // Grundy's game to 600: its last values repeat with period 3 from 582 (six times), a
+    // coincidence of the end of the range (no period is known for this game).
+    let want = grundy_game(600);
+    let tail_from = (0..=600 - 3)
+        .rev()
+        .find(|&i| want[i + 3] != want[i])
+        .map_or(0, |i| i + 1);
+    assert_eq!(tail_from, 582, "the brute force's own tail");
+    let g = Game::from_source(
+        "g.game",
+        "ruleset \"g\" { heaps any\n move { split one heap into 2 unequal parts } }",
+        &[],
+    )
+    .expect("loads");
+    let s = heapgame::sequence::sequence(&g, 600, &Budget::default()).expect("a sum");
+    assert_eq!(s.values, want);
+    assert_eq!(s.periodic, None);
+    // A run of equal values at the end does not hide the period that holds throughout:
+    // 5 6 7 2 2 2 2 repeated, ending with the run.
+    let mut v = Vec::new();
+    for _ in 0..10 {
+        v.extend([5u32, 6, 7, 2, 2, 2, 2]);
+    }
+    let p = heapgame::sequence::apparent_period(&v).expect("periodic");
+    assert_eq!((p.period, p.preperiod, p.saltus), (7, 0, 0));
+    assert_eq!(
+        heapgame::solver::sum::period::find_period(&v, 3).map(|p| p.period),
+        Some(1),
+        "without the share, the run at the end"
+    );
+}

@@ -75,6 +75,65 @@ fn set_to_values_of_the_heap() {
 }
 
 #[test]
+fn a_set_that_only_lowers_only_takes() {
+    // Mark by `set` on any number of heaps: the sizes h - 1 and h / 2 are never above h, so
+    // the ruleset only takes; it is a sum, and its sequence is Mark's, by the definition.
+    let game = load("ruleset \"m\" { heaps any\n move { set one heap h to {h - 1, h / 2} } }");
+    assert!(
+        !game.generator().adds(),
+        "a set that only lowers adds nothing"
+    );
+    let max = 2000usize;
+    let mut want = vec![0u32; max + 1];
+    for n in 1..=max {
+        let opts = [want[n - 1], want[n / 2]];
+        want[n] = (0..).find(|v| !opts.contains(v)).expect("a gap");
+    }
+    let s = heapgame::sequence::sequence(&game, max as u32, &heapgame::solver::Budget::default())
+        .expect("a sum");
+    assert_eq!(s.values, want);
+    // Other forms the bounds show (a range below h, a constant 0, arithmetic with a
+    // parameter), and sizes that can be above h (a heap of 0 becomes 2 by `(h + 5) mod 3`).
+    for (value, expect_adds) in [
+        ("0..h - 1", false),
+        ("0", false),
+        ("h - k", false),
+        ("(h - 1) / 2 * 2", false),
+        ("-(k - h)", false),
+        ("(h + 5) mod 3", true),
+        ("h / 2 + 1", true),
+        ("h + 0 * k + 1", true),
+        ("{h - 1, h + 1}", true),
+    ] {
+        let g = load(&format!(
+            "ruleset \"s\" {{ let k = 2\n heaps any\n move {{ set one heap h to {value} }} }}"
+        ));
+        assert_eq!(
+            g.generator().adds(),
+            expect_adds,
+            "set one heap h to {value}"
+        );
+    }
+    // h / 2 + 1 raises a heap of 0 to 1 (and 1 stays 1): kept, and solved as written.
+    let game = load("ruleset \"r\" { heaps 2\n move { set one heap h to h / 2 + 1 } }");
+    let moves = |p: &[u32]| {
+        let mut out = Vec::new();
+        for i in 0..2 {
+            let v = p[i] / 2 + 1;
+            if v != p[i] {
+                let mut q = p.to_vec();
+                q[i] = v;
+                out.push(sorted(q));
+            }
+        }
+        out
+    };
+    let positions: Vec<Vec<u32>> = tuples(2, 12).into_iter().filter(|p| p[0] <= p[1]).collect();
+    assert!(game.generator().adds());
+    compare("h / 2 + 1", &game, &moves, &positions);
+}
+
+#[test]
 fn set_can_raise_a_heap() {
     // Take from heap 1, and give heap 2 any size of 0..3 other than its own.
     let game = load(

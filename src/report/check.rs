@@ -49,7 +49,16 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
                 );
                 cases_line(&mut out, c);
             }
-            Some(f) => fail_line(&mut out, c, f),
+            Some(f) => {
+                fail_line(&mut out, c, f);
+                if r.reach[i].named {
+                    let _ = writeln!(
+                        out,
+                        "        (visited first, as `fails at` names it); elsewhere it holds over {}",
+                        r.reach_text(i)
+                    );
+                }
+            }
         }
         if let Some(p) = &c.held_at {
             let _ = writeln!(
@@ -75,6 +84,7 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
                 "max": r.reach[i].max,
                 "total": r.reach[i].total,
                 "samples": r.reach[i].samples,
+                "named_first": r.reach[i].named,
                 "text": r.reach_text(i),
             });
             o

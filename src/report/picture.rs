@@ -63,7 +63,7 @@ pub fn render(fig: &plot::Figure, format: ImageFormat) -> Result<Vec<u8>, Report
 /// The period a Grundy sequence shows (the periodicity finder of `heapgame sequence`, with
 /// the same number of repeats), drawn on the sequence picture when found.
 pub fn period_of(values: &[u32]) -> Option<Period> {
-    let p = crate::solver::sum::period::find_period(values, crate::sequence::REPEATS)?;
+    let p = crate::sequence::apparent_period(values)?;
     Some(Period {
         start: u32::try_from(p.preperiod).ok()?,
         period: u32::try_from(p.period).ok()?,

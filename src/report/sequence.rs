@@ -99,8 +99,10 @@ pub fn text(s: &Sequence) -> String {
         }
         None => outln!(
             out,
-            "no period shows in heaps 0..{}",
-            s.values.len().saturating_sub(1)
+            "no period shows in heaps 0..{} (none proven, and none repeats {} times over at \
+             least the last third of the values)",
+            s.values.len().saturating_sub(1),
+            crate::sequence::REPEATS
         ),
     }
     out

@@ -202,6 +202,11 @@ fn lower_instance(
         if let StepKind::Set { .. } = &st.kind {
             let up = ups >> set_steps & 1 == 1;
             set_steps += 1;
+            if up && super::lower_set::never_raises(st, scope) {
+                // The clause where this heap grows has no move.
+                scope.truncate(mark);
+                return None;
+            }
             if let Some(ls) = lower_set(st, up, shape, scope, diags, &mut slots, &mut sels) {
                 steps.push(ls);
             }

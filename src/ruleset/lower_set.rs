@@ -3,7 +3,9 @@
 //! heap becomes smaller, a `take` of `{h - v for v in E if v < h}`; in the other larger, an
 //! `add` of `{v - h for v in E if v > h}` (`h` the heap's size, under a name of the step's
 //! own when the file gives none). The generator, the termination proof and every reader of
-//! the program then see only `take` and `add`.
+//! the program then see only `take` and `add`. The clause that grows is left out when bounds
+//! of `E` affine in the heap's size show that it is never above that size (`h / 2`,
+//! `{h - 1, h / 2}`): such a ruleset only takes.
 
 use super::compile::{type_error, Binding, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
@@ -13,7 +15,7 @@ use super::lower_step::lower_step;
 use super::program::{LStep, ShapeSpec};
 use super::value::{Type, Value};
 use crate::syntax::ast::{
-    Amount, BinOp, Expr, ExprKind, Ident, SelKind, Selector, Span, Step, StepKind,
+    Amount, BinOp, Expr, ExprKind, Ident, SelKind, Selector, Span, Step, StepKind, UnOp,
 };
 
 /// The name a `set` step gives its heap when the file gives none (it cannot be written in a
@@ -193,4 +195,107 @@ fn refuse_constant(v: &Value, at: &Span, diags: &mut Vec<Diag>) -> Option<()> {
         return None;
     }
     Some(())
+}
+
+/// Whether the `set` step `st` can never raise its heap: every size its `E` gives is at most
+/// the heap's own, for every size of the heap, as bounds that are affine in that size show
+/// (`h / 2`, `h - 1`, `0..h - 1`, `{h - 1, h / 2}`, a constant 0). Its clause that grows is
+/// then no move at all and is left out, so that a `set` that only lowers keeps a ruleset one
+/// that only takes. Conservative: `false` when the bounds do not show it.
+pub(super) fn never_raises(st: &Step, scope: &Scope) -> bool {
+    let StepKind::Set { sel, value, .. } = &st.kind else {
+        return false;
+    };
+    let name = match (&sel.kind, &sel.name) {
+        (SelKind::Ref(id), _) | (_, Some(id)) => id.name.as_str(),
+        (_, None) => SET_HEAP,
+    };
+    let b = Bounds { heap: name, scope };
+    b.each_at_most_heap(value)
+}
+
+/// `(p * h + q) / d` with `d > 0`, `h` the heap's size: an upper or a lower bound.
+type Affine = (i128, i128, i128);
+
+/// Bounds of expressions in the size `h` of one heap, named `heap`.
+struct Bounds<'a> {
+    heap: &'a str,
+    scope: &'a Scope,
+}
+
+impl Bounds<'_> {
+    /// Whether every size in `e` (an integer or a set) is at most `h`, for every `h >= 0`.
+    fn each_at_most_heap(&self, e: &Expr) -> bool {
+        let at_most = |x: Option<Affine>| x.is_some_and(|(p, q, d)| p <= d && q <= 0);
+        match &e.kind {
+            ExprKind::Set(items) => items.iter().all(|x| self.each_at_most_heap(x)),
+            ExprKind::Range(_, Some(hi)) => at_most(self.bound(hi, true)),
+            ExprKind::Range(_, None) => false,
+            _ => at_most(self.bound(e, true)),
+        }
+    }
+
+    /// An upper (`up`) or lower bound of the integer `e`, affine in `h`; `None` when unknown.
+    fn bound(&self, e: &Expr, up: bool) -> Option<Affine> {
+        let scale = |(p, q, d): Affine, k: i128| Some((p.checked_mul(k)?, q.checked_mul(k)?, d));
+        match &e.kind {
+            ExprKind::Int(c) => Some((0, i128::from(*c), 1)),
+            ExprKind::Name(n) if n == self.heap => Some((1, 0, 1)),
+            ExprKind::Name(n) => match self.scope.get(n) {
+                Some(Binding::Const(Value::Int(c))) => Some((0, i128::from(*c), 1)),
+                _ => None,
+            },
+            ExprKind::Unary(UnOp::Neg, a) => scale(self.bound(a, !up)?, -1),
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, up),
+            _ => None,
+        }
+    }
+
+    /// Bounds of `a op b` (`+`, `-`, `*` or `/` by a constant, `mod` a positive constant).
+    fn binary(&self, op: BinOp, a: &Expr, b: &Expr, up: bool) -> Option<Affine> {
+        let add = |(p1, q1, d1): Affine, (p2, q2, d2): Affine| {
+            Some((
+                p1.checked_mul(d2)?.checked_add(p2.checked_mul(d1)?)?,
+                q1.checked_mul(d2)?.checked_add(q2.checked_mul(d1)?)?,
+                d1.checked_mul(d2)?,
+            ))
+        };
+        let constant = |x: &Expr| match self.bound(x, true)? {
+            (0, q, 1) => Some(q),
+            _ => None,
+        };
+        match op {
+            BinOp::Add => add(self.bound(a, up)?, self.bound(b, up)?),
+            BinOp::Sub => {
+                let (p, q, d) = self.bound(b, !up)?;
+                add(self.bound(a, up)?, (p.checked_neg()?, q.checked_neg()?, d))
+            }
+            BinOp::Mul => {
+                let (k, x) = match (constant(a), constant(b)) {
+                    (Some(k), _) => (k, b),
+                    (None, Some(k)) => (k, a),
+                    (None, None) => return None,
+                };
+                let (p, q, d) = self.bound(x, if k >= 0 { up } else { !up })?;
+                Some((p.checked_mul(k)?, q.checked_mul(k)?, d))
+            }
+            // Floor division by k > 0: x / k - (k - 1) / k <= floor(x / k) <= x / k.
+            BinOp::Div => {
+                let k = constant(b).filter(|&k| k > 0)?;
+                let (p, q, d) = self.bound(a, up)?;
+                let q = if up {
+                    q
+                } else {
+                    q.checked_sub((k - 1).checked_mul(d)?)?
+                };
+                Some((p, q, d.checked_mul(k)?))
+            }
+            // Floor modulo by k > 0: 0..k - 1.
+            BinOp::Mod => {
+                let k = constant(b).filter(|&k| k > 0)?;
+                Some((0, if up { k - 1 } else { 0 }, 1))
+            }
+            _ => None,
+        }
+    }
 }

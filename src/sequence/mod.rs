@@ -2,7 +2,8 @@
 //! heaps `0..=max`, the least period and preperiod (and saltus) they show, and whether the
 //! periodicity theorem proves it (a subtraction game with a finite set, an octal or a
 //! hexadecimal game with a finite largest take); a period that cannot go on (a falling saltus,
-//! or any saltus in a subtraction game, whose values are bounded) is never reported. A ruleset that is not a sum is refused, pointing at the move.
+//! or any saltus in a subtraction game, whose values are bounded) is never reported, nor one
+//! that is not proven and holds only at the end of the values (less than their last third). A ruleset that is not a sum is refused, pointing at the move.
 //! In misère play the values are the misère nim values g^- of one heap, found by the search;
 //! the periodicity of a game that only takes is proven as in normal play (past the largest
 //! take every heap has every move, and the values follow one fixed mex rule), and never for
@@ -12,12 +13,23 @@ use crate::game::Game;
 use crate::moves::MoveError;
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::sum::kernel::{proven_period, theorem_bound, theorem_words, TakeBreak};
-use crate::solver::sum::period::{find_period, Period};
+use crate::solver::sum::period::{find_period_over, Period};
 use crate::solver::sum::{grundy_sequence, why_not_sum, SeqError};
 use crate::solver::{Budget, SolveError};
 
 /// How often a period must repeat in the values for `sequence` to say it "appears periodic".
 pub const REPEATS: usize = 3;
+
+/// A period that is not proven is reported only when it holds over at least this share
+/// (1 / `SHARE`) of the values, not just at their end: Grundy's game to 600 shows "period 3
+/// from 582", a coincidence of its last 19 values.
+pub const SHARE: usize = 3;
+
+/// The period the values appear to have: the least that repeats [`REPEATS`] times and holds
+/// over at least the last 1 / [`SHARE`] of them.
+pub fn apparent_period(values: &[u32]) -> Option<Period> {
+    find_period_over(values, REPEATS, values.len().div_ceil(SHARE))
+}
 
 /// The periodicity found, and whether it is proven.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +164,7 @@ pub fn periodicity(rules: Option<&TakeBreak>, values: &[u32]) -> Option<Periodic
     // A subtraction game with a finite set has at most as many options as amounts: its values
     // are bounded, so no saltus can go on.
     let bounded = theorem.is_some_and(|(parts, _)| parts == 1);
-    let p = find_period(values, REPEATS).filter(|p| !(bounded && p.saltus != 0))?;
+    let p = apparent_period(values).filter(|p| !(bounded && p.saltus != 0))?;
     let why_not = match theorem {
         Some(_) if p.saltus != 0 => format!(
             "appears arithmetic-periodic up to {max}; the periodicity theorem proves periods \

@@ -33,6 +33,12 @@ fn last_mismatch_by(seq: &[u32], p: usize, saltus: i64) -> Option<usize> {
 /// repeat (with a saltus) at least `repeats` full periods; for that `p`, the least `e`.
 /// `None` when no period shows that often.
 pub fn find_period(seq: &[u32], repeats: usize) -> Option<Period> {
+    find_period_over(seq, repeats, 0)
+}
+
+/// As [`find_period`], for periods whose repeating part is also at least `min_tail` values
+/// long: a shorter coincidence at the end of the values does not hide a longer period.
+pub fn find_period_over(seq: &[u32], repeats: usize, min_tail: usize) -> Option<Period> {
     let n = seq.len();
     let repeats = repeats.max(1);
     for p in 1..=n / (repeats + 1) {
@@ -42,7 +48,7 @@ pub fn find_period(seq: &[u32], repeats: usize) -> Option<Period> {
             continue;
         }
         let e = last_mismatch_by(seq, p, saltus).map_or(0, |i| i + 1);
-        if n - e >= (repeats + 1) * p {
+        if n - e >= (repeats + 1) * p && n - e >= min_tail {
             return Some(Period {
                 preperiod: e,
                 period: p,
