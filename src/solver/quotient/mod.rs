@@ -4,13 +4,14 @@
 //! commutative monoid with a P-portion, and a sum is a misère P-position iff the product of
 //! its heaps' elements lies in the P-portion.
 //!
-//! [`compute`] builds it heap by heap ([`step`]) and proves each stage ([`verify`]): for every
-//! sum `x` of the heaps so far, the pair (element of `x`, elements of the options of `x`) is
-//! generated from the heaps' pairs as sums are, so the finite set of such pairs is closed under
-//! the heaps, and the stage is right iff each pair has its element in the P-portion exactly
-//! when it has an option and none of its options' elements is (the misère rule, by induction
-//! on the birthday). A stage is only kept when that check passes; the quotient is reduced by
-//! construction ([`reduce`]), so it is the quotient itself, not a larger monoid that predicts
+//! [`compute`] builds it heap by heap ([`step`]) and proves each stage ([`least_failure`]):
+//! for every sum `x` of the heaps so far, the pair (element of `x`, elements of the options of
+//! `x`) is generated from the heaps' pairs as sums are, so the finite set of such pairs is
+//! closed under the heaps, and the stage is right iff each pair has its element in the
+//! P-portion exactly when it has an option and none of its options' elements is (the misère
+//! rule, by induction on the birthday). A candidate that fails is rebuilt around its least
+//! failing sum ([`recal`]) and proven again. A stage is only kept when that check passes; the
+//! quotient is reduced by construction ([`reduce`]), so it is the quotient itself, not a larger monoid that predicts
 //! the same outcomes.
 //!
 //! [`present`] gives a presentation, [`tame`] compares with misère Nim.
@@ -100,9 +101,8 @@ pub enum QuotientError {
         /// The heap whose option was not smaller.
         heap: u32,
     },
-    /// The construction could not settle this heap (the sums of smaller heaps that it tells
-    /// apart are not told apart by the states the step follows), or its result failed the
-    /// proof.
+    /// The construction could not settle this heap: no candidate passed the proof within
+    /// the recalibrations allowed.
     Unresolved {
         /// The heap.
         heap: u32,
