@@ -150,6 +150,38 @@ fn dawsons_kayles_quotient_predicts_every_sum_tried() {
 }
 
 #[test]
+fn dawsons_kayles_quotient_past_heap_24_predicts_every_sum_tried() {
+    // From heap 25 on, the new heap separates sums of smaller heaps that the first
+    // construction does not tell apart, and the quotient is recalibrated on the least sum
+    // that breaks the misère rule.
+    let c = quotient("rulesets/classic/dawson-kayles.game", &[], 26);
+    assert_eq!(c.orders[24], 24);
+    let q = &c.quotient;
+    let mut memo = HashMap::new();
+    let mut tried = 0;
+    for s in sums(24, 14) {
+        for big in [25, 26] {
+            let mut t = s.clone();
+            t.push(big);
+            t.sort_unstable();
+            let want = misere_p(&t, dawson, &mut memo);
+            assert_eq!(q.is_p(&t), Some(want), "misère outcome of {t:?}");
+            tried += 1;
+        }
+    }
+    assert!(tried > 1000, "{tried}");
+    let n = agrees(&c, dawson, 20, 36);
+    assert!(n > 2000, "{n}");
+}
+
+#[test]
+fn dawsons_kayles_quotient_of_heaps_to_30_has_order_360() {
+    // Siegel's order for Dawson's Kayles (0.07) on heaps 1..30, computed with MisereSolver.
+    let c = quotient("rulesets/classic/dawson-kayles.game", &[], 30);
+    assert_eq!(c.quotient.size, 360);
+}
+
+#[test]
 fn misere_nim_quotient_is_bouton_and_tame() {
     let c = quotient("rulesets/classic/nim.game", &[], 7);
     let q = &c.quotient;

@@ -97,9 +97,8 @@ pub(crate) fn report(game: &Game, run: &SolveRun, e: QuotientError, context: &st
                 Code::Limit,
                 0..0,
                 format!(
-                    "the quotient could not be settled at heap {heap}: the sums of smaller \
-                     heaps that heap {heap} tells apart are not told apart by the states \
-                     heapgame follows, {context}"
+                    "the quotient could not be settled at heap {heap}: no candidate passed \
+                     the proof within 64 recalibrations, {context}"
                 ),
                 "",
             )

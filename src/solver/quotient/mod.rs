@@ -4,18 +4,20 @@
 //! commutative monoid with a P-portion, and a sum is a misère P-position iff the product of
 //! its heaps' elements lies in the P-portion.
 //!
-//! [`compute`] builds it heap by heap ([`step`]) and proves each stage ([`verify`]): for every
-//! sum `x` of the heaps so far, the pair (element of `x`, elements of the options of `x`) is
-//! generated from the heaps' pairs as sums are, so the finite set of such pairs is closed under
-//! the heaps, and the stage is right iff each pair has its element in the P-portion exactly
-//! when it has an option and none of its options' elements is (the misère rule, by induction
-//! on the birthday). A stage is only kept when that check passes; the quotient is reduced by
-//! construction ([`reduce`]), so it is the quotient itself, not a larger monoid that predicts
+//! [`compute`] builds it heap by heap ([`step`]) and proves each stage ([`least_failure`]):
+//! for every sum `x` of the heaps so far, the pair (element of `x`, elements of the options of
+//! `x`) is generated from the heaps' pairs as sums are, so the finite set of such pairs is
+//! closed under the heaps, and the stage is right iff each pair has its element in the
+//! P-portion exactly when it has an option and none of its options' elements is (the misère
+//! rule, by induction on the birthday). A candidate that fails is rebuilt around its least
+//! failing sum ([`recal`]) and proven again. A stage is only kept when that check passes; the
+//! quotient is reduced by construction ([`reduce`]), so it is the quotient itself, not a larger monoid that predicts
 //! the same outcomes.
 //!
 //! [`present`] gives a presentation, [`tame`] compares with misère Nim.
 
 pub mod present;
+mod recal;
 mod reduce;
 mod step;
 pub mod tame;
@@ -99,9 +101,8 @@ pub enum QuotientError {
         /// The heap whose option was not smaller.
         heap: u32,
     },
-    /// The construction could not settle this heap (the sums of smaller heaps that it tells
-    /// apart are not told apart by the states the step follows), or its result failed the
-    /// proof.
+    /// The construction could not settle this heap: no candidate passed the proof within
+    /// the recalibrations allowed.
     Unresolved {
         /// The heap.
         heap: u32,
@@ -170,17 +171,17 @@ fn birthdays(options: &[Vec<Vec<u32>>]) -> Vec<u64> {
     birth
 }
 
+/// The most recalibrations one heap may take before it is left unresolved.
+const MAX_RECALIBRATIONS: usize = 64;
+
 /// The misère quotient of heaps `1..=max` of a game whose heap options are `options`
-/// (from [`heap_options`]), built heap by heap, each stage proven by [`verify`].
+/// (from [`heap_options`]), built heap by heap, each stage proven by [`least_failure`].
 pub fn compute(options: &[Vec<Vec<u32>>], budget: &Budget) -> Result<Computed, QuotientError> {
     let birth = birthdays(options);
     let mut q = Quotient::trivial();
     let mut orders = vec![1];
     for n in 1..options.len() {
-        let next = step::add_heap(&q, n, options, &birth, budget)?;
-        if !verify(&next, &options[..=n], budget)? {
-            return Err(QuotientError::Unresolved { heap: n as u32 });
-        }
+        let next = settle(&q, n, options, &birth, budget)?;
         orders.push(next.size);
         q = next;
     }
@@ -189,6 +190,72 @@ pub fn compute(options: &[Vec<Vec<u32>>], budget: &Budget) -> Result<Computed, Q
         orders,
         options: options.to_vec(),
     })
+}
+
+/// The quotient of heaps `1..=n` from that of heaps `1..n`: the step's candidate (or, when the
+/// step cannot make one, the old quotient with heap `n` as the identity), recalibrated on its
+/// least failure until the proof passes.
+fn settle(
+    q: &Quotient,
+    n: usize,
+    options: &[Vec<Vec<u32>>],
+    birth: &[u64],
+    budget: &Budget,
+) -> Result<Quotient, QuotientError> {
+    let mut next = match step::add_heap(q, n, options, birth, budget) {
+        Ok(next) => next,
+        Err(QuotientError::Unresolved { .. }) => {
+            let mut images = q.images.clone();
+            images.push(IDENTITY);
+            Quotient {
+                images,
+                ..q.clone()
+            }
+        }
+        Err(e) => return Err(e),
+    };
+    for _ in 0..MAX_RECALIBRATIONS {
+        let Some((w, truth)) = least_failure(&next, &options[..=n], &birth[..=n], budget)? else {
+            return Ok(next);
+        };
+        match recal::recalibrate(&next, &options[..=n], birth, &w, truth, budget)? {
+            Some(better) => next = better,
+            None => break,
+        }
+    }
+    Err(QuotientError::Unresolved { heap: n as u32 })
+}
+
+/// The least-birthday sum of heaps `1..options.len()` whose pair (its element, its options'
+/// elements) breaks the misère rule under `q`, with its true outcome (`true` for P; its
+/// options, born earlier, are all predicted rightly), or `None` when `q` predicts every sum.
+pub fn least_failure(
+    q: &Quotient,
+    options: &[Vec<Vec<u32>>],
+    birth: &[u64],
+    budget: &Budget,
+) -> Result<Option<(Vec<u32>, bool)>, QuotientError> {
+    let heaps = options.len();
+    let mut tower = Tower::new(&q.mul, q.size, 1);
+    let gens = tower.heap_states(&q.images[..heaps], options);
+    let (order, parent) = step::by_birthday(&mut tower, &gens, 1, birth, heaps, budget)?;
+    for &s in &order {
+        let e = tower.element(1, s) as usize;
+        let opts = tower.options(1, s);
+        let want = !opts.is_empty() && opts.iter().all(|&t| !q.p[t as usize]);
+        if q.p[e] != want {
+            let mut word = Vec::new();
+            let mut x = s;
+            while x != IDENTITY {
+                let (from, h) = parent[x as usize];
+                word.push(h);
+                x = from;
+            }
+            word.sort_unstable();
+            return Ok(Some((word, want)));
+        }
+    }
+    Ok(None)
 }
 
 /// Whether `q` predicts the misère outcome of every sum of heaps `1..options.len()`, given the

@@ -51,7 +51,7 @@ pub(crate) fn reduce(
 
 /// Moore's refinement: the coarsest partition that separates P from N and is kept by every
 /// generator.
-fn refine(accept: &[bool], trans: &[u32], gens: usize) -> Vec<u32> {
+pub(crate) fn refine(accept: &[bool], trans: &[u32], gens: usize) -> Vec<u32> {
     let mut class: Vec<u32> = accept.iter().map(|&a| u32::from(a)).collect();
     let mut count = class.iter().collect::<rustc_hash::FxHashSet<_>>().len();
     loop {
@@ -74,7 +74,13 @@ fn refine(accept: &[bool], trans: &[u32], gens: usize) -> Vec<u32> {
 
 /// The reduced monoid: classes numbered in the order a breadth-first walk from the identity
 /// meets them (the identity is 0), the table by applying words.
-fn build(class: &[u32], accept: &[bool], trans: &[u32], gens: usize, identity: usize) -> Quotient {
+pub(crate) fn build(
+    class: &[u32],
+    accept: &[bool],
+    trans: &[u32],
+    gens: usize,
+    identity: usize,
+) -> Quotient {
     let mut number: FxHashMap<u32, u32> = FxHashMap::default();
     let mut rep: Vec<usize> = Vec::new();
     let mut word: Vec<Vec<u32>> = Vec::new();

@@ -41,11 +41,11 @@ pub(crate) fn add_heap(
 }
 
 /// The states in order of least birthday, and the (state, heap) each was first reached from.
-type Ordered = (Vec<u32>, Vec<(u32, u32)>);
+pub(super) type Ordered = (Vec<u32>, Vec<(u32, u32)>);
 
 /// The level-`depth` states of every sum of heaps `1..n`, in order of least birthday (Dijkstra:
 /// a sum's birthday is the sum of its heaps').
-fn by_birthday(
+pub(super) fn by_birthday(
     tower: &mut Tower,
     gens: &[Vec<u32>],
     depth: usize,
