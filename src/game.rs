@@ -464,7 +464,10 @@ impl Game {
             SolveError::Limit { limit } => Diag::new(
                 Code::Limit,
                 0..0,
-                format!("this needs more than {limit} positions stored (the position limit)"),
+                format!(
+                    "this needs more than {limit} {} stored (the position limit)",
+                    if *limit == 1 { "position" } else { "positions" }
+                ),
                 "",
             )
             .help("raise the limit with --max-positions, or ask about smaller positions"),

@@ -24,8 +24,15 @@ fn run(args: &[&str]) -> Run {
     run_command(child)
 }
 
-/// Runs `command` with the tests' environment, killing it after [`KILL_AFTER`].
-fn run_command(command: Command) -> Run {
+/// Runs `command` with the tests' environment (nothing on stdin), killing it after
+/// [`KILL_AFTER`].
+fn run_command(mut command: Command) -> Run {
+    command.stdin(Stdio::null());
+    run_command_with(command, &|_| {})
+}
+
+/// [`run_command`] with the standard input `command` was given.
+fn run_command_with_stdin(command: Command) -> Run {
     run_command_with(command, &|_| {})
 }
 
@@ -36,7 +43,6 @@ fn run_command_with(mut command: Command, started: &dyn Fn(u32)) -> Run {
         .env("NO_COLOR", "1")
         .env("COLUMNS", "200")
         .env("HOME", env!("CARGO_TARGET_TMPDIR"))
-        .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -70,6 +76,14 @@ fn run_command_with(mut command: Command, started: &dyn Fn(u32)) -> Run {
         stderr: err.join().unwrap_or_default(),
         took,
     }
+}
+
+/// A report's text on one line: miette's wrapping and its margin bars removed.
+fn flat(s: &str) -> String {
+    s.split_whitespace()
+        .filter(|w| *w != "│")
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A ruleset file under the test's temporary directory.
@@ -140,7 +154,7 @@ fn amounts_up_to_a_huge_heap_are_iterated_not_listed() {
         let r = run_limited(&args);
         assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
         assert!(r.stderr.contains("heapgame::limit"), "{args:?}: {r:?}");
-        assert!(r.stderr.contains("time limit"), "{args:?}: {r:?}");
+        assert!(flat(&r.stderr).contains("time limit"), "{args:?}: {r:?}");
         assert!(r.took < Duration::from_secs(30), "{args:?}: {r:?}");
     }
     // Small heaps still get every follower: the amounts of beatty(phi) up to 20 are the
@@ -215,7 +229,7 @@ fn ctrl_c_while_drawing_samples_exits_130() {
         }
         args.extend(["--samples", "20000000", "--seed", "1"]);
         let mut command = Command::new(env!("CARGO_BIN_EXE_heapgame"));
-        command.args(&args);
+        command.args(&args).stdin(Stdio::null());
         let r = run_interrupted(command, Duration::from_millis(700));
         assert_eq!(r.code, Some(130), "{cmd}: {r:?}");
         assert!(r.stderr.contains("heapgame::cancelled"), "{cmd}: {r:?}");
@@ -357,4 +371,248 @@ fn a_total_with_billions_of_heaps_ends_at_once() {
     ]);
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(r.stdout.contains("11 positions"), "{}", r.stdout);
+}
+
+/// `check nim.game --heaps 0 --time 10ms` took 27-47 s: with no heaps every region holds the
+/// one empty position, and the deepening searched for a larger total one token at a time up
+/// to 2^31. Now the search doubles and halves, and a region that cannot grow ends the
+/// growth. The one position there is, (), is P with Grundy value 0, as Nim's claims say.
+#[test]
+fn deepening_with_no_heaps_ends_at_once() {
+    let r = run(&[
+        "check",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "0",
+        "--time",
+        "10ms",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+    assert_eq!(
+        r.stdout.matches("holds over all 1 positions").count(),
+        2,
+        "{r:?}"
+    );
+    // `diff` deepens through the same steps.
+    let r = run(&[
+        "diff",
+        "rulesets/classic/subtraction.game",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "0",
+        "--max",
+        "3",
+        "--time",
+        "10ms",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+    assert!(r.stdout.contains("identical over 1 position\n"), "{r:?}");
+}
+
+/// `sequence nim.game --max 2147483647 --max-positions 18446744073709551615 --time 10ms`
+/// listed all 2^31 amounts of `take 1..` (16 GB) before any limit or the time was looked at.
+/// Now a huge --max-positions still stops at what fits in the default memory limit (refused at
+/// once), and the amounts are listed as the heaps reach them, so `--time` stops a run whose
+/// memory limit allows it (under an address-space limit of about 2 GB, which a 16 GB listing
+/// would not pass).
+#[test]
+fn a_huge_sequence_is_bounded_by_memory_and_time() {
+    let nim = "rulesets/classic/nim.game";
+    let top = "2147483647";
+    let r = run_limited(&[
+        "sequence",
+        nim,
+        "--max",
+        top,
+        "--max-positions",
+        "18446744073709551615",
+        "--time",
+        "10ms",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::limit"), "{r:?}");
+    assert!(
+        flat(&r.stderr).contains("the default, three quarters"),
+        "{r:?}"
+    );
+    assert!(r.took < Duration::from_secs(30), "{r:?}");
+    let r = run_limited(&[
+        "sequence",
+        nim,
+        "--max",
+        top,
+        "--max-memory",
+        "1T",
+        "--time",
+        "200ms",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(flat(&r.stderr).contains("time limit"), "{r:?}");
+    assert!(r.took < Duration::from_secs(30), "{r:?}");
+    // Small sequences are unchanged: a Nim heap of n has Grundy value n; Kayles's values from
+    // 0 (Winning Ways, chapter 4) are 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7.
+    let r = run(&["sequence", nim, "--max", "200", "--format", "csv"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let want: Vec<String> = (0..=200).map(|n| format!("{n},{n}")).collect();
+    assert_eq!(r.stdout.lines().skip(1).collect::<Vec<_>>(), want);
+    let r = run(&[
+        "sequence",
+        "rulesets/classic/kayles.game",
+        "--max",
+        "15",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let got: Vec<&str> = r
+        .stdout
+        .lines()
+        .skip(1)
+        .filter_map(|l| l.split(',').nth(1))
+        .collect();
+    assert_eq!(got.join(" "), "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7");
+}
+
+/// The REPL line `2147483648 0` on beta-Wynim generated the 2^31 followers of the position
+/// into one vector (19.8 GB): refused at once, as `eval` refuses it, and within an
+/// address-space limit of about 2 GB.
+#[test]
+fn a_repl_position_with_billions_of_followers_is_refused() {
+    let mut child = Command::new("sh");
+    child.args([
+        "-c",
+        "ulimit -v 2000000 && exec \"$0\" \"$@\"",
+        env!("CARGO_BIN_EXE_heapgame"),
+        "repl",
+        "rulesets/fraenkel-larsson/beta-wynim.game",
+    ]);
+    let r = run_command_input(child, "2147483648 0\n1 3\n");
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+    assert!(flat(&r.stderr).contains("2.1e9 followers"), "{r:?}");
+    assert!(r.took < Duration::from_secs(30), "{r:?}");
+    // The session goes on: (1, 3) = (A_1, B_1) is a P-position (Fraenkel and Larsson,
+    // Table 1, beta = pi).
+    assert!(r.stdout.contains("outcome:  P "), "{r:?}");
+}
+
+/// [`run_command`] with `input` on the standard input.
+fn run_command_input(mut command: Command, input: &str) -> Run {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("fuzz-found-input-{}.txt", std::process::id()));
+    std::fs::write(&path, input).expect("write the input");
+    command.stdin(std::fs::File::open(&path).expect("open the input"));
+    run_command_with_stdin(command)
+}
+
+/// `diff --heaps 2147483648 --total 3` said "this needs more than 1 positions stored": the
+/// cost of a position was reckoned at 2^31 heaps (17 GB), though a total of 3 tokens holds 3
+/// heaps at most. Now counted at the heaps a position of the region can have, it compares the
+/// 7 positions of total <= 3 (the partitions of 0, 1, 2, 3: 1 + 1 + 2 + 3).
+#[test]
+fn a_total_is_priced_at_the_heaps_it_can_hold() {
+    for cmd in ["check", "diff"] {
+        let mut args = vec![cmd];
+        if cmd == "diff" {
+            args.push("rulesets/classic/subtraction.game");
+        }
+        args.extend([
+            "rulesets/classic/nim.game",
+            "--heaps",
+            "2147483648",
+            "--total",
+            "3",
+        ]);
+        let r = run(&args);
+        assert!(matches!(r.code, Some(0 | 1)), "{args:?}: {r:?}");
+        assert!(r.stdout.contains("7 positions"), "{args:?}: {r:?}");
+        assert!(!r.stderr.contains("1 positions"), "{args:?}: {r:?}");
+    }
+    // A limit of one position is said in the singular.
+    let r = run(&[
+        "eval",
+        "rulesets/classic/wythoff.game",
+        "3",
+        "5",
+        "--max-positions",
+        "1",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(
+        flat(&r.stderr).contains("more than 1 position stored"),
+        "{r:?}"
+    );
+}
+
+/// `--max-memory 100MB` let the process reach about 109 MB: the limit counted only memory
+/// taken after the start. It now counts the whole resident memory, which stays within it
+/// (peak measured by GNU time's `%M` where present, else by polling `VmHWM`).
+#[test]
+fn max_memory_bounds_the_whole_process() {
+    let args = [
+        "check",
+        "rulesets/classic/wythoff.game",
+        "--max",
+        "2000",
+        "--max-memory",
+        "100MB",
+    ];
+    let (r, peak_kib) = run_measured(&args);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::limit"), "{r:?}");
+    assert!(flat(&r.stderr).contains("100 MB"), "{r:?}");
+    // 100MB is 100 MiB = 102400 KiB.
+    assert!(
+        peak_kib > 0 && peak_kib <= 102_400,
+        "peak {peak_kib} KiB: {r:?}"
+    );
+}
+
+/// Runs the binary with `args` and measures its peak resident memory in KiB: GNU time's `%M`
+/// where `/usr/bin/time` is, else the last `VmHWM` of /proc/PID/status read while it runs (a
+/// lower bound of the peak, within a millisecond of the end).
+fn run_measured(args: &[&str]) -> (Run, u64) {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("fuzz-found-peak-{}.txt", std::process::id()));
+    let gnu_time = std::path::Path::new("/usr/bin/time");
+    if gnu_time.exists() {
+        let mut command = Command::new(gnu_time);
+        command
+            .args(["-f", "%M", "-o"])
+            .arg(&out)
+            .arg(env!("CARGO_BIN_EXE_heapgame"))
+            .args(args);
+        let r = run_command(command);
+        let peak = std::fs::read_to_string(&out).unwrap_or_default();
+        let peak = peak.lines().last().and_then(|l| l.trim().parse().ok());
+        return (r, peak.unwrap_or(0));
+    }
+    let peak = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let pid = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (p, id, d) = (peak.clone(), pid.clone(), done.clone());
+    let poller = std::thread::spawn(move || {
+        use std::sync::atomic::Ordering::SeqCst;
+        while !d.load(SeqCst) {
+            let status = std::fs::read_to_string(format!("/proc/{}/status", id.load(SeqCst)));
+            let hwm = status.ok().and_then(|s| {
+                let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+                line.split_whitespace().nth(1)?.parse::<u64>().ok()
+            });
+            if let Some(kib) = hwm {
+                p.fetch_max(kib, SeqCst);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    });
+    let mut command = Command::new(env!("CARGO_BIN_EXE_heapgame"));
+    command.args(args).stdin(Stdio::null());
+    let r = run_command_with(command, &|i| {
+        pid.store(i, std::sync::atomic::Ordering::SeqCst)
+    });
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let _ = poller.join();
+    (r, peak.load(std::sync::atomic::Ordering::SeqCst))
 }

@@ -170,7 +170,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
         let what = format!("checking {}", file.display());
         let total = over.as_ref().map_or(total, |o| Some(o.len() as u64));
-        let run = SolveRun::start(&limits, bounds.heaps, total, what);
+        let heaps = a.region.most_heaps(game.shape(), bounds.heaps);
+        let run = SolveRun::start(&limits, heaps, total, what);
         let result = match over {
             Some(ps) => {
                 let what = format!("{} positions named by `check over`", ps.len());

@@ -20,7 +20,7 @@ use miette::Report;
 use super::interrupt;
 use super::machine::headroom;
 use super::progress::Progress;
-use super::units::show_bytes;
+pub use super::units::show_bytes;
 pub use super::units::{parse_duration, parse_size, show_duration};
 use super::watchdog::Watchdog;
 
@@ -42,7 +42,8 @@ pub struct GameArgs {
     /// position (the memo entry, its key, the hash table's slack, a row of the table), HEAPS
     /// the most heaps of a position; the smaller of this and --max-positions applies. The
     /// memory in use is watched as well, as the search's stacks can outgrow the positions:
-    /// beyond SIZE (default: three quarters of the available memory) the run stops.
+    /// when the process's resident memory, all of it, passes SIZE (default: what it holds at
+    /// the start and three quarters of the memory available) the run stops.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<u64>,
     /// Start even a run that heapgame can prove will not finish: one whose first position
@@ -85,6 +86,16 @@ pub struct RegionArgs {
 }
 
 impl RegionArgs {
+    /// The most heaps a position of the region asked for has, for its cost in memory
+    /// ([`bytes_per_position`]): `heaps`, or for `--total T` on a ruleset of any number of
+    /// heaps at most T (a heap holds a token at least).
+    pub fn most_heaps(&self, shape: &crate::moves::program::ShapeSpec, heaps: usize) -> usize {
+        match (self.total, shape.count) {
+            (Some(t), None) => heaps.min(usize::try_from(t.max(1)).unwrap_or(usize::MAX)),
+            _ => heaps,
+        }
+    }
+
     /// The region asked for with `seed` and at most `heaps` heaps, or `None` for the box.
     pub fn region(&self, seed: u64, heaps: usize) -> Option<Region> {
         match (self.total, self.samples) {
@@ -130,6 +141,23 @@ pub fn default_max_positions(heaps: usize) -> usize {
         usize::try_from(h.bytes / 2 / per)
             .unwrap_or(usize::MAX)
             .max(1)
+    })
+}
+
+/// The memory limit when none is given, with the words that say what set it: the memory in
+/// use now and three quarters of what heapgame may take beyond it
+/// ([`super::machine::headroom`]), or `None` when unknown.
+pub fn default_max_memory() -> Option<(u64, String)> {
+    let in_use = super::watchdog::resident_bytes().unwrap_or(0);
+    headroom().map(|h| {
+        (
+            in_use.saturating_add(h.bytes / 4 * 3),
+            format!(
+                "the default, three quarters of the {} {}",
+                show_bytes(h.bytes),
+                h.source
+            ),
+        )
     })
 }
 
@@ -186,11 +214,23 @@ impl GameArgs {
         let explicit = self
             .max_positions
             .map(|n| (n, format!("--max-positions {n}")));
+        let room = headroom();
+        let max_memory = match self.max_memory {
+            Some(m) => Some((m, format!("--max-memory {}", show_bytes(m)))),
+            None => default_max_memory(),
+        };
+        // Positions beyond what fits in the default memory limit cannot be stored either:
+        // `--max-positions 18446744073709551615` alone still stops there.
+        let explicit = match (explicit, &max_memory) {
+            (Some(a), Some((m, why))) if self.max_memory.is_none() && fit(*m) < a.0 => {
+                Some((fit(*m), format!("{why} (at {cost} a position)")))
+            }
+            (a, _) => a,
+        };
         let chosen = match (explicit, from_memory) {
             (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
             (a, b) => a.or(b),
         };
-        let room = headroom();
         let (max_positions, why) = chosen.unwrap_or_else(|| match room {
             Some(h) => (
                 fit(h.bytes / 2),
@@ -205,20 +245,6 @@ impl GameArgs {
                 "the default when the available memory is unknown".to_string(),
             ),
         });
-        let max_memory = match self.max_memory {
-            Some(m) => Some((m, format!("--max-memory {}", show_bytes(m)))),
-            None => room.map(|h| {
-                let cap = h.bytes / 4 * 3;
-                (
-                    cap,
-                    format!(
-                        "the default, three quarters of the {} {}",
-                        show_bytes(h.bytes),
-                        h.source
-                    ),
-                )
-            }),
-        };
         Limits {
             max_positions,
             why,
@@ -294,7 +320,8 @@ impl SolveRun {
                 Code::Limit,
                 0..0,
                 format!(
-                    "this needs more than {limit} positions stored, the limit set by {}, {context}",
+                    "this needs more than {limit} {} stored, the limit set by {}, {context}",
+                    if *limit == 1 { "position" } else { "positions" },
                     self.limits.why
                 ),
                 "",
@@ -311,7 +338,7 @@ impl SolveRun {
                     Code::Limit,
                     0..0,
                     format!(
-                        "stopped when the memory in use passed {}, the limit set by {why}, \
+                        "stopped when the memory in use neared {}, the limit set by {why}, \
                          after storing {stored} positions, {context}",
                         show_bytes(cap)
                     ),
@@ -358,7 +385,7 @@ pub fn memory_guard(limits: &Limits, what: &str, cancel: Arc<AtomicBool>) -> Opt
             Code::Limit,
             0..0,
             format!(
-                "stopped when the memory in use passed {}, the limit set by {why}, while {what}",
+                "stopped when the memory in use neared {}, the limit set by {why}, while {what}",
                 show_bytes(*cap)
             ),
             "",
@@ -367,6 +394,17 @@ pub fn memory_guard(limits: &Limits, what: &str, cancel: Arc<AtomicBool>) -> Opt
         let message = format!("{:?}", Report::new(d));
         Watchdog::start(*cap, cancel, message)
     })
+}
+
+/// A memory watchdog at the default memory limit ([`default_max_memory`]), if known: the
+/// REPL's computations, whose position limit alone does not bound the search's stacks.
+pub fn default_memory_guard(what: &str, cancel: Arc<AtomicBool>) -> Option<Watchdog> {
+    let limits = Limits {
+        max_positions: usize::MAX,
+        why: String::new(),
+        max_memory: default_max_memory(),
+    };
+    memory_guard(&limits, what, cancel)
 }
 
 const MEMORY_HELP: &str = "raise the limit with --max-memory SIZE, or ask about smaller \

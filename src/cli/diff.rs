@@ -176,7 +176,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
     // The limits, Ctrl-C and the progress bar of `solve`.
     let total = crate::solver::positions::box_size(game.shape(), max, heaps)
         .and_then(|n| u64::try_from(n).ok());
-    let run = SolveRun::start(&a.game, heaps, total, "comparing".to_string());
+    let stored = a.region.most_heaps(game.shape(), heaps);
+    let run = SolveRun::start(&a.game, stored, total, "comparing".to_string());
     let budget = run.budget.clone();
     let seed = a.region.seed.unwrap_or_else(fresh_seed);
     let region = match a.region.region(seed, heaps) {

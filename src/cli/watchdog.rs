@@ -2,8 +2,9 @@
 //! own stacks (every follower of every position on the DFS stack) can grow past it on games
 //! with many followers; so a thread watches the process's resident memory (and, under an
 //! address-space limit, `ulimit -v`, its address space: past seven eighths of it). Past the limit it
-//! sets the cancel flag (the limit counts memory taken after the start, not the program and
-//! the ruleset themselves; the flag is set at seven eighths of it), and the solve stops at its
+//! sets the cancel flag (the limit counts the whole process's resident memory, what
+//! `/usr/bin/time -f %M` reports, the program and the ruleset included; the flag is set at
+//! three quarters of it), and the solve stops at its
 //! next check with a limit error; if the solve does not reach a check soon (memory reaching
 //! the limit itself, or two seconds gone), the guard reports the limit and ends the process
 //! with exit code 2. Nothing is printed before
@@ -31,8 +32,8 @@ pub fn resident_bytes() -> Option<u64> {
 }
 
 impl Watchdog {
-    /// Watches memory against `cap` bytes more than in use at the start; `cancel` is the solve's cancel flag; `message` is
-    /// printed (already rendered) if the guard must end the process.
+    /// Watches the resident memory against `cap` bytes in all; `cancel` is the solve's cancel
+    /// flag; `message` is printed (already rendered) if the guard must end the process.
     pub fn start(cap: u64, cancel: Arc<AtomicBool>, message: String) -> Watchdog {
         let stop = Arc::new(AtomicBool::new(false));
         let hit = Arc::new(AtomicBool::new(false));
@@ -43,11 +44,11 @@ impl Watchdog {
                 thread: None,
             };
         }
-        let base = resident_bytes().unwrap_or(0);
-        // The solve is asked to stop at seven eighths of the limit, so that memory taken
-        // while it reaches its next check stays within the limit, which ends the process.
-        let hard = base.saturating_add(cap);
-        let cap = base.saturating_add(cap - cap / 8);
+        // The solve is asked to stop at three quarters of the limit, so that memory taken
+        // while it reaches its next check stays within the limit; fifteen sixteenths end the
+        // process (the last sixteenth is for what a few milliseconds between looks can take).
+        let hard = cap - cap / 16;
+        let cap = cap - cap / 4;
         // Under an address-space limit (`ulimit -v`) the address space, not the resident
         // memory, is what runs out: stop at seven eighths of it, before an allocation fails.
         let vcap = super::machine::address_space_limit().map(|l| l - l / 8);

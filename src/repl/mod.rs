@@ -44,6 +44,10 @@ use play::Play;
 
 use crate::cli::repl::Options;
 
+/// Whether the memory guard stopped the last computation (a cancellation then is the limit,
+/// not Ctrl-C).
+static MEMORY_STOP: AtomicBool = AtomicBool::new(false);
+
 /// Prints a line on stdout, as `println!` does, through [`emit`].
 macro_rules! say {
     ($($arg:tt)*) => {
@@ -253,6 +257,9 @@ impl Ui {
         self.cancel.store(false, Ordering::SeqCst);
         self.progress.store(0, Ordering::Relaxed);
         self.computing.store(true, Ordering::SeqCst);
+        // The memory guard behind the position limit: past the default memory limit it
+        // cancels the computation (reported as the limit, [`MEMORY_STOP`]).
+        let guard = crate::cli::common::default_memory_guard("computing", self.cancel.clone());
         let t0 = Instant::now();
         let r = if self.show_progress {
             let done = AtomicBool::new(false);
@@ -269,6 +276,7 @@ impl Ui {
             f()
         };
         self.computing.store(false, Ordering::SeqCst);
+        MEMORY_STOP.store(guard.is_some_and(|g| g.hit()), Ordering::SeqCst);
         self.last = Some(t0.elapsed());
         r
     }

@@ -362,6 +362,19 @@ impl<'g> Session<'g> {
 
     fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
+        // As `heapgame eval` does: refuse up front a position whose followers alone cannot be
+        // generated or held within the default memory limit.
+        let memory = crate::cli::common::default_max_memory();
+        if let Some(d) = crate::estimate::followers_refusal(
+            &format!("solving {}", show_position(pos)),
+            crate::estimate::followers_at_least(l.game.generator(), pos),
+            crate::cli::common::estimate_heaps(&l.game, pos),
+            memory.as_ref().map(|(cap, why)| (*cap, why.as_str())),
+        ) {
+            let d = d.help("ask about a smaller position");
+            let err = crate::ruleset::diag::LoadError::single(l.game.src.clone(), d);
+            return Err(Report::new(err));
+        }
         let (g, wins) = match ui.compute(|| {
             let g = solver.grundy(pos)?;
             let wins = solver.winning_moves(pos)?;
@@ -539,6 +552,16 @@ fn solve_error(game: &Game, e: &SolveError<MoveError>) -> Report {
                     memory holds (`:limit none`, the default)",
             "stopped: the memo table holds {limit} positions, the limit"
         ),
+        SolveError::Cancelled { stored } if super::MEMORY_STOP.load(Ordering::SeqCst) => {
+            let (cap, why) = crate::cli::common::default_max_memory().unwrap_or_default();
+            miette::miette!(
+                code = "heapgame::limit",
+                help = "the positions solved before are kept; ask about smaller positions",
+                "stopped: the memory in use neared {}, the limit set by {why}; the memo table \
+                 holds {stored} positions",
+                crate::cli::common::show_bytes(cap)
+            )
+        }
         SolveError::Cancelled { stored } => miette::miette!(
             code = "heapgame::cancelled",
             help = "the positions solved before Ctrl-C are kept",

@@ -26,7 +26,12 @@ pub fn text_report(r: &DiffReport) -> String {
         String::new()
     };
     if r.differences == 0 {
-        let _ = writeln!(out, "identical over {compared} positions{silent}");
+        let noun = if compared == 1 {
+            "position"
+        } else {
+            "positions"
+        };
+        let _ = writeln!(out, "identical over {compared} {noun}{silent}");
         return out;
     }
     let _ = writeln!(

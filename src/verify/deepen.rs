@@ -154,25 +154,25 @@ impl<'s> Steps<'s> {
             let size = box_size(shape, self.start.max, heaps).map_or(u64::MAX, clamp);
             (Region::Box(self.start), size)
         } else if self.step % 2 == 1 {
-            let mut t = self.total.map_or(1, |t| t + 1);
-            while total_size(shape, t, heaps, want) < want && t < u32::MAX / 2 {
-                t += 1;
-            }
+            let from = self.total.map_or(1, |t| t + 1);
+            let t = least_reaching(from, want, |t| total_size(shape, t, heaps, want));
             (
                 Region::Total { total: t, heaps },
                 total_size(shape, t, heaps, cap),
             )
         } else {
             let size = |m: u32| box_size(shape, m, heaps).map_or(u64::MAX, clamp);
-            let mut m = self.max.map_or(1, |m| m + 1);
-            while size(m) < want && m < u32::MAX / 2 {
-                m += 1;
-            }
+            let m = least_reaching(self.max.map_or(1, |m| m + 1), want, size);
             (Region::Box(Bounds { max: m, heaps }), size(m))
         };
         if size > cap {
             self.growing = false;
             return None;
+        }
+        // A region that stays smaller than asked however far it reaches (no heaps, say) holds
+        // every position there is: the last to grow.
+        if self.step > 0 && size < want {
+            self.growing = false;
         }
         self.step += 1;
         self.work = size;
@@ -238,6 +238,39 @@ impl<'s> Steps<'s> {
         }
         s
     }
+}
+
+/// The least bound from `from` on (up to `u32::MAX / 2`) whose region has at least `want`
+/// positions, `size` being nondecreasing in the bound; the largest bound when none does.
+/// Found by doubling, then halving, so that a region that never grows costs about 60 sizes.
+fn least_reaching(from: u32, want: u64, size: impl Fn(u32) -> u64) -> u32 {
+    const TOP: u32 = u32::MAX / 2;
+    let from = from.min(TOP);
+    if size(from) >= want {
+        return from;
+    }
+    // `lo` falls short; find an `hi` that reaches, or TOP.
+    let (mut lo, mut hi, mut step) = (from, from, 1u32);
+    loop {
+        hi = hi.saturating_add(step).min(TOP);
+        if size(hi) >= want {
+            break;
+        }
+        if hi == TOP {
+            return TOP;
+        }
+        lo = hi;
+        step = step.saturating_mul(2);
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if size(mid) >= want {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
 }
 
 fn clamp(n: u128) -> u64 {

@@ -373,7 +373,9 @@ impl Kernel {
         if let Some(limit) = budget.max_positions.filter(|&l| max as usize >= l) {
             return Err(SeqError::Solve(SolveError::Limit { limit }));
         }
-        self.list_takes(max)?;
+        // The amounts are listed as the heaps reach them (doubling), not up to `max` at once:
+        // memory follows the work done, and the budget's checks come between.
+        self.list_takes((seq.len() as u32).min(max))?;
         let mut cap: u32 = seq
             .iter()
             .map(|&g| g + 1)
@@ -390,6 +392,9 @@ impl Kernel {
             if let Some(per) = self.proven {
                 seq.push(seq[n - per.period]);
                 continue;
+            }
+            if n as u32 > self.listed {
+                self.list_takes(n as u32)?;
             }
             if let Some(min) = self.rules.three_min() {
                 self.grow_pairs(seq, n, cap, min as usize);

@@ -225,13 +225,17 @@ pub enum SeqError {
 /// The Grundy values of a single heap of size `0..=max` (the ruleset must pass [`is_sum`]):
 /// by the take-and-break kernel when the moves are of its forms, else by the move generator.
 pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u32>, SeqError> {
-    // Room for the values the position limit lets the run store, not for all of `0..=max`
-    // at once (`--max 4294967295` would take 16 GB before the limit could speak).
-    let room = (max as usize).saturating_add(1).min(
-        budget
-            .max_positions
-            .map_or(1 << 20, |m| m.saturating_add(1)),
-    );
+    // Room for the values the position limit lets the run store, at most 2^20 of them at
+    // first (the vector grows as the values come): not all of `0..=max` at once (`--max
+    // 4294967295` would take 16 GB, of address space at least, before a limit could speak).
+    let room = (max as usize)
+        .saturating_add(1)
+        .min(
+            budget
+                .max_positions
+                .map_or(1 << 20, |m| m.saturating_add(1)),
+        )
+        .min(1 << 20);
     let mut seq = Vec::with_capacity(room);
     match kernel::TakeBreak::of(g) {
         Some(rules) => kernel::Kernel::new(rules).extend(&mut seq, max, budget)?,
