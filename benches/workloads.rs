@@ -4,11 +4,13 @@
 //! aborts the run.
 //!
 //! `cargo bench --bench workloads -- [--write docs/performance.md] [--cap SECS] [--only NAME]
-//! [--quick]`
+//! [--quick] [--scale D]`
 //!
 //! `--only` runs the workloads whose label contains NAME (`1a`, `6`, `9` for the rulesets of
 //! issue 19, `par` for the parallel table); `--quick` runs 1b at 2000 instead of the issue's 10^4 (whose hand-written side takes
 //! minutes: see `benches/notes.md`).
+//! `--scale D` divides the sizes of rows 9a-9f by D (for an instruction count under
+//! `valgrind --tool=callgrind`).
 //! `--cap` (default 120) stops heapgame on a workload after that many seconds (through the
 //! solver budget's cancel flag) and reports the workload as not finished.
 
@@ -210,6 +212,11 @@ fn main() {
             }
             "--only" => {
                 only = args.get(i + 1).cloned();
+                i += 1;
+            }
+            "--scale" => {
+                let d = args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or(1);
+                user_rows::SCALE.store(d, std::sync::atomic::Ordering::Relaxed);
                 i += 1;
             }
             "--full" => full = true,

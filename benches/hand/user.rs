@@ -27,6 +27,7 @@ fn cube(w: usize, x: [usize; 3]) -> usize {
 }
 
 /// Grundy values of Half-take on 3 heaps <= n, at `cube(n + 1, sorted)`, and the followers.
+#[inline(never)]
 pub fn half_take(n: usize) -> (Vec<u32>, u64) {
     let w = n + 1;
     let mut g = vec![0u32; w * w * w];
@@ -65,6 +66,7 @@ pub fn half_take(n: usize) -> (Vec<u32>, u64) {
 }
 
 /// Grundy values of Other-bounded on (x, y) <= n, at `x * (n + 1) + y`, and the followers.
+#[inline(never)]
 pub fn other_bounded(n: usize) -> (Vec<u32>, u64) {
     let w = n + 1;
     let mut g = vec![0u32; w * w];
@@ -91,6 +93,7 @@ pub fn other_bounded(n: usize) -> (Vec<u32>, u64) {
 }
 
 /// Grundy values of Guarded on 3 heaps <= n, at `cube(n + 1, sorted)`, and the followers.
+#[inline(never)]
 pub fn guarded(n: usize) -> (Vec<u32>, u64) {
     let w = n + 1;
     let mut g = vec![0u32; w * w * w];
@@ -170,6 +173,7 @@ impl<const K: usize> Ranks<K> {
 
 /// Grundy values of Smallest-bounded on at most 5 heaps <= n, in colex rank order, and the
 /// followers.
+#[inline(never)]
 pub fn smallest_bounded(n: usize) -> (Vec<u32>, Ranks<5>, u64) {
     let ranks = Ranks::<5>::new(n);
     let mut g: Vec<u32> = Vec::new();
@@ -234,6 +238,7 @@ fn next_sorted<const K: usize>(x: &mut [usize; K], n: usize) -> bool {
 
 /// Lasker's Nim on at most 3 heaps <= n: the single-heap values by the mex (take, split into
 /// two), then every sorted triple by XOR, in colex rank order.
+#[inline(never)]
 pub fn lasker_box(n: usize) -> (Vec<u32>, Ranks<3>) {
     let mut seq: Vec<u32> = Vec::with_capacity(n + 1);
     let mut seen = vec![false; 2 * n + 8];
@@ -263,6 +268,7 @@ pub fn lasker_box(n: usize) -> (Vec<u32>, Ranks<3>) {
 
 /// P/N of Bhowmik's (S, T)_3 with S = {1}, T = {2} (take one token from each of two heaps) on
 /// 3 heaps <= n, in colex rank order (true for P), and the followers looked at.
+#[inline(never)]
 pub fn st_box(n: usize) -> (Vec<bool>, Ranks<3>, u64) {
     let ranks = Ranks::<3>::new(n);
     let mut p: Vec<bool> = Vec::with_capacity(binom(n + 3, 3));

@@ -5,6 +5,7 @@
 //! (every follower with its multiplicity; for P/N, those looked at before the first
 //! P-follower).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -28,14 +29,23 @@ fn note(row: &Row, followers: u64) {
     ));
 }
 
+/// The divisor of the rows' sizes (`--scale D`; 1 by default): smaller boxes, for counting
+/// instructions under a simulator (`valgrind --tool=callgrind`), where the full sizes take hours.
+pub static SCALE: AtomicUsize = AtomicUsize::new(1);
+
+/// `n` divided by [`SCALE`].
+fn scaled(n: usize) -> usize {
+    (n / SCALE.load(Ordering::Relaxed).max(1)).max(1)
+}
+
 /// The rows whose label `run` accepts.
 pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
     let mut rows = Vec::new();
     let counted = std::cell::Cell::new(0u64);
-    let name = "9a Half-take (user), Grundy values, 3 heaps <= 220";
+    let n = scaled(220);
+    let name = &format!("9a Half-take (user), Grundy values, 3 heaps <= {n}");
     if run(name) {
         let g = load("benches/user/half-take.game", &[]);
-        let n = 220usize;
         let w = n + 1;
         let r = box_workload(
             name,
@@ -54,10 +64,10 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
         note(&r, counted.get());
         rows.push(r);
     }
-    let name = "9b Other-bounded (user), Grundy values, (x, y) <= 1000";
+    let n = scaled(1000);
+    let name = &format!("9b Other-bounded (user), Grundy values, (x, y) <= {n}");
     if run(name) {
         let g = load("benches/user/other-bounded.game", &[]);
-        let n = 1000usize;
         let r = box_workload(
             name,
             &g,
@@ -75,10 +85,10 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
         note(&r, counted.get());
         rows.push(r);
     }
-    let name = "9c Guarded (user), Grundy values, 3 heaps <= 250";
+    let n = scaled(250);
+    let name = &format!("9c Guarded (user), Grundy values, 3 heaps <= {n}");
     if run(name) {
         let g = load("benches/user/guarded.game", &[]);
-        let n = 250usize;
         let w = n + 1;
         let r = box_workload(
             name,
@@ -97,10 +107,11 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
         note(&r, counted.get());
         rows.push(r);
     }
-    let name = "9d Smallest-bounded (user, heaps any), Grundy values, up to 5 heaps <= 50";
+    let n = scaled(50);
+    let name =
+        &format!("9d Smallest-bounded (user, heaps any), Grundy values, up to 5 heaps <= {n}");
     if run(name) {
         let g = load("benches/user/smallest-bounded.game", &[]);
-        let n = 50usize;
         let r = box_workload(
             name,
             &g,
@@ -118,10 +129,10 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
         note(&r, counted.get());
         rows.push(r);
     }
-    let name = "9e Lasker's Nim (sum), Grundy values, up to 3 heaps <= 500";
+    let n = scaled(500);
+    let name = &format!("9e Lasker's Nim (sum), Grundy values, up to 3 heaps <= {n}");
     if run(name) {
         let g = load("rulesets/classic/lasker-nim.game", &[]);
-        let n = 500usize;
         let r = box_workload(
             name,
             &g,
@@ -134,10 +145,10 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
         );
         rows.push(r);
     }
-    let name = "9f (S, T)_3, S = {1}, T = {2}, P/N, 3 heaps <= 500";
+    let n = scaled(500);
+    let name = &format!("9f (S, T)_3, S = {{1}}, T = {{2}}, P/N, 3 heaps <= {n}");
     if run(name) {
         let g = load("rulesets/bhowmik/st-game.game", &[]);
-        let n = 500usize;
         let r = box_workload(
             name,
             &g,

@@ -31,7 +31,7 @@ pub(super) fn fast_kind<'m>(
     pos: &[u32],
 ) -> Option<Fast<'m>> {
     let fam = family::classify(m);
-    if let Family::DeleteLower { count, by, span } = fam {
+    if let Some((count, by, span)) = fam.cookie() {
         // On a symmetric shape with any number of heaps (so the interpreter's count check
         // never applies).
         let fits =

@@ -1,4 +1,5 @@
-//! Matching a ruleset's lowered moves to the cube kernel: every move clause, with its
+//! Matching a ruleset's lowered moves to the cube kernel: every move clause of `take` steps
+//! only ([`family::classify`]'s `Take`/`Takes`, each step read by [`Take::of`]), with its
 //! parameters bound, becomes exactly the set of amount vectors it takes from the heaps of the
 //! ordered cube, as [`Piece`]s (points, rays and cones), or the match fails and the ruleset
 //! stays with the interpreter.
@@ -13,7 +14,8 @@ use super::amounts::{
     along, holds, members, pieces_of_run, reads_only, window_pieces, Piece, MAX_ENUMERATED,
 };
 use super::guard::{compile_guard, Guard};
-use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::family::{self, Take};
+use crate::moves::program::{LAmount, LSelKind, LStep, MoveProgram, ShapeSpec};
 use crate::moves::Generator;
 use crate::ruleset::expr::CExpr;
 use crate::ruleset::value::SetValue;
@@ -65,6 +67,7 @@ pub(super) fn plan(game: &Generator, k: usize, base: u32, max: u32) -> Option<Pl
 }
 
 fn clause(shape: &ShapeSpec, m: &MoveProgram, k: usize, base: u32, top: i64) -> Option<Clause> {
+    let steps = family::classify(m).take_steps()?;
     let slots = (m.int_slots, m.list_slots);
     let guards = m
         .guards
@@ -76,7 +79,7 @@ fn clause(shape: &ShapeSpec, m: &MoveProgram, k: usize, base: u32, top: i64) -> 
     let all = (1u64 << k) - 1;
     expand(
         shape,
-        m,
+        (m, steps),
         k,
         top,
         0,
@@ -99,7 +102,7 @@ fn clause(shape: &ShapeSpec, m: &MoveProgram, k: usize, base: u32, top: i64) -> 
 #[allow(clippy::too_many_arguments)]
 fn expand(
     shape: &ShapeSpec,
-    m: &MoveProgram,
+    (m, steps): (&MoveProgram, &[LStep]),
     k: usize,
     top: i64,
     i: usize,
@@ -108,14 +111,14 @@ fn expand(
     ints: &mut [i64],
     out: &mut Vec<Piece>,
 ) -> Option<()> {
-    if i == m.steps.len() {
+    if i == steps.len() {
         out.push(so_far);
         return (out.len() <= MAX_PIECES).then_some(());
     }
-    let st = &m.steps[i];
-    let LStepKind::Take(amount, cond) = &st.kind else {
-        return None;
-    };
+    let st = &steps[i];
+    let Take {
+        sel, amount, cond, ..
+    } = Take::of(m, st)?;
     let any = shape.count.is_none();
     // With `heaps any` a padded (empty) heap must never be selectable: every amount >= 1.
     if any && min_amount(amount)? < 1 {
@@ -123,7 +126,7 @@ fn expand(
     }
     let free_count = free.count_ones() as usize;
     let mut choices: Vec<u64> = Vec::new();
-    match &st.sel.kind {
+    match sel {
         LSelKind::Count(set) => {
             for c in members(set, free_count as i64)? {
                 if c >= 1 {
@@ -151,9 +154,19 @@ fn expand(
         LSelKind::Ref(_) | LSelKind::Consecutive { .. } | LSelKind::NextTo { .. } => return None,
     }
     for chosen in choices {
-        for piece in step_pieces(st, amount, cond.as_ref(), chosen, k, top, ints)? {
+        for piece in step_pieces(st, amount, cond, chosen, k, top, ints)? {
             let joined = so_far.join(&piece)?;
-            expand(shape, m, k, top, i + 1, free & !chosen, joined, ints, out)?;
+            expand(
+                shape,
+                (m, steps),
+                k,
+                top,
+                i + 1,
+                free & !chosen,
+                joined,
+                ints,
+                out,
+            )?;
         }
     }
     Some(())

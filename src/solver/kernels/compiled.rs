@@ -1,12 +1,16 @@
 //! The compiled-moves kernel: a box whose every clause compiles
-//! ([`crate::moves::compiled`]) is filled in rank order (Grundy values at 4 bytes a
-//! position, outcomes at one bit, a P-follower ending a position's search), each follower's
-//! rank computed from the position's sorted tuple (the heaps taken from lowered and moved
-//! left, then one table read a heap) or, for named heaps, by subtracting the amount times the
-//! heaps' strides from the position's rank. Every compiled move takes at least one token, so
-//! every follower has a smaller rank and is already solved. Asked after the other kernels; a
-//! [`Fallback`] from any clause (an expression the interpreter would report as an error)
-//! discards the work and leaves the box to the interpreter's modes, which report it.
+//! ([`crate::moves::compiled`]) is filled (Grundy values at 4 bytes a position, outcomes at
+//! one bit, a P-follower ending a position's search) in an order where every follower comes
+//! first: named heaps in rank order, a follower's rank the position's rank minus the amount
+//! times the heap's stride; sorted positions in lex order (the largest heap fastest, so that
+//! the followers lowering it, the most numerous, lie just before the position in memory, as in
+//! a hand-written dense cube), a follower's index computed from the position's sorted tuple
+//! (the heaps taken from lowered and moved left, then one table read a heap), and the values
+//! put in the box's rank order (colex) by one pass at the end. Every compiled move takes at
+//! least one token, and lowering a heap of a sorted tuple lowers no coordinate of the sorted
+//! result, so every follower is already solved. Asked after the other kernels; a [`Fallback`]
+//! from any clause (an expression the interpreter would report as an error) discards the work
+//! and leaves the box to the interpreter's modes, which report it.
 
 use super::super::budget::Budget;
 use super::super::error::SolveError;
@@ -46,15 +50,19 @@ pub(super) fn try_solve(
     fill(&moves, spec, want, budget).ok()
 }
 
-/// Ranks of sorted tuples: `tab[i * side + v] = C(v + i, i + 1)` for the value `v` above the
-/// box's base at index `i` of the padded tuple.
+/// Ranks of sorted tuples as a sum of one term per index: `tab[i * side + v]` is the term of
+/// the value `v` above the box's base at index `i` of the padded tuple. Two orders: colex (the
+/// box's rank order, the first heap fastest: the term is `C(v + i, i + 1)`) and lex (the last,
+/// largest heap fastest), in which the fill runs, so that the followers that lower the largest
+/// heap, the most in a box, lie next to the position in memory (see [`lex_terms`]).
 struct Ranks {
     tab: Vec<usize>,
     side: usize,
 }
 
 impl Ranks {
-    fn new(spec: &BoxSpec, base: u32) -> Ranks {
+    /// The colex terms.
+    fn colex(spec: &BoxSpec, base: u32) -> Ranks {
         let side = (spec.max - base) as usize + 1;
         let k = spec.heaps;
         let mut tab = vec![0usize; k * side];
@@ -69,6 +77,15 @@ impl Ranks {
             }
         }
         Ranks { tab, side }
+    }
+
+    /// The lex terms.
+    fn lex(spec: &BoxSpec, base: u32) -> Ranks {
+        let side = (spec.max - base) as usize + 1;
+        Ranks {
+            tab: lex_terms(spec.heaps, side),
+            side,
+        }
     }
 
     /// `C(v + i, i + 1)` for the size `v` (above the base) at index `i`.
@@ -136,6 +153,31 @@ impl Ranks {
     }
 }
 
+/// The terms of the lex rank of sorted `k`-tuples over `0..side`: with `F_i(v)` the number of
+/// sorted tuples that share a prefix `t_0..t_(i-1)` and have `t_i < v` given `t_(i-1) = 0`
+/// (`F_i(v) = sum over u < v of C(side - 1 - u + m, m)`, `m = k - 1 - i` coordinates after
+/// `i`), the rank `sum_i F_i(t_i) - F_i(t_(i-1))` regroups as `sum_i F_i(t_i) - F_(i+1)(t_i)`
+/// (`F_k = 0`): one term per index, as colex ranks are.
+fn lex_terms(k: usize, side: usize) -> Vec<usize> {
+    // f[i][v] = F_i(v), in u128 (every term of a box that fits is at most its length).
+    let binom = |n: u128, m: u128| (0..m).fold(1u128, |c, j| c * (n - j) / (j + 1));
+    let mut f = vec![vec![0u128; side]; k + 1];
+    for (i, fi) in f.iter_mut().enumerate().take(k) {
+        let m = (k - 1 - i) as u128;
+        for v in 1..side {
+            fi[v] = fi[v - 1] + binom((side - v) as u128 + m, m);
+        }
+    }
+    let mut tab = vec![0usize; k * side];
+    for i in 0..k {
+        for v in 0..side {
+            let t = f[i][v] - f[i + 1][v];
+            tab[i * side + v] = usize::try_from(t).unwrap_or(usize::MAX);
+        }
+    }
+    tab
+}
+
 /// Per position of a sorted box: `own[i]` the sum of the ranks' terms of its first `i` heaps,
 /// `shifted[i]` the sum of the terms of heaps `1..=i` had each held its left neighbour's size.
 #[derive(Default)]
@@ -156,7 +198,7 @@ impl Layout {
     /// The layout of the box whose heaps start at `base`.
     fn new(spec: &BoxSpec, base: u32) -> Layout {
         if spec.shape.symmetric() {
-            return Layout::Sorted(Ranks::new(spec, base));
+            return Layout::Sorted(Ranks::lex(spec, base));
         }
         let side = (spec.max - base) as usize + 1;
         let k = spec.heaps;
@@ -224,6 +266,10 @@ fn fill(
         0
     };
     let layout = Layout::new(spec, base);
+    let order = match layout {
+        Layout::Sorted(_) => Order::Lex,
+        Layout::Ordered(_) => Order::Mixed,
+    };
     // Grundy values by rank (pushed as they are found), or the P-positions' bits.
     let mut values: Vec<u32> = Vec::new();
     let mut p_bits: Vec<u64> = Vec::new();
@@ -257,7 +303,6 @@ fn fill(
             ranks.prefixes(&here.tuple, base, &mut here.pre);
         }
         let pos = &here.tuple[here.start..];
-        debug_assert_eq!(spec.rank(pos), Some(r));
         regs.heaps.clear();
         regs.heaps.extend(pos.iter().map(|&h| i64::from(h)));
         match want {
@@ -295,7 +340,10 @@ fn fill(
                 values.push(u32::try_from(mex).expect("a mex is at most the followers"));
             }
         }
-        next_tuple(&mut here.tuple, base, spec.max, spec.shape.symmetric());
+        next_tuple(&mut here.tuple, base, spec.max, order);
+    }
+    if let Layout::Sorted(_) = &layout {
+        to_colex(spec, base, &mut values, &mut p_bits);
     }
     Ok(Ok(match want {
         Want::Grundy => BoxValues::from_grundy(spec.clone(), values, ModeUsed::Table, Some(NAME)),
@@ -303,28 +351,126 @@ fn fill(
     }))
 }
 
-/// Steps the tuple to the next rank: colex over non-decreasing tuples, or the mixed-radix
-/// successor (the last heap fastest) for named heaps.
-fn next_tuple(t: &mut [u32], base: u32, max: u32, sorted: bool) {
+/// Reorders the values (or P bits) of a sorted box from lex order, in which the fill ran, to
+/// the box's rank order (colex): one pass over the tuples in lex order, each tuple's colex
+/// rank a sum of table reads.
+fn to_colex(spec: &BoxSpec, base: u32, values: &mut Vec<u32>, p_bits: &mut Vec<u64>) {
+    let colex = Ranks::colex(spec, base);
+    let k = spec.heaps;
+    let mut t = vec![base; k];
+    let mut out_values = vec![0u32; values.len()];
+    let mut out_bits = vec![0u64; p_bits.len()];
+    for r in 0..spec.len() {
+        let q: usize = t
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| colex.at(i, v - base))
+            .sum();
+        #[cfg(debug_assertions)]
+        {
+            let zeros = t.iter().take_while(|&&h| h == 0).count();
+            let zeros = if spec.shape.drops_zeros() { zeros } else { 0 };
+            debug_assert_eq!(spec.rank(&t[zeros..]), Some(q));
+        }
+        if let Some(&v) = values.get(r) {
+            out_values[q] = v;
+        }
+        if p_bits.get(r / 64).is_some_and(|w| w >> (r % 64) & 1 == 1) {
+            out_bits[q / 64] |= 1 << (q % 64);
+        }
+        next_tuple(&mut t, base, spec.max, Order::Lex);
+    }
+    *values = out_values;
+    *p_bits = out_bits;
+}
+
+/// The order in which [`next_tuple`] walks a box.
+#[derive(Clone, Copy)]
+enum Order {
+    /// Non-decreasing tuples, the last (largest) heap fastest.
+    Lex,
+    /// Named heaps: the mixed-radix successor (the last heap fastest), which is rank order.
+    Mixed,
+}
+
+/// Steps the tuple to the next one in `order`.
+fn next_tuple(t: &mut [u32], base: u32, max: u32, order: Order) {
     let k = t.len();
-    if sorted {
-        for i in 0..k {
-            let cap = if i + 1 < k { t[i + 1] } else { max };
-            if t[i] < cap {
-                t[i] += 1;
-                for x in &mut t[..i] {
-                    *x = base;
+    match order {
+        Order::Lex => {
+            for i in (0..k).rev() {
+                if t[i] < max {
+                    let v = t[i] + 1;
+                    for x in &mut t[i..] {
+                        *x = v;
+                    }
+                    return;
                 }
-                return;
             }
         }
-    } else {
-        for i in (0..k).rev() {
-            if t[i] < max {
-                t[i] += 1;
-                return;
+        Order::Mixed => {
+            for i in (0..k).rev() {
+                if t[i] < max {
+                    t[i] += 1;
+                    return;
+                }
+                t[i] = base;
             }
-            t[i] = base;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lex_terms;
+
+    /// Every non-decreasing tuple of `k` values in `0..side`, listed plainly and sorted
+    /// lexicographically.
+    fn sorted_tuples(k: usize, side: u32) -> Vec<Vec<u32>> {
+        let mut all: Vec<Vec<u32>> = vec![Vec::new()];
+        for _ in 0..k {
+            all = all
+                .into_iter()
+                .flat_map(|t| {
+                    let from = t.last().copied().unwrap_or(0);
+                    (from..side).map(move |v| {
+                        let mut u = t.clone();
+                        u.push(v);
+                        u
+                    })
+                })
+                .collect();
+        }
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn lex_terms_rank_sorted_tuples_in_lexicographic_order() {
+        for k in 1..=5 {
+            for side in 1..=7u32 {
+                let tab = lex_terms(k, side as usize);
+                for (index, t) in sorted_tuples(k, side).iter().enumerate() {
+                    let rank: usize = t
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &v)| tab[i * side as usize + v as usize])
+                        .sum();
+                    assert_eq!(rank, index, "k = {k}, side = {side}, {t:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn next_tuple_walks_lexicographic_order() {
+        for k in 1..=4 {
+            let all = sorted_tuples(k, 5);
+            let mut t = vec![0u32; k];
+            for want in &all {
+                assert_eq!(&t, want);
+                super::next_tuple(&mut t, 0, 4, super::Order::Lex);
+            }
         }
     }
 }

@@ -15,7 +15,8 @@
 use super::multiset_clause::{Act, Clause, Counts};
 use super::multiset_moves::Moves;
 use super::multiset_retro::Retro;
-use crate::moves::program::{LSelKind, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::family::{self, Family, Then};
+use crate::moves::program::{LSelKind, MoveProgram, ShapeSpec};
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::value::SetValue;
 use crate::solver::budget::Budget;
@@ -73,33 +74,24 @@ pub(super) fn match_moves(game: &Generator, spec: &BoxSpec) -> Option<Vec<Clause
         .then_some(clauses)
 }
 
-/// The clause of a move program, if it is of the kernel's families.
+/// The clause of a move program, if it is of the kernel's families ([`family::classify`]'s
+/// `delete ...; split ...` / `delete ...; lower ...`).
 fn clause(m: &MoveProgram, heaps: usize) -> Option<Clause> {
-    if !m.guards.is_empty() || !m.heap_names.is_empty() {
-        return None;
-    }
-    let [first, second] = m.steps.as_slice() else {
+    let Family::Delete(d) = family::classify(m) else {
         return None;
     };
-    if !matches!(first.kind, LStepKind::Delete) {
-        return None;
-    }
-    let kind = match second.kind {
-        LStepKind::Split {
-            parts,
-            min_part,
-            unequal,
-        } if (2..=MAX_PARTS).contains(&parts) && min_part >= 1 => Act::Split {
-            parts,
-            min: min_part,
-            unequal,
+    let kind = match d.then {
+        Then::Split(s) if (2..=MAX_PARTS).contains(&s.parts) && s.min_part >= 1 => Act::Split {
+            parts: s.parts,
+            min: s.min_part,
+            unequal: s.unequal,
         },
-        LStepKind::Lower(by) => Act::Lower(by),
-        _ => return None,
+        Then::Lower(by) => Act::Lower(by),
+        Then::Split(_) => return None,
     };
     Some(Clause {
-        del: counts(&first.sel.kind, heaps)?,
-        act: counts(&second.sel.kind, heaps)?,
+        del: counts(&d.del.sel.kind, heaps)?,
+        act: counts(&d.second.sel.kind, heaps)?,
         kind,
     })
 }

@@ -10,7 +10,8 @@
 //! When the largest take `t` is finite, the periodicity theorem ([`theorem_bound`]) is tried as
 //! the sequence grows: once it proves a period, the rest of the sequence is read off it.
 
-use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram};
+use crate::moves::family::{self, Family, Split, Take};
+use crate::moves::program::{LAmount, MoveProgram};
 use crate::moves::Generator;
 use crate::ruleset::value::SetValue;
 
@@ -133,21 +134,21 @@ impl TakeBreak {
 }
 
 /// The amount set of a `take` without a condition on one heap.
-fn take_set(kind: &LStepKind) -> Option<&SetValue> {
-    match kind {
-        LStepKind::Take(LAmount::Each(s) | LAmount::Same(s, _), None) => Some(s),
-        LStepKind::Take(LAmount::Named(names), None) if names.len() == 1 => Some(&names[0].1),
+fn take_set<'m>(t: &Take<'m>) -> Option<&'m SetValue> {
+    match (t.amount, t.cond) {
+        (LAmount::Each(s) | LAmount::Same(s, _), None) => Some(s),
+        (LAmount::Named(names), None) if names.len() == 1 => Some(&names[0].1),
         _ => None,
     }
 }
 
 /// `take j from one heap h where h == j` (leaving nothing) or `... where h > j` (leaving one
 /// heap), as `octal` codes write bits 1 and 2 alone.
-fn octal_take(st: &crate::moves::program::LStep) -> Option<Clause> {
+fn octal_take(t: &Take<'_>) -> Option<Clause> {
     use crate::ruleset::expr::CKind;
     use crate::ruleset::value::Value;
     use crate::syntax::ast::BinOp;
-    let LStepKind::Take(LAmount::Each(set), Some(cond)) = &st.kind else {
+    let (LAmount::Each(set), Some(cond)) = (t.amount, t.cond) else {
         return None;
     };
     let CKind::Bin(op, a, b) = &cond.kind else {
@@ -156,7 +157,7 @@ fn octal_take(st: &crate::moves::program::LStep) -> Option<Clause> {
     let (CKind::IntSlot(s), CKind::Const(Value::Int(j))) = (&a.kind, &b.kind) else {
         return None;
     };
-    if Some(*s) != st.sel.int_slot || set.single() != Some(*j) {
+    if Some(*s) != t.step.sel.int_slot || set.single() != Some(*j) {
         return None;
     }
     let leave = match op {
@@ -171,64 +172,41 @@ fn octal_take(st: &crate::moves::program::LStep) -> Option<Clause> {
 }
 
 /// A split into two parts (or three, of any sizes), as a [`Leave`].
-fn split_two(kind: &LStepKind) -> Option<Leave> {
-    match kind {
-        LStepKind::Split {
-            parts: 2,
-            min_part,
-            unequal,
-        } => Some(Leave::Two {
-            min_part: *min_part,
-            distinct: *unequal,
+fn split_two(split: &Split<'_>) -> Option<Leave> {
+    match (split.parts, split.unequal) {
+        (2, distinct) => Some(Leave::Two {
+            min_part: split.min_part,
+            distinct,
         }),
-        LStepKind::Split {
-            parts: 3,
-            min_part,
-            unequal: false,
-        } => Some(Leave::Three {
-            min_part: *min_part,
+        (3, false) => Some(Leave::Three {
+            min_part: split.min_part,
         }),
         _ => None,
     }
 }
 
-/// The clause of one move: `take S from one heap`, `split one heap into 2 parts`, or
-/// `take S from one heap h; split h into 2 parts` (`allowing empty` or not).
+/// The clause of one move (its family as [`family::classify`] reads it): `take S from one
+/// heap`, `split one heap into 2 parts`, or `take S from one heap h; split h into 2 parts`
+/// (`allowing empty` or not). Which heap is chosen is [`family::local`]'s test, passed before.
 fn clause_of(m: &MoveProgram, splits_allowed: bool) -> Option<Clause> {
     if !m.guards.is_empty() {
         return None;
     }
-    let first = m.steps.first()?;
-    match m.steps.len() {
-        1 => {
-            if let Some(clause) = octal_take(first) {
-                return Some(clause);
-            }
-            if let Some(takes) = take_set(&first.kind) {
-                return Some(Clause {
-                    takes: takes.clone(),
-                    leave: Leave::One,
-                });
-            }
-            let leave = split_two(&first.kind).filter(|_| splits_allowed)?;
-            Some(Clause {
-                takes: SetValue::ints(vec![0]),
-                leave,
-            })
-        }
-        2 => {
-            let takes = take_set(&first.kind)?;
-            let second = &m.steps[1];
-            match second.sel.kind {
-                LSelKind::Ref(slot) if Some(slot) == first.sel.record => {}
-                _ => return None,
-            }
-            let leave = split_two(&second.kind).filter(|_| splits_allowed)?;
-            Some(Clause {
+    match family::classify(m) {
+        Family::Take(t) => octal_take(&t).or_else(|| {
+            take_set(&t).map(|takes| Clause {
                 takes: takes.clone(),
-                leave,
+                leave: Leave::One,
             })
-        }
+        }),
+        Family::Split(split) => Some(Clause {
+            takes: SetValue::ints(vec![0]),
+            leave: split_two(&split).filter(|_| splits_allowed)?,
+        }),
+        Family::TakeSplit(t, split) => Some(Clause {
+            takes: take_set(&t)?.clone(),
+            leave: split_two(&split).filter(|_| splits_allowed)?,
+        }),
         _ => None,
     }
 }
