@@ -420,7 +420,7 @@ def edits_are_kept(b, url):
 
 def long_solve_and_bad_input(b):
     choose(b, "abuku/delete-nim.game")
-    b.wait_text("#status-line", "no problems")
+    b.wait_text("#status-line", '"Delete Nim"')
     b.click("#advanced summary")
     b.type("#max-positions", "5000000")
     b.type("#solve-max", "2500")
@@ -429,12 +429,14 @@ def long_solve_and_bad_input(b):
     b.click("#solve-stop")
     b.wait_text("#solve-out", "Stopped")
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", "no problems")
+    b.wait_text("#status-line", '"Wythoff"')
     b.type("#position-input", "3 5\ue007")
     b.wait_text("#eval-outcome", "P")
     check(True, "a long solve stops, and the page answers afterwards")
     choose(b, "fraenkel-zusman/fraenkel-zusman.game")
-    b.wait_text("#status-line", "no problems")
+    # The status line still says Wythoff's "no problems" until the new file is checked.
+    b.wait_text("#status-line", '"Fraenkel-Zusman"')
+    b.wait("the parameter inputs", "return document.querySelector('#params input') !== null;")
     b.type("#params input", "k + ")
     b.wait("the parameter's problem", "return document.querySelector('#params input.invalid') !== null;")
     check(True, "a bad parameter value is marked at its input")
