@@ -433,7 +433,10 @@ impl<'g> Deepening<'g> {
             self.sampling = true;
         }
         if !self.named.is_empty() {
-            self.deadline(grow_end.min(cap));
+            // At most half of what this step may take: a named position too large to solve
+            // leaves the deepening its time.
+            let now = Instant::now();
+            self.deadline(now + grow_end.min(cap).saturating_duration_since(now) / 2);
             return self.visit_named();
         }
         let region = if self.sampling {
