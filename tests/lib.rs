@@ -26,6 +26,8 @@ mod kernels_multiset;
 mod loopy;
 mod loopy_games;
 mod misere;
+mod misere_genus_claims;
+mod misere_play_named;
 mod misere_quotient;
 mod module_graph;
 mod paper_tables;

@@ -468,6 +468,7 @@ fn piped_script_without_errors_exits_0_and_prints_no_prompt() {
     assert_eq!(
         stdout,
         "position: (1, 2, 3)\n\
+         play:     normal play (the last player to move wins)\n\
          outcome:  P (the previous player wins: every move leads to an N-position)\n\
          grundy:   0\n\
          winning moves: none\n"

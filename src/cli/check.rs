@@ -153,7 +153,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
                     cov.add(game, &r.claims);
                     match a.format {
                         Format::Text => print_out(&deep_text(file, &r))?,
-                        Format::Json => json.push(deep_json(file, &r)),
+                        Format::Json => {
+                            let mut v = deep_json(file, &r);
+                            v["play"] = game.play().name().into();
+                            json.push(v);
+                        }
                     }
                 }
                 Err(e) if is_cancelled(&e) => return Err(e),
@@ -190,7 +194,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 cov.add(game, &r.claims);
                 match a.format {
                     Format::Text => print_out(&text_report(file, game, &r))?,
-                    Format::Json => json.push(json_report(file, &r)),
+                    Format::Json => {
+                        let mut v = json_report(file, &r);
+                        v["play"] = game.play().name().into();
+                        json.push(v);
+                    }
                 }
             }
             // Ctrl-C stops the whole command.

@@ -233,7 +233,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     match a.format {
         Format::Text => print_out(&text_report(&report))?,
-        Format::Json => print_out(&format!("{}\n", json_report(&report)))?,
+        Format::Json => {
+            let mut v = json_report(&report);
+            v["play"] = game.play().name().into();
+            print_out(&format!("{v}\n"))?
+        }
     }
     Ok(if report.differences > 0 {
         1

@@ -159,9 +159,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
         Format::Text => {
             outln!(out, "position: {}", show_position(&pos));
-            if misere {
-                outln!(out, "play:     {}", Play::Misere.describe());
-            }
+            outln!(out, "play:     {}", game.play().describe());
             if let Some(why) = &note {
                 outln!(out, "method:   the search ({why})");
             }

@@ -155,12 +155,12 @@ pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
     })
 }
 
-/// The ruleset's name and its parameters, for the title (and `misère play` when it is).
+/// The ruleset's name and its parameters, for the title, and the play.
 pub fn title(game: &Game) -> String {
     let c = &game.checked;
     let play = match game.play() {
         crate::solver::Play::Misere => ", misère play",
-        crate::solver::Play::Normal => "",
+        crate::solver::Play::Normal => ", normal play",
     };
     if c.params.is_empty() {
         return format!("{}{play}", c.name);

@@ -31,12 +31,13 @@ pub fn claim_overlay(
         let is_p = value == 0;
         // `values` are Grundy values when a claim reads them (`build` asks for them then).
         let grundy = needs.grundy.then_some(value);
-        let known = if needs.winning {
+        let known = if needs.winning || needs.genus {
             known(&mut solver, pos, needs, grundy).map_err(PlotError::Solve)?
         } else {
             Known {
                 grundy,
                 winning: None,
+                genus: None,
             }
         };
         let mut wrong = false;

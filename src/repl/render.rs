@@ -18,9 +18,12 @@ pub fn eval(pos: &[u32], grundy: u32, wins: &[Vec<u32>]) -> String {
 pub fn eval_in(pos: &[u32], grundy: u32, wins: &[Vec<u32>], genus: Option<&str>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "position: {}", show_position(pos));
-    if genus.is_some() {
-        let _ = writeln!(s, "play:     {}", crate::solver::Play::Misere.describe());
-    }
+    let play = if genus.is_some() {
+        crate::solver::Play::Misere
+    } else {
+        crate::solver::Play::Normal
+    };
+    let _ = writeln!(s, "play:     {}", play.describe());
     if grundy == 0 {
         let _ = writeln!(
             s,

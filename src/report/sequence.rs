@@ -35,7 +35,7 @@ pub fn render(s: &Sequence, format: SeqFormat, play: Play) -> String {
                 text(s)
             )
         }
-        SeqFormat::Text => text(s),
+        SeqFormat::Text => format!("normal play: the Grundy values of one heap\n{}", text(s)),
         SeqFormat::Csv => {
             let mut out = String::from("n,grundy\n");
             for (n, g) in s.values.iter().enumerate() {

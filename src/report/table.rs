@@ -168,9 +168,10 @@ impl<'a> Rows<'a> {
                 } else {
                     format!("every heap <= {}", a.max)
                 };
-                if self.play == Play::Misere {
-                    bound = format!("misère play, {bound}");
-                }
+                bound = match self.play {
+                    Play::Misere => format!("misère play, {bound}"),
+                    Play::Normal => format!("normal play, {bound}"),
+                };
                 if self.loopy.is_some() {
                     let what = if a.grundy {
                         "Smith's values"

@@ -50,7 +50,12 @@ pub struct ClaimFrame {
     pub grundy: Option<usize>,
     /// The list slot of `winning`, when the claim reads it.
     pub winning: Option<usize>,
+    /// The list slot of `genus` ([`GENUS_SLOT`]), when the claim reads it.
+    pub genus: Option<usize>,
 }
+
+/// The list slot a claim's `genus` is read from (`winning` is slot 0).
+pub const GENUS_SLOT: usize = 1;
 
 /// The closed form of a compiled claim.
 #[derive(Clone, Debug)]
@@ -139,10 +144,13 @@ pub fn lower_claim(
         .map(|s| bind_heap_names(s, scope, &mut slots))
         .unwrap_or_default();
     let used = Rc::new(Cell::new((false, false)));
+    let genus_used = Rc::new(Cell::new(false));
     let names = ClaimNames {
         grundy: slots.int(),
         winning: 0,
         used: used.clone(),
+        genus: Some(GENUS_SLOT),
+        genus_used: genus_used.clone(),
     };
     scope.set_claim(Some(names.clone()));
     let r = (|| {
@@ -219,6 +227,7 @@ pub fn lower_claim(
             heap_names: fills,
             grundy: (g || cl.kind == ClaimKind::Grundy).then_some(names.grundy),
             winning: (w || cl.kind == ClaimKind::Winning).then_some(names.winning),
+            genus: genus_used.get().then_some(GENUS_SLOT),
         },
         allow_empty: cl.allow_empty,
         fails_at,

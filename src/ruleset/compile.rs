@@ -83,6 +83,11 @@ pub struct ClaimNames {
     pub winning: usize,
     /// Whether `grundy` was read, and whether `winning` was.
     pub used: Rc<Cell<(bool, bool)>>,
+    /// The list slot that holds the position's genus `[g, γ0, γ1, ...]`, where it may be read
+    /// (a claim; not a family's condition).
+    pub genus: Option<usize>,
+    /// Whether `genus` was read.
+    pub genus_used: Rc<Cell<bool>>,
 }
 
 impl Scope {
@@ -130,7 +135,7 @@ impl Scope {
         }
     }
 
-    /// Makes `grundy` and `winning` readable (in a claim), or not.
+    /// Makes `grundy`, `winning` and `genus` readable (in a claim), or not.
     pub fn set_claim(&mut self, names: Option<ClaimNames>) {
         self.claim = names;
     }

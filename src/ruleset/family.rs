@@ -191,6 +191,8 @@ pub fn lower_family(
         grundy: slots.int(),
         winning: 0,
         used: used.clone(),
+        genus: None,
+        genus_used: Rc::new(Cell::new(false)),
     };
     let r = (|| {
         let mut c = Compiler::new(diags, &mut slots);
@@ -258,6 +260,7 @@ pub fn lower_family(
             heap_names: fills,
             grundy: g.then_some(names.grundy),
             winning: w.then_some(names.winning),
+            genus: None,
         },
         span: cl.span.clone(),
     })

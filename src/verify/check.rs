@@ -493,6 +493,9 @@ pub(super) fn what_is_known(k: &Known, is_p: bool) -> String {
     if let Some(w) = &k.winning {
         parts.push(format!("its winning moves reach {}", show_set(w)));
     }
+    if let Some(g) = &k.genus {
+        parts.push(format!("its genus is {g}"));
+    }
     parts.join(", ")
 }
 
@@ -595,11 +598,11 @@ pub(crate) fn one_line(text: &str) -> String {
     }
 }
 
-/// A region's words, led by `misère play, ` in misère play (normal play is the default and
-/// goes unsaid), so that a report says which play it used.
+/// A region's words, led by the play (`normal play, `, `misère play, `), so that a report
+/// says which play it used.
 pub fn with_play(play: crate::solver::Play, words: String) -> String {
     match play {
         crate::solver::Play::Misere => format!("misère play, {words}"),
-        crate::solver::Play::Normal => words,
+        crate::solver::Play::Normal => format!("normal play, {words}"),
     }
 }

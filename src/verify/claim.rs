@@ -11,6 +11,7 @@ use crate::ruleset::expr::CExpr;
 use crate::ruleset::expr::{binary, Env, EvalError, EvalErrorKind};
 use crate::ruleset::sets::encode_positions;
 use crate::ruleset::value::{SetValue, Value};
+use crate::solver::genus::{genus, Genus, GenusError};
 use crate::solver::{Outcome, SolveError, Solver};
 use crate::syntax::ast::{BinOp, ClaimKind};
 
@@ -68,6 +69,8 @@ pub struct Needs {
     pub grundy: bool,
     /// The positions its winning moves reach (`claim winning`, `winning`).
     pub winning: bool,
+    /// Its genus (`genus` in a claim).
+    pub genus: bool,
 }
 
 impl Needs {
@@ -78,6 +81,7 @@ impl Needs {
             Needs {
                 grundy: a.grundy || n.grundy,
                 winning: a.winning || n.winning,
+                genus: a.genus || n.genus,
             }
         })
     }
@@ -90,6 +94,8 @@ pub struct Known {
     pub grundy: Option<u32>,
     /// The canonical positions the winning moves reach, sorted, without repeats.
     pub winning: Option<Vec<Vec<u32>>>,
+    /// The genus.
+    pub genus: Option<Genus>,
 }
 
 /// What claim `i` of `game` reads from the solver.
@@ -98,6 +104,7 @@ pub fn needs(game: &Game, i: usize) -> Needs {
     Needs {
         grundy: c.frame.grundy.is_some() || c.kind == ClaimKind::Grundy,
         winning: c.frame.winning.is_some() || c.kind == ClaimKind::Winning,
+        genus: c.frame.genus.is_some(),
     }
 }
 
@@ -127,7 +134,25 @@ pub fn known(
     } else {
         None
     };
-    Ok(Known { grundy, winning })
+    let genus = if needs.genus {
+        let budget = solver.budget().clone();
+        match genus(solver.game(), pos, &budget) {
+            Ok(g) => Some(g),
+            Err(GenusError::Solve(e)) => return Err(e),
+            Err(GenusError::Unsettled) => {
+                return Err(SolveError::Limit {
+                    limit: crate::solver::genus::MOST_LAYERS,
+                })
+            }
+        }
+    } else {
+        None
+    };
+    Ok(Known {
+        grundy,
+        winning,
+        genus,
+    })
 }
 
 fn domain(msg: String, span: &crate::syntax::ast::Span) -> EvalError {
@@ -236,11 +261,24 @@ fn slots(claim: &CheckedClaim, pos: &[u32], known: &Known) -> (Vec<i64>, Vec<Vec
     if let (Some(slot), Some(g)) = (frame.grundy, known.grundy) {
         ints[slot] = i64::from(g);
     }
-    let lists = match (&frame.winning, &known.winning) {
+    let mut lists = match (&frame.winning, &known.winning) {
         (Some(_), Some(w)) => vec![encode_positions(w)],
         _ => Vec::new(),
     };
+    if let Some(slot) = frame.genus {
+        lists.resize(slot + 1, Vec::new());
+        lists[slot] = known.genus.as_ref().map(genus_list).unwrap_or_default();
+    }
     (ints, lists)
+}
+
+/// A genus as a claim reads it: `[g, γ0, γ1, ...]`, the digits as written (`0^120` is
+/// `[0, 1, 2, 0]`).
+pub fn genus_list(g: &Genus) -> Vec<i64> {
+    std::iter::once(g.grundy)
+        .chain(g.misere.iter().copied())
+        .map(i64::from)
+        .collect()
 }
 
 /// `where (a, b) = list`: the parts of `list` into their slots.

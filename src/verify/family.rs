@@ -185,6 +185,7 @@ impl Run<'_, '_> {
         let needs = Needs {
             grundy: frame.grundy.is_some(),
             winning: frame.winning.is_some(),
+            genus: false,
         };
         let k = known(self.solver, pos, needs, None).map_err(|e| self.solved(e))?;
         let mut ints = self.ints(n);

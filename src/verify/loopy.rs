@@ -57,6 +57,7 @@ impl Checker<'_> {
                 .needs
                 .winning
                 .then(|| sol.good_moves_to(pos, LoopyOutcome::P)),
+            genus: None,
         };
         for i in 0..self.claims.len() {
             if self.claims[i].failure.is_some() {

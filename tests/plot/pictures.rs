@@ -58,7 +58,7 @@ fn named_heaps_name_the_axes_and_x_runs_across_y_up() {
     .unwrap();
     let max = 9u32;
     let f = figure(&game, &req(max));
-    assert_eq!(f.title, "Named (k = 3)");
+    assert_eq!(f.title, "Named (k = 3), normal play");
     let Body::Grid(g) = &f.body else {
         panic!("a grid")
     };

@@ -29,7 +29,7 @@ impl Compiler<'_> {
                 return self.compile(e, &mut arg_scope.clone());
             }
             Some(b) => b.clone(),
-            None if matches!(name, "grundy" | "winning") => {
+            None if matches!(name, "grundy" | "winning" | "genus") => {
                 return self.solver_name(name, sp, scope)
             }
             None => {
@@ -64,8 +64,8 @@ impl Compiler<'_> {
         Some(binding_expr(&b, sp))
     }
 
-    /// `grundy` (the position's Grundy value) or `winning` (the positions its winning moves
-    /// reach), which only a claim can read.
+    /// `grundy` (the position's Grundy value), `winning` (the positions its winning moves
+    /// reach) or `genus` (its genus as a list `[g, γ0, γ1, ...]`), which only a claim can read.
     pub(super) fn solver_name(
         &mut self,
         name: &str,
@@ -88,6 +88,28 @@ impl Compiler<'_> {
             return None;
         };
         let (g, w) = names.used.get();
+        if name == "genus" {
+            let Some(slot) = names.genus else {
+                self.push(
+                    Diag::new(
+                        Code::NotAllowed,
+                        sp.clone(),
+                        "`genus` is known in a `claim`, not in a family's condition".to_string(),
+                        "read from the solver",
+                    )
+                    .help("state the genus in a `claim:` condition"),
+                );
+                return None;
+            };
+            names.genus_used.set(true);
+            return Some((
+                CExpr {
+                    kind: CKind::ListSlot(slot),
+                    span: sp.clone(),
+                },
+                Type::List,
+            ));
+        }
         if name == "grundy" {
             names.used.set((true, w));
             Some((
