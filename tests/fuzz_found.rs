@@ -616,3 +616,91 @@ fn run_measured(args: &[&str]) -> (Run, u64) {
     let _ = poller.join();
     (r, peak.load(std::sync::atomic::Ordering::SeqCst))
 }
+
+/// `plot --slice h3=0..1000000000` listed the billion values (4 GB, 39 s under an
+/// address-space limit of 4 GB) before it counted them against the 16 panels a picture has:
+/// now counted first, refused at once.
+#[test]
+fn a_slice_of_a_billion_values_is_refused_at_once() {
+    let r = run_limited(&[
+        "plot",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "3",
+        "--max",
+        "5",
+        "--slice",
+        "h3=0..1000000000",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::usage"), "{r:?}");
+    assert!(flat(&r.stderr).contains("more than 16 slices"), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+}
+
+/// `check --samples 10 --sample-max 4294967295` on Wythoff's game: a sample's search outgrows
+/// the memory limit (here under an address-space limit of about 1 GB). The memory guard's stop
+/// was reported as Ctrl-C (`heapgame::cancelled`, exit 130), and left the cancel flag up for
+/// the file's next run: now the memory limit (`heapgame::limit`, exit 2), and the runs after
+/// it go on (the family claims are checked).
+#[test]
+fn a_memory_stop_in_check_is_the_limit_not_ctrl_c() {
+    let mut child = Command::new("sh");
+    child.args([
+        "-c",
+        "ulimit -v 1000000 && exec \"$0\" \"$@\"",
+        env!("CARGO_BIN_EXE_heapgame"),
+        "check",
+        "rulesets/classic/wythoff.game",
+        "--samples",
+        "10",
+        "--sample-max",
+        "4294967295",
+        "--seed",
+        "1",
+    ]);
+    let r = run_command(child);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::limit"), "{r:?}");
+    assert!(flat(&r.stderr).contains("memory in use neared"), "{r:?}");
+    assert!(!r.stderr.contains("heapgame::cancelled"), "{r:?}");
+    assert!(r.stdout.contains("family claims"), "{r:?}");
+}
+
+/// Two overflows the 10^6-case run found (panics in a build with overflow checks, a wrapped
+/// value without): `plot --max 4294967295` counted the cells of a side in u32, and a heap
+/// count near 2^63 overflowed the bytes a position costs. Both are refused now, exit 2.
+#[test]
+fn extreme_heaps_and_maxima_do_not_overflow() {
+    let r = run(&[
+        "plot",
+        "rulesets/abuku/delete-nim.game",
+        "--max",
+        "4294967295",
+        "--grundy",
+        "--time",
+        "10ms",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+    assert!(
+        flat(&r.stderr).contains("4294967296 cells per side"),
+        "{r:?}"
+    );
+    let r = run_limited(&[
+        "diff",
+        "rulesets/propp/cookie.game",
+        "rulesets/propp/cookie.game",
+        "--samples",
+        "2",
+        "--heaps",
+        "9223372036854775807",
+        "--max",
+        "5",
+        "--time",
+        "10ms",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+    assert!(r.stderr.contains("heapgame::"), "{r:?}");
+}
