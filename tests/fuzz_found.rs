@@ -704,3 +704,38 @@ fn extreme_heaps_and_maxima_do_not_overflow() {
     assert!(!r.stderr.contains("panicked"), "{r:?}");
     assert!(r.stderr.contains("heapgame::"), "{r:?}");
 }
+
+/// The 10^6-case run hung on a ruleset whose move adds `1..4294967295` to a heap: `eval`
+/// listed the followers of its position without the budget (the compiled-kernel path), and the
+/// `add` loops never looked at the stop flag, so `--time 10ms` ran on for minutes. Both look
+/// now. The same moves with `add 1..2` still list every follower: from (2, 1), take 1 from the
+/// first heap (the second cannot go below 1) and add 1 or 2 to the second.
+#[test]
+fn adding_billions_of_amounts_stops_at_the_time() {
+    let file = ruleset_file(
+        "add-huge.game",
+        "ruleset \"G\" {\n  heaps 2, each >= 1\n  move { take 1.. from one heap; add 1..4294967295 to one other heap }\n}\n",
+    );
+    let r = run(&["eval", &file, "1", "1", "--time", "10ms"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(flat(&r.stderr).contains("time limit"), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+    let r = run(&[
+        "diff",
+        &file,
+        "rulesets/propp/cookie.game",
+        "--max",
+        "5",
+        "--time",
+        "10ms",
+    ]);
+    assert!(matches!(r.code, Some(0..=2)), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+    let small = ruleset_file(
+        "add-small.game",
+        "ruleset \"G\" {\n  heaps 2, each >= 1\n  move { take 1.. from one heap; add 1..2 to one other heap }\n}\n",
+    );
+    let r = run(&["moves", &small, "2", "1"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout.lines().collect::<Vec<_>>(), ["(1, 2)", "(1, 3)"]);
+}
