@@ -739,3 +739,36 @@ fn adding_billions_of_amounts_stops_at_the_time() {
     assert_eq!(r.code, Some(0), "{r:?}");
     assert_eq!(r.stdout.lines().collect::<Vec<_>>(), ["(1, 2)", "(1, 3)"]);
 }
+
+/// `-p "S=beatty(pi)"` on a file whose claims compare `S` was refused. Now solved: with
+/// S = {floor(n pi)} = {3, 6, 9, 12, ...}, a heap of n <= 10 has the moves 3, 6, 9, so its
+/// Grundy value is floor(n / 3) (mex over the values 3, 6, 9 below); and `check` runs.
+#[test]
+fn a_beatty_set_as_a_parameter_is_not_refused() {
+    let file = "rulesets/classic/subtraction.game";
+    let r = run(&[
+        "sequence",
+        file,
+        "-p",
+        "S=beatty(pi)",
+        "--max",
+        "10",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let want: Vec<String> = (0..=10).map(|n| format!("{n},{}", n / 3)).collect();
+    assert_eq!(r.stdout.lines().skip(1).collect::<Vec<_>>(), want);
+    let r = run(&[
+        "check",
+        file,
+        "-p",
+        "S=beatty(pi)",
+        "--max",
+        "10",
+        "--heaps",
+        "3",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.contains("holds over 286 positions"), "{r:?}");
+}
