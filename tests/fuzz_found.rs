@@ -616,3 +616,159 @@ fn run_measured(args: &[&str]) -> (Run, u64) {
     let _ = poller.join();
     (r, peak.load(std::sync::atomic::Ordering::SeqCst))
 }
+
+/// `plot --slice h3=0..1000000000` listed the billion values (4 GB, 39 s under an
+/// address-space limit of 4 GB) before it counted them against the 16 panels a picture has:
+/// now counted first, refused at once.
+#[test]
+fn a_slice_of_a_billion_values_is_refused_at_once() {
+    let r = run_limited(&[
+        "plot",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "3",
+        "--max",
+        "5",
+        "--slice",
+        "h3=0..1000000000",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::usage"), "{r:?}");
+    assert!(flat(&r.stderr).contains("more than 16 slices"), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+}
+
+/// `check --samples 10 --sample-max 4294967295` on Wythoff's game: a sample's search outgrows
+/// the memory limit (here under an address-space limit of about 1 GB). The memory guard's stop
+/// was reported as Ctrl-C (`heapgame::cancelled`, exit 130), and left the cancel flag up for
+/// the file's next run: now the memory limit (`heapgame::limit`, exit 2), and the runs after
+/// it go on (the family claims are checked).
+#[test]
+fn a_memory_stop_in_check_is_the_limit_not_ctrl_c() {
+    let mut child = Command::new("sh");
+    child.args([
+        "-c",
+        "ulimit -v 1000000 && exec \"$0\" \"$@\"",
+        env!("CARGO_BIN_EXE_heapgame"),
+        "check",
+        "rulesets/classic/wythoff.game",
+        "--samples",
+        "10",
+        "--sample-max",
+        "4294967295",
+        "--seed",
+        "1",
+    ]);
+    let r = run_command(child);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::limit"), "{r:?}");
+    assert!(flat(&r.stderr).contains("memory in use neared"), "{r:?}");
+    assert!(!r.stderr.contains("heapgame::cancelled"), "{r:?}");
+    assert!(r.stdout.contains("family claims"), "{r:?}");
+}
+
+/// Two overflows the 10^6-case run found (panics in a build with overflow checks, a wrapped
+/// value without): `plot --max 4294967295` counted the cells of a side in u32, and a heap
+/// count near 2^63 overflowed the bytes a position costs. Both are refused now, exit 2.
+#[test]
+fn extreme_heaps_and_maxima_do_not_overflow() {
+    let r = run(&[
+        "plot",
+        "rulesets/abuku/delete-nim.game",
+        "--max",
+        "4294967295",
+        "--grundy",
+        "--time",
+        "10ms",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+    assert!(
+        flat(&r.stderr).contains("4294967296 cells per side"),
+        "{r:?}"
+    );
+    let r = run_limited(&[
+        "diff",
+        "rulesets/propp/cookie.game",
+        "rulesets/propp/cookie.game",
+        "--samples",
+        "2",
+        "--heaps",
+        "9223372036854775807",
+        "--max",
+        "5",
+        "--time",
+        "10ms",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+    assert!(r.stderr.contains("heapgame::"), "{r:?}");
+}
+
+/// The 10^6-case run hung on a ruleset whose move adds `1..4294967295` to a heap: `eval`
+/// listed the followers of its position without the budget (the compiled-kernel path), and the
+/// `add` loops never looked at the stop flag, so `--time 10ms` ran on for minutes. Both look
+/// now. The same moves with `add 1..2` still list every follower: from (2, 1), take 1 from the
+/// first heap (the second cannot go below 1) and add 1 or 2 to the second.
+#[test]
+fn adding_billions_of_amounts_stops_at_the_time() {
+    let file = ruleset_file(
+        "add-huge.game",
+        "ruleset \"G\" {\n  heaps 2, each >= 1\n  move { take 1.. from one heap; add 1..4294967295 to one other heap }\n}\n",
+    );
+    let r = run(&["eval", &file, "1", "1", "--time", "10ms"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(flat(&r.stderr).contains("time limit"), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+    let r = run(&[
+        "diff",
+        &file,
+        "rulesets/propp/cookie.game",
+        "--max",
+        "5",
+        "--time",
+        "10ms",
+    ]);
+    assert!(matches!(r.code, Some(0..=2)), "{r:?}");
+    assert!(r.took < Duration::from_secs(20), "{r:?}");
+    let small = ruleset_file(
+        "add-small.game",
+        "ruleset \"G\" {\n  heaps 2, each >= 1\n  move { take 1.. from one heap; add 1..2 to one other heap }\n}\n",
+    );
+    let r = run(&["moves", &small, "2", "1"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(r.stdout.lines().collect::<Vec<_>>(), ["(1, 2)", "(1, 3)"]);
+}
+
+/// `-p "S=beatty(pi)"` on a file whose claims compare `S` was refused. Now solved: with
+/// S = {floor(n pi)} = {3, 6, 9, 12, ...}, a heap of n <= 10 has the moves 3, 6, 9, so its
+/// Grundy value is floor(n / 3) (mex over the values 3, 6, 9 below); and `check` runs.
+#[test]
+fn a_beatty_set_as_a_parameter_is_not_refused() {
+    let file = "rulesets/classic/subtraction.game";
+    let r = run(&[
+        "sequence",
+        file,
+        "-p",
+        "S=beatty(pi)",
+        "--max",
+        "10",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    let want: Vec<String> = (0..=10).map(|n| format!("{n},{}", n / 3)).collect();
+    assert_eq!(r.stdout.lines().skip(1).collect::<Vec<_>>(), want);
+    let r = run(&[
+        "check",
+        file,
+        "-p",
+        "S=beatty(pi)",
+        "--max",
+        "10",
+        "--heaps",
+        "3",
+    ]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(r.stdout.contains("holds over 286 positions"), "{r:?}");
+}

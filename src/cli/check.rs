@@ -175,7 +175,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         let what = format!("checking {}", file.display());
         let total = over.as_ref().map_or(total, |o| Some(o.len() as u64));
         let heaps = a.region.most_heaps(game.shape(), bounds.heaps);
-        let run = SolveRun::start(&limits, heaps, total, what);
+        let run = SolveRun::start(&limits, heaps, total, what.clone());
         let result = match over {
             Some(ps) => {
                 let what = format!("{} positions named by `check over`", ps.len());
@@ -183,6 +183,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
             None => check_region(game, &region, run.budget.clone()),
         };
+        let result = result.map_err(|e| run.or_memory_stop(game, e, &format!("while {what}")));
         drop(run);
         match result {
             Ok(r) => {

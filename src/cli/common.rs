@@ -129,7 +129,7 @@ pub struct Limits {
 /// `/usr/bin/time -f %M` on `solve rulesets/classic/wythoff.game --max 1000` (501 501
 /// positions): 98 MB above the start, about 196 bytes a position; 3-heap Nim up to 60: 160.
 pub fn bytes_per_position(heaps: usize) -> u64 {
-    192 + 8 * heaps as u64
+    (heaps as u64).saturating_mul(8).saturating_add(192)
 }
 
 /// The position limit when none is given and no memory limit applies (the REPL's default): half
@@ -193,7 +193,7 @@ impl GameArgs {
     /// The position limit for a solve of positions with at most `heaps` heaps, stored in the
     /// memo at [`bytes_per_position`].
     pub fn limits(&self, heaps: usize) -> Limits {
-        self.limits_at(bytes_per_position(heaps) * 8)
+        self.limits_at(bytes_per_position(heaps).saturating_mul(8))
     }
 
     /// The position limit for a solve that stores a position in `bits` bits (a box solved in
@@ -312,6 +312,18 @@ impl SolveRun {
         }
     }
 
+    /// `e`, or the memory limit's report when the memory guard stopped the run: the layers
+    /// below (`check`, `diff`) see only a cancelled solve. `context` as for
+    /// [`SolveRun::failure`].
+    pub fn or_memory_stop(&self, game: &Game, e: Report, context: &str) -> Report {
+        if !self.watchdog.as_ref().is_some_and(Watchdog::hit) {
+            return e;
+        }
+        let stored = (self.budget.progress.as_ref())
+            .map_or(0, |p| p.load(std::sync::atomic::Ordering::Relaxed));
+        self.failure(game, &SolveError::Cancelled { stored }, context)
+    }
+
     /// A solve's failure as a report; `context` says what was being solved ("while solving
     /// (3, 5)") so that a limit or Ctrl-C says how far the run got.
     pub fn failure(&self, game: &Game, e: &SolveError<MoveError>, context: &str) -> Report {
@@ -375,6 +387,16 @@ impl SolveRun {
             other => return game.solve_error(other),
         };
         Report::new(LoadError::single(game.src.clone(), d))
+    }
+}
+
+impl Drop for SolveRun {
+    /// A run the memory guard stopped leaves the cancel flag down for the runs after it (the
+    /// next `check` line): the guard, not Ctrl-C, raised it.
+    fn drop(&mut self) {
+        if self.watchdog.as_ref().is_some_and(Watchdog::hit) {
+            interrupt::cancel_flag().store(false, std::sync::atomic::Ordering::SeqCst);
+        }
     }
 }
 

@@ -121,8 +121,9 @@ pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
             "raise --max",
         ));
     }
-    let side = req.max - shape.lower + 1;
-    if side > MAX_SIDE {
+    // In u64: `--max 4294967295` with a least heap of 0 is 2^32 cells.
+    let side = u64::from(req.max - shape.lower) + 1;
+    if side > u64::from(MAX_SIDE) {
         return Err(too_large(
             format!(
                 "--max {} draws {side} cells per side, more than the {MAX_SIDE} a picture holds",

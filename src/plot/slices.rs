@@ -94,7 +94,13 @@ pub(crate) fn parse_slices(
                     a.trim().parse().map_err(|_| bad())?,
                     b.trim().parse().map_err(|_| bad())?,
                 );
-                values.extend(a..=b);
+                // Counted before it is listed: `0..1000000000` is too many, not 4 GB.
+                let n = (u64::from(b) + 1).saturating_sub(u64::from(a));
+                if values.len() as u64 + n > MAX_PANELS as u64 {
+                    values.resize(MAX_PANELS + 1, b);
+                } else {
+                    values.extend(a..=b);
+                }
             } else {
                 values.push(part.parse().map_err(|_| bad())?);
             }

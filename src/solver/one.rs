@@ -69,9 +69,17 @@ pub fn through_kernel(
     };
     let grundy = values.value(spec.rank(pos)?);
     let mut scratch = Scratch::default();
+    // The followers' generation looks at the deadline and Ctrl-C (an `add` of 1..2^32 - 1
+    // iterates billions of amounts).
+    if budget.cancel.is_some() || budget.deadline.is_some() {
+        let b = budget.clone();
+        scratch.set_interrupt(Some(std::sync::Arc::new(move || b.interrupted().is_err())));
+    }
     let mut buf = Followers::new();
-    if let Err(e) = game.followers(pos, &mut scratch, &mut buf) {
-        return Some(Err(SolveError::Game(e)));
+    match game.followers(pos, &mut scratch, &mut buf) {
+        Err(MoveError::Interrupted) => return Some(Err(SolveError::Cancelled { stored: 0 })),
+        Err(e) => return Some(Err(SolveError::Game(e))),
+        Ok(_) => {}
     }
     let mut wins = Vec::new();
     let mut followers = Vec::new();

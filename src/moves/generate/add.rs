@@ -70,6 +70,7 @@ impl Run<'_, '_> {
         let room = MOST.saturating_sub(v) as i64;
         let mut iter = set.iter_upto(room).map_err(|e| real_error(e, span))?;
         while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
+            self.s.watch.tick()?;
             if a < 0 {
                 continue;
             }
@@ -95,6 +96,7 @@ impl Run<'_, '_> {
         let room = MOST.saturating_sub(most) as i64;
         let mut iter = set.iter_upto(room).map_err(|e| real_error(e, span))?;
         while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
+            self.s.watch.tick()?;
             if a < 0 {
                 continue;
             }
