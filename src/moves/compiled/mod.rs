@@ -36,6 +36,23 @@ use expr::{boolean, BoolFn, IntSet};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fallback;
 
+/// Moves shown to [`CompiledMove::each_shown`]'s callback for one choice of heaps.
+#[derive(Clone, Copy, Debug)]
+pub enum Shown<'a> {
+    /// One move: the amount taken from each heap chosen.
+    One(&'a [u32]),
+    /// One heap chosen, every amount `first, first + step, ..` up to `last`, each a move
+    /// (`1 <= first <= last <= u32::MAX`, `step >= 1`): a whole amount loop at once.
+    Run {
+        /// The least amount.
+        first: u64,
+        /// The largest amount (`last - first` a multiple of `step`).
+        last: u64,
+        /// The step.
+        step: u64,
+    },
+}
+
 /// How a compiled clause chooses its heaps.
 enum Sel {
     /// `C heaps` for every count in the set (at least 1).
@@ -199,6 +216,34 @@ impl CompiledMove {
         r: &mut Regs,
         f: &mut impl FnMut(&[usize], &[u32]) -> bool,
     ) -> Result<bool, Fallback> {
+        let mut one = [0u32];
+        self.each_shown(pos, r, &mut |combo, shown| match shown {
+            Shown::One(take) => f(combo, take),
+            Shown::Run { first, last, step } => {
+                let mut s = first;
+                loop {
+                    // s <= last <= u32::MAX.
+                    one[0] = s as u32;
+                    if f(combo, &one) {
+                        return true;
+                    }
+                    if last - s < step {
+                        return false;
+                    }
+                    s += step;
+                }
+            }
+        })
+    }
+
+    /// [`CompiledMove::each`], with the amounts of one heap shown as one [`Shown::Run`] where
+    /// every amount of the loop is a move (no filter), so that the caller runs the loop itself.
+    pub fn each_shown(
+        &self,
+        pos: &[u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
         for &(slot, i) in &self.heap_names {
             r.ints[slot] = i64::from(pos[i]);
         }
@@ -239,7 +284,7 @@ impl CompiledMove {
         idx: &mut Vec<usize>,
         take: &mut Vec<u32>,
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
     ) -> Result<bool, Fallback> {
         let n = pos.len();
         for c in 1..=n {
@@ -270,7 +315,7 @@ impl CompiledMove {
         combo: &[usize],
         take: &mut Vec<u32>,
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
     ) -> Result<bool, Fallback> {
         let Some(least) = combo.iter().map(|&h| pos[h]).min() else {
             return Ok(false);
@@ -310,6 +355,19 @@ impl CompiledMove {
         };
         let w = self.bounds.apply(r, w).ok_or(Fallback)?;
         match &self.amounts {
+            Amounts::Range(..) if self.filter.is_empty() && combo.len() == 1 => {
+                // Every amount of the window is a move: 1 <= lo, hi <= least <= u32::MAX.
+                let first = first_from(w.lo, w.step, w.res);
+                if first <= w.hi {
+                    let last = first + (w.hi - first) / w.step * w.step;
+                    let run = Shown::Run {
+                        first: first as u64,
+                        last: last as u64,
+                        step: w.step as u64,
+                    };
+                    return Ok(f(combo, run));
+                }
+            }
             Amounts::Range(..) => {
                 let mut s = first_from(w.lo, w.step, w.res);
                 while s <= w.hi {
@@ -344,7 +402,7 @@ impl CompiledMove {
         combo: &[usize],
         take: &mut [u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
     ) -> Result<bool, Fallback> {
         if !self.filter.is_empty() {
             if let Some(slot) = self.amount_slot {
@@ -361,7 +419,7 @@ impl CompiledMove {
         }
         // 1 <= s <= least <= u32::MAX.
         take.fill(s as u32);
-        Ok(f(combo, take))
+        Ok(f(combo, Shown::One(take)))
     }
 
     /// `each`: every choice of an amount for each heap of `combo` from the finite set, none
@@ -371,7 +429,7 @@ impl CompiledMove {
         pos: &[u32],
         combo: &[usize],
         take: &mut [u32],
-        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
     ) -> bool {
         let Amounts::Ints(v) = &self.amounts else {
             unreachable!("`each` amounts are listed at compile time")
@@ -390,7 +448,7 @@ impl CompiledMove {
             *t = v[0] as u32;
         }
         loop {
-            if f(combo, take) {
+            if f(combo, Shown::One(take)) {
                 return true;
             }
             let mut h = take.len();

@@ -16,7 +16,7 @@ use super::super::budget::Budget;
 use super::super::error::SolveError;
 use super::super::table::BoxSpec;
 use super::super::{BoxValues, ModeUsed, Want};
-use crate::moves::compiled::{compile_all, regs_for, CompiledMove, Fallback};
+use crate::moves::compiled::{compile_all, regs_for, CompiledMove, Fallback, Shown};
 use crate::moves::{Generator, MoveError};
 
 /// The kernel's name, as `solve` reports it.
@@ -248,6 +248,46 @@ impl Here {
             },
         }
     }
+    /// Shows `g` the rank of each follower of a [`Shown`] choice, a run of amounts on one heap
+    /// in one tight loop; stops, answering true, when `g` does.
+    #[inline(always)]
+    fn ranks(
+        &self,
+        layout: &Layout,
+        base: u32,
+        (combo, shown): (&[usize], Shown<'_>),
+        y: &mut [u32],
+        g: &mut impl FnMut(usize) -> bool,
+    ) -> bool {
+        let (first, last, step) = match shown {
+            Shown::One(take) => return g(self.rank(layout, base, (combo, take), y)),
+            Shown::Run { first, last, step } => (first, last, step),
+        };
+        // A run has one heap; its amounts are at most that heap (<= u32::MAX).
+        let j = combo[0];
+        let mut s = first;
+        match layout {
+            Layout::Ordered(strides) => loop {
+                if g(self.r - strides[j] * s as usize) {
+                    return true;
+                }
+                if last - s < step {
+                    return false;
+                }
+                s += step;
+            },
+            Layout::Sorted(ranks) => loop {
+                let q = ranks.lowered_one(&self.tuple, &self.pre, self.start + j, s as u32, base);
+                if g(q) {
+                    return true;
+                }
+                if last - s < step {
+                    return false;
+                }
+                s += step;
+            },
+        }
+    }
 }
 
 /// Fills the table in rank order: each follower's value read as it is found (Grundy values:
@@ -309,10 +349,11 @@ fn fill(
             Want::Outcome => {
                 let mut found = false;
                 for m in moves {
-                    found = m.each(pos, &mut regs, &mut |combo, take| {
-                        let q = here.rank(&layout, base, (combo, take), &mut y);
-                        debug_assert!(q < r, "a follower of rank {q} >= {r}");
-                        p_bits[q / 64] >> (q % 64) & 1 == 1
+                    found = m.each_shown(pos, &mut regs, &mut |combo, shown| {
+                        here.ranks(&layout, base, (combo, shown), &mut y, &mut |q| {
+                            debug_assert!(q < r, "a follower of rank {q} >= {r}");
+                            p_bits[q / 64] >> (q % 64) & 1 == 1
+                        })
                     })?;
                     if found {
                         break;
@@ -325,15 +366,16 @@ fn fill(
             Want::Grundy => {
                 let stamp = r + 1;
                 for m in moves {
-                    m.each(pos, &mut regs, &mut |combo, take| {
-                        let q = here.rank(&layout, base, (combo, take), &mut y);
-                        debug_assert!(q < r, "a follower of rank {q} >= {r}");
-                        let v = values[q] as usize;
-                        if v >= mark.len() {
-                            mark.resize(v + 1, 0);
-                        }
-                        mark[v] = stamp;
-                        false
+                    m.each_shown(pos, &mut regs, &mut |combo, shown| {
+                        here.ranks(&layout, base, (combo, shown), &mut y, &mut |q| {
+                            debug_assert!(q < r, "a follower of rank {q} >= {r}");
+                            let v = values[q] as usize;
+                            if v >= mark.len() {
+                                mark.resize(v + 1, 0);
+                            }
+                            mark[v] = stamp;
+                            false
+                        })
                     })?;
                 }
                 let mex = mark.iter().take_while(|&&m| m == stamp).count();
