@@ -2,6 +2,7 @@
 //! grammar in `grammar/heapgame.pest` ([`parse`]); parse errors in words ([`expected`]).
 
 pub mod ast;
+pub mod ast_expr;
 pub mod error;
 pub mod expected;
 pub mod grammar;
