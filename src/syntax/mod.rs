@@ -7,6 +7,7 @@ pub mod error;
 pub mod expected;
 pub mod grammar;
 pub mod parse;
+mod parse_claim;
 mod parse_expr;
 pub mod position;
 
