@@ -6,6 +6,8 @@
 //! precision until the requested integer answer is certain, up to
 //! [`MAX_PRECISION_BITS`]; past that the answer is [`RealError::Undecidable`].
 
+mod show;
+
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -15,7 +17,7 @@ use num_traits::ToPrimitive;
 
 use super::constants;
 use super::interval::Iv;
-use super::surd::{Quad, QuadSqrt, PREC_ADD, PREC_ATOM, PREC_MUL, PREC_NEG};
+use super::surd::{Quad, QuadSqrt};
 
 /// First working precision (fractional bits) of interval evaluation.
 pub const START_PRECISION_BITS: u32 = 64;
@@ -426,17 +428,6 @@ impl Real {
             }
         }
     }
-
-    /// Printed form with its precedence and whether it starts with a minus.
-    fn show(&self) -> (String, u8, bool) {
-        match &self.repr {
-            Repr::Exact(q) => {
-                let (prec, minus) = q.display_prec();
-                (q.to_string(), prec, minus)
-            }
-            Repr::Tree(t) => t.node.show(),
-        }
-    }
 }
 
 fn lock(m: &Mutex<Option<Iv>>) -> std::sync::MutexGuard<'_, Option<Iv>> {
@@ -463,52 +454,5 @@ impl Node {
             Node::Neg(x) => x.interval(p)?.neg(),
             Node::Sqrt(x) => x.interval(p)?.sqrt_nonneg()?,
         })
-    }
-
-    fn show(&self) -> (String, u8, bool) {
-        fn left(x: &Real, prec: u8) -> (String, bool) {
-            let (s, p, minus) = x.show();
-            if p < prec {
-                (format!("({s})"), false)
-            } else {
-                (s, minus)
-            }
-        }
-        fn right(x: &Real, prec: u8, strict: bool) -> String {
-            let (s, p, minus) = x.show();
-            if minus || p < prec || (strict && p == prec) {
-                format!("({s})")
-            } else {
-                s
-            }
-        }
-        let bin = |x: &Real, y: &Real, op: &str, prec: u8, strict: bool| {
-            let (l, minus) = left(x, prec);
-            (format!("{l}{op}{}", right(y, prec, strict)), prec, minus)
-        };
-        match self {
-            Node::Pi => ("pi".to_string(), PREC_ATOM, false),
-            Node::E => ("e".to_string(), PREC_ATOM, false),
-            Node::Add(x, y) => bin(x, y, " + ", PREC_ADD, false),
-            Node::Sub(x, y) => bin(x, y, " - ", PREC_ADD, true),
-            Node::Mul(x, y) => bin(x, y, "*", PREC_MUL, false),
-            Node::Div(x, y) => bin(x, y, "/", PREC_MUL, true),
-            Node::Neg(x) => {
-                let (s, p, minus) = x.show();
-                let s = if minus || p < PREC_MUL {
-                    format!("({s})")
-                } else {
-                    s
-                };
-                (format!("-{s}"), PREC_NEG, true)
-            }
-            Node::Sqrt(x) => (format!("sqrt({})", x.show().0), PREC_ATOM, false),
-        }
-    }
-}
-
-impl fmt::Display for Real {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.show().0)
     }
 }

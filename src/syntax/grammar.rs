@@ -26,3 +26,20 @@ pub(super) fn parse_ident(pair: Pair<'_, Rule>) -> Ident {
         span: span(&pair),
     }
 }
+
+/// A string literal, each escape (a backslash and the character after it) resolved.
+pub(super) fn parse_string(pair: Pair<'_, Rule>) -> String {
+    let raw = pair.into_inner().next().map(|p| p.as_str()).unwrap_or("");
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

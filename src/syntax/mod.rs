@@ -2,10 +2,12 @@
 //! grammar in `grammar/heapgame.pest` ([`parse`]); parse errors in words ([`expected`]).
 
 pub mod ast;
+pub mod ast_expr;
 pub mod error;
 pub mod expected;
 pub mod grammar;
 pub mod parse;
+mod parse_claim;
 mod parse_expr;
 pub mod position;
 

@@ -10,9 +10,10 @@ use pest::Parser as _;
 use super::ast::*;
 use super::error::SyntaxError;
 use super::expected;
-use super::grammar::{parse_ident, span, GameParser, Rule};
+use super::grammar::{parse_ident, parse_string, span, GameParser, Rule};
+use super::parse_claim::{parse_check_bound, parse_claim};
+use super::parse_expr::parse_count;
 pub(crate) use super::parse_expr::parse_expr;
-use super::parse_expr::{binop, parse_count};
 
 /// Parses a whole `.game` file.
 pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
@@ -146,101 +147,69 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
                 span: sp,
             })
         }
-        Rule::shape => {
-            let mut kind = None;
-            let mut lower = None;
-            for p in inner {
-                match p.as_rule() {
-                    Rule::heaps_word => {}
-                    Rule::shape_any => kind = Some(ShapeKind::Any),
-                    Rule::shape_named => {
-                        kind = Some(ShapeKind::Named(p.into_inner().map(parse_ident).collect()))
-                    }
-                    Rule::expr => kind = Some(ShapeKind::Count(parse_expr(p)?)),
-                    Rule::shape_row => {
-                        let mut it = p.into_inner();
-                        let count = parse_expr(it.next().expect("(parse_shape_row)"))?;
-                        let circle = it.any(|q| q.as_rule() == Rule::kw_circle);
-                        kind = Some(ShapeKind::Row { count, circle });
-                    }
-                    Rule::each_bound => {
-                        let e = p.into_inner().next().expect("(parse_each_bound)");
-                        lower = Some(parse_expr(e)?);
-                    }
-                    r => unreachable!("{r:?} (parse_shape)"),
-                }
-            }
-            Item::Shape(Shape {
-                kind: kind.expect("a shape kind (parse_shape)"),
-                lower,
-                span: sp,
-            })
-        }
+        Rule::shape => Item::Shape(parse_shape(inner, sp)?),
         Rule::let_def => {
             let name = parse_ident(inner.next().expect("(parse_let)"));
             let value = parse_expr(inner.next().expect("(parse_let)"))?;
             Item::Let(Let { name, value })
         }
-        Rule::check_bound => {
-            let mut with = Vec::new();
-            let mut exprs = Vec::new();
-            let mut quick = None;
-            let mut over = None;
-            for p in inner {
-                if p.as_rule() == Rule::check_quick {
-                    let mut it = p.into_inner();
-                    let max = parse_expr(it.next().expect("a bound (parse_check_quick)"))?;
-                    let heaps = it.next().map(parse_expr).transpose()?;
-                    quick = Some((max, heaps));
-                } else if p.as_rule() == Rule::check_over {
-                    let mut it = p.into_inner();
-                    let positions = parse_expr(it.next().expect("a list (parse_check_over)"))?;
-                    let fors = it.map(parse_check_for).collect::<Result<_, _>>()?;
-                    over = Some(CheckOver { positions, fors });
-                } else if p.as_rule() == Rule::check_with {
-                    for param in p.into_inner() {
-                        let mut it = param.into_inner();
-                        let name = parse_ident(it.next().expect("a name (parse_check_param)"));
-                        let value = it.next().expect("a value (parse_check_param)");
-                        let text = value.as_str().to_string();
-                        with.push((name, parse_expr(value)?, text));
-                    }
-                } else {
-                    exprs.push(parse_expr(p)?);
-                }
-            }
-            let mut exprs = exprs.into_iter();
-            let max = exprs.next();
-            Item::CheckBound(CheckBound {
-                with,
-                max,
-                over,
-                heaps: exprs.next(),
-                quick,
-                span: sp,
-            })
-        }
-        Rule::fn_def => {
-            let mut it = inner.filter(|p| p.as_rule() != Rule::kw_fn);
-            let name = parse_ident(it.next().expect("a name (parse_fn)"));
-            let mut params = Vec::new();
-            let mut body = None;
-            for p in it {
-                match p.as_rule() {
-                    Rule::ident => params.push(parse_ident(p)),
-                    _ => body = Some(parse_expr(p)?),
-                }
-            }
-            Item::Fn(FnDef {
-                name,
-                params,
-                body: body.expect("a body (parse_fn)"),
-                span: sp,
-            })
-        }
+        Rule::check_bound => Item::CheckBound(parse_check_bound(inner, sp)?),
+        Rule::fn_def => Item::Fn(parse_fn(inner, sp)?),
         Rule::move_def => Item::Move(parse_move(inner, sp)?),
         Rule::claim => Item::Claim(parse_claim(inner, sp)?),
         r => unreachable!("{r:?} (parse_item)"),
+    })
+}
+
+/// `heaps ...`: the shape of a position.
+fn parse_shape(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Shape, SyntaxError> {
+    let mut kind = None;
+    let mut lower = None;
+    for p in inner {
+        match p.as_rule() {
+            Rule::heaps_word => {}
+            Rule::shape_any => kind = Some(ShapeKind::Any),
+            Rule::shape_named => {
+                kind = Some(ShapeKind::Named(p.into_inner().map(parse_ident).collect()))
+            }
+            Rule::expr => kind = Some(ShapeKind::Count(parse_expr(p)?)),
+            Rule::shape_row => {
+                let mut it = p.into_inner();
+                let count = parse_expr(it.next().expect("(parse_shape_row)"))?;
+                let circle = it.any(|q| q.as_rule() == Rule::kw_circle);
+                kind = Some(ShapeKind::Row { count, circle });
+            }
+            Rule::each_bound => {
+                let e = p.into_inner().next().expect("(parse_each_bound)");
+                lower = Some(parse_expr(e)?);
+            }
+            r => unreachable!("{r:?} (parse_shape)"),
+        }
+    }
+    Ok(Shape {
+        kind: kind.expect("a shape kind (parse_shape)"),
+        lower,
+        span: sp,
+    })
+}
+
+/// `fn g(a, b) = e`.
+fn parse_fn(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<FnDef, SyntaxError> {
+    let mut it = inner.filter(|p| p.as_rule() != Rule::kw_fn);
+    let name = parse_ident(it.next().expect("a name (parse_fn)"));
+    let mut params = Vec::new();
+    let mut body = None;
+    for p in it {
+        match p.as_rule() {
+            Rule::ident => params.push(parse_ident(p)),
+            _ => body = Some(parse_expr(p)?),
+        }
+    }
+    Ok(FnDef {
+        name,
+        params,
+        body: body.expect("a body (parse_fn)"),
+        span: sp,
     })
 }
 
@@ -444,179 +413,4 @@ fn parse_selector(pair: Pair<'_, Rule>) -> Result<Selector, SyntaxError> {
         name,
         span: sp,
     })
-}
-
-fn parse_claim(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Claim, SyntaxError> {
-    let mut kind = ClaimKind::Holds;
-    let mut cmp = None;
-    let mut body = None;
-    let mut when = None;
-    let mut allow_empty = false;
-    let mut fails_at = None;
-    let mut family = None;
-    for p in inner {
-        match p.as_rule() {
-            Rule::claim_kind => {
-                kind = match p.as_str() {
-                    "P" => ClaimKind::P,
-                    "D" => ClaimKind::D,
-                    "same" => ClaimKind::Same,
-                    "winning" => ClaimKind::Winning,
-                    _ => ClaimKind::Grundy,
-                }
-            }
-            Rule::claim_cmp => {
-                kind = ClaimKind::Grundy;
-                for q in p.into_inner() {
-                    match q.as_rule() {
-                        Rule::claim_op => {
-                            let op = q.into_inner().next().expect("an operator (parse_claim_op)");
-                            cmp = Some(binop(op.as_rule()));
-                        }
-                        Rule::claim_expr => body = Some(parse_claim_expr(q)?),
-                        _ => {}
-                    }
-                }
-            }
-            Rule::claim_holds => {
-                let q = p.into_inner().next().expect("(parse_claim_holds)");
-                body = Some(parse_claim_expr(q)?);
-            }
-            Rule::claim_formula => {
-                let mut it = p.into_inner();
-                let name = parse_ident(it.next().expect("(parse_claim_formula)"));
-                let args = it.map(parse_expr).collect::<Result<_, _>>()?;
-                body = Some(ClaimBody::Formula { name, args });
-            }
-            Rule::claim_expr => body = Some(parse_claim_expr(p)?),
-            Rule::claim_when => {
-                let q = p.into_inner().next().expect("(parse_claim_when)");
-                when = Some(parse_expr(q)?);
-            }
-            Rule::claim_count | Rule::claim_least => {
-                let (f, cond) = parse_claim_family(p)?;
-                family = Some(Box::new(f));
-                body = Some(ClaimBody::Expr {
-                    expr: cond,
-                    destructure: None,
-                });
-            }
-            Rule::claim_allow_empty => allow_empty = true,
-            Rule::claim_fails => {
-                let q = p.into_inner().next().expect("(parse_claim_fails)");
-                fails_at = Some(parse_expr(q)?);
-            }
-            r => unreachable!("{r:?} (parse_claim)"),
-        }
-    }
-    Ok(Claim {
-        kind,
-        cmp,
-        body: body.expect("a body (parse_claim)"),
-        when,
-        allow_empty,
-        fails_at,
-        family,
-        span: sp,
-    })
-}
-
-/// `n in R` of a `check over ... for` or a family claim.
-fn parse_check_for(p: Pair<'_, Rule>) -> Result<(Ident, Expr), SyntaxError> {
-    let mut it = p.into_inner();
-    let name = parse_ident(it.next().expect("a name (parse_check_for)"));
-    let range = parse_expr(it.next().expect("a range (parse_check_for)"))?;
-    Ok((name, range))
-}
-
-/// A count or least claim: its family and its condition.
-fn parse_claim_family(p: Pair<'_, Rule>) -> Result<(ClaimFamily, Expr), SyntaxError> {
-    let count = p.as_rule() == Rule::claim_count;
-    let mut cond = None;
-    let mut var = None;
-    let mut op = BinOp::Eq;
-    let mut value = None;
-    let mut within = None;
-    for q in p.into_inner() {
-        match q.as_rule() {
-            Rule::count_word => {}
-            Rule::claim_op => {
-                let o = q
-                    .into_inner()
-                    .next()
-                    .expect("an operator (parse_claim_family)");
-                op = binop(o.as_rule());
-            }
-            Rule::check_for => var = Some(parse_check_for(q)?),
-            Rule::claim_within => {
-                let mut it = q.into_inner();
-                let max = parse_expr(it.next().expect("a bound (parse_claim_within)"))?;
-                let heaps = it.next().map(parse_expr).transpose()?;
-                within = Some((max, heaps));
-            }
-            _ if cond.is_none() => cond = Some(parse_expr(q)?),
-            _ => value = Some(parse_expr(q)?),
-        }
-    }
-    let value = value.expect("a value (parse_claim_family)");
-    let (max, heaps) = within.expect("a box (parse_claim_family)");
-    let form = if count {
-        FamilyForm::Count { op, value }
-    } else {
-        FamilyForm::Least { value }
-    };
-    let family = ClaimFamily {
-        form,
-        var,
-        max,
-        heaps,
-    };
-    Ok((family, cond.expect("a condition (parse_claim_family)")))
-}
-
-fn parse_claim_expr(body: Pair<'_, Rule>) -> Result<ClaimBody, SyntaxError> {
-    let mut it = body.into_inner();
-    let expr = parse_expr(it.next().expect("(parse_claim_expr)"))?;
-    let destructure = match it.next() {
-        Some(d) => {
-            let mut names = Vec::new();
-            let mut single = false;
-            let mut value = None;
-            for q in d.into_inner() {
-                match q.as_rule() {
-                    Rule::destructure_list => {
-                        names.extend(q.into_inner().map(parse_ident));
-                    }
-                    Rule::ident => {
-                        single = true;
-                        names.push(parse_ident(q));
-                    }
-                    _ => value = Some(parse_expr(q)?),
-                }
-            }
-            Some(Destructure {
-                names,
-                single,
-                value: value.expect("a value (parse_destructure)"),
-            })
-        }
-        None => None,
-    };
-    Ok(ClaimBody::Expr { expr, destructure })
-}
-
-fn parse_string(pair: Pair<'_, Rule>) -> String {
-    let raw = pair.into_inner().next().map(|p| p.as_str()).unwrap_or("");
-    let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                out.push(n);
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
