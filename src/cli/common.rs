@@ -506,11 +506,7 @@ pub fn print_out(text: &str) -> Result<(), Report> {
     }
 }
 
-/// Whether a report is a Ctrl-C stop.
-pub fn is_cancelled(r: &Report) -> bool {
-    r.code()
-        .is_some_and(|c| c.to_string() == "heapgame::cancelled")
-}
+pub use crate::verify::region::is_cancelled;
 
 #[cfg(test)]
 mod tests {

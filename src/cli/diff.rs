@@ -140,7 +140,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     // Two disjunctive sums are equal exactly when their single heaps have the same Grundy
     // values: without --heaps, that is what is compared.
     let mut a = a;
-    if a.heaps.is_none() && game.shape().count.is_none() {
+    if game.heap_count(a.heaps).is_none() {
         if let Some(other) = &a.other {
             let b = GameArgs {
                 file: other.clone(),
@@ -149,7 +149,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
             .load()?;
             let sum = crate::solver::sum::is_sum;
-            if sum(game.generator()) && sum(b.generator()) && b.shape().count.is_none() {
+            if sum(game.generator()) && sum(b.generator()) && b.any_count() {
                 a.heaps = Some(1);
                 a.grundy = true;
                 eprintln!(
@@ -161,7 +161,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     // --max is required without --total or --samples, so only the heap count can be missing.
     let max = a.max.or(a.region.total).unwrap_or(a.region.sample_max);
-    let bounds = Bounds::resolve(game.shape(), Some(max), a.heaps, None).map_err(|_| {
+    let bounds = Bounds::resolve(&game, Some(max), a.heaps, None).map_err(|_| {
         miette::miette!(
             code = "heapgame::position",
             help = "add --heaps K, e.g. `--heaps 3`",

@@ -7,7 +7,6 @@ use crate::game::show_position;
 use crate::report::loopy::loopy_text;
 use crate::solver::genus::{genus, Genus, GenusError};
 use crate::solver::loopy::solve_loopy;
-use crate::solver::one::through_kernel;
 use crate::solver::{Play, SolveError};
 use miette::Report;
 
@@ -61,12 +60,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     // Through a compiled kernel on the position's box when one matches and the box is not
     // much larger than the region the search would visit; else the memoized search.
     let misere = game.play() == Play::Misere;
-    // The kernels solve normal play only.
-    let kernel = if misere {
-        None
-    } else {
-        through_kernel(game.generator(), &pos, &run.budget)
-    };
+    let kernel = game.through_kernel(&pos, &run.budget);
     // Why a misère sum was not answered by its quotient, when the search answered instead.
     let mut note: Option<String> = None;
     let (grundy, wins) = match kernel {

@@ -116,11 +116,11 @@ pub(crate) fn diff_plot(
     let format = format_of(path)?;
     let req = PlotRequest {
         max: bounds.max,
-        heaps: game.shape().count.is_none().then_some(bounds.heaps),
+        heaps: game.any_count().then_some(bounds.heaps),
         grundy,
         ..PlotRequest::default()
     };
-    let heaps = game.shape().count.unwrap_or(bounds.heaps);
+    let heaps = game.heap_count(Some(bounds.heaps)).unwrap_or(bounds.heaps);
     if heaps > 2 {
         return Err(miette::miette!(
             code = "heapgame::usage",

@@ -110,11 +110,14 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let time = run.time;
     drop(run);
     let done = Cell::new(0u64);
-    let write =
-        |out: &mut dyn std::io::Write| write_values(&game, &req, k, &values, (&budget, &done), out);
+    // Set when the budget stops the writing: the error that follows is that stop.
+    let stopped = Cell::new(false);
+    let write = |out: &mut dyn std::io::Write| {
+        write_values(&game, &req, k, &values, (&budget, &done, &stopped), out)
+    };
     let written = write_out(a.output.as_deref(), write);
     match written {
-        Err(r) if r.to_string() == STOPPED => {
+        Err(_) if stopped.get() => {
             let left = match &a.output {
                 Some(p) => format!("{} was left as it was", p.display()),
                 None => "the output is incomplete".to_string(),
@@ -203,7 +206,8 @@ fn refuse_beyond_memory(
     Err(located_at_max(max, d))
 }
 
-/// The message of the error a write stopped by Ctrl-C or --time returns.
+/// The message of the error a write stopped by Ctrl-C or --time returns (the run then reports
+/// the stop itself).
 const STOPPED: &str = "the run was stopped while the table was written";
 
 /// The box's ranks, or an error for a box too large to be given a table by rank at all.
@@ -236,7 +240,7 @@ fn write_values(
     req: &TableRequest,
     k: usize,
     values: &BoxValues,
-    (stop, done): (&Budget, &Cell<u64>),
+    (stop, done, stopped): (&Budget, &Cell<u64>, &Cell<bool>),
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let shape = game.shape();
@@ -271,6 +275,7 @@ fn write_values(
     each_position(shape, req.max, k, |p| {
         let n = done.get();
         if n.is_multiple_of(1 << 16) && stop.interrupted().is_err() {
+            stopped.set(true);
             return Err(std::io::Error::new(
                 std::io::ErrorKind::Interrupted,
                 STOPPED,

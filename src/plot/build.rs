@@ -12,7 +12,7 @@ pub use super::request::{PlotError, PlotRequest};
 pub use super::slices::{heap_names, Slice};
 use super::slices::{parse_slices, slice_error};
 use super::{MAX_SEQUENCE, MAX_SIDE};
-use crate::game::Game;
+use crate::game::{BoxHeapsError, Game};
 use crate::ruleset::diag::Code;
 use crate::solver::loopy::{solve_loopy_region, LoopyOutcome, LoopySolution, LoopyValue};
 use crate::solver::positions::{box_size, each_position};
@@ -44,20 +44,21 @@ pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
     let shape = game.shape();
     let name = &game.checked.name;
     let is_sum = sum::is_sum(game.generator());
-    let (heaps, sequence) = match (shape.count, req.heaps) {
-        (Some(c), Some(1)) if c != 1 && is_sum => (1, true),
-        (Some(c), Some(h)) if h != c => {
+    // A disjunctive sum is drawn by its single heap's sequence when one heap is asked for,
+    // or when the ruleset allows any number of heaps and no count is given.
+    let one_heap = req.heaps == Some(1) || (req.heaps.is_none() && game.any_count());
+    let (heaps, sequence) = match game.box_heaps(req.heaps) {
+        _ if is_sum && one_heap => (1, true),
+        Ok(h) => (h, h == 1),
+        Err(BoxHeapsError::FixedCount { count, asked }) => {
             return Err(usage(
                 game,
                 Code::Usage,
-                format!("`{name}` has exactly {c} heaps, but --heaps {h} was given"),
+                format!("`{name}` has exactly {count} heaps, but --heaps {asked} was given"),
                 "leave out --heaps for rulesets with a fixed number of heaps (--heaps 1 draws a sum's single-heap sequence)",
             ))
         }
-        (Some(c), _) => (c, c == 1),
-        (None, Some(h)) => (h, h == 1),
-        (None, None) if is_sum => (1, true),
-        (None, None) => {
+        Err(BoxHeapsError::AnyCount) => {
             return Err(usage(
                 game,
                 Code::Usage,

@@ -293,21 +293,20 @@ impl<'g> Session<'g> {
         let l = self.loaded.ok_or_else(no_ruleset)?;
         let game = &l.game;
         let first = game.checked.check_runs.first();
-        let bounds =
-            Bounds::resolve(game.shape(), req.max, req.heaps, first).map_err(|m| match m {
-                MissingBound::Max => miette::miette!(
-                    code = "heapgame::repl",
-                    help = "add --max N, e.g. `:diff --formula wythoff --max 30`",
-                    "`{}` has no `check max N` line: say how far to compare with --max",
-                    game.checked.name
-                ),
-                MissingBound::Heaps => miette::miette!(
-                    code = "heapgame::repl",
-                    help = "add --heaps K, e.g. `--heaps 3`",
-                    "`{}` allows any number of heaps: say how many at most with --heaps",
-                    game.checked.name
-                ),
-            })?;
+        let bounds = Bounds::resolve(game, req.max, req.heaps, first).map_err(|m| match m {
+            MissingBound::Max => miette::miette!(
+                code = "heapgame::repl",
+                help = "add --max N, e.g. `:diff --formula wythoff --max 30`",
+                "`{}` has no `check max N` line: say how far to compare with --max",
+                game.checked.name
+            ),
+            MissingBound::Heaps => miette::miette!(
+                code = "heapgame::repl",
+                help = "add --heaps K, e.g. `--heaps 3`",
+                "`{}` allows any number of heaps: say how many at most with --heaps",
+                game.checked.name
+            ),
+        })?;
         let show = req.show.unwrap_or(10);
         let budget = ui.budget();
         let report = match (&req.formula, &req.other) {

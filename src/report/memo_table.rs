@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::game::show_position;
+use crate::game::{show_position, BoxHeapsError};
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::{Code, Diag, LoadError};
 use crate::solver::positions::{box_size, each_position};
@@ -39,19 +39,18 @@ pub fn box_of(game: &Game, a: &TableRequest) -> Result<(usize, Option<u128>), Re
             Diag::new(Code::Usage, 0..0, msg, "").help(help),
         ))
     };
-    let k = match (shape.count, a.heaps) {
-        (Some(c), Some(h)) if h != c => {
+    let k = match game.box_heaps(a.heaps) {
+        Ok(k) => k,
+        Err(BoxHeapsError::FixedCount { count, asked }) => {
             return Err(usage(
                 format!(
-                    "`{}` has exactly {c} heaps, but --heaps {h} was given",
+                    "`{}` has exactly {count} heaps, but --heaps {asked} was given",
                     game.checked.name
                 ),
                 "leave out --heaps for rulesets with a fixed number of heaps",
             ))
         }
-        (Some(c), _) => c,
-        (None, Some(h)) => h,
-        (None, None) => {
+        Err(BoxHeapsError::AnyCount) => {
             return Err(usage(
                 format!(
                     "`{}` allows any number of heaps: say how many at most with --heaps",

@@ -328,9 +328,7 @@ pub fn check_deepening_all(
         let r = ds[i].step(grow_end, end, started + left);
         ds[i].spent += started.elapsed();
         if let Err(e) = r {
-            let cancelled = e
-                .code()
-                .is_some_and(|c| c.to_string() == "heapgame::cancelled");
+            let cancelled = super::region::is_cancelled(&e);
             errors[i] = Some(e);
             if cancelled {
                 break;

@@ -359,8 +359,7 @@ impl<'a, 'g> Differ<'a, 'g> {
 
 /// Whether a report is a cancelled solve.
 fn is_cancel(r: &Report) -> bool {
-    r.code()
-        .is_some_and(|c| c.to_string() == "heapgame::cancelled")
+    super::region::is_cancelled(r)
 }
 
 fn answer(

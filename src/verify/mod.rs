@@ -15,6 +15,7 @@ pub mod loopy;
 pub mod region;
 pub mod runs;
 
+use crate::game::Game;
 use crate::moves::program::ShapeSpec;
 use crate::ruleset::check::CheckRun;
 use crate::solver::positions::{box_positions, box_size};
@@ -41,18 +42,15 @@ impl Bounds {
     /// The bounds of a run: `max`/`heaps` as given, else the `check` line's; the heap count of
     /// a fixed shape needs nothing.
     pub fn resolve(
-        shape: &ShapeSpec,
+        game: &Game,
         max: Option<u32>,
         heaps: Option<usize>,
         line: Option<&CheckRun>,
     ) -> Result<Bounds, MissingBound> {
         let max = max.or(line.map(|l| l.max)).ok_or(MissingBound::Max)?;
-        let heaps = match shape.count {
-            Some(k) => k,
-            None => heaps
-                .or(line.and_then(|l| l.heaps))
-                .ok_or(MissingBound::Heaps)?,
-        };
+        let heaps = game
+            .heap_count(heaps.or(line.and_then(|l| l.heaps)))
+            .ok_or(MissingBound::Heaps)?;
         Ok(Bounds { max, heaps })
     }
 }
@@ -106,15 +104,12 @@ mod tests {
 
     #[test]
     fn bounds_come_from_the_arguments_then_the_check_line() {
-        let any = ShapeSpec {
-            count: None,
-            names: None,
-            lower: 0,
+        let game = |shape: &str| {
+            let text =
+                format!("ruleset \"t\" {{\n  {shape}\n  move {{ take 1.. from one heap }}\n}}\n");
+            Game::from_source("t", &text, &[]).expect("a valid ruleset")
         };
-        let two = ShapeSpec {
-            count: Some(2),
-            ..any.clone()
-        };
+        let (any, two) = (game("heaps any"), game("heaps 2"));
         let line = CheckRun {
             with: vec![],
             max: 8,

@@ -109,6 +109,13 @@ impl Region {
     }
 }
 
+/// Whether a report is a Ctrl-C stop (`heapgame::cancelled`, as [`region_failure`] and the
+/// solver's stops word it), which ends a whole command rather than one run.
+pub fn is_cancelled(r: &miette::Report) -> bool {
+    let cancelled = crate::ruleset::Code::Cancelled.as_str();
+    r.code().is_some_and(|c| c.to_string() == cancelled)
+}
+
 /// The report of a failure of [`Region::positions_within`] (`message`): stopped by Ctrl-C
 /// (`heapgame::cancelled`, exit code 130) or by the time limit (`heapgame::limit`) while
 /// drawing samples, else a region too large (`heapgame::too_large`, with `help`).

@@ -85,7 +85,7 @@ pub fn runs_in(
         }
     }
     let bounds = |game: &Game, line: Option<&CheckRun>| {
-        Bounds::resolve(game.shape(), max, heaps, line).map_err(|m| match m {
+        Bounds::resolve(game, max, heaps, line).map_err(|m| match m {
             MissingBound::Max => miette::miette!(
                 code = "heapgame::check_bound",
                 help = "add a line `check max N` to the ruleset, or give --max N",

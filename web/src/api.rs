@@ -361,7 +361,7 @@ pub(crate) fn solve_position(
     let watched = Watched::new(game.generator(), report);
     let budget = req.budget();
     let context = format!("while solving {shown}");
-    let a = explain::solve_one(&watched, pos, &budget, game.play())
+    let a = explain::solve_one(game, &watched, pos, &budget)
         .map_err(|e| failure(game, &e, &context))?;
     // A misère sum's value is not the XOR of its heaps' values.
     let heaps = if game.play() == heapgame::solver::Play::Normal {
@@ -384,20 +384,16 @@ pub fn solve(
     let r = (|| {
         let game = req.load()?;
         let shape = game.shape().clone();
-        let k = match (shape.count, heaps) {
-            (Some(c), _) => c,
-            (None, Some(h)) => h,
-            (None, None) => {
-                return Err(problem(
-                    &game,
-                    Code::Usage,
-                    format!(
-                        "`{}` allows any number of heaps: say how many at most",
-                        game.checked.name
-                    ),
-                    "fill in the number of heaps",
-                ))
-            }
+        let Some(k) = game.heap_count(heaps) else {
+            return Err(problem(
+                &game,
+                Code::Usage,
+                format!(
+                    "`{}` allows any number of heaps: say how many at most",
+                    game.checked.name
+                ),
+                "fill in the number of heaps",
+            ));
         };
         let size = box_size(&shape, max, k);
         let what = format!("solving heaps <= {max}");
@@ -475,7 +471,7 @@ pub fn solve(
         // heapgame's own picture for one heap (the same as `heapgame plot`); the page draws
         // two heaps from `grid`.
         let picture = (k == 1 && spec.len() <= crate::picture::MAX_PICTURE).then(|| {
-            let heaps = shape.count.is_none().then_some(k);
+            let heaps = game.any_count().then_some(k);
             crate::picture::svg(&game, max, heaps, grundy, &budget)
         });
         let (svg, picture_error) = match picture {
@@ -490,7 +486,7 @@ pub fn solve(
             "picture_error": picture_error,
             "max": max,
             "heaps": k,
-            "any": shape.count.is_none(),
+            "any": game.any_count(),
             "grundy": grundy,
             "play": game.play().name(),
             "total": spec.len(),

@@ -209,7 +209,7 @@ fn bounds(game: &Game, line: Option<&CheckRun>) -> Result<Bounds, Value> {
     use heapgame::ruleset::diag::Code;
     let problem =
         |code, message: String, help: &str| crate::api::problem(game, code, message, help);
-    let full = Bounds::resolve(game.shape(), None, None, line).map_err(|m| match m {
+    let full = Bounds::resolve(game, None, None, line).map_err(|m| match m {
         MissingBound::Max => problem(
             Code::Usage,
             format!("`{}` declares no bounds for check", game.checked.name),

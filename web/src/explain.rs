@@ -7,7 +7,6 @@ use std::collections::HashMap;
 
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
 use heapgame::ruleset::diag::LoadError;
-use heapgame::solver::one::through_kernel;
 use heapgame::solver::sum::SumOracle;
 use heapgame::solver::{Budget, Play, SolveError, Solver};
 use heapgame::Game;
@@ -55,17 +54,13 @@ pub fn solver<'a, 'g>(watched: &'a Watched<'g>, play: Play) -> Solver<'a, Watche
 /// matches and the box is not much larger than the search's region (`solver::one`), else the
 /// memoized search; then every follower's value.
 pub fn solve_one(
+    game: &Game,
     watched: &Watched<'_>,
     pos: &[u32],
     budget: &Budget,
-    play: Play,
 ) -> Result<Answer, SolveError<MoveError>> {
-    // The kernels fill normal-play values only.
-    let kernel = match play {
-        Play::Normal => through_kernel(watched.gen, pos, budget),
-        Play::Misere => None,
-    };
-    if let Some(a) = kernel {
+    let play = game.play();
+    if let Some(a) = game.through_kernel(pos, budget) {
         let a = a?;
         return Ok(Answer {
             grundy: a.grundy,

@@ -1,0 +1,68 @@
+//! What the front ends decide the same way about a ruleset: how many heaps the positions of a
+//! box have (a fixed count, or the count asked for when the ruleset allows any number), and
+//! how one position is answered (through a compiled kernel on its box when one matches and
+//! the box is not much larger than the search's region, else by the memoized search).
+
+use crate::moves::MoveError;
+use crate::solver::one::{through_kernel, BoxAnswer};
+use crate::solver::{Budget, Play, SolveError};
+
+use super::Game;
+
+/// One position answered through a kernel: its Grundy value, winning moves and followers.
+pub type OneAnswer = BoxAnswer;
+
+/// Why a box has no number of heaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoxHeapsError {
+    /// The ruleset allows any number of heaps and no count was given.
+    AnyCount,
+    /// The ruleset has exactly `count` heaps, but `asked` were asked for.
+    FixedCount {
+        /// The ruleset's count.
+        count: usize,
+        /// The count asked for.
+        asked: usize,
+    },
+}
+
+impl Game {
+    /// Whether the ruleset allows any number of heaps (`heaps any`).
+    pub fn any_count(&self) -> bool {
+        self.shape().count.is_none()
+    }
+
+    /// The number of heaps of a box: the ruleset's own count, else `heaps` (`None` when the
+    /// ruleset allows any number and none is given). A count asked of a ruleset with a fixed
+    /// count is ignored here; [`Game::box_heaps`] refuses it.
+    pub fn heap_count(&self, heaps: Option<usize>) -> Option<usize> {
+        self.shape().count.or(heaps)
+    }
+
+    /// The number of heaps of a box, with `heaps` asked for: the ruleset's count (and `heaps`,
+    /// if given, must be it), else `heaps`, which a ruleset with any number of heaps needs.
+    pub fn box_heaps(&self, heaps: Option<usize>) -> Result<usize, BoxHeapsError> {
+        match (self.shape().count, heaps) {
+            (Some(count), Some(asked)) if asked != count => {
+                Err(BoxHeapsError::FixedCount { count, asked })
+            }
+            (Some(count), _) => Ok(count),
+            (None, Some(asked)) => Ok(asked),
+            (None, None) => Err(BoxHeapsError::AnyCount),
+        }
+    }
+
+    /// The answer for the canonical position `pos` through a kernel on its box, as `eval` and
+    /// the playground take it; `None` when no kernel matches, the box would cost more than the
+    /// memoized search, or the play is misère (the kernels fill normal-play values only).
+    pub fn through_kernel(
+        &self,
+        pos: &[u32],
+        budget: &Budget,
+    ) -> Option<Result<OneAnswer, SolveError<MoveError>>> {
+        match self.play() {
+            Play::Normal => through_kernel(self.generator(), pos, budget),
+            Play::Misere => None,
+        }
+    }
+}
