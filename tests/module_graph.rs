@@ -24,6 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["sequence"],
     &["verify"],
     &["plot"],
+    &["report"],
     &["lib"],
     &["cli"],
     &["repl"],
