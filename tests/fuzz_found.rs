@@ -772,3 +772,42 @@ fn a_beatty_set_as_a_parameter_is_not_refused() {
     assert_eq!(r.code, Some(0), "{r:?}");
     assert!(r.stdout.contains("holds over 286 positions"), "{r:?}");
 }
+
+/// The second long run ended on `diff` of a ruleset of `heaps 4294967295` with `--max 0`: the
+/// box's one position, 2^32 - 1 empty heaps, took 16 GB before the memory guard ended the
+/// process. Boxes and totals of such positions are refused at once, as samples were.
+#[test]
+fn a_box_of_positions_of_billions_of_heaps_is_refused() {
+    let file = ruleset_file(
+        "billion-box.game",
+        "ruleset \"G\" {\n  heaps 4294967295\n  move { take 1 from one heap }\n  claim P: 1 == 1\n}\n",
+    );
+    for args in [
+        vec![
+            "diff",
+            file.as_str(),
+            "rulesets/abuku/delete-nim.game",
+            "--max",
+            "0",
+            "--time",
+            "10ms",
+        ],
+        vec!["check", file.as_str(), "--max", "0"],
+        vec![
+            "diff",
+            file.as_str(),
+            "rulesets/abuku/delete-nim.game",
+            "--total",
+            "2",
+        ],
+    ] {
+        let r = run_limited(&args);
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("heapgame::too_large"), "{args:?}: {r:?}");
+        assert!(
+            flat(&r.stderr).contains("a position of 4294967295 heaps"),
+            "{args:?}: {r:?}"
+        );
+        assert!(r.took < Duration::from_secs(20), "{args:?}: {r:?}");
+    }
+}

@@ -74,7 +74,12 @@ impl Region {
         shape: &ShapeSpec,
         budget: &Budget,
     ) -> Result<Vec<Vec<u32>>, String> {
+        let count = shape.count.map_or(0, |k| k as u128);
         match *self {
+            // One position of 2^32 - 1 heaps alone takes 16 GB.
+            Region::Box(_) | Region::Total { .. } if count > MAX_HEAPS_DRAWN => Err(format!(
+                "a position of {count} heaps is more than the {MAX_HEAPS_DRAWN} heaps one run holds"
+            )),
             Region::Box(b) => positions_in_order(shape, b),
             Region::Total { total, heaps } => total_positions(shape, total, heaps),
             Region::Samples { count, .. } if count as u128 > MAX_POSITIONS => Err(format!(
