@@ -93,6 +93,17 @@ pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
                 "leave out --slice",
             ));
         }
+        // The positions of a single heap hold every heap of a fixed count (2^32 - 1 of them:
+        // 16 GB each).
+        if let Some(k) = shape.count.filter(|&k| k > MAX_HEAPS) {
+            return Err(too_large(
+                format!(
+                    "`{}` has {k} heaps, more than the {MAX_HEAPS} heaps a picture holds",
+                    game.checked.name
+                ),
+                "draw a ruleset of fewer heaps",
+            ));
+        }
         if req.max > MAX_SEQUENCE {
             return Err(too_large(
                 format!(
