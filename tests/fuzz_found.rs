@@ -831,3 +831,28 @@ fn a_sequence_picture_of_billions_of_heaps_is_refused() {
     assert!(flat(&r.stderr).contains("4294967295 heaps"), "{r:?}");
     assert!(r.took < Duration::from_secs(20), "{r:?}");
 }
+
+/// The fourth long run found `solve --max 0` on a ruleset of `heaps 2, each >= 1` subtracting
+/// the least heap from `--max` in u32 (a panic with overflow checks, a huge table without).
+/// The box is empty; a box that holds positions is still solved: with `take 1.. from one heap
+/// h where h > 1` and heaps of at least 1, (1, 1) has no move (P), (1, 2) moves to it (N),
+/// and (2, 2) moves only to (1, 2) (P).
+#[test]
+fn a_box_below_the_least_heap_is_empty() {
+    let file = ruleset_file(
+        "each-at-least-1.game",
+        "ruleset \"G\" {\n  heaps 2, each >= 1\n  move { take 1.. from one heap h where h > 1 }\n}\n",
+    );
+    let r = run(&["solve", &file, "--max", "0"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert!(
+        r.stdout.contains("0 P-positions among 0 positions"),
+        "{r:?}"
+    );
+    let r = run(&["solve", &file, "--max", "2", "--format", "csv"]);
+    assert_eq!(r.code, Some(0), "{r:?}");
+    assert_eq!(
+        r.stdout.lines().collect::<Vec<_>>(),
+        ["h1,h2,outcome", "1,1,P", "1,2,N", "2,2,P"]
+    );
+}

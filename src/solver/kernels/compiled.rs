@@ -63,7 +63,7 @@ struct Ranks {
 impl Ranks {
     /// The colex terms.
     fn colex(spec: &BoxSpec, base: u32) -> Ranks {
-        let side = (spec.max - base) as usize + 1;
+        let side = side_of(spec, base);
         let k = spec.heaps;
         let mut tab = vec![0usize; k * side];
         // C(v + i, i + 1) <= the box's length for every cell a position reads (the box fits).
@@ -81,7 +81,7 @@ impl Ranks {
 
     /// The lex terms.
     fn lex(spec: &BoxSpec, base: u32) -> Ranks {
-        let side = (spec.max - base) as usize + 1;
+        let side = side_of(spec, base);
         Ranks {
             tab: lex_terms(spec.heaps, side),
             side,
@@ -186,6 +186,12 @@ struct Prefixes {
     shifted: Vec<usize>,
 }
 
+/// The sizes a heap of the box takes: none when every heap must exceed the box (`each >= 1`
+/// with `--max 0`).
+fn side_of(spec: &BoxSpec, base: u32) -> usize {
+    (spec.max as usize + 1).saturating_sub(base as usize)
+}
+
 /// How a follower's rank is found.
 enum Layout {
     /// Sorted tuples (padded with zeros for `heaps any`): the table of ranks.
@@ -200,7 +206,7 @@ impl Layout {
         if spec.shape.symmetric() {
             return Layout::Sorted(Ranks::lex(spec, base));
         }
-        let side = (spec.max - base) as usize + 1;
+        let side = side_of(spec, base);
         let k = spec.heaps;
         let mut strides = vec![1usize; k];
         for i in (0..k.saturating_sub(1)).rev() {
