@@ -247,7 +247,7 @@ fn main() {
         let machine = format!(
             "Machine: {} cores; load average (1, 5, 15 min) before the run {load_before}, after \
              it {} (other jobs share the machine).\n\n",
-            std::thread::available_parallelism().map_or(0, |n| n.get()),
+            std::thread::available_parallelism().map_or(0, std::num::NonZero::get),
             loadavg()
         );
         table.insert_str(0, &machine);

@@ -4,6 +4,7 @@
 //! [`moves`] (move generators), [`solver`] (Grundy values and outcomes), [`game`] (the loaded
 //! game that ties them together), and the command line in `cli`.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -243,7 +243,11 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
         .collect();
     let game = match heapgame::Game::from_source(name, text, &params) {
         Err(e) => {
-            let codes = e.codes().iter().map(|c| c.to_string()).collect();
+            let codes = e
+                .codes()
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             return (codes, render(&e));
         }
         Ok(game) => game,
@@ -251,7 +255,11 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
     let pos = match game.read_position(&d.position) {
         Ok(p) => p,
         Err(e) => {
-            let codes = e.codes().iter().map(|c| c.to_string()).collect();
+            let codes = e
+                .codes()
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             return (codes, render(&e));
         }
     };
@@ -261,7 +269,11 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
             .refusal("solving this position", None)
             .expect("the estimate must refuse this position");
         let err = heapgame::ruleset::LoadError::single(game.src.clone(), diag);
-        let codes = err.codes().iter().map(|c| c.to_string()).collect();
+        let codes = err
+            .codes()
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect();
         return (codes, render(&err));
     }
     let mut solver = game.solver();
@@ -276,7 +288,11 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
         .grundy(&pos)
         .expect_err("a ruleset under tests/inputs/errors must fail to load or to solve");
     let report = game.solve_diag(&err);
-    let codes = report.codes().iter().map(|c| c.to_string()).collect();
+    let codes = report
+        .codes()
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     (codes, render(&report))
 }
 

@@ -293,7 +293,7 @@ fn mutate(
                         .map_or(t.len(), |p| s + p);
                     format!("{}{tok}{}", &t[..s], &t[end..])
                 }
-                None => format!("{}{tok}", t),
+                None => format!("{t}{tok}"),
             }
         }
         4 => {

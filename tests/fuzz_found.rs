@@ -252,7 +252,7 @@ fn run_interrupted(command: Command, after: Duration) -> Run {
         }
     });
     let r = run_command_with(command, &|id| {
-        pid.store(id, std::sync::atomic::Ordering::SeqCst)
+        pid.store(id, std::sync::atomic::Ordering::SeqCst);
     });
     let _ = sender.join();
     r
@@ -612,7 +612,7 @@ fn run_measured(args: &[&str]) -> (Run, u64) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_heapgame"));
     command.args(args).stdin(Stdio::null());
     let r = run_command_with(command, &|i| {
-        pid.store(i, std::sync::atomic::Ordering::SeqCst)
+        pid.store(i, std::sync::atomic::Ordering::SeqCst);
     });
     done.store(true, std::sync::atomic::Ordering::SeqCst);
     let _ = poller.join();

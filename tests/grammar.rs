@@ -389,7 +389,7 @@ fn shapes() {
             assert_eq!(
                 ns.iter().map(|n| n.name.as_str()).collect::<Vec<_>>(),
                 ["x", "y"]
-            )
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -799,7 +799,7 @@ fn claim_forms_when_and_functions() {
             };
             (
                 c.kind,
-                c.cmp.map(|o| o.symbol()),
+                c.cmp.map(heapgame::syntax::ast::BinOp::symbol),
                 sx(expr),
                 c.when.as_ref().map(sx),
             )

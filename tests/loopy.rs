@@ -198,7 +198,7 @@ fn sums_follow_smiths_rules() {
                 let u = a * h.len() + b;
                 assert_eq!(vs[u].outcome(), direct[u], "case {case}");
                 match va.sum(vb) {
-                    Some(v) => assert_eq!(vs[u], v, "case {case}: {} + {}", va, vb),
+                    Some(v) => assert_eq!(vs[u], v, "case {case}: {va} + {vb}"),
                     None => {
                         // Two infinite values: the sum is a draw.
                         assert_eq!(direct[u], LoopyOutcome::D, "case {case}");

@@ -84,7 +84,7 @@ fn genus(rows: &[u32], memo: &mut HashMap<(Pos, bool), u32>) -> Vec<u32> {
 }
 
 fn tuple(v: &[u32]) -> String {
-    let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    let parts: Vec<String> = v.iter().map(std::string::ToString::to_string).collect();
     format!("({})", parts.join(", "))
 }
 

@@ -217,7 +217,7 @@ fn published_quotients_t2_and_r8() {
     assert_eq!(t2.quotient.size, 6);
     let want: BTreeSet<String> = ["a^2 = 1", "b^3 = b"]
         .iter()
-        .map(|s| s.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     assert_eq!(relations(&t2), want);
     let pr = Presentation::of(&t2.quotient);
@@ -227,14 +227,20 @@ fn published_quotients_t2_and_r8() {
         .iter()
         .map(|&e| pr.name(e))
         .collect();
-    assert_eq!(p, ["a", "b^2"].iter().map(|s| s.to_string()).collect());
+    assert_eq!(
+        p,
+        ["a", "b^2"]
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect()
+    );
     // R8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>, order 8, P-portion {a, b^2}: the
     // octal game 0.75, the smallest wild quotient.
     let r8 = quotient("rulesets/classic/octal.game", &[("code", "0.75")], 20);
     assert_eq!(r8.quotient.size, 8);
     let want: BTreeSet<String> = ["a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2"]
         .iter()
-        .map(|s| s.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     assert_eq!(relations(&r8), want);
     let pr = Presentation::of(&r8.quotient);
@@ -244,7 +250,13 @@ fn published_quotients_t2_and_r8() {
         .iter()
         .map(|&e| pr.name(e))
         .collect();
-    assert_eq!(p, ["a", "b^2"].iter().map(|s| s.to_string()).collect());
+    assert_eq!(
+        p,
+        ["a", "b^2"]
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect()
+    );
     assert!(!is_tame(&r8, &Budget::default()).unwrap());
 }
 

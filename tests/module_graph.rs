@@ -383,7 +383,7 @@ fn no_circles_between_files() {
     let found: Vec<Vec<String>> = circles(&g.edges);
     let known: Vec<Vec<String>> = KNOWN_CIRCLES
         .iter()
-        .map(|c| c.iter().map(|s| s.to_string()).collect())
+        .map(|c| c.iter().map(std::string::ToString::to_string).collect())
         .collect();
     let new: Vec<_> = found.iter().filter(|c| !known.contains(c)).collect();
     let gone: Vec<_> = known.iter().filter(|c| !found.contains(c)).collect();

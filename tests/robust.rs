@@ -237,7 +237,7 @@ fn table_positions(out: &str) -> Vec<Vec<u32>> {
             let inner = &inner[..inner.find(')').expect("a closing parenthesis")];
             inner
                 .split(',')
-                .map(|x| x.trim())
+                .map(str::trim)
                 .filter(|x| !x.is_empty())
                 .map(|x| x.parse().expect("a heap"))
                 .collect()

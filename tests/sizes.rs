@@ -273,7 +273,10 @@ fn oversized() -> (BTreeSet<String>, BTreeSet<(String, String)>) {
 #[test]
 fn files_and_functions_stay_small() {
     let (files, fns) = oversized();
-    let listed_files: BTreeSet<String> = BIG_FILES.iter().map(|f| f.to_string()).collect();
+    let listed_files: BTreeSet<String> = BIG_FILES
+        .iter()
+        .map(std::string::ToString::to_string)
+        .collect();
     let listed_fns: BTreeSet<(String, String)> = LONG_FNS
         .iter()
         .map(|(f, n)| (f.to_string(), n.to_string()))

@@ -186,7 +186,7 @@ pub fn section() -> String {
         let per = |d: &Duration| format!("{:.2}", d.as_secs_f64() * 1e9 / (*f).max(1) as f64);
         s.push_str(&format!(
             "| {name} | {f} | {} | {} |\n",
-            hg.as_ref().map_or_else(|e| e.clone(), per),
+            hg.as_ref().map_or_else(std::clone::Clone::clone, per),
             per(hand)
         ));
     }

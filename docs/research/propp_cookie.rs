@@ -44,7 +44,7 @@ fn main() {
 
 fn show(v: &[u32]) -> String {
     v.iter()
-        .map(|x| x.to_string())
+        .map(std::string::ToString::to_string)
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -185,7 +185,7 @@ pub fn general_length(
                 }
             }
             let len = follower.len();
-            for v in follower.iter_mut() {
+            for v in &mut follower {
                 *v = (*v).min(len as u32);
             }
             let g = if len == 0 {

@@ -237,7 +237,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Format::Json => {
             let mut v = json_report(&report);
             v["play"] = game.play().name().into();
-            print_out(&format!("{v}\n"))?
+            print_out(&format!("{v}\n"))?;
         }
     }
     Ok(if report.differences > 0 {

@@ -58,7 +58,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let mut buf = crate::moves::Followers::new();
     match game.generator().followers(&pos, &mut scratch, &mut buf) {
         Ok(()) => {}
-        Err(MoveError::Interrupted) if !guard.as_ref().is_some_and(|g| g.hit()) => {
+        Err(MoveError::Interrupted)
+            if !guard.as_ref().is_some_and(super::watchdog::Watchdog::hit) =>
+        {
             return Err(miette::miette!(
                 code = "heapgame::limit",
                 help = "give more time with --time DURATION, or ask about a smaller position; \

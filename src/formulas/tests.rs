@@ -16,7 +16,7 @@ fn names_are_unique_and_documented() {
         assert!(!f.summary.is_empty() && !f.source.is_empty(), "{}", f.name);
     }
     assert_eq!(
-        lookup("moore").map(|f| f.signature()),
+        lookup("moore").map(super::FormulaDef::signature),
         Some("moore(l)".into())
     );
 }

@@ -28,7 +28,9 @@ pub(crate) fn e(p: u32) -> Iv {
 }
 
 fn cached(cell: &Mutex<Option<Iv>>, p: u32, compute: fn(u32) -> Iv) -> Iv {
-    let mut guard = cell.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut guard = cell
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(iv) = guard.as_ref() {
         if iv.p >= p {
             return iv.to_prec(p);

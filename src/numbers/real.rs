@@ -431,7 +431,7 @@ impl Real {
 }
 
 fn lock(m: &Mutex<Option<Iv>>) -> std::sync::MutexGuard<'_, Option<Iv>> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Node {

@@ -326,7 +326,7 @@ fn diff(c: &CommandHelp, args: &str) -> Result<Command, Report> {
                 d.formula = Some(
                     ws.next()
                         .ok_or_else(|| usage(c, "`--formula` needs a formula, e.g. `wythoff`"))?,
-                )
+                );
             }
             "--max" => d.max = Some(number(c, "--max", ws.next())?),
             "--heaps" => d.heaps = Some(number(c, "--heaps", ws.next())?),

@@ -219,7 +219,10 @@ impl<'g> Session<'g> {
                 return Ok(Some(Flow::Replace(Box::new(new))));
             }
             Command::Stats => {
-                let stored = self.solver.as_ref().map_or(0, |s| s.positions_stored());
+                let stored = self
+                    .solver
+                    .as_ref()
+                    .map_or(0, super::super::solver::search::Solver::positions_stored);
                 emit(&render::stats(
                     self.loaded.map(|l| &l.game),
                     stored,
@@ -235,7 +238,9 @@ impl<'g> Session<'g> {
                 match n {
                     Some(n) => say!("computations stop once {n} positions are stored"),
                     None => {
-                        say!("no limit on the positions stored but what the available memory holds")
+                        say!(
+                            "no limit on the positions stored but what the available memory holds"
+                        );
                     }
                 }
             }

@@ -125,7 +125,9 @@ pub fn write_streamed(
     let write = || -> std::io::Result<()> {
         let mut f = std::io::BufWriter::with_capacity(1 << 16, file);
         fill(&mut f)?;
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()
+        f.into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?
+            .sync_all()
     };
     if let Err(e) = write() {
         let _ = std::fs::remove_file(&tmp);

@@ -51,10 +51,18 @@ impl std::fmt::Display for Genus {
     /// (`12^{13,15}`), where juxtaposed digits would be ambiguous.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.misere.iter().all(|&v| v < 10) {
-            let s: String = self.misere.iter().map(|v| v.to_string()).collect();
+            let s: String = self
+                .misere
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             write!(f, "{}^{}", self.grundy, s)
         } else {
-            let s: Vec<String> = self.misere.iter().map(|v| v.to_string()).collect();
+            let s: Vec<String> = self
+                .misere
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect();
             write!(f, "{}^{{{}}}", self.grundy, s.join(","))
         }
     }

@@ -52,7 +52,7 @@ pub fn through_kernel(
     let below: u128 = pos
         .iter()
         .map(|&h| u128::from(h - game.shape.lower) + 1)
-        .try_fold(1u128, |a, b| a.checked_mul(b))?;
+        .try_fold(1u128, u128::checked_mul)?;
     if cells > MOST_CELLS || cells > below.saturating_mul(MOST_WASTE) {
         return None;
     }

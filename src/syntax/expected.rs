@@ -334,7 +334,7 @@ pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
                 .map(|a| {
                     a.expected_tokens()
                         .iter()
-                        .map(|t| t.to_string())
+                        .map(std::string::ToString::to_string)
                         .collect::<Vec<_>>()
                 })
                 .unwrap_or_default();

@@ -170,7 +170,7 @@ fn parse_shape(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<Shap
             Rule::heaps_word => {}
             Rule::shape_any => kind = Some(ShapeKind::Any),
             Rule::shape_named => {
-                kind = Some(ShapeKind::Named(p.into_inner().map(parse_ident).collect()))
+                kind = Some(ShapeKind::Named(p.into_inner().map(parse_ident).collect()));
             }
             Rule::expr => kind = Some(ShapeKind::Count(parse_expr(p)?)),
             Rule::shape_row => {

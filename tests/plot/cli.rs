@@ -191,11 +191,11 @@ fn help_examples_run() {
         for w in line.strip_prefix("heapgame ").unwrap().split(' ') {
             match quoted.take() {
                 Some(q) if w.ends_with('"') => {
-                    words.push(format!("{q} {}", w.trim_end_matches('"')))
+                    words.push(format!("{q} {}", w.trim_end_matches('"')));
                 }
                 Some(q) => quoted = Some(format!("{q} {w}")),
                 None if w.starts_with('"') && !w[1..].ends_with('"') => {
-                    quoted = Some(w.trim_start_matches('"').to_string())
+                    quoted = Some(w.trim_start_matches('"').to_string());
                 }
                 None => words.push(w.trim_matches('"').to_string()),
             }

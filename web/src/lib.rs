@@ -42,7 +42,7 @@ fn keep_panics() {
             if let Ok(mut p) = PANIC.lock() {
                 *p = info.to_string();
             }
-        }))
+        }));
     });
 }
 

@@ -13,7 +13,10 @@ fn req(text: &str, params: &[&str]) -> Request {
     Request {
         name: "test.game".into(),
         text: text.into(),
-        params: params.iter().map(|s| s.to_string()).collect(),
+        params: params
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect(),
         max_positions: 1_000_000,
         force: false,
     }

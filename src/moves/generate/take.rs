@@ -50,7 +50,7 @@ impl Run<'_, '_> {
                         let vals = &self.s.vals;
                         next_permutation_by(&mut perm, |a, b| vals[*a].cmp(&vals[*b]))
                     } else {
-                        next_permutation_by(&mut perm, |a, b| a.cmp(b))
+                        next_permutation_by(&mut perm, std::cmp::Ord::cmp)
                     };
                     if !more {
                         break;

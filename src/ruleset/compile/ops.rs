@@ -84,7 +84,7 @@ impl Compiler<'_> {
                 Some((c, _)) => match c.kind {
                     CKind::Const(v) => body_scope.push(&p.name, Binding::Const(v)),
                     _ => {
-                        body_scope.push(&p.name, Binding::Arg(Rc::new((a.clone(), scope.clone()))))
+                        body_scope.push(&p.name, Binding::Arg(Rc::new((a.clone(), scope.clone()))));
                     }
                 },
                 None => ok = false,

@@ -113,10 +113,10 @@ impl<'q> Tower<'q> {
         let (b, tj) = self.levels[d].states[j as usize].clone();
         let (pi, pj) = (self.proj(d, i), self.proj(d, j));
         let mut opts = Vec::with_capacity(ti.len() + tj.len());
-        for &t in ti.iter() {
+        for &t in &ti {
             opts.push(self.prod(d - 1, t, pj));
         }
-        for &u in tj.iter() {
+        for &u in &tj {
             opts.push(self.prod(d - 1, pi, u));
         }
         let ab = self.mul[a as usize * self.size + b as usize];
