@@ -13,15 +13,16 @@
 //! (`solve_box_play`) and compared with a plain recursive mex written here.
 //!
 //! The cases run in a child process (this test binary again), its stdout to /dev/null, so that
-//! an abort or a hang is seen and its case named (`target/tmp/fuzz-commands-current.txt`).
+//! an abort or a hang is seen and its case named (`target/tmp/fuzz-commands-SEED-current.txt`;
+//! every file of a run is named by its seed, so runs with distinct seeds can go on at once).
 //! `cargo test` runs the same 300 cases each time; a long run, with new cases:
 //!
 //! ```sh
 //! HEAPGAME_FUZZ_CASES=1000000 cargo test --release --test all fuzz_commands:: -- --nocapture
 //! ```
 //!
-//! (`HEAPGAME_FUZZ_SEED=S` repeats a run.) It prints the cases, seconds, exit codes, the
-//! slowest case and the failures.
+//! (`HEAPGAME_FUZZ_SEED=S` repeats a run, or starts several shards at once, each with its own
+//! seed.) It prints the cases, seconds, exit codes, the slowest case and the failures.
 
 #[path = "fuzz_commands/brute.rs"]
 mod brute;
@@ -52,6 +53,26 @@ fn tmp(name: &str) -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
 }
 
+/// The files of one run, named by its seed.
+struct Files {
+    current: PathBuf,
+    failures: PathBuf,
+    summary: PathBuf,
+    game: PathBuf,
+}
+
+impl Files {
+    fn of(seed: u64) -> Self {
+        let at = |name: &str| tmp(&format!("fuzz-commands-{seed}-{name}"));
+        Files {
+            current: at("current.txt"),
+            failures: at("failures.txt"),
+            summary: at("summary.txt"),
+            game: at("ruleset.game"),
+        }
+    }
+}
+
 fn cases() -> u64 {
     std::env::var("HEAPGAME_FUZZ_CASES")
         .ok()
@@ -60,7 +81,7 @@ fn cases() -> u64 {
 }
 
 /// The seed: `HEAPGAME_FUZZ_SEED`, else fixed for the short run and from the clock for a long
-/// one.
+/// one. The parent chooses it and passes it to the child in `HEAPGAME_FUZZ_SEED`.
 fn seed() -> u64 {
     if let Some(s) = std::env::var("HEAPGAME_FUZZ_SEED")
         .ok()
@@ -81,8 +102,10 @@ fn hostile_commands_in_process() {
     if std::env::var_os("HEAPGAME_FUZZ_CHILD").is_some() {
         return child();
     }
-    let _ = std::fs::remove_file(tmp("fuzz-commands-failures.txt"));
-    let _ = std::fs::remove_file(tmp("fuzz-commands-summary.txt"));
+    let seed = seed();
+    let files = Files::of(seed);
+    let _ = std::fs::remove_file(&files.failures);
+    let _ = std::fs::remove_file(&files.summary);
     let t0 = Instant::now();
     let mut child = Command::new(std::env::current_exe().expect("the test binary"))
         .args([
@@ -93,6 +116,7 @@ fn hostile_commands_in_process() {
         ])
         .current_dir(root())
         .env("HEAPGAME_FUZZ_CHILD", "1")
+        .env("HEAPGAME_FUZZ_SEED", seed.to_string())
         .env("NO_COLOR", "1")
         .env("HOME", env!("CARGO_TARGET_TMPDIR"))
         .stdin(Stdio::null())
@@ -119,10 +143,10 @@ fn hostile_commands_in_process() {
     });
     let status = child.wait().expect("the child ends");
     let stderr = reader.join().unwrap_or_default();
-    let summary = std::fs::read_to_string(tmp("fuzz-commands-summary.txt")).unwrap_or_default();
+    let summary = std::fs::read_to_string(&files.summary).unwrap_or_default();
     eprintln!("{summary}(child ran {:.1} s)", t0.elapsed().as_secs_f64());
-    let failures = std::fs::read_to_string(tmp("fuzz-commands-failures.txt")).unwrap_or_default();
-    let current = std::fs::read_to_string(tmp("fuzz-commands-current.txt")).unwrap_or_default();
+    let failures = std::fs::read_to_string(&files.failures).unwrap_or_default();
+    let current = std::fs::read_to_string(&files.current).unwrap_or_default();
     assert!(
         status.success() && summary.contains("cases") && failures.is_empty(),
         "the child ended with {status:?}\nlast case:\n{current}\nfailures:\n{failures}\nstderr \
@@ -141,6 +165,8 @@ struct Tally {
     slowest: (Duration, String),
     over_100ms: u64,
     failures: u64,
+    /// Where failures are written.
+    failures_file: PathBuf,
 }
 
 /// The child: runs the cases, writes failures and a summary to files.
@@ -154,25 +180,28 @@ fn child() {
         }
     }));
     let seed = seed();
+    let files = Files::of(seed);
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &bytes);
     let mut runner = TestRunner::new_with_rng(Config::default(), rng);
     let strategy = case_strategy(Mode::InProcess);
     let small = brute::strategy();
-    let file = tmp("fuzz-commands.game");
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        failures_file: files.failures.clone(),
+        ..Tally::default()
+    };
     let t0 = Instant::now();
     let n = cases();
     let current = Arc::new(Mutex::new((Instant::now(), String::new())));
-    watch_for_hangs(current.clone());
+    watch_for_hangs(current.clone(), files.failures.clone());
     for i in 0..n {
         if i % 10 == 9 {
             let r = small
                 .new_tree(&mut runner)
                 .expect("a small ruleset")
                 .current();
-            set_current(&current, &format!("brute force: {r:?}"));
+            set_current(&current, &files.current, &format!("brute force: {r:?}"));
             tally.brute += 1;
             match catch_unwind(AssertUnwindSafe(|| brute::cross_check(&r))) {
                 Ok(Ok(k)) => tally.brute_positions += k,
@@ -189,29 +218,29 @@ fn child() {
             continue;
         }
         let case = strategy.new_tree(&mut runner).expect("a case").current();
-        run_case(&case, &file, &current, &panic, &mut tally);
+        run_case(&case, &files, &current, &panic, &mut tally);
         if i % 1_000 == 0 && i > 0 {
-            write_summary(&tally, t0, seed, false);
+            write_summary(&tally, t0, seed, &files.summary, false);
         }
     }
-    write_summary(&tally, t0, seed, true);
+    write_summary(&tally, t0, seed, &files.summary, true);
 }
 
-fn set_current(current: &Mutex<(Instant, String)>, what: &str) {
-    let _ = std::fs::write(tmp("fuzz-commands-current.txt"), what);
+fn set_current(current: &Mutex<(Instant, String)>, file: &Path, what: &str) {
+    let _ = std::fs::write(file, what);
     if let Ok(mut c) = current.lock() {
         *c = (Instant::now(), what.to_string());
     }
 }
 
 /// Ends the child, naming the case, when one case runs past [`HANG`].
-fn watch_for_hangs(current: Arc<Mutex<(Instant, String)>>) {
+fn watch_for_hangs(current: Arc<Mutex<(Instant, String)>>, failures: PathBuf) {
     std::thread::spawn(move || loop {
         std::thread::sleep(Duration::from_secs(1));
         let Ok(c) = current.lock() else { return };
         if c.0.elapsed() > HANG {
             let _ = std::fs::write(
-                tmp("fuzz-commands-failures.txt"),
+                &failures,
                 format!("still running after {HANG:?}: {}\n", c.1),
             );
             std::process::exit(3);
@@ -222,18 +251,18 @@ fn watch_for_hangs(current: Arc<Mutex<(Instant, String)>>) {
 /// Runs one command line through `cli::run_from` and checks the property.
 fn run_case(
     case: &Case,
-    file: &Path,
+    files: &Files,
     current: &Mutex<(Instant, String)>,
     panic: &Mutex<String>,
     tally: &mut Tally,
 ) {
     if let Some(text) = &case.text {
-        std::fs::write(file, text).expect("the ruleset is written");
+        std::fs::write(&files.game, text).expect("the ruleset is written");
     }
     let args: Vec<String> = std::iter::once("heapgame".to_string())
         .chain(case.args.iter().map(|a| {
             if a == "@FILE" {
-                file.display().to_string()
+                files.game.display().to_string()
             } else {
                 a.clone()
             }
@@ -243,7 +272,7 @@ fn run_case(
         "heapgame {args:?}\n{}",
         case.text.clone().unwrap_or_default()
     );
-    set_current(current, &what);
+    set_current(current, &files.current, &what);
     // A Ctrl-C flag set by a memory guard in an earlier case must not stop this one.
     cli::cancel_flag().store(false, Ordering::SeqCst);
     tally.cases += 1;
@@ -313,13 +342,13 @@ fn fail(tally: &mut Tally, what: &str, why: &str) {
         let mut f = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
-            .open(tmp("fuzz-commands-failures.txt"))
+            .open(&tally.failures_file)
             .expect("the failures file opens");
         let _ = writeln!(f, "--- {why}\n{what}\n");
     }
 }
 
-fn write_summary(t: &Tally, t0: Instant, seed: u64, done: bool) {
+fn write_summary(t: &Tally, t0: Instant, seed: u64, file: &Path, done: bool) {
     let s = format!(
         "fuzz_commands: {} cases{} (seed {seed}) in {:.1} s: {} command lines (exit 0: {}, \
          1: {}, 2: {}, 130: {}; usage errors: {}), {} rulesets against the brute force ({} \
@@ -340,5 +369,5 @@ fn write_summary(t: &Tally, t0: Instant, seed: u64, done: bool) {
         t.slowest.1.lines().next().unwrap_or(""),
         t.failures,
     );
-    let _ = std::fs::write(tmp("fuzz-commands-summary.txt"), s);
+    let _ = std::fs::write(file, s);
 }
