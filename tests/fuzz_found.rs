@@ -856,3 +856,33 @@ fn a_box_below_the_least_heap_is_empty() {
         ["h1,h2,outcome", "1,1,P", "1,2,N", "2,2,P"]
     );
 }
+
+/// `check rulesets/propp/cookie.game --heaps 30 --time 10ms` ran 10 to 28 s and took 1.6 GB:
+/// the deepening listed its second box (30 heaps <= 7: C(37, 7) = 10295472 positions) before
+/// it looked at the clock, and the family claims (`count(reduced() ...)`, which solve nothing)
+/// never looked at it, nor had any part of the time. The listing and the family claims look
+/// now, and the family claims have their part of `--time`: the run stops within moments,
+/// saying which family claim the time cut (exit 2), without claiming the rest hold.
+#[test]
+fn check_time_bounds_the_listing_and_the_family_claims() {
+    let args = [
+        "check",
+        "rulesets/propp/cookie.game",
+        "--heaps",
+        "30",
+        "--time",
+        "10ms",
+    ];
+    let (r, peak_kib) = run_measured(&args);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    let out = flat(&r.stdout);
+    assert!(
+        out.contains("stopped at the time limit in the family claim at line"),
+        "{r:?}"
+    );
+    assert!(out.contains("the rest were not checked"), "{r:?}");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+    assert!(r.took < Duration::from_secs(8), "{r:?}");
+    // The 10^7 positions took 1.6 GB; nothing is listed now beyond what 10 ms allows.
+    assert!(peak_kib < 200 * 1024, "peak {peak_kib} KiB: {r:?}");
+}

@@ -104,39 +104,37 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let deepen = a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none();
     let seed = a.region.seed.unwrap_or_else(fresh_seed);
     let t0 = std::time::Instant::now();
-    let count = all.len();
     let own = a.params.is_empty();
     let mut cov = Coverage::new(own);
+    // `--time` bounds the whole command: the deepened runs together, each other run and each
+    // file's family claims have equal parts of it (the deepening first).
+    let families = family_runs(&all);
+    let parts = |n: usize| {
+        let runs = all[n..].iter().filter(|r| !deepen || r.3.is_some()).count();
+        runs + families[n..].iter().filter(|f| **f).count()
+    };
     let mut deep = if deepen {
-        deepen_all(&a, &all, seed).into_iter()
+        let deepened = all.iter().filter(|r| r.3.is_none()).count();
+        let time = a.time.unwrap_or_default();
+        let time = time.mul_f64(deepened as f64 / (deepened + parts(0)).max(1) as f64);
+        deepen_all(&a, &all, seed, time).into_iter()
     } else {
         Vec::new().into_iter()
     };
-    // The family claims are checked once per file and parameter values.
-    let mut families_done: Vec<(PathBuf, Vec<(String, String)>)> = Vec::new();
     for (n, (file, game, bounds, over)) in all.iter().enumerate() {
         if n > 0 && all[n - 1].0 != *file {
             let done = std::mem::replace(&mut cov, Coverage::new(own));
             worst = worst.max(coverage(&all[n - 1].0, &done, &a, &mut json));
         }
-        let key = (file.clone(), crate::verify::check::params_shown(game));
-        let families = !game.checked.families.is_empty() && !families_done.contains(&key);
-        if families {
-            families_done.push(key);
-        }
         // The limits, Ctrl-C and the progress bar of `solve`.
-        let limits = GameArgs {
+        let mut limits = GameArgs {
             file: file.clone(),
             params: a.params.clone(),
             max_positions: a.max_positions,
             max_memory: a.max_memory,
             force: false,
             play: a.play,
-            time: if deepen {
-                None
-            } else {
-                a.time.map(|t| share(t, t0, count - n))
-            },
+            time: a.time.map(|t| share(t, t0, parts(n))),
         };
         let region = (a.region.region(seed, bounds.heaps)).unwrap_or(Region::Box(*bounds));
         let total = match &region {
@@ -166,7 +164,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
                     worst = 2;
                 }
             }
-            if families {
+            if families[n] {
+                limits.time = a.time.map(|t| share(t, t0, parts(n + 1) + 1));
                 let code = super::check_family::run(&limits, file, game, a.format, &mut json)?;
                 worst = worst.max(code);
             }
@@ -209,7 +208,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 worst = 2;
             }
         }
-        if families {
+        if families[n] {
+            limits.time = a.time.map(|t| share(t, t0, parts(n + 1) + 1));
             let code = super::check_family::run(&limits, file, game, a.format, &mut json)?;
             worst = worst.max(code);
         }
@@ -283,11 +283,15 @@ fn coverage(
 
 /// `check --time`: every run deepened together within the time given (the run that has
 /// compared the fewest positions goes next), one report (or error) per run, in order.
-fn deepen_all(a: &Args, all: &[FileRun], seed: u64) -> Vec<Result<DeepReport, Report>> {
+fn deepen_all(
+    a: &Args,
+    all: &[FileRun],
+    seed: u64,
+    time: std::time::Duration,
+) -> Vec<Result<DeepReport, Report>> {
     let Some((file, _, _, _)) = all.first() else {
         return Vec::new();
     };
-    let time = a.time.unwrap_or_default();
     let limits = GameArgs {
         file: file.clone(),
         params: a.params.clone(),
@@ -314,6 +318,21 @@ fn deepen_all(a: &Args, all: &[FileRun], seed: u64) -> Vec<Result<DeepReport, Re
         })
         .collect();
     check_deepening_all(&runs, run.budget.clone(), time)
+}
+
+/// Which runs check their file's family claims: the first of each file and parameter values.
+fn family_runs(all: &[FileRun]) -> Vec<bool> {
+    let mut done: Vec<(PathBuf, Vec<(String, String)>)> = Vec::new();
+    all.iter()
+        .map(|(file, game, _, _)| {
+            let key = (file.clone(), crate::verify::check::params_shown(game));
+            let first = !game.checked.families.is_empty() && !done.contains(&key);
+            if first {
+                done.push(key);
+            }
+            first
+        })
+        .collect()
 }
 
 /// This run's share of the time left: what remains of `time` since `t0`, over `left` runs.

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use miette::Report;
 
 use super::check::{params_shown, Checker, ClaimReport, Failure, Halt};
-use super::region::{total_size, Region};
+use super::region::{region_failure, total_size, Region};
 use super::{Bounds, MAX_POSITIONS};
 use crate::game::Game;
 use crate::moves::program::ShapeSpec;
@@ -404,11 +404,25 @@ impl<'g> Deepening<'g> {
         }
     }
 
-    /// The checker's deadline: the end of the growth, or of the whole run.
-    fn deadline(&mut self, at: Instant) {
+    /// The checker's deadline: the end of the growth, or of the whole run; the budget with it.
+    fn deadline(&mut self, at: Instant) -> Budget {
         let mut b = self.budget.clone();
         b.deadline = Some(at);
-        self.c.set_budget(b);
+        self.c.set_budget(b.clone());
+        b
+    }
+
+    /// The step over `region` was cut by its deadline: growing, the samples come next; sampling,
+    /// the run waits for the others (at its part's end) or is done (at the `end`).
+    fn cut(&mut self, region: &Region, end: Instant) {
+        if self.sampling {
+            self.finished = Instant::now() >= end;
+        } else {
+            let shape = self.game.shape();
+            self.done
+                .push(format!("{} (cut by the time)", region.describe(shape)));
+            self.sampling = true;
+        }
     }
 
     /// The claims still open: no counterexample yet, and about the run's parameters.
@@ -445,11 +459,17 @@ impl<'g> Deepening<'g> {
             self.sampling = true;
             return Ok(());
         };
-        self.deadline(if self.sampling { end } else { grow_end }.min(cap));
+        let budget = self.deadline(if self.sampling { end } else { grow_end }.min(cap));
         let shape = self.game.shape();
-        let mut positions = region
-            .positions(shape)
-            .map_err(|m| miette::miette!(code = "heapgame::too_large", "{m}"))?;
+        // Listing a region of millions of positions takes seconds: it looks at the deadline.
+        let mut positions = match region.positions_within(shape, &budget) {
+            Ok(ps) => ps,
+            Err(_) if budget.past_deadline() => {
+                self.cut(&region, end);
+                return Ok(());
+            }
+            Err(m) => return Err(region_failure(m, &budget, "check a smaller region")),
+        };
         positions.retain(|p| self.game.allows(p));
         // A loopy game solves the step's positions together when it first needs one.
         self.c.set_region(&positions);
@@ -464,15 +484,8 @@ impl<'g> Deepening<'g> {
             match self.c.visit(p) {
                 Ok(()) => {}
                 Err(Halt::Error(e)) => return Err(e),
-                Err(Halt::Deadline) if !self.sampling => {
-                    self.done
-                        .push(format!("{} (cut by the time)", region.describe(shape)));
-                    self.sampling = true;
-                    return Ok(());
-                }
                 Err(Halt::Deadline) => {
-                    // At its part's end the run waits for the others; at the end it is done.
-                    self.finished = Instant::now() >= end;
+                    self.cut(&region, end);
                     return Ok(());
                 }
                 Err(Halt::Limit(limit)) => {

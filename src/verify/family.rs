@@ -181,6 +181,11 @@ impl Run<'_, '_> {
 
     /// Whether the condition holds at `pos` for `n`.
     fn holds(&mut self, n: Option<i64>, pos: &[u32]) -> Result<bool, Halt> {
+        // A condition that needs no solving (`count(reduced())`) never meets the solver's
+        // looks at the budget: the time and Ctrl-C are looked at here.
+        if self.budget.interrupted().is_err() {
+            return Err(self.solved(SolveError::Cancelled { stored: 0 }));
+        }
         let frame = &self.f.frame;
         let needs = Needs {
             grundy: frame.grundy.is_some(),

@@ -18,7 +18,7 @@ pub mod runs;
 use crate::game::Game;
 use crate::moves::program::ShapeSpec;
 use crate::ruleset::check::CheckRun;
-use crate::solver::positions::{box_positions, box_size};
+use crate::solver::positions::{box_size, each_position};
 
 /// The positions visited: every heap `<= max`, and at most `heaps` heaps for `heaps any`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,9 +58,23 @@ impl Bounds {
 /// The most positions `check` and `diff` visit in one run.
 pub const MAX_POSITIONS: u128 = 20_000_000;
 
+/// How many positions a region lists between two looks at its budget (a region of 10^7
+/// positions takes seconds to list).
+pub const LOOK_EVERY: usize = 4096;
+
 /// Every canonical position within the bounds, in the fixed order of this module; an error
 /// (in words) when there are more than [`MAX_POSITIONS`].
 pub fn positions_in_order(shape: &ShapeSpec, b: Bounds) -> Result<Vec<Vec<u32>>, String> {
+    positions_in_order_until(shape, b, &|| false)
+}
+
+/// [`positions_in_order`], asking `stop` every [`LOOK_EVERY`] positions listed (and before
+/// sorting them) whether to give up: an error (in words) when it says so.
+pub fn positions_in_order_until(
+    shape: &ShapeSpec,
+    b: Bounds,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<Vec<u32>>, String> {
     match box_size(shape, b.max, b.heaps) {
         Some(n) if n <= MAX_POSITIONS => {}
         n => {
@@ -70,9 +84,26 @@ pub fn positions_in_order(shape: &ShapeSpec, b: Bounds) -> Result<Vec<Vec<u32>>,
             ))
         }
     }
-    let mut v = box_positions(shape, b.max, b.heaps);
+    let mut v = Vec::new();
+    let stopped = || {
+        format!(
+            "stopped while listing the positions of every heap <= {}",
+            b.max
+        )
+    };
+    each_position(shape, b.max, b.heaps, |p| {
+        if v.len() % LOOK_EVERY == LOOK_EVERY - 1 && stop() {
+            return Err(());
+        }
+        v.push(p.to_vec());
+        Ok(())
+    })
+    .map_err(|()| stopped())?;
+    if stop() {
+        return Err(stopped());
+    }
     v.sort_by_cached_key(|p| (p.iter().map(|&h| u64::from(h)).sum::<u64>(), p.len()));
-    // `sort_by_cached_key` is stable and box_positions lists each size lexicographically.
+    // `sort_by_cached_key` is stable and each_position walks each size lexicographically.
     Ok(v)
 }
 

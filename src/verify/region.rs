@@ -7,7 +7,7 @@
 use crate::moves::program::ShapeSpec;
 use crate::solver::Budget;
 
-use super::{positions_in_order, Bounds, MAX_POSITIONS};
+use super::{positions_in_order_until, Bounds, LOOK_EVERY, MAX_POSITIONS};
 
 /// The most heaps the samples of one run hold in all (a ruleset of `heaps 4294967295` would
 /// otherwise draw 16 GB for one sample).
@@ -67,21 +67,23 @@ impl Region {
         self.positions_within(shape, &Budget::default())
     }
 
-    /// Like [`Region::positions`], drawing samples only while `budget` is not interrupted
-    /// (its deadline, its cancel flag): an error (in words) when it is.
+    /// Like [`Region::positions`], listing boxes and totals and drawing samples only while
+    /// `budget` is not interrupted (its deadline, its cancel flag): an error (in words) when
+    /// it is.
     pub fn positions_within(
         &self,
         shape: &ShapeSpec,
         budget: &Budget,
     ) -> Result<Vec<Vec<u32>>, String> {
         let count = shape.count.map_or(0, |k| k as u128);
+        let stop = || budget.interrupted().is_err();
         match *self {
             // One position of 2^32 - 1 heaps alone takes 16 GB.
             Region::Box(_) | Region::Total { .. } if count > MAX_HEAPS_DRAWN => Err(format!(
                 "a position of {count} heaps is more than the {MAX_HEAPS_DRAWN} heaps one run holds"
             )),
-            Region::Box(b) => positions_in_order(shape, b),
-            Region::Total { total, heaps } => total_positions(shape, total, heaps),
+            Region::Box(b) => positions_in_order_until(shape, b, &stop),
+            Region::Total { total, heaps } => total_positions_until(shape, total, heaps, &stop),
             Region::Samples { count, .. } if count as u128 > MAX_POSITIONS => Err(format!(
                 "{count} samples are more than the {MAX_POSITIONS} positions one run visits"
             )),
@@ -99,17 +101,14 @@ impl Region {
                 seed,
                 max,
                 heaps,
-            } => {
-                let stop = || budget.interrupted().is_err();
-                samples_until(shape, (count, seed, max, heaps), &stop).ok_or_else(|| {
-                    let why = if budget.past_deadline() {
-                        "the time limit"
-                    } else {
-                        "Ctrl-C"
-                    };
-                    format!("stopped by {why} while drawing {count} samples, before checking any")
-                })
-            }
+            } => samples_until(shape, (count, seed, max, heaps), &stop).ok_or_else(|| {
+                let why = if budget.past_deadline() {
+                    "the time limit"
+                } else {
+                    "Ctrl-C"
+                };
+                format!("stopped by {why} while drawing {count} samples, before checking any")
+            }),
         }
     }
 }
@@ -207,6 +206,17 @@ pub fn total_positions(
     total: u32,
     heaps: usize,
 ) -> Result<Vec<Vec<u32>>, String> {
+    total_positions_until(shape, total, heaps, &|| false)
+}
+
+/// [`total_positions`], asking `stop` every [`LOOK_EVERY`] positions listed (and before
+/// sorting them) whether to give up: an error (in words) when it says so.
+fn total_positions_until(
+    shape: &ShapeSpec,
+    total: u32,
+    heaps: usize,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<Vec<u32>>, String> {
     let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
     if total_size(shape, total, heaps, cap) > cap {
         return Err(format!(
@@ -217,12 +227,22 @@ pub fn total_positions(
     let Some((ks, least)) = total_counts(shape, total, heaps) else {
         return Ok(out);
     };
+    let stopped = || format!("stopped while listing the positions of total <= {total}");
     for k in ks {
         let mut cur = Vec::with_capacity(k);
-        walk(&mut cur, k, least, total, shape.symmetric(), &mut |p| {
+        let walked = walk(&mut cur, k, least, total, shape.symmetric(), &mut |p| {
+            if out.len() % LOOK_EVERY == LOOK_EVERY - 1 && stop() {
+                return false;
+            }
             out.push(p.to_vec());
             true
         });
+        if !walked {
+            return Err(stopped());
+        }
+    }
+    if stop() {
+        return Err(stopped());
     }
     sort_in_order(&mut out);
     Ok(out)
@@ -438,7 +458,7 @@ mod tests {
             count: Some(3),
             ..any()
         };
-        let boxed = positions_in_order(&shape, Bounds { max: 6, heaps: 3 }).unwrap();
+        let boxed = super::super::positions_in_order(&shape, Bounds { max: 6, heaps: 3 }).unwrap();
         let total = total_positions(&shape, 6, 3).unwrap();
         let a: Vec<_> = boxed
             .iter()
@@ -470,5 +490,33 @@ mod tests {
             1,
         );
         assert_eq!(small, vec![vec![0], vec![1], vec![2]]);
+    }
+
+    #[test]
+    fn a_box_or_total_past_its_deadline_is_not_listed() {
+        // 30 heaps <= 7: C(37, 7) = 10295472 positions, seconds to list.
+        let budget = Budget {
+            deadline: Some(std::time::Instant::now()),
+            ..Budget::default()
+        };
+        let t0 = std::time::Instant::now();
+        for region in [
+            Region::Box(Bounds { max: 7, heaps: 30 }),
+            Region::Total {
+                total: 60,
+                heaps: 30,
+            },
+        ] {
+            let e = region.positions_within(&any(), &budget).unwrap_err();
+            assert!(e.starts_with("stopped while listing"), "{e}");
+        }
+        assert!(t0.elapsed() < std::time::Duration::from_secs(2));
+        assert_eq!(
+            Region::Box(Bounds { max: 2, heaps: 2 })
+                .positions(&any())
+                .unwrap()
+                .len(),
+            6
+        );
     }
 }
