@@ -3,6 +3,7 @@
 
 use miette::Report;
 
+use super::error::ReplError;
 use super::help::{self, CommandHelp, Lookup};
 use crate::report::table::{TableFormat, TableRequest};
 
@@ -98,23 +99,18 @@ pub fn parse(line: &str) -> Result<Option<Command>, Report> {
         let c = match help::lookup(word) {
             Ok(c) => c,
             Err(Lookup::Unknown(suggestion)) => {
-                let help = match suggestion {
-                    Some(s) => format!("did you mean `:{s}`? `:help` lists the commands"),
-                    None => "`:help` lists the commands".to_string(),
-                };
-                return Err(miette::miette!(
-                    code = "heapgame::repl",
-                    help = help,
-                    "unknown command `:{word}`"
-                ));
+                return Err(ReplError::UnknownCommand {
+                    word: word.to_string(),
+                    suggestion: suggestion.map(str::to_string),
+                }
+                .into());
             }
             Err(Lookup::Ambiguous(names)) => {
-                let names: Vec<String> = names.iter().map(|n| format!("`:{n}`")).collect();
-                return Err(miette::miette!(
-                    code = "heapgame::repl",
-                    help = format!("it could be {}", names.join(", ")),
-                    "`:{word}` is the beginning of several commands"
-                ));
+                return Err(ReplError::Ambiguous {
+                    word: word.to_string(),
+                    names: names.iter().map(|n| (*n).to_string()).collect(),
+                }
+                .into());
             }
         };
         return command(c, args).map(Some);
@@ -130,24 +126,21 @@ pub fn parse(line: &str) -> Result<Option<Command>, Report> {
         _ => {}
     }
     let word = line.split_whitespace().next().unwrap_or(line);
-    let help = match help::lookup(word) {
-        Ok(c) => format!("commands start with a colon: `:{}`", c.name),
-        Err(_) => "type a position such as `3 5`, or `:help` for the commands".to_string(),
-    };
-    Err(miette::miette!(
-        code = "heapgame::repl",
-        help = help,
-        "`{line}` is neither a position nor a command"
-    ))
+    Err(ReplError::NotUnderstood {
+        line: line.to_string(),
+        command: help::lookup(word).ok().map(|c| c.name),
+    }
+    .into())
 }
 
 /// A usage error of command `c`.
 fn usage(c: &CommandHelp, msg: impl std::fmt::Display) -> Report {
-    miette::miette!(
-        code = "heapgame::repl",
-        help = format!("usage: {}   example: {}", help::synopsis(c), c.example),
-        "{msg}"
-    )
+    ReplError::Usage {
+        message: msg.to_string(),
+        synopsis: help::synopsis(c),
+        example: c.example,
+    }
+    .into()
 }
 
 /// The arguments of command `c`.

@@ -71,9 +71,7 @@ impl<'g> Session<'g> {
             }
             Command::Undo => {
                 let p = self.play.as_mut().ok_or_else(no_game)?;
-                let out = p.undo().map_err(|m| {
-                    miette::miette!(code = "heapgame::repl", help = "make a move first", "{m}")
-                })?;
+                let out = p.undo()?;
                 emit(&out);
             }
             Command::Hint => {
@@ -167,14 +165,10 @@ impl<'g> Session<'g> {
                 if name == "play" && !l_has_param(self.loaded, "play") =>
             {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
-                let play = crate::solver::Play::parse(value.trim()).ok_or_else(|| {
-                    miette::miette!(
-                        code = "heapgame::repl",
-                        help = "`:set play normal` or `:set play misere`",
-                        "`{}` is not a play convention",
-                        value.trim()
-                    )
-                })?;
+                let play =
+                    crate::solver::Play::parse(value.trim()).ok_or_else(|| ReplError::NotPlay {
+                        value: value.trim().to_string(),
+                    })?;
                 let mut new = l.with_overrides(l.overrides.clone())?;
                 new.game.set_play(play);
                 say!("play = {} ({})", play.name(), play.describe());
@@ -200,11 +194,7 @@ impl<'g> Session<'g> {
                 let l = self.loaded.ok_or_else(no_ruleset)?;
                 check_param(l, &name)?;
                 if !l.overrides.iter().any(|o| override_name(o) == name) {
-                    return Err(miette::miette!(
-                        code = "heapgame::repl",
-                        help = "`:set` lists the parameters and marks those set",
-                        "`{name}` already has its default value"
-                    ));
+                    return Err(ReplError::AlreadyDefault { name }.into());
                 }
                 let overrides: Vec<String> = l
                     .overrides
@@ -247,13 +237,7 @@ impl<'g> Session<'g> {
             Command::Help(None) => emit(&help::overview()),
             Command::Help(Some(topic)) => match help::lookup(&topic) {
                 Ok(c) => emit(&help::command_help(c)),
-                Err(_) => {
-                    return Err(miette::miette!(
-                        code = "heapgame::repl",
-                        help = "`:help` lists the commands",
-                        "there is no command `:{topic}`"
-                    ))
-                }
+                Err(_) => return Err(ReplError::NoSuchCommand { topic }.into()),
             },
             Command::Echo(text) => say!("{text}"),
             Command::Quit => return Ok(Some(Flow::Quit)),
@@ -298,19 +282,12 @@ impl<'g> Session<'g> {
         let l = self.loaded.ok_or_else(no_ruleset)?;
         let game = &l.game;
         let first = game.checked.check_runs.first();
-        let bounds = Bounds::resolve(game, req.max, req.heaps, first).map_err(|m| match m {
-            MissingBound::Max => miette::miette!(
-                code = "heapgame::repl",
-                help = "add --max N, e.g. `:diff --formula wythoff --max 30`",
-                "`{}` has no `check max N` line: say how far to compare with --max",
-                game.checked.name
-            ),
-            MissingBound::Heaps => miette::miette!(
-                code = "heapgame::repl",
-                help = "add --heaps K, e.g. `--heaps 3`",
-                "`{}` allows any number of heaps: say how many at most with --heaps",
-                game.checked.name
-            ),
+        let bounds = Bounds::resolve(game, req.max, req.heaps, first).map_err(|m| {
+            let ruleset = game.checked.name.clone();
+            match m {
+                MissingBound::Max => ReplError::DiffNeedsMax { ruleset },
+                MissingBound::Heaps => ReplError::DiffNeedsHeaps { ruleset },
+            }
         })?;
         let show = req.show.unwrap_or(10);
         let budget = ui.budget();
@@ -341,7 +318,7 @@ impl<'g> Session<'g> {
                     )
                 })?
             }
-            (None, None) => return Err(miette::miette!("`:diff` needs --formula or a file")),
+            (None, None) => return Err(ReplError::DiffNeedsSide.into()),
         };
         emit(&crate::report::diff::text_report(&report));
         Ok(())
@@ -351,11 +328,10 @@ impl<'g> Session<'g> {
     fn eval(&mut self, ui: &mut Ui, text: &str) -> Result<(), Report> {
         let (l, _) = self.parts()?;
         if text.starts_with('#') {
-            return Err(miette::miette!(
-                code = "heapgame::repl",
-                help = "start a game with `:play POSITION`; then `#N` plays move N of `:moves`",
-                "`{text}` is a move number, but no game is in progress"
-            ));
+            return Err(ReplError::MoveNumberOutsideGame {
+                text: text.to_string(),
+            }
+            .into());
         }
         let pos = l
             .game
@@ -428,26 +404,17 @@ impl<'g> Session<'g> {
                 true,
             ),
             (None, Some(p)) => (p, false),
-            (None, None) => {
-                return Err(miette::miette!(
-                    code = "heapgame::repl",
-                    help = "usage: :moves POSITION   example: :moves 3 5",
-                    "`:moves` needs a position (outside a game)"
-                ))
-            }
+            (None, None) => return Err(ReplError::MovesNeedPosition.into()),
         };
         // Every follower is kept and printed: refuse up front what cannot be listed.
         let at_least = crate::estimate::followers_at_least(l.game.generator(), &pos);
         if at_least > MOST_LISTED {
-            return Err(miette::miette!(
-                code = "heapgame::too_large",
-                help = "ask about a smaller position, or about its outcome and winning moves \
-                        (type the position alone)",
-                "{} has at least {} followers, more than `:moves` lists ({})",
-                crate::game::show_position(&pos),
-                crate::estimate::show(at_least),
-                crate::estimate::show(MOST_LISTED)
-            ));
+            return Err(ReplError::TooManyFollowers {
+                position: show_position(&pos),
+                at_least: crate::estimate::show(at_least),
+                most: crate::estimate::show(MOST_LISTED),
+            }
+            .into());
         }
         let list = match ui.compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
             let fs = solver.followers(&pos)?;
@@ -499,13 +466,12 @@ impl<'g> Session<'g> {
                 match i {
                     Some(i) => fs[i - 1].clone(),
                     None => {
-                        return Err(miette::miette!(
-                            code = "heapgame::repl",
-                            help = "`:moves` lists the moves, numbered from 1",
-                            "there is no move #{n} from {}: there are {} moves",
-                            show_position(&from),
-                            fs.len()
-                        ))
+                        return Err(ReplError::NoSuchMove {
+                            number: n.to_string(),
+                            from: show_position(&from),
+                            count: fs.len(),
+                        }
+                        .into())
                     }
                 }
             }
@@ -515,17 +481,12 @@ impl<'g> Session<'g> {
                     .read_position(&[text.to_string()])
                     .map_err(Report::new)?;
                 if !fs.contains(&to) {
-                    return Err(miette::miette!(
-                        code = "heapgame::repl",
-                        help = format!(
-                            "`:moves` lists the moves from {}; type a position from it, or its number",
-                            show_position(&from)
-                        ),
-                        "{} -> {} is not a move of `{}`",
-                        show_position(&from),
-                        show_position(&to),
-                        l.game.checked.name
-                    ));
+                    return Err(ReplError::NotAMove {
+                        from: show_position(&from),
+                        to: show_position(&to),
+                        ruleset: l.game.checked.name.clone(),
+                    }
+                    .into());
                 }
                 to
             }
@@ -539,38 +500,23 @@ impl<'g> Session<'g> {
 }
 
 fn no_game() -> Report {
-    miette::miette!(
-        code = "heapgame::repl",
-        help = "start one with `:play POSITION`, e.g. `:play 10 20`",
-        "no game in progress"
-    )
+    ReplError::NoGame.into()
 }
 
 /// A solver error, in the REPL's words for the limit and Ctrl-C.
 fn solve_error(game: &Game, e: &SolveError<MoveError>) -> Report {
     match e {
-        SolveError::Limit { limit } => miette::miette!(
-            code = "heapgame::limit",
-            help = "the memo table keeps every position solved in this session; a larger \
-                    `:limit N` lets the computation go further, up to what half the available \
-                    memory holds (`:limit none`, the default)",
-            "stopped: the memo table holds {limit} positions, the limit"
-        ),
+        SolveError::Limit { limit } => ReplError::MemoLimit { limit: *limit }.into(),
         SolveError::Cancelled { stored } if super::MEMORY_STOP.load(Ordering::SeqCst) => {
             let (cap, why) = crate::cli::common::default_max_memory().unwrap_or_default();
-            miette::miette!(
-                code = "heapgame::limit",
-                help = "the positions solved before are kept; ask about smaller positions",
-                "stopped: the memory in use neared {}, the limit set by {why}; the memo table \
-                 holds {stored} positions",
-                crate::cli::common::show_bytes(cap)
-            )
+            ReplError::MemoryStop {
+                cap: crate::cli::common::show_bytes(cap),
+                why,
+                stored: *stored,
+            }
+            .into()
         }
-        SolveError::Cancelled { stored } => miette::miette!(
-            code = "heapgame::cancelled",
-            help = "the positions solved before Ctrl-C are kept",
-            "cancelled (Ctrl-C); the memo table holds {stored} positions"
-        ),
+        SolveError::Cancelled { stored } => ReplError::Cancelled { stored: *stored }.into(),
         e => game.solve_error(e),
     }
 }
@@ -586,17 +532,14 @@ fn check_param(l: &Loaded, name: &str) -> Result<(), Report> {
     if names.iter().any(|n| n == name) {
         return Ok(());
     }
-    let help = match crate::ruleset::diag::suggest(name, names.iter().map(String::as_str)) {
-        Some(s) => format!("did you mean `{s}`?"),
-        None if names.is_empty() => "this ruleset has no parameters".to_string(),
-        None => format!("its parameters are {}", names.join(", ")),
-    };
-    Err(miette::miette!(
-        code = "heapgame::repl",
-        help = help,
-        "`{name}` is not a parameter of `{}`",
-        l.game.checked.name
-    ))
+    let suggestion = crate::ruleset::diag::suggest(name, names.iter().map(String::as_str));
+    Err(ReplError::NotParameter {
+        name: name.to_string(),
+        ruleset: l.game.checked.name.clone(),
+        suggestion: suggestion.map(str::to_string),
+        names,
+    }
+    .into())
 }
 
 /// Whether the loaded ruleset has a parameter `name` (which `:set NAME` then sets).
