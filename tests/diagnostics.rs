@@ -408,3 +408,47 @@ fn every_code_has_a_snapshot() {
         assert!(shown, "no snapshot shows `{name}`: add a case");
     }
 }
+
+/// The REPL's own errors (`heapgame::repl`, and the session's limits), each from its variant:
+/// its code, its message and its help, as a session shows them.
+#[test]
+fn repl_errors() {
+    use heapgame::repl::error::ReplError;
+    let errors = [
+        ReplError::UnknownCommand {
+            word: "tabel".into(),
+            suggestion: Some("table".into()),
+        },
+        ReplError::Usage {
+            message: "`:table` needs --max N".into(),
+            synopsis: ":table --max N [--heaps K] [--grundy]".into(),
+            example: ":table --max 10",
+        },
+        ReplError::NoRuleset,
+        ReplError::TooManyFollowers {
+            position: "(5000, 5000)".into(),
+            at_least: "2.5e7".into(),
+            most: "1e7".into(),
+        },
+        ReplError::MemoLimit { limit: 1000 },
+        ReplError::Cancelled { stored: 42 },
+    ];
+    let codes: Vec<&str> = errors.iter().map(|e| e.code().as_str()).collect();
+    assert_eq!(
+        codes,
+        [
+            "heapgame::repl",
+            "heapgame::repl",
+            "heapgame::repl",
+            "heapgame::too_large",
+            "heapgame::limit",
+            "heapgame::cancelled"
+        ]
+    );
+    let rendered: Vec<String> = errors.iter().map(|e| render(e)).collect();
+    assert!(
+        rendered.iter().all(|r| r.contains("help:")),
+        "{rendered:#?}"
+    );
+    insta::assert_snapshot!(rendered.join("\n\n"));
+}

@@ -13,6 +13,7 @@
 
 mod command;
 mod complete;
+pub mod error;
 mod help;
 mod inline_image;
 mod loopy;
@@ -40,6 +41,7 @@ use crate::verify::diff::{diff, formula_from_text, Side};
 use crate::verify::{Bounds, MissingBound};
 use command::{Command, DiffRequest};
 use complete::ReplHelper;
+use error::ReplError;
 use play::Play;
 
 use crate::cli::repl::Options;
@@ -429,11 +431,7 @@ pub fn run(opts: Options) -> u8 {
             }
         }
     } else if !opts.params.is_empty() {
-        ui.error(miette::miette!(
-            code = "heapgame::repl",
-            help = "give the ruleset file too: `heapgame repl FILE -p NAME=VALUE`",
-            "-p sets a parameter of a ruleset, but no ruleset was given"
-        ));
+        ui.error(ReplError::ParamWithoutFile.into());
     }
     if ui.interactive {
         if loaded.is_none() {
@@ -474,9 +472,5 @@ pub fn run(opts: Options) -> u8 {
 }
 
 fn no_ruleset() -> Report {
-    miette::miette!(
-        code = "heapgame::repl",
-        help = "load one with `:load FILE`, e.g. `:load rulesets/classic/wythoff.game`",
-        "no ruleset is loaded"
-    )
+    ReplError::NoRuleset.into()
 }

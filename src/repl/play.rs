@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use super::error::ReplError;
 use crate::game::show_position;
 use crate::moves::{Generator, MoveError};
 use crate::{Outcome, SolveError, Solver};
@@ -276,9 +277,9 @@ impl Play {
     }
 
     /// Takes back the user's last move and heapgame's answer.
-    pub fn undo(&mut self) -> Result<String, String> {
+    pub fn undo(&mut self) -> Result<String, ReplError> {
         let Some(i) = self.turns.iter().rposition(|t| t.by == Some(Side::User)) else {
-            return Err("you have not moved yet in this game".to_string());
+            return Err(ReplError::NothingToUndo);
         };
         self.turns.truncate(i);
         self.winner = None;

@@ -132,58 +132,13 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
     let Ok(ast) = crate::syntax::parse_file(text) else {
         return s;
     };
-    let excerpt = |span: &std::ops::Range<usize>| -> String {
-        let lines = item_lines(text.get(span.clone()).unwrap_or(""));
-        // Re-indent continuation lines by their common indentation.
-        let indent = lines
-            .iter()
-            .skip(1)
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| l.len() - l.trim_start().len())
-            .min()
-            .unwrap_or(0);
-        let mut out = String::new();
-        for (i, l) in lines.iter().enumerate() {
-            let l = if i == 0 {
-                l
-            } else {
-                l.get(indent..).unwrap_or(l)
-            };
-            let _ = writeln!(out, "  {}{l}", if i == 0 { "" } else { "  " });
-        }
-        out
-    };
     let mut moves = String::new();
     let mut claims = String::new();
     for item in &ast.items {
         match item {
-            Item::Shape(sh) => {
-                let _ = writeln!(
-                    s,
-                    "shape:      {}",
-                    item_lines(text.get(sh.span.clone()).unwrap_or("")).join(" ")
-                );
-            }
-            Item::Require(r) => {
-                let _ = writeln!(
-                    s,
-                    "require:    {}",
-                    item_lines(text.get(r.span.clone()).unwrap_or("")).join(" ")
-                );
-            }
-            Item::Move(m) => moves.push_str(&excerpt(&m.span)),
-            Item::Claim(cl) => claims.push_str(&excerpt(&cl.span)),
-            Item::CheckBound(b) => {
-                let _ = writeln!(
-                    s,
-                    "check:      {}",
-                    item_lines(text.get(b.span.clone()).unwrap_or("")).join(" ")
-                );
-            }
-            Item::Play(word, _) => {
-                let _ = writeln!(s, "play:       {word}");
-            }
-            Item::Source(..) | Item::Let(_) | Item::Fn(_) | Item::Positions(_) => {}
+            Item::Move(m) => moves.push_str(&excerpt(text, &m.span)),
+            Item::Claim(cl) => claims.push_str(&excerpt(text, &cl.span)),
+            other => one_line(&mut s, text, other),
         }
     }
     let _ = writeln!(s, "moves:");
@@ -195,6 +150,44 @@ pub fn show(game: &Game, file: &str, overrides: &[String]) -> String {
         s.push_str(&claims);
     }
     s
+}
+
+/// An item `:show` writes on one line after its title (`shape:`, `require:`, `check:`,
+/// `play:`); the others it leaves out.
+fn one_line(s: &mut String, text: &str, item: &Item) {
+    let joined =
+        |span: &std::ops::Range<usize>| item_lines(text.get(span.clone()).unwrap_or("")).join(" ");
+    let _ = match item {
+        Item::Shape(sh) => writeln!(s, "shape:      {}", joined(&sh.span)),
+        Item::Require(r) => writeln!(s, "require:    {}", joined(&r.span)),
+        Item::CheckBound(b) => writeln!(s, "check:      {}", joined(&b.span)),
+        Item::Play(word, _) => writeln!(s, "play:       {word}"),
+        Item::Move(_) | Item::Claim(_) => Ok(()),
+        Item::Source(..) | Item::Let(_) | Item::Fn(_) | Item::Positions(_) => Ok(()),
+    };
+}
+
+/// An item's source lines as `:show` lists a move or a claim: indented by two, continuation
+/// lines re-indented by their common indentation.
+fn excerpt(text: &str, span: &std::ops::Range<usize>) -> String {
+    let lines = item_lines(text.get(span.clone()).unwrap_or(""));
+    let indent = lines
+        .iter()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for (i, l) in lines.iter().enumerate() {
+        let l = if i == 0 {
+            l
+        } else {
+            l.get(indent..).unwrap_or(l)
+        };
+        let _ = writeln!(out, "  {}{l}", if i == 0 { "" } else { "  " });
+    }
+    out
 }
 
 /// The lines of an item's source text, without the blank and comment lines that its span

@@ -80,6 +80,9 @@ codes! {
     TooLarge => "heapgame::too_large",
     /// A command-line argument that does not fit the ruleset (`--heaps` for a fixed count).
     Usage => "heapgame::usage",
+    /// A REPL line that cannot run as typed (an unknown command, a usage mistake, a move that
+    /// is not one) or not now (no ruleset loaded, no game in progress).
+    Repl => "heapgame::repl",
     /// A ruleset asked for a single-heap sequence that is not a sum of single heaps.
     NotSum => "heapgame::not_sum",
     /// A function (`fn`) that calls itself, directly or through others.

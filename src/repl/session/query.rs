@@ -1,0 +1,188 @@
+//! The session's questions about positions: a position's evaluation (`:eval`, `:hint`), its
+//! moves (`:moves`), a table of the memo (`:table`), a heap's sequence (`:sequence`), and the
+//! session's own state (`:stats`, `:limit`).
+
+use super::*;
+use crate::report::table::TableRequest;
+
+/// The most followers `:moves` lists: ten million lines are more than anyone reads, and
+/// each follower is kept until it is printed.
+const MOST_LISTED: f64 = 1e7;
+
+impl Session<'_> {
+    /// A position typed as text: outcome, Grundy value, winning moves.
+    pub(super) fn eval(&mut self, ui: &mut Ui, text: &str) -> Result<(), Report> {
+        let l = self.loaded()?;
+        if text.starts_with('#') {
+            return Err(ReplError::MoveNumberOutsideGame {
+                text: text.to_string(),
+            }
+            .into());
+        }
+        let pos = l
+            .game
+            .read_position(&[text.to_string()])
+            .map_err(Report::new)?;
+        self.eval_pos(ui, &pos)
+    }
+
+    /// The outcome, Grundy value (in misère play with the genus) and winning moves of `pos`.
+    pub(super) fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
+        let (l, solver) = self.parts()?;
+        refuse_followers(l, pos)?;
+        let (g, wins) = match ui.compute(|| {
+            let g = solver.grundy(pos)?;
+            let wins = solver.winning_moves(pos)?;
+            Ok((g, wins))
+        }) {
+            // A loopy game in normal play: Smith's values of the region.
+            Err(SolveError::Cycle(_)) if l.game.play() == crate::solver::Play::Normal => {
+                let budget = ui.budget();
+                let sol = ui.compute(|| super::loopy::solve(&l.game, pos, &budget))?;
+                emit(&super::loopy::eval_text(&sol));
+                return Ok(());
+            }
+            r => r.map_err(|e| solve_error(&l.game, &e))?,
+        };
+        if l.game.play() == crate::solver::Play::Misere {
+            let g_text = genus_text(ui, l, pos)?;
+            emit(&render::eval_in(pos, g, &wins, Some(&g_text)));
+        } else {
+            emit(&render::eval(pos, g, &wins));
+        }
+        Ok(())
+    }
+
+    /// `:moves [POSITION]` (at most [`MOST_LISTED`] followers).
+    pub(super) fn moves(&mut self, ui: &mut Ui, text: Option<&str>) -> Result<(), Report> {
+        let in_game = self
+            .play
+            .as_ref()
+            .filter(|p| !p.is_over())
+            .map(|p| p.current().to_vec());
+        let (l, solver) = self.parts()?;
+        let (pos, with_values) = match (text, in_game) {
+            (Some(t), _) => (
+                l.game
+                    .read_position(&[t.to_string()])
+                    .map_err(Report::new)?,
+                true,
+            ),
+            (None, Some(p)) => (p, false),
+            (None, None) => return Err(ReplError::MovesNeedPosition.into()),
+        };
+        // Every follower is kept and printed: refuse up front what cannot be listed.
+        let at_least = crate::estimate::followers_at_least(l.game.generator(), &pos);
+        if at_least > MOST_LISTED {
+            return Err(ReplError::TooManyFollowers {
+                position: show_position(&pos),
+                at_least: crate::estimate::show(at_least),
+                most: crate::estimate::show(MOST_LISTED),
+            }
+            .into());
+        }
+        let list = match ui.compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
+            let fs = solver.followers(&pos)?;
+            let mut out = Vec::with_capacity(fs.len());
+            for f in fs {
+                let g = if with_values {
+                    Some(solver.grundy(&f)?)
+                } else {
+                    None
+                };
+                out.push((f, g));
+            }
+            Ok(out)
+        }) {
+            // A loopy game in normal play: the followers with Smith's values.
+            Err(SolveError::Cycle(_)) if l.game.play() == crate::solver::Play::Normal => {
+                let budget = ui.budget();
+                let sol = ui.compute(|| super::loopy::solve(&l.game, &pos, &budget))?;
+                emit(&super::loopy::moves_text(&sol));
+                return Ok(());
+            }
+            r => r.map_err(|e| solve_error(&l.game, &e))?,
+        };
+        emit(&render::moves(&pos, &list));
+        Ok(())
+    }
+
+    /// `:table`: the box from the session's solver.
+    pub(super) fn table(&mut self, ui: &mut Ui, req: &TableRequest) -> Result<(), Report> {
+        let (l, solver) = self.parts()?;
+        let out = ui.compute(|| {
+            crate::report::memo_table::table(&l.game, solver, req, &|e, _| solve_error(&l.game, e))
+        })?;
+        emit(&out);
+        Ok(())
+    }
+
+    /// `:sequence N`: the values of one heap and their period.
+    pub(super) fn sequence(&mut self, ui: &mut Ui, max: u32) -> Result<(), Report> {
+        let l = self.loaded()?;
+        let budget = ui.budget();
+        let s = ui
+            .compute(|| crate::sequence::sequence(&l.game, max, &budget))
+            .map_err(|e| match e {
+                crate::sequence::SequenceError::NotSum(d) => Report::new(d),
+                crate::sequence::SequenceError::Solve(e) => solve_error(&l.game, &e),
+            })?;
+        emit(&crate::report::sequence::text(&s));
+        Ok(())
+    }
+
+    /// `:stats`.
+    pub(super) fn stats(&self, ui: &Ui) {
+        let stored = self.solver.as_ref().map_or(0, Solver::positions_stored);
+        emit(&render::stats(
+            self.loaded.map(|l| &l.game),
+            stored,
+            ui.limit,
+            ui.last,
+        ));
+    }
+
+    /// `:limit N` or `:limit none`.
+    pub(super) fn limit(&mut self, ui: &mut Ui, n: Option<usize>) {
+        ui.limit = n;
+        if let Some(s) = self.solver.as_mut() {
+            s.set_budget(ui.budget());
+        }
+        match n {
+            Some(n) => say!("computations stop once {n} positions are stored"),
+            None => say!("no limit on the positions stored but what the available memory holds"),
+        }
+    }
+}
+
+/// As `heapgame eval` does: refuses up front a position whose followers alone cannot be
+/// generated or held within the default memory limit.
+fn refuse_followers(l: &Loaded, pos: &[u32]) -> Result<(), Report> {
+    let memory = crate::cli::common::default_max_memory();
+    match crate::estimate::followers_refusal(
+        &format!("solving {}", show_position(pos)),
+        crate::estimate::followers_at_least(l.game.generator(), pos),
+        crate::cli::common::estimate_heaps(&l.game, pos),
+        memory.as_ref().map(|(cap, why)| (*cap, why.as_str())),
+    ) {
+        Some(d) => {
+            let d = d.help("ask about a smaller position");
+            let err = crate::ruleset::diag::LoadError::single(l.game.src.clone(), d);
+            Err(Report::new(err))
+        }
+        None => Ok(()),
+    }
+}
+
+/// The genus of `pos` as written (`0^120`), or "not settled".
+fn genus_text(ui: &mut Ui, l: &Loaded, pos: &[u32]) -> Result<String, Report> {
+    use crate::solver::genus::{genus, GenusError};
+    let budget = ui.budget();
+    let gen = l.game.generator();
+    ui.compute(|| match genus(gen, pos, &budget) {
+        Ok(x) => Ok(x.to_string()),
+        Err(GenusError::Unsettled) => Ok("not settled".to_string()),
+        Err(GenusError::Solve(e)) => Err(e),
+    })
+    .map_err(|e| solve_error(&l.game, &e))
+}
