@@ -153,66 +153,7 @@ pub fn lower_claim(
         genus_used: genus_used.clone(),
     };
     scope.set_claim(Some(names.clone()));
-    let r = (|| {
-        let mut c = Compiler::at_position(diags, &mut slots);
-        let mut when = None;
-        let body = match &cl.body {
-            ClaimBody::Formula { name, args } => {
-                let mut vals = Vec::new();
-                // A formula's arguments are known at load, like a parameter.
-                c.slots.defer = false;
-                for a in args {
-                    vals.push(c.constant(a, scope)?);
-                }
-                c.slots.defer = true;
-                if let Some(w) = &cl.when {
-                    when = Some(c.expect(w, scope, Type::Bool, "`when`")?);
-                }
-                CheckedClaimBody::Formula {
-                    name: name.name.clone(),
-                    args: vals,
-                }
-            }
-            ClaimBody::Expr { expr, destructure } => {
-                let d = match destructure {
-                    Some(d) => {
-                        let l = if d.single {
-                            c.expect(&d.value, scope, Type::Int, "`where NAME =`")?
-                        } else {
-                            c.expect(&d.value, scope, Type::List, "`where (...) =`")?
-                        };
-                        let mut ss = Vec::new();
-                        for n in &d.names {
-                            let s = c.slots.int();
-                            scope.push(&n.name, Binding::Int(s));
-                            ss.push(s);
-                        }
-                        Some((l, ss))
-                    }
-                    None => None,
-                };
-                if let Some(w) = &cl.when {
-                    when = c.expect(w, scope, Type::Bool, "`when`");
-                }
-                let e = body_expr(&mut c, cl, expr, scope)?;
-                CheckedClaimBody::Expr {
-                    expr: e,
-                    destructure: d,
-                }
-            }
-        };
-        if cl.when.is_some() && when.is_none() {
-            return None;
-        }
-        let fails_at = match &cl.fails_at {
-            Some(e) => {
-                c.slots.defer = false;
-                known_failures(&mut c, e, scope)?
-            }
-            None => Vec::new(),
-        };
-        Some((body, when, fails_at))
-    })();
+    let r = compile_claim(&mut Compiler::at_position(diags, &mut slots), cl, scope);
     scope.set_claim(None);
     scope.truncate(mark);
     let (body, when, fails_at) = r?;
@@ -239,6 +180,81 @@ pub fn lower_claim(
         },
         span: cl.span.clone(),
     })
+}
+
+/// A claim's body, its `when` and its `fails at` compiled (the claim's names in `scope`).
+fn compile_claim(
+    c: &mut Compiler<'_>,
+    cl: &Claim,
+    scope: &mut Scope,
+) -> Option<(CheckedClaimBody, Option<CExpr>, Vec<Vec<i64>>)> {
+    let (body, when) = match &cl.body {
+        ClaimBody::Formula { name, args } => {
+            let mut vals = Vec::new();
+            // A formula's arguments are known at load, like a parameter.
+            c.slots.defer = false;
+            for a in args {
+                vals.push(c.constant(a, scope)?);
+            }
+            c.slots.defer = true;
+            let when = match &cl.when {
+                Some(w) => Some(c.expect(w, scope, Type::Bool, "`when`")?),
+                None => None,
+            };
+            let body = CheckedClaimBody::Formula {
+                name: name.name.clone(),
+                args: vals,
+            };
+            (body, when)
+        }
+        ClaimBody::Expr { expr, destructure } => {
+            let d = match destructure {
+                Some(d) => Some(destructure_slots(c, d, scope)?),
+                None => None,
+            };
+            let when = cl
+                .when
+                .as_ref()
+                .and_then(|w| c.expect(w, scope, Type::Bool, "`when`"));
+            let e = body_expr(c, cl, expr, scope)?;
+            let body = CheckedClaimBody::Expr {
+                expr: e,
+                destructure: d,
+            };
+            (body, when)
+        }
+    };
+    if cl.when.is_some() && when.is_none() {
+        return None;
+    }
+    let fails_at = match &cl.fails_at {
+        Some(e) => {
+            c.slots.defer = false;
+            known_failures(c, e, scope)?
+        }
+        None => Vec::new(),
+    };
+    Some((body, when, fails_at))
+}
+
+/// `where NAME = E` or `where (A, B, ...) = L`: the value compiled, a slot bound to each name.
+fn destructure_slots(
+    c: &mut Compiler<'_>,
+    d: &Destructure,
+    scope: &mut Scope,
+) -> Option<(CExpr, Vec<usize>)> {
+    let l = if d.single {
+        c.expect(&d.value, scope, Type::Int, "`where NAME =`")?
+    } else {
+        c.expect(&d.value, scope, Type::List, "`where (...) =`")?
+    };
+    let mut ss = Vec::new();
+    for n in &d.names {
+        let s = c.slots.int();
+        scope.push(&n.name, Binding::Int(s));
+        ss.push(s);
+    }
+    Some((l, ss))
 }
 
 /// The claim's expression, of the type its kind needs.

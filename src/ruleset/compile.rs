@@ -3,6 +3,8 @@
 //! Errors are collected, not returned one at a time: a failed subexpression yields `None`
 //! and the caller goes on, so that one run reports every problem of a file.
 
+mod calls;
+mod fold;
 mod names;
 mod nodes;
 mod ops;
@@ -395,41 +397,6 @@ impl Compiler<'_> {
             ExprKind::HeapTest(kind, set) => self.heap_test(*kind, set, sp, scope),
         }
     }
-
-    /// Builds a node; when every child is a constant, evaluates it now.
-    fn fold(&mut self, kind: CKind, sp: Span, ty: Type) -> Option<(CExpr, Type)> {
-        let node = CExpr {
-            kind,
-            span: sp.clone(),
-        };
-        if !all_const(&node) {
-            return Some((node, ty));
-        }
-        let mut ints = vec![0i64; self.slots.ints];
-        let mut env = super::expr::Env {
-            heaps: &[],
-            ints: &mut ints,
-            lists: &[],
-        };
-        match node.eval(&mut env) {
-            Ok(v) => Some((CExpr::constant(v, sp), ty)),
-            Err(_) if self.slots.defer => Some((node, ty)),
-            Err(e) => {
-                self.push(
-                    Diag::new(
-                        Code::Eval,
-                        e.span.clone(),
-                        format!("cannot evaluate this: {}", e.kind),
-                        "here",
-                    )
-                    .help(
-                        "integers are 64-bit and never wrap; reals are exact and must be decidable",
-                    ),
-                );
-                None
-            }
-        }
-    }
 }
 
 /// The expression a binding stands for.
@@ -454,39 +421,6 @@ pub fn binding_expr(b: &Binding, sp: &Span) -> (CExpr, Type) {
         Binding::Poisoned | Binding::Fn(_) | Binding::Arg(_) => {
             unreachable!("handled by `Compiler::name` (binding_expr)")
         }
-    }
-}
-
-/// Whether the node's children are all constants (so the node can be evaluated now).
-fn all_const(e: &CExpr) -> bool {
-    let c = |x: &CExpr| x.as_const().is_some();
-    match &e.kind {
-        CKind::Const(_) => true,
-        CKind::IntSlot(_) | CKind::ListSlot(_) | CKind::Heaps | CKind::HeapTest(..) => false,
-        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => c(a),
-        CKind::Bin(_, a, b) => c(a) && c(b),
-        CKind::Range(a, b) => c(a) && b.as_deref().is_none_or(c),
-        CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().all(c),
-        CKind::Quant(_, own, l, cond) | CKind::ListComp(own, l, cond) => {
-            c(l) && !dynamic(cond, *own)
-        }
-        CKind::Index(a, b) => c(a) && c(b),
-    }
-}
-
-/// Whether an expression reads the position or a slot other than `own`.
-fn dynamic(e: &CExpr, own: usize) -> bool {
-    let d = |x: &CExpr| dynamic(x, own);
-    match &e.kind {
-        CKind::Const(_) => false,
-        CKind::IntSlot(i) => *i != own,
-        CKind::ListSlot(_) | CKind::Heaps | CKind::HeapTest(..) => true,
-        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => d(a),
-        CKind::Bin(_, a, b) => d(a) || d(b),
-        CKind::Range(a, b) => d(a) || b.as_deref().is_some_and(d),
-        CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().any(d),
-        CKind::Quant(_, _, l, c) | CKind::ListComp(_, l, c) => d(l) || d(c),
-        CKind::Index(a, b) => d(a) || d(b),
     }
 }
 

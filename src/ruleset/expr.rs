@@ -118,14 +118,7 @@ impl CExpr {
             CKind::ListSlot(i) => Value::List(env.lists[*i].as_slice().into()),
             CKind::Heaps => Value::List(env.heaps.iter().map(|&h| i64::from(h)).collect()),
             CKind::Not(e) => Value::Bool(!e.eval_bool(env)?),
-            CKind::Neg(e) => match e.eval(env)? {
-                Value::Int(n) => match n.checked_neg() {
-                    Some(m) => Value::Int(m),
-                    None => return err(EvalErrorKind::Overflow("`-`".into()), sp),
-                },
-                Value::Real(r) => Value::Real(r.neg()),
-                v => unreachable!("{v:?} (eval neg)"),
-            },
+            CKind::Neg(e) => neg(e.eval(env)?, sp)?,
             CKind::Abs(e) => abs(e.eval(env)?, sp)?,
             CKind::Bin(op, a, b) => return self.eval_bin(*op, a, b, env),
             CKind::Range(lo, hi) => {
@@ -151,67 +144,8 @@ impl CExpr {
                 }
                 Value::List(out.into())
             }
-            CKind::Quant(QuantKind::Filter, slot, list, cond) => {
-                let list = members(list, env)?;
-                let mut out = Vec::new();
-                for &x in list.iter() {
-                    env.ints[*slot] = x;
-                    if cond.eval_bool(env)? {
-                        out.push(x);
-                    }
-                }
-                Value::List(out.into())
-            }
-            CKind::Quant(QuantKind::Collect, slot, list, body) => {
-                let list = members(list, env)?;
-                let mut out = Vec::with_capacity(list.len());
-                for &x in list.iter() {
-                    env.ints[*slot] = x;
-                    out.push(body.eval(env)?);
-                }
-                set_of(out)
-            }
-            CKind::Quant(kind, slot, list, cond) => {
-                let list = members(list, env)?;
-                let mut count: i64 = 0;
-                for &x in list.iter() {
-                    env.ints[*slot] = x;
-                    let c = cond.eval_bool(env)?;
-                    match kind {
-                        QuantKind::Any if c => return Ok(Value::Bool(true)),
-                        QuantKind::All if !c => return Ok(Value::Bool(false)),
-                        // At most list.len() <= usize::MAX increments; i64 cannot overflow
-                        // for lists that fit in memory.
-                        QuantKind::Count if c => count += 1,
-                        _ => {}
-                    }
-                }
-                match kind {
-                    QuantKind::Any => Value::Bool(false),
-                    QuantKind::All => Value::Bool(true),
-                    _ => Value::Int(count),
-                }
-            }
-            CKind::Index(list, idx) => {
-                let l = match list.eval(env)? {
-                    Value::List(l) => l,
-                    v => unreachable!("{v:?} (eval index)"),
-                };
-                let i = idx.eval_int(env)?;
-                match usize::try_from(i).ok().and_then(|i| l.get(i)) {
-                    Some(&x) => Value::Int(x),
-                    None => {
-                        return err(
-                            EvalErrorKind::Domain(format!(
-                            "index {i} is outside the list, which has {} members (indices 0..{})",
-                            l.len(),
-                            l.len() as i64 - 1
-                        )),
-                            &idx.span,
-                        )
-                    }
-                }
-            }
+            CKind::Quant(kind, slot, list, cond) => quantify(*kind, *slot, list, cond, env)?,
+            CKind::Index(list, idx) => index(list, idx, env)?,
             CKind::ListComp(slot, list, body) => {
                 let list = members(list, env)?;
                 let mut out = Vec::with_capacity(list.len());
@@ -221,24 +155,7 @@ impl CExpr {
                 }
                 Value::List(out.into())
             }
-            CKind::HeapTest(kind, set) => {
-                let set = match set.eval(env)? {
-                    Value::Set(s) => s,
-                    v => unreachable!("{v:?} (eval heap test)"),
-                };
-                let mut any = false;
-                let mut all = true;
-                for &h in env.heaps {
-                    let inside = set.contains(i64::from(h)).map_err(|e| real_err(e, sp))?;
-                    any |= inside;
-                    all &= inside;
-                }
-                Value::Bool(match kind {
-                    HeapTestKind::Any => any,
-                    HeapTestKind::All => all,
-                    HeapTestKind::No => !any,
-                })
-            }
+            CKind::HeapTest(kind, set) => heap_test(*kind, set, env, sp)?,
         })
     }
 
@@ -254,6 +171,98 @@ impl CExpr {
         let y = b.eval(env)?;
         binary(op, x, y, sp)
     }
+}
+
+/// `-v`, checked on integers.
+fn neg(v: Value, sp: &Span) -> R<Value> {
+    Ok(match v {
+        Value::Int(n) => match n.checked_neg() {
+            Some(m) => Value::Int(m),
+            None => return err(EvalErrorKind::Overflow("`-`".into()), sp),
+        },
+        Value::Real(r) => Value::Real(r.neg()),
+        v => unreachable!("{v:?} (eval neg)"),
+    })
+}
+
+/// `filter`, `collect`, `any`, `all`, `count` over `list`, its variable in `slot`.
+fn quantify(
+    kind: QuantKind,
+    slot: usize,
+    list: &CExpr,
+    cond: &CExpr,
+    env: &mut Env<'_>,
+) -> R<Value> {
+    let list = members(list, env)?;
+    if kind == QuantKind::Collect {
+        let mut out = Vec::with_capacity(list.len());
+        for &x in list.iter() {
+            env.ints[slot] = x;
+            out.push(cond.eval(env)?);
+        }
+        return Ok(set_of(out));
+    }
+    let mut kept = Vec::new();
+    let mut count: i64 = 0;
+    for &x in list.iter() {
+        env.ints[slot] = x;
+        let c = cond.eval_bool(env)?;
+        match kind {
+            QuantKind::Filter if c => kept.push(x),
+            QuantKind::Any if c => return Ok(Value::Bool(true)),
+            QuantKind::All if !c => return Ok(Value::Bool(false)),
+            // At most list.len() <= usize::MAX increments; i64 cannot overflow for lists
+            // that fit in memory.
+            QuantKind::Count if c => count += 1,
+            _ => {}
+        }
+    }
+    Ok(match kind {
+        QuantKind::Filter => Value::List(kept.into()),
+        QuantKind::Any => Value::Bool(false),
+        QuantKind::All => Value::Bool(true),
+        _ => Value::Int(count),
+    })
+}
+
+/// `l[i]`, an index outside the list an error located at the index.
+fn index(list: &CExpr, idx: &CExpr, env: &mut Env<'_>) -> R<Value> {
+    let l = match list.eval(env)? {
+        Value::List(l) => l,
+        v => unreachable!("{v:?} (eval index)"),
+    };
+    let i = idx.eval_int(env)?;
+    match usize::try_from(i).ok().and_then(|i| l.get(i)) {
+        Some(&x) => Ok(Value::Int(x)),
+        None => err(
+            EvalErrorKind::Domain(format!(
+                "index {i} is outside the list, which has {} members (indices 0..{})",
+                l.len(),
+                l.len() as i64 - 1
+            )),
+            &idx.span,
+        ),
+    }
+}
+
+/// `any heap in S`, `all heaps in S`, `no heap in S`.
+fn heap_test(kind: HeapTestKind, set: &CExpr, env: &mut Env<'_>, sp: &Span) -> R<Value> {
+    let set = match set.eval(env)? {
+        Value::Set(s) => s,
+        v => unreachable!("{v:?} (eval heap test)"),
+    };
+    let mut any = false;
+    let mut all = true;
+    for &h in env.heaps {
+        let inside = set.contains(i64::from(h)).map_err(|e| real_err(e, sp))?;
+        any |= inside;
+        all &= inside;
+    }
+    Ok(Value::Bool(match kind {
+        HeapTestKind::Any => any,
+        HeapTestKind::All => all,
+        HeapTestKind::No => !any,
+    }))
 }
 
 /// The members of a list, or of a finite set in increasing order (what a quantifier or a list

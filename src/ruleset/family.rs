@@ -175,9 +175,6 @@ pub fn lower_family(
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
 ) -> Option<CheckedFamily> {
-    let ClaimBody::Expr { expr: cond, .. } = &cl.body else {
-        unreachable!("the parser gives a family claim a condition (lower_family)")
-    };
     let mut slots = Slots {
         defer: true,
         ..Slots::default()
@@ -194,74 +191,88 @@ pub fn lower_family(
         genus: None,
         genus_used: Rc::new(Cell::new(false)),
     };
-    let r = (|| {
-        let mut c = Compiler::new(diags, &mut slots);
-        let var = match &fam.var {
-            Some((name, range)) => {
-                let v = c.constant(range, scope)?;
-                let values = members(&mut c, range, v, "the range of a family claim")?;
-                let slot = c.slots.int();
-                scope.push(&name.name, Binding::Int(slot));
-                Some((name.name.clone(), slot, values))
-            }
-            None => None,
-        };
-        let max = c.expect(&fam.max, scope, Type::Int, "`within max`");
-        let heaps = match &fam.heaps {
-            Some(h) => Some(c.expect(h, scope, Type::Int, "`within ... heaps`")?),
-            None => None,
-        };
-        let (least, op, value) = match &fam.form {
-            FamilyForm::Count { op, value } => {
-                let want = if matches!(op, BinOp::In | BinOp::NotIn) {
-                    Type::IntSet
-                } else {
-                    Type::Int
-                };
-                (false, *op, c.expect(value, scope, want, "a count claim")?)
-            }
-            FamilyForm::Least { value } => {
-                (true, BinOp::Eq, c.expect(value, scope, Type::Int, "`is`")?)
-            }
-        };
-        let max = max?;
-        if shape.is_some_and(|s| s.count.is_none()) && heaps.is_none() {
-            c.diags.push(
-                Diag::new(
-                    Code::HeapCount,
-                    fam.max.span.clone(),
-                    "the game allows any number of heaps: say how many at most",
-                    "no heap count",
-                )
-                .help("write `within max M heaps K`"),
-            );
-            return None;
-        }
-        scope.set_claim(Some(names.clone()));
-        c.position = true;
-        let cond = c.expect(cond, scope, Type::Bool, "the condition of a family claim");
-        scope.set_claim(None);
-        Some((least, op, value, var, cond?, max, heaps))
-    })();
+    let mut c = Compiler::new(diags, &mut slots);
+    let r = compile_family(&mut c, cl, fam, shape, scope, &names);
     scope.set_claim(None);
     scope.truncate(mark);
-    let (least, op, value, var, cond, max, heaps) = r?;
+    let mut family = r?;
     let (g, w) = used.get();
+    family.frame = ClaimFrame {
+        int_slots: slots.ints,
+        heap_names: fills,
+        grundy: g.then_some(names.grundy),
+        winning: w.then_some(names.winning),
+        genus: None,
+    };
+    Some(family)
+}
+
+/// A family claim compiled, its frame left to fill.
+fn compile_family(
+    c: &mut Compiler<'_>,
+    cl: &Claim,
+    fam: &ClaimFamily,
+    shape: Option<&ShapeSpec>,
+    scope: &mut Scope,
+    names: &ClaimNames,
+) -> Option<CheckedFamily> {
+    let ClaimBody::Expr { expr: cond, .. } = &cl.body else {
+        unreachable!("the parser gives a family claim a condition (lower_family)")
+    };
+    let var = match &fam.var {
+        Some((name, range)) => {
+            let v = c.constant(range, scope)?;
+            let values = members(c, range, v, "the range of a family claim")?;
+            let slot = c.slots.int();
+            scope.push(&name.name, Binding::Int(slot));
+            Some((name.name.clone(), slot, values))
+        }
+        None => None,
+    };
+    let max = c.expect(&fam.max, scope, Type::Int, "`within max`");
+    let heaps = match &fam.heaps {
+        Some(h) => Some(c.expect(h, scope, Type::Int, "`within ... heaps`")?),
+        None => None,
+    };
+    let (least, op, value) = match &fam.form {
+        FamilyForm::Count { op, value } => {
+            let want = if matches!(op, BinOp::In | BinOp::NotIn) {
+                Type::IntSet
+            } else {
+                Type::Int
+            };
+            (false, *op, c.expect(value, scope, want, "a count claim")?)
+        }
+        FamilyForm::Least { value } => {
+            (true, BinOp::Eq, c.expect(value, scope, Type::Int, "`is`")?)
+        }
+    };
+    let max = max?;
+    if shape.is_some_and(|s| s.count.is_none()) && heaps.is_none() {
+        c.diags.push(
+            Diag::new(
+                Code::HeapCount,
+                fam.max.span.clone(),
+                "the game allows any number of heaps: say how many at most",
+                "no heap count",
+            )
+            .help("write `within max M heaps K`"),
+        );
+        return None;
+    }
+    scope.set_claim(Some(names.clone()));
+    c.position = true;
+    let cond = c.expect(cond, scope, Type::Bool, "the condition of a family claim");
+    scope.set_claim(None);
     Some(CheckedFamily {
         least,
         op,
         value,
         var,
-        cond,
+        cond: cond?,
         max,
         heaps,
-        frame: ClaimFrame {
-            int_slots: slots.ints,
-            heap_names: fills,
-            grundy: g.then_some(names.grundy),
-            winning: w.then_some(names.winning),
-            genus: None,
-        },
+        frame: ClaimFrame::default(),
         span: cl.span.clone(),
     })
 }

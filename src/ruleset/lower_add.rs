@@ -8,8 +8,10 @@ use super::compile::{Scope, Slots};
 use super::diag::{Code, Diag};
 use super::lower_ctx::SelState;
 use super::lower_step::lower_step;
-use super::program::{LAmount, LStep, ShapeSpec};
-use crate::syntax::ast::{Amount, Expr, ExprKind, Ident, SelKind, Step, StepKind};
+use super::program::{LAmount, LStep, LStepKind, ShapeSpec};
+use crate::syntax::ast::{
+    Amount, BinOp, Expr, ExprKind, Ident, SelKind, Selector, Span, Step, StepKind,
+};
 
 /// The name the lowering gives an amount moved that the file leaves unnamed (it cannot be
 /// written in a file, so it hides nothing).
@@ -33,60 +35,8 @@ pub(super) fn lower_shift(
     else {
         return None;
     };
-    let hidden = |e: &Expr| Ident {
-        name: MOVED.to_string(),
-        span: e.span.clone(),
-    };
-    let name = |id: &Ident| Expr {
-        kind: ExprKind::Name(id.name.clone()),
-        span: id.span.clone(),
-    };
-    let plus = |a: Expr, b: Expr| Expr {
-        span: a.span.start..b.span.end,
-        kind: ExprKind::Binary(crate::syntax::ast::BinOp::Add, Box::new(a), Box::new(b)),
-    };
-    // The take, with every amount named, and the total of the amounts as an expression.
-    let (named, total) = match amount {
-        Amount::Each(e) => {
-            let id = hidden(e);
-            let t = name(&id);
-            (Amount::Named(vec![(id, e.clone())]), t)
-        }
-        Amount::Same(n, e) => {
-            if !matches!(from.kind, SelKind::One | SelKind::At(_) | SelKind::Named(_)) {
-                diags.push(one_source(&st.span));
-                return None;
-            }
-            let id = n.clone().unwrap_or_else(|| hidden(e));
-            let t = name(&id);
-            (Amount::Same(Some(id), e.clone()), t)
-        }
-        Amount::Named(bs) => {
-            let mut total = name(&bs[0].0);
-            for (id, _) in &bs[1..] {
-                total = plus(total, name(id));
-            }
-            (Amount::Named(bs.clone()), total)
-        }
-    };
-    if !matches!(
-        to.kind,
-        SelKind::One
-            | SelKind::TheOther
-            | SelKind::Named(_)
-            | SelKind::At(_)
-            | SelKind::Ref(_)
-            | SelKind::NextTo { each: true, .. }
-    ) {
-        diags.push(
-            Diag::new(
-                Code::NotAllowed,
-                to.span.clone(),
-                "tokens are moved to one heap",
-                "several heaps",
-            )
-            .help("move to `one other heap`, `the other heap`, `heap i`, `one heap next to h`, or a heap named earlier"),
-        );
+    let (named, total) = named_amounts(amount, from, &st.span, diags)?;
+    if !one_target(to, diags) {
         return None;
     }
     let take = Step {
@@ -100,29 +50,9 @@ pub(super) fn lower_shift(
     let first = lower_step(&take, shape, scope, diags, slots, sels)?;
     // One name for the amounts of several heaps is their list: the total is its sum.
     let total = match &first.kind {
-        super::program::LStepKind::Take(LAmount::List(..), _) => Expr {
-            span: total.span.clone(),
-            kind: ExprKind::Call(
-                Ident {
-                    name: "sum".to_string(),
-                    span: total.span.clone(),
-                },
-                vec![total],
-            ),
-        },
-        super::program::LStepKind::Take(LAmount::Computed(form, _), _)
-            if matches!(**form, LAmount::List(..)) =>
-        {
-            Expr {
-                span: total.span.clone(),
-                kind: ExprKind::Call(
-                    Ident {
-                        name: "sum".to_string(),
-                        span: total.span.clone(),
-                    },
-                    vec![total],
-                ),
-            }
+        LStepKind::Take(LAmount::List(..), _) => sum_of(total),
+        LStepKind::Take(LAmount::Computed(form, _), _) if matches!(**form, LAmount::List(..)) => {
+            sum_of(total)
         }
         _ => total,
     };
@@ -138,7 +68,94 @@ pub(super) fn lower_shift(
     Some(vec![first, second])
 }
 
-fn one_source(at: &crate::syntax::ast::Span) -> Diag {
+/// The take's amount with every amount named, and the total of the amounts as an expression;
+/// `None` (reported) for `move same` from several heaps.
+fn named_amounts(
+    amount: &Amount,
+    from: &Selector,
+    at: &Span,
+    diags: &mut Vec<Diag>,
+) -> Option<(Amount, Expr)> {
+    let hidden = |e: &Expr| Ident {
+        name: MOVED.to_string(),
+        span: e.span.clone(),
+    };
+    Some(match amount {
+        Amount::Each(e) => {
+            let id = hidden(e);
+            let t = name(&id);
+            (Amount::Named(vec![(id, e.clone())]), t)
+        }
+        Amount::Same(n, e) => {
+            if !matches!(from.kind, SelKind::One | SelKind::At(_) | SelKind::Named(_)) {
+                diags.push(one_source(at));
+                return None;
+            }
+            let id = n.clone().unwrap_or_else(|| hidden(e));
+            let t = name(&id);
+            (Amount::Same(Some(id), e.clone()), t)
+        }
+        Amount::Named(bs) => {
+            let mut total = name(&bs[0].0);
+            for (id, _) in &bs[1..] {
+                total = Expr {
+                    span: total.span.start..id.span.end,
+                    kind: ExprKind::Binary(BinOp::Add, Box::new(total), Box::new(name(id))),
+                };
+            }
+            (Amount::Named(bs.clone()), total)
+        }
+    })
+}
+
+/// The expression that reads the name `id`.
+fn name(id: &Ident) -> Expr {
+    Expr {
+        kind: ExprKind::Name(id.name.clone()),
+        span: id.span.clone(),
+    }
+}
+
+/// `sum(e)`.
+fn sum_of(e: Expr) -> Expr {
+    Expr {
+        span: e.span.clone(),
+        kind: ExprKind::Call(
+            Ident {
+                name: "sum".to_string(),
+                span: e.span.clone(),
+            },
+            vec![e],
+        ),
+    }
+}
+
+/// Whether `to` selects one heap; reported when not.
+fn one_target(to: &Selector, diags: &mut Vec<Diag>) -> bool {
+    let one = matches!(
+        to.kind,
+        SelKind::One
+            | SelKind::TheOther
+            | SelKind::Named(_)
+            | SelKind::At(_)
+            | SelKind::Ref(_)
+            | SelKind::NextTo { each: true, .. }
+    );
+    if !one {
+        diags.push(
+            Diag::new(
+                Code::NotAllowed,
+                to.span.clone(),
+                "tokens are moved to one heap",
+                "several heaps",
+            )
+            .help("move to `one other heap`, `the other heap`, `heap i`, `one heap next to h`, or a heap named earlier"),
+        );
+    }
+    one
+}
+
+fn one_source(at: &Span) -> Diag {
     Diag::new(
         Code::NotAllowed,
         at.clone(),

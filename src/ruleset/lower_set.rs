@@ -40,6 +40,34 @@ pub(super) fn lower_set(
     let StepKind::Set { sel, value, cond } = &st.kind else {
         return None;
     };
+    if !one_heap(sel, diags) {
+        return None;
+    }
+    let (name, sel) = heap_name(sel);
+    let is_set = value_type(value, &name, &sel, scope, diags)?;
+    let amount = Amount::Each(amounts_to(value, is_set, &name, up));
+    let kind = if up {
+        StepKind::Add {
+            amount,
+            sel,
+            cond: cond.clone(),
+        }
+    } else {
+        StepKind::Take {
+            amount,
+            sel,
+            cond: cond.clone(),
+        }
+    };
+    let step = Step {
+        kind,
+        span: st.span.clone(),
+    };
+    lower_step(&step, shape, scope, diags, slots, sels)
+}
+
+/// Whether `sel` selects one heap; reported when not.
+fn one_heap(sel: &Selector, diags: &mut Vec<Diag>) -> bool {
     let single = matches!(
         sel.kind,
         SelKind::One
@@ -59,13 +87,15 @@ pub(super) fn lower_set(
             )
             .help("set one heap: `one heap h`, `heap i`, `the other heap`, `one heap next to h`, or a heap named earlier"),
         );
-        return None;
     }
-    // The heap's size, by name: the step's own name, the earlier choice it refers to, or one
-    // the lowering gives it.
-    let (name, sel) = match (&sel.kind, &sel.name) {
-        (SelKind::Ref(id), _) => (id.clone(), sel.clone()),
-        (_, Some(id)) => (id.clone(), sel.clone()),
+    single
+}
+
+/// The heap's size, by name: the step's own name, the earlier choice it refers to, or one the
+/// lowering gives it (the selection then named so).
+fn heap_name(sel: &Selector) -> (Ident, Selector) {
+    match (&sel.kind, &sel.name) {
+        (SelKind::Ref(id), _) | (_, Some(id)) => (id.clone(), sel.clone()),
         (_, None) => {
             let id = Ident {
                 name: SET_HEAP.to_string(),
@@ -77,8 +107,12 @@ pub(super) fn lower_set(
             };
             (id, named)
         }
-    };
-    let is_set = value_type(value, &name, &sel, scope, diags)?;
+    }
+}
+
+/// The amounts that take the heap `name` to a member of `value` (a set, or one size): `{v - h
+/// for v in S if v > h}` going up, `{h - v for v in S if v < h}` going down.
+fn amounts_to(value: &Expr, is_set: bool, name: &Ident, up: bool) -> Expr {
     let at = &value.span;
     let e = |kind| Expr {
         kind,
@@ -101,31 +135,12 @@ pub(super) fn lower_set(
     } else {
         (bin(BinOp::Sub, h.clone(), v.clone()), bin(BinOp::Lt, v, h))
     };
-    let amounts = e(ExprKind::SetComp(
+    e(ExprKind::SetComp(
         Box::new(amount),
         var,
         Box::new(over),
         Some(Box::new(keep)),
-    ));
-    let amount = Amount::Each(amounts);
-    let kind = if up {
-        StepKind::Add {
-            amount,
-            sel,
-            cond: cond.clone(),
-        }
-    } else {
-        StepKind::Take {
-            amount,
-            sel,
-            cond: cond.clone(),
-        }
-    };
-    let step = Step {
-        kind,
-        span: st.span.clone(),
-    };
-    lower_step(&step, shape, scope, diags, slots, sels)
+    ))
 }
 
 /// Whether the new size `value` is a set (else an integer), compiled with the heap's size

@@ -65,66 +65,51 @@ fn moves_of(digits: &[u8], hex: bool, span: &Span) -> Result<Vec<MoveDef>, Strin
             if hex { ", 8 or C" } else { "" }
         ));
     }
-    let e = |kind: ExprKind| Expr {
-        kind,
-        span: span.clone(),
-    };
-    let h = Ident {
-        name: "h".into(),
-        span: span.clone(),
-    };
-    let one = |name: Option<Ident>| Selector {
-        kind: SelKind::One,
-        name,
-        span: span.clone(),
-    };
-    let step = |kind: StepKind| Step {
-        kind,
-        span: span.clone(),
-    };
-    let split = |sel: Selector, parts: i64| {
-        step(StepKind::Split {
-            sel,
-            parts: e(ExprKind::Int(parts)),
-            allow_empty: false,
-            unequal: false,
-        })
-    };
-    let mv = |steps: Vec<Step>| MoveDef {
-        fors: Vec::new(),
-        guards: Vec::new(),
-        steps,
-        span: span.clone(),
-    };
+    let w = Writer { span };
     let mut out = Vec::new();
-    for (j, &d) in digits.iter().enumerate() {
-        let j = j as i64;
-        if j == 0 {
-            for (bit, parts) in [(4, 2), (8, 3)] {
-                if d & bit != 0 {
-                    out.push(mv(vec![split(one(None), parts)]));
-                }
-            }
-            continue;
+    for (bit, parts) in [(4, 2), (8, 3)] {
+        if digits[0] & bit != 0 {
+            out.push(w.mv(vec![w.split(w.one(None), parts)]));
         }
+    }
+    for (j, &d) in digits.iter().enumerate().skip(1) {
+        w.digit_moves(j as i64, d, &mut out);
+    }
+    Ok(out)
+}
+
+/// Writes the moves of a code, every node at the code's span.
+struct Writer<'a> {
+    span: &'a Span,
+}
+
+impl Writer<'_> {
+    /// The moves of digit `d` at place `j >= 1`: take `j` from one heap `h` and leave nothing
+    /// (bit 1: `h == j`), one heap (bit 2: `h > j`), or split what is left in two (bit 4) or
+    /// three (bit 8).
+    fn digit_moves(&self, j: i64, d: u8, out: &mut Vec<MoveDef>) {
+        let h = Ident {
+            name: "h".into(),
+            span: self.span.clone(),
+        };
         let take = |cond: Option<Expr>| {
-            step(StepKind::Take {
-                amount: Amount::Each(e(ExprKind::Int(j))),
-                sel: one(Some(h.clone())),
+            self.step(StepKind::Take {
+                amount: Amount::Each(self.e(ExprKind::Int(j))),
+                sel: self.one(Some(h.clone())),
                 cond,
             })
         };
         let heap_vs_j = |op: BinOp| {
-            Some(e(ExprKind::Binary(
+            Some(self.e(ExprKind::Binary(
                 op,
-                Box::new(e(ExprKind::Name("h".into()))),
-                Box::new(e(ExprKind::Int(j))),
+                Box::new(self.e(ExprKind::Name("h".into()))),
+                Box::new(self.e(ExprKind::Int(j))),
             )))
         };
         match d & 3 {
-            3 => out.push(mv(vec![take(None)])),
-            1 => out.push(mv(vec![take(heap_vs_j(BinOp::Eq))])),
-            2 => out.push(mv(vec![take(heap_vs_j(BinOp::Gt))])),
+            3 => out.push(self.mv(vec![take(None)])),
+            1 => out.push(self.mv(vec![take(heap_vs_j(BinOp::Eq))])),
+            2 => out.push(self.mv(vec![take(heap_vs_j(BinOp::Gt))])),
             _ => {}
         }
         for (bit, parts) in [(4, 2), (8, 3)] {
@@ -132,13 +117,55 @@ fn moves_of(digits: &[u8], hex: bool, span: &Span) -> Result<Vec<MoveDef>, Strin
                 let r = Selector {
                     kind: SelKind::Ref(h.clone()),
                     name: None,
-                    span: span.clone(),
+                    span: self.span.clone(),
                 };
-                out.push(mv(vec![take(None), split(r, parts)]));
+                out.push(self.mv(vec![take(None), self.split(r, parts)]));
             }
         }
     }
-    Ok(out)
+
+    fn e(&self, kind: ExprKind) -> Expr {
+        Expr {
+            kind,
+            span: self.span.clone(),
+        }
+    }
+
+    /// `one heap [name]`.
+    fn one(&self, name: Option<Ident>) -> Selector {
+        Selector {
+            kind: SelKind::One,
+            name,
+            span: self.span.clone(),
+        }
+    }
+
+    fn step(&self, kind: StepKind) -> Step {
+        Step {
+            kind,
+            span: self.span.clone(),
+        }
+    }
+
+    /// `split SEL into PARTS` (non-empty parts).
+    fn split(&self, sel: Selector, parts: i64) -> Step {
+        self.step(StepKind::Split {
+            sel,
+            parts: self.e(ExprKind::Int(parts)),
+            allow_empty: false,
+            unequal: false,
+        })
+    }
+
+    /// A move of these steps alone.
+    fn mv(&self, steps: Vec<Step>) -> MoveDef {
+        MoveDef {
+            fors: Vec::new(),
+            guards: Vec::new(),
+            steps,
+            span: self.span.clone(),
+        }
+    }
 }
 
 /// For a move that is an `octal`/`hex` code, its moves written out (`Some(vec![])` after a

@@ -9,44 +9,17 @@
 //! P-follower. The memo table is [`Memo`]: packed keys with FxHash, and a dense array when the
 //! solver was given a box.
 
+mod frame;
+
 use super::budget::{Budget, FollowerWatch, Stop};
 use super::error::{Outcome, SolveError};
-use super::memo::{Memo, Slot, ABSENT, GRUNDY, IS_N, IS_P, ON_STACK};
+use super::memo::{Memo, ABSENT, GRUNDY, IS_N, IS_P, ON_STACK};
 use super::mex::mex_bits;
 use super::table::BoxSpec;
 use super::GameRules;
 use crate::moves::Followers;
 use crate::ruleset::play::Play;
-
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    /// Index of this frame's position in `items`.
-    pos: usize,
-    /// The next follower to look at (index into `items`).
-    next: usize,
-    /// One past the last follower.
-    end: usize,
-    /// Where this frame's follower values start in `vals`.
-    vals: usize,
-    /// Its first follower item: its entry was looked up when the frame was pushed, and nothing
-    /// is solved before the search reaches it, so that entry is still right then.
-    first: usize,
-    /// The position has no follower at all (a P-position in normal play, N in misère play).
-    terminal: bool,
-}
-
-/// A position referenced by the stack: its heaps in the arena and its memo slot.
-#[derive(Clone, Copy, Debug)]
-struct Item {
-    start: usize,
-    len: usize,
-    slot: Slot,
-    /// The slot is not looked up yet (a P/N follower after the first one to solve: it is
-    /// looked up only if the search reaches it, see [`Solver::push_frame`]).
-    pending: bool,
-    /// The entry looked up when the item was stored (see [`Frame::first`]).
-    seen: u32,
-}
+use frame::{Frame, Item};
 
 /// A memoized solver for one game.
 pub struct Solver<'g, G: GameRules> {
@@ -209,196 +182,6 @@ impl<'g, G: GameRules> Solver<'g, G> {
         self.game
     }
 
-    fn item(&self, i: usize) -> &[u32] {
-        let it = self.items[i];
-        &self.arena[it.start..it.start + it.len]
-    }
-
-    fn entry(&mut self, i: usize, first: usize) -> u32 {
-        let it = self.items[i];
-        if i == first && !it.pending {
-            return it.seen;
-        }
-        let pos = &self.arena[it.start..it.start + it.len];
-        if it.pending {
-            let (slot, e) = self.memo.lookup(pos);
-            self.items[i].slot = slot;
-            self.items[i].pending = false;
-            return e;
-        }
-        self.memo.get(it.slot, pos)
-    }
-
-    /// Pushes a frame for the item `pos_item` (already in the arena), generating its followers.
-    /// Followers whose entry already answers are not stored: in Grundy mode their values go
-    /// straight to `vals`; in P/N mode a known P-follower makes the position N at once (the
-    /// return value is then `true` and no follower is stored), and known N-followers are
-    /// skipped. Only followers still to be solved go to the arena. In P/N mode, the followers
-    /// after the first one still to be solved are stored without a look-up (`pending`): the
-    /// search looks each up only if it gets that far, so an N-position whose first unsolved
-    /// follower turns out P costs one look-up, not one per follower (as a recursive search
-    /// that stops at the first P-follower does).
-    fn push_frame(&mut self, pos_item: usize, grundy: bool) -> R<bool, G> {
-        let tick = self.ticks;
-        self.ticks = self.ticks.wrapping_add(1);
-        self.budget
-            .check(self.memo.len(), tick)
-            .map_err(|s| SolveError::from_stop(s, self.memo.len()))?;
-        let it = self.items[pos_item];
-        self.cur.clear();
-        self.cur
-            .extend_from_slice(&self.arena[it.start..it.start + it.len]);
-        if !self.acyclic {
-            self.memo.set(it.slot, &self.cur, ON_STACK);
-        }
-        let first = self.items.len();
-        let vals = self.vals.len();
-        let Solver {
-            game,
-            memo,
-            scratch,
-            buf,
-            arena,
-            items,
-            vals: values,
-            cur,
-            ..
-        } = self;
-        let memo: &Memo = memo;
-        let budget: &Budget = &self.budget;
-        // A position may have astronomically many followers: the cancel flag (Ctrl-C, the
-        // memory guard) and the deadline are looked at while they are generated too.
-        let mut watch = FollowerWatch::default();
-        let mut deferring = false;
-        let mut any = false;
-        let mut probe = |f: &[u32]| -> bool {
-            if budget.stop_generating(&mut watch) {
-                return true;
-            }
-            any = true;
-            if deferring {
-                let start = arena.len();
-                arena.extend_from_slice(f);
-                items.push(Item {
-                    start,
-                    len: f.len(),
-                    slot: Slot::Wide,
-                    pending: true,
-                    seen: ABSENT,
-                });
-                return false;
-            }
-            let (slot, e) = memo.lookup(f);
-            if grundy {
-                if e >= GRUNDY {
-                    values.push(e - GRUNDY);
-                    return false;
-                }
-            } else if e == IS_P || e == GRUNDY {
-                return true;
-            } else if e == IS_N || e > GRUNDY {
-                return false;
-            }
-            let start = arena.len();
-            arena.extend_from_slice(f);
-            items.push(Item {
-                start,
-                len: f.len(),
-                slot,
-                pending: false,
-                seen: e,
-            });
-            deferring = !grundy;
-            false
-        };
-        let known_p = match game.followers_until(cur, scratch, buf, &mut probe) {
-            Ok(k) => k,
-            Err(e) => {
-                // No frame was pushed for it: forget its on-stack mark here.
-                self.memo.remove(it.slot, &self.cur);
-                return Err(self.game_error(e));
-            }
-        };
-        if let Some(stop) = watch.stopped {
-            self.memo.remove(it.slot, &self.cur);
-            return Err(SolveError::from_stop(stop, self.memo.len()));
-        }
-        if known_p {
-            self.items.truncate(first);
-            if let Some(last) = self.items.last() {
-                self.arena.truncate(last.start + last.len);
-            }
-        }
-        self.frames.push(Frame {
-            pos: pos_item,
-            next: first,
-            end: self.items.len(),
-            vals,
-            first,
-            terminal: !any,
-        });
-        Ok(known_p)
-    }
-
-    /// Puts `pos` in the arena as a new item (the root of a search).
-    fn root_item(&mut self, pos: &[u32]) -> usize {
-        let start = self.arena.len();
-        self.arena.extend_from_slice(pos);
-        let slot = self.memo.slot(pos);
-        self.items.push(Item {
-            start,
-            len: pos.len(),
-            slot,
-            pending: false,
-            seen: ABSENT,
-        });
-        self.items.len() - 1
-    }
-
-    /// Pops the top frame, storing `entry` for its position.
-    fn pop_frame(&mut self, entry: u32) {
-        let f = self.frames.pop().expect("a frame to pop (pop_frame)");
-        let it = self.items[f.pos];
-        self.memo
-            .set(it.slot, &self.arena[it.start..it.start + it.len], entry);
-        self.vals.truncate(f.vals);
-        // Keep the popped position's own item: its parent frame refers to it.
-        self.items.truncate(f.pos + 1);
-        self.arena.truncate(it.start + it.len);
-    }
-
-    /// After an error: forgets every position still on the stack, so the table stays sound.
-    fn abandon(&mut self) {
-        while let Some(f) = self.frames.pop() {
-            let it = self.items[f.pos];
-            let key = &self.arena[it.start..it.start + it.len];
-            if self.memo.get(it.slot, key) == ON_STACK {
-                self.memo.remove(it.slot, key);
-            }
-        }
-        self.clear_stack();
-    }
-
-    fn clear_stack(&mut self) {
-        self.items.clear();
-        self.arena.clear();
-        self.vals.clear();
-    }
-
-    fn cycle_from(&self, repeated: &[u32]) -> Vec<Vec<u32>> {
-        let start = self
-            .frames
-            .iter()
-            .position(|f| self.item(f.pos) == repeated)
-            .unwrap_or(0);
-        let mut c: Vec<Vec<u32>> = self.frames[start..]
-            .iter()
-            .map(|f| self.item(f.pos).to_vec())
-            .collect();
-        c.push(repeated.to_vec());
-        c
-    }
-
     /// The Sprague-Grundy value of a canonical position.
     pub fn grundy(&mut self, pos: &[u32]) -> R<u32, G> {
         if let Some(g) = self.sum_grundy(pos)? {
@@ -431,20 +214,8 @@ impl<'g, G: GameRules> Solver<'g, G> {
                     let f = self.item(top.next).to_vec();
                     return Err(SolveError::Cycle(self.cycle_from(&f)));
                 } else {
-                    // Absent, or only its outcome known: solve it. Its item is copied to the
-                    // top of the arena so that popping its frame frees its followers.
-                    let (s, l) = (self.items[top.next].start, self.items[top.next].len);
-                    let start = self.arena.len();
-                    self.arena.extend_from_within(s..s + l);
-                    let slot = self.items[top.next].slot;
-                    self.items.push(Item {
-                        start,
-                        len: l,
-                        slot,
-                        pending: false,
-                        seen: ABSENT,
-                    });
-                    self.push_frame(self.items.len() - 1, true)?;
+                    // Absent, or only its outcome known: solve it.
+                    self.push_follower(top.next, true)?;
                 }
             } else {
                 // Every follower's value is in `vals` by now: none means no follower at all.
@@ -461,13 +232,6 @@ impl<'g, G: GameRules> Solver<'g, G> {
                 }
                 self.vals.push(g);
             }
-        }
-    }
-
-    /// Drops the item of a just-popped frame (the last item).
-    fn drop_top_item(&mut self) {
-        if let Some(it) = self.items.pop() {
-            self.arena.truncate(it.start);
         }
     }
 
@@ -506,20 +270,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
                             return Err(SolveError::Cycle(self.cycle_from(&f)));
                         }
                         ABSENT => {
-                            let (s, l) = (self.items[top.next].start, self.items[top.next].len);
-                            let start = self.arena.len();
-                            self.arena.extend_from_within(s..s + l);
-                            let slot = self.items[top.next].slot;
-                            self.items.push(Item {
-                                start,
-                                len: l,
-                                slot,
-                                pending: false,
-                                seen: ABSENT,
-                            });
-                            result = self
-                                .push_frame(self.items.len() - 1, false)?
-                                .then_some(Outcome::N);
+                            result = self.push_follower(top.next, false)?.then_some(Outcome::N);
                         }
                         _ => {}
                     }

@@ -6,148 +6,188 @@ use pest::error::{ErrorVariant, InputLocation};
 use super::error::SyntaxError;
 use super::grammar::Rule;
 
+/// What a user calls the thing each rule matches: every rule of the grammar once (a unit
+/// test checks it against pest's list of rules); `""` for the rules a parse error does not
+/// name.
+const WORDS: &[(&[Rule], &str)] = &[
+    (&[Rule::EOI], "the end of the file"),
+    (&[Rule::ruleset], "`ruleset \"Name\" { ... }`"),
+    (&[Rule::params], "a parameter list `(k = 3, ...)`"),
+    (&[Rule::param], "a parameter `name = value`"),
+    (&[Rule::source], "`source \"...\"`"),
+    (&[Rule::play_decl], "`play normal` or `play misere`"),
+    (&[Rule::play_kind], "`normal` or `misere`"),
+    (&[Rule::require], "`require`"),
+    (&[Rule::shape], "`heaps ...`"),
+    (
+        &[Rule::positions, Rule::kw_positions],
+        "`positions where C`",
+    ),
+    (&[Rule::shape_row], "`n in a row` or `n in a circle`"),
+    (&[Rule::kw_row], "`row`"),
+    (&[Rule::kw_circle], "`circle`"),
+    (&[Rule::add_step, Rule::kw_add], "`add`"),
+    (&[Rule::shift, Rule::kw_move], "`move A from ... to ...`"),
+    (&[Rule::kw_to], "`to`"),
+    (&[Rule::set_step, Rule::kw_set], "`set`"),
+    (&[Rule::kw_next], "`next`"),
+    (&[Rule::kw_consecutive], "`consecutive`"),
+    (&[Rule::shape_any], "`any`"),
+    (&[Rule::shape_named], "a list of heap names `(x, y)`"),
+    (&[Rule::each_bound], "`each >= N`"),
+    (&[Rule::let_def], "`let`"),
+    (&[Rule::check_bound], "`check max N`"),
+    (&[Rule::atom], "a value"),
+    (&[Rule::list_comp], "a list `[e for x in L]`"),
+    (&[Rule::kw_for], "`for`"),
+    (&[Rule::destructure_list], "`(a, b, ...)`"),
+    (&[Rule::check_with], "`with NAME = VALUE`"),
+    (&[Rule::check_param], "`NAME = VALUE`"),
+    (&[Rule::move_def], "`move`"),
+    (&[Rule::move_for], "`for`"),
+    (&[Rule::move_when], "`when`"),
+    (&[Rule::move_unless], "`unless`"),
+    (&[Rule::take], "`take`"),
+    (&[Rule::delete], "`delete`"),
+    (&[Rule::split], "`split`"),
+    (&[Rule::allowing_empty], "`allowing empty`"),
+    (&[Rule::unequal], "`unequal`"),
+    (&[Rule::lower], "`lower`"),
+    (&[Rule::keep], "`keep`"),
+    (&[Rule::where_clause], "`where`"),
+    (
+        &[Rule::amount, Rule::amount_same, Rule::bindings],
+        "an amount (`1..`, `S`, `same 1..`, `s in 1..`)",
+    ),
+    (&[Rule::binding], "a named amount `s in S`"),
+    (
+        &[
+            Rule::selector,
+            Rule::sel_one,
+            Rule::sel_the_other,
+            Rule::sel_all,
+            Rule::sel_both,
+            Rule::sel_each_of,
+            Rule::sel_count,
+            Rule::sel_named,
+            Rule::sel_at,
+            Rule::sel_consecutive,
+            Rule::sel_next,
+            Rule::sel_ref,
+        ],
+        "a choice of heaps (`one heap`, `2 heaps`, `all heaps`, `the other heap`, ...)",
+    ),
+    (&[Rule::sel_name], "a name for the chosen heaps"),
+    (&[Rule::heaps_word], "`heaps`"),
+    (&[Rule::heap_word], "`heap`"),
+    (&[Rule::kw_one], "`one`"),
+    (&[Rule::kw_in], "`in`"),
+    (&[Rule::kw_other], "`other`"),
+    (&[Rule::kw_else], "`else`"),
+    (&[Rule::count_expr], "a number of heaps"),
+    (&[Rule::claim], "`claim`"),
+    (&[Rule::claim_kind], "`P`, `grundy`, `same` or `winning`"),
+    (&[Rule::claim_cmp], "`grundy <= E`"),
+    (&[Rule::grundy_word], "`grundy`"),
+    (&[Rule::claim_op], "a comparison (`<=`, `==`, `in`, ...)"),
+    (&[Rule::claim_holds], "`: C`"),
+    (&[Rule::claim_when], "`when`"),
+    (&[Rule::claim_allow_empty], "`allow empty`"),
+    (&[Rule::check_quick], "`quick max N`"),
+    (&[Rule::claim_fails], "`fails at`"),
+    (&[Rule::check_over], "`over L`"),
+    (&[Rule::check_for], "`NAME in R`"),
+    (&[Rule::claim_count], "`count(C) == E`"),
+    (&[Rule::count_word], "`count`"),
+    (&[Rule::claim_least], "`least n in R: C`"),
+    (&[Rule::claim_within], "`within max M`"),
+    (&[Rule::fn_def], "`fn`"),
+    (&[Rule::kw_fn], "`fn`"),
+    (&[Rule::set_comp], "`for`"),
+    (&[Rule::comp_if], "`if`"),
+    (&[Rule::kw_if], "`if`"),
+    (&[Rule::claim_formula], "`formula name(...)`"),
+    (&[Rule::claim_expr], "an expression"),
+    (&[Rule::destructure], "`where (a, b) = ...`"),
+    (
+        &[Rule::expr, Rule::arith, Rule::standalone_expr],
+        "an expression",
+    ),
+    (&[Rule::not, Rule::neg], "an expression"),
+    (&[Rule::open_range], "`..`"),
+    (
+        &[
+            Rule::or,
+            Rule::and,
+            Rule::not_in,
+            Rule::in_op,
+            Rule::le,
+            Rule::ge,
+            Rule::ne,
+            Rule::eq,
+            Rule::lt,
+            Rule::gt,
+            Rule::range,
+            Rule::add,
+            Rule::sub,
+            Rule::mul,
+            Rule::div,
+            Rule::modulo,
+            Rule::pow,
+        ],
+        "an operator",
+    ),
+    (&[Rule::int], "an integer"),
+    (&[Rule::decimal], "a decimal number"),
+    (&[Rule::octal], "`octal CODE`"),
+    (&[Rule::octal_kind], "`octal` or `hex`"),
+    (&[Rule::code_lit], "a code such as `0.137`"),
+    (&[Rule::boolean], "`true` or `false`"),
+    (&[Rule::quantifier, Rule::quant_kind], "`any(x in L: C)`"),
+    (&[Rule::heap_test, Rule::heap_test_kind], "`any heap in S`"),
+    (&[Rule::call], "a function call"),
+    (&[Rule::abs], "`|...|`"),
+    (&[Rule::set], "a set `{...}`"),
+    (&[Rule::paren], "`(...)`"),
+    (&[Rule::heaps_value], "`heaps`"),
+    (&[Rule::ident], "a name"),
+    (&[Rule::keyword], "a keyword"),
+    (
+        &[Rule::string, Rule::string_inner],
+        "a string in double quotes",
+    ),
+    (&[Rule::file], "a ruleset"),
+    (
+        &[
+            Rule::WHITESPACE,
+            Rule::COMMENT,
+            Rule::item,
+            Rule::move_mod,
+            Rule::step,
+        ],
+        "",
+    ),
+    // Indexing may follow any operand; naming it in every "expected" would drown the rest.
+    (
+        &[
+            Rule::arith_op,
+            Rule::prefix,
+            Rule::postfix,
+            Rule::infix,
+            Rule::operand,
+            Rule::index,
+        ],
+        "",
+    ),
+    (&[Rule::ident_char], "a letter or digit"),
+];
+
 /// What a user calls the thing a rule matches.
 pub fn describe(rule: Rule) -> &'static str {
-    match rule {
-        Rule::EOI => "the end of the file",
-        Rule::ruleset => "`ruleset \"Name\" { ... }`",
-        Rule::params => "a parameter list `(k = 3, ...)`",
-        Rule::param => "a parameter `name = value`",
-        Rule::source => "`source \"...\"`",
-        Rule::play_decl => "`play normal` or `play misere`",
-        Rule::play_kind => "`normal` or `misere`",
-        Rule::require => "`require`",
-        Rule::shape => "`heaps ...`",
-        Rule::positions | Rule::kw_positions => "`positions where C`",
-        Rule::shape_row => "`n in a row` or `n in a circle`",
-        Rule::kw_row => "`row`",
-        Rule::kw_circle => "`circle`",
-        Rule::add_step | Rule::kw_add => "`add`",
-        Rule::shift | Rule::kw_move => "`move A from ... to ...`",
-        Rule::kw_to => "`to`",
-        Rule::set_step | Rule::kw_set => "`set`",
-        Rule::kw_next => "`next`",
-        Rule::kw_consecutive => "`consecutive`",
-        Rule::shape_any => "`any`",
-        Rule::shape_named => "a list of heap names `(x, y)`",
-        Rule::each_bound => "`each >= N`",
-        Rule::let_def => "`let`",
-        Rule::check_bound => "`check max N`",
-        Rule::atom => "a value",
-        Rule::list_comp => "a list `[e for x in L]`",
-        Rule::kw_for => "`for`",
-        Rule::destructure_list => "`(a, b, ...)`",
-        Rule::check_with => "`with NAME = VALUE`",
-        Rule::check_param => "`NAME = VALUE`",
-        Rule::move_def => "`move`",
-        Rule::move_for => "`for`",
-        Rule::move_when => "`when`",
-        Rule::move_unless => "`unless`",
-        Rule::take => "`take`",
-        Rule::delete => "`delete`",
-        Rule::split => "`split`",
-        Rule::allowing_empty => "`allowing empty`",
-        Rule::unequal => "`unequal`",
-        Rule::lower => "`lower`",
-        Rule::keep => "`keep`",
-        Rule::where_clause => "`where`",
-        Rule::amount | Rule::amount_same | Rule::bindings => {
-            "an amount (`1..`, `S`, `same 1..`, `s in 1..`)"
-        }
-        Rule::binding => "a named amount `s in S`",
-        Rule::selector
-        | Rule::sel_one
-        | Rule::sel_the_other
-        | Rule::sel_all
-        | Rule::sel_both
-        | Rule::sel_each_of
-        | Rule::sel_count
-        | Rule::sel_named
-        | Rule::sel_at
-        | Rule::sel_consecutive
-        | Rule::sel_next
-        | Rule::sel_ref => {
-            "a choice of heaps (`one heap`, `2 heaps`, `all heaps`, `the other heap`, ...)"
-        }
-        Rule::sel_name => "a name for the chosen heaps",
-        Rule::heaps_word => "`heaps`",
-        Rule::heap_word => "`heap`",
-        Rule::kw_one => "`one`",
-        Rule::kw_in => "`in`",
-        Rule::kw_other => "`other`",
-        Rule::kw_else => "`else`",
-        Rule::count_expr => "a number of heaps",
-        Rule::claim => "`claim`",
-        Rule::claim_kind => "`P`, `grundy`, `same` or `winning`",
-        Rule::claim_cmp => "`grundy <= E`",
-        Rule::grundy_word => "`grundy`",
-        Rule::claim_op => "a comparison (`<=`, `==`, `in`, ...)",
-        Rule::claim_holds => "`: C`",
-        Rule::claim_when => "`when`",
-        Rule::claim_allow_empty => "`allow empty`",
-        Rule::check_quick => "`quick max N`",
-        Rule::claim_fails => "`fails at`",
-        Rule::check_over => "`over L`",
-        Rule::check_for => "`NAME in R`",
-        Rule::claim_count => "`count(C) == E`",
-        Rule::count_word => "`count`",
-        Rule::claim_least => "`least n in R: C`",
-        Rule::claim_within => "`within max M`",
-        Rule::fn_def => "`fn`",
-        Rule::kw_fn => "`fn`",
-        Rule::set_comp => "`for`",
-        Rule::comp_if => "`if`",
-        Rule::kw_if => "`if`",
-        Rule::claim_formula => "`formula name(...)`",
-        Rule::claim_expr => "an expression",
-        Rule::destructure => "`where (a, b) = ...`",
-        Rule::expr | Rule::arith | Rule::standalone_expr => "an expression",
-        Rule::not | Rule::neg => "an expression",
-        Rule::open_range => "`..`",
-        Rule::or
-        | Rule::and
-        | Rule::not_in
-        | Rule::in_op
-        | Rule::le
-        | Rule::ge
-        | Rule::ne
-        | Rule::eq
-        | Rule::lt
-        | Rule::gt
-        | Rule::range
-        | Rule::add
-        | Rule::sub
-        | Rule::mul
-        | Rule::div
-        | Rule::modulo
-        | Rule::pow => "an operator",
-        Rule::int => "an integer",
-        Rule::decimal => "a decimal number",
-        Rule::octal => "`octal CODE`",
-        Rule::octal_kind => "`octal` or `hex`",
-        Rule::code_lit => "a code such as `0.137`",
-        Rule::boolean => "`true` or `false`",
-        Rule::quantifier | Rule::quant_kind => "`any(x in L: C)`",
-        Rule::heap_test | Rule::heap_test_kind => "`any heap in S`",
-        Rule::call => "a function call",
-        Rule::abs => "`|...|`",
-        Rule::set => "a set `{...}`",
-        Rule::paren => "`(...)`",
-        Rule::heaps_value => "`heaps`",
-        Rule::ident => "a name",
-        Rule::keyword => "a keyword",
-        Rule::string | Rule::string_inner => "a string in double quotes",
-        Rule::file => "a ruleset",
-        Rule::WHITESPACE | Rule::COMMENT | Rule::item | Rule::move_mod | Rule::step => "",
-        // Indexing may follow any operand; naming it in every "expected" would drown the rest.
-        Rule::arith_op
-        | Rule::prefix
-        | Rule::postfix
-        | Rule::infix
-        | Rule::operand
-        | Rule::index => "",
-        Rule::ident_char => "a letter or digit",
-    }
+    WORDS
+        .iter()
+        .find(|(rules, _)| rules.contains(&rule))
+        .map_or("", |(_, words)| words)
 }
 
 /// The rules that begin an item of a ruleset; when several are expected they are named
@@ -363,5 +403,21 @@ pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
             expected,
             found,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Rule, WORDS};
+
+    #[test]
+    fn every_rule_has_words_once() {
+        for rule in Rule::all_rules() {
+            let n = WORDS
+                .iter()
+                .filter(|(rules, _)| rules.contains(rule))
+                .count();
+            assert_eq!(n, 1, "{rule:?} is described {n} times in WORDS");
+        }
     }
 }

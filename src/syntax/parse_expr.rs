@@ -103,15 +103,7 @@ pub(crate) fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
 fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     let sp = span(&pair);
     let kind = match pair.as_rule() {
-        Rule::int => match pair.as_str().parse::<i64>() {
-            Ok(n) => ExprKind::Int(n),
-            Err(_) => {
-                return Err(SyntaxError::IntegerTooLarge {
-                    span: sp.into(),
-                    text: pair.as_str().to_string(),
-                })
-            }
-        },
+        Rule::int => parse_int(&pair)?,
         Rule::decimal => ExprKind::Decimal(pair.as_str().to_string()),
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
@@ -122,33 +114,8 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             let (var, list, cond) = parse_comp_tail(it)?;
             ExprKind::ListComp(Box::new(body), var, Box::new(list), cond)
         }
-        Rule::paren => {
-            let mut items = pair
-                .into_inner()
-                .map(parse_expr)
-                .collect::<Result<Vec<_>, _>>()?;
-            if items.len() == 1 {
-                let mut e = items.pop().expect("one item (parse_paren)");
-                e.span = sp;
-                return Ok(e);
-            }
-            ExprKind::Tuple(items)
-        }
-        Rule::set => {
-            let mut members = Vec::new();
-            for p in pair.into_inner() {
-                if p.as_rule() == Rule::set_comp {
-                    let body = members.pop().expect("a body (parse_set_comp)");
-                    let (var, list, cond) = parse_comp_tail(p.into_inner())?;
-                    return Ok(Expr {
-                        kind: ExprKind::SetComp(Box::new(body), var, Box::new(list), cond),
-                        span: sp,
-                    });
-                }
-                members.push(parse_expr(p)?);
-            }
-            ExprKind::Set(members)
-        }
+        Rule::paren => return parse_paren(pair, sp),
+        Rule::set => return parse_set(pair, sp),
         Rule::abs => ExprKind::Abs(Box::new(parse_expr(
             pair.into_inner().next().expect("(parse_abs)"),
         )?)),
@@ -158,35 +125,89 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             let args = it.map(parse_expr).collect::<Result<_, _>>()?;
             ExprKind::Call(name, args)
         }
-        Rule::quantifier => {
-            let mut it = pair.into_inner();
-            let kind = match it.next().expect("(parse_quantifier)").as_str() {
-                "any" => QuantKind::Any,
-                "all" => QuantKind::All,
-                _ => QuantKind::Count,
-            };
-            let var = parse_ident(it.next().expect("(parse_quantifier)"));
-            let mut rest = it.filter(|p| p.as_rule() != Rule::kw_in);
-            let list = parse_count(rest.next().expect("(parse_quantifier)"))?;
-            let cond = parse_expr(rest.next().expect("(parse_quantifier)"))?;
-            ExprKind::Quant(kind, var, Box::new(list), Box::new(cond))
-        }
-        Rule::heap_test => {
-            let mut it = pair.into_inner();
-            let kind = match it.next().expect("(parse_heap_test)").as_str() {
-                "any" => HeapTestKind::Any,
-                "all" => HeapTestKind::All,
-                _ => HeapTestKind::No,
-            };
-            let set = it
-                .find(|p| p.as_rule() == Rule::count_expr)
-                .expect("(parse_heap_test)");
-            ExprKind::HeapTest(kind, Box::new(parse_count(set)?))
-        }
+        Rule::quantifier => parse_quantifier(pair)?,
+        Rule::heap_test => parse_heap_test(pair)?,
         Rule::expr | Rule::arith => return parse_expr(pair),
         r => unreachable!("{r:?} (parse_operand)"),
     };
     Ok(Expr { kind, span: sp })
+}
+
+/// An integer literal; one beyond `i64` is an error, never a wrapped value.
+fn parse_int(pair: &Pair<'_, Rule>) -> Result<ExprKind, SyntaxError> {
+    match pair.as_str().parse::<i64>() {
+        Ok(n) => Ok(ExprKind::Int(n)),
+        Err(_) => Err(SyntaxError::IntegerTooLarge {
+            span: span(pair).into(),
+            text: pair.as_str().to_string(),
+        }),
+    }
+}
+
+/// `(e)` (the expression, spanning the parentheses) or a tuple `(a, b, ...)`.
+fn parse_paren(pair: Pair<'_, Rule>, sp: Span) -> Result<Expr, SyntaxError> {
+    let mut items = pair
+        .into_inner()
+        .map(parse_expr)
+        .collect::<Result<Vec<_>, _>>()?;
+    if items.len() == 1 {
+        let mut e = items.pop().expect("one item (parse_paren)");
+        e.span = sp;
+        return Ok(e);
+    }
+    Ok(Expr {
+        kind: ExprKind::Tuple(items),
+        span: sp,
+    })
+}
+
+/// A set `{a, b}` or a set built with `for` (`{e for x in L [if C]}`).
+fn parse_set(pair: Pair<'_, Rule>, sp: Span) -> Result<Expr, SyntaxError> {
+    let mut members = Vec::new();
+    for p in pair.into_inner() {
+        if p.as_rule() == Rule::set_comp {
+            let body = members.pop().expect("a body (parse_set_comp)");
+            let (var, list, cond) = parse_comp_tail(p.into_inner())?;
+            return Ok(Expr {
+                kind: ExprKind::SetComp(Box::new(body), var, Box::new(list), cond),
+                span: sp,
+            });
+        }
+        members.push(parse_expr(p)?);
+    }
+    Ok(Expr {
+        kind: ExprKind::Set(members),
+        span: sp,
+    })
+}
+
+/// `any(x in L: C)`, `all(...)`, `count(...)`.
+fn parse_quantifier(pair: Pair<'_, Rule>) -> Result<ExprKind, SyntaxError> {
+    let mut it = pair.into_inner();
+    let kind = match it.next().expect("(parse_quantifier)").as_str() {
+        "any" => QuantKind::Any,
+        "all" => QuantKind::All,
+        _ => QuantKind::Count,
+    };
+    let var = parse_ident(it.next().expect("(parse_quantifier)"));
+    let mut rest = it.filter(|p| p.as_rule() != Rule::kw_in);
+    let list = parse_count(rest.next().expect("(parse_quantifier)"))?;
+    let cond = parse_expr(rest.next().expect("(parse_quantifier)"))?;
+    Ok(ExprKind::Quant(kind, var, Box::new(list), Box::new(cond)))
+}
+
+/// `any heap in S`, `all heaps in S`, `no heap in S`.
+fn parse_heap_test(pair: Pair<'_, Rule>) -> Result<ExprKind, SyntaxError> {
+    let mut it = pair.into_inner();
+    let kind = match it.next().expect("(parse_heap_test)").as_str() {
+        "any" => HeapTestKind::Any,
+        "all" => HeapTestKind::All,
+        _ => HeapTestKind::No,
+    };
+    let set = it
+        .find(|p| p.as_rule() == Rule::count_expr)
+        .expect("(parse_heap_test)");
+    Ok(ExprKind::HeapTest(kind, Box::new(parse_count(set)?)))
 }
 
 /// The part of a list or set built with `for` after its body: `for x in L [if C]`.

@@ -93,6 +93,13 @@ pub(super) fn by_birthday(
     Ok((order, parent))
 }
 
+/// A sum's row: its state (one level down, or its level-1 state for a representative), its
+/// states after each move of the new heap, and its options' states.
+type Row = (u32, Vec<u32>, Vec<u32>);
+
+/// Whether a state's answer is not decided yet (in a row of answers, 0 for N and 1 for P).
+const UNSET: u8 = 2;
+
 /// The step at one level: `None` when two sums with the same level-`depth - 1` state answer
 /// differently for some power of the new heap.
 fn try_level(
@@ -114,7 +121,7 @@ fn try_level(
         .collect();
     // Per sum (in order): its state one level down, that state times each option of the new
     // heap, and its options' states.
-    let mut rows: Vec<(u32, Vec<u32>, Vec<u32>)> = Vec::with_capacity(order.len());
+    let mut rows: Vec<Row> = Vec::with_capacity(order.len());
     for &s in &order {
         let p = tower.proj(depth, s);
         let moved: Vec<u32> = new_opts.iter().map(|&o| tower.prod(low, p, o)).collect();
@@ -122,57 +129,19 @@ fn try_level(
         rows.push((p, moved, opts));
     }
     let states = tower.len(low);
-    const UNSET: u8 = 2;
     // answers[k][x]: whether (state x) + k·H is P.
-    let mut answers: Vec<Vec<u8>> = Vec::new();
     let first: Vec<u8> = (0..states as u32)
-        .map(|x| {
-            let e = tower.element(low, x) as usize;
-            u8::from(q.p[e])
-        })
+        .map(|x| u8::from(q.p[tower.element(low, x) as usize]))
         .collect();
-    answers.push(first);
-    let repeat_from = loop {
-        if answers.len() > MAX_POWERS {
-            return Ok(None);
-        }
-        budget.interrupted().map_err(QuotientError::Stopped)?;
-        let prev = answers.last().expect("one row");
-        let mut cur = vec![UNSET; states];
-        for (p, moved, opts) in &rows {
-            let has_move = !moved.is_empty() || !opts.is_empty();
-            let mut v = has_move && moved.iter().all(|&m| prev[m as usize] == 0);
-            if v {
-                for &t in opts {
-                    match cur[t as usize] {
-                        UNSET => return Ok(None),
-                        1 => {
-                            v = false;
-                            break;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            let slot = &mut cur[*p as usize];
-            if *slot == UNSET {
-                *slot = u8::from(v);
-            } else if *slot != u8::from(v) {
-                return Ok(None);
-            }
-        }
-        if let Some(j) = answers.iter().position(|a| *a == cur) {
-            break j;
-        }
-        answers.push(cur);
+    let next = |prev: &[u8]| next_by_state(&rows, prev, states);
+    let Some((answers, repeat_from)) = until_repeat(first, budget, next)? else {
+        return Ok(None);
     };
-    let reached: Vec<u32> = {
-        let mut seen = vec![false; states];
-        for (p, _, _) in &rows {
-            seen[*p as usize] = true;
-        }
-        (0..states as u32).filter(|&x| seen[x as usize]).collect()
-    };
+    let mut seen = vec![false; states];
+    for (p, _, _) in &rows {
+        seen[*p as usize] = true;
+    }
+    let reached: Vec<u32> = (0..states as u32).filter(|&x| seen[x as usize]).collect();
     let lows: Vec<u32> = gens[low].clone();
     let mut step = |x: u32, h: usize| tower.prod(low, x, lows[h]);
     Ok(Some(super::reduce::reduce(
@@ -182,6 +151,79 @@ fn try_level(
         n,
         &mut step,
     )))
+}
+
+/// The rows of answers, one per power of the new heap from `first` on, each from the one
+/// before by `next`, until a row repeats: the rows and the first power of the repeating part.
+/// `None` when `next` cannot decide a row, or past [`MAX_POWERS`].
+fn until_repeat(
+    first: Vec<u8>,
+    budget: &Budget,
+    mut next: impl FnMut(&[u8]) -> Option<Vec<u8>>,
+) -> Result<Option<(Vec<Vec<u8>>, usize)>, QuotientError> {
+    let mut answers: Vec<Vec<u8>> = vec![first];
+    loop {
+        if answers.len() > MAX_POWERS {
+            return Ok(None);
+        }
+        budget.interrupted().map_err(QuotientError::Stopped)?;
+        let prev = answers.last().expect("one row");
+        let Some(cur) = next(prev) else {
+            return Ok(None);
+        };
+        if let Some(j) = answers.iter().position(|a| *a == cur) {
+            return Ok(Some((answers, j)));
+        }
+        answers.push(cur);
+    }
+}
+
+/// The answers for one more copy of the new heap, per state one level down, from `prev`'s:
+/// `None` when an option's answer is not known yet or two sums of one state disagree.
+fn next_by_state(rows: &[Row], prev: &[u8], states: usize) -> Option<Vec<u8>> {
+    let mut cur = vec![UNSET; states];
+    for (p, moved, opts) in rows {
+        let has_move = !moved.is_empty() || !opts.is_empty();
+        let mut v = has_move && moved.iter().all(|&m| prev[m as usize] == 0);
+        if v {
+            for &t in opts {
+                match cur[t as usize] {
+                    UNSET => return None,
+                    1 => {
+                        v = false;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let slot = &mut cur[*p as usize];
+        if *slot == UNSET {
+            *slot = u8::from(v);
+        } else if *slot != u8::from(v) {
+            return None;
+        }
+    }
+    Some(cur)
+}
+
+/// The answers for one more copy of the new heap, per level-1 state from its representative,
+/// from `prev`'s: `None` when an option's answer is not known yet.
+fn next_by_representative(rows: &[Row], prev: &[u8], states: usize) -> Option<Vec<u8>> {
+    let mut cur = vec![UNSET; states];
+    for (s, moved, opts) in rows {
+        let has_move = !moved.is_empty() || !opts.is_empty();
+        let mut v = has_move && moved.iter().all(|&m| prev[m as usize] == 0);
+        for &t in opts {
+            match cur[t as usize] {
+                UNSET => return None,
+                1 => v = false,
+                _ => {}
+            }
+        }
+        cur[*s as usize] = u8::from(v);
+    }
+    Some(cur)
 }
 
 /// The step with decisions on level-1 states (element and option elements), when sums with the
@@ -199,17 +241,10 @@ fn by_representatives(
     let gens = tower.heap_states(&q.images, options);
     let (order, parent) = by_birthday(&mut tower, &gens, 1, birth, n, budget)?;
     // Per state (in order): its representative's options' states and its moves of the new heap.
-    let mut rows: Vec<(u32, Vec<u32>, Vec<u32>)> = Vec::with_capacity(order.len());
+    let mut rows: Vec<Row> = Vec::with_capacity(order.len());
     for &s in &order {
         budget.interrupted().map_err(QuotientError::Stopped)?;
-        let mut word = Vec::new();
-        let mut x = s;
-        while x != IDENTITY {
-            let (from, h) = parent[x as usize];
-            word.push(h);
-            x = from;
-        }
-        word.sort_unstable();
+        let word = representative(&parent, s);
         let moved: Vec<u32> = options[n]
             .iter()
             .map(|o| {
@@ -217,59 +252,61 @@ fn by_representatives(
                 tower.prod(1, s, os)
             })
             .collect();
-        let mut opts = Vec::new();
-        let mut distinct = word.clone();
-        distinct.dedup();
-        for &h in &distinct {
-            let mut rest = word.clone();
-            let i = rest.iter().position(|&w| w == h).expect("present");
-            rest.remove(i);
-            let r = tower.of_sum(1, &gens, &rest);
-            for o in &options[h as usize] {
-                let os = tower.of_sum(1, &gens, o);
-                opts.push(tower.prod(1, r, os));
-            }
-        }
+        let opts = representative_options(&mut tower, &gens, options, &word);
         rows.push((s, moved, opts));
     }
     let states = tower.len(1);
-    const UNSET: u8 = 2;
     let first: Vec<u8> = (0..states as u32)
         .map(|x| u8::from(q.p[tower.element(1, x) as usize]))
         .collect();
-    let mut answers: Vec<Vec<u8>> = vec![first];
-    let repeat_from = loop {
-        if answers.len() > MAX_POWERS {
-            return Ok(None);
-        }
-        budget.interrupted().map_err(QuotientError::Stopped)?;
-        let prev = answers.last().expect("one row");
-        let mut cur = vec![UNSET; states];
-        for (s, moved, opts) in &rows {
-            let has_move = !moved.is_empty() || !opts.is_empty();
-            let mut v = has_move && moved.iter().all(|&m| prev[m as usize] == 0);
-            for &t in opts {
-                match cur[t as usize] {
-                    UNSET => return Ok(None),
-                    1 => v = false,
-                    _ => {}
-                }
-            }
-            cur[*s as usize] = u8::from(v);
-        }
-        if let Some(j) = answers.iter().position(|a| *a == cur) {
-            break j;
-        }
-        answers.push(cur);
+    let next = |prev: &[u8]| next_by_representative(&rows, prev, states);
+    let Some((answers, repeat_from)) = until_repeat(first, budget, next)? else {
+        return Ok(None);
     };
-    let reached: Vec<u32> = order.clone();
     let ones: Vec<u32> = gens[1].clone();
     let mut step = |x: u32, h: usize| tower.prod(1, x, ones[h]);
     Ok(Some(super::reduce::reduce(
-        &reached,
+        &order,
         &answers,
         repeat_from,
         n,
         &mut step,
     )))
+}
+
+/// The heaps of state `s`'s least-birthday sum, sorted (followed back through `parent`).
+fn representative(parent: &[(u32, u32)], s: u32) -> Vec<u32> {
+    let mut word = Vec::new();
+    let mut x = s;
+    while x != IDENTITY {
+        let (from, h) = parent[x as usize];
+        word.push(h);
+        x = from;
+    }
+    word.sort_unstable();
+    word
+}
+
+/// The level-1 states of the options of the sum of heaps `word`: one heap `h` replaced by each
+/// of its options.
+fn representative_options(
+    tower: &mut Tower<'_>,
+    gens: &[Vec<u32>],
+    options: &[Vec<Vec<u32>>],
+    word: &[u32],
+) -> Vec<u32> {
+    let mut opts = Vec::new();
+    let mut distinct = word.to_vec();
+    distinct.dedup();
+    for &h in &distinct {
+        let mut rest = word.to_vec();
+        let i = rest.iter().position(|&w| w == h).expect("present");
+        rest.remove(i);
+        let r = tower.of_sum(1, gens, &rest);
+        for o in &options[h as usize] {
+            let os = tower.of_sum(1, gens, o);
+            opts.push(tower.prod(1, r, os));
+        }
+    }
+    opts
 }

@@ -1,0 +1,74 @@
+//! Constant folding: a node whose children are all constants is evaluated when it is
+//! compiled. A child of `compile.rs` (it reads the compiler's private state).
+
+use super::*;
+
+impl Compiler<'_> {
+    /// Builds a node; when every child is a constant, evaluates it now.
+    pub(super) fn fold(&mut self, kind: CKind, sp: Span, ty: Type) -> Option<(CExpr, Type)> {
+        let node = CExpr {
+            kind,
+            span: sp.clone(),
+        };
+        if !all_const(&node) {
+            return Some((node, ty));
+        }
+        let mut ints = vec![0i64; self.slots.ints];
+        let mut env = crate::ruleset::expr::Env {
+            heaps: &[],
+            ints: &mut ints,
+            lists: &[],
+        };
+        match node.eval(&mut env) {
+            Ok(v) => Some((CExpr::constant(v, sp), ty)),
+            Err(_) if self.slots.defer => Some((node, ty)),
+            Err(e) => {
+                self.push(
+                    Diag::new(
+                        Code::Eval,
+                        e.span.clone(),
+                        format!("cannot evaluate this: {}", e.kind),
+                        "here",
+                    )
+                    .help(
+                        "integers are 64-bit and never wrap; reals are exact and must be decidable",
+                    ),
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Whether the node's children are all constants (so the node can be evaluated now).
+fn all_const(e: &CExpr) -> bool {
+    let c = |x: &CExpr| x.as_const().is_some();
+    match &e.kind {
+        CKind::Const(_) => true,
+        CKind::IntSlot(_) | CKind::ListSlot(_) | CKind::Heaps | CKind::HeapTest(..) => false,
+        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => c(a),
+        CKind::Bin(_, a, b) => c(a) && c(b),
+        CKind::Range(a, b) => c(a) && b.as_deref().is_none_or(c),
+        CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().all(c),
+        CKind::Quant(_, own, l, cond) | CKind::ListComp(own, l, cond) => {
+            c(l) && !dynamic(cond, *own)
+        }
+        CKind::Index(a, b) => c(a) && c(b),
+    }
+}
+
+/// Whether an expression reads the position or a slot other than `own`.
+fn dynamic(e: &CExpr, own: usize) -> bool {
+    let d = |x: &CExpr| dynamic(x, own);
+    match &e.kind {
+        CKind::Const(_) => false,
+        CKind::IntSlot(i) => *i != own,
+        CKind::ListSlot(_) | CKind::Heaps | CKind::HeapTest(..) => true,
+        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => d(a),
+        CKind::Bin(_, a, b) => d(a) || d(b),
+        CKind::Range(a, b) => d(a) || b.as_deref().is_some_and(d),
+        CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().any(d),
+        CKind::Quant(_, _, l, c) | CKind::ListComp(_, l, c) => d(l) || d(c),
+        CKind::Index(a, b) => d(a) || d(b),
+    }
+}
