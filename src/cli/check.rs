@@ -87,10 +87,10 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
     Ok(runs)
 }
 
-/// Runs `heapgame check`.
+/// Runs `heapgame check`: the runs of every file (with `--time`, those deepened together
+/// first), each run's report and its file's family claims, then each file's coverage.
 pub fn run(a: Args) -> Result<u8, Report> {
     let mut worst = 0u8;
-    let mut json = Vec::new();
     let mut all: Vec<FileRun> = Vec::new();
     for file in &a.files {
         match runs(&a, file) {
@@ -101,80 +101,137 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
         }
     }
-    let deepen = a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none();
-    let seed = a.region.seed.unwrap_or_else(fresh_seed);
-    let t0 = std::time::Instant::now();
-    let own = a.params.is_empty();
-    let mut cov = Coverage::new(own);
-    // `--time` bounds the whole command: the deepened runs together, each other run and each
-    // file's family claims have equal parts of it (the deepening first).
-    let families = family_runs(&all);
-    let parts = |n: usize| {
-        let runs = all[n..].iter().filter(|r| !deepen || r.3.is_some()).count();
-        runs + families[n..].iter().filter(|f| **f).count()
-    };
-    let mut deep = if deepen {
-        let deepened = all.iter().filter(|r| r.3.is_none()).count();
-        let time = a.time.unwrap_or_default();
-        let time = time.mul_f64(deepened as f64 / (deepened + parts(0)).max(1) as f64);
-        deepen_all(&a, &all, seed, time).into_iter()
-    } else {
-        Vec::new().into_iter()
-    };
-    for (n, (file, game, bounds, over)) in all.iter().enumerate() {
-        if n > 0 && all[n - 1].0 != *file {
-            let done = std::mem::replace(&mut cov, Coverage::new(own));
-            worst = worst.max(coverage(&all[n - 1].0, &done, &a, &mut json));
+    let mut c = Checking::new(&a, &all, worst);
+    let mut deep = c.deepen_first().into_iter();
+    for n in 0..all.len() {
+        c.file_done(n);
+        if c.deepen && all[n].3.is_none() {
+            let r = deep.next().expect("one deepening report a run (run)");
+            c.deepened(n, r)?;
+        } else {
+            c.check_run(n)?;
         }
-        // The limits, Ctrl-C and the progress bar of `solve`.
-        let mut limits = GameArgs {
-            file: file.clone(),
+        c.families(n)?;
+    }
+    c.finish()
+}
+
+/// One `heapgame check` across its runs: the exit code so far, the JSON reports, the
+/// coverage of the file being checked, and the shares of `--time`.
+struct Checking<'a> {
+    a: &'a Args,
+    all: &'a [FileRun],
+    /// `--time` without a region: the runs deepen.
+    deepen: bool,
+    seed: u64,
+    t0: std::time::Instant,
+    /// Whether each run checks its file's family claims.
+    families: Vec<bool>,
+    worst: u8,
+    json: Vec<serde_json::Value>,
+    cov: Coverage,
+}
+
+impl<'a> Checking<'a> {
+    fn new(a: &'a Args, all: &'a [FileRun], worst: u8) -> Checking<'a> {
+        Checking {
+            a,
+            all,
+            deepen: a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none(),
+            seed: a.region.seed.unwrap_or_else(fresh_seed),
+            t0: std::time::Instant::now(),
+            families: family_runs(all),
+            worst,
+            json: Vec::new(),
+            cov: Coverage::new(a.params.is_empty()),
+        }
+    }
+
+    /// The parts `--time` is still to be shared into from run `n` on: `--time` bounds the
+    /// whole command, the deepened runs together, each other run and each file's family
+    /// claims have equal parts of it (the deepening first).
+    fn parts(&self, n: usize) -> usize {
+        let runs = (self.all[n..].iter())
+            .filter(|r| !self.deepen || r.3.is_some())
+            .count();
+        runs + self.families[n..].iter().filter(|f| **f).count()
+    }
+
+    /// With `--time` alone: every deepened run's report (or error), in order, in their part
+    /// of the time.
+    fn deepen_first(&self) -> Vec<Result<DeepReport, Report>> {
+        if !self.deepen {
+            return Vec::new();
+        }
+        let deepened = self.all.iter().filter(|r| r.3.is_none()).count();
+        let time = self.a.time.unwrap_or_default();
+        let time = time.mul_f64(deepened as f64 / (deepened + self.parts(0)).max(1) as f64);
+        deepen_all(self.a, self.all, self.seed, time)
+    }
+
+    /// The limits, Ctrl-C and the progress bar of `solve` for run `n`, in `parts` of the
+    /// time left.
+    fn limits(&self, n: usize, parts: usize) -> GameArgs {
+        let a = self.a;
+        GameArgs {
+            file: self.all[n].0.clone(),
             params: a.params.clone(),
             max_positions: a.max_positions,
             max_memory: a.max_memory,
             force: false,
             play: a.play,
-            time: a.time.map(|t| share(t, t0, parts(n))),
-        };
-        let region = (a.region.region(seed, bounds.heaps)).unwrap_or(Region::Box(*bounds));
-        let total = match &region {
-            Region::Box(b) => crate::solver::positions::box_size(game.shape(), b.max, b.heaps)
-                .and_then(|n| u64::try_from(n).ok()),
-            _ => None,
-        };
-        if deepen && over.is_none() {
-            match deep.next().expect("one deepening report a run (run)") {
-                Ok(r) => {
-                    if !r.holds() {
-                        worst = worst.max(1);
-                    }
-                    cov.add(game, &r.claims);
-                    match a.format {
-                        Format::Text => print_out(&deep_text(file, &r))?,
-                        Format::Json => {
-                            let mut v = deep_json(file, &r);
-                            v["play"] = game.play().name().into();
-                            json.push(v);
-                        }
-                    }
-                }
-                Err(e) if is_cancelled(&e) => return Err(e),
-                Err(e) => {
-                    eprintln!("{e:?}");
-                    worst = 2;
-                }
-            }
-            if families[n] {
-                limits.time = a.time.map(|t| share(t, t0, parts(n + 1) + 1));
-                let code = super::check_family::run(&limits, file, game, a.format, &mut json)?;
-                worst = worst.max(code);
-            }
-            continue;
+            time: a.time.map(|t| share(t, self.t0, parts)),
         }
+    }
+
+    /// Before run `n`: the coverage of the file before, if run `n` starts another.
+    fn file_done(&mut self, n: usize) {
+        if n > 0 && self.all[n - 1].0 != self.all[n].0 {
+            let done = std::mem::replace(&mut self.cov, Coverage::new(self.a.params.is_empty()));
+            let code = coverage(&self.all[n - 1].0, &done, self.a, &mut self.json);
+            self.worst = self.worst.max(code);
+        }
+    }
+
+    /// Run `n` deepened: its report, or its error.
+    fn deepened(&mut self, n: usize, r: Result<DeepReport, Report>) -> Result<(), Report> {
+        let (file, game, _, _) = &self.all[n];
+        let r = match r {
+            Ok(r) => r,
+            Err(e) => return self.failed(e),
+        };
+        if !r.holds() {
+            self.worst = self.worst.max(1);
+        }
+        self.cov.add(game, &r.claims);
+        match self.a.format {
+            Format::Text => print_out(&deep_text(file, &r))?,
+            Format::Json => {
+                let mut v = deep_json(file, &r);
+                v["play"] = game.play().name().into();
+                self.json.push(v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Run `n` over its region (the box, a total, samples) or the positions its `check over`
+    /// line lists: its report, or its error.
+    fn check_run(&mut self, n: usize) -> Result<(), Report> {
+        let (file, game, bounds, over) = &self.all[n];
+        let a = self.a;
+        let region = (a.region.region(self.seed, bounds.heaps)).unwrap_or(Region::Box(*bounds));
+        let total = match (over, &region) {
+            (Some(o), _) => Some(o.len() as u64),
+            (None, Region::Box(b)) => {
+                crate::solver::positions::box_size(game.shape(), b.max, b.heaps)
+                    .and_then(|n| u64::try_from(n).ok())
+            }
+            (None, _) => None,
+        };
         let what = format!("checking {}", file.display());
-        let total = over.as_ref().map_or(total, |o| Some(o.len() as u64));
         let heaps = a.region.most_heaps(game.shape(), bounds.heaps);
-        let run = SolveRun::start(&limits, heaps, total, what.clone());
+        let run = SolveRun::start(&self.limits(n, self.parts(n)), heaps, total, what.clone());
         let result = match over {
             Some(ps) => {
                 let what = format!("{} positions named by `check over`", ps.len());
@@ -184,43 +241,62 @@ pub fn run(a: Args) -> Result<u8, Report> {
         };
         let result = result.map_err(|e| run.or_memory_stop(game, e, &format!("while {what}")));
         drop(run);
-        match result {
-            Ok(r) => {
-                if !r.holds() {
-                    worst = worst.max(1);
-                } else if r.stopped.is_some() {
-                    worst = worst.max(2);
-                }
-                cov.add(game, &r.claims);
-                match a.format {
-                    Format::Text => print_out(&text_report(file, game, &r))?,
-                    Format::Json => {
-                        let mut v = json_report(file, &r);
-                        v["play"] = game.play().name().into();
-                        json.push(v);
-                    }
-                }
-            }
-            // Ctrl-C stops the whole command.
-            Err(e) if is_cancelled(&e) => return Err(e),
-            Err(e) => {
-                eprintln!("{e:?}");
-                worst = 2;
+        let r = match result {
+            Ok(r) => r,
+            Err(e) => return self.failed(e),
+        };
+        if !r.holds() {
+            self.worst = self.worst.max(1);
+        } else if r.stopped.is_some() {
+            self.worst = self.worst.max(2);
+        }
+        self.cov.add(game, &r.claims);
+        match a.format {
+            Format::Text => print_out(&text_report(file, game, &r))?,
+            Format::Json => {
+                let mut v = json_report(file, &r);
+                v["play"] = game.play().name().into();
+                self.json.push(v);
             }
         }
-        if families[n] {
-            limits.time = a.time.map(|t| share(t, t0, parts(n + 1) + 1));
-            let code = super::check_family::run(&limits, file, game, a.format, &mut json)?;
-            worst = worst.max(code);
+        Ok(())
+    }
+
+    /// A run that failed: Ctrl-C stops the whole command; any other error is shown and the
+    /// next run goes on (exit code 2).
+    fn failed(&mut self, e: Report) -> Result<(), Report> {
+        if is_cancelled(&e) {
+            return Err(e);
         }
+        eprintln!("{e:?}");
+        self.worst = 2;
+        Ok(())
     }
-    if let Some((file, _, _, _)) = all.last() {
-        worst = worst.max(coverage(file, &cov, &a, &mut json));
+
+    /// After run `n`: its file's family claims, when it is the first run of that file and
+    /// parameter values.
+    fn families(&mut self, n: usize) -> Result<(), Report> {
+        if !self.families[n] {
+            return Ok(());
+        }
+        let (file, game, _, _) = &self.all[n];
+        let limits = self.limits(n, self.parts(n + 1) + 1);
+        let code = super::check_family::run(&limits, file, game, self.a.format, &mut self.json)?;
+        self.worst = self.worst.max(code);
+        Ok(())
     }
-    if a.format == Format::Json {
-        print_out(&format!("{}\n", serde_json::Value::Array(json)))?;
+
+    /// The last file's coverage, the JSON reports printed: the exit code.
+    fn finish(mut self) -> Result<u8, Report> {
+        if let Some((file, _, _, _)) = self.all.last() {
+            let code = coverage(file, &self.cov, self.a, &mut self.json);
+            self.worst = self.worst.max(code);
+        }
+        if self.a.format == Format::Json {
+            print_out(&format!("{}\n", serde_json::Value::Array(self.json)))?;
+        }
+        Ok(self.worst)
     }
-    Ok(worst)
 }
 
 /// What the runs of `file` left unexercised: printed (text) or added to the file's last

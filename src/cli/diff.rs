@@ -4,14 +4,16 @@
 use std::path::PathBuf;
 
 use crate::verify::deepen::Plan;
-use crate::verify::diff::{diff_deepening, diff_region, formula_from_text, Side};
+use crate::verify::diff::{diff_deepening, diff_region, formula_from_text, DiffReport, Side};
 use crate::verify::region::{fresh_seed, Region};
 use crate::verify::Bounds;
+use crate::Game;
 use miette::Report;
 
 use crate::report::diff::{json_report, text_report};
 
 use super::common::{print_out, Format, GameArgs, RegionArgs, SolveRun};
+use super::error::CliError;
 
 /// Arguments of `heapgame diff`.
 #[derive(clap::Args, Debug)]
@@ -99,13 +101,11 @@ fn side_params(
             Some((s, _))
                 if s.len() == 1 && !s.eq_ignore_ascii_case("A") && !s.eq_ignore_ascii_case("B") =>
             {
-                return Err(miette::miette!(
-                    code = "heapgame::usage",
-                    help =
-                        "`-p A.NAME=VALUE` sets NAME in the first ruleset, `-p B.NAME=VALUE` in \
-                            the second, and `-p NAME=VALUE` in each that declares NAME",
-                    "`-p {p}`: `{s}` is not a side of the diff (`A` or `B`)"
-                ));
+                return Err(CliError::NotASide {
+                    param: p.clone(),
+                    side: s.to_string(),
+                }
+                .into());
             }
             Some((s, rest)) if s.len() == 1 => {
                 if s.eq_ignore_ascii_case(&side.to_string()) {
@@ -124,111 +124,44 @@ fn side_params(
     Ok(out)
 }
 
-/// Runs `heapgame diff`.
+/// Runs `heapgame diff`: both sides loaded, the bounds resolved, the region compared (with
+/// the differing positions kept for `--plot`), the report printed.
 pub fn run(a: Args) -> Result<u8, Report> {
-    let a_args = a.game.clone();
-    let b_args = GameArgs {
-        file: a.other.clone().unwrap_or_else(|| a.game.file.clone()),
-        ..a.game.clone()
-    };
-    let other = a.other.as_ref().map(|_| &b_args);
-    let game = GameArgs {
-        params: side_params(&a.game.params, 'A', &a_args, other)?,
-        ..a.game.clone()
-    }
-    .load()?;
+    let (game, other) = load_sides(&a)?;
     // Two disjunctive sums are equal exactly when their single heaps have the same Grundy
     // values: without --heaps, that is what is compared.
     let mut a = a;
-    if game.heap_count(a.heaps).is_none() {
-        if let Some(other) = &a.other {
-            let b = GameArgs {
-                file: other.clone(),
-                params: side_params(&a.game.params, 'B', &b_args, Some(&a_args))?,
-                ..a.game.clone()
-            }
-            .load()?;
-            let sum = crate::solver::sum::is_sum;
-            if sum(game.generator()) && sum(b.generator()) && b.any_count() {
-                a.heaps = Some(1);
-                a.grundy = true;
-                eprintln!(
-                    "note: both rulesets are disjunctive sums, so the Grundy values of one heap \
-                     decide every position: comparing them (--heaps 1 --grundy)"
-                );
-            }
+    if let Some(b) = &other {
+        let sum = crate::solver::sum::is_sum;
+        let one_heap = game.heap_count(a.heaps).is_none() && b.any_count();
+        if one_heap && sum(game.generator()) && sum(b.generator()) {
+            a.heaps = Some(1);
+            a.grundy = true;
+            eprintln!(
+                "note: both rulesets are disjunctive sums, so the Grundy values of one heap \
+                 decide every position: comparing them (--heaps 1 --grundy)"
+            );
         }
     }
     // --max is required without --total or --samples, so only the heap count can be missing.
     let max = a.max.or(a.region.total).unwrap_or(a.region.sample_max);
     let bounds = Bounds::resolve(&game, Some(max), a.heaps, None).map_err(|_| {
-        miette::miette!(
-            code = "heapgame::position",
-            help = "add --heaps K, e.g. `--heaps 3`",
-            "`{}` allows any number of heaps: say how many at most with --heaps",
-            game.checked.name
-        )
+        let ruleset = game.checked.name.clone();
+        CliError::DiffNeedsHeaps { ruleset }
     })?;
-    let heaps = bounds.heaps;
     let plot = (a.plot.as_deref())
         .map(|p| super::plot::diff_plot(&game, bounds, a.grundy, p))
         .transpose()?;
-    // The limits, Ctrl-C and the progress bar of `solve`.
-    let total = crate::solver::positions::box_size(game.shape(), max, heaps)
-        .and_then(|n| u64::try_from(n).ok());
-    let stored = a.region.most_heaps(game.shape(), heaps);
-    let run = SolveRun::start(&a.game, stored, total, "comparing".to_string());
-    let budget = run.budget.clone();
-    let seed = a.region.seed.unwrap_or_else(fresh_seed);
-    let region = match a.region.region(seed, heaps) {
-        Some(r) => Some(r),
-        None if a.game.time.is_some() => None,
-        None => Some(Region::Box(bounds)),
+    let formula = match (&other, &a.formula) {
+        (None, Some(text)) => Some((formula_from_text(&game, text)?, text.clone())),
+        _ => None,
     };
-    let mut differing: Vec<Vec<u32>> = Vec::new();
-    let mut each = |p: &[u32]| {
-        if plot.is_some() {
-            differing.push(p.to_vec());
-        }
-    };
-    let mut compare = |side: Side<'_>| match &region {
-        Some(r) => diff_region(&game, side, r, a.grundy, a.show, budget.clone(), &mut each),
-        None => {
-            let plan = Plan {
-                start: bounds,
-                sample_max: a.region.sample_max,
-                seed,
-                time: a.game.time.unwrap_or_default(),
-            };
-            diff_deepening(
-                &game,
-                side,
-                &plan,
-                a.grundy,
-                a.show,
-                budget.clone(),
-                &mut each,
-            )
-        }
-    };
-    let report = match (&a.other, &a.formula) {
-        (Some(other), _) => {
-            let b = GameArgs {
-                file: other.clone(),
-                params: side_params(&a.game.params, 'B', &b_args, Some(&a_args))?,
-                ..a.game.clone()
-            }
-            .load()?;
-            compare(Side::Game(&b)).map_err(|e| run.or_memory_stop(&game, e, "while comparing"))?
-        }
-        (None, Some(text)) => {
-            let f = formula_from_text(&game, text)?;
-            compare(Side::Formula(&f, text.clone()))
-                .map_err(|e| run.or_memory_stop(&game, e, "while comparing"))?
-        }
+    let side = match (&other, &formula) {
+        (Some(b), _) => Side::Game(b),
+        (None, Some((f, text))) => Side::Formula(f, text.clone()),
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
-    drop(run);
+    let (report, differing) = compare(&a, &game, side, bounds, plot.is_some())?;
     if let Some(d) = &plot {
         super::plot::diff_picture(&game, &a.game, d, &report, &differing)?;
     }
@@ -247,4 +180,76 @@ pub fn run(a: Args) -> Result<u8, Report> {
     } else {
         0
     })
+}
+
+/// The first ruleset, and the second when one is given, each with its `-p` values.
+fn load_sides(a: &Args) -> Result<(Game, Option<Game>), Report> {
+    let a_args = a.game.clone();
+    let b_args = GameArgs {
+        file: a.other.clone().unwrap_or_else(|| a.game.file.clone()),
+        ..a.game.clone()
+    };
+    let other = a.other.as_ref().map(|_| &b_args);
+    let game = GameArgs {
+        params: side_params(&a.game.params, 'A', &a_args, other)?,
+        ..a.game.clone()
+    }
+    .load()?;
+    let b = match &a.other {
+        Some(file) => Some(
+            GameArgs {
+                file: file.clone(),
+                params: side_params(&a.game.params, 'B', &b_args, Some(&a_args))?,
+                ..a.game.clone()
+            }
+            .load()?,
+        ),
+        None => None,
+    };
+    Ok((game, b))
+}
+
+/// Compares `game` with `side` over the region asked for (the box, a total, samples, or
+/// with `--time` alone the deepening), within the limits of `solve`; the report, and the
+/// differing positions when `keep` (for `--plot`).
+fn compare(
+    a: &Args,
+    game: &Game,
+    side: Side<'_>,
+    bounds: Bounds,
+    keep: bool,
+) -> Result<(DiffReport, Vec<Vec<u32>>), Report> {
+    let (max, heaps) = (bounds.max, bounds.heaps);
+    let total = crate::solver::positions::box_size(game.shape(), max, heaps)
+        .and_then(|n| u64::try_from(n).ok());
+    let stored = a.region.most_heaps(game.shape(), heaps);
+    let run = SolveRun::start(&a.game, stored, total, "comparing".to_string());
+    let budget = run.budget.clone();
+    let seed = a.region.seed.unwrap_or_else(fresh_seed);
+    let region = match a.region.region(seed, heaps) {
+        Some(r) => Some(r),
+        None if a.game.time.is_some() => None,
+        None => Some(Region::Box(bounds)),
+    };
+    let mut differing: Vec<Vec<u32>> = Vec::new();
+    let mut each = |p: &[u32]| {
+        if keep {
+            differing.push(p.to_vec());
+        }
+    };
+    let report = match &region {
+        Some(r) => diff_region(game, side, r, a.grundy, a.show, budget, &mut each),
+        None => {
+            let plan = Plan {
+                start: bounds,
+                sample_max: a.region.sample_max,
+                seed,
+                time: a.game.time.unwrap_or_default(),
+            };
+            diff_deepening(game, side, &plan, a.grundy, a.show, budget, &mut each)
+        }
+    };
+    let report = report.map_err(|e| run.or_memory_stop(game, e, "while comparing"))?;
+    drop(run);
+    Ok((report, differing))
 }

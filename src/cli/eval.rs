@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use crate::estimate::Estimate;
 use crate::game::show_position;
 use crate::report::loopy::loopy_text;
-use crate::solver::genus::{genus, Genus, GenusError};
+use crate::solver::genus::{genus, GenusError};
 use crate::solver::loopy::solve_loopy;
 use crate::solver::{Play, SolveError};
 use miette::Report;
@@ -46,7 +46,23 @@ pub struct Args {
     pos: PositionArgs,
 }
 
-/// Runs `heapgame eval`.
+/// What `eval` found: a position's values (with why the search answered a misère sum, when
+/// its quotient could not), or the text of an answer already complete (a loopy game's, or a
+/// misère sum's by its quotient).
+enum Found {
+    /// The Grundy value (g^- in misère play) and the winning moves.
+    Values {
+        grundy: u32,
+        wins: Vec<Vec<u32>>,
+        note: Option<String>,
+    },
+    /// The whole answer, as printed.
+    Text(String),
+}
+
+/// Runs `heapgame eval`: the position's values through a kernel or the search (a loopy game
+/// by Smith's values, a misère sum by its quotient when the search gives up), the genus in
+/// misère play, printed.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
     let shown = show_position(&pos);
@@ -57,137 +73,118 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let heaps = estimate_heaps(&game, &pos);
     let run = SolveRun::start(&a.pos.game, heaps, None, format!("solving {shown}"));
     let context = format!("while solving {shown}");
-    // Through a compiled kernel on the position's box when one matches and the box is not
-    // much larger than the region the search would visit; else the memoized search.
-    let misere = game.play() == Play::Misere;
-    let kernel = game.through_kernel(&pos, &run.budget);
-    // Why a misère sum was not answered by its quotient, when the search answered instead.
-    let mut note: Option<String> = None;
-    let (grundy, wins) = match kernel {
-        Some(answer) => {
-            let a = answer.map_err(|e| run.failure(&game, &e, &context))?;
-            (a.grundy, a.wins)
-        }
-        None => {
-            let mut solver = game.solver();
-            // A misère sum of heaps: the search first, within a small limit; past it, the
-            // misère quotient (outcomes and winning moves, not g^-).
-            let quotient = misere && why_not_sum(game.generator()).is_none() && pos.len() > 1;
-            let mut budget = run.budget.clone();
-            if quotient {
-                budget.max_positions = Some(
-                    budget
-                        .max_positions
-                        .map_or(SEARCH_FIRST, |m| m.min(SEARCH_FIRST)),
-                );
-            }
-            solver.set_budget(budget);
-            let grundy = match solver.grundy(&pos) {
-                Ok(g) => g,
-                Err(SolveError::Limit { .. }) if quotient => {
-                    match by_quotient(&game, &pos, &run, a.pos.format, &context)? {
-                        Ok(out) => {
-                            drop(run);
-                            print_out(&out)?;
-                            return Ok(0);
-                        }
-                        Err(why) => {
-                            // No quotient: the search with its full limit.
-                            note = Some(why);
-                            solver.set_budget(run.budget.clone());
-                            solver
-                                .grundy(&pos)
-                                .map_err(|e| run.failure(&game, &e, &context))?
-                        }
-                    }
-                }
-                // The moves can return to a position: in normal play, Smith's values over
-                // the region the position reaches.
-                Err(SolveError::Cycle(_)) if !misere => {
-                    let sol = solve_loopy(game.generator(), &pos, &run.budget)
-                        .map_err(|e| run.failure(&game, &e, &context))?;
-                    drop(run);
-                    print_out(&loopy_text(&sol, a.pos.format))?;
-                    return Ok(0);
-                }
-                Err(e) => return Err(run.failure(&game, &e, &context)),
-            };
-            let wins = solver
-                .winning_moves(&pos)
-                .map_err(|e| run.failure(&game, &e, &context))?;
-            (grundy, wins)
+    let (grundy, wins, note) = match find(&game, &pos, &run, a.pos.format, &context)? {
+        Found::Values { grundy, wins, note } => (grundy, wins, note),
+        Found::Text(out) => {
+            drop(run);
+            print_out(&out)?;
+            return Ok(0);
         }
     };
-    let genus = if misere {
-        match genus(game.generator(), &pos, &run.budget) {
-            Ok(g) => Some(g),
-            Err(GenusError::Solve(e)) => return Err(run.failure(&game, &e, &context)),
-            Err(GenusError::Unsettled) => None,
-        }
-    } else {
-        None
+    let genus = match game.play() {
+        Play::Misere => Some(genus_of(&game, &pos, &run, &context)?),
+        Play::Normal => None,
     };
     drop(run);
-    let outcome = if grundy == 0 { "P" } else { "N" };
-    let genus_text = |g: &Option<Genus>| match g {
-        Some(g) => g.to_string(),
-        None => "not settled".to_string(),
+    let answer = Answer {
+        pos: &pos,
+        play: game.play(),
+        grundy: Some(grundy),
+        genus: genus.as_deref(),
+        method: note.map(|why| Method::Search(why)),
+        wins: &wins,
     };
-    let mut out = String::new();
-    match a.pos.format {
-        Format::Json => {
-            let mut v = serde_json::json!({
-                "position": json_position(&pos),
-                "play": game.play().name(),
-                "outcome": outcome,
-                "grundy": grundy,
-                "winning_moves": wins.iter().map(|w| json_position(w)).collect::<Vec<_>>(),
-            });
-            if misere {
-                v["genus"] = serde_json::Value::from(genus_text(&genus));
-            }
-            if note.is_some() {
-                v["method"] = serde_json::Value::from("search");
-            }
-            outln!(out, "{v}");
-        }
-        Format::Text => {
-            outln!(out, "position: {}", show_position(&pos));
-            outln!(out, "play:     {}", game.play().describe());
-            if let Some(why) = &note {
-                outln!(out, "method:   the search ({why})");
-            }
-            if grundy == 0 {
-                outln!(
-                    out,
-                    "outcome:  P (the previous player wins: every move leads to an N-position)"
-                );
-            } else {
-                outln!(out, "outcome:  N (the next player wins)");
-            }
-            if misere {
-                outln!(out, "grundy:   {grundy} (the misère nim value g^-)");
-                outln!(out, "genus:    {}", genus_text(&genus));
-            } else {
-                outln!(out, "grundy:   {grundy}");
-            }
-            if wins.is_empty() {
-                outln!(out, "winning moves: none");
-            } else {
-                outln!(out, "winning moves:");
-                for w in &wins {
-                    outln!(out, "  -> {}", show_position(w));
-                }
-            }
-        }
-    }
-    print_out(&out)?;
+    print_out(&answer.render(a.pos.format))?;
     Ok(0)
 }
 
+/// The values of `pos`: through a compiled kernel on the position's box when one matches and
+/// the box is not much larger than the region the search would visit; else the memoized
+/// search.
+fn find(
+    game: &Game,
+    pos: &[u32],
+    run: &SolveRun,
+    format: Format,
+    context: &str,
+) -> Result<Found, Report> {
+    match game.through_kernel(pos, &run.budget) {
+        Some(answer) => {
+            let a = answer.map_err(|e| run.failure(game, &e, context))?;
+            Ok(Found::Values {
+                grundy: a.grundy,
+                wins: a.wins,
+                note: None,
+            })
+        }
+        None => search(game, pos, run, format, context),
+    }
+}
+
+/// The values of `pos` by the memoized search. A misère sum of heaps: the search first, within
+/// a small limit; past it, the misère quotient (outcomes and winning moves, not g^-), else the
+/// search with its full limit. A loop in normal play: Smith's values over the region the
+/// position reaches.
+fn search(
+    game: &Game,
+    pos: &[u32],
+    run: &SolveRun,
+    format: Format,
+    context: &str,
+) -> Result<Found, Report> {
+    let misere = game.play() == Play::Misere;
+    let mut solver = game.solver();
+    let quotient = misere && why_not_sum(game.generator()).is_none() && pos.len() > 1;
+    let mut budget = run.budget.clone();
+    if quotient {
+        let first = budget
+            .max_positions
+            .map_or(SEARCH_FIRST, |m| m.min(SEARCH_FIRST));
+        budget.max_positions = Some(first);
+    }
+    solver.set_budget(budget);
+    let mut note = None;
+    let grundy = match solver.grundy(pos) {
+        Ok(g) => g,
+        Err(SolveError::Limit { .. }) if quotient => {
+            match by_quotient(game, pos, run, format, context)? {
+                Ok(out) => return Ok(Found::Text(out)),
+                Err(why) => {
+                    // No quotient: the search with its full limit.
+                    note = Some(why);
+                    solver.set_budget(run.budget.clone());
+                    solver
+                        .grundy(pos)
+                        .map_err(|e| run.failure(game, &e, context))?
+                }
+            }
+        }
+        Err(SolveError::Cycle(_)) if !misere => {
+            let sol = solve_loopy(game.generator(), pos, &run.budget)
+                .map_err(|e| run.failure(game, &e, context))?;
+            return Ok(Found::Text(loopy_text(&sol, format)));
+        }
+        Err(e) => return Err(run.failure(game, &e, context)),
+    };
+    let wins = solver
+        .winning_moves(pos)
+        .map_err(|e| run.failure(game, &e, context))?;
+    Ok(Found::Values { grundy, wins, note })
+}
+
+/// The genus of `pos` as written (`0^120`), or "not settled".
+fn genus_of(game: &Game, pos: &[u32], run: &SolveRun, context: &str) -> Result<String, Report> {
+    match genus(game.generator(), pos, &run.budget) {
+        Ok(g) => Ok(g.to_string()),
+        Err(GenusError::Solve(e)) => Err(run.failure(game, &e, context)),
+        Err(GenusError::Unsettled) => Ok("not settled".to_string()),
+    }
+}
+
 /// A misère sum of heaps answered by the misère quotient of heaps up to its largest: the
-/// outcome and the winning moves (the followers whose product is in the P-portion). `Ok(Err)`
-/// when no quotient can be found, saying why (the caller then runs the search).
+/// outcome and the winning moves (the followers whose product is in the P-portion), as
+/// printed. `Ok(Err)` when no quotient can be found, saying why (the caller then runs the
+/// search).
 fn by_quotient(
     game: &Game,
     pos: &[u32],
@@ -217,59 +214,129 @@ fn by_quotient(
         Err(Err(r)) => return Err(r),
     };
     let q = &c.quotient;
-    let is_p = q.is_p(pos).unwrap_or(false);
     let followers = game
         .followers(pos)
         .map_err(|e| Report::new(game.move_error(&e)))?;
-    let wins: Vec<&Vec<u32>> = followers
-        .iter()
+    let wins: Vec<Vec<u32>> = followers
+        .into_iter()
         .filter(|f| q.is_p(f) == Some(true))
         .collect();
-    let outcome = if is_p { "P" } else { "N" };
-    let method = format!(
-        "the misère quotient of heaps 1..{max} (order {}, each stage proven; `heapgame quotient`)",
-        q.size
-    );
-    let mut out = String::new();
-    match format {
-        Format::Json => {
-            let v = serde_json::json!({
-                "position": json_position(pos),
-                "play": "misere",
-                "outcome": outcome,
-                "grundy": null,
-                "genus": null,
-                "method": "quotient",
-                "quotient_order": q.size,
-                "winning_moves": wins.iter().map(|w| json_position(w)).collect::<Vec<_>>(),
-            });
-            outln!(out, "{v}");
-        }
-        Format::Text => {
-            outln!(out, "position: {}", show_position(pos));
-            outln!(out, "play:     {}", Play::Misere.describe());
-            outln!(out, "method:   {method}");
-            if is_p {
-                outln!(
-                    out,
-                    "outcome:  P (the previous player wins: every move leads to an N-position)"
-                );
-            } else {
-                outln!(out, "outcome:  N (the next player wins)");
-            }
-            outln!(
-                out,
-                "grundy:   not computed (the quotient gives outcomes, not the misère nim value g^-)"
-            );
-            if wins.is_empty() {
-                outln!(out, "winning moves: none");
-            } else {
-                outln!(out, "winning moves:");
-                for w in &wins {
-                    outln!(out, "  -> {}", show_position(w));
-                }
-            }
+    let answer = Answer {
+        pos,
+        play: Play::Misere,
+        grundy: None,
+        genus: None,
+        method: Some(Method::Quotient {
+            max,
+            order: q.size,
+            is_p: q.is_p(pos).unwrap_or(false),
+        }),
+        wins: &wins,
+    };
+    Ok(Ok(answer.render(format)))
+}
+
+/// How an answer was found, when it is worth saying.
+enum Method {
+    /// The search, since the misère quotient could not be found (why).
+    Search(String),
+    /// The misère quotient of heaps `1..=max`, of this order; whether the position is P.
+    Quotient { max: u32, order: usize, is_p: bool },
+}
+
+/// What `eval` prints about a position.
+struct Answer<'a> {
+    pos: &'a [u32],
+    play: Play,
+    /// The Grundy value (g^- in misère play); `None` when the quotient answered.
+    grundy: Option<u32>,
+    /// The genus as written, in misère play when the search answered.
+    genus: Option<&'a str>,
+    method: Option<Method>,
+    wins: &'a [Vec<u32>],
+}
+
+impl Answer<'_> {
+    /// Whether the position is a P-position.
+    fn is_p(&self) -> bool {
+        match &self.method {
+            Some(Method::Quotient { is_p, .. }) => *is_p,
+            _ => self.grundy == Some(0),
         }
     }
-    Ok(Ok(out))
+
+    /// The answer as text or as a line of JSON.
+    fn render(&self, format: Format) -> String {
+        match format {
+            Format::Json => format!("{}\n", self.json()),
+            Format::Text => self.text(),
+        }
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let outcome = if self.is_p() { "P" } else { "N" };
+        let wins: Vec<_> = self.wins.iter().map(|w| json_position(w)).collect();
+        let mut v = serde_json::json!({
+            "position": json_position(self.pos),
+            "play": self.play.name(),
+            "outcome": outcome,
+            "grundy": self.grundy,
+            "winning_moves": wins,
+        });
+        if self.play == Play::Misere {
+            v["genus"] = self.genus.into();
+        }
+        match &self.method {
+            Some(Method::Search(_)) => v["method"] = "search".into(),
+            Some(Method::Quotient { order, .. }) => {
+                v["method"] = "quotient".into();
+                v["quotient_order"] = (*order).into();
+            }
+            None => {}
+        }
+        v
+    }
+
+    fn text(&self) -> String {
+        let mut out = String::new();
+        outln!(out, "position: {}", show_position(self.pos));
+        outln!(out, "play:     {}", self.play.describe());
+        match &self.method {
+            Some(Method::Search(why)) => outln!(out, "method:   the search ({why})"),
+            Some(Method::Quotient { max, order, .. }) => outln!(
+                out,
+                "method:   the misère quotient of heaps 1..{max} (order {order}, each stage \
+                 proven; `heapgame quotient`)"
+            ),
+            None => {}
+        }
+        if self.is_p() {
+            outln!(
+                out,
+                "outcome:  P (the previous player wins: every move leads to an N-position)"
+            );
+        } else {
+            outln!(out, "outcome:  N (the next player wins)");
+        }
+        match (self.grundy, self.genus) {
+            (None, _) => outln!(
+                out,
+                "grundy:   not computed (the quotient gives outcomes, not the misère nim value g^-)"
+            ),
+            (Some(g), Some(genus)) => {
+                outln!(out, "grundy:   {g} (the misère nim value g^-)");
+                outln!(out, "genus:    {genus}");
+            }
+            (Some(g), None) => outln!(out, "grundy:   {g}"),
+        }
+        if self.wins.is_empty() {
+            outln!(out, "winning moves: none");
+        } else {
+            outln!(out, "winning moves:");
+            for w in self.wins {
+                outln!(out, "  -> {}", show_position(w));
+            }
+        }
+        out
+    }
 }

@@ -1,14 +1,17 @@
 //! Phase 5, the command line (clap): one file per command with its `Args` and `run`; errors
-//! are rendered here by miette, on stderr, and turned into exit codes (0 ok, 1 a check found a
-//! difference, 2 bad input or a limit hit).
+//! are rendered here by miette, on stderr, and turned into exit codes from their value (0 ok,
+//! 1 a check found a difference, 2 bad input or a limit hit, 130 stopped by Ctrl-C).
 
+mod args;
 pub(crate) mod check;
 mod check_family;
 pub(crate) mod common;
 pub(crate) mod diff;
+pub mod error;
 pub(crate) mod eval;
 mod formulas;
 pub(crate) mod interrupt;
+pub(crate) mod limits;
 mod machine;
 mod moves;
 pub(crate) mod plot;
@@ -17,6 +20,7 @@ pub(crate) mod quotient;
 pub(crate) mod repl;
 pub(crate) mod sequence;
 pub(crate) mod solve;
+pub(crate) mod solve_run;
 mod units;
 mod watchdog;
 
@@ -132,12 +136,32 @@ where
     })
 }
 
-/// The exit code of a failed command: 130 when Ctrl-C stopped it, as a shell expects of an
-/// interrupted command, else 2.
+/// The exit code of a failed command, from the error's value: 130 when Ctrl-C stopped it, as
+/// a shell expects of an interrupted command, else 2.
 pub fn exit_code(report: &miette::Report) -> u8 {
-    if common::is_cancelled(report) {
+    if stopped_by_ctrl_c(report) {
         130
     } else {
         2
+    }
+}
+
+/// Whether Ctrl-C stopped the command: a problem of kind [`Code::Cancelled`] (a solve's stop,
+/// as `common::SolveRun::failure` tells it from the memory and time limits). The
+/// command line's own errors ([`error::CliError`]) are never a stop.
+///
+/// [`Code::Cancelled`]: crate::ruleset::Code::Cancelled
+fn stopped_by_ctrl_c(report: &miette::Report) -> bool {
+    use crate::ruleset::{Code, Diag, LoadError};
+    let cancelled = |d: &Diag| d.code == Code::Cancelled;
+    if let Some(e) = report.downcast_ref::<LoadError>() {
+        e.diags.iter().any(cancelled)
+    } else if let Some(d) = report.downcast_ref::<Diag>() {
+        cancelled(d)
+    } else if report.downcast_ref::<error::CliError>().is_some() {
+        false
+    } else {
+        // The reports `verify` still words as text (the drawing of samples stopped).
+        common::is_cancelled(report)
     }
 }

@@ -10,6 +10,7 @@ use crate::moves::MoveError;
 use miette::Report;
 
 use super::common::{estimate_heaps, json_position, memory_guard, print_out, Format, PositionArgs};
+use super::error::CliError;
 use super::units::show_duration;
 
 /// `writeln!` into a String, which cannot fail.
@@ -61,13 +62,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Err(MoveError::Interrupted)
             if !guard.as_ref().is_some_and(super::watchdog::Watchdog::hit) =>
         {
-            return Err(miette::miette!(
-                code = "heapgame::limit",
-                help = "give more time with --time DURATION, or ask about a smaller position; \
-                        nothing was printed",
-                "stopped at the time limit, --time {}, {what}",
-                a.pos.game.time.map(show_duration).unwrap_or_default()
-            ))
+            let time = a.pos.game.time.map(show_duration).unwrap_or_default();
+            return Err(CliError::TimeLimit { time, what }.into());
         }
         Err(e) => return Err(Report::new(game.move_error(&e))),
     }

@@ -122,12 +122,7 @@ pub(crate) fn diff_plot(
     };
     let heaps = game.heap_count(Some(bounds.heaps)).unwrap_or(bounds.heaps);
     if heaps > 2 {
-        return Err(miette::miette!(
-            code = "heapgame::usage",
-            help = "compare two heaps (--heaps 2) or one (--heaps 1) to draw them; \
-                    `plot --slice` draws slices of more",
-            "diff --plot draws positions of one or two heaps, not {heaps}"
-        ));
+        return Err(super::error::CliError::PlotHeaps { heaps }.into());
     }
     let plan = plot::build::plan(game, &req)?;
     let path = path.to_path_buf();

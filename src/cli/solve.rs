@@ -20,6 +20,8 @@ use crate::Game;
 use miette::Report;
 
 use super::common::{show_cost, GameArgs, SolveRun};
+use super::error::CliError;
+use super::solve_run::Halt;
 use super::units::show_bytes;
 
 /// Arguments of `heapgame solve`.
@@ -53,7 +55,8 @@ pub struct Args {
 /// The most P-positions of the table format sorted from their ranks; beyond, the box is walked.
 const MAX_SORTED: usize = 1 << 22;
 
-/// Runs `heapgame solve`.
+/// Runs `heapgame solve`: the box planned (refused only when the mode's table cannot fit
+/// the memory limit), solved, and written position by position.
 pub fn run(a: Args) -> Result<u8, Report> {
     if let Some(path) = &a.output {
         // A device or directory is refused before anything is solved.
@@ -68,44 +71,75 @@ pub fn run(a: Args) -> Result<u8, Report> {
     };
     let (k, size) = box_of(&game, &req)?;
     let spec = box_spec(&game, &req, k, size)?;
-    let estimate = Estimate::for_box(game.generator(), a.max, k, size);
     let what = format!("solving heaps <= {}", a.max);
+    let estimate = Estimate::for_box(game.generator(), a.max, k, size);
     a.game.check_estimate(&game, &estimate, &what)?;
     let want = if a.grundy {
         Want::Grundy
     } else {
         Want::Outcome
     };
-    // The position limit at what the mode that will run stores a position in; refused here
-    // only when its table of the box cannot fit the memory limit.
-    let plan = plan_box_play(game.generator(), &spec, want, game.play());
-    let limits = a.game.limits_at(plan.bits_per_position);
-    if let (false, Some((cap, why))) = (a.game.force, &limits.max_memory) {
-        refuse_beyond_memory(a.max, &spec, &plan, *cap, why)?;
-    }
-    let total = u64::try_from(spec.len()).ok();
-    let run = SolveRun::with_limits(&a.game, limits, total, what);
+    let run = start(&a, &game, &spec, want, what)?;
     let values = match solve_box_play(game.generator(), &spec, want, &run.budget, game.play()) {
         Ok(values) => values,
         // The moves can return to a position: in normal play, Smith's values over the
         // region the box reaches.
         Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
-            let context = "while solving the region the box reaches (the moves can return to \
-                           a position)";
-            let solved = solve_box_loopy(&game, &req, k, &run.budget)
-                .map_err(|e| run.failure(&game, &e, context))?;
-            drop(run);
-            let write = |out: &mut dyn std::io::Write| {
-                write_loopy(&game, &req, k, (&solved.0, &solved.1), out)
-            };
-            return write_out(a.output.as_deref(), write).map(|()| 0);
+            return solve_loopy(&a, &game, &req, k, run).map(|()| 0);
         }
         Err(e) => {
             let context = format!("while solving the {} positions of the box", spec.len());
             return Err(run.failure(&game, &e, &context));
         }
     };
-    // Ctrl-C and --time still stop the run while a long table is written.
+    write_table(&a, &game, &req, k, &values, run).map(|()| 0)
+}
+
+/// The run of a solve of `spec`: the position limit at what the mode that will run stores a
+/// position in; refused here only when its table of the box cannot fit the memory limit.
+fn start(
+    a: &Args,
+    game: &Game,
+    spec: &BoxSpec,
+    want: Want,
+    what: String,
+) -> Result<SolveRun, Report> {
+    let plan = plan_box_play(game.generator(), spec, want, game.play());
+    let limits = a.game.limits_at(plan.bits_per_position);
+    if let (false, Some((cap, why))) = (a.game.force, &limits.max_memory) {
+        refuse_beyond_memory(a.max, spec, &plan, *cap, why)?;
+    }
+    let total = u64::try_from(spec.len()).ok();
+    Ok(SolveRun::with_limits(&a.game, limits, total, what))
+}
+
+/// A loopy game's box: Smith's values over the region it reaches, written.
+fn solve_loopy(
+    a: &Args,
+    game: &Game,
+    req: &TableRequest,
+    k: usize,
+    run: SolveRun,
+) -> Result<(), Report> {
+    let context = "while solving the region the box reaches (the moves can return to a position)";
+    let solved =
+        solve_box_loopy(game, req, k, &run.budget).map_err(|e| run.failure(game, &e, context))?;
+    drop(run);
+    let write =
+        |out: &mut dyn std::io::Write| write_loopy(game, req, k, (&solved.0, &solved.1), out);
+    write_out(a.output.as_deref(), write)
+}
+
+/// Writes the solved box; Ctrl-C and --time still stop the run while a long table is
+/// written, and say how far it got.
+fn write_table(
+    a: &Args,
+    game: &Game,
+    req: &TableRequest,
+    k: usize,
+    values: &BoxValues,
+    run: SolveRun,
+) -> Result<(), Report> {
     let budget = run.budget.clone();
     let time = run.time;
     drop(run);
@@ -113,28 +147,27 @@ pub fn run(a: Args) -> Result<u8, Report> {
     // Set when the budget stops the writing: the error that follows is that stop.
     let stopped = Cell::new(false);
     let write = |out: &mut dyn std::io::Write| {
-        write_values(&game, &req, k, &values, (&budget, &done, &stopped), out)
+        write_values(game, req, k, values, (&budget, &done, &stopped), out)
     };
-    let written = write_out(a.output.as_deref(), write);
-    match written {
+    match write_out(a.output.as_deref(), write) {
         Err(_) if stopped.get() => {
             let left = match &a.output {
                 Some(p) => format!("{} was left as it was", p.display()),
                 None => "the output is incomplete".to_string(),
             };
-            let (code, why) = if budget.past_deadline() {
-                let t = time.map(super::common::show_duration).unwrap_or_default();
-                let why = format!("stopped at the time limit, --time {t}");
-                (Code::Limit, why)
+            // The guard no longer watches: the stop is the deadline or Ctrl-C.
+            let halt = if budget.past_deadline() {
+                Halt::Time(time)
             } else {
-                (Code::Cancelled, "cancelled (Ctrl-C)".to_string())
+                Halt::CtrlC
             };
             let d = Diag::new(
-                code,
+                halt.code(),
                 0..0,
                 format!(
-                    "{why}, while writing the {} positions of the box, after {} of them",
-                    spec.len(),
+                    "{}, while writing the {} positions of the box, after {} of them",
+                    halt.words(),
+                    values.spec.len(),
                     done.get()
                 ),
                 "",
@@ -142,7 +175,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
             .help(format!("{left}; run again to start over"));
             Err(Report::new(LoadError::single(game.src.clone(), d)))
         }
-        other => other.map(|()| 0),
+        other => other,
     }
 }
 
@@ -159,13 +192,7 @@ fn write_out(
                 // A closed pipe (`heapgame solve ... | head`) is not an error: the reader
                 // has what it wanted.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {
-                    Err(miette::miette!("{e}"))
-                }
-                Err(e) => Err(miette::miette!(
-                    code = "heapgame::io",
-                    "cannot write the output: {e}"
-                )),
+                Err(e) => Err(CliError::Write(e).into()),
                 Ok(()) => Ok(()),
             }
         }

@@ -71,7 +71,7 @@ fn emit(s: &str) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
         Err(e) => {
-            let r = miette::miette!(code = "heapgame::io", "cannot write the output: {e}");
+            let r = Report::new(crate::cli::error::CliError::Write(e));
             // Nothing more can be said if stderr fails too.
             let _ = writeln!(std::io::stderr(), "{r:?}");
             std::process::exit(2);

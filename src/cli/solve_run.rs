@@ -1,0 +1,223 @@
+//! A running solve of the command line: its budget (the position limit, the Ctrl-C flag, the
+//! progress counter, `--time`), the progress bar and the memory watchdog watching it, and its
+//! failure told in the command line's words (how far it got, what set the limit it hit).
+
+use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::moves::MoveError;
+use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::solver::{Budget, SolveError};
+use crate::Game;
+use miette::Report;
+
+use super::args::GameArgs;
+use super::interrupt;
+use super::limits::{default_max_memory, Limits};
+use super::progress::Progress;
+use super::units::{show_bytes, show_duration};
+use super::watchdog::Watchdog;
+
+/// What a running solve is given: its budget (limit, Ctrl-C flag, progress counter), the
+/// progress bar watching it, and the limit for messages.
+pub struct SolveRun {
+    /// The solver's budget.
+    pub budget: Budget,
+    /// The limit and what set it.
+    pub limits: Limits,
+    /// `--time`, if given.
+    pub time: Option<Duration>,
+    watchdog: Option<Watchdog>,
+    _progress: Progress,
+}
+
+impl SolveRun {
+    /// Sets up a solve of positions with at most `heaps` heaps, expected to store about
+    /// `total` positions, described as `what` on the progress bar.
+    pub fn start(args: &GameArgs, heaps: usize, total: Option<u64>, what: String) -> SolveRun {
+        SolveRun::with_limits(args, args.limits(heaps), total, what)
+    }
+
+    /// Sets up a solve within `limits` (from [`GameArgs::limits_at`]).
+    pub fn with_limits(
+        args: &GameArgs,
+        limits: Limits,
+        total: Option<u64>,
+        what: String,
+    ) -> SolveRun {
+        let counter = Arc::new(AtomicUsize::new(0));
+        let budget = Budget {
+            max_positions: Some(limits.max_positions),
+            cancel: Some(interrupt::cancel_flag()),
+            progress: Some(counter.clone()),
+            deadline: args.time.map(|t| Instant::now() + t),
+        };
+        let total = total.map(|t| t.min(limits.max_positions as u64));
+        let watchdog = memory_guard(&limits, &what, interrupt::cancel_flag());
+        SolveRun {
+            budget,
+            limits,
+            time: args.time,
+            watchdog,
+            _progress: Progress::start(counter, total, what),
+        }
+    }
+
+    /// `e`, or the memory limit's report when the memory guard stopped the run: the layers
+    /// below (`check`, `diff`) see only a cancelled solve. `context` as for
+    /// [`SolveRun::failure`].
+    pub fn or_memory_stop(&self, game: &Game, e: Report, context: &str) -> Report {
+        if !self.watchdog.as_ref().is_some_and(Watchdog::hit) {
+            return e;
+        }
+        let stored = (self.budget.progress.as_ref())
+            .map_or(0, |p| p.load(std::sync::atomic::Ordering::Relaxed));
+        self.failure(game, &SolveError::Cancelled { stored }, context)
+    }
+
+    /// What stopped a cancelled run: the memory guard, the deadline, else Ctrl-C.
+    pub fn halt(&self) -> Halt<'_> {
+        match &self.limits.max_memory {
+            Some((cap, why)) if self.watchdog.as_ref().is_some_and(Watchdog::hit) => {
+                Halt::Memory { cap: *cap, why }
+            }
+            _ if self.budget.past_deadline() => Halt::Time(self.time),
+            _ => Halt::CtrlC,
+        }
+    }
+
+    /// A solve's failure as a report; `context` says what was being solved ("while solving
+    /// (3, 5)") so that a limit or Ctrl-C says how far the run got.
+    pub fn failure(&self, game: &Game, e: &SolveError<MoveError>, context: &str) -> Report {
+        let d = match e {
+            SolveError::Limit { limit } => Diag::new(
+                Code::Limit,
+                0..0,
+                format!(
+                    "this needs more than {limit} {} stored, the limit set by {}, {context}",
+                    if *limit == 1 { "position" } else { "positions" },
+                    self.limits.why
+                ),
+                "",
+            )
+            .help(
+                "raise the limit with --max-positions N or --max-memory SIZE, or ask about \
+                 smaller positions; nothing was printed",
+            ),
+            SolveError::Cancelled { stored } => {
+                let halt = self.halt();
+                let d = Diag::new(
+                    halt.code(),
+                    0..0,
+                    format!(
+                        "{}, after storing {stored} positions, {context}",
+                        halt.words()
+                    ),
+                    "",
+                );
+                match halt {
+                    Halt::Memory { .. } => d.help(MEMORY_HELP),
+                    Halt::Time(_) => d.help(
+                        "give more time with --time DURATION, or ask about smaller positions; \
+                         nothing was printed",
+                    ),
+                    Halt::CtrlC => d.help("nothing was printed; run again to start over"),
+                }
+            }
+            SolveError::Game(_) => {
+                // Say at which position the move failed: the ruleset's span says which move.
+                let mut err = game.solve_diag(e);
+                for d in &mut err.diags {
+                    d.message = format!("{}, {context}", d.message);
+                }
+                return Report::new(err);
+            }
+            other => return game.solve_error(other),
+        };
+        Report::new(LoadError::single(game.src.clone(), d))
+    }
+}
+
+impl Drop for SolveRun {
+    /// A run the memory guard stopped leaves the cancel flag down for the runs after it (the
+    /// next `check` line): the guard, not Ctrl-C, raised it.
+    fn drop(&mut self) {
+        if self.watchdog.as_ref().is_some_and(Watchdog::hit) {
+            interrupt::cancel_flag().store(false, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+}
+
+/// A memory watchdog for `limits`, if the memory limit is known; `what` is being done.
+pub fn memory_guard(limits: &Limits, what: &str, cancel: Arc<AtomicBool>) -> Option<Watchdog> {
+    limits.max_memory.as_ref().map(|(cap, why)| {
+        let halt = Halt::Memory { cap: *cap, why };
+        let d = Diag::new(
+            halt.code(),
+            0..0,
+            format!("{}, while {what}", halt.words()),
+            "",
+        )
+        .help(MEMORY_HELP);
+        let message = format!("{:?}", Report::new(d));
+        Watchdog::start(*cap, cancel, message)
+    })
+}
+
+/// A memory watchdog at the default memory limit ([`default_max_memory`]), if known: the
+/// REPL's computations, whose position limit alone does not bound the search's stacks.
+pub fn default_memory_guard(what: &str, cancel: Arc<AtomicBool>) -> Option<Watchdog> {
+    let limits = Limits {
+        max_positions: usize::MAX,
+        why: String::new(),
+        max_memory: default_max_memory(),
+    };
+    memory_guard(&limits, what, cancel)
+}
+
+const MEMORY_HELP: &str = "raise the limit with --max-memory SIZE, or ask about smaller \
+     positions; the search keeps every follower of each position it is working on, which takes \
+     much memory when positions have many followers; nothing was printed";
+
+/// What stopped a run of the command line before its answer, worded once: the memory guard,
+/// `--time`, or Ctrl-C (the position limit is a solve's own error).
+#[derive(Clone, Copy, Debug)]
+pub enum Halt<'a> {
+    /// The memory in use neared `cap` bytes, the limit set by `why`.
+    Memory {
+        /// The memory limit.
+        cap: u64,
+        /// What set it.
+        why: &'a str,
+    },
+    /// `--time`.
+    Time(Option<Duration>),
+    /// Ctrl-C.
+    CtrlC,
+}
+
+impl Halt<'_> {
+    /// The stop in words, before how far the run got: "stopped at the time limit, --time 2s".
+    pub fn words(&self) -> String {
+        match self {
+            Halt::Memory { cap, why } => format!(
+                "stopped when the memory in use neared {}, the limit set by {why}",
+                show_bytes(*cap)
+            ),
+            Halt::Time(t) => format!(
+                "stopped at the time limit, --time {}",
+                t.map(show_duration).unwrap_or_default()
+            ),
+            Halt::CtrlC => "cancelled (Ctrl-C)".to_string(),
+        }
+    }
+
+    /// Its kind: Ctrl-C is `heapgame::cancelled` (exit code 130), a limit `heapgame::limit`.
+    pub fn code(&self) -> Code {
+        match self {
+            Halt::CtrlC => Code::Cancelled,
+            Halt::Memory { .. } | Halt::Time(_) => Code::Limit,
+        }
+    }
+}
