@@ -103,9 +103,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     let mut c = Checking::new(&a, &all, worst);
     let mut deep = c.deepen_first().into_iter();
-    for n in 0..all.len() {
+    for (n, (_, _, _, over)) in all.iter().enumerate() {
         c.file_done(n);
-        if c.deepen && all[n].3.is_none() {
+        if c.deepen && over.is_none() {
             let r = deep.next().expect("one deepening report a run (run)");
             c.deepened(n, r)?;
         } else {

@@ -91,7 +91,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         play: game.play(),
         grundy: Some(grundy),
         genus: genus.as_deref(),
-        method: note.map(|why| Method::Search(why)),
+        method: note.map(Method::Search),
         wins: &wins,
     };
     print_out(&answer.render(a.pos.format))?;
