@@ -16,14 +16,11 @@ const MAX_FN_LINES: usize = 80;
 /// Files over [`MAX_FILE_LINES`], still to be split.
 const BIG_FILES: &[&str] = &[
     "cli/common.rs",
-    "moves/compiled/mod.rs",
     "ruleset/compile.rs",
-    "solver/kernels/compiled.rs",
     "verify/deepen.rs",
     "repl/command.rs",
     "repl/session.rs",
     "solver/search.rs",
-    "solver/sum/kernel.rs",
     "verify/check.rs",
 ];
 
@@ -31,7 +28,6 @@ const BIG_FILES: &[&str] = &[
 const LONG_FNS: &[(&str, &str)] = &[
     ("game/closed_forms.rs", "resolve_formulas"),
     ("game/position.rs", "read_position"),
-    ("moves/compiled/mod.rs", "amounts_of"),
     ("moves/family/local.rs", "one_heap"),
     ("verify/deepen.rs", "step"),
     ("cli/check.rs", "run"),
@@ -39,7 +35,6 @@ const LONG_FNS: &[(&str, &str)] = &[
     ("cli/eval.rs", "by_quotient"),
     ("cli/eval.rs", "run"),
     ("cli/solve.rs", "run"),
-    ("moves/compiled/mod.rs", "compile"),
     ("moves/generate/fast.rs", "run_fast"),
     ("plot/build.rs", "build"),
     ("plot/build.rs", "plan"),
@@ -61,7 +56,6 @@ const LONG_FNS: &[(&str, &str)] = &[
     ("ruleset/lower_add.rs", "lower_shift"),
     ("ruleset/lower_set.rs", "lower_set"),
     ("ruleset/octal.rs", "moves_of"),
-    ("solver/kernels/compiled.rs", "fill"),
     ("solver/kernels/fill.rs", "grundy"),
     ("solver/kernels/fill.rs", "outcomes"),
     ("solver/kernels/multiset.rs", "fill"),
