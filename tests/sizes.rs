@@ -16,10 +16,7 @@ const MAX_FN_LINES: usize = 80;
 /// Files over [`MAX_FILE_LINES`], still to be split.
 const BIG_FILES: &[&str] = &[
     "cli/common.rs",
-    "moves/compiled/mod.rs",
-    "solver/kernels/compiled.rs",
     "verify/deepen.rs",
-    "solver/sum/kernel.rs",
     "verify/check.rs",
 ];
 
@@ -27,7 +24,6 @@ const BIG_FILES: &[&str] = &[
 const LONG_FNS: &[(&str, &str)] = &[
     ("game/closed_forms.rs", "resolve_formulas"),
     ("game/position.rs", "read_position"),
-    ("moves/compiled/mod.rs", "amounts_of"),
     ("moves/family/local.rs", "one_heap"),
     ("verify/deepen.rs", "step"),
     ("cli/check.rs", "run"),
@@ -35,7 +31,6 @@ const LONG_FNS: &[(&str, &str)] = &[
     ("cli/eval.rs", "by_quotient"),
     ("cli/eval.rs", "run"),
     ("cli/solve.rs", "run"),
-    ("moves/compiled/mod.rs", "compile"),
     ("moves/generate/fast.rs", "run_fast"),
     ("plot/build.rs", "build"),
     ("plot/build.rs", "plan"),
@@ -43,7 +38,6 @@ const LONG_FNS: &[(&str, &str)] = &[
     ("plot/grid.rs", "draw_panel"),
     ("plot/sequence.rs", "draw"),
     ("plot/slices.rs", "parse_slices"),
-    ("solver/kernels/compiled.rs", "fill"),
     ("solver/kernels/fill.rs", "grundy"),
     ("solver/kernels/fill.rs", "outcomes"),
     ("solver/kernels/multiset.rs", "fill"),
