@@ -183,7 +183,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
             None => check_region(game, &region, run.budget.clone()),
         };
-        let result = result.map_err(|e| run.or_memory_stop(game, e, &format!("while {what}")));
+        let result =
+            result.map_err(|e| run.or_memory_stop(game, e.into(), &format!("while {what}")));
         drop(run);
         match result {
             Ok(r) => {
@@ -314,6 +315,9 @@ fn deepen_all(a: &Args, all: &[FileRun], seed: u64) -> Vec<Result<DeepReport, Re
         })
         .collect();
     check_deepening_all(&runs, run.budget.clone(), time)
+        .into_iter()
+        .map(|r| r.map_err(Report::new))
+        .collect()
 }
 
 /// This run's share of the time left: what remains of `time` since `t0`, over `left` runs.

@@ -6,14 +6,19 @@
 
 pub mod check;
 pub mod claim;
+mod compare;
 pub mod coverage;
 pub mod deepen;
 pub mod diff;
+pub mod error;
 pub mod explain;
 pub mod family;
 pub mod loopy;
 pub mod region;
 pub mod runs;
+pub mod steps;
+
+pub use error::{CheckError, RegionError};
 
 use crate::game::Game;
 use crate::moves::program::ShapeSpec;
@@ -58,17 +63,16 @@ impl Bounds {
 /// The most positions `check` and `diff` visit in one run.
 pub const MAX_POSITIONS: u128 = 20_000_000;
 
+/// The most heaps the samples of one run hold in all (a ruleset of `heaps 4294967295` would
+/// otherwise draw 16 GB for one sample).
+pub const MAX_HEAPS_DRAWN: u128 = 1 << 28;
+
 /// Every canonical position within the bounds, in the fixed order of this module; an error
-/// (in words) when there are more than [`MAX_POSITIONS`].
-pub fn positions_in_order(shape: &ShapeSpec, b: Bounds) -> Result<Vec<Vec<u32>>, String> {
+/// when there are more than [`MAX_POSITIONS`].
+pub fn positions_in_order(shape: &ShapeSpec, b: Bounds) -> Result<Vec<Vec<u32>>, RegionError> {
     match box_size(shape, b.max, b.heaps) {
         Some(n) if n <= MAX_POSITIONS => {}
-        n => {
-            return Err(format!(
-                "the box holds {} positions, more than the {MAX_POSITIONS} one run visits",
-                n.map_or("too many".to_string(), |n| n.to_string())
-            ))
-        }
+        positions => return Err(RegionError::BoxTooLarge { positions }),
     }
     let mut v = box_positions(shape, b.max, b.heaps);
     v.sort_by_cached_key(|p| (p.iter().map(|&h| u64::from(h)).sum::<u64>(), p.len()));
