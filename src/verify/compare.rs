@@ -54,13 +54,15 @@ impl Checker<'_> {
                 None,
             )),
             ClaimValue::Grundy(_) => None,
-            ClaimValue::GrundyCmp { op, rhs, holds } => (!holds).then_some(fail(
+            // The reason is worked out only where the claim fails (the followers' values).
+            ClaimValue::GrundyCmp { holds: true, .. } | ClaimValue::Holds(true) => None,
+            ClaimValue::GrundyCmp { op, rhs, .. } => Some(fail(
                 Answer::Grundy(g),
                 Answer::Grundy(g),
                 justify_grundy(game, solver, pos, None)?,
                 Some(format!("the Grundy value is {} {rhs}", op.symbol())),
             )),
-            ClaimValue::Holds(holds) => (!holds).then_some(fail(
+            ClaimValue::Holds(false) => Some(fail(
                 Answer::IsP(is_p),
                 Answer::IsP(is_p),
                 format!("it is false here, where {}", what_is_known(known, is_p)),
