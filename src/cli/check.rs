@@ -182,7 +182,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
             None => check_region(game, &region, run.budget.clone()),
         };
-        let result = result.map_err(|e| run.or_memory_stop(game, e, &format!("while {what}")));
+        let result =
+            result.map_err(|e| run.or_memory_stop(game, e.into(), &format!("while {what}")));
         drop(run);
         match result {
             Ok(r) => {
@@ -318,6 +319,9 @@ fn deepen_all(
         })
         .collect();
     check_deepening_all(&runs, run.budget.clone(), time)
+        .into_iter()
+        .map(|r| r.map_err(Report::new))
+        .collect()
 }
 
 /// Which runs check their file's family claims: the first of each file and parameter values.

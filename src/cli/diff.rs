@@ -219,12 +219,13 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 ..a.game.clone()
             }
             .load()?;
-            compare(Side::Game(&b)).map_err(|e| run.or_memory_stop(&game, e, "while comparing"))?
+            compare(Side::Game(&b))
+                .map_err(|e| run.or_memory_stop(&game, e.into(), "while comparing"))?
         }
         (None, Some(text)) => {
             let f = formula_from_text(&game, text)?;
             compare(Side::Formula(&f, text.clone()))
-                .map_err(|e| run.or_memory_stop(&game, e, "while comparing"))?
+                .map_err(|e| run.or_memory_stop(&game, e.into(), "while comparing"))?
         }
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
