@@ -536,8 +536,9 @@ fn picture(game: &Game) -> Result<(), TestCaseError> {
             prop_assert!(svg.is_ok(), "{svg:?}");
         }
         Err(PlotError::Solve(e)) => check_load_error(&game.solve_diag(&e), game.src.inner())?,
-        Err(PlotError::Report(r)) => {
-            prop_assert!(r.code().is_some(), "a report without a code: {r:?}");
+        Err(r) => {
+            let code = miette::Diagnostic::code(&r);
+            prop_assert!(code.is_some(), "a report without a code: {r:?}");
         }
     }
     Ok(())

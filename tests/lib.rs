@@ -49,6 +49,7 @@ mod single_delete_6_3;
 mod single_position;
 mod sizes;
 mod take_and_break;
+mod verify_errors;
 
 /// A test file not declared above would never be built: cargo builds this one target only
 /// (`autotests = false`).

@@ -239,7 +239,8 @@ impl<'a> Checking<'a> {
             }
             None => check_region(game, &region, run.budget.clone()),
         };
-        let result = result.map_err(|e| run.or_memory_stop(game, e, &format!("while {what}")));
+        let result =
+            result.map_err(|e| run.or_memory_stop(game, e.into(), &format!("while {what}")));
         drop(run);
         let r = match result {
             Ok(r) => r,
@@ -394,6 +395,9 @@ fn deepen_all(
         })
         .collect();
     check_deepening_all(&runs, run.budget.clone(), time)
+        .into_iter()
+        .map(|r| r.map_err(Report::new))
+        .collect()
 }
 
 /// Which runs check their file's family claims: the first of each file and parameter values.

@@ -23,7 +23,7 @@ pub(super) fn run(
     let what = format!("checking the family claims of {}", file.display());
     let heaps = game.shape().count.unwrap_or(1);
     let run = SolveRun::start(limits, heaps, None, what);
-    let result = check_families(game, run.budget.clone());
+    let result = check_families(game, run.budget.clone()).map_err(Report::new);
     drop(run);
     let (reports, stopped) = match result {
         Ok(r) => r,

@@ -150,4 +150,12 @@ pub fn print_out(text: &str) -> Result<(), Report> {
     }
 }
 
-pub use crate::verify::region::is_cancelled;
+/// Whether a report is a Ctrl-C stop (`heapgame::cancelled`), which ends a whole command
+/// rather than one run.
+pub fn is_cancelled(r: &Report) -> bool {
+    if let Some(e) = r.downcast_ref::<crate::verify::CheckError>() {
+        return e.is_cancelled();
+    }
+    let cancelled = crate::ruleset::Code::Cancelled.as_str();
+    r.code().is_some_and(|c| c.to_string() == cancelled)
+}

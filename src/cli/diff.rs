@@ -249,7 +249,7 @@ fn compare(
             diff_deepening(game, side, &plan, a.grundy, a.show, budget, &mut each)
         }
     };
-    let report = report.map_err(|e| run.or_memory_stop(game, e, "while comparing"))?;
+    let report = report.map_err(|e| run.or_memory_stop(game, e.into(), "while comparing"))?;
     drop(run);
     Ok((report, differing))
 }

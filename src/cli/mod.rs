@@ -147,8 +147,9 @@ pub fn exit_code(report: &miette::Report) -> u8 {
 }
 
 /// Whether Ctrl-C stopped the command: a problem of kind [`Code::Cancelled`] (a solve's stop,
-/// as `common::SolveRun::failure` tells it from the memory and time limits). The
-/// command line's own errors ([`error::CliError`]) are never a stop.
+/// as `common::SolveRun::failure` tells it from the memory and time limits), or a
+/// `CheckError` that says so. The command line's own errors ([`error::CliError`]) are never
+/// a stop.
 ///
 /// [`Code::Cancelled`]: crate::ruleset::Code::Cancelled
 fn stopped_by_ctrl_c(report: &miette::Report) -> bool {
@@ -158,10 +159,12 @@ fn stopped_by_ctrl_c(report: &miette::Report) -> bool {
         e.diags.iter().any(cancelled)
     } else if let Some(d) = report.downcast_ref::<Diag>() {
         cancelled(d)
+    } else if let Some(e) = report.downcast_ref::<crate::verify::CheckError>() {
+        e.is_cancelled()
     } else if report.downcast_ref::<error::CliError>().is_some() {
         false
     } else {
-        // The reports `verify` still words as text (the drawing of samples stopped).
+        // The reports the library still words as text.
         common::is_cancelled(report)
     }
 }

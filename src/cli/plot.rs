@@ -150,11 +150,11 @@ pub(crate) fn diff_picture(
     let mut fig =
         plot::build(game, &d.req, &d.plan, &run.budget, &period_of).map_err(|e| match e {
             PlotError::Solve(e) => fail(&e),
-            PlotError::Report(r) => r,
+            e => Report::new(e),
         })?;
     drop(run);
     fig.title = format!("{} vs {}", report.a, report.b);
     let label = format!("differs from {}", report.b);
     plot::mark_positions(game, &mut fig, differing, &label)?;
-    write_whole(&d.path, render(&fig, d.format)?)
+    Ok(write_whole(&d.path, render(&fig, d.format)?)?)
 }

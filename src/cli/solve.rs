@@ -185,7 +185,7 @@ fn write_out(
     write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> Result<(), Report> {
     match path {
-        Some(path) => write_streamed(path, write),
+        Some(path) => write_streamed(path, write).map_err(Report::new),
         None => {
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
             match write(&mut out) {

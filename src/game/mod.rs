@@ -24,6 +24,7 @@ use crate::syntax::parse_file;
 
 pub use boxes::{BoxHeapsError, OneAnswer};
 pub use position::PositionError;
+pub(crate) use problems::syntax_diag;
 
 /// A ruleset ready to play.
 #[derive(Debug)]

@@ -184,7 +184,7 @@ pub(super) fn point_into_overrides(
 }
 
 /// A parse error as a [`Diag`]: its message and help come from [`SyntaxError`] itself.
-pub(super) fn syntax_diag(e: SyntaxError) -> Diag {
+pub(crate) fn syntax_diag(e: SyntaxError) -> Diag {
     let (code, span, label) = match &e {
         SyntaxError::Unexpected { span, label, .. } => (Code::Parse, *span, label.clone()),
         SyntaxError::IntegerTooLarge { span, .. } => {

@@ -3,26 +3,16 @@
 //! by canonical position, the colour scale, and the claim overlay. Bad requests are miette
 //! reports located in the ruleset or in the `--slice` argument.
 
-use miette::Report;
-
 use super::figure::{Body, Figure, Grid, Panel, Period, Sequence, Shade, DRAW};
 use super::overlay::claim_overlay;
-use super::request::usage;
-pub use super::request::{PlotError, PlotRequest};
+pub use super::request::{PlotError, PlotRequest, MAX_BOX, MAX_HEAPS};
+use super::slices::parse_slices;
 pub use super::slices::{heap_names, Slice};
-use super::slices::{parse_slices, slice_error};
 use super::{MAX_SEQUENCE, MAX_SIDE};
 use crate::game::{BoxHeapsError, Game};
-use crate::ruleset::diag::Code;
 use crate::solver::loopy::{solve_loopy_region, LoopyOutcome, LoopySolution, LoopyValue};
 use crate::solver::positions::{box_size, each_position};
 use crate::solver::{sum, BoxSpec, BoxValues, Budget, SolveError, Want};
-
-/// The most heaps of a picture (all but two fixed by `--slice`).
-const MAX_HEAPS: usize = 1_000;
-
-/// The largest box a picture solves.
-pub const MAX_BOX: u128 = 50_000_000;
 
 /// What a request draws, once checked against the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,124 +30,94 @@ pub struct Plan {
 }
 
 /// Checks the request against the game: which picture, which box.
-pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, Report> {
-    let shape = game.shape();
-    let name = &game.checked.name;
+pub fn plan(game: &Game, req: &PlotRequest) -> Result<Plan, PlotError> {
     let is_sum = sum::is_sum(game.generator());
-    // A disjunctive sum is drawn by its single heap's sequence when one heap is asked for,
-    // or when the ruleset allows any number of heaps and no count is given.
+    let (heaps, sequence) = picture_heaps(game, req, is_sum)?;
+    // Every heap but two is fixed by a `--slice`, each named: a count past what anyone can
+    // list is refused before the names are made.
+    if heaps > MAX_HEAPS {
+        return Err(PlotError::TooManyHeaps { heaps });
+    }
+    if sequence {
+        plan_sequence(game, req, is_sum)
+    } else {
+        plan_grid(game, req, heaps)
+    }
+}
+
+/// The heaps of the picture's box, and whether it is a single heap's sequence: a disjunctive
+/// sum is drawn by its single heap's sequence when one heap is asked for, or when the ruleset
+/// allows any number of heaps and no count is given.
+fn picture_heaps(game: &Game, req: &PlotRequest, is_sum: bool) -> Result<(usize, bool), PlotError> {
+    let ruleset = game.checked.name.clone();
     let one_heap = req.heaps == Some(1) || (req.heaps.is_none() && game.any_count());
     let (heaps, sequence) = match game.box_heaps(req.heaps) {
         _ if is_sum && one_heap => (1, true),
         Ok(h) => (h, h == 1),
         Err(BoxHeapsError::FixedCount { count, asked }) => {
-            return Err(usage(
-                game,
-                Code::Usage,
-                format!("`{name}` has exactly {count} heaps, but --heaps {asked} was given"),
-                "leave out --heaps for rulesets with a fixed number of heaps (--heaps 1 draws a sum's single-heap sequence)",
-            ))
+            return Err(PlotError::FixedCount {
+                ruleset,
+                count,
+                asked,
+            })
         }
-        Err(BoxHeapsError::AnyCount) => {
-            return Err(usage(
-                game,
-                Code::Usage,
-                format!("`{name}` allows any number of heaps: say how many with --heaps"),
-                "add --heaps K: --heaps 2 draws the positions of two heaps, --heaps 3 slices of three",
-            ))
-        }
+        Err(BoxHeapsError::AnyCount) => return Err(PlotError::AnyCount { ruleset }),
     };
     if heaps == 0 {
-        return Err(usage(
-            game,
-            Code::Usage,
-            "a picture needs at least one heap".into(),
-            "use --heaps 1 or more",
-        ));
+        return Err(PlotError::NoHeap);
     }
-    let too_large = |msg: String, help: &str| usage(game, Code::TooLarge, msg, help);
-    // Every heap but two is fixed by a `--slice`, each named: a count past what anyone can
-    // list is refused before the names are made.
-    if heaps > MAX_HEAPS {
-        return Err(too_large(
-            format!("{heaps} heaps are more than the {MAX_HEAPS} heaps a picture slices"),
-            "draw two heaps (--heaps 2), or fix the others with --slice",
-        ));
+    Ok((heaps, sequence))
+}
+
+/// The plan of a single heap's sequence.
+fn plan_sequence(game: &Game, req: &PlotRequest, is_sum: bool) -> Result<Plan, PlotError> {
+    let shape = game.shape();
+    if let Some(t) = req.slices.first() {
+        return Err(super::request::SliceError::new(
+            t,
+            0..t.len(),
+            super::request::SliceProblem::SingleHeap,
+        )
+        .into());
     }
-    if sequence {
-        if !req.slices.is_empty() {
-            return Err(slice_error(
-                &req.slices[0],
-                0..req.slices[0].len(),
-                "a single heap has no other heap to fix",
-                "leave out --slice",
-            ));
-        }
-        // The positions of a single heap hold every heap of a fixed count (2^32 - 1 of them:
-        // 16 GB each).
-        if let Some(k) = shape.count.filter(|&k| k > MAX_HEAPS) {
-            return Err(too_large(
-                format!(
-                    "`{}` has {k} heaps, more than the {MAX_HEAPS} heaps a picture holds",
-                    game.checked.name
-                ),
-                "draw a ruleset of fewer heaps",
-            ));
-        }
-        if req.max > MAX_SEQUENCE {
-            return Err(too_large(
-                format!(
-                    "--max {} is more than the {MAX_SEQUENCE} heap sizes a sequence picture draws",
-                    req.max
-                ),
-                "lower --max",
-            ));
-        }
-        let size = u128::from(req.max) + 1;
-        return Ok(Plan {
-            heaps: 1,
-            sequence,
-            sum: shape.count != Some(1) && is_sum,
-            slices: vec![],
-            size,
+    // The positions of a single heap hold every heap of a fixed count (2^32 - 1 of them:
+    // 16 GB each).
+    if let Some(count) = shape.count.filter(|&k| k > MAX_HEAPS) {
+        return Err(PlotError::RulesetTooManyHeaps {
+            ruleset: game.checked.name.clone(),
+            count,
         });
     }
+    if req.max > MAX_SEQUENCE {
+        return Err(PlotError::SequenceTooLong { max: req.max });
+    }
+    Ok(Plan {
+        heaps: 1,
+        sequence: true,
+        sum: shape.count != Some(1) && is_sum,
+        slices: vec![],
+        size: u128::from(req.max) + 1,
+    })
+}
+
+/// The plan of a grid of two heaps, or of slices of more.
+fn plan_grid(game: &Game, req: &PlotRequest, heaps: usize) -> Result<Plan, PlotError> {
+    let shape = game.shape();
     if req.max < shape.lower {
-        return Err(usage(
-            game,
-            Code::Usage,
-            format!(
-                "--max {} is below the least heap size {}",
-                req.max, shape.lower
-            ),
-            "raise --max",
-        ));
+        return Err(PlotError::BelowLeast {
+            max: req.max,
+            lower: shape.lower,
+        });
     }
     // In u64: `--max 4294967295` with a least heap of 0 is 2^32 cells.
     let side = u64::from(req.max - shape.lower) + 1;
     if side > u64::from(MAX_SIDE) {
-        return Err(too_large(
-            format!(
-                "--max {} draws {side} cells per side, more than the {MAX_SIDE} a picture holds",
-                req.max
-            ),
-            "lower --max (a picture of at most 4000 x 4000 cells)",
-        ));
+        return Err(PlotError::SideTooLarge { max: req.max, side });
     }
     let slices = parse_slices(game, heaps, req)?;
     let size = box_size(shape, req.max, heaps).unwrap_or(u128::MAX);
     if size > MAX_BOX {
-        return Err(too_large(
-            format!(
-                "the box holds {} positions, more than the {MAX_BOX} a picture solves",
-                if size == u128::MAX {
-                    "more than 10^38".to_string()
-                } else {
-                    size.to_string()
-                }
-            ),
-            "lower --max",
-        ));
+        return Err(PlotError::BoxTooLarge { size });
     }
     Ok(Plan {
         heaps,
@@ -195,87 +155,92 @@ pub fn build(
         || plan.sequence
         || (req.claim && crate::verify::claim::Needs::of_all(game).grundy);
     if req.claim && game.checked.claims.is_empty() {
-        return Err(usage(
-            game,
-            Code::Usage,
-            format!("`{}` has no claims to overlay", game.checked.name),
-            "leave out --claim",
-        )
-        .into());
+        return Err(PlotError::NoClaims {
+            ruleset: game.checked.name.clone(),
+        });
     }
     let want = if want_grundy {
         Want::Grundy
     } else {
         Want::Outcome
     };
-    let shape = game.shape();
-    if plan.sequence {
-        let lower = shape.lower.min(req.max);
-        // In misère play a sum's single heaps are solved as the box of one heap.
-        let normal = game.play() == crate::solver::Play::Normal;
-        let values: Vec<u32> = if plan.sum && normal {
-            match sum::grundy_sequence(game.generator(), req.max, budget) {
-                Ok(s) => s[lower as usize..].to_vec(),
-                Err(sum::SeqError::Solve(e)) => return Err(PlotError::Solve(e)),
-                Err(sum::SeqError::NotDecreasing) => {
-                    return Err(usage(
-                        game,
-                        Code::Usage,
-                        "a single heap can reach itself: no Grundy sequence".into(),
-                        "the moves of one heap must lower it",
-                    )
-                    .into())
-                }
-            }
-        } else {
-            let table = solve(game, req.max, 1, want, budget)?;
-            (lower..=req.max)
-                .map(|n| value_at(game, &table, &[u64::from(n)]))
-                .collect::<Result<_, _>>()?
-        };
-        let (marked, overlay) = if req.claim {
-            let positions: Vec<Vec<u32>> = (lower..=req.max)
-                .map(|n| single(game, n))
-                .collect::<Result<_, _>>()?;
-            let flags = claim_overlay(game, &positions, &values, budget)?;
-            let m = flags
-                .iter()
-                .enumerate()
-                .filter(|(_, &f)| f)
-                .map(|(i, _)| lower + i as u32)
-                .collect();
-            (m, Some("claim and solver disagree".to_string()))
-        } else {
-            (vec![], None)
-        };
-        // The finder counts from the first value; the picture from the least heap.
-        let period = period(&values).map(|p| Period {
-            start: p.start + lower,
-            ..p
-        });
-        return Ok(Figure {
-            title: title(game),
-            body: Body::Sequence(Sequence {
-                lower,
-                values,
-                period,
-                marked,
-                overlay,
-            }),
-        });
-    }
+    let body = if plan.sequence {
+        Body::Sequence(sequence(game, req, plan, want, budget, period)?)
+    } else {
+        Body::Grid(grid(game, req, plan, want, budget)?)
+    };
+    Ok(Figure {
+        title: title(game),
+        body,
+    })
+}
+
+/// A single heap's sequence of values, with its period and the claim overlay.
+fn sequence(
+    game: &Game,
+    req: &PlotRequest,
+    plan: &Plan,
+    want: Want,
+    budget: &Budget,
+    period: &dyn Fn(&[u32]) -> Option<Period>,
+) -> Result<Sequence, PlotError> {
+    let lower = game.shape().lower.min(req.max);
+    // In misère play a sum's single heaps are solved as the box of one heap.
+    let normal = game.play() == crate::solver::Play::Normal;
+    let values: Vec<u32> = if plan.sum && normal {
+        match sum::grundy_sequence(game.generator(), req.max, budget) {
+            Ok(s) => s[lower as usize..].to_vec(),
+            Err(sum::SeqError::Solve(e)) => return Err(PlotError::Solve(e)),
+            Err(sum::SeqError::NotDecreasing) => return Err(PlotError::ReachesItself),
+        }
+    } else {
+        let table = solve(game, req.max, 1, want, budget)?;
+        (lower..=req.max)
+            .map(|n| value_at(&table, &canonical(game, &[u64::from(n)])?))
+            .collect::<Result<_, _>>()?
+    };
+    let (marked, overlay) = if req.claim {
+        let positions: Vec<Vec<u32>> = (lower..=req.max)
+            .map(|n| canonical(game, &[u64::from(n)]))
+            .collect::<Result<_, _>>()?;
+        let flags = claim_overlay(game, &positions, &values, budget)?;
+        let m = flags
+            .iter()
+            .enumerate()
+            .filter(|(_, &f)| f)
+            .map(|(i, _)| lower + i as u32)
+            .collect();
+        (m, Some("claim and solver disagree".to_string()))
+    } else {
+        (vec![], None)
+    };
+    // The finder counts from the first value; the picture from the least heap.
+    let period = period(&values).map(|p| Period {
+        start: p.start + lower,
+        ..p
+    });
+    Ok(Sequence {
+        lower,
+        values,
+        period,
+        marked,
+        overlay,
+    })
+}
+
+/// A grid of two heaps: one panel, or one per choice of the slices' values.
+fn grid(
+    game: &Game,
+    req: &PlotRequest,
+    plan: &Plan,
+    want: Want,
+    budget: &Budget,
+) -> Result<Grid, PlotError> {
     let table = Values::solve(game, req.max, plan.heaps, want, budget)?;
     if req.claim && matches!(table, Values::Loopy(_)) {
-        return Err(usage(
-            game,
-            Code::Usage,
-            format!(
-                "`{}` is loopy (its moves can return to a position): --claim is not drawn for it",
-                game.checked.name
-            ),
-            "leave out --claim; `heapgame check` compares its claims with Smith's values",
-        )
-        .into());
+        return Err(PlotError::LoopyClaim {
+            ruleset: game.checked.name.clone(),
+        });
     }
     let names = heap_names(game, plan.heaps);
     let free: Vec<usize> = (0..plan.heaps)
@@ -284,64 +249,21 @@ pub fn build(
     let mut grid = Grid {
         x_label: names[free[0]].clone(),
         y_label: names[free[1]].clone(),
-        lower: shape.lower,
+        lower: game.shape().lower,
         max: req.max,
         shade: Shade::Outcomes,
         panels: vec![],
         overlay: req.claim.then(|| "claim and solver disagree".to_string()),
     };
     for fixed in combinations(&plan.slices) {
-        let caption = (!fixed.is_empty()).then(|| {
-            fixed
-                .iter()
-                .map(|(s, v)| format!("{} = {v}", s.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        });
-        let mut wide = vec![0u64; plan.heaps];
-        for (s, v) in &fixed {
-            wide[s.heap] = u64::from(*v);
-        }
-        let cells = grid.side() * grid.side();
-        let mut values = vec![0u32; cells];
-        let mut positions = Vec::with_capacity(if req.claim { cells } else { 0 });
-        for y in grid.lower..=grid.max {
-            for x in grid.lower..=grid.max {
-                wide[free[0]] = u64::from(x);
-                wide[free[1]] = u64::from(y);
-                let canon = game
-                    .canonical(&wide)
-                    .map_err(|e| internal(game, &format!("{e}")))?;
-                // A cell that `positions where` excludes is not a position: not drawn.
-                values[grid.index(x, y)] = if game.allows(&canon) {
-                    table.value(game, &canon, req.grundy)?
-                } else {
-                    super::figure::EXCLUDED
-                };
-                if req.claim {
-                    positions.push(canon);
-                }
-            }
-        }
-        let mut marked = if req.claim {
-            claim_overlay(game, &positions, &values, budget)?
-        } else {
-            vec![false; cells]
-        };
-        for (m, v) in marked.iter_mut().zip(&values) {
-            *m &= *v != super::figure::EXCLUDED;
-        }
-        if !req.grundy {
-            values
-                .iter_mut()
-                .filter(|v| **v != DRAW && **v != super::figure::EXCLUDED)
-                .for_each(|v| *v = u32::from(*v != 0));
-        }
-        grid.panels.push(Panel {
-            caption,
-            values,
-            marked,
-        });
+        let p = panel(
+            game,
+            req,
+            (&grid, plan.heaps, [free[0], free[1]]),
+            &fixed,
+            (&table, budget),
+        )?;
+        grid.panels.push(p);
     }
     if req.grundy {
         let most = grid
@@ -356,9 +278,65 @@ pub fn build(
             scale: req.scale.unwrap_or(most).max(1),
         };
     }
-    Ok(Figure {
-        title: title(game),
-        body: Body::Grid(grid),
+    Ok(grid)
+}
+
+/// One panel of `grid`: the heaps `fixed` at their values, the `free` two on the axes.
+fn panel(
+    game: &Game,
+    req: &PlotRequest,
+    (grid, heaps, free): (&Grid, usize, [usize; 2]),
+    fixed: &[(&Slice, u32)],
+    (table, budget): (&Values, &Budget),
+) -> Result<Panel, PlotError> {
+    let caption = (!fixed.is_empty()).then(|| {
+        fixed
+            .iter()
+            .map(|(s, v)| format!("{} = {v}", s.name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let mut wide = vec![0u64; heaps];
+    for (s, v) in fixed {
+        wide[s.heap] = u64::from(*v);
+    }
+    let cells = grid.side() * grid.side();
+    let mut values = vec![0u32; cells];
+    let mut positions = Vec::with_capacity(if req.claim { cells } else { 0 });
+    for y in grid.lower..=grid.max {
+        for x in grid.lower..=grid.max {
+            wide[free[0]] = u64::from(x);
+            wide[free[1]] = u64::from(y);
+            let canon = canonical(game, &wide)?;
+            // A cell that `positions where` excludes is not a position: not drawn.
+            values[grid.index(x, y)] = if game.allows(&canon) {
+                table.value(&canon, req.grundy)?
+            } else {
+                super::figure::EXCLUDED
+            };
+            if req.claim {
+                positions.push(canon);
+            }
+        }
+    }
+    let mut marked = if req.claim {
+        claim_overlay(game, &positions, &values, budget)?
+    } else {
+        vec![false; cells]
+    };
+    for (m, v) in marked.iter_mut().zip(&values) {
+        *m &= *v != super::figure::EXCLUDED;
+    }
+    if !req.grundy {
+        values
+            .iter_mut()
+            .filter(|v| **v != DRAW && **v != super::figure::EXCLUDED)
+            .for_each(|v| *v = u32::from(*v != 0));
+    }
+    Ok(Panel {
+        caption,
+        values,
+        marked,
     })
 }
 
@@ -380,21 +358,18 @@ fn combinations(slices: &[Slice]) -> Vec<Vec<(&Slice, u32)>> {
     out
 }
 
-/// The canonical position of a single heap of size n.
-fn single(game: &Game, n: u32) -> Result<Vec<u32>, PlotError> {
-    game.canonical(&[u64::from(n)])
-        .map_err(|e| internal(game, &format!("{e}")))
+/// The canonical position of the heaps `wide`: every cell of a box is one (else a defect).
+fn canonical(game: &Game, wide: &[u64]) -> Result<Vec<u32>, PlotError> {
+    game.canonical(wide)
+        .map_err(|e| PlotError::Internal(e.to_string()))
 }
 
-/// The value of a position in a solved box.
-fn value_at(game: &Game, table: &BoxValues, wide: &[u64]) -> Result<u32, PlotError> {
-    let canon = game
-        .canonical(wide)
-        .map_err(|e| internal(game, &format!("{e}")))?;
+/// The value of a canonical position in a solved box.
+fn value_at(table: &BoxValues, canon: &[u32]) -> Result<u32, PlotError> {
     let r = table
         .spec
-        .rank(&canon)
-        .ok_or_else(|| internal(game, "a position outside the box"))?;
+        .rank(canon)
+        .ok_or_else(|| PlotError::Internal("a position outside the box".into()))?;
     Ok(table.value(r))
 }
 
@@ -442,15 +417,9 @@ impl Values {
     /// only outcomes were solved); for a loopy game its finite Smith value, or [`DRAW`] for a
     /// draw (in a heatmap, `grundy`, for every infinite value; in a picture of outcomes an
     /// infinite N-position is 1).
-    fn value(&self, game: &Game, canon: &[u32], grundy: bool) -> Result<u32, PlotError> {
+    fn value(&self, canon: &[u32], grundy: bool) -> Result<u32, PlotError> {
         match self {
-            Values::Table(t) => {
-                let r = t
-                    .spec
-                    .rank(canon)
-                    .ok_or_else(|| internal(game, "a position outside the box"))?;
-                Ok(t.value(r))
-            }
+            Values::Table(t) => value_at(t, canon),
             Values::Loopy(sol) => match sol.value_of(canon) {
                 // Excluded by `positions where`: drawn as the box's other cells are.
                 None => Ok(1),
@@ -470,25 +439,7 @@ fn solve(
     want: Want,
     budget: &Budget,
 ) -> Result<BoxValues, PlotError> {
-    let spec = BoxSpec::new(game.shape(), max, heaps).map_err(|_| {
-        usage(
-            game,
-            Code::TooLarge,
-            "the box is too large".into(),
-            "lower --max",
-        )
-    })?;
+    let spec = BoxSpec::new(game.shape(), max, heaps).map_err(|_| PlotError::NoIndex)?;
     crate::solver::modes::solve_box_play(game.generator(), &spec, want, budget, game.play())
         .map_err(PlotError::Solve)
-}
-
-/// A position the box should hold but does not: a defect, reported rather than drawn wrong.
-fn internal(game: &Game, what: &str) -> PlotError {
-    usage(
-        game,
-        Code::Usage,
-        format!("internal error while drawing: {what}"),
-        "please report this",
-    )
-    .into()
 }

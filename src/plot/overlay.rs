@@ -4,8 +4,6 @@
 
 use std::collections::HashSet;
 
-use miette::Report;
-
 use super::figure::{Body, Figure};
 use crate::game::Game;
 use crate::solver::{Budget, Outcome};
@@ -80,20 +78,13 @@ pub fn mark_positions(
     fig: &mut Figure,
     positions: &[Vec<u32>],
     label: &str,
-) -> Result<(), Report> {
+) -> Result<(), PlotError> {
     let set: HashSet<&[u32]> = positions.iter().map(Vec::as_slice).collect();
-    let canonical = |wide: &[u64]| {
-        game.canonical(wide).map_err(|e| {
-            miette::miette!(code = "heapgame::position", "cannot draw a position: {e}")
-        })
-    };
+    let canonical = |wide: &[u64]| game.canonical(wide).map_err(PlotError::Position);
     match &mut fig.body {
         Body::Grid(g) => {
             let [panel] = g.panels.as_mut_slice() else {
-                return Err(miette::miette!(
-                    code = "heapgame::usage",
-                    "differences are drawn on a picture of one panel"
-                ));
+                return Err(PlotError::PanelsForDifferences);
             };
             let side = (g.max - g.lower) as usize + 1;
             for y in g.lower..=g.max {

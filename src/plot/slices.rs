@@ -1,14 +1,9 @@
 //! The `--slice` arguments of a picture of three or more heaps: `NAME=V`, `NAME=V1,V2,...` or
 //! `NAME=A..B`, read against the game's heap names, with errors located in the argument.
 
-use std::sync::Arc;
-
-use miette::{NamedSource, Report};
-
-use super::request::{usage, PlotRequest};
+use super::request::{PlotError, PlotRequest, SliceError, SliceProblem};
 use super::MAX_PANELS;
 use crate::game::Game;
-use crate::ruleset::diag::{Code, Diag, LoadError};
 
 /// A heap fixed by `--slice`: its index in the position and the values of its panels.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,19 +14,6 @@ pub struct Slice {
     pub name: String,
     /// The values, one panel each.
     pub values: Vec<u32>,
-}
-
-/// A problem in one `--slice` argument, pointing into it.
-pub(crate) fn slice_error(
-    text: &str,
-    span: std::ops::Range<usize>,
-    msg: &str,
-    help: &str,
-) -> Report {
-    let src = Arc::new(NamedSource::new("--slice", text.to_string()));
-    let mut d = Diag::new(Code::Usage, span, msg.to_string(), "here").help(help);
-    d.source = Some(src.clone());
-    Report::new(LoadError::single(src, d))
 }
 
 /// The heap names of a game with `heaps` heaps: its own, or `h1`, `h2`, ...
@@ -48,130 +30,92 @@ pub(crate) fn parse_slices(
     game: &Game,
     heaps: usize,
     req: &PlotRequest,
-) -> Result<Vec<Slice>, Report> {
+) -> Result<Vec<Slice>, PlotError> {
     let names = heap_names(game, heaps);
     let mut out: Vec<Slice> = Vec::new();
     for text in &req.slices {
-        let Some(eq) = text.find('=') else {
-            return Err(slice_error(
-                text,
-                0..text.len(),
-                "a slice is NAME=VALUES",
-                "e.g. `--slice h3=5` or `--slice h3=0,5,10`",
-            ));
-        };
-        let name = text[..eq].trim();
-        let Some(heap) = names.iter().position(|n| n == name) else {
-            return Err(slice_error(
-                text,
-                0..eq,
-                &format!("`{}` has no heap `{name}`", game.checked.name),
-                &format!("its heaps are {}", names.join(", ")),
-            ));
-        };
-        if out.iter().any(|s| s.heap == heap) {
-            return Err(slice_error(
-                text,
-                0..eq,
-                &format!("heap `{name}` is fixed twice"),
-                "give each heap one --slice, with several values if wanted: `h3=0,5`",
-            ));
-        }
-        let vals = &text[eq + 1..];
-        let bad = || {
-            slice_error(
-                text,
-                eq + 1..text.len(),
-                "not a list of heap sizes",
-                "write V, V1,V2,... or A..B",
-            )
-        };
-        let mut values = Vec::new();
-        for part in vals.split(',') {
-            let part = part.trim();
-            if let Some((a, b)) = part.split_once("..") {
-                let (a, b): (u32, u32) = (
-                    a.trim().parse().map_err(|_| bad())?,
-                    b.trim().parse().map_err(|_| bad())?,
-                );
-                // Counted before it is listed: `0..1000000000` is too many, not 4 GB.
-                let n = (u64::from(b) + 1).saturating_sub(u64::from(a));
-                if values.len() as u64 + n > MAX_PANELS as u64 {
-                    values.resize(MAX_PANELS + 1, b);
-                } else {
-                    values.extend(a..=b);
-                }
-            } else {
-                values.push(part.parse().map_err(|_| bad())?);
-            }
-            if values.len() > MAX_PANELS {
-                return Err(slice_error(
-                    text,
-                    eq + 1..text.len(),
-                    &format!("more than {MAX_PANELS} slices"),
-                    "draw fewer slices at once",
-                ));
-            }
-        }
-        let lower = game.shape().lower;
-        if let Some(v) = values.iter().find(|&&v| v > req.max || v < lower) {
-            return Err(slice_error(
-                text,
-                eq + 1..text.len(),
-                &format!("{v} is outside the box {lower}..={}", req.max),
-                "fix the heap at a size within --max",
-            ));
-        }
-        if values.is_empty() {
-            return Err(bad());
-        }
-        out.push(Slice {
-            heap,
-            name: name.to_string(),
-            values,
-        });
+        let s = parse_slice(game, (&names, &out), text, req.max)?;
+        out.push(s);
     }
     if heaps >= 3 && out.len() != heaps - 2 {
-        let free: Vec<&str> = (0..heaps)
+        let free = (0..heaps)
             .filter(|i| !out.iter().any(|s| s.heap == *i))
-            .map(|i| names[i].as_str())
+            .map(|i| names[i].clone())
             .collect();
-        return Err(Report::new(LoadError::single(
-            game.src.clone(),
-            Diag::new(
-                Code::Usage,
-                0..0,
-                format!(
-                    "a picture has two axes, but {} heaps are free: {}{}",
-                    free.len(),
-                    free[..free.len().min(8)].join(", "),
-                    if free.len() > 8 { ", ..." } else { "" }
-                ),
-                "",
-            )
-            .help(format!(
-                "fix all but two with --slice, e.g. `--slice {}=5`",
-                free.last().copied().unwrap_or("h3")
-            )),
-        )));
+        return Err(PlotError::FreeHeaps { free });
     }
     if heaps == 2 && !out.is_empty() {
         let t = &req.slices[0];
-        return Err(slice_error(
-            t,
-            0..t.len(),
-            "a game of two heaps has no heap to fix",
-            "leave out --slice",
-        ));
+        return Err(SliceError::new(t, 0..t.len(), SliceProblem::TwoHeaps).into());
     }
     let panels: usize = out.iter().map(|s| s.values.len()).product();
     if panels > MAX_PANELS {
-        return Err(usage(
-            game,
-            Code::Usage,
-            format!("the slices make {panels} panels, more than {MAX_PANELS}"),
-            "draw fewer slices at once",
-        ));
+        return Err(PlotError::ManyPanels { panels });
     }
     Ok(out)
+}
+
+/// One `--slice` argument: the heap it names (one of `names`, not fixed by `before`) and its
+/// values, within `lower..=max`.
+fn parse_slice(
+    game: &Game,
+    (names, before): (&[String], &[Slice]),
+    text: &str,
+    max: u32,
+) -> Result<Slice, SliceError> {
+    let Some(eq) = text.find('=') else {
+        return Err(SliceError::new(text, 0..text.len(), SliceProblem::NoEquals));
+    };
+    let name = text[..eq].trim();
+    let Some(heap) = names.iter().position(|n| n == name) else {
+        let problem = SliceProblem::UnknownHeap {
+            ruleset: game.checked.name.clone(),
+            name: name.to_string(),
+            heaps: names.to_vec(),
+        };
+        return Err(SliceError::new(text, 0..eq, problem));
+    };
+    if before.iter().any(|s| s.heap == heap) {
+        let problem = SliceProblem::Twice(name.to_string());
+        return Err(SliceError::new(text, 0..eq, problem));
+    }
+    let at = |problem| SliceError::new(text, eq + 1..text.len(), problem);
+    let values = slice_values(&text[eq + 1..]).map_err(at)?;
+    let lower = game.shape().lower;
+    if let Some(&value) = values.iter().find(|&&v| v > max || v < lower) {
+        return Err(at(SliceProblem::Outside { value, lower, max }));
+    }
+    if values.is_empty() {
+        return Err(at(SliceProblem::NotSizes));
+    }
+    Ok(Slice {
+        heap,
+        name: name.to_string(),
+        values,
+    })
+}
+
+/// The values of a slice: `V`, `V1,V2,...` or `A..B`, at most [`MAX_PANELS`] of them.
+fn slice_values(vals: &str) -> Result<Vec<u32>, SliceProblem> {
+    let num = |t: &str| t.trim().parse::<u32>().map_err(|_| SliceProblem::NotSizes);
+    let mut values = Vec::new();
+    for part in vals.split(',') {
+        let part = part.trim();
+        if let Some((a, b)) = part.split_once("..") {
+            let (a, b) = (num(a)?, num(b)?);
+            // Counted before it is listed: `0..1000000000` is too many, not 4 GB.
+            let n = (u64::from(b) + 1).saturating_sub(u64::from(a));
+            if values.len() as u64 + n > MAX_PANELS as u64 {
+                values.resize(MAX_PANELS + 1, b);
+            } else {
+                values.extend(a..=b);
+            }
+        } else {
+            values.push(num(part)?);
+        }
+        if values.len() > MAX_PANELS {
+            return Err(SliceProblem::TooMany);
+        }
+    }
+    Ok(values)
 }

@@ -12,39 +12,92 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use miette::Report;
+use miette::Diagnostic;
+use thiserror::Error;
+
+/// Why a picture or a table could not be written: every message worded here, its code from
+/// the variant.
+#[derive(Debug, Error, Diagnostic)]
+pub enum OutputError {
+    /// `--output /dev/null`, a directory, a pipe.
+    #[error("--output `{}` is {kind}, not a regular file; nothing was written", path.display())]
+    #[diagnostic(
+        code(heapgame::io),
+        help(
+            "give the path of a regular file (it is replaced whole), or leave out --output to \
+             write to standard output"
+        )
+    )]
+    NotAFile {
+        /// The path given.
+        path: PathBuf,
+        /// What it is, in words ("a directory").
+        kind: &'static str,
+    },
+    /// A symbolic link that cannot be followed.
+    #[error("cannot resolve `{}`: {error}; nothing was written", path.display())]
+    #[diagnostic(code(heapgame::io))]
+    Resolve {
+        /// The path given.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A directory that does not exist or is not writable, a full disk.
+    #[error("cannot {what} `{}`: {error}", path.display())]
+    #[diagnostic(
+        code(heapgame::io),
+        help("check that the directory exists and is writable; nothing was written")
+    )]
+    Write {
+        /// "write" or "replace".
+        what: &'static str,
+        /// The path given.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A run stopped (Ctrl-C, `--time`) while its text was written: the caller reports the
+    /// stop; the file is left as it was.
+    #[error("{0}")]
+    Stopped(std::io::Error),
+    /// `--output picture.txt`.
+    #[error("cannot tell the picture's format from `{}`", path.display())]
+    #[diagnostic(code(heapgame::usage), help("name the file FILE.svg or FILE.png"))]
+    UnknownFormat {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// The drawing library failed: a defect.
+    #[error("{0}")]
+    #[diagnostic(code(heapgame::plot), help("please report this"))]
+    Render(String),
+}
 
 /// Writes `text` (or any bytes: a picture) to `path` atomically.
-pub fn write_whole(path: &Path, text: impl AsRef<[u8]>) -> Result<(), Report> {
+pub fn write_whole(path: &Path, text: impl AsRef<[u8]>) -> Result<(), OutputError> {
     write_streamed(path, |f| f.write_all(text.as_ref()))
 }
 
 /// Refuses `path` unless it is absent or a regular file (through symbolic links); returns the
 /// path to replace: the file a symbolic link names, else `path` itself.
-pub fn check_target(path: &Path) -> Result<PathBuf, Report> {
+pub fn check_target(path: &Path) -> Result<PathBuf, OutputError> {
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         // Absent (or a link to nothing): created. Other errors show when it is written.
         Err(_) => return Ok(path.to_path_buf()),
     };
     if !meta.is_file() {
-        return Err(miette::miette!(
-            code = "heapgame::io",
-            help = "give the path of a regular file (it is replaced whole), or leave out \
-                    --output to write to standard output",
-            "--output `{}` is {}, not a regular file; nothing was written",
-            path.display(),
-            kind(&meta.file_type())
-        ));
+        return Err(OutputError::NotAFile {
+            path: path.to_path_buf(),
+            kind: kind(&meta.file_type()),
+        });
     }
     let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     if link {
-        return std::fs::canonicalize(path).map_err(|e| {
-            miette::miette!(
-                code = "heapgame::io",
-                "cannot resolve `{}`: {e}; nothing was written",
-                path.display()
-            )
+        return std::fs::canonicalize(path).map_err(|error| OutputError::Resolve {
+            path: path.to_path_buf(),
+            error,
         });
     }
     Ok(path.to_path_buf())
@@ -111,15 +164,12 @@ fn create_temp(target: &Path) -> std::io::Result<(File, PathBuf)> {
 pub fn write_streamed(
     path: &Path,
     fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
-) -> Result<(), Report> {
+) -> Result<(), OutputError> {
     let target = check_target(path)?;
-    let fail = |what: &str, e: std::io::Error| {
-        miette::miette!(
-            code = "heapgame::io",
-            help = "check that the directory exists and is writable; nothing was written",
-            "cannot {what} `{}`: {e}",
-            path.display()
-        )
+    let fail = |what: &'static str, error: std::io::Error| OutputError::Write {
+        what,
+        path: path.to_path_buf(),
+        error,
     };
     let (file, tmp) = create_temp(&target).map_err(|e| fail("write", e))?;
     let write = || -> std::io::Result<()> {
@@ -133,7 +183,7 @@ pub fn write_streamed(
         let _ = std::fs::remove_file(&tmp);
         // A stopped run (Ctrl-C, --time) is the caller's to report.
         if e.kind() == ErrorKind::Interrupted {
-            return Err(miette::miette!("{e}"));
+            return Err(OutputError::Stopped(e));
         }
         return Err(fail("write", e));
     }

@@ -11,6 +11,8 @@ use crate::Game;
 use crate::SolveError;
 use miette::Report;
 
+use super::output::OutputError;
+
 /// Plans, solves within `budget` and renders; `fail` words a solve's failure.
 pub fn figure_bytes(
     game: &Game,
@@ -22,9 +24,9 @@ pub fn figure_bytes(
 ) -> Result<Vec<u8>, Report> {
     let fig = plot::build(game, req, plan, budget, &period_of).map_err(|e| match e {
         PlotError::Solve(e) => fail(&e),
-        PlotError::Report(r) => r,
+        e => Report::new(e),
     })?;
-    render(&fig, format)
+    Ok(render(&fig, format)?)
 }
 
 /// The REPL's `:plot`: the picture's bytes for `path` (its extension gives the format).
@@ -54,10 +56,10 @@ pub fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> PathBuf {
 }
 
 /// The bytes of a picture.
-pub fn render(fig: &plot::Figure, format: ImageFormat) -> Result<Vec<u8>, Report> {
+pub fn render(fig: &plot::Figure, format: ImageFormat) -> Result<Vec<u8>, OutputError> {
     plot::render(fig, format)
         .map(|r| r.bytes)
-        .map_err(|e| miette::miette!(code = "heapgame::plot", help = "please report this", "{e}"))
+        .map_err(|e| OutputError::Render(e.to_string()))
 }
 
 /// The period a Grundy sequence shows (the periodicity finder of `heapgame sequence`, with
@@ -73,17 +75,12 @@ pub fn period_of(values: &[u32]) -> Option<Period> {
 
 /// The format named by the output file's extension, or a usage error; a path that is not a
 /// regular file is refused here, before anything is drawn.
-pub fn format_of(path: &Path) -> Result<ImageFormat, Report> {
+pub fn format_of(path: &Path) -> Result<ImageFormat, OutputError> {
     super::output::check_target(path)?;
     path.extension()
         .and_then(|e| e.to_str())
         .and_then(ImageFormat::from_extension)
-        .ok_or_else(|| {
-            miette::miette!(
-                code = "heapgame::usage",
-                help = "name the file FILE.svg or FILE.png",
-                "cannot tell the picture's format from `{}`",
-                path.display()
-            )
+        .ok_or_else(|| OutputError::UnknownFormat {
+            path: path.to_path_buf(),
         })
 }

@@ -90,6 +90,10 @@ codes! {
     /// A request that holds only in normal play made in misère play (a closed form, a
     /// periodicity proof), or a genus that did not settle.
     Play => "heapgame::play",
+    /// `check` of a ruleset that declares no bounds (no `check max N` line, no `--max`).
+    CheckBound => "heapgame::check_bound",
+    /// A picture that the drawing library could not render (a defect).
+    Plot => "heapgame::plot",
 }
 
 /// One problem, located.

@@ -2,12 +2,9 @@
 //! box, a total, samples: `region.rs`), in the fixed order; for each claim, how many positions it held on, or its first counterexample with
 //! an explanation.
 
-use miette::Report;
-
-use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
-use super::explain::{justify_grundy, justify_outcome};
-use super::region::{region_failure, Region};
-use super::{Answer, Bounds};
+use super::claim::{case_hits, eval_claim, known, ClaimError, Known, Needs};
+use super::region::Region;
+use super::{Answer, Bounds, CheckError};
 use crate::game::{show_position, Game};
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::cases::applicable;
@@ -117,17 +114,25 @@ impl CheckReport {
 }
 
 /// Checks every claim of `game` over the positions within `bounds`.
-pub fn check_claims(game: &Game, bounds: Bounds, budget: Budget) -> Result<CheckReport, Report> {
+pub fn check_claims(
+    game: &Game,
+    bounds: Bounds,
+    budget: Budget,
+) -> Result<CheckReport, CheckError> {
     check_region(game, &Region::Box(bounds), budget)
 }
 
 /// Checks every claim of `game` over the positions of `region`. The time or position limit
 /// of `budget` ends the run early with a report of how far it got (`stopped`).
-pub fn check_region(game: &Game, region: &Region, budget: Budget) -> Result<CheckReport, Report> {
+pub fn check_region(
+    game: &Game,
+    region: &Region,
+    budget: Budget,
+) -> Result<CheckReport, CheckError> {
     let mut positions = region
         .positions_within(game.shape(), &budget)
-        .map_err(|m| {
-            region_failure(m, &budget, "lower --max, --total or --samples (or --heaps)")
+        .map_err(|e| {
+            CheckError::region(e, Some("lower --max, --total or --samples (or --heaps)"))
         })?;
     positions.retain(|p| game.allows(p));
     let bounds = match *region {
@@ -147,7 +152,7 @@ pub fn check_positions(
     bounds: Bounds,
     region: String,
     budget: Budget,
-) -> Result<CheckReport, Report> {
+) -> Result<CheckReport, CheckError> {
     let mut c = Checker::new(game, budget);
     c.set_region(positions);
     let mut stopped = None;
@@ -165,7 +170,7 @@ pub fn check_positions(
                 break;
             }
             Err(Halt::Limit(limit)) => {
-                return Err(game.solve_error(&SolveError::Limit { limit }));
+                return Err(CheckError::solve(game, &SolveError::Limit { limit }));
             }
             Err(Halt::Error(e)) => return Err(e),
         }
@@ -197,14 +202,14 @@ pub enum Halt {
     /// The position limit (this many) was reached.
     Limit(usize),
     /// Anything else: bad input, a claim that cannot be evaluated.
-    Error(Report),
+    Error(CheckError),
 }
 
 /// The claims of a game and what is known of each so far, with one solver kept across all the
 /// positions (and regions) visited.
 pub struct Checker<'g> {
     pub(super) game: &'g Game,
-    solver: Solver<'g, Generator>,
+    pub(super) solver: Solver<'g, Generator>,
     pub(super) budget: Budget,
     pub(super) needs: Needs,
     /// One report per claim, in order.
@@ -303,7 +308,7 @@ impl<'g> Checker<'g> {
         r.map_err(|e| match e {
             SolveError::Cancelled { .. } if self.budget.past_deadline() => Halt::Deadline,
             SolveError::Limit { limit } => Halt::Limit(limit),
-            e => Halt::Error(self.game.solve_error(&e)),
+            e => Halt::Error(CheckError::solve(self.game, &e)),
         })
     }
 
@@ -358,124 +363,6 @@ impl<'g> Checker<'g> {
         }
         Ok(())
     }
-
-    /// The failure of claim `i` at `pos`, if its value `v` disagrees with the solver's.
-    fn compare(
-        &mut self,
-        i: usize,
-        pos: &[u32],
-        v: ClaimValue,
-        known: &Known,
-        is_p: bool,
-    ) -> Result<Option<Failure>, Report> {
-        let game = self.game;
-        let solver = &mut self.solver;
-        let g = i64::from(known.grundy.unwrap_or_default());
-        let fail = |claimed, actual, why, said| Failure {
-            position: pos.to_vec(),
-            claimed,
-            actual,
-            why,
-            other: None,
-            said,
-        };
-        Ok(match v {
-            ClaimValue::IsP(says) if says != is_p => Some(fail(
-                Answer::IsP(says),
-                Answer::IsP(is_p),
-                justify_outcome(game, solver, pos)?,
-                None,
-            )),
-            ClaimValue::IsP(_) => None,
-            // A game that ends has no draw.
-            ClaimValue::IsD(says) => says.then(|| {
-                fail(
-                    Answer::Draw,
-                    Answer::IsP(is_p),
-                    format!("the game ends: {}", what_is_known(known, is_p)),
-                    None,
-                )
-            }),
-            ClaimValue::Grundy(says) if says != g => Some(fail(
-                Answer::Grundy(says),
-                Answer::Grundy(g),
-                justify_grundy(game, solver, pos, Some(says))?,
-                None,
-            )),
-            ClaimValue::Grundy(_) => None,
-            ClaimValue::GrundyCmp { op, rhs, holds } => (!holds).then_some(fail(
-                Answer::Grundy(g),
-                Answer::Grundy(g),
-                justify_grundy(game, solver, pos, None)?,
-                Some(format!("the Grundy value is {} {rhs}", op.symbol())),
-            )),
-            ClaimValue::Holds(holds) => (!holds).then_some(fail(
-                Answer::IsP(is_p),
-                Answer::IsP(is_p),
-                format!("it is false here, where {}", what_is_known(known, is_p)),
-                Some("its condition holds".into()),
-            )),
-            ClaimValue::Winning(list) => {
-                let mut says = Vec::with_capacity(list.len());
-                for l in &list {
-                    says.push(claimed_position(game, i, pos, l)?);
-                }
-                says.sort();
-                says.dedup();
-                let actual = known.winning.clone().unwrap_or_default();
-                if says == actual {
-                    None
-                } else {
-                    let why = match actual.iter().find(|p| !says.contains(p)) {
-                        Some(p) => format!(
-                            "{}, which is P, and the claim's set does not hold it",
-                            super::explain::the_move(game, pos, p)
-                        ),
-                        None => {
-                            let p = says
-                                .iter()
-                                .find(|p| !actual.contains(p))
-                                .expect("the sets differ (compare)");
-                            let fs = solver.followers(pos).map_err(|e| game.solve_error(&e))?;
-                            if fs.contains(p) {
-                                format!(
-                                    "{}, which is N: {}",
-                                    super::explain::the_move(game, pos, p),
-                                    justify_outcome(game, solver, p)?
-                                )
-                            } else {
-                                format!("no move reaches {}", show_position(p))
-                            }
-                        }
-                    };
-                    Some(fail(
-                        Answer::IsP(is_p),
-                        Answer::IsP(is_p),
-                        format!("{why} (the winning moves reach {})", show_set(&actual)),
-                        Some(format!("the winning moves reach {}", show_set(&says))),
-                    ))
-                }
-            }
-            ClaimValue::Same(list) => {
-                let q = same_position(game, i, pos, &list)?;
-                let q_is_p = solver.outcome(&q).map_err(|e| game.solve_error(&e))? == Outcome::P;
-                if q_is_p == is_p {
-                    None
-                } else {
-                    let why = justify_outcome(game, solver, pos)?;
-                    let why_q = justify_outcome(game, solver, &q)?;
-                    Some(Failure {
-                        position: pos.to_vec(),
-                        claimed: Answer::IsP(q_is_p),
-                        actual: Answer::IsP(is_p),
-                        why,
-                        other: Some((q, why_q)),
-                        said: None,
-                    })
-                }
-            }
-        })
-    }
 }
 
 /// A set of positions as shown: `{}` or `{1 2, 3}`.
@@ -499,18 +386,18 @@ pub(super) fn what_is_known(k: &Known, is_p: bool) -> String {
     parts.join(", ")
 }
 
-/// The canonical position a winning claim names, or an error at the claim.
-fn claimed_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result<Vec<u32>, Report> {
-    same_position(game, i, pos, list)
-}
-
 /// The canonical position a same-type claim names at `pos`, or an error at the claim. (Also
 /// used by the claim overlay of `plot`.)
-pub fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result<Vec<u32>, Report> {
+pub fn same_position(
+    game: &Game,
+    i: usize,
+    pos: &[u32],
+    list: &[i64],
+) -> Result<Vec<u32>, CheckError> {
     let at = show_position(pos);
     let wide: Option<Vec<u64>> = list.iter().map(|&h| u64::try_from(h).ok()).collect();
     let fail = |msg: String| {
-        Report::new(LoadError::single(
+        CheckError::from(LoadError::single(
             game.src.clone(),
             Diag::new(
                 Code::Eval,
@@ -534,7 +421,7 @@ pub fn same_position(game: &Game, i: usize, pos: &[u32], list: &[i64]) -> Result
 }
 
 /// A claim that could not be evaluated at a position, pointing into the ruleset.
-pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> Report {
+pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> CheckError {
     let at = show_position(pos);
     let d = match e {
         ClaimError::Eval(ev) => Diag::new(
@@ -552,7 +439,7 @@ pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> Report 
         )
         .help("`heapgame formulas` says what each formula covers"),
     };
-    Report::new(LoadError::single(game.src.clone(), d))
+    LoadError::single(game.src.clone(), d).into()
 }
 
 /// The line (from 1) of byte `at` of `src`.

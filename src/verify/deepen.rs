@@ -11,15 +11,13 @@
 
 use std::time::{Duration, Instant};
 
-use miette::Report;
-
 use super::check::{params_shown, Checker, ClaimReport, Failure, Halt};
-use super::region::{region_failure, total_size, Region};
-use super::{Bounds, MAX_POSITIONS};
+use super::region::Region;
+use super::CheckError;
 use crate::game::Game;
-use crate::moves::program::ShapeSpec;
-use crate::solver::positions::box_size;
 use crate::solver::Budget;
+
+pub use super::steps::{Plan, Steps};
 
 /// How far a claim got, when it still holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -96,191 +94,10 @@ impl DeepReport {
     }
 }
 
-/// What a deepening check starts from and may spend.
-#[derive(Clone, Debug)]
-pub struct Plan {
-    /// The first box (the file's bounds); its `heaps` bounds every region.
-    pub start: Bounds,
-    /// The largest heap of the samples.
-    pub sample_max: u32,
-    /// The seed of the samples.
-    pub seed: u64,
-    /// How long the whole run may take.
-    pub time: Duration,
-}
-
-/// The regions of a deepening run, in order: the first box, then totals and boxes
-/// alternately, each about twice the positions of the last, while they fit in one run; then
-/// batches of samples, twice as many each time. Remembers what was visited in full.
-pub struct Steps<'s> {
-    shape: &'s ShapeSpec,
-    start: Bounds,
-    step: usize,
-    work: u64,
-    growing: bool,
-    /// The largest box visited in full.
-    pub max: Option<u32>,
-    /// The largest total visited in full.
-    pub total: Option<u32>,
-    /// Sample batches drawn so far.
-    pub batch: u64,
-}
-
-impl<'s> Steps<'s> {
-    /// The steps from the box `start` (whose `heaps` bounds every region).
-    pub fn new(shape: &'s ShapeSpec, start: Bounds) -> Steps<'s> {
-        Steps {
-            shape,
-            start,
-            step: 0,
-            work: 0,
-            growing: true,
-            max: None,
-            total: None,
-            batch: 0,
-        }
-    }
-
-    /// The next box or total, or `None` once they no longer fit in one run (or
-    /// [`Steps::stop_growing`] was called).
-    pub fn grow(&mut self) -> Option<Region> {
-        if !self.growing {
-            return None;
-        }
-        let (shape, heaps) = (self.shape, self.start.heaps);
-        let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
-        let want = self.work.saturating_mul(2);
-        let (region, size) = if self.step == 0 {
-            let size = box_size(shape, self.start.max, heaps).map_or(u64::MAX, clamp);
-            (Region::Box(self.start), size)
-        } else if self.step % 2 == 1 {
-            let from = self.total.map_or(1, |t| t + 1);
-            let t = least_reaching(from, want, |t| total_size(shape, t, heaps, want));
-            (
-                Region::Total { total: t, heaps },
-                total_size(shape, t, heaps, cap),
-            )
-        } else {
-            let size = |m: u32| box_size(shape, m, heaps).map_or(u64::MAX, clamp);
-            let m = least_reaching(self.max.map_or(1, |m| m + 1), want, size);
-            (Region::Box(Bounds { max: m, heaps }), size(m))
-        };
-        if size > cap {
-            self.growing = false;
-            return None;
-        }
-        // A region that stays smaller than asked however far it reaches (no heaps, say) holds
-        // every position there is: the last to grow.
-        if self.step > 0 && size < want {
-            self.growing = false;
-        }
-        self.step += 1;
-        self.work = size;
-        Some(region)
-    }
-
-    /// No more boxes or totals: samples from now on.
-    pub fn stop_growing(&mut self) {
-        self.growing = false;
-    }
-
-    /// The next batch of samples: 100 the first time, twice as many each time after, with the
-    /// seeds `plan.seed`, `plan.seed + 1`, ...
-    pub fn samples(&mut self, plan: &Plan) -> Region {
-        let count = 100usize.saturating_mul(1 << self.batch.min(40));
-        let r = Region::Samples {
-            count,
-            seed: plan.seed.wrapping_add(self.batch),
-            max: plan.sample_max,
-            heaps: self.start.heaps,
-        };
-        self.batch += 1;
-        r
-    }
-
-    /// Records that `region` was visited in full.
-    pub fn done(&mut self, region: &Region) {
-        match *region {
-            Region::Box(b) => self.max = Some(b.max),
-            Region::Total { total, .. } => self.total = Some(total),
-            Region::Samples { .. } => {}
-        }
-    }
-
-    /// Whether `p` lies in a region visited in full.
-    pub fn covered(&self, p: &[u32]) -> bool {
-        self.max.is_some_and(|m| p.iter().all(|&h| h <= m))
-            || self
-                .total
-                .is_some_and(|t| p.iter().map(|&h| u64::from(h)).sum::<u64>() <= u64::from(t))
-    }
-
-    /// How far the run got, in words: "all 1234 positions of total <= 96 and every heap <=
-    /// 40, and 5000 samples with heaps <= 1000"; `n` positions were compared, `samples` of them
-    /// samples.
-    pub fn reach(&self, n: u64, samples: u64, sample_max: u32) -> String {
-        let mut parts = Vec::new();
-        if let Some(t) = self.total {
-            parts.push(format!("total <= {t}"));
-        }
-        if let Some(m) = self.max {
-            parts.push(format!("every heap <= {m}"));
-        }
-        let mut s = format!("{n} positions");
-        if !parts.is_empty() {
-            s = format!("all {s} of {}", parts.join(" and "));
-            if self.shape.count.is_none() {
-                s = format!("{s} (at most {} heaps)", self.start.heaps);
-            }
-        }
-        if samples > 0 {
-            s = format!("{s}, and {samples} samples with heaps <= {sample_max}");
-        }
-        s
-    }
-}
-
-/// The least bound from `from` on (up to `u32::MAX / 2`) whose region has at least `want`
-/// positions, `size` being nondecreasing in the bound; the largest bound when none does.
-/// Found by doubling, then halving, so that a region that never grows costs about 60 sizes.
-fn least_reaching(from: u32, want: u64, size: impl Fn(u32) -> u64) -> u32 {
-    const TOP: u32 = u32::MAX / 2;
-    let from = from.min(TOP);
-    if size(from) >= want {
-        return from;
-    }
-    // `lo` falls short; find an `hi` that reaches, or TOP.
-    let (mut lo, mut hi, mut step) = (from, from, 1u32);
-    loop {
-        hi = hi.saturating_add(step).min(TOP);
-        if size(hi) >= want {
-            break;
-        }
-        if hi == TOP {
-            return TOP;
-        }
-        lo = hi;
-        step = step.saturating_mul(2);
-    }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if size(mid) >= want {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    hi
-}
-
-fn clamp(n: u128) -> u64 {
-    u64::try_from(n).unwrap_or(u64::MAX)
-}
-
 /// Checks every claim of `game`, deepening until `plan.time` has passed (two thirds for boxes
 /// and totals, the rest for samples) or every claim has a counterexample. `budget` gives the
 /// position limit and cancel flag; its deadline is set here.
-pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepReport, Report> {
+pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepReport, CheckError> {
     check_deepening_all(&[(game, plan.clone())], budget, plan.time)
         .pop()
         .expect("one run (check_deepening)")
@@ -297,14 +114,14 @@ pub fn check_deepening_all(
     runs: &[(&Game, Plan)],
     budget: Budget,
     time: Duration,
-) -> Vec<Result<DeepReport, Report>> {
+) -> Vec<Result<DeepReport, CheckError>> {
     let t0 = Instant::now();
     let (grow_end, end) = (t0 + time * 2 / 3, t0 + time);
     let mut ds: Vec<Deepening<'_>> = runs
         .iter()
         .map(|(g, p)| Deepening::new(g, p, budget.clone(), t0))
         .collect();
-    let mut errors: Vec<Option<Report>> = runs.iter().map(|_| None).collect();
+    let mut errors: Vec<Option<CheckError>> = runs.iter().map(|_| None).collect();
     while Instant::now() < end {
         let live: Vec<usize> = (0..ds.len())
             .filter(|&i| errors[i].is_none() && !ds[i].finished && ds[i].open() > 0)
@@ -328,7 +145,7 @@ pub fn check_deepening_all(
         let r = ds[i].step(grow_end, end, started + left);
         ds[i].spent += started.elapsed();
         if let Err(e) = r {
-            let cancelled = super::region::is_cancelled(&e);
+            let cancelled = e.is_cancelled();
             errors[i] = Some(e);
             if cancelled {
                 break;
@@ -418,9 +235,8 @@ impl<'g> Deepening<'g> {
         if self.sampling {
             self.finished = Instant::now() >= end;
         } else {
-            let shape = self.game.shape();
-            self.done
-                .push(format!("{} (cut by the time)", region.describe(shape)));
+            let words = region.describe(self.game.shape());
+            self.done.push(format!("{words} (cut by the time)"));
             self.sampling = true;
         }
     }
@@ -436,7 +252,7 @@ impl<'g> Deepening<'g> {
 
     /// The next region: a box or total until `grow_end`, then a batch of samples until `end`;
     /// the step stops at `cap` (the run has spent its part of the time) if that comes first.
-    fn step(&mut self, grow_end: Instant, end: Instant, cap: Instant) -> Result<(), Report> {
+    fn step(&mut self, grow_end: Instant, end: Instant, cap: Instant) -> Result<(), CheckError> {
         if self.c.all_failed() {
             self.finished = true;
             return Ok(());
@@ -460,21 +276,48 @@ impl<'g> Deepening<'g> {
             return Ok(());
         };
         let budget = self.deadline(if self.sampling { end } else { grow_end }.min(cap));
-        let shape = self.game.shape();
         // Listing a region of millions of positions takes seconds: it looks at the deadline.
-        let mut positions = match region.positions_within(shape, &budget) {
+        let mut positions = match region.positions_within(self.game.shape(), &budget) {
             Ok(ps) => ps,
             Err(_) if budget.past_deadline() => {
                 self.cut(&region, end);
                 return Ok(());
             }
-            Err(m) => return Err(region_failure(m, &budget, "check a smaller region")),
+            Err(e) => return Err(CheckError::region(e, None)),
         };
         positions.retain(|p| self.game.allows(p));
         // A loopy game solves the step's positions together when it first needs one.
         self.c.set_region(&positions);
+        let Some(fresh) = self.visit_region(&region, &positions, end)? else {
+            return Ok(());
+        };
+        if self.sampling {
+            // A batch with nothing new: the samples cover what they can.
+            self.finished |= fresh == 0;
+            return Ok(());
+        }
+        self.done.push(region.describe(self.game.shape()));
+        self.steps.done(&region);
+        for (i, r) in self.reach.iter_mut().enumerate() {
+            if self.c.claims[i].failure.is_none() {
+                r.max = self.steps.max;
+                r.total = self.steps.total;
+            }
+        }
+        Ok(())
+    }
+
+    /// Compares the claims at the `positions` of `region` not covered before: how many were
+    /// new, or `None` when the time or the position limit cut the region (the run's state
+    /// says what comes next).
+    fn visit_region(
+        &mut self,
+        region: &Region,
+        positions: &[Vec<u32>],
+        end: Instant,
+    ) -> Result<Option<u64>, CheckError> {
         let mut fresh = 0u64;
-        for p in &positions {
+        for p in positions {
             if self.steps.covered(p) {
                 continue;
             }
@@ -485,13 +328,13 @@ impl<'g> Deepening<'g> {
                 Ok(()) => {}
                 Err(Halt::Error(e)) => return Err(e),
                 Err(Halt::Deadline) => {
-                    self.cut(&region, end);
-                    return Ok(());
+                    self.cut(region, end);
+                    return Ok(None);
                 }
                 Err(Halt::Limit(limit)) => {
                     self.ended = Some(format!("stopped at the limit of {limit} positions stored"));
                     self.finished = true;
-                    return Ok(());
+                    return Ok(None);
                 }
             }
             fresh += 1;
@@ -505,25 +348,12 @@ impl<'g> Deepening<'g> {
                 }
             }
         }
-        if self.sampling {
-            // A batch with nothing new: the samples cover what they can.
-            self.finished |= fresh == 0;
-            return Ok(());
-        }
-        self.done.push(region.describe(shape));
-        self.steps.done(&region);
-        for (i, r) in self.reach.iter_mut().enumerate() {
-            if self.c.claims[i].failure.is_none() {
-                r.max = self.steps.max;
-                r.total = self.steps.total;
-            }
-        }
-        Ok(())
+        Ok(Some(fresh))
     }
 
     /// Visits the positions `fails at` names; a claim that fails at one as the file says has
     /// that failure set aside and stays open.
-    fn visit_named(&mut self) -> Result<(), Report> {
+    fn visit_named(&mut self) -> Result<(), CheckError> {
         let named = std::mem::take(&mut self.named);
         self.c.set_region(&named);
         for p in &named {

@@ -3,12 +3,10 @@
 //! ruleset's (a box, a total, samples, or deepening as `check --time` does), in the fixed
 //! order; every difference comes with each ruleset's reason for its answer.
 
-use miette::Report;
-
-use super::deepen::{Plan, Steps};
 use super::explain::{justify_grundy, justify_outcome};
-use super::region::{region_failure, Region};
-use super::{Answer, Bounds};
+use super::region::Region;
+use super::steps::{Plan, Steps};
+use super::{Answer, Bounds, CheckError};
 use crate::formulas::Built;
 use crate::game::Game;
 use crate::moves::Generator;
@@ -74,7 +72,7 @@ pub fn diff(
     grundy: bool,
     keep: usize,
     budget: Budget,
-) -> Result<DiffReport, Report> {
+) -> Result<DiffReport, CheckError> {
     diff_each(a, b, bounds, grundy, keep, budget, &mut |_| {})
 }
 
@@ -87,7 +85,7 @@ pub fn diff_each(
     keep: usize,
     budget: Budget,
     each: &mut dyn FnMut(&[u32]),
-) -> Result<DiffReport, Report> {
+) -> Result<DiffReport, CheckError> {
     diff_region(a, b, &Region::Box(bounds), grundy, keep, budget, each)
 }
 
@@ -102,10 +100,10 @@ pub fn diff_region(
     keep: usize,
     budget: Budget,
     each: &mut dyn FnMut(&[u32]),
-) -> Result<DiffReport, Report> {
+) -> Result<DiffReport, CheckError> {
     let mut positions = region
         .positions_within(a.shape(), &budget)
-        .map_err(|m| region_failure(m, &budget, "lower --max or --total (or --heaps)"))?;
+        .map_err(|e| CheckError::region(e, Some("lower --max or --total (or --heaps)")))?;
     positions.retain(|p| a.allows(p));
     let mut d = Differ::new(a, b, grundy, budget)?;
     let words = super::check::with_play(a.play(), region.describe(a.shape()));
@@ -131,7 +129,7 @@ pub fn diff_deepening(
     keep: usize,
     budget: Budget,
     each: &mut dyn FnMut(&[u32]),
-) -> Result<DiffReport, Report> {
+) -> Result<DiffReport, CheckError> {
     let t0 = std::time::Instant::now();
     let end = t0 + plan.time;
     let shape = a.shape();
@@ -156,7 +154,7 @@ pub fn diff_deepening(
         };
         let mut positions = region
             .positions(shape)
-            .map_err(|m| miette::miette!(code = "heapgame::too_large", "{m}"))?;
+            .map_err(|e| CheckError::region(e, None))?;
         positions.retain(|p| a.allows(p));
         let mut fresh = 0u64;
         for pos in &positions {
@@ -202,14 +200,12 @@ struct Differ<'a, 'g> {
 }
 
 impl<'a, 'g> Differ<'a, 'g> {
-    fn new(a: &'g Game, b: Side<'a>, grundy: bool, budget: Budget) -> Result<Self, Report> {
+    fn new(a: &'g Game, b: Side<'a>, grundy: bool, budget: Budget) -> Result<Self, CheckError> {
         if let Side::Formula(f, text) = &b {
             if grundy && !f.def.grundy {
-                return Err(miette::miette!(
-                    code = "heapgame::formula",
-                    help = "leave out --grundy to compare P-positions",
-                    "the formula `{text}` gives P-positions, not Grundy values"
-                ));
+                return Err(CheckError::FormulaNotGrundy {
+                    formula: text.clone(),
+                });
             }
         }
         let mut sa = a.solver();
@@ -273,9 +269,9 @@ impl<'a, 'g> Differ<'a, 'g> {
         keep: usize,
         report: &mut DiffReport,
         each: &mut dyn FnMut(&[u32]),
-    ) -> Result<Option<String>, Report> {
+    ) -> Result<Option<String>, CheckError> {
         match self.compare(pos, keep, report, each) {
-            Err(e) if self.budget.past_deadline() && is_cancel(&e) => {
+            Err(e) if self.budget.past_deadline() && e.is_cancelled() => {
                 Ok(Some("stopped at the time limit".to_string()))
             }
             Err(e) => Err(e),
@@ -292,22 +288,20 @@ impl<'a, 'g> Differ<'a, 'g> {
         keep: usize,
         report: &mut DiffReport,
         each: &mut dyn FnMut(&[u32]),
-    ) -> Result<(), Report> {
+    ) -> Result<(), CheckError> {
         let (a, grundy) = (self.a, self.grundy);
         let ans_a = answer(a, &mut self.sa, pos, grundy)?;
         let (ans_b, pos_b) = match (&self.b, self.sb.as_mut()) {
             (Side::Game(g), Some(s)) => {
                 let wide: Vec<u64> = pos.iter().map(|&h| u64::from(h)).collect();
-                let pb = g.canonical(&wide).map_err(|e| {
-                    miette::miette!(
-                        code = "heapgame::position",
-                        help = "diff compares rulesets whose positions have the same shape",
-                        "the position {} of `{}` is not a position of `{}`: {e}",
-                        crate::game::show_position(pos),
-                        a.checked.name,
-                        g.checked.name
-                    )
-                })?;
+                let pb = g
+                    .canonical(&wide)
+                    .map_err(|error| CheckError::NotPositionOf {
+                        position: crate::game::show_position(pos),
+                        a: a.checked.name.clone(),
+                        b: g.checked.name.clone(),
+                        error: Box::new(error),
+                    })?;
                 (answer(g, s, &pb, grundy)?, pb)
             }
             (Side::Formula(f, _), _) => {
@@ -318,12 +312,9 @@ impl<'a, 'g> Differ<'a, 'g> {
                 } else {
                     f.form.is_p(pos).map(|o| o.map(Answer::IsP))
                 };
-                match r.map_err(|e| {
-                    miette::miette!(
-                        code = "heapgame::formula",
-                        "the formula could not be evaluated at {}: {e}",
-                        crate::game::show_position(pos)
-                    )
+                match r.map_err(|error| CheckError::FormulaEval {
+                    position: crate::game::show_position(pos),
+                    error,
                 })? {
                     Some(x) => (x, pos.to_vec()),
                     None => {
@@ -357,21 +348,18 @@ impl<'a, 'g> Differ<'a, 'g> {
     }
 }
 
-/// Whether a report is a cancelled solve.
-fn is_cancel(r: &Report) -> bool {
-    super::region::is_cancelled(r)
-}
-
 fn answer(
     g: &Game,
     s: &mut Solver<'_, Generator>,
     pos: &[u32],
     grundy: bool,
-) -> Result<Answer, Report> {
+) -> Result<Answer, CheckError> {
     Ok(if grundy {
-        Answer::Grundy(i64::from(s.grundy(pos).map_err(|e| g.solve_error(&e))?))
+        Answer::Grundy(i64::from(
+            s.grundy(pos).map_err(|e| CheckError::solve(g, &e))?,
+        ))
     } else {
-        Answer::IsP(s.outcome(pos).map_err(|e| g.solve_error(&e))? == Outcome::P)
+        Answer::IsP(s.outcome(pos).map_err(|e| CheckError::solve(g, &e))? == Outcome::P)
     })
 }
 
@@ -380,7 +368,7 @@ fn why(
     s: &mut Solver<'_, Generator>,
     pos: &[u32],
     grundy: bool,
-) -> Result<String, Report> {
+) -> Result<String, CheckError> {
     if grundy {
         justify_grundy(g, s, pos, None)
     } else {
@@ -390,11 +378,11 @@ fn why(
 
 /// Builds a formula from its text as typed (`moore(2)`, `beatty(2 + sqrt(2))`, `nim`), with the
 /// parameters of `game` usable in its arguments (`beatty(beta)`). Errors point into the text.
-pub fn formula_from_text(game: &Game, text: &str) -> Result<Built, Report> {
+pub fn formula_from_text(game: &Game, text: &str) -> Result<Built, CheckError> {
     use crate::ruleset::diag::{Code, Diag, LoadError};
     use crate::syntax::ast::ExprKind;
     let src = std::sync::Arc::new(miette::NamedSource::new("--formula", text.to_string()));
-    let fail = |d: Diag| Report::new(LoadError::single(src.clone(), d));
+    let fail = |d: Diag| CheckError::from(LoadError::single(src.clone(), d));
     if game.play() == crate::solver::Play::Misere {
         // The built-in closed forms are theorems of normal play.
         return Err(fail(
@@ -413,8 +401,8 @@ pub fn formula_from_text(game: &Game, text: &str) -> Result<Built, Report> {
             ),
         ));
     }
-    let expr = crate::syntax::parse_expr_str(text)
-        .map_err(|e| Report::new(e).with_source_code(src.clone()))?;
+    let expr =
+        crate::syntax::parse_expr_str(text).map_err(|e| fail(crate::game::syntax_diag(e)))?;
     let (name, args): (&str, &[crate::syntax::ast::Expr]) = match &expr.kind {
         ExprKind::Name(n) => (n, &[]),
         ExprKind::Call(n, args) => (&n.name, args),
@@ -428,7 +416,7 @@ pub fn formula_from_text(game: &Game, text: &str) -> Result<Built, Report> {
     let mut vals = Vec::new();
     for a in args {
         let v = crate::ruleset::check::constant_with_params(a, &game.checked.params)
-            .map_err(|ds| Report::new(LoadError::new(src.clone(), ds)))?;
+            .map_err(|ds| CheckError::from(LoadError::new(src.clone(), ds)))?;
         vals.push(v);
     }
     crate::formulas::build(name, &vals).map_err(|e| {

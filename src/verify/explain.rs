@@ -2,7 +2,7 @@
 //! (and which `move` clause of the ruleset makes it), or that every move reaches an N-position,
 //! or which value no move reaches. `check` and `diff` print them beside each counterexample.
 
-use miette::Report;
+use super::CheckError;
 
 use crate::game::{show_position, Game};
 use crate::moves::{Generator, Scratch};
@@ -160,13 +160,15 @@ pub fn justify_outcome(
     game: &Game,
     solver: &mut Solver<'_, Generator>,
     pos: &[u32],
-) -> Result<String, Report> {
-    let fs = solver.followers(pos).map_err(|e| game.solve_error(&e))?;
+) -> Result<String, CheckError> {
+    let fs = solver
+        .followers(pos)
+        .map_err(|e| CheckError::solve(game, &e))?;
     if fs.is_empty() {
         return Ok("there is no move from here, so the player to move loses".into());
     }
     for f in &fs {
-        if solver.outcome(f).map_err(|e| game.solve_error(&e))? == Outcome::P {
+        if solver.outcome(f).map_err(|e| CheckError::solve(game, &e))? == Outcome::P {
             return Ok(format!("{}, which is P", the_move(game, pos, f)));
         }
     }
@@ -186,14 +188,16 @@ pub fn justify_grundy(
     solver: &mut Solver<'_, Generator>,
     pos: &[u32],
     claimed: Option<i64>,
-) -> Result<String, Report> {
-    let fs = solver.followers(pos).map_err(|e| game.solve_error(&e))?;
+) -> Result<String, CheckError> {
+    let fs = solver
+        .followers(pos)
+        .map_err(|e| CheckError::solve(game, &e))?;
     if fs.is_empty() {
         return Ok("there is no move from here, so the value is 0".into());
     }
     let mut vals = Vec::with_capacity(fs.len());
     for f in &fs {
-        vals.push(solver.grundy(f).map_err(|e| game.solve_error(&e))?);
+        vals.push(solver.grundy(f).map_err(|e| CheckError::solve(game, &e))?);
     }
     if let Some(c) = claimed.and_then(|c| u32::try_from(c).ok()) {
         if let Some(i) = vals.iter().position(|&v| v == c) {

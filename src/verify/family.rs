@@ -4,11 +4,9 @@
 //! position where C holds (the first such position in the fixed order is the witness). Each box
 //! is the claim's own, not the run's: a count is a statement about a finite set.
 
-use miette::Report;
-
 use super::check::{show_set, Halt};
 use super::claim::{known, Needs};
-use super::{positions_in_order, Bounds};
+use super::{positions_in_order, Bounds, CheckError};
 use crate::game::{show_position, Game};
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::diag::{Code, Diag, LoadError};
@@ -43,7 +41,7 @@ pub struct FamilyReport {
 pub fn check_families(
     game: &Game,
     budget: Budget,
-) -> Result<(Vec<FamilyReport>, Option<String>), Report> {
+) -> Result<(Vec<FamilyReport>, Option<String>), CheckError> {
     let mut solver = game.solver();
     solver.set_budget(budget.clone());
     let mut out = Vec::new();
@@ -74,7 +72,9 @@ pub fn check_families(
                 );
                 return Ok((out, Some(why)));
             }
-            Err(Halt::Limit(limit)) => return Err(game.solve_error(&SolveError::Limit { limit })),
+            Err(Halt::Limit(limit)) => {
+                return Err(CheckError::solve(game, &SolveError::Limit { limit }))
+            }
             Err(Halt::Error(e)) => return Err(e),
         }
     }
@@ -124,7 +124,7 @@ impl Run<'_, '_> {
             "here",
         )
         .help("integers are 64-bit and never wrap; reals are exact and must be decidable");
-        Halt::Error(Report::new(LoadError::single(self.game.src.clone(), d)))
+        Halt::Error(LoadError::single(self.game.src.clone(), d).into())
     }
 
     /// The positions of the box for `n`, in the fixed order.
@@ -155,7 +155,7 @@ impl Run<'_, '_> {
                 format!("{what} is {v}, not a heap size"),
                 "here",
             );
-            Halt::Error(Report::new(LoadError::single(self.game.src.clone(), d)))
+            Halt::Error(LoadError::single(self.game.src.clone(), d).into())
         };
         let max =
             u32::try_from(max).map_err(|_| bad("the box's largest heap", max, &self.f.max.span))?;
@@ -167,13 +167,11 @@ impl Run<'_, '_> {
                 .ok_or_else(|| bad("the box's heap count", h, &self.f.span))?,
             (None, None) => unreachable!("refused at load (box_for)"),
         };
-        let mut ps = positions_in_order(shape, Bounds { max, heaps }).map_err(|m| {
-            Halt::Error(miette::miette!(
-                code = "heapgame::too_large",
-                help = "give the family claim a smaller box",
-                "line {}: {m}",
-                self.report.line
-            ))
+        let mut ps = positions_in_order(shape, Bounds { max, heaps }).map_err(|error| {
+            Halt::Error(CheckError::FamilyBoxTooLarge {
+                line: self.report.line,
+                error,
+            })
         })?;
         ps.retain(|p| self.game.allows(p));
         Ok(ps)
@@ -219,7 +217,7 @@ impl Run<'_, '_> {
         match e {
             SolveError::Cancelled { .. } if self.budget.past_deadline() => Halt::Deadline,
             SolveError::Limit { limit } => Halt::Limit(limit),
-            e => Halt::Error(self.game.solve_error(&e)),
+            e => Halt::Error(CheckError::solve(self.game, &e)),
         }
     }
 

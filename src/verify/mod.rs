@@ -6,14 +6,19 @@
 
 pub mod check;
 pub mod claim;
+mod compare;
 pub mod coverage;
 pub mod deepen;
 pub mod diff;
+pub mod error;
 pub mod explain;
 pub mod family;
 pub mod loopy;
 pub mod region;
 pub mod runs;
+pub mod steps;
+
+pub use error::{CheckError, RegionError};
 
 use crate::game::Game;
 use crate::moves::program::ShapeSpec;
@@ -58,49 +63,49 @@ impl Bounds {
 /// The most positions `check` and `diff` visit in one run.
 pub const MAX_POSITIONS: u128 = 20_000_000;
 
+/// The most heaps the samples of one run hold in all (a ruleset of `heaps 4294967295` would
+/// otherwise draw 16 GB for one sample).
+pub const MAX_HEAPS_DRAWN: u128 = 1 << 28;
+
 /// How many positions a region lists between two looks at its budget (a region of 10^7
 /// positions takes seconds to list).
 pub const LOOK_EVERY: usize = 4096;
 
 /// Every canonical position within the bounds, in the fixed order of this module; an error
-/// (in words) when there are more than [`MAX_POSITIONS`].
-pub fn positions_in_order(shape: &ShapeSpec, b: Bounds) -> Result<Vec<Vec<u32>>, String> {
-    positions_in_order_until(shape, b, &|| false)
+/// when there are more than [`MAX_POSITIONS`].
+pub fn positions_in_order(shape: &ShapeSpec, b: Bounds) -> Result<Vec<Vec<u32>>, RegionError> {
+    positions_in_order_until(shape, b, &|| None)
 }
 
 /// [`positions_in_order`], asking `stop` every [`LOOK_EVERY`] positions listed (and before
-/// sorting them) whether to give up: an error (in words) when it says so.
+/// sorting them) whether to give up: `Some(true)` for the time limit, `Some(false)` for
+/// Ctrl-C, and [`RegionError::StoppedListing`] when it says so.
 pub fn positions_in_order_until(
     shape: &ShapeSpec,
     b: Bounds,
-    stop: &dyn Fn() -> bool,
-) -> Result<Vec<Vec<u32>>, String> {
+    stop: &dyn Fn() -> Option<bool>,
+) -> Result<Vec<Vec<u32>>, RegionError> {
     match box_size(shape, b.max, b.heaps) {
         Some(n) if n <= MAX_POSITIONS => {}
-        n => {
-            return Err(format!(
-                "the box holds {} positions, more than the {MAX_POSITIONS} one run visits",
-                n.map_or("too many".to_string(), |n| n.to_string())
-            ))
-        }
+        positions => return Err(RegionError::BoxTooLarge { positions }),
     }
     let mut v = Vec::new();
-    let stopped = || {
-        format!(
-            "stopped while listing the positions of every heap <= {}",
-            b.max
-        )
+    let stopped = |deadline| RegionError::StoppedListing {
+        region: format!("every heap <= {}", b.max),
+        deadline,
     };
     each_position(shape, b.max, b.heaps, |p| {
-        if v.len() % LOOK_EVERY == LOOK_EVERY - 1 && stop() {
-            return Err(());
+        if v.len() % LOOK_EVERY == LOOK_EVERY - 1 {
+            if let Some(deadline) = stop() {
+                return Err(deadline);
+            }
         }
         v.push(p.to_vec());
         Ok(())
     })
-    .map_err(|()| stopped())?;
-    if stop() {
-        return Err(stopped());
+    .map_err(stopped)?;
+    if let Some(deadline) = stop() {
+        return Err(stopped(deadline));
     }
     v.sort_by_cached_key(|p| (p.iter().map(|&h| u64::from(h)).sum::<u64>(), p.len()));
     // `sort_by_cached_key` is stable and each_position walks each size lexicographically.

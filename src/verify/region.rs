@@ -7,11 +7,8 @@
 use crate::moves::program::ShapeSpec;
 use crate::solver::Budget;
 
-use super::{positions_in_order_until, Bounds, LOOK_EVERY, MAX_POSITIONS};
-
-/// The most heaps the samples of one run hold in all (a ruleset of `heaps 4294967295` would
-/// otherwise draw 16 GB for one sample).
-pub const MAX_HEAPS_DRAWN: u128 = 1 << 28;
+use super::error::RegionError;
+use super::{positions_in_order_until, Bounds, LOOK_EVERY, MAX_HEAPS_DRAWN, MAX_POSITIONS};
 
 /// A set of positions to visit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,87 +58,59 @@ impl Region {
         }
     }
 
-    /// The positions of the region, in the fixed order; an error (in words) beyond
-    /// [`MAX_POSITIONS`].
-    pub fn positions(&self, shape: &ShapeSpec) -> Result<Vec<Vec<u32>>, String> {
+    /// The positions of the region, in the fixed order; an error beyond [`MAX_POSITIONS`].
+    pub fn positions(&self, shape: &ShapeSpec) -> Result<Vec<Vec<u32>>, RegionError> {
         self.positions_within(shape, &Budget::default())
     }
 
     /// Like [`Region::positions`], listing boxes and totals and drawing samples only while
-    /// `budget` is not interrupted (its deadline, its cancel flag): an error (in words) when
-    /// it is.
+    /// `budget` is not interrupted (its deadline, its cancel flag):
+    /// [`RegionError::Stopped`] or [`RegionError::StoppedListing`] when it is.
     pub fn positions_within(
         &self,
         shape: &ShapeSpec,
         budget: &Budget,
-    ) -> Result<Vec<Vec<u32>>, String> {
+    ) -> Result<Vec<Vec<u32>>, RegionError> {
         let count = shape.count.map_or(0, |k| k as u128);
-        let stop = || budget.interrupted().is_err();
+        let stop = || {
+            budget
+                .interrupted()
+                .is_err()
+                .then(|| budget.past_deadline())
+        };
         match *self {
             // One position of 2^32 - 1 heaps alone takes 16 GB.
-            Region::Box(_) | Region::Total { .. } if count > MAX_HEAPS_DRAWN => Err(format!(
-                "a position of {count} heaps is more than the {MAX_HEAPS_DRAWN} heaps one run holds"
-            )),
+            Region::Box(_) | Region::Total { .. } if count > MAX_HEAPS_DRAWN => {
+                Err(RegionError::ManyHeaps { heaps: count })
+            }
             Region::Box(b) => positions_in_order_until(shape, b, &stop),
             Region::Total { total, heaps } => total_positions_until(shape, total, heaps, &stop),
-            Region::Samples { count, .. } if count as u128 > MAX_POSITIONS => Err(format!(
-                "{count} samples are more than the {MAX_POSITIONS} positions one run visits"
-            )),
+            Region::Samples { count, .. } if count as u128 > MAX_POSITIONS => {
+                Err(RegionError::ManySamples { count })
+            }
             Region::Samples { count, heaps, .. }
                 if count as u128 * *counts(shape, heaps).0.end() as u128 > MAX_HEAPS_DRAWN =>
             {
-                Err(format!(
-                    "{count} samples of up to {} heaps are more than the {MAX_HEAPS_DRAWN} \
-                     heaps one run draws",
-                    counts(shape, heaps).0.end()
-                ))
+                Err(RegionError::ManySampleHeaps {
+                    count,
+                    heaps: *counts(shape, heaps).0.end(),
+                })
             }
             Region::Samples {
                 count,
                 seed,
                 max,
                 heaps,
-            } => samples_until(shape, (count, seed, max, heaps), &stop).ok_or_else(|| {
-                let why = if budget.past_deadline() {
-                    "the time limit"
-                } else {
-                    "Ctrl-C"
-                };
-                format!("stopped by {why} while drawing {count} samples, before checking any")
-            }),
+            } => {
+                let stop = || budget.interrupted().is_err();
+                samples_until(shape, (count, seed, max, heaps), &stop).ok_or_else(|| {
+                    RegionError::Stopped {
+                        count,
+                        deadline: budget.past_deadline(),
+                    }
+                })
+            }
         }
-    }
-}
-
-/// Whether a report is a Ctrl-C stop (`heapgame::cancelled`, as [`region_failure`] and the
-/// solver's stops word it), which ends a whole command rather than one run.
-pub fn is_cancelled(r: &miette::Report) -> bool {
-    let cancelled = crate::ruleset::Code::Cancelled.as_str();
-    r.code().is_some_and(|c| c.to_string() == cancelled)
-}
-
-/// The report of a failure of [`Region::positions_within`] (`message`): stopped by Ctrl-C
-/// (`heapgame::cancelled`, exit code 130) or by the time limit (`heapgame::limit`) while
-/// drawing samples, else a region too large (`heapgame::too_large`, with `help`).
-pub fn region_failure(message: String, budget: &Budget, help: &'static str) -> miette::Report {
-    let cancelled = budget
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.load(std::sync::atomic::Ordering::SeqCst));
-    if budget.past_deadline() {
-        miette::miette!(
-            code = "heapgame::limit",
-            help = "give more time with --time DURATION, or ask for fewer samples",
-            "{message}"
-        )
-    } else if cancelled {
-        miette::miette!(
-            code = "heapgame::cancelled",
-            help = "nothing was checked; run again to start over",
-            "{message}"
-        )
-    } else {
-        miette::miette!(code = "heapgame::too_large", help = help, "{message}")
     }
 }
 
@@ -205,44 +174,49 @@ pub fn total_positions(
     shape: &ShapeSpec,
     total: u32,
     heaps: usize,
-) -> Result<Vec<Vec<u32>>, String> {
-    total_positions_until(shape, total, heaps, &|| false)
+) -> Result<Vec<Vec<u32>>, RegionError> {
+    total_positions_until(shape, total, heaps, &|| None)
 }
 
 /// [`total_positions`], asking `stop` every [`LOOK_EVERY`] positions listed (and before
-/// sorting them) whether to give up: an error (in words) when it says so.
+/// sorting them) whether to give up, as [`super::positions_in_order_until`] does.
 fn total_positions_until(
     shape: &ShapeSpec,
     total: u32,
     heaps: usize,
-    stop: &dyn Fn() -> bool,
-) -> Result<Vec<Vec<u32>>, String> {
+    stop: &dyn Fn() -> Option<bool>,
+) -> Result<Vec<Vec<u32>>, RegionError> {
     let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
     if total_size(shape, total, heaps, cap) > cap {
-        return Err(format!(
-            "the positions of total <= {total} are more than the {MAX_POSITIONS} one run visits"
-        ));
+        return Err(RegionError::TotalTooLarge { total });
     }
     let mut out = Vec::new();
     let Some((ks, least)) = total_counts(shape, total, heaps) else {
         return Ok(out);
     };
-    let stopped = || format!("stopped while listing the positions of total <= {total}");
+    let stopped = |deadline| RegionError::StoppedListing {
+        region: format!("total <= {total}"),
+        deadline,
+    };
+    let mut why = None;
     for k in ks {
         let mut cur = Vec::with_capacity(k);
-        let walked = walk(&mut cur, k, least, total, shape.symmetric(), &mut |p| {
-            if out.len() % LOOK_EVERY == LOOK_EVERY - 1 && stop() {
-                return false;
+        walk(&mut cur, k, least, total, shape.symmetric(), &mut |p| {
+            if out.len() % LOOK_EVERY == LOOK_EVERY - 1 {
+                why = stop();
+                if why.is_some() {
+                    return false;
+                }
             }
             out.push(p.to_vec());
             true
         });
-        if !walked {
-            return Err(stopped());
+        if let Some(deadline) = why {
+            return Err(stopped(deadline));
         }
     }
-    if stop() {
-        return Err(stopped());
+    if let Some(deadline) = stop() {
+        return Err(stopped(deadline));
     }
     sort_in_order(&mut out);
     Ok(out)
@@ -395,128 +369,5 @@ pub fn samples_until(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn any() -> ShapeSpec {
-        ShapeSpec {
-            count: None,
-            names: None,
-            lower: 0,
-        }
-    }
-
-    #[test]
-    fn totals_are_every_small_position_by_brute_force() {
-        for shape in [
-            any(),
-            ShapeSpec {
-                count: Some(3),
-                ..any()
-            },
-            ShapeSpec {
-                count: Some(2),
-                names: Some(vec!["x".into(), "y".into()]),
-                lower: 1,
-            },
-        ] {
-            let t = 9;
-            let got = total_positions(&shape, t, 3).unwrap();
-            // Brute force: every tuple of heaps 0..=t, filtered.
-            let (ks, least) = counts(&shape, 3);
-            let mut want = Vec::new();
-            for k in ks {
-                let mut all: Vec<Vec<u32>> = vec![vec![]];
-                for _ in 0..k {
-                    all = all
-                        .into_iter()
-                        .flat_map(|p| {
-                            (0..=t).map(move |h| {
-                                let mut q = p.clone();
-                                q.push(h);
-                                q
-                            })
-                        })
-                        .collect();
-                }
-                for p in all {
-                    let ok_sorted = !shape.symmetric() || p.windows(2).all(|w| w[0] <= w[1]);
-                    if ok_sorted && p.iter().all(|&h| h >= least) && p.iter().sum::<u32>() <= t {
-                        want.push(p);
-                    }
-                }
-            }
-            sort_in_order(&mut want);
-            assert_eq!(got, want, "{shape:?}");
-            assert_eq!(total_size(&shape, t, 3, u64::MAX), want.len() as u64);
-        }
-    }
-
-    #[test]
-    fn totals_and_boxes_agree_where_they_overlap() {
-        let shape = ShapeSpec {
-            count: Some(3),
-            ..any()
-        };
-        let boxed = super::super::positions_in_order(&shape, Bounds { max: 6, heaps: 3 }).unwrap();
-        let total = total_positions(&shape, 6, 3).unwrap();
-        let a: Vec<_> = boxed
-            .iter()
-            .filter(|p| p.iter().sum::<u32>() <= 6)
-            .collect();
-        let b: Vec<_> = total.iter().collect();
-        assert_eq!(a, b);
-    }
-
-    #[test]
-    fn samples_are_reproducible() {
-        let shape = any();
-        let a = samples(&shape, 50, 7, 1000, 3);
-        assert_eq!(a, samples(&shape, 50, 7, 1000, 3));
-        assert_ne!(a, samples(&shape, 50, 8, 1000, 3));
-        assert_eq!(a.len(), 50);
-        assert!(a.iter().all(|p| !p.is_empty() && p.len() <= 3));
-        assert!(a.iter().all(|p| p.iter().all(|&h| (1..=1000).contains(&h))));
-        assert!(a.iter().any(|p| p.iter().any(|&h| h > 500)), "large heaps");
-        // A space of 3 positions gives at most 3.
-        let small = samples(
-            &ShapeSpec {
-                count: Some(1),
-                ..any()
-            },
-            10,
-            1,
-            2,
-            1,
-        );
-        assert_eq!(small, vec![vec![0], vec![1], vec![2]]);
-    }
-
-    #[test]
-    fn a_box_or_total_past_its_deadline_is_not_listed() {
-        // 30 heaps <= 7: C(37, 7) = 10295472 positions, seconds to list.
-        let budget = Budget {
-            deadline: Some(std::time::Instant::now()),
-            ..Budget::default()
-        };
-        let t0 = std::time::Instant::now();
-        for region in [
-            Region::Box(Bounds { max: 7, heaps: 30 }),
-            Region::Total {
-                total: 60,
-                heaps: 30,
-            },
-        ] {
-            let e = region.positions_within(&any(), &budget).unwrap_err();
-            assert!(e.starts_with("stopped while listing"), "{e}");
-        }
-        assert!(t0.elapsed() < std::time::Duration::from_secs(2));
-        assert_eq!(
-            Region::Box(Bounds { max: 2, heaps: 2 })
-                .positions(&any())
-                .unwrap()
-                .len(),
-            6
-        );
-    }
-}
+#[path = "region_tests.rs"]
+mod tests;

@@ -5,9 +5,8 @@
 use crate::ruleset::check::CheckRun;
 use crate::ruleset::ParamOverride;
 use crate::Game;
-use miette::Report;
 
-use super::{Bounds, MissingBound};
+use super::{Bounds, CheckError, MissingBound};
 
 /// One run: a loaded game, its bounds, and the positions of a `check over` line.
 pub type Run = (Game, Bounds, Option<Vec<Vec<u32>>>);
@@ -22,7 +21,7 @@ pub fn runs_of(
     params: &[String],
     max: Option<u32>,
     heaps: Option<usize>,
-) -> Result<Vec<(Game, Bounds)>, Report> {
+) -> Result<Vec<(Game, Bounds)>, CheckError> {
     let runs = runs_in(name, text, params, (max, heaps), false)?;
     Ok(runs
         .into_iter()
@@ -33,7 +32,7 @@ pub fn runs_of(
 
 /// The positions of the `check over` line `line` of `game`, canonical, without repeats, in
 /// the fixed order; `None` for a box line.
-fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, Report> {
+fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, CheckError> {
     let Some(over) = game
         .checked
         .check_runs
@@ -46,13 +45,12 @@ fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, Rep
     for p in over {
         // Heaps were checked non-negative and within u32 at load.
         let wide: Vec<u64> = p.iter().map(|&h| h.unsigned_abs()).collect();
-        let c = game.canonical(&wide).map_err(|e| {
-            miette::miette!(
-                code = "heapgame::position",
-                help = "`check over` must name positions of the game",
-                "`check over` names {p:?}, which is not a position: {e}"
-            )
-        })?;
+        let c = game
+            .canonical(&wide)
+            .map_err(|error| CheckError::OverNotPosition {
+                position: p.clone(),
+                error,
+            })?;
         if game.allows(&c) {
             out.push(c);
         }
@@ -69,12 +67,12 @@ pub fn runs_in(
     params: &[String],
     (max, heaps): (Option<u32>, Option<usize>),
     quick: bool,
-) -> Result<Vec<Run>, Report> {
+) -> Result<Vec<Run>, CheckError> {
     let cli: Vec<ParamOverride> = params
         .iter()
         .map(|t| ParamOverride { text: t.clone() })
         .collect();
-    let base = Game::from_source_overrides(name, text, &cli).map_err(Report::new)?;
+    let base = Game::from_source_overrides(name, text, &cli)?;
     let mut lines = base.checked.check_runs.clone();
     if quick {
         for l in &mut lines {
@@ -85,19 +83,10 @@ pub fn runs_in(
         }
     }
     let bounds = |game: &Game, line: Option<&CheckRun>| {
+        let ruleset = game.checked.name.clone();
         Bounds::resolve(game, max, heaps, line).map_err(|m| match m {
-            MissingBound::Max => miette::miette!(
-                code = "heapgame::check_bound",
-                help = "add a line `check max N` to the ruleset, or give --max N",
-                "`{}` declares no bounds for check",
-                game.checked.name
-            ),
-            MissingBound::Heaps => miette::miette!(
-                code = "heapgame::check_bound",
-                help = "write `check max N heaps K` in the ruleset, or give --heaps K",
-                "`{}` allows any number of heaps: say how many at most",
-                game.checked.name
-            ),
+            MissingBound::Max => CheckError::NoMax { ruleset },
+            MissingBound::Heaps => CheckError::NoHeaps { ruleset },
         })
     };
     if !params.is_empty() || lines.is_empty() {
@@ -112,7 +101,7 @@ pub fn runs_in(
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let game = if line.with.is_empty() {
-            Game::from_source_overrides(name, text, &[]).map_err(Report::new)?
+            Game::from_source_overrides(name, text, &[])?
         } else {
             let os: Vec<ParamOverride> = line
                 .with
@@ -121,7 +110,7 @@ pub fn runs_in(
                     text: format!("{n}={v}"),
                 })
                 .collect();
-            Game::from_source_overrides(name, text, &os).map_err(Report::new)?
+            Game::from_source_overrides(name, text, &os)?
         };
         let b = bounds(&game, Some(line))?;
         // `--max`/`--heaps` replace every run's positions by their box.

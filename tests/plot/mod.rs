@@ -26,7 +26,7 @@ fn figure(game: &Game, req: &PlotRequest) -> Figure {
     match plot::build(game, req, &plan, &Budget::default(), &|_| None) {
         Ok(f) => f,
         Err(plot::PlotError::Solve(e)) => panic!("solve: {e:?}"),
-        Err(plot::PlotError::Report(r)) => panic!("{r:?}"),
+        Err(e) => panic!("{:?}", miette::Report::new(e)),
     }
 }
 

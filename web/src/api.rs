@@ -12,8 +12,7 @@ use heapgame::moves::{Followers, Generator, MoveError, Scratch};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::positions::box_size;
-use heapgame::solver::sum;
-use heapgame::solver::{modes, BoxSpec, Budget, GameRules, SolveError, Want};
+use heapgame::solver::{BoxSpec, Budget, GameRules, SolveError, Want};
 use heapgame::Game;
 use serde_json::{json, Value};
 
@@ -422,17 +421,10 @@ pub fn solve(
         let context = format!("while solving the {} positions of the box", spec.len());
         let budget = req.budget();
         let watched = Watched::new(game.generator(), report);
-        // As `solve_box` on one thread: a disjunctive sum by its single-heap sequence, a
-        // compiled kernel when the moves match one, any other game by the search over a dense
-        // table.
-        let kernel = heapgame::solver::kernels::kernel_for(game.generator(), &spec).is_some();
-        let normal = game.play() == heapgame::solver::Play::Normal;
-        let table = if normal && (sum::is_sum(game.generator()) || kernel) {
-            modes::solve_box(game.generator(), &spec, want, &budget)
-        } else {
-            modes::table_values_play(&watched, &spec, want, &budget, game.play())
-        }
-        .map_err(|e| failure(&game, &e, &context))?;
+        // As the command line chooses, on one thread, the search counting its progress.
+        let table = game
+            .solve_box_through(&watched, &spec, want, &budget)
+            .map_err(|e| failure(&game, &e, &context))?;
         let mut pos = Vec::new();
         let mut ps = Vec::new();
         let mut count = 0usize;

@@ -13,9 +13,8 @@ use heapgame::solver::positions::box_size;
 use heapgame::verify::check::{params_shown, Checker, ClaimReport, Failure, Halt};
 use heapgame::verify::coverage::{Coverage, FindingKind};
 use heapgame::verify::region::Region;
-use heapgame::verify::{Bounds, MissingBound};
+use heapgame::verify::{Bounds, CheckError, MissingBound};
 use heapgame::Game;
-use miette::Report;
 use serde_json::{json, Value};
 
 use crate::api::Request;
@@ -148,7 +147,10 @@ fn one_run(
     let region = Region::Box(bounds);
     let mut positions = match region.positions(game.shape()) {
         Ok(p) => p,
-        Err(m) => return failed(json!({"ok": false, "rendered": m, "diagnostics": []})),
+        Err(m) => {
+            let rendered = m.to_string();
+            return failed(json!({"ok": false, "rendered": rendered, "diagnostics": []}));
+        }
     };
     positions.retain(|p| game.allows(p));
     let mut c = Checker::new(
@@ -250,10 +252,10 @@ fn bounds(game: &Game, line: Option<&CheckRun>) -> Result<Bounds, Value> {
 }
 
 /// A miette report as the page's problems: located when it is one of the ruleset's.
-fn report_json(e: &Report) -> Value {
-    match e.downcast_ref::<heapgame::ruleset::diag::LoadError>() {
-        Some(l) => error_json(l),
-        None => json!({"ok": false, "diagnostics": [], "rendered": format!("{e}")}),
+fn report_json(e: &CheckError) -> Value {
+    match e {
+        CheckError::Located(l) | CheckError::Cancelled(l) => error_json(l),
+        e => json!({"ok": false, "diagnostics": [], "rendered": format!("{e}")}),
     }
 }
 

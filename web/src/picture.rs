@@ -28,7 +28,7 @@ pub fn svg(
     let plan = plan(game, &req).map_err(|r| r.to_string())?;
     let fig = plot::build(game, &req, &plan, budget, &|_| None).map_err(|e| match e {
         PlotError::Solve(e) => game.solve_diag(&e).to_string(),
-        PlotError::Report(r) => r.to_string(),
+        e => e.to_string(),
     })?;
     let r = plot::render(&fig, ImageFormat::Svg).map_err(|e| e.to_string())?;
     String::from_utf8(r.bytes).map_err(|e| e.to_string())

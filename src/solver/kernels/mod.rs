@@ -18,6 +18,7 @@
 mod amounts;
 mod compile;
 mod compiled;
+mod compiled_rank;
 mod cube;
 mod fill;
 mod guard;

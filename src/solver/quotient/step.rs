@@ -153,6 +153,9 @@ fn try_level(
     )))
 }
 
+/// Rows of answers and the first power of their repeating part.
+type Repeating = (Vec<Vec<u8>>, usize);
+
 /// The rows of answers, one per power of the new heap from `first` on, each from the one
 /// before by `next`, until a row repeats: the rows and the first power of the repeating part.
 /// `None` when `next` cannot decide a row, or past [`MAX_POWERS`].
@@ -160,7 +163,7 @@ fn until_repeat(
     first: Vec<u8>,
     budget: &Budget,
     mut next: impl FnMut(&[u8]) -> Option<Vec<u8>>,
-) -> Result<Option<(Vec<Vec<u8>>, usize)>, QuotientError> {
+) -> Result<Option<Repeating>, QuotientError> {
     let mut answers: Vec<Vec<u8>> = vec![first];
     loop {
         if answers.len() > MAX_POWERS {

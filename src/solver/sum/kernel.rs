@@ -17,7 +17,9 @@ use crate::ruleset::value::SetValue;
 
 use super::super::budget::Budget;
 use super::super::error::SolveError;
-use super::period::{last_mismatch, Period};
+use super::period::Period;
+pub use super::period::{proven_period, theorem_bound, theorem_words};
+use super::xor::{xor_pairs_mask, xor_permute};
 use super::SeqError;
 
 /// What remains of a heap after the amount is taken.
@@ -209,64 +211,6 @@ fn clause_of(m: &MoveProgram, splits_allowed: bool) -> Option<Clause> {
         }),
         _ => None,
     }
-}
-
-/// The index up to which `g(n + p) = g(n)` must be checked, `n` from `e`, for the
-/// periodicity theorem to prove the period, in a game whose moves leave at most `parts`
-/// heaps of one. A subtraction game (`parts` 1) with largest take `t`: `n <= e + t` (each
-/// value depends on the `t` before it; one further, so that a take allowed only when it
-/// leaves nothing is behind the checked range). An octal game (2) with largest take `t`:
-/// `n <= 2e + p + t` (Winning Ways, ch. 4, the periodicity theorem; checked one further than
-/// its strict bound). A hexadecimal game (3): `n <= 3e + 2p + t`, the same theorem for three
-/// parts: a heap of `m + p >= 3e + 3p` split in three has a part of at least `e + p`, which
-/// the period lowers by `p` to a split of `m` with the same value, and back. For a game that
-/// splits, `e` counts as at least 1, so that the part lowered by `p` is never emptied (an
-/// empty part would be a move of another kind).
-pub fn theorem_bound(parts: u32, t: u64, e: u64, p: u64) -> u64 {
-    let e1 = e.max(1);
-    match parts {
-        0 | 1 => e + t,
-        2 => 2 * e1 + p + t,
-        _ => 3 * e1 + 2 * p + t,
-    }
-}
-
-/// The name and the bound of the theorem [`theorem_bound`] uses, in words.
-pub fn theorem_words(parts: u32) -> (&'static str, &'static str) {
-    match parts {
-        0 | 1 => (
-            "the periodicity of subtraction games with a finite set",
-            "e + t",
-        ),
-        2 => (
-            "the periodicity theorem for octal games (Winning Ways, ch. 4)",
-            "2e + p + t",
-        ),
-        _ => (
-            "the periodicity theorem for octal games (Winning Ways, ch. 4) extended to splits \
-             into three heaps (hexadecimal games)",
-            "3e + 2p + t",
-        ),
-    }
-}
-
-/// The least period `p` (with its least preperiod) that the theorem proves from the values
-/// `seq` computed so far, if any.
-pub fn proven_period(seq: &[u32], parts: u32, t: u32) -> Option<Period> {
-    let n = seq.len();
-    for p in 1..n {
-        // The equalities g(i + p) = g(i) hold for every i >= e (i + p < n).
-        let e = last_mismatch(seq, p).map_or(0, |i| i + 1);
-        let need = theorem_bound(parts, u64::from(t), e as u64, p as u64);
-        if need.saturating_add(p as u64) < n as u64 {
-            return Some(Period {
-                preperiod: e,
-                period: p,
-                saltus: 0,
-            });
-        }
-    }
-    None
 }
 
 /// Working state of a growing sequence: the values so far, the take sets listed up to the
@@ -545,65 +489,5 @@ impl Kernel {
             }
         }
         Ok(())
-    }
-}
-
-/// The marks `1 << (lo[i] ^ hi[len - 1 - i])` of every pair, every value below 64; four
-/// independent words so that the ORs do not wait on each other.
-#[inline]
-fn xor_pairs_mask(lo: &[u32], hi: &[u32]) -> u64 {
-    let mut m = [0u64; 4];
-    let mut a = lo.chunks_exact(4);
-    let mut b = hi.rchunks_exact(4);
-    for (x, y) in (&mut a).zip(&mut b) {
-        m[0] |= 1u64 << (x[0] ^ y[3]);
-        m[1] |= 1u64 << (x[1] ^ y[2]);
-        m[2] |= 1u64 << (x[2] ^ y[1]);
-        m[3] |= 1u64 << (x[3] ^ y[0]);
-    }
-    let (x, y) = (a.remainder(), b.remainder());
-    for (p, q) in x.iter().zip(y.iter().rev()) {
-        m[0] |= 1u64 << (p ^ q);
-    }
-    m[0] | m[1] | m[2] | m[3]
-}
-
-/// The bits of `word` moved from place `x` to place `x ^ v` (`v < 64`): each bit of `v`
-/// swaps the blocks of that size.
-#[inline]
-fn xor_permute(mut word: u64, v: u32) -> u64 {
-    const LOW: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0F0F_0F0F_0F0F_0F0F,
-        0x00FF_00FF_00FF_00FF,
-        0x0000_FFFF_0000_FFFF,
-        0x0000_0000_FFFF_FFFF,
-    ];
-    for (k, low) in LOW.iter().enumerate() {
-        if v >> k & 1 == 1 {
-            let s = 1u32 << k;
-            word = ((word & low) << s) | ((word >> s) & low);
-        }
-    }
-    word
-}
-
-#[cfg(test)]
-mod tests {
-    use super::xor_permute;
-
-    #[test]
-    fn xor_permute_moves_each_bit_to_its_xor() {
-        for v in 0..64u32 {
-            for x in 0..64u32 {
-                assert_eq!(xor_permute(1u64 << x, v), 1u64 << (x ^ v), "{x} ^ {v}");
-            }
-            let w = 0xDEAD_BEEF_0123_4567u64;
-            let want = (0..64)
-                .filter(|&x| w >> x & 1 == 1)
-                .fold(0u64, |a, x| a | 1 << (x ^ v));
-            assert_eq!(xor_permute(w, v), want);
-        }
     }
 }

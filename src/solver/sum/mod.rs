@@ -12,6 +12,7 @@ pub mod boxed;
 pub mod kernel;
 pub mod oracle;
 pub mod period;
+mod xor;
 
 use super::budget::Budget;
 use super::error::SolveError;

@@ -59,6 +59,64 @@ pub fn find_period_over(seq: &[u32], repeats: usize, min_tail: usize) -> Option<
     None
 }
 
+/// The index up to which `g(n + p) = g(n)` must be checked, `n` from `e`, for the
+/// periodicity theorem to prove the period, in a game whose moves leave at most `parts`
+/// heaps of one. A subtraction game (`parts` 1) with largest take `t`: `n <= e + t` (each
+/// value depends on the `t` before it; one further, so that a take allowed only when it
+/// leaves nothing is behind the checked range). An octal game (2) with largest take `t`:
+/// `n <= 2e + p + t` (Winning Ways, ch. 4, the periodicity theorem; checked one further than
+/// its strict bound). A hexadecimal game (3): `n <= 3e + 2p + t`, the same theorem for three
+/// parts: a heap of `m + p >= 3e + 3p` split in three has a part of at least `e + p`, which
+/// the period lowers by `p` to a split of `m` with the same value, and back. For a game that
+/// splits, `e` counts as at least 1, so that the part lowered by `p` is never emptied (an
+/// empty part would be a move of another kind).
+pub fn theorem_bound(parts: u32, t: u64, e: u64, p: u64) -> u64 {
+    let e1 = e.max(1);
+    match parts {
+        0 | 1 => e + t,
+        2 => 2 * e1 + p + t,
+        _ => 3 * e1 + 2 * p + t,
+    }
+}
+
+/// The name and the bound of the theorem [`theorem_bound`] uses, in words.
+pub fn theorem_words(parts: u32) -> (&'static str, &'static str) {
+    match parts {
+        0 | 1 => (
+            "the periodicity of subtraction games with a finite set",
+            "e + t",
+        ),
+        2 => (
+            "the periodicity theorem for octal games (Winning Ways, ch. 4)",
+            "2e + p + t",
+        ),
+        _ => (
+            "the periodicity theorem for octal games (Winning Ways, ch. 4) extended to splits \
+             into three heaps (hexadecimal games)",
+            "3e + 2p + t",
+        ),
+    }
+}
+
+/// The least period `p` (with its least preperiod) that the theorem proves from the values
+/// `seq` computed so far, if any.
+pub fn proven_period(seq: &[u32], parts: u32, t: u32) -> Option<Period> {
+    let n = seq.len();
+    for p in 1..n {
+        // The equalities g(i + p) = g(i) hold for every i >= e (i + p < n).
+        let e = last_mismatch(seq, p).map_or(0, |i| i + 1);
+        let need = theorem_bound(parts, u64::from(t), e as u64, p as u64);
+        if need.saturating_add(p as u64) < n as u64 {
+            return Some(Period {
+                preperiod: e,
+                period: p,
+                saltus: 0,
+            });
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,340 @@
+//! The moves of a compiled clause on one position: the guards, the choices of heaps (each
+//! multiset of sizes once, as the interpreter chooses), and for each choice the amounts, as
+//! single moves ([`Shown::One`]) or, where every amount of the loop's window is a move, as one
+//! run ([`Shown::Run`]) whose loop the caller runs on its own representation.
+
+use super::bounds::Window;
+use super::expr::{IntSet, Regs};
+use super::{Amounts, CompiledMove, Fallback, Sel, Shown};
+
+impl CompiledMove {
+    /// How many conjuncts of the condition became bounds of the amount's loop.
+    pub fn bound_count(&self) -> usize {
+        self.bounds.len()
+    }
+
+    /// Shows `f` every move of the clause on the canonical position `pos` (whose sizes the
+    /// caller has put in `r.heaps`): the indices into `pos` of the heaps it takes from, in
+    /// increasing order, and the amount taken from each (in the same order). Stops, answering
+    /// true, when `f` does. The same follower may be shown more than once (heaps of equal size
+    /// are chosen once per multiset of sizes, as the interpreter does).
+    pub fn each(
+        &self,
+        pos: &[u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], &[u32]) -> bool,
+    ) -> Result<bool, Fallback> {
+        let mut one: Vec<u32> = Vec::new();
+        self.each_shown(pos, r, &mut |combo, shown| match shown {
+            Shown::One(take) => f(combo, take),
+            Shown::Run { first, last, step } => {
+                let mut s = first;
+                loop {
+                    // s <= last <= u32::MAX.
+                    one.clear();
+                    one.resize(combo.len(), s as u32);
+                    if f(combo, &one) {
+                        return true;
+                    }
+                    if last - s < step {
+                        return false;
+                    }
+                    s += step;
+                }
+            }
+        })
+    }
+
+    /// [`CompiledMove::each`], with the amounts of a choice of heaps shown as one
+    /// [`Shown::Run`] where every amount of the loop is a move and the same amount is taken
+    /// from every heap chosen (one heap, `same`, or `each` from a one-member set), so that the
+    /// caller runs the loop itself.
+    pub fn each_shown(
+        &self,
+        pos: &[u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        for &(slot, i) in &self.heap_names {
+            r.ints[slot] = i64::from(pos[i]);
+        }
+        for (g, negated) in &self.guards {
+            if g(r).ok_or(Fallback)? == *negated {
+                return Ok(false);
+            }
+        }
+        let n = pos.len();
+        let mut combo = std::mem::take(&mut r.combo);
+        let mut take = std::mem::take(&mut r.take);
+        combo.clear();
+        let found = match &self.sel {
+            Sel::Rest => {
+                combo.extend(0..n);
+                self.amounts_of(pos, &combo, &mut take, r, f)
+            }
+            Sel::TheOther if n == 1 => {
+                combo.push(0);
+                self.amounts_of(pos, &combo, &mut take, r, f)
+            }
+            Sel::TheOther => Ok(false),
+            Sel::Named(i) => {
+                combo.push(*i);
+                self.amounts_of(pos, &combo, &mut take, r, f)
+            }
+            Sel::Counts(set) => self.counts(pos, set, &mut combo, &mut take, r, f),
+        };
+        r.combo = combo;
+        r.take = take;
+        found
+    }
+
+    /// Every canonical choice of `c` heaps for the counts `c` of the set.
+    fn counts(
+        &self,
+        pos: &[u32],
+        set: &IntSet,
+        idx: &mut Vec<usize>,
+        take: &mut Vec<u32>,
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        let n = pos.len();
+        for c in 1..=n {
+            if !set.has(c as i64) {
+                continue;
+            }
+            idx.clear();
+            idx.extend(0..c);
+            loop {
+                if (!self.symmetric || canonical(pos, idx))
+                    && self.amounts_of(pos, idx, take, r, f)?
+                {
+                    return Ok(true);
+                }
+                if !next_combination(idx, n) {
+                    break;
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The amounts taken from the heaps `combo` of `pos`.
+    #[inline]
+    fn amounts_of(
+        &self,
+        pos: &[u32],
+        combo: &[usize],
+        take: &mut Vec<u32>,
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        let Some(least) = combo.iter().map(|&h| pos[h]).min() else {
+            return Ok(false);
+        };
+        if let Some(slot) = self.int_slot {
+            r.ints[slot] = i64::from(pos[combo[0]]);
+        }
+        if let Some(slot) = self.list_slot {
+            let l = &mut r.lists[slot];
+            l.clear();
+            l.extend(combo.iter().map(|&h| i64::from(pos[h])));
+        }
+        take.clear();
+        take.resize(combo.len(), 0);
+        if self.each_heap {
+            return Ok(self.per_heap(pos, combo, take, f));
+        }
+        let least = i64::from(least);
+        let w = self.window(least, r)?;
+        match &self.amounts {
+            Amounts::Range(..) if self.filter.is_empty() => Ok(run(w, combo, f)),
+            Amounts::Range(..) => {
+                let mut s = first_from(w.lo, w.step, w.res);
+                while s <= w.hi {
+                    if self.emit(s, least, combo, take, r, f)? {
+                        return Ok(true);
+                    }
+                    s += w.step;
+                }
+                Ok(false)
+            }
+            Amounts::Ints(v) => {
+                for &s in v {
+                    if s > w.hi {
+                        break;
+                    }
+                    if s >= w.lo
+                        && s.rem_euclid(w.step) == w.res
+                        && self.emit(s, least, combo, take, r, f)?
+                    {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+        }
+    }
+
+    /// The window of amounts for heaps whose least is `least`: the amount set cut at the
+    /// heap, then the bounds from the condition.
+    fn window(&self, least: i64, r: &Regs) -> Result<Window, Fallback> {
+        let lower = i64::from(self.lower);
+        // With no filter, nothing is evaluated per amount, and amounts that would leave a heap
+        // below the shape's least size are cut here; with one, the interpreter evaluates the
+        // filter on them first (it may fail there), and so does this.
+        let top = if self.filter.is_empty() {
+            least - lower
+        } else {
+            least
+        };
+        let (lo, hi) = match &self.amounts {
+            Amounts::Range(lo, hi) => (*lo, hi.map_or(top, |h| h.min(top))),
+            Amounts::Ints(v) => (v[0], v[v.len() - 1].min(top)),
+        };
+        let w = Window {
+            lo,
+            hi,
+            step: 1,
+            res: 0,
+        };
+        self.bounds.apply(r, w).ok_or(Fallback)
+    }
+
+    #[inline(always)]
+    fn emit(
+        &self,
+        s: i64,
+        least: i64,
+        combo: &[usize],
+        take: &mut [u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        if !self.filter.is_empty() {
+            if let Some(slot) = self.amount_slot {
+                r.ints[slot] = s;
+            }
+            for c in &self.filter {
+                if !c(r).ok_or(Fallback)? {
+                    return Ok(false);
+                }
+            }
+            if least - s < i64::from(self.lower) {
+                return Ok(false);
+            }
+        }
+        // 1 <= s <= least <= u32::MAX.
+        take.fill(s as u32);
+        Ok(f(combo, Shown::One(take)))
+    }
+
+    /// `each`: every choice of an amount for each heap of `combo` from the finite set, none
+    /// leaving its heap below the shape's least size, the last heap's amount fastest.
+    fn per_heap(
+        &self,
+        pos: &[u32],
+        combo: &[usize],
+        take: &mut [u32],
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> bool {
+        let Amounts::Ints(v) = &self.amounts else {
+            unreachable!("`each` amounts are listed at compile time")
+        };
+        // The amounts that fit heap `h`: `v[..fit(h)]`.
+        let fit = |h: usize| {
+            let cap = i64::from(pos[combo[h]]) - i64::from(self.lower);
+            v.partition_point(|&a| a <= cap)
+        };
+        if (0..combo.len()).any(|h| fit(h) == 0) {
+            return false;
+        }
+        if let [a] = v[..] {
+            // One member: the same amount from every heap, a run of one.
+            let a = a as u64;
+            return f(
+                combo,
+                Shown::Run {
+                    first: a,
+                    last: a,
+                    step: 1,
+                },
+            );
+        }
+        // Odometer over the members: take[h] runs through v[..fit(h)], the last heap fastest.
+        for t in take.iter_mut() {
+            // v's members are >= 1 and at most a heap's size <= u32::MAX.
+            *t = v[0] as u32;
+        }
+        loop {
+            if f(combo, Shown::One(take)) {
+                return true;
+            }
+            let mut h = take.len();
+            loop {
+                if h == 0 {
+                    return false;
+                }
+                h -= 1;
+                let next = v.partition_point(|&a| a <= i64::from(take[h]));
+                if next < fit(h) {
+                    take[h] = v[next] as u32;
+                    break;
+                }
+                take[h] = v[0] as u32;
+            }
+        }
+    }
+}
+
+/// Every amount of the window `w`, each a move, as one run (none when the window is empty).
+fn run(w: Window, combo: &[usize], f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bool {
+    // Every amount of the window is a move: 1 <= lo, hi <= least <= u32::MAX.
+    let first = first_from(w.lo, w.step, w.res);
+    if first > w.hi {
+        return false;
+    }
+    let last = first + (w.hi - first) / w.step * w.step;
+    let run = Shown::Run {
+        first: first as u64,
+        last: last as u64,
+        step: w.step as u64,
+    };
+    f(combo, run)
+}
+
+/// The least `s >= lo` with `s mod step == res`.
+fn first_from(lo: i64, step: i64, res: i64) -> i64 {
+    if step == 1 {
+        return lo;
+    }
+    lo + (res - lo).rem_euclid(step)
+}
+
+/// With heaps of equal size interchangeable, a choice is made once: a heap is chosen only if
+/// the heap before it, when of the same size, is chosen too.
+fn canonical(pos: &[u32], idx: &[usize]) -> bool {
+    for (k, &j) in idx.iter().enumerate() {
+        if j > 0 && pos[j - 1] == pos[j] && !(k > 0 && idx[k - 1] == j - 1) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Advances `idx` (increasing positions into `0..n`) to the next combination.
+fn next_combination(idx: &mut [usize], n: usize) -> bool {
+    let c = idx.len();
+    let mut k = c;
+    while k > 0 {
+        k -= 1;
+        if idx[k] < n - c + k {
+            idx[k] += 1;
+            for m in k + 1..c {
+                idx[m] = idx[m - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
