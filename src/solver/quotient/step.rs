@@ -97,6 +97,9 @@ pub(super) fn by_birthday(
 /// states after each move of the new heap, and its options' states.
 type Row = (u32, Vec<u32>, Vec<u32>);
 
+/// Rows of answers, one per power of the new heap, and the first power of their repeating part.
+type Repeating = (Vec<Vec<u8>>, usize);
+
 /// Whether a state's answer is not decided yet (in a row of answers, 0 for N and 1 for P).
 const UNSET: u8 = 2;
 
@@ -160,7 +163,7 @@ fn until_repeat(
     first: Vec<u8>,
     budget: &Budget,
     mut next: impl FnMut(&[u8]) -> Option<Vec<u8>>,
-) -> Result<Option<(Vec<Vec<u8>>, usize)>, QuotientError> {
+) -> Result<Option<Repeating>, QuotientError> {
     let mut answers: Vec<Vec<u8>> = vec![first];
     loop {
         if answers.len() > MAX_POWERS {
