@@ -11,7 +11,7 @@
 //!
 //! Each file's expected codes are listed in `EXPECTED` below, so a snapshot cannot silently
 //! accept a different kind of error; `every_code_has_a_snapshot` checks that every
-//! `heapgame::Code` appears in some snapshot (here or of the CLI in `tests/cli.rs`).
+//! `heapgame::Code` appears in some snapshot (here or of the CLI in `tests/cli/`).
 //!
 //! Regenerate the snapshots with `INSTA_UPDATE=always cargo test --test all diagnostics::`, then read
 //! every changed `.snap` file.

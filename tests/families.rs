@@ -7,27 +7,10 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Runs heapgame with `args`; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .stdin(Stdio::null())
-        .output()
-        .expect("heapgame runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    crate::common::run::run(args)
 }
 
 fn dir() -> PathBuf {

@@ -9,7 +9,7 @@ use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 
-use common::{load, multisets_up_to, tuples};
+use common::{load, mex, multisets_up_to, tuples};
 use heapgame::solver::genus::genus;
 use heapgame::solver::modes::solve_box_play;
 use heapgame::solver::{BoxSpec, Budget, Play, Want};
@@ -89,10 +89,6 @@ fn wythoff(pos: &[u32]) -> Vec<Vec<u32>> {
         out.push(two(a - t, b - t));
     }
     out
-}
-
-fn mex(vals: &BTreeSet<u32>) -> u32 {
-    (0..).find(|v| !vals.contains(v)).expect("a mex")
 }
 
 /// g^- by plain recursion with a memo: 1 at a terminal position, else the mex.

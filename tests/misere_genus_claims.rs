@@ -7,7 +7,8 @@
 //! and reject a claim with one digit changed.
 
 use std::collections::{BTreeSet, HashMap};
-use std::process::Command;
+
+use crate::common::mex;
 
 /// Kayles: one pin or two adjacent ones knocked down from a row of `n`.
 fn kayles(n: u32) -> Vec<(u32, u32)> {
@@ -45,10 +46,6 @@ fn options(p: &Pos) -> Vec<Pos> {
         out.push((rows.clone(), *twos, ones - 1));
     }
     out
-}
-
-fn mex(s: &BTreeSet<u32>) -> u32 {
-    (0..).find(|v| !s.contains(v)).expect("a free value")
 }
 
 /// The value of `p`: normal play (`misere` false, a terminal position 0) or the misère nim
@@ -134,17 +131,11 @@ fn check(text: &str, name: &str) -> (i32, String) {
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     let path = dir.join(name);
     std::fs::write(&path, text).expect("write the file");
-    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let out = crate::common::run::heapgame()
         .args(["check", path.to_str().expect("a UTF-8 path")])
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.code().unwrap_or(-1), text)
+        .run();
+    let text = format!("{}{}", out.stdout, out.stderr);
+    (out.code, text)
 }
 
 #[test]

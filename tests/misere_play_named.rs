@@ -5,37 +5,19 @@
 //! `moves` lists followers, which do not depend on the play: its output is checked to be the
 //! same under both.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 const KAYLES: &str = "rulesets/classic/kayles.game";
 const DAWSON: &str = "rulesets/classic/dawson-kayles.game";
 
 /// Runs the binary; exit code and stdout.
 fn run(args: &[&str], stdin: Option<&str>) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let mut cmd = crate::common::run::heapgame()
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("HOME", env!("CARGO_TARGET_TMPDIR"))
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+        .env("HOME", env!("CARGO_TARGET_TMPDIR"));
     if let Some(text) = stdin {
-        let mut input = child.stdin.take().expect("piped stdin");
-        input.write_all(text.as_bytes()).expect("write the script");
+        cmd = cmd.stdin(text);
     }
-    let out = child.wait_with_output().expect("the binary ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let out = cmd.run();
+    (out.code, out.stdout)
 }
 
 /// The words a text output must hold for `play`, and those it must not.

@@ -294,16 +294,7 @@ fn the_quotient_is_reduced() {
 
 /// Runs the binary; (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_heapgame"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    crate::common::run::run(args)
 }
 
 #[test]

@@ -7,7 +7,7 @@ use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 
-use common::load;
+use common::{load, tuples};
 use heapgame::solver::Budget;
 use heapgame::{Game, Outcome};
 
@@ -35,24 +35,6 @@ impl<F: Fn(&[u32]) -> Vec<Vec<u32>>> Mex<F> {
         self.memo.insert(pos.to_vec(), g);
         g
     }
-}
-
-/// Every tuple of `n` heaps in `0..=max`.
-fn tuples(n: usize, max: u32) -> Vec<Vec<u32>> {
-    let mut out = vec![vec![]];
-    for _ in 0..n {
-        out = out
-            .into_iter()
-            .flat_map(|p| {
-                (0..=max).map(move |h| {
-                    let mut q = p.clone();
-                    q.push(h);
-                    q
-                })
-            })
-            .collect();
-    }
-    out
 }
 
 /// heapgame's Grundy value and outcome of `pos` (given as heapgame lists it).

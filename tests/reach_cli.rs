@@ -5,23 +5,10 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// Runs heapgame with `args` (no terminal, no colour); returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run heapgame");
-    (
-        out.status.code().expect("an exit code"),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-    )
+    crate::common::run::run(args)
 }
 
 /// A ruleset written for one test into Cargo's temporary directory for integration tests.
@@ -126,14 +113,10 @@ fn a_failed_reload_says_the_old_rules_stay() {
         "reload",
         "ruleset \"Nim\" { heaps any\n move { take 1.. from one heap } }",
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let mut child = crate::common::run::heapgame()
         .args(["repl", f.to_str().unwrap()])
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run the REPL");
+        .piped_stdin()
+        .spawn();
     let mut stdin = child.stdin.take().expect("stdin");
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     writeln!(stdin, "1 2").unwrap();

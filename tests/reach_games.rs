@@ -8,7 +8,7 @@ use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 
-use common::{load, wide};
+use common::{load, mex, wide};
 use heapgame::solver::Budget;
 use heapgame::Game;
 
@@ -18,10 +18,6 @@ fn grundy(game: &Game, pos: &[u32]) -> u32 {
     game.solver()
         .grundy(&c)
         .unwrap_or_else(|e| panic!("{pos:?}: {e:?}"))
-}
-
-fn mex(vals: &BTreeSet<u32>) -> u32 {
-    (0..).find(|v| !vals.contains(v)).expect("a gap")
 }
 
 // --------------------------------------------------------------------------------- treblecross
@@ -74,7 +70,7 @@ fn safe_mex(n: u32, board: u32, memo: &mut HashMap<u32, u32>) -> u32 {
     if let Some(&g) = memo.get(&board) {
         return g;
     }
-    let vals = safe(n, board)
+    let vals: BTreeSet<u32> = safe(n, board)
         .into_iter()
         .map(|i| safe_mex(n, board | (1 << i), memo))
         .collect();
@@ -135,7 +131,7 @@ fn treblecross_sequence_is_octal_0_007() {
     let mut g = vec![0u32; max + 1];
     for n in 3..=max {
         let rest = n - 3;
-        let vals = (0..=rest / 2).map(|a| g[a] ^ g[rest - a]).collect();
+        let vals: BTreeSet<u32> = (0..=rest / 2).map(|a| g[a] ^ g[rest - a]).collect();
         g[n] = mex(&vals);
     }
     // The first values as CGSuite gives them (TakeAndBreak("0.007"), heaps 0..25); OEIS

@@ -14,28 +14,11 @@
 //!   Wythoff (same rules), and with d = 2 (1, 2) is no longer P: the diagonal move may take
 //!   1 and 2 (they differ by less than d), reaching (0, 0).
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// Runs heapgame with `args`; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("heapgame runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    crate::common::run::run(args)
 }
 
 const LARGE: &str = "tests/inputs/regions/large-heap.game";
@@ -151,16 +134,10 @@ fn samples_are_reproducible_from_the_seed() {
 /// Runs heapgame with `args`, killing it after `limit`: (exit code, or `None` when killed;
 /// stdout; stderr).
 fn run_at_most(args: &[&str], limit: Duration) -> (Option<i32>, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let mut child = crate::common::run::heapgame()
         .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
         .env("RAYON_NUM_THREADS", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("heapgame runs");
+        .spawn();
     let t0 = Instant::now();
     let code = loop {
         if let Some(status) = child.try_wait().expect("wait for heapgame") {

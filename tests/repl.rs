@@ -445,25 +445,13 @@ fn piped_session() {
 
 #[test]
 fn piped_script_without_errors_exits_0_and_prints_no_prompt() {
-    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let out = common::run::heapgame()
         .args(["repl", "rulesets/classic/nim.game"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin
-                .take()
-                .expect("stdin")
-                .write_all(b"1 2 3\n:quit\n5 5\n")?;
-            c.wait_with_output()
-        })
-        .expect("run heapgame repl");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
-    let stdout = String::from_utf8_lossy(&out.stdout);
+        .stdin("1 2 3\n:quit\n5 5\n")
+        .run();
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stderr, "");
+    let stdout = out.stdout;
     // Nim: 1 ^ 2 ^ 3 = 0. Nothing after `:quit`, and no prompt anywhere.
     assert_eq!(
         stdout,
@@ -479,24 +467,12 @@ fn piped_script_without_errors_exits_0_and_prints_no_prompt() {
 /// (g^- = 1: Bouton's rule, every heap at most 1 and an even number of 1s), and (1, 1, 1) P.
 #[test]
 fn set_play_misere() {
-    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let out = common::run::heapgame()
         .args(["repl", "rulesets/classic/nim.game"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin
-                .take()
-                .expect("stdin")
-                .write_all(b"1 1\n:set play misere\n1 1\n1 1 1\n:set play normal\n1 1\n")?;
-            c.wait_with_output()
-        })
-        .expect("run heapgame repl");
-    assert_eq!(out.status.code(), Some(0));
-    let stdout = String::from_utf8_lossy(&out.stdout);
+        .stdin("1 1\n:set play misere\n1 1\n1 1 1\n:set play normal\n1 1\n")
+        .run();
+    assert_eq!(out.code, 0);
+    let stdout = out.stdout;
     let grundy: Vec<&str> = stdout
         .lines()
         .filter(|l| l.starts_with("grundy:"))

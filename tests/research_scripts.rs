@@ -5,6 +5,8 @@
 use std::collections::HashMap;
 use std::process::Command;
 
+use crate::common::mex;
+
 fn script(args: &[&str]) -> (bool, String) {
     let out = Command::new("python3")
         .args(args)
@@ -15,15 +17,6 @@ fn script(args: &[&str]) -> (bool, String) {
 }
 
 const BIN: &str = env!("CARGO_BIN_EXE_heapgame");
-
-/// The mex of a list of values.
-fn mex(seen: &[u32]) -> u32 {
-    let mut g = 0;
-    while seen.contains(&g) {
-        g += 1;
-    }
-    g
-}
 
 /// Fraenkel and Zusman's game on three heaps: take a positive number from one or two heaps, or
 /// the same positive number from all three.

@@ -4,24 +4,15 @@
 //! goes) with `cargo test --release --test all research_sizes:: -- --ignored`; and the memory limit,
 //! which refuses only the boxes that the mode that would run cannot fit.
 
-use std::process::Command;
-
 const WYTHOFF: &str = "rulesets/classic/wythoff.game";
 
-/// Runs heapgame from the repository root; returns exit code, stdout, stderr.
+/// Runs heapgame from the repository root on one thread; returns exit code, stdout, stderr.
 fn heapgame(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let out = crate::common::run::heapgame()
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
         .env("RAYON_NUM_THREADS", "1")
-        .output()
-        .expect("run heapgame");
-    (
-        out.status.code(),
-        String::from_utf8(out.stdout).expect("UTF-8"),
-        String::from_utf8(out.stderr).expect("UTF-8"),
-    )
+        .run();
+    (Some(out.code).filter(|&c| c >= 0), out.stdout, out.stderr)
 }
 
 /// The greatest s with s * s <= x.

@@ -7,15 +7,10 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
-use common::load;
+use common::{load, mex};
 use heapgame::sequence::{periodicity, sequence, SequenceError};
 use heapgame::solver::Budget;
 use heapgame::{Game, Solver};
-
-/// The mex of a set of values.
-fn mex(s: &BTreeSet<u32>) -> u32 {
-    (0..).find(|v| !s.contains(v)).expect("a gap")
-}
 
 /// An octal-style game by its rules: for each amount `j` taken, whether leaving the rest whole
 /// (or nothing) is allowed, and whether splitting the rest into two non-empty parts is (with

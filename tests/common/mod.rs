@@ -1,9 +1,10 @@
-//! Helpers for `tests/brute_force.rs` and `tests/paper_tables.rs`: a plain memoized Grundy brute
-//! force that knows nothing of heapgame, position enumerators, the loops that compare heapgame's
-//! answers with it, and the papers' printed tables (`tables.rs`).
+//! The helpers the integration tests share: a plain memoized Grundy brute force that knows
+//! nothing of heapgame, the mex, position enumerators, the loops that compare heapgame's answers
+//! with it, the papers' printed tables (`tables.rs`), and the one builder that runs the
+//! `heapgame` binary (`run.rs`).
 //!
-//! Only the comparison helpers (`load`, `compare_*`) touch heapgame, and only through its public
-//! library API (`Game`, `Solver`, `Outcome`).
+//! Only the comparison helpers (`load`, `compare_*`) touch heapgame's library, and only through
+//! its public API (`Game`, `Solver`, `Outcome`).
 #![allow(dead_code)]
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -12,6 +13,7 @@ use std::path::Path;
 
 use heapgame::{Game, Outcome};
 
+pub mod run;
 pub mod tables;
 
 // ---------------------------------------------------------------------------------------------
@@ -40,9 +42,11 @@ impl Shape {
     }
 }
 
-/// The minimum excludant: the least non-negative integer not in `values`.
-pub fn mex(values: &HashSet<u32>) -> u32 {
-    (0..).find(|g| !values.contains(g)).unwrap()
+/// The minimum excludant: the least non-negative integer not in `values` (a set, a list, any
+/// values or references to them).
+pub fn mex<T: std::borrow::Borrow<u32>>(values: impl IntoIterator<Item = T>) -> u32 {
+    let seen: HashSet<u32> = values.into_iter().map(|v| *v.borrow()).collect();
+    (0..).find(|g| !seen.contains(g)).unwrap()
 }
 
 /// A move function: every position reachable in one move (any order, duplicates allowed, not

@@ -1,5 +1,5 @@
 //! The papers' printed tables, typed in once, value by value, for the tests that check them:
-//! `tests/brute_force.rs` (against independent brute forces) and `tests/paper_tables.rs`
+//! `tests/brute_force.rs` (against independent brute forces) and `tests/paper_tables/`
 //! (through the bundled rulesets).
 #![allow(dead_code)]
 
@@ -23,7 +23,7 @@ pub const WYTHOFF_TABLE_1: [(u32, u32, u32); 11] = [
 // Fraenkel and Larsson, Take-away games on Beatty's Theorem.
 
 /// Fraenkel and Larsson, Table 1, beta = pi, n = 0..29, as printed: the row A_n (the rows
-/// Delta_n and Delta^2_n are in `tests/paper_tables.rs`, the only test that reads them).
+/// Delta_n and Delta^2_n are in `tests/paper_tables/`, the only test that reads them).
 pub const FL_TABLE_1_A: [u32; 30] = [
     0, 1, 2, 4, 5, 7, 8, 10, 11, 13, 14, 16, 17, 19, 20, 22, 23, 24, 26, 27, 29, 30, 32, 33, 35,
     36, 38, 39, 41, 42,

@@ -12,21 +12,8 @@ fn run_words(line: &str) -> (i32, Vec<u8>, String) {
 }
 
 fn run(args: &[&str]) -> (i32, Vec<u8>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heapgame"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .env_remove("FORCE_COLOR")
-        .env_remove("CLICOLOR_FORCE")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run heapgame");
-    (
-        out.status.code().expect("an exit code"),
-        out.stdout,
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let out = crate::common::run::heapgame().args(args).run();
+    (out.code, out.stdout_bytes, out.stderr)
 }
 
 #[test]
@@ -130,16 +117,12 @@ fn repl_plot_writes_the_file_and_prints_its_path() {
     let dir = std::env::temp_dir().join(format!("heapgame-replplot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let ruleset = Path::new(env!("CARGO_MANIFEST_DIR")).join(WYTHOFF);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let mut child = crate::common::run::heapgame()
         .arg("repl")
-        .arg(&ruleset)
-        .current_dir(&dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+        .arg(ruleset.to_str().expect("a UTF-8 path"))
+        .dir(&dir)
+        .piped_stdin()
+        .spawn();
     child
         .stdin
         .take()

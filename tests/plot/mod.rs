@@ -5,7 +5,6 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use base64::Engine as _;
 use heapgame::plot::{self, Area, Body, Figure, ImageFormat, PlotRequest};

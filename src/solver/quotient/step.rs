@@ -97,6 +97,9 @@ pub(super) fn by_birthday(
 /// states after each move of the new heap, and its options' states.
 type Row = (u32, Vec<u32>, Vec<u32>);
 
+/// Rows of answers, one per power of the new heap, and the first power of their repeating part.
+type Repeating = (Vec<Vec<u8>>, usize);
+
 /// Whether a state's answer is not decided yet (in a row of answers, 0 for N and 1 for P).
 const UNSET: u8 = 2;
 
