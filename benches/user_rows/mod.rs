@@ -6,7 +6,7 @@
 //! P-follower).
 //!
 //! Targets (issue 19): 9a-9d at most 1.5x, 9e and 9f at most 1.0x. Instruction counts of the
-//! last measurement (`--scale 4` under callgrind): 9a 2.12x, 9b 0.97x, 9c 2.13x, 9d 3.07x, 9e
+//! last measurements (`--scale 4` under callgrind): 9a 2.09x, 9b 0.97x, 9c 1.99x, 9d 3.07x, 9e
 //! 0.41x, 9f 4.45x. What misses and why, with the profile: `benches/notes.md`, "Issue 19"
 //! (per-run costs of short runs in 9a, 9c and 9d; 9f solved by the cube kernel, which fills
 //! every ordering of a position).

@@ -150,7 +150,7 @@ impl Here {
                 // The amounts are at most the heap (<= u32::MAX).
                 let j = self.start + combo[0];
                 let amounts = (first as u32, last as u32);
-                ranks.run_one((&self.tuple, j), amounts, base, &mut work.y, g)
+                ranks.run_one((&self.tuple, self.r, j), amounts, base, g)
             }
             Layout::Sorted(ranks) if step <= WALK_STEP => {
                 // The amounts are at most the heaps chosen (<= u32::MAX).

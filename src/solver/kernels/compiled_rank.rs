@@ -72,28 +72,32 @@ impl Ranks {
             .sum()
     }
 
-    /// Shows `g` the ranks of the followers of the sorted tuple `t` that lower the heap at
-    /// index `j` by `first`, `first + 1`, .. up to `last` (at most `t[j] - base`); stops,
-    /// answering true, when `g` does. The first is ranked from its sorted tuple (in `y`);
-    /// each next one lowers, as a multiset, the leftmost heap of the lowered heap's size, so
-    /// that one term of the rank drops by one [`Ranks::diff`] read. Heaps left of that index
-    /// are those of `t`: the loop reads nothing else.
+    /// Shows `g` the ranks of the followers of the sorted tuple `t` of rank `r` that lower
+    /// the heap at index `j` by `first`, `first + 1`, .. up to `last` (at most `t[j] - base`);
+    /// stops, answering true, when `g` does. The first follower's rank is `r` with the heap's
+    /// term moved to its new index `p` and the terms of the heaps `p..j` moved one index
+    /// right; each next one lowers, as a multiset, the leftmost heap of the lowered heap's
+    /// size, so that one term of the rank drops by one [`Ranks::diff`] read. Heaps left of
+    /// that index are those of `t`: the loop reads nothing else.
     #[inline(always)]
     pub(super) fn run_one(
         &self,
-        (t, j): (&[u32], usize),
+        (t, r, j): (&[u32], usize, usize),
         (first, last): (u32, u32),
         base: u32,
-        y: &mut [u32],
         g: &mut impl FnMut(usize) -> bool,
     ) -> bool {
-        let mut rank = self.lowered(t, 0, &[j], &[first], base, y);
+        let mut v = t[j] - first;
+        // The lowered heap's index: after every heap of `t[..j]` at most its size.
+        let mut p = t[..j].iter().take_while(|&&h| h <= v).count();
+        // Every term subtracted is one of those summed in the rank so far.
+        let mut rank = r - self.at(j, t[j] - base) + self.at(p, v - base);
+        for (i, &h) in t.iter().enumerate().take(j).skip(p) {
+            rank = rank - self.at(i, h - base) + self.at(i + 1, h - base);
+        }
         if g(rank) {
             return true;
         }
-        let mut v = t[j] - first;
-        // The lowered heap's index in `y`: after every heap of `t[..j]` at most its size.
-        let mut p = t[..j].partition_point(|&h| h <= v);
         let mut left = last - first;
         while left > 0 {
             while p > 0 && t[p - 1] == v {
@@ -317,13 +321,13 @@ mod tests {
             let side = 7u32;
             let all = sorted_tuples(k, side);
             let ranks = Ranks::new(lex_terms(k, side as usize), side as usize);
-            let mut y = vec![0u32; k];
             for t in &all {
                 for j in 0..k {
                     for first in 1..=t[j] {
                         for last in first..=t[j] {
                             let mut shown = Vec::new();
-                            ranks.run_one((t, j), (first, last), 0, &mut y, &mut |q| {
+                            let r = all.iter().position(|u| u == t).unwrap();
+                            ranks.run_one((t, r, j), (first, last), 0, &mut |q| {
                                 shown.push(q);
                                 false
                             });
