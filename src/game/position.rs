@@ -191,104 +191,12 @@ impl Game {
                     "write heap sizes apart by spaces or commas, such as `3 5 7` or `(3, 5, 7)`",
                 ))
             })?;
-        let shape = self.shape();
-        if let Some(want) = shape.count {
-            if toks.len() != want {
-                let (span, label) = if toks.len() > want {
-                    // In bounds: there are more than `want` tokens.
-                    let s = toks[want].0;
-                    (s..text.len(), "one heap too many".to_string())
-                } else if let Some(&(at, tok)) = toks.last() {
-                    let missing = want - toks.len();
-                    let label = format!(
-                        "{missing} more heap{} expected after this",
-                        if missing == 1 { "" } else { "s" }
-                    );
-                    (at..at + tok.len(), label)
-                } else {
-                    (0..0, String::new())
-                };
-                let label = if toks.len() > want + 1 {
-                    format!("{} heaps too many", toks.len() - want)
-                } else {
-                    label
-                };
-                let d = Diag::new(
-                    Code::Position,
-                    span,
-                    format!(
-                        "`{}` has exactly {want} heap{}, but {} {} given",
-                        self.checked.name,
-                        if want == 1 { "" } else { "s" },
-                        toks.len(),
-                        if toks.len() == 1 { "was" } else { "were" }
-                    ),
-                    label,
-                )
-                .help(format!(
-                    "give {want} heap sizes, such as `{}`",
-                    example(want)
-                ));
-                return Err(fail(d));
-            }
+        if let Some(want) = self.shape().count.filter(|&w| w != toks.len()) {
+            return Err(fail(self.wrong_count(&toks, want, text.len())));
         }
         let mut heaps = Vec::with_capacity(toks.len());
         for &(at, tok) in &toks {
-            let span = at..at + tok.len();
-            if !tok.bytes().all(|b| b.is_ascii_digit()) {
-                let help = match &shape.names {
-                    Some(names) => format!(
-                        "the heaps of `{}` are named; give their sizes in digits, in the order \
-                         ({}), such as `{}`",
-                        self.checked.name,
-                        names.join(", "),
-                        example(names.len())
-                    ),
-                    None => "heap sizes are whole numbers >= 0 written in digits, such as `3 5 7`"
-                        .to_string(),
-                };
-                let d = Diag::new(
-                    Code::Position,
-                    span,
-                    format!("`{tok}` is not a heap size"),
-                    "not a whole number",
-                )
-                .help(help);
-                return Err(fail(d));
-            }
-            let v = match tok.parse::<u32>() {
-                Ok(v) => v,
-                Err(_) => {
-                    let d = Diag::new(
-                        Code::Position,
-                        span,
-                        format!(
-                            "the heap {tok} is too large: heaps are at most {}",
-                            u32::MAX
-                        ),
-                        "too large",
-                    )
-                    .help(
-                        "exploring a game from such a position is far beyond any computer; \
-                         a closed-form claim may still answer it",
-                    );
-                    return Err(fail(d));
-                }
-            };
-            if v < shape.lower {
-                let d = Diag::new(
-                    Code::Position,
-                    span,
-                    format!(
-                        "every heap must be at least {}, but this one is {v}",
-                        shape.lower
-                    ),
-                    "below the lower bound",
-                )
-                .help(format!("the ruleset says `each >= {}`", shape.lower));
-                return Err(fail(d));
-            }
-            heaps.push(u64::from(v));
+            heaps.push(u64::from(self.heap_size(at, tok).map_err(|d| fail(*d))?));
         }
         self.admit(&heaps).map_err(|e| {
             let (label, help) = match &e {
@@ -301,6 +209,104 @@ impl Game {
             };
             fail(Diag::new(Code::Position, 0..text.len(), e.to_string(), label).help(help))
         })
+    }
+
+    /// `want` heaps expected and `toks` typed (a text of `len` bytes): the problem, at the
+    /// heaps too many or after the last one given.
+    fn wrong_count(&self, toks: &[(usize, &str)], want: usize, len: usize) -> Diag {
+        let (span, label) = if toks.len() > want {
+            // In bounds: there are more than `want` tokens.
+            let s = toks[want].0;
+            (s..len, "one heap too many".to_string())
+        } else if let Some(&(at, tok)) = toks.last() {
+            let missing = want - toks.len();
+            let label = format!(
+                "{missing} more heap{} expected after this",
+                if missing == 1 { "" } else { "s" }
+            );
+            (at..at + tok.len(), label)
+        } else {
+            (0..0, String::new())
+        };
+        let label = if toks.len() > want + 1 {
+            format!("{} heaps too many", toks.len() - want)
+        } else {
+            label
+        };
+        Diag::new(
+            Code::Position,
+            span,
+            format!(
+                "`{}` has exactly {want} heap{}, but {} {} given",
+                self.checked.name,
+                if want == 1 { "" } else { "s" },
+                toks.len(),
+                if toks.len() == 1 { "was" } else { "were" }
+            ),
+            label,
+        )
+        .help(format!(
+            "give {want} heap sizes, such as `{}`",
+            example(want)
+        ))
+    }
+
+    /// The heap typed as `tok` at byte `at`: digits, within `u32`, at least the shape's least
+    /// heap.
+    fn heap_size(&self, at: usize, tok: &str) -> Result<u32, Box<Diag>> {
+        let shape = self.shape();
+        let span = at..at + tok.len();
+        if !tok.bytes().all(|b| b.is_ascii_digit()) {
+            let help = match &shape.names {
+                Some(names) => format!(
+                    "the heaps of `{}` are named; give their sizes in digits, in the order \
+                     ({}), such as `{}`",
+                    self.checked.name,
+                    names.join(", "),
+                    example(names.len())
+                ),
+                None => {
+                    "heap sizes are whole numbers >= 0 written in digits, such as `3 5 7`".into()
+                }
+            };
+            let d = Diag::new(
+                Code::Position,
+                span,
+                format!("`{tok}` is not a heap size"),
+                "not a whole number",
+            );
+            return Err(Box::new(d.help(help)));
+        }
+        let Ok(v) = tok.parse::<u32>() else {
+            let d = Diag::new(
+                Code::Position,
+                span,
+                format!(
+                    "the heap {tok} is too large: heaps are at most {}",
+                    u32::MAX
+                ),
+                "too large",
+            );
+            return Err(Box::new(d.help(
+                "exploring a game from such a position is far beyond any computer; a \
+                 closed-form claim may still answer it",
+            )));
+        };
+        if v < shape.lower {
+            let d = Diag::new(
+                Code::Position,
+                span,
+                format!(
+                    "every heap must be at least {}, but this one is {v}",
+                    shape.lower
+                ),
+                "below the lower bound",
+            );
+            return Err(Box::new(
+                d.help(format!("the ruleset says `each >= {}`", shape.lower)),
+            ));
+        }
+        Ok(v)
     }
 }
 

@@ -2,6 +2,7 @@
 //! marks or heatmap cells (as elements for small boxes, as a pixel layer for large ones), the
 //! overlay, and the legend (the P mark, or the colour scale saying where it saturates).
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -144,64 +145,89 @@ fn draw_panel<DB: DrawingBackend>(
         right: xr.end,
         bottom: yr.end,
     };
-    if as_pixels(g) {
-        return Ok(a);
-    }
-    let cell = |x: u32, y: u32| {
-        let (x, y) = (f64::from(x), f64::from(y));
-        [(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)]
-    };
-    let side_px = f64::from(a.right - a.left) / g.side() as f64;
-    let coords = || (g.lower..=g.max).flat_map(|y| (g.lower..=g.max).map(move |x| (x, y)));
-    match g.shade {
-        Shade::Outcomes => {
-            let marked = coords().filter(|&(x, y)| panel.marked[g.index(x, y)]);
-            chart
-                .draw_series(marked.map(|(x, y)| Rectangle::new(cell(x, y), OVERLAY.filled())))
-                .map_err(err)?;
-            let draws = coords().filter(|&(x, y)| panel.values[g.index(x, y)] == DRAW);
-            chart
-                .draw_series(draws.map(|(x, y)| Rectangle::new(cell(x, y), DRAW_MARK.filled())))
-                .map_err(err)?;
-            let ps = coords().filter(|&(x, y)| panel.values[g.index(x, y)] == 0);
-            if side_px >= SQUARES_BELOW {
-                let radius = ((side_px * 0.4).round() as i32).max(1);
-                chart
-                    .draw_series(ps.map(|(x, y)| {
-                        Circle::new((f64::from(x), f64::from(y)), radius, P_MARK.filled())
-                    }))
-                    .map_err(err)?;
-            } else {
-                // Cells of a few pixels: a dot would vanish, the whole cell is the mark.
-                chart
-                    .draw_series(ps.map(|(x, y)| Rectangle::new(cell(x, y), P_MARK.filled())))
-                    .map_err(err)?;
-            }
-        }
-        Shade::Grundy { scale } => {
-            chart
-                .draw_series(
-                    coords()
-                        .filter(|&(x, y)| panel.values[g.index(x, y)] != EXCLUDED)
-                        .map(|(x, y)| {
-                            let c = match panel.values[g.index(x, y)] {
-                                DRAW => DRAW_MARK,
-                                v => heat(v, scale),
-                            };
-                            Rectangle::new(cell(x, y), c.filled())
-                        }),
-                )
-                .map_err(err)?;
-            let width = ((side_px / 6.0).round() as u32).max(1);
-            let marked = coords().filter(|&(x, y)| panel.marked[g.index(x, y)]);
-            chart
-                .draw_series(
-                    marked.map(|(x, y)| Rectangle::new(cell(x, y), OVERLAY.stroke_width(width))),
-                )
-                .map_err(err)?;
+    if !as_pixels(g) {
+        let side_px = f64::from(a.right - a.left) / g.side() as f64;
+        match g.shade {
+            Shade::Outcomes => draw_outcomes(&mut chart, g, panel, side_px)?,
+            Shade::Grundy { scale } => draw_heat(&mut chart, g, panel, (scale, side_px))?,
         }
     }
     Ok(a)
+}
+
+/// A panel's chart: heap sizes on both axes.
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The square of the cell (x, y) in the chart's coordinates.
+fn cell(x: u32, y: u32) -> [(f64, f64); 2] {
+    let (x, y) = (f64::from(x), f64::from(y));
+    [(x - 0.5, y - 0.5), (x + 0.5, y + 0.5)]
+}
+
+/// Every cell (x, y) of the grid, row by row.
+fn coords(g: &Grid) -> impl Iterator<Item = (u32, u32)> + '_ {
+    (g.lower..=g.max).flat_map(move |y| (g.lower..=g.max).map(move |x| (x, y)))
+}
+
+/// The cells of outcomes: the overlay, the draws, and a mark on each P-position (a dot, or
+/// the whole cell when cells are a few pixels).
+fn draw_outcomes<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    g: &Grid,
+    panel: &Panel,
+    side_px: f64,
+) -> Result<(), DrawError> {
+    let marked = coords(g).filter(|&(x, y)| panel.marked[g.index(x, y)]);
+    chart
+        .draw_series(marked.map(|(x, y)| Rectangle::new(cell(x, y), OVERLAY.filled())))
+        .map_err(err)?;
+    let draws = coords(g).filter(|&(x, y)| panel.values[g.index(x, y)] == DRAW);
+    chart
+        .draw_series(draws.map(|(x, y)| Rectangle::new(cell(x, y), DRAW_MARK.filled())))
+        .map_err(err)?;
+    let ps = coords(g).filter(|&(x, y)| panel.values[g.index(x, y)] == 0);
+    if side_px >= SQUARES_BELOW {
+        let radius = ((side_px * 0.4).round() as i32).max(1);
+        chart
+            .draw_series(
+                ps.map(|(x, y)| Circle::new((f64::from(x), f64::from(y)), radius, P_MARK.filled())),
+            )
+            .map_err(err)?;
+    } else {
+        // Cells of a few pixels: a dot would vanish, the whole cell is the mark.
+        chart
+            .draw_series(ps.map(|(x, y)| Rectangle::new(cell(x, y), P_MARK.filled())))
+            .map_err(err)?;
+    }
+    Ok(())
+}
+
+/// The cells of a heatmap of values up to `scale`, the overlay as outlines.
+fn draw_heat<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    g: &Grid,
+    panel: &Panel,
+    (scale, side_px): (u32, f64),
+) -> Result<(), DrawError> {
+    chart
+        .draw_series(
+            coords(g)
+                .filter(|&(x, y)| panel.values[g.index(x, y)] != EXCLUDED)
+                .map(|(x, y)| {
+                    let c = match panel.values[g.index(x, y)] {
+                        DRAW => DRAW_MARK,
+                        v => heat(v, scale),
+                    };
+                    Rectangle::new(cell(x, y), c.filled())
+                }),
+        )
+        .map_err(err)?;
+    let width = ((side_px / 6.0).round() as u32).max(1);
+    let marked = coords(g).filter(|&(x, y)| panel.marked[g.index(x, y)]);
+    chart
+        .draw_series(marked.map(|(x, y)| Rectangle::new(cell(x, y), OVERLAY.stroke_width(width))))
+        .map_err(err)?;
+    Ok(())
 }
 
 /// The legend: the P mark (and the overlay), or the colour scale.
@@ -219,59 +245,78 @@ fn draw_legend<DB: DrawingBackend>(
                 .map_err(err)?;
             y += 28;
         }
-        Shade::Grundy { scale } => {
-            let top = y + 24;
-            let bar = 260;
-            area.draw_text("Grundy value", &text_style(15), (x0, y))
+        Shade::Grundy { scale } => y = draw_scale(area, g, scale, (x0, y))?,
+    }
+    draw_keys(area, g, (x0, y))
+}
+
+/// The colour scale of a heatmap from 0 to `scale` at (`x0`, `y`), with a note when values
+/// pass it; the height below it.
+fn draw_scale<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    g: &Grid,
+    scale: u32,
+    (x0, y): (i32, i32),
+) -> Result<i32, DrawError> {
+    let top = y + 24;
+    let bar = 260;
+    area.draw_text("Grundy value", &text_style(15), (x0, y))
+        .map_err(err)?;
+    let steps = 128;
+    for s in 0..steps {
+        // From the bottom (0) up to the top (scale).
+        let v = u32::try_from(u64::from(scale) * s / (steps - 1)).unwrap_or(scale);
+        let y1 = top + bar - (bar * (s as i32 + 1)) / steps as i32;
+        let y2 = top + bar - (bar * s as i32) / steps as i32;
+        area.draw(&Rectangle::new(
+            [(x0, y1), (x0 + 24, y2)],
+            heat(v, scale).filled(),
+        ))
+        .map_err(err)?;
+    }
+    area.draw(&Rectangle::new(
+        [(x0, top), (x0 + 24, top + bar)],
+        INK.stroke_width(1),
+    ))
+    .map_err(err)?;
+    let most = g
+        .panels
+        .iter()
+        .flat_map(|p| p.values.iter())
+        .filter(|&&v| v != DRAW && v != EXCLUDED)
+        .max()
+        .copied();
+    let saturated = most.is_some_and(|m| m > scale);
+    let top_label = if saturated {
+        format!("{scale} or more")
+    } else {
+        scale.to_string()
+    };
+    area.draw_text(&top_label, &text_style(14), (x0 + 32, top - 6))
+        .map_err(err)?;
+    area.draw_text("0", &text_style(14), (x0 + 32, top + bar - 8))
+        .map_err(err)?;
+    let mut y = top + bar + 16;
+    if saturated {
+        for line in [
+            format!("values above {scale}"),
+            "saturate (top colour)".to_string(),
+            format!("largest: {}", most.unwrap_or(scale)),
+        ] {
+            area.draw_text(&line, &text_style(13), (x0, y))
                 .map_err(err)?;
-            let steps = 128;
-            for s in 0..steps {
-                // From the bottom (0) up to the top (scale).
-                let v = u32::try_from(u64::from(scale) * s / (steps - 1)).unwrap_or(scale);
-                let y1 = top + bar - (bar * (s as i32 + 1)) / steps as i32;
-                let y2 = top + bar - (bar * s as i32) / steps as i32;
-                area.draw(&Rectangle::new(
-                    [(x0, y1), (x0 + 24, y2)],
-                    heat(v, scale).filled(),
-                ))
-                .map_err(err)?;
-            }
-            area.draw(&Rectangle::new(
-                [(x0, top), (x0 + 24, top + bar)],
-                INK.stroke_width(1),
-            ))
-            .map_err(err)?;
-            let most = g
-                .panels
-                .iter()
-                .flat_map(|p| p.values.iter())
-                .filter(|&&v| v != DRAW && v != EXCLUDED)
-                .max()
-                .copied();
-            let saturated = most.is_some_and(|m| m > scale);
-            let top_label = if saturated {
-                format!("{scale} or more")
-            } else {
-                scale.to_string()
-            };
-            area.draw_text(&top_label, &text_style(14), (x0 + 32, top - 6))
-                .map_err(err)?;
-            area.draw_text("0", &text_style(14), (x0 + 32, top + bar - 8))
-                .map_err(err)?;
-            y = top + bar + 16;
-            if saturated {
-                for line in [
-                    format!("values above {scale}"),
-                    "saturate (top colour)".to_string(),
-                    format!("largest: {}", most.unwrap_or(scale)),
-                ] {
-                    area.draw_text(&line, &text_style(13), (x0, y))
-                        .map_err(err)?;
-                    y += 18;
-                }
-            }
+            y += 18;
         }
     }
+    Ok(y)
+}
+
+/// The keys below the legend's mark or scale, from (`x0`, `y`): draws, and the overlay.
+fn draw_keys<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    g: &Grid,
+    (x0, mut y): (i32, i32),
+) -> Result<(), DrawError> {
     if g.panels.iter().any(|p| p.values.contains(&DRAW)) {
         area.draw(&Rectangle::new(
             [(x0, y), (x0 + 12, y + 12)],

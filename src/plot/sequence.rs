@@ -1,11 +1,12 @@
 //! Drawing a single heap's Grundy sequence: value against heap size, the periodic part shaded
 //! with its period marked, and the overlay's heap sizes in the contrasting colour.
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::colors::{OVERLAY, PERIOD_SHADE, P_MARK};
-use super::figure::Sequence;
+use super::figure::{Period, Sequence};
 use super::grid::{integer_label, text_style, wrap};
 use super::{err, Area, DrawError};
 
@@ -49,23 +50,7 @@ pub fn draw<DB: DrawingBackend>(
         .map_err(err)?;
     let value = |i: usize, v: u32| (f64::from(s.lower) + i as f64, f64::from(v));
     if let Some(p) = s.period {
-        let from = f64::from(p.start) - 0.5;
-        if from < xs.end {
-            chart
-                .draw_series(std::iter::once(Rectangle::new(
-                    [(from.max(xs.start), ys.start), (xs.end, ys.end)],
-                    PERIOD_SHADE.filled(),
-                )))
-                .map_err(err)?;
-            let lines = (0..MOST_BOUNDARIES)
-                .map(|j| f64::from(p.start) + f64::from(j) * f64::from(p.period) - 0.5)
-                .take_while(|&x| x < xs.end);
-            chart
-                .draw_series(lines.map(|x| {
-                    PathElement::new(vec![(x, ys.start), (x, ys.end)], RGBColor(230, 159, 0))
-                }))
-                .map_err(err)?;
-        }
+        draw_period(&mut chart, p, (&xs, &ys))?;
     }
     let points = s.values.iter().enumerate().map(|(i, &v)| value(i, v));
     chart
@@ -84,7 +69,48 @@ pub fn draw<DB: DrawingBackend>(
         .draw_series(marked.map(|p| Circle::new(p, 5, OVERLAY.filled())))
         .map_err(err)?;
     let (xr, yr) = chart.plotting_area().get_pixel_range();
-    // The legend.
+    draw_legend(&legend, s)?;
+    Ok(Area {
+        left: xr.start,
+        top: yr.start,
+        right: xr.end,
+        bottom: yr.end,
+    })
+}
+
+/// The periodic part shaded from its start, a line at each period's boundary.
+fn draw_period<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    p: Period,
+    (xs, ys): (&std::ops::Range<f64>, &std::ops::Range<f64>),
+) -> Result<(), DrawError> {
+    let from = f64::from(p.start) - 0.5;
+    if from >= xs.end {
+        return Ok(());
+    }
+    chart
+        .draw_series(std::iter::once(Rectangle::new(
+            [(from.max(xs.start), ys.start), (xs.end, ys.end)],
+            PERIOD_SHADE.filled(),
+        )))
+        .map_err(err)?;
+    let lines = (0..MOST_BOUNDARIES)
+        .map(|j| f64::from(p.start) + f64::from(j) * f64::from(p.period) - 0.5)
+        .take_while(|&x| x < xs.end);
+    chart
+        .draw_series(
+            lines
+                .map(|x| PathElement::new(vec![(x, ys.start), (x, ys.end)], RGBColor(230, 159, 0))),
+        )
+        .map_err(err)?;
+    Ok(())
+}
+
+/// The legend: the period (or that none was found) and the overlay.
+fn draw_legend<DB: DrawingBackend>(
+    legend: &DrawingArea<DB, Shift>,
+    s: &Sequence,
+) -> Result<(), DrawError> {
     let mut y = 40;
     if let Some(p) = s.period {
         legend
@@ -119,10 +145,5 @@ pub fn draw<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
-    Ok(Area {
-        left: xr.start,
-        top: yr.start,
-        right: xr.end,
-        bottom: yr.end,
-    })
+    Ok(())
 }
