@@ -156,9 +156,6 @@ fn try_level(
     )))
 }
 
-/// Rows of answers and the first power of their repeating part.
-type Repeating = (Vec<Vec<u8>>, usize);
-
 /// The rows of answers, one per power of the new heap from `first` on, each from the one
 /// before by `next`, until a row repeats: the rows and the first power of the repeating part.
 /// `None` when `next` cannot decide a row, or past [`MAX_POWERS`].
