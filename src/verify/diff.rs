@@ -139,7 +139,7 @@ pub fn diff_deepening(
     phase.deadline = Some(t0 + plan.time * 2 / 3);
     let mut whole = budget;
     whole.deadline = Some(end);
-    let mut d = Differ::new(a, b, grundy, phase)?;
+    let mut d = Differ::new(a, b, grundy, phase.clone())?;
     let mut report = d.report(&Region::Box(plan.start), String::new());
     let mut steps = Steps::new(shape, plan.start);
     let mut sampling = false;
@@ -154,9 +154,24 @@ pub fn diff_deepening(
             d.set_budget(whole.clone());
             continue;
         };
-        let mut positions = region
-            .positions(shape)
-            .map_err(|m| miette::miette!(code = "heapgame::too_large", "{m}"))?;
+        // Listing a region of millions of positions takes seconds: it looks at the deadline.
+        let now = if sampling { &whole } else { &phase };
+        let mut positions = match region.positions_within(shape, now) {
+            Ok(ps) => ps,
+            Err(_) if sampling && now.past_deadline() => break,
+            Err(_) if now.past_deadline() => {
+                sampling = true;
+                d.set_budget(whole.clone());
+                continue;
+            }
+            Err(m) => {
+                return Err(region_failure(
+                    m,
+                    now,
+                    "lower --max or --total (or --heaps)",
+                ))
+            }
+        };
         positions.retain(|p| a.allows(p));
         let mut fresh = 0u64;
         for pos in &positions {

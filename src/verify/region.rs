@@ -122,19 +122,21 @@ pub fn is_cancelled(r: &miette::Report) -> bool {
 
 /// The report of a failure of [`Region::positions_within`] (`message`): stopped by Ctrl-C
 /// (`heapgame::cancelled`, exit code 130) or by the time limit (`heapgame::limit`) while
-/// drawing samples, else a region too large (`heapgame::too_large`, with `help`).
+/// listing or drawing the positions (a message that says "stopped"), else a region too large
+/// (`heapgame::too_large`, with `help`), even when the clock ran out meanwhile.
 pub fn region_failure(message: String, budget: &Budget, help: &'static str) -> miette::Report {
+    let stopped = message.starts_with("stopped");
     let cancelled = budget
         .cancel
         .as_ref()
         .is_some_and(|c| c.load(std::sync::atomic::Ordering::SeqCst));
-    if budget.past_deadline() {
+    if stopped && budget.past_deadline() {
         miette::miette!(
             code = "heapgame::limit",
-            help = "give more time with --time DURATION, or ask for fewer samples",
+            help = "give more time with --time DURATION, or ask for a smaller region",
             "{message}"
         )
-    } else if cancelled {
+    } else if stopped && cancelled {
         miette::miette!(
             code = "heapgame::cancelled",
             help = "nothing was checked; run again to start over",
@@ -183,21 +185,88 @@ pub const MAX_TOTAL_HEAPS: usize = 10_000;
 /// How many positions of at most `total` tokens there are, counting no further than `cap`
 /// (more than `cap` for a count of heaps too large to walk).
 pub fn total_size(shape: &ShapeSpec, total: u32, heaps: usize, cap: u64) -> u64 {
-    let mut n = 0u64;
+    total_size_until(shape, total, heaps, cap, &|| false).unwrap_or(0)
+}
+
+/// [`total_size`], asking `stop` every [`LOOK_EVERY`] positions counted whether to give up
+/// (`None`). A total whose positions surely pass `cap` is not walked: `--total 2147483647`
+/// walked 2 * 10^7 positions to say so.
+fn total_size_until(
+    shape: &ShapeSpec,
+    total: u32,
+    heaps: usize,
+    cap: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
     let Some((ks, least)) = total_counts(shape, total, heaps) else {
-        return cap.saturating_add(1);
+        return Some(cap.saturating_add(1));
     };
+    if boxes_within_total(shape, ks.clone(), least, total, cap) > cap {
+        return Some(cap.saturating_add(1));
+    }
+    let mut n = 0u64;
+    let mut stopped = false;
     for k in ks {
         let mut cur = Vec::with_capacity(k);
         walk(&mut cur, k, least, total, shape.symmetric(), &mut |_| {
             n += 1;
-            n <= cap
+            stopped = n.is_multiple_of(LOOK_EVERY as u64) && stop();
+            n <= cap && !stopped
         });
+        if stopped {
+            return None;
+        }
         if n > cap {
             break;
         }
     }
-    n
+    Some(n)
+}
+
+/// A lower bound of the positions of at most `total` tokens, exact up to `cap` (more than
+/// `cap` past it): for each count k, the positions of k heaps of at most
+/// `least + (total - k least) / k` each, all within the total.
+fn boxes_within_total(
+    shape: &ShapeSpec,
+    ks: std::ops::RangeInclusive<usize>,
+    least: u32,
+    total: u32,
+    cap: u64,
+) -> u64 {
+    let over = u128::from(cap) + 1;
+    let mut n = 0u128;
+    for k in ks {
+        let spare = u64::from(total).saturating_sub(k as u64 * u64::from(least));
+        let values = u128::from(spare / (k as u64).max(1)) + 1;
+        let r = k as u128;
+        let c = if shape.symmetric() {
+            // C(values + k - 1, k), over the smaller of k and values - 1: each partial
+            // product C(m, i) is at most the whole, so it stops at the first past `cap`.
+            let (m, r) = (values - 1 + r, r.min(values - 1));
+            let mut c = 1u128;
+            for i in 1..=r {
+                c = c * (m - r + i) / i;
+                if c >= over {
+                    break;
+                }
+            }
+            c
+        } else {
+            let mut c = 1u128;
+            for _ in 0..if values > 1 { k } else { 0 } {
+                c *= values;
+                if c >= over {
+                    break;
+                }
+            }
+            c
+        };
+        n = n.saturating_add(c);
+        if n >= over {
+            break;
+        }
+    }
+    u64::try_from(n.min(over)).unwrap_or(u64::MAX)
 }
 
 /// Every position of at most `total` tokens, in the fixed order.
@@ -218,16 +287,21 @@ fn total_positions_until(
     stop: &dyn Fn() -> bool,
 ) -> Result<Vec<Vec<u32>>, String> {
     let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
-    if total_size(shape, total, heaps, cap) > cap {
-        return Err(format!(
-            "the positions of total <= {total} are more than the {MAX_POSITIONS} one run visits"
-        ));
+    let stopped = || format!("stopped while listing the positions of total <= {total}");
+    match total_size_until(shape, total, heaps, cap, stop) {
+        None => return Err(stopped()),
+        Some(n) if n > cap => {
+            return Err(format!(
+                "the positions of total <= {total} are more than the {MAX_POSITIONS} one run \
+                 visits"
+            ))
+        }
+        Some(_) => {}
     }
     let mut out = Vec::new();
     let Some((ks, least)) = total_counts(shape, total, heaps) else {
         return Ok(out);
     };
-    let stopped = || format!("stopped while listing the positions of total <= {total}");
     for k in ks {
         let mut cur = Vec::with_capacity(k);
         let walked = walk(&mut cur, k, least, total, shape.symmetric(), &mut |p| {
@@ -518,5 +592,35 @@ mod tests {
                 .len(),
             6
         );
+    }
+
+    #[test]
+    fn the_boxes_within_a_total_bound_its_size_and_refuse_huge_totals_at_once() {
+        let three = ShapeSpec {
+            count: Some(3),
+            ..any()
+        };
+        let named = ShapeSpec {
+            count: Some(3),
+            names: Some(vec!["x".into(), "y".into(), "z".into()]),
+            lower: 1,
+        };
+        for shape in [any(), three.clone(), named.clone()] {
+            for t in 0..14 {
+                let Some((ks, least)) = total_counts(&shape, t, 4) else {
+                    continue;
+                };
+                let exact = total_positions(&shape, t, 4).unwrap().len() as u64;
+                let bound = boxes_within_total(&shape, ks, least, t, u64::MAX - 1);
+                assert!(bound <= exact, "{shape:?} t = {t}: {bound} > {exact}");
+            }
+        }
+        let t0 = std::time::Instant::now();
+        for shape in [any(), three, named] {
+            for t in [1u32 << 20, i32::MAX as u32, u32::MAX] {
+                assert_eq!(total_size(&shape, t, 30, 1000), 1001, "{shape:?} {t}");
+            }
+        }
+        assert!(t0.elapsed() < std::time::Duration::from_secs(1));
     }
 }
