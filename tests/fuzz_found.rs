@@ -974,3 +974,27 @@ fn counting_a_total_stops_at_the_time() {
     );
     assert!(r.took < Duration::from_secs(5), "{r:?}");
 }
+
+/// The 10^6-case run (seed 2511250001): `diff ... --heaps 4294967295 --max 0 --time 10ms`
+/// took 20 s: the box's positions were walked count by count, 2^32 counts none of which holds
+/// a position of heaps <= 0 but the empty one. The walk ends at the first such count now.
+#[test]
+fn a_box_of_billions_of_heap_counts_below_the_least_heap_ends_at_once() {
+    let r = run(&[
+        "diff",
+        "rulesets/classic/subtraction.game",
+        "rulesets/fraenkel-larsson/beta-wynim.game",
+        "--heaps",
+        "4294967295",
+        "--max",
+        "0",
+        "--time",
+        "10ms",
+        "--max-positions",
+        "500",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::"), "{r:?}");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+    assert!(r.took < Duration::from_secs(5), "{r:?}");
+}
