@@ -154,23 +154,14 @@ pub fn diff_deepening(
             d.set_budget(whole.clone());
             continue;
         };
-        // Listing a region of millions of positions takes seconds: it looks at the deadline.
         let now = if sampling { &whole } else { &phase };
-        let mut positions = match region.positions_within(shape, now) {
-            Ok(ps) => ps,
-            Err(_) if sampling && now.past_deadline() => break,
-            Err(_) if now.past_deadline() => {
-                sampling = true;
-                d.set_budget(whole.clone());
-                continue;
+        let Some(mut positions) = listed(&region, shape, now)? else {
+            if sampling {
+                break;
             }
-            Err(m) => {
-                return Err(region_failure(
-                    m,
-                    now,
-                    "lower --max or --total (or --heaps)",
-                ))
-            }
+            sampling = true;
+            d.set_budget(whole.clone());
+            continue;
         };
         positions.retain(|p| a.allows(p));
         let mut fresh = 0u64;
@@ -204,6 +195,24 @@ pub fn diff_deepening(
         report.region = format!("{} (seeds {} on)", report.region, plan.seed);
     }
     Ok(report)
+}
+
+/// The positions of `region`, or `None` when the deadline of `budget` passed while they were
+/// listed (a region of millions of positions takes seconds).
+fn listed(
+    region: &Region,
+    shape: &crate::moves::program::ShapeSpec,
+    budget: &Budget,
+) -> Result<Option<Vec<Vec<u32>>>, Report> {
+    match region.positions_within(shape, budget) {
+        Ok(ps) => Ok(Some(ps)),
+        Err(_) if budget.past_deadline() => Ok(None),
+        Err(m) => Err(region_failure(
+            m,
+            budget,
+            "lower --max or --total (or --heaps)",
+        )),
+    }
 }
 
 /// One side's solver, or none for a formula.
