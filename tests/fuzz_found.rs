@@ -886,3 +886,115 @@ fn check_time_bounds_the_listing_and_the_family_claims() {
     // The 10^7 positions took 1.6 GB; nothing is listed now beyond what 10 ms allows.
     assert!(peak_kib < 200 * 1024, "peak {peak_kib} KiB: {r:?}");
 }
+
+/// The 10^6-case run (seed 2511250002): `check ... --total 2147483647 --time 10ms` took 10 s
+/// to refuse, walking 2 * 10^7 positions to find that the total holds more than one run
+/// visits, and then called the refusal a time limit. A total is refused at once now when the
+/// positions of a box within it already pass the limit (three heaps of at most 715827882
+/// each here), as too large; the count that remains looks at the clock.
+#[test]
+fn a_huge_total_is_refused_at_once_as_too_large() {
+    for (file, total) in [
+        ("rulesets/bhowmik/st-game.game", "2147483647"),
+        ("rulesets/fraenkel-larsson/beta-wynim.game", "4294967295"),
+        ("rulesets/propp/cookie.game", "4294967295"),
+    ] {
+        let r = run(&[
+            "check",
+            file,
+            "--total",
+            total,
+            "--time",
+            "10ms",
+            "--max-positions",
+            "500",
+        ]);
+        assert_eq!(r.code, Some(2), "{r:?}");
+        assert!(r.stderr.contains("heapgame::too_large"), "{r:?}");
+        // Not called a time limit (a run of the file may meet the position limit).
+        assert!(!r.stderr.contains("give more time"), "{r:?}");
+        assert!(
+            flat(&r.stderr).contains("are more than the 20000000"),
+            "{r:?}"
+        );
+        assert!(r.took < Duration::from_secs(5), "{r:?}");
+    }
+}
+
+/// The 10^6-case run (seed 2511250003): `diff` of Nim (any number of heaps) and the (S, T)_k
+/// game with `--max 30 --heaps 7 --time 10ms` took 29 s: the deepening listed the box of 7
+/// heaps <= 30 (C(37, 7) = 10295472 positions) before it looked at the clock. The listing
+/// looks at it now: the run stops within the time, saying how far it got.
+#[test]
+fn diff_time_bounds_the_listing_of_a_box() {
+    let args = [
+        "diff",
+        "rulesets/classic/nim.game",
+        "rulesets/bhowmik/st-game.game",
+        "--max",
+        "30",
+        "--heaps",
+        "7",
+        "--time",
+        "10ms",
+        "--max-positions",
+        "500",
+    ];
+    let (r, peak_kib) = run_measured(&args);
+    assert!(matches!(r.code, Some(0..=2)), "{r:?}");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+    if r.code == Some(2) {
+        assert!(r.stderr.contains("heapgame::"), "{r:?}");
+    }
+    assert!(r.took < Duration::from_secs(8), "{r:?}");
+    assert!(peak_kib < 200 * 1024, "peak {peak_kib} KiB: {r:?}");
+}
+
+/// The 10^6-case run (seed 2511250003): `check ... --total 1000 --time 10ms` took 11 s,
+/// counting the positions of the total (more than 2 * 10^7 of three heaps, no box within it
+/// proving so) without looking at the clock. The count looks at it now: stopped by the time
+/// limit within moments, and said so.
+#[test]
+fn counting_a_total_stops_at_the_time() {
+    let r = run(&[
+        "check",
+        "rulesets/bhowmik/st-game.game",
+        "--total",
+        "1000",
+        "--time",
+        "10ms",
+        "--max-positions",
+        "500",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::limit"), "{r:?}");
+    assert!(
+        flat(&r.stderr).contains("stopped while listing the positions of total <= 1000"),
+        "{r:?}"
+    );
+    assert!(r.took < Duration::from_secs(5), "{r:?}");
+}
+
+/// The 10^6-case run (seed 2511250001): `diff ... --heaps 4294967295 --max 0 --time 10ms`
+/// took 20 s: the box's positions were walked count by count, 2^32 counts none of which holds
+/// a position of heaps <= 0 but the empty one. The walk ends at the first such count now.
+#[test]
+fn a_box_of_billions_of_heap_counts_below_the_least_heap_ends_at_once() {
+    let r = run(&[
+        "diff",
+        "rulesets/classic/subtraction.game",
+        "rulesets/fraenkel-larsson/beta-wynim.game",
+        "--heaps",
+        "4294967295",
+        "--max",
+        "0",
+        "--time",
+        "10ms",
+        "--max-positions",
+        "500",
+    ]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(r.stderr.contains("heapgame::"), "{r:?}");
+    assert!(!r.stderr.contains("panicked"), "{r:?}");
+    assert!(r.took < Duration::from_secs(5), "{r:?}");
+}

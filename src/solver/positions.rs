@@ -36,8 +36,10 @@ pub fn each_position<E>(
     };
     let sorted = shape.symmetric();
     for k in counts {
+        // Counts only grow: past the empty position, none has a heap <= max (with --heaps
+        // 4294967295 and --max 0 this walked 2^32 counts).
         if k > 0 && least > max {
-            continue;
+            break;
         }
         // An odometer: the last heap turns fastest; for sorted positions a heap restarts at
         // the value of the one before it.

@@ -137,7 +137,7 @@ pub fn diff_deepening(
     phase.deadline = Some(t0 + plan.time * 2 / 3);
     let mut whole = budget;
     whole.deadline = Some(end);
-    let mut d = Differ::new(a, b, grundy, phase)?;
+    let mut d = Differ::new(a, b, grundy, phase.clone())?;
     let mut report = d.report(&Region::Box(plan.start), String::new());
     let mut steps = Steps::new(shape, plan.start);
     let mut sampling = false;
@@ -152,9 +152,15 @@ pub fn diff_deepening(
             d.set_budget(whole.clone());
             continue;
         };
-        let mut positions = region
-            .positions(shape)
-            .map_err(|e| CheckError::region(e, None))?;
+        let now = if sampling { &whole } else { &phase };
+        let Some(mut positions) = listed(&region, shape, now)? else {
+            if sampling {
+                break;
+            }
+            sampling = true;
+            d.set_budget(whole.clone());
+            continue;
+        };
         positions.retain(|p| a.allows(p));
         let mut fresh = 0u64;
         for pos in &positions {
@@ -187,6 +193,23 @@ pub fn diff_deepening(
         report.region = format!("{} (seeds {} on)", report.region, plan.seed);
     }
     Ok(report)
+}
+
+/// The positions of `region`, or `None` when the deadline of `budget` passed while they were
+/// listed (a region of millions of positions takes seconds).
+fn listed(
+    region: &Region,
+    shape: &crate::moves::program::ShapeSpec,
+    budget: &Budget,
+) -> Result<Option<Vec<Vec<u32>>>, CheckError> {
+    match region.positions_within(shape, budget) {
+        Ok(ps) => Ok(Some(ps)),
+        Err(_) if budget.past_deadline() => Ok(None),
+        Err(e) => Err(CheckError::region(
+            e,
+            Some("lower --max or --total (or --heaps)"),
+        )),
+    }
 }
 
 /// One side's solver, or none for a formula.

@@ -152,21 +152,88 @@ pub const MAX_TOTAL_HEAPS: usize = 10_000;
 /// How many positions of at most `total` tokens there are, counting no further than `cap`
 /// (more than `cap` for a count of heaps too large to walk).
 pub fn total_size(shape: &ShapeSpec, total: u32, heaps: usize, cap: u64) -> u64 {
-    let mut n = 0u64;
+    total_size_until(shape, total, heaps, cap, &|| false).unwrap_or(0)
+}
+
+/// [`total_size`], asking `stop` every [`LOOK_EVERY`] positions counted whether to give up
+/// (`None`). A total whose positions surely pass `cap` is not walked: `--total 2147483647`
+/// walked 2 * 10^7 positions to say so.
+fn total_size_until(
+    shape: &ShapeSpec,
+    total: u32,
+    heaps: usize,
+    cap: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<u64> {
     let Some((ks, least)) = total_counts(shape, total, heaps) else {
-        return cap.saturating_add(1);
+        return Some(cap.saturating_add(1));
     };
+    if boxes_within_total(shape, ks.clone(), least, total, cap) > cap {
+        return Some(cap.saturating_add(1));
+    }
+    let mut n = 0u64;
+    let mut stopped = false;
     for k in ks {
         let mut cur = Vec::with_capacity(k);
         walk(&mut cur, k, least, total, shape.symmetric(), &mut |_| {
             n += 1;
-            n <= cap
+            stopped = n.is_multiple_of(LOOK_EVERY as u64) && stop();
+            n <= cap && !stopped
         });
+        if stopped {
+            return None;
+        }
         if n > cap {
             break;
         }
     }
-    n
+    Some(n)
+}
+
+/// A lower bound of the positions of at most `total` tokens, exact up to `cap` (more than
+/// `cap` past it): for each count k, the positions of k heaps of at most
+/// `least + (total - k least) / k` each, all within the total.
+fn boxes_within_total(
+    shape: &ShapeSpec,
+    ks: std::ops::RangeInclusive<usize>,
+    least: u32,
+    total: u32,
+    cap: u64,
+) -> u64 {
+    let over = u128::from(cap) + 1;
+    let mut n = 0u128;
+    for k in ks {
+        let spare = u64::from(total).saturating_sub(k as u64 * u64::from(least));
+        let values = u128::from(spare / (k as u64).max(1)) + 1;
+        let r = k as u128;
+        let c = if shape.symmetric() {
+            // C(values + k - 1, k), over the smaller of k and values - 1: each partial
+            // product C(m, i) is at most the whole, so it stops at the first past `cap`.
+            let (m, r) = (values - 1 + r, r.min(values - 1));
+            let mut c = 1u128;
+            for i in 1..=r {
+                c = c * (m - r + i) / i;
+                if c >= over {
+                    break;
+                }
+            }
+            c
+        } else {
+            let mut c = 1u128;
+            for _ in 0..if values > 1 { k } else { 0 } {
+                c *= values;
+                if c >= over {
+                    break;
+                }
+            }
+            c
+        };
+        n = n.saturating_add(c);
+        if n >= over {
+            break;
+        }
+    }
+    u64::try_from(n.min(over)).unwrap_or(u64::MAX)
 }
 
 /// Every position of at most `total` tokens, in the fixed order.
@@ -187,16 +254,19 @@ fn total_positions_until(
     stop: &dyn Fn() -> Option<bool>,
 ) -> Result<Vec<Vec<u32>>, RegionError> {
     let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
-    if total_size(shape, total, heaps, cap) > cap {
-        return Err(RegionError::TotalTooLarge { total });
+    let stopped = |deadline| RegionError::StoppedListing {
+        region: format!("total <= {total}"),
+        deadline,
+    };
+    let look = || stop().is_some();
+    match total_size_until(shape, total, heaps, cap, &look) {
+        None => return Err(stopped(stop().unwrap_or(false))),
+        Some(n) if n > cap => return Err(RegionError::TotalTooLarge { total }),
+        Some(_) => {}
     }
     let mut out = Vec::new();
     let Some((ks, least)) = total_counts(shape, total, heaps) else {
         return Ok(out);
-    };
-    let stopped = |deadline| RegionError::StoppedListing {
-        region: format!("total <= {total}"),
-        deadline,
     };
     let mut why = None;
     for k in ks {
@@ -369,5 +439,5 @@ pub fn samples_until(
 }
 
 #[cfg(test)]
-#[path = "region_tests.rs"]
+#[path = "region/tests.rs"]
 mod tests;

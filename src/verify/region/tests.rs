@@ -1,4 +1,5 @@
-//! Tests of the regions a claim is checked over (`region.rs`): boxes, totals and samples.
+//! The unit tests of `region.rs`: totals and boxes against brute force, samples, and the
+//! budget's looks while listing.
 
 use super::*;
 
@@ -125,4 +126,34 @@ fn a_box_or_total_past_its_deadline_is_not_listed() {
             .len(),
         6
     );
+}
+
+#[test]
+fn the_boxes_within_a_total_bound_its_size_and_refuse_huge_totals_at_once() {
+    let three = ShapeSpec {
+        count: Some(3),
+        ..any()
+    };
+    let named = ShapeSpec {
+        count: Some(3),
+        names: Some(vec!["x".into(), "y".into(), "z".into()]),
+        lower: 1,
+    };
+    for shape in [any(), three.clone(), named.clone()] {
+        for t in 0..14 {
+            let Some((ks, least)) = total_counts(&shape, t, 4) else {
+                continue;
+            };
+            let exact = total_positions(&shape, t, 4).unwrap().len() as u64;
+            let bound = boxes_within_total(&shape, ks, least, t, u64::MAX - 1);
+            assert!(bound <= exact, "{shape:?} t = {t}: {bound} > {exact}");
+        }
+    }
+    let t0 = std::time::Instant::now();
+    for shape in [any(), three, named] {
+        for t in [1u32 << 20, i32::MAX as u32, u32::MAX] {
+            assert_eq!(total_size(&shape, t, 30, 1000), 1001, "{shape:?} {t}");
+        }
+    }
+    assert!(t0.elapsed() < std::time::Duration::from_secs(1));
 }
