@@ -198,9 +198,10 @@ fn the_time_budget_stops_runs_of_many_minutes() {
         assert!(out.is_empty(), "{out}");
     }
     // `check --time` deepens the regions until the time is up, then reports what held (the
-    // file's own bounds alone take a moment).
+    // file's own bounds alone take a moment). The file's family claims get their part of the
+    // time (half here), which must cover them on a loaded machine: they take about 0.3 s.
     let (code, out, err) = run_at_most(
-        &["check", "rulesets/classic/wythoff.game", "--time", "1s"],
+        &["check", "rulesets/classic/wythoff.game", "--time", "3s"],
         GENEROUS,
     );
     assert_eq!(code, Some(0), "{out}{err}");
