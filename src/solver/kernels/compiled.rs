@@ -396,26 +396,7 @@ fn next_tuple(t: &mut [u32], base: u32, max: u32, order: Order) {
 
 #[cfg(test)]
 mod tests {
-    /// Every non-decreasing tuple of `k` values in `0..side`, listed plainly and sorted
-    /// lexicographically.
-    fn sorted_tuples(k: usize, side: u32) -> Vec<Vec<u32>> {
-        let mut all: Vec<Vec<u32>> = vec![Vec::new()];
-        for _ in 0..k {
-            all = all
-                .into_iter()
-                .flat_map(|t| {
-                    let from = t.last().copied().unwrap_or(0);
-                    (from..side).map(move |v| {
-                        let mut u = t.clone();
-                        u.push(v);
-                        u
-                    })
-                })
-                .collect();
-        }
-        all.sort();
-        all
-    }
+    use super::super::compiled_rank::tests::sorted_tuples;
 
     #[test]
     fn next_tuple_walks_lexicographic_order() {

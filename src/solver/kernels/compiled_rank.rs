@@ -272,12 +272,12 @@ impl Walk {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::{lex_terms, Ranks, Walk};
 
     /// Every non-decreasing tuple of `k` values in `0..side`, listed plainly and sorted
-    /// lexicographically.
-    fn sorted_tuples(k: usize, side: u32) -> Vec<Vec<u32>> {
+    /// lexicographically (also the compiled kernel's tests' reference).
+    pub(in crate::solver::kernels) fn sorted_tuples(k: usize, side: u32) -> Vec<Vec<u32>> {
         let mut all: Vec<Vec<u32>> = vec![Vec::new()];
         for _ in 0..k {
             all = all
