@@ -565,7 +565,10 @@ fn terminal_session_completion_ctrl_c_and_history() {
     ok(p.exp_string("heapgame> "), "the prompt");
 
     // A formula name completed after `--formula`.
+    // Each step waits for its own output before the prompt: rustyline redraws the prompt while
+    // a line is typed, so a bare wait for the prompt can match a redraw and type too early.
     typ(&mut p, ":load rulesets/classic/wythoff.game\r");
+    ok(p.exp_string("loaded `Wythoff"), "wythoff.game loaded");
     ok(p.exp_string("heapgame> "), "the prompt");
     typ(&mut p, ":diff --formula wyth");
     typ(&mut p, "\t");
@@ -579,6 +582,10 @@ fn terminal_session_completion_ctrl_c_and_history() {
     // A parameter name completed after `:set`.
     p.send_line(":load rulesets/fraenkel-zusman/fraenkel-zusman.game")
         .expect("type");
+    ok(
+        p.exp_string("loaded `Fraenkel-Zusman`"),
+        "fraenkel-zusman.game loaded",
+    );
     ok(p.exp_string("heapgame> "), "the prompt");
     typ(&mut p, ":set ");
     typ(&mut p, "\t");
