@@ -24,6 +24,7 @@ mod hostile;
 mod kernels;
 mod kernels_multiset;
 mod loopy;
+mod loopy_budget;
 mod loopy_games;
 mod misere;
 mod misere_genus_claims;

@@ -24,10 +24,10 @@ pub fn eval_text(sol: &LoopySolution) -> String {
 
 /// The followers of the region's root, numbered from 1, each with its outcome and value.
 pub fn moves_text(sol: &LoopySolution) -> String {
-    let pos = &sol.graph.positions[0];
+    let pos = sol.graph.position(0);
     let mut fs: Vec<Vec<u32>> = sol.graph.succ[0]
         .iter()
-        .map(|&w| sol.graph.positions[w as usize].clone())
+        .map(|&w| sol.graph.position(w).to_vec())
         .collect();
     fs.sort();
     let mut s = String::new();

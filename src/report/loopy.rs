@@ -18,7 +18,7 @@ macro_rules! outln {
 /// the winning moves or, from a draw, the moves that keep the draw.
 pub fn loopy_text(sol: &LoopySolution, format: Format) -> String {
     let root = sol.root();
-    let pos = &sol.graph.positions[0];
+    let pos = sol.graph.position(0);
     let outcome = root.outcome();
     let moves = sol.good_moves(0);
     let mut out = String::new();

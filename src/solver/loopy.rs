@@ -119,7 +119,7 @@ impl LoopySolution {
         let mut out: Vec<Vec<u32>> = self.graph.succ[v as usize]
             .iter()
             .filter(|&&w| self.values[w as usize].outcome() == want)
-            .map(|&w| self.graph.positions[w as usize].clone())
+            .map(|&w| self.graph.position(w).to_vec())
             .collect();
         out.sort();
         out
@@ -136,7 +136,7 @@ impl LoopySolution {
         let mut out: Vec<Vec<u32>> = self.graph.succ[v]
             .iter()
             .filter(|&&w| self.values[w as usize].outcome() == want)
-            .map(|&w| self.graph.positions[w as usize].clone())
+            .map(|&w| self.graph.position(w).to_vec())
             .collect();
         out.sort();
         out

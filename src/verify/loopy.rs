@@ -36,7 +36,7 @@ impl Checker<'_> {
         }
         let mut roots = std::mem::take(&mut self.roots);
         if let Some(old) = self.loopy.take() {
-            roots.extend(old.graph.positions);
+            roots.extend(old.graph.positions().map(<[u32]>::to_vec));
         }
         roots.push(pos.to_vec());
         let r = solve_loopy_region(self.game.generator(), roots, &self.budget);

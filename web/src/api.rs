@@ -327,7 +327,7 @@ fn loopy_answer(req: &Request, game: &Game, pos: &[u32], followers: bool) -> Res
         let fs: Vec<Value> = sol.graph.succ[0]
             .iter()
             .map(|&w| {
-                let f = &sol.graph.positions[w as usize];
+                let f = sol.graph.position(w);
                 json!({"position": f, "grundy": value(&sol.values[w as usize]),
                        "outcome": sol.values[w as usize].outcome().to_string()})
             })
