@@ -55,7 +55,8 @@ pub struct Args {
     /// each about twice the positions of the last, then samples; each claim stops at its first
     /// counterexample. It starts from each `check` line's quick bounds, and the runs deepen
     /// together, the one with the fewest positions compared next. With --total or --samples: a
-    /// time limit on that region instead.
+    /// time limit on that region instead. Either way it bounds the whole command: the runs of
+    /// the files, the listing of their positions and the family claims each get a share.
     #[arg(long, value_name = "DURATION", value_parser = super::common::parse_duration)]
     time: Option<std::time::Duration>,
     /// The play convention (`normal` or `misere`) instead of each file's `play` line.
