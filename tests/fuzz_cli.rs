@@ -17,14 +17,13 @@
 //! that fails the property can be read back (proptest also prints it, shrunk); a long run
 //! keeps its count of cases and seconds in `target/tmp/fuzz-cli-progress.txt`.
 
-use std::io::Write as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRng, TestRunner};
 
+use crate::common::run::heapgame;
 use crate::fuzz_cases;
 use fuzz_cases::{case_strategy, root, Case, Mode};
 
@@ -55,49 +54,21 @@ fn run(
     }
     let current = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-cli-current.txt");
     let _ = std::fs::write(&current, format!("{case:?}\n"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let mut h = heapgame()
         .args(&args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
+        .dir(root())
         .env("HOME", env!("CARGO_TARGET_TMPDIR"))
-        .stdin(if case.stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+        .stdout_to("/dev/null")
+        .time_bound(KILL_AFTER);
     if let Some(script) = &case.stdin {
-        let mut input = child.stdin.take().expect("a piped stdin");
-        let _ = input.write_all(script.as_bytes());
+        h = h.stdin(script);
     }
-    // Read stderr on a thread so that a chatty run cannot block on a full pipe.
-    let mut err = child.stderr.take().expect("a piped stderr");
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut err, &mut s);
-        s
-    });
-    let t0 = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("the child can be waited for") {
-            break Some(s);
-        }
-        if t0.elapsed() > KILL_AFTER {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let stderr = reader.join().unwrap_or_default();
-    let Some(status) = status else {
+    let Some(out) = h.run_bounded() else {
         return Err(TestCaseError::fail(format!(
             "still running after {KILL_AFTER:?}: heapgame {args:?}"
         )));
     };
+    let (status, stderr) = (out.status, out.stderr);
     prop_assert!(
         matches!(status.code(), Some(0 | 1 | 2 | 130)),
         "heapgame {:?} ended with {status:?}\n{stderr}",

@@ -4,9 +4,9 @@
 //! run is bounded by a generous kill time, so that a regression fails instead of hanging and a
 //! loaded machine does not make the tests flake.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::common;
 
 /// Far more than any of these runs needs, even on a loaded machine.
 const KILL_AFTER: Duration = Duration::from_secs(60);
@@ -36,85 +36,30 @@ impl Run {
     }
 }
 
-/// Runs the binary with `args` and `stdin`, killing it after `KILL_AFTER`; sends SIGINT after
+/// Runs the binary with `args` and `stdin` (through [`common::run`]'s builder, at 200
+/// columns and with its own `HOME`), killing it after `KILL_AFTER`; sends SIGINT after
 /// `interrupt` when given.
 fn run_with(args: &[&str], stdin: Option<&str>, interrupt: Option<Duration>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_heapgame"))
+    let mut h = common::run::heapgame()
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
         .env("COLUMNS", "200")
         .env("HOME", env!("CARGO_TARGET_TMPDIR"))
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run heapgame");
-    let t0 = Instant::now();
+        .time_bound(KILL_AFTER);
     if let Some(text) = stdin {
-        let mut input = child.stdin.take().expect("piped stdin");
-        input.write_all(text.as_bytes()).expect("write the script");
-        // Keep stdin open until the interrupt has been sent, so the REPL is still running.
-        if interrupt.is_none() {
-            drop(input);
-        } else {
-            std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_secs(5));
-                drop(input);
-            });
-        }
+        h = h.stdin(text);
     }
-    let (mut out, mut err) = (
-        child.stdout.take().expect("piped stdout"),
-        child.stderr.take().expect("piped stderr"),
-    );
-    let out_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut out, &mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut err, &mut s);
-        s
-    });
-    let mut sent = interrupt.is_none();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break Some(s);
-        }
-        let t = t0.elapsed();
-        if !sent && interrupt.is_some_and(|i| t >= i) {
-            let ok = Command::new("kill")
-                .args(["-INT", &child.id().to_string()])
-                .status()
-                .expect("run kill");
-            assert!(ok.success());
-            sent = true;
-        }
-        if t > KILL_AFTER {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let took = t0.elapsed();
-    let run = Run {
-        code: status.and_then(|s| s.code()),
-        stdout: out_reader.join().unwrap_or_default(),
-        stderr: err_reader.join().unwrap_or_default(),
-        took,
-    };
-    assert!(
-        status.is_some(),
-        "heapgame {args:?} still running after {KILL_AFTER:?}"
-    );
-    run
+    if let Some(after) = interrupt {
+        h = h.interrupt_after(after);
+    }
+    let out = h
+        .run_bounded()
+        .unwrap_or_else(|| panic!("heapgame {args:?} still running after {KILL_AFTER:?}"));
+    Run {
+        code: (out.code != -1).then_some(out.code),
+        stdout: out.stdout,
+        stderr: out.stderr,
+        took: out.time,
+    }
 }
 
 fn run(args: &[&str]) -> Run {

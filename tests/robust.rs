@@ -9,48 +9,36 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-/// Runs heapgame with `args` (stdin null), stdout to `stdout`.
-fn run_to(args: &[&str], stdout: Stdio) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_heapgame"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .env("COLUMNS", "80")
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("run heapgame")
+use crate::common::run::{heapgame, Output};
+
+/// The exit code, stdout and stderr of a run; a death by signal fails the test.
+fn finished(out: Output) -> (i32, String, String) {
+    assert!(
+        out.code != -1,
+        "{} died by a signal: {}",
+        out.cmdline,
+        out.stderr
+    );
+    (out.code, out.stdout, out.stderr)
 }
 
 /// Runs heapgame; (exit code, stdout, stderr). A death by signal fails the test.
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = run_to(args, Stdio::piped());
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    let code = out
-        .status
-        .code()
-        .unwrap_or_else(|| panic!("heapgame {args:?} died by a signal: {}", text(&out.stderr)));
-    (code, text(&out.stdout), text(&out.stderr))
+    finished(heapgame().args(args).run())
 }
 
-/// Runs a shell command line with the binary as `$H`; (exit code, stderr).
-fn shell(script: &str) -> (i32, String) {
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .env("H", env!("CARGO_BIN_EXE_heapgame"))
-        .env("NO_COLOR", "1")
-        .env_remove("RUST_BACKTRACE")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .output()
-        .expect("run sh");
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    (out.status.code().expect("sh exited by a signal"), err)
+/// Runs heapgame under an address-space limit of `kib` KiB (`ulimit -v`), stdout discarded;
+/// (exit code, stderr). A death by signal fails the test.
+fn limited(kib: u64, args: &[&str]) -> (i32, String) {
+    let (code, _, err) = finished(
+        heapgame()
+            .args(args)
+            .address_space_kib(kib)
+            .stdout_to("/dev/null")
+            .run(),
+    );
+    (code, err)
 }
 
 /// A fresh directory for one test's files.
@@ -277,7 +265,7 @@ fn amounts_far_beyond_the_box_are_not_listed() {
         "big.game",
         "ruleset \"t\" {\n  heaps 2\n  move { take 1..10^8 from one heap }\n}\n",
     );
-    let (code, err) = shell(&format!("ulimit -v 2000000; \"$H\" eval {file} 3 4"));
+    let (code, err) = limited(2_000_000, &["eval", &file, "3", "4"]);
     assert_eq!(code, 0, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -347,7 +335,7 @@ fn deep_fn_chains_are_refused_or_checked_not_overflowed() {
     // 2000 (a 48 kB file): refused at the depth limit with a located error, well within
     // memory (the copies per call made 1500 take 506 MB).
     let long = ruleset(&dir, "long.game", &chain(2000));
-    let (code, err) = shell(&format!("ulimit -v 1000000; \"$H\" check {long}"));
+    let (code, err) = limited(1_000_000, &["check", &long]);
     assert_clean_failure(code, &err, "heapgame::not_allowed");
     assert!(flat(&err).contains("levels deep"), "{err}");
     assert!(err.contains("long.game:"), "{err}");
@@ -363,7 +351,6 @@ fn a_full_stdout_is_an_error_not_a_panic() {
     if !Path::new("/dev/full").exists() {
         return;
     }
-    let full = || Stdio::from(std::fs::File::create("/dev/full").expect("/dev/full"));
     for args in [
         &["formulas"][..],
         &["check", "rulesets/classic/nim.game", "--max", "3"],
@@ -377,14 +364,19 @@ fn a_full_stdout_is_an_error_not_a_panic() {
         ],
         &["eval", "rulesets/classic/wythoff.game", "3", "5"],
     ] {
-        let out = run_to(args, full());
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        let (code, _, err) = finished(heapgame().args(args).stdout_to("/dev/full").run());
+        assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains("heapgame::io"), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
     // The REPL too, on its first answer.
-    let (code, err) = shell("echo '3 5' | \"$H\" repl rulesets/classic/wythoff.game > /dev/full");
+    let (code, _, err) = finished(
+        heapgame()
+            .args(["repl", "rulesets/classic/wythoff.game"])
+            .stdin("3 5\n")
+            .stdout_to("/dev/full")
+            .run(),
+    );
     assert_clean_failure(code, &err, "heapgame::io");
 }
 
@@ -461,7 +453,7 @@ fn output_refuses_what_is_not_a_regular_file() {
 fn oversized_and_non_utf8_files_are_refused_with_their_place() {
     let dir = scratch("input");
     if Path::new("/dev/zero").exists() {
-        let (code, err) = shell("ulimit -v 1000000; \"$H\" eval /dev/zero 1");
+        let (code, err) = limited(1_000_000, &["eval", "/dev/zero", "1"]);
         assert_clean_failure(code, &err, "heapgame::io");
         assert!(flat(&err).contains("larger than 4 MiB"), "{err}");
     }
@@ -489,18 +481,32 @@ fn oversized_and_non_utf8_files_are_refused_with_their_place() {
 #[test]
 fn runs_under_an_address_space_limit_stop_cleanly() {
     // Under `ulimit -v 4000000` (4 GB of address space) these aborted on one huge allocation.
+    let kayles = [
+        "sequence",
+        "rulesets/classic/kayles.game",
+        "--max",
+        "4294967295",
+    ];
     for cmd in [
-        "\"$H\" sequence rulesets/classic/kayles.game --max 4294967295",
-        "\"$H\" plot rulesets/classic/nim.game --max 10 --heaps 3 --slice h3=0..1000000000",
+        &kayles[..],
+        &[
+            "plot",
+            "rulesets/classic/nim.game",
+            "--max",
+            "10",
+            "--heaps",
+            "3",
+            "--slice",
+            "h3=0..1000000000",
+        ],
     ] {
-        let (code, err) = shell(&format!("ulimit -v 4000000; {cmd} > /dev/null"));
-        assert_eq!(code, 2, "{cmd}: {err}");
-        assert!(err.contains("heapgame::"), "{cmd}: {err}");
-        assert!(!err.contains("memory allocation"), "{cmd}: {err}");
+        let (code, err) = limited(4_000_000, cmd);
+        assert_eq!(code, 2, "{cmd:?}: {err}");
+        assert!(err.contains("heapgame::"), "{cmd:?}: {err}");
+        assert!(!err.contains("memory allocation"), "{cmd:?}: {err}");
     }
     // The default limit says what bounded it.
-    let (code, err) =
-        shell("ulimit -v 4000000; \"$H\" sequence rulesets/classic/kayles.game --max 4294967295");
+    let (code, err) = limited(4_000_000, &kayles);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("ulimit -v"), "{err}");
 }

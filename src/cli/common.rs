@@ -150,12 +150,23 @@ pub fn print_out(text: &str) -> Result<(), Report> {
     }
 }
 
-/// Whether a report is a Ctrl-C stop (`heapgame::cancelled`), which ends a whole command
-/// rather than one run.
+/// Whether a report is a Ctrl-C stop, which ends a whole command rather than one run: a
+/// problem of kind [`Code::Cancelled`] (a solve's stop, as `SolveRun::failure` tells it from
+/// the memory and time limits), or a `CheckError` that says so. Decided from the error's type
+/// and variant; the command line's own errors ([`super::error::CliError`]) and every other
+/// error are never a stop.
+///
+/// [`Code::Cancelled`]: crate::ruleset::Code::Cancelled
 pub fn is_cancelled(r: &Report) -> bool {
-    if let Some(e) = r.downcast_ref::<crate::verify::CheckError>() {
-        return e.is_cancelled();
+    use crate::ruleset::{Code, Diag, LoadError};
+    let cancelled = |d: &Diag| d.code == Code::Cancelled;
+    if let Some(e) = r.downcast_ref::<LoadError>() {
+        e.diags.iter().any(cancelled)
+    } else if let Some(d) = r.downcast_ref::<Diag>() {
+        cancelled(d)
+    } else if let Some(e) = r.downcast_ref::<crate::verify::CheckError>() {
+        e.is_cancelled()
+    } else {
+        false
     }
-    let cancelled = crate::ruleset::Code::Cancelled.as_str();
-    r.code().is_some_and(|c| c.to_string() == cancelled)
 }

@@ -9,6 +9,7 @@ use std::fmt;
 use miette::Diagnostic;
 use thiserror::Error;
 
+use crate::game::AnyCount;
 use crate::ruleset::diag::Code;
 use crate::source::ReadError;
 
@@ -44,7 +45,7 @@ pub enum CliError {
         side: String,
     },
     /// `diff` of a ruleset of any number of heaps without `--heaps`.
-    #[error("`{ruleset}` allows any number of heaps: say how many at most with --heaps")]
+    #[error("{} with --heaps", AnyCount(.ruleset))]
     DiffNeedsHeaps {
         /// The ruleset's name.
         ruleset: String,

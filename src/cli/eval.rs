@@ -73,7 +73,14 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let heaps = estimate_heaps(&game, &pos);
     let run = SolveRun::start(&a.pos.game, heaps, None, format!("solving {shown}"));
     let context = format!("while solving {shown}");
-    let (grundy, wins, note) = match find(&game, &pos, &run, a.pos.format, &context)? {
+    let ask = Ask {
+        game: &game,
+        pos: &pos,
+        run: &run,
+        format: a.pos.format,
+        context: &context,
+    };
+    let (grundy, wins, note) = match ask.find()? {
         Found::Values { grundy, wins, note } => (grundy, wins, note),
         Found::Text(out) => {
             drop(run);
@@ -98,78 +105,148 @@ pub fn run(a: Args) -> Result<u8, Report> {
     Ok(0)
 }
 
-/// The values of `pos`: through a compiled kernel on the position's box when one matches and
-/// the box is not much larger than the region the search would visit; else the memoized
-/// search.
-fn find(
-    game: &Game,
-    pos: &[u32],
-    run: &SolveRun,
+/// One position asked about: the game, the position, the run (its budget and how it words a
+/// failure), the output's format, and what is being solved ("while solving (3, 5)").
+struct Ask<'a> {
+    game: &'a Game,
+    pos: &'a [u32],
+    run: &'a SolveRun,
     format: Format,
-    context: &str,
-) -> Result<Found, Report> {
-    match game.through_kernel(pos, &run.budget) {
-        Some(answer) => {
-            let a = answer.map_err(|e| run.failure(game, &e, context))?;
-            Ok(Found::Values {
-                grundy: a.grundy,
-                wins: a.wins,
-                note: None,
-            })
-        }
-        None => search(game, pos, run, format, context),
-    }
+    context: &'a str,
 }
 
-/// The values of `pos` by the memoized search. A misère sum of heaps: the search first, within
-/// a small limit; past it, the misère quotient (outcomes and winning moves, not g^-), else the
-/// search with its full limit. A loop in normal play: Smith's values over the region the
-/// position reaches.
-fn search(
-    game: &Game,
-    pos: &[u32],
-    run: &SolveRun,
-    format: Format,
-    context: &str,
-) -> Result<Found, Report> {
-    let misere = game.play() == Play::Misere;
-    let mut solver = game.solver();
-    let quotient = misere && why_not_sum(game.generator()).is_none() && pos.len() > 1;
-    let mut budget = run.budget.clone();
-    if quotient {
-        let first = budget
-            .max_positions
-            .map_or(SEARCH_FIRST, |m| m.min(SEARCH_FIRST));
-        budget.max_positions = Some(first);
+impl Ask<'_> {
+    /// The values of `pos`: through a compiled kernel on the position's box when one matches and
+    /// the box is not much larger than the region the search would visit; else the memoized
+    /// search.
+    fn find(&self) -> Result<Found, Report> {
+        let Ask {
+            game,
+            pos,
+            run,
+            context,
+            ..
+        } = *self;
+        match game.through_kernel(pos, &run.budget) {
+            Some(answer) => {
+                let a = answer.map_err(|e| run.failure(game, &e, context))?;
+                Ok(Found::Values {
+                    grundy: a.grundy,
+                    wins: a.wins,
+                    note: None,
+                })
+            }
+            None => self.search(),
+        }
     }
-    solver.set_budget(budget);
-    let mut note = None;
-    let grundy = match solver.grundy(pos) {
-        Ok(g) => g,
-        Err(SolveError::Limit { .. }) if quotient => {
-            match by_quotient(game, pos, run, format, context)? {
-                Ok(out) => return Ok(Found::Text(out)),
-                Err(why) => {
-                    // No quotient: the search with its full limit.
-                    note = Some(why);
-                    solver.set_budget(run.budget.clone());
-                    solver
-                        .grundy(pos)
-                        .map_err(|e| run.failure(game, &e, context))?
+
+    /// The values of `pos` by the memoized search. A misère sum of heaps: the search first, within
+    /// a small limit; past it, the misère quotient (outcomes and winning moves, not g^-), else the
+    /// search with its full limit. A loop in normal play: Smith's values over the region the
+    /// position reaches.
+    fn search(&self) -> Result<Found, Report> {
+        let Ask {
+            game,
+            pos,
+            run,
+            format,
+            context,
+        } = *self;
+        let misere = game.play() == Play::Misere;
+        let mut solver = game.solver();
+        let quotient = misere && why_not_sum(game.generator()).is_none() && pos.len() > 1;
+        let mut budget = run.budget.clone();
+        if quotient {
+            let first = budget
+                .max_positions
+                .map_or(SEARCH_FIRST, |m| m.min(SEARCH_FIRST));
+            budget.max_positions = Some(first);
+        }
+        solver.set_budget(budget);
+        let mut note = None;
+        let grundy = match solver.grundy(pos) {
+            Ok(g) => g,
+            Err(SolveError::Limit { .. }) if quotient => {
+                match self.by_quotient()? {
+                    Ok(out) => return Ok(Found::Text(out)),
+                    Err(why) => {
+                        // No quotient: the search with its full limit.
+                        note = Some(why);
+                        solver.set_budget(run.budget.clone());
+                        solver
+                            .grundy(pos)
+                            .map_err(|e| run.failure(game, &e, context))?
+                    }
                 }
             }
+            Err(SolveError::Cycle(_)) if !misere => {
+                let sol = solve_loopy(game.generator(), pos, &run.budget)
+                    .map_err(|e| run.failure(game, &e, context))?;
+                return Ok(Found::Text(loopy_text(&sol, format)));
+            }
+            Err(e) => return Err(run.failure(game, &e, context)),
+        };
+        let wins = solver
+            .winning_moves(pos)
+            .map_err(|e| run.failure(game, &e, context))?;
+        Ok(Found::Values { grundy, wins, note })
+    }
+
+    /// A misère sum of heaps answered by the misère quotient of heaps up to its largest: the
+    /// outcome and the winning moves (the followers whose product is in the P-portion), as
+    /// printed. `Ok(Err)` when no quotient can be found, saying why (the caller then runs the
+    /// search).
+    fn by_quotient(&self) -> Result<Result<String, String>, Report> {
+        let Ask {
+            game,
+            pos,
+            run,
+            format,
+            context,
+        } = *self;
+        let max = pos.iter().copied().max().unwrap_or(0);
+        if max > QUOTIENT_MAX {
+            return Ok(Err(format!(
+                "no misère quotient: heaps beyond {QUOTIENT_MAX} are left to `heapgame quotient`"
+            )));
         }
-        Err(SolveError::Cycle(_)) if !misere => {
-            let sol = solve_loopy(game.generator(), pos, &run.budget)
-                .map_err(|e| run.failure(game, &e, context))?;
-            return Ok(Found::Text(loopy_text(&sol, format)));
-        }
-        Err(e) => return Err(run.failure(game, &e, context)),
-    };
-    let wins = solver
-        .winning_moves(pos)
-        .map_err(|e| run.failure(game, &e, context))?;
-    Ok(Found::Values { grundy, wins, note })
+        let c: Computed = match quotient_of(game, max, &run.budget) {
+            Ok(c) => c,
+            Err(Ok(QuotientError::Unresolved { heap })) => {
+                return Ok(Err(format!(
+                    "no misère quotient: it could not be settled at heap {heap}"
+                )))
+            }
+            Err(Ok(QuotientError::NotDecreasing { heap })) => {
+                return Ok(Err(format!(
+                    "no misère quotient: a move of heap {heap} leaves a heap as large"
+                )))
+            }
+            Err(Ok(e)) => return Err(report(game, run, e, context)),
+            Err(Err(r)) => return Err(r),
+        };
+        let q = &c.quotient;
+        let followers = game
+            .followers(pos)
+            .map_err(|e| Report::new(game.move_error(&e)))?;
+        let wins: Vec<Vec<u32>> = followers
+            .into_iter()
+            .filter(|f| q.is_p(f) == Some(true))
+            .collect();
+        let answer = Answer {
+            pos,
+            play: Play::Misere,
+            grundy: None,
+            genus: None,
+            method: Some(Method::Quotient {
+                max,
+                order: q.size,
+                is_p: q.is_p(pos).unwrap_or(false),
+            }),
+            wins: &wins,
+        };
+        Ok(Ok(answer.render(format)))
+    }
 }
 
 /// The genus of `pos` as written (`0^120`), or "not settled".
@@ -179,61 +256,6 @@ fn genus_of(game: &Game, pos: &[u32], run: &SolveRun, context: &str) -> Result<S
         Err(GenusError::Solve(e)) => Err(run.failure(game, &e, context)),
         Err(GenusError::Unsettled) => Ok("not settled".to_string()),
     }
-}
-
-/// A misère sum of heaps answered by the misère quotient of heaps up to its largest: the
-/// outcome and the winning moves (the followers whose product is in the P-portion), as
-/// printed. `Ok(Err)` when no quotient can be found, saying why (the caller then runs the
-/// search).
-fn by_quotient(
-    game: &Game,
-    pos: &[u32],
-    run: &SolveRun,
-    format: Format,
-    context: &str,
-) -> Result<Result<String, String>, Report> {
-    let max = pos.iter().copied().max().unwrap_or(0);
-    if max > QUOTIENT_MAX {
-        return Ok(Err(format!(
-            "no misère quotient: heaps beyond {QUOTIENT_MAX} are left to `heapgame quotient`"
-        )));
-    }
-    let c: Computed = match quotient_of(game, max, &run.budget) {
-        Ok(c) => c,
-        Err(Ok(QuotientError::Unresolved { heap })) => {
-            return Ok(Err(format!(
-                "no misère quotient: it could not be settled at heap {heap}"
-            )))
-        }
-        Err(Ok(QuotientError::NotDecreasing { heap })) => {
-            return Ok(Err(format!(
-                "no misère quotient: a move of heap {heap} leaves a heap as large"
-            )))
-        }
-        Err(Ok(e)) => return Err(report(game, run, e, context)),
-        Err(Err(r)) => return Err(r),
-    };
-    let q = &c.quotient;
-    let followers = game
-        .followers(pos)
-        .map_err(|e| Report::new(game.move_error(&e)))?;
-    let wins: Vec<Vec<u32>> = followers
-        .into_iter()
-        .filter(|f| q.is_p(f) == Some(true))
-        .collect();
-    let answer = Answer {
-        pos,
-        play: Play::Misere,
-        grundy: None,
-        genus: None,
-        method: Some(Method::Quotient {
-            max,
-            order: q.size,
-            is_p: q.is_p(pos).unwrap_or(false),
-        }),
-        wins: &wins,
-    };
-    Ok(Ok(answer.render(format)))
 }
 
 /// How an answer was found, when it is worth saying.

@@ -139,32 +139,9 @@ where
 /// The exit code of a failed command, from the error's value: 130 when Ctrl-C stopped it, as
 /// a shell expects of an interrupted command, else 2.
 pub fn exit_code(report: &miette::Report) -> u8 {
-    if stopped_by_ctrl_c(report) {
+    if common::is_cancelled(report) {
         130
     } else {
         2
-    }
-}
-
-/// Whether Ctrl-C stopped the command: a problem of kind [`Code::Cancelled`] (a solve's stop,
-/// as `common::SolveRun::failure` tells it from the memory and time limits), or a
-/// `CheckError` that says so. The command line's own errors ([`error::CliError`]) are never
-/// a stop.
-///
-/// [`Code::Cancelled`]: crate::ruleset::Code::Cancelled
-fn stopped_by_ctrl_c(report: &miette::Report) -> bool {
-    use crate::ruleset::{Code, Diag, LoadError};
-    let cancelled = |d: &Diag| d.code == Code::Cancelled;
-    if let Some(e) = report.downcast_ref::<LoadError>() {
-        e.diags.iter().any(cancelled)
-    } else if let Some(d) = report.downcast_ref::<Diag>() {
-        cancelled(d)
-    } else if let Some(e) = report.downcast_ref::<crate::verify::CheckError>() {
-        e.is_cancelled()
-    } else if report.downcast_ref::<error::CliError>().is_some() {
-        false
-    } else {
-        // The reports the library still words as text.
-        common::is_cancelled(report)
     }
 }

@@ -12,6 +12,21 @@ use super::Game;
 /// One position answered through a kernel: its Grundy value, winning moves and followers.
 pub type OneAnswer = BoxAnswer;
 
+/// The one wording of a box asked of a ruleset that allows any number of heaps, with no count
+/// given: "`NAME` allows any number of heaps: say how many at most"; each front end adds how
+/// to say it (` with --heaps`).
+pub struct AnyCount<'a>(pub &'a str);
+
+impl std::fmt::Display for AnyCount<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` allows any number of heaps: say how many at most",
+            self.0
+        )
+    }
+}
+
 /// Why a box has no number of heaps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoxHeapsError {

@@ -53,23 +53,10 @@ impl Game {
         let d = match e {
             SolveError::Game(m) => return self.move_error(m),
             SolveError::Cycle(c) => self.cycle_diag(c),
-            SolveError::Limit { limit } => Diag::new(
-                Code::Limit,
-                0..0,
-                format!(
-                    "this needs more than {limit} {} stored (the position limit)",
-                    if *limit == 1 { "position" } else { "positions" }
-                ),
-                "",
-            )
-            .help("raise the limit with --max-positions, or ask about smaller positions"),
-            SolveError::Cancelled { stored } => Diag::new(
-                Code::Cancelled,
-                0..0,
-                format!("cancelled after storing {stored} positions"),
-                "",
-            )
-            .help("nothing was printed; run again to start over"),
+            SolveError::Limit { .. } => Diag::new(Code::Limit, 0..0, e.to_string(), "")
+                .help("raise the limit with --max-positions, or ask about smaller positions"),
+            SolveError::Cancelled { .. } => Diag::new(Code::Cancelled, 0..0, e.to_string(), "")
+                .help("nothing was printed; run again to start over"),
         };
         LoadError::single(self.src.clone(), d)
     }

@@ -8,6 +8,7 @@ use std::fmt;
 use miette::Diagnostic;
 use thiserror::Error;
 
+use crate::game::AnyCount;
 use crate::ruleset::diag::Code;
 
 /// An error of a REPL line. The session shows it and goes on.
@@ -132,7 +133,7 @@ pub enum ReplError {
         ruleset: String,
     },
     /// `:diff` on a ruleset of any number of heaps, and no `--heaps`.
-    #[error("`{ruleset}` allows any number of heaps: say how many at most with --heaps")]
+    #[error("{} with --heaps", AnyCount(.ruleset))]
     DiffNeedsHeaps {
         /// The ruleset's name.
         ruleset: String,

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::game::{show_position, BoxHeapsError};
+use crate::game::{show_position, AnyCount, BoxHeapsError};
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::{Code, Diag, LoadError};
 use crate::solver::positions::{box_size, each_position};
@@ -52,10 +52,7 @@ pub fn box_of(game: &Game, a: &TableRequest) -> Result<(usize, Option<u128>), Re
         }
         Err(BoxHeapsError::AnyCount) => {
             return Err(usage(
-                format!(
-                    "`{}` allows any number of heaps: say how many at most with --heaps",
-                    game.checked.name
-                ),
+                format!("{} with --heaps", AnyCount(&game.checked.name)),
                 "add --heaps K, e.g. `--heaps 3`",
             ))
         }

@@ -55,11 +55,13 @@ impl<E: fmt::Debug> fmt::Display for SolveError<E> {
         match self {
             SolveError::Game(e) => write!(f, "the moves could not be generated: {e:?}"),
             SolveError::Cycle(c) => write!(f, "the game has a loop: {}", show_cycle(c)),
-            SolveError::Limit { limit } => {
-                write!(f, "stopped after exploring {limit} positions (the limit)")
-            }
+            SolveError::Limit { limit } => write!(
+                f,
+                "this needs more than {limit} {} stored (the position limit)",
+                if *limit == 1 { "position" } else { "positions" }
+            ),
             SolveError::Cancelled { stored } => {
-                write!(f, "cancelled after exploring {stored} positions")
+                write!(f, "cancelled after storing {stored} positions")
             }
         }
     }

@@ -175,67 +175,73 @@ pub fn eval_claim(
     // the caller, not something a user can type.
     let claim = &game.checked.claims[i];
     let (mut ints, lists) = slots(claim, pos, known);
-    let eval = |ints: &mut Vec<i64>| -> Result<Option<ClaimValue>, EvalError> {
-        let mut env = Env {
-            heaps: pos,
-            ints,
-            lists: &lists,
-        };
-        let expr = match &claim.body {
-            CheckedClaimBody::Expr { expr, destructure } => {
-                if let Some((list, slots)) = destructure {
-                    destructure_into(list, slots, &mut env)?;
-                }
-                expr
+    let mut env = Env {
+        heaps: pos,
+        ints: &mut ints,
+        lists: &lists,
+    };
+    match &claim.body {
+        CheckedClaimBody::Expr { expr, destructure } => {
+            if let Some((list, slots)) = destructure {
+                destructure_into(list, slots, &mut env).map_err(ClaimError::Eval)?;
             }
-            CheckedClaimBody::Formula { .. } => {
-                if let Some(w) = &claim.when {
-                    if !w.eval_bool(&mut env)? {
-                        return Ok(None);
-                    }
-                }
-                return Ok(Some(ClaimValue::Holds(true)));
-            }
-        };
-        if let Some(w) = &claim.when {
-            if !w.eval_bool(&mut env)? {
+            if !inside_when(claim, &mut env).map_err(ClaimError::Eval)? {
                 return Ok(None);
             }
+            expr_value(claim, expr, &mut env, known)
+                .map(Some)
+                .map_err(ClaimError::Eval)
         }
-        Ok(Some(match (claim.kind, claim.cmp) {
-            (ClaimKind::P, _) => ClaimValue::IsP(expr.eval_bool(&mut env)?),
-            (ClaimKind::D, _) => ClaimValue::IsD(expr.eval_bool(&mut env)?),
-            (ClaimKind::Grundy, None | Some(BinOp::Eq)) => {
-                ClaimValue::Grundy(expr.eval_int(&mut env)?)
+        CheckedClaimBody::Formula { .. } => {
+            if !inside_when(claim, &mut env).map_err(ClaimError::Eval)? {
+                return Ok(None);
             }
-            (ClaimKind::Grundy, Some(op)) => {
-                let rhs = expr.eval(&mut env)?;
-                let g = Value::Int(i64::from(known.grundy.unwrap_or_default()));
-                let holds = match binary(op, g, rhs.clone(), &expr.span)? {
-                    Value::Bool(b) => b,
-                    v => unreachable!("a comparison gave {v:?} (eval_claim)"),
-                };
-                ClaimValue::GrundyCmp {
-                    op,
-                    rhs: rhs.to_string(),
-                    holds,
-                }
-            }
-            (ClaimKind::Same, _) => match expr.eval(&mut env)? {
-                Value::List(l) => ClaimValue::Same(l.to_vec()),
-                v => unreachable!("checked list, got {v:?} (eval_claim)"),
-            },
-            (ClaimKind::Winning, _) => {
-                ClaimValue::Winning(positions_of(expr.eval(&mut env)?, &expr.span)?)
-            }
-            (ClaimKind::Holds, _) => ClaimValue::Holds(expr.eval_bool(&mut env)?),
-        }))
-    };
-    let said = eval(&mut ints).map_err(ClaimError::Eval)?;
-    if !matches!(claim.body, CheckedClaimBody::Formula { .. }) || said.is_none() {
-        return Ok(said);
+            formula_value(game, i, pos).map_err(ClaimError::Formula)
+        }
     }
-    // A formula claim inside its `when`.
+}
+
+/// Whether the claim's `when` holds at the position of `env` (true without one).
+fn inside_when(claim: &CheckedClaim, env: &mut Env<'_>) -> Result<bool, EvalError> {
+    claim.when.as_ref().map_or(Ok(true), |w| w.eval_bool(env))
+}
+
+/// What claim `claim`, of expression `expr`, says at the position of `env`, inside its `when`.
+fn expr_value(
+    claim: &CheckedClaim,
+    expr: &CExpr,
+    env: &mut Env<'_>,
+    known: &Known,
+) -> Result<ClaimValue, EvalError> {
+    Ok(match (claim.kind, claim.cmp) {
+        (ClaimKind::P, _) => ClaimValue::IsP(expr.eval_bool(env)?),
+        (ClaimKind::D, _) => ClaimValue::IsD(expr.eval_bool(env)?),
+        (ClaimKind::Grundy, None | Some(BinOp::Eq)) => ClaimValue::Grundy(expr.eval_int(env)?),
+        (ClaimKind::Grundy, Some(op)) => {
+            let rhs = expr.eval(env)?;
+            let g = Value::Int(i64::from(known.grundy.unwrap_or_default()));
+            let holds = match binary(op, g, rhs.clone(), &expr.span)? {
+                Value::Bool(b) => b,
+                v => unreachable!("a comparison gave {v:?} (eval_claim)"),
+            };
+            ClaimValue::GrundyCmp {
+                op,
+                rhs: rhs.to_string(),
+                holds,
+            }
+        }
+        (ClaimKind::Same, _) => match expr.eval(env)? {
+            Value::List(l) => ClaimValue::Same(l.to_vec()),
+            v => unreachable!("checked list, got {v:?} (eval_claim)"),
+        },
+        (ClaimKind::Winning, _) => ClaimValue::Winning(positions_of(expr.eval(env)?, &expr.span)?),
+        (ClaimKind::Holds, _) => ClaimValue::Holds(expr.eval_bool(env)?),
+    })
+}
+
+/// What formula claim `i` of `game` says at `pos`, inside its `when`.
+fn formula_value(game: &Game, i: usize, pos: &[u32]) -> Result<Option<ClaimValue>, FormulaError> {
+    let claim = &game.checked.claims[i];
     let Some(Some(b)) = game.formulas.get(i) else {
         unreachable!("every formula claim is built at load (eval_claim)")
     };
@@ -247,7 +253,6 @@ pub fn eval_claim(
             .map(|o| o.map(|g| ClaimValue::Grundy(i64::from(g)))),
         _ => unreachable!("refused at load (eval_claim)"),
     }
-    .map_err(ClaimError::Formula)
 }
 
 /// The integer and list slots of claim `claim` at `pos`, filled from the position's named

@@ -7,7 +7,7 @@ use miette::Diagnostic;
 use thiserror::Error;
 
 use super::{MAX_HEAPS_DRAWN, MAX_POSITIONS};
-use crate::game::{Game, PositionError};
+use crate::game::{AnyCount, Game, PositionError};
 use crate::moves::MoveError;
 use crate::ruleset::diag::LoadError;
 use crate::solver::SolveError;
@@ -130,7 +130,7 @@ pub enum CheckError {
         ruleset: String,
     },
     /// `heaps any` with no `heaps K` on its `check` line, and no `--heaps`.
-    #[error("`{ruleset}` allows any number of heaps: say how many at most")]
+    #[error("{}", AnyCount(.ruleset))]
     #[diagnostic(
         code(heapgame::check_bound),
         help("write `check max N heaps K` in the ruleset, or give --heaps K")

@@ -153,12 +153,7 @@ impl Checker<'_> {
                 fail(actual, what, Some("its condition holds".into()))
             }),
             ClaimValue::Winning(list) => {
-                let mut says = Vec::with_capacity(list.len());
-                for l in &list {
-                    says.push(same_position(game, i, pos, l).map_err(Halt::Error)?);
-                }
-                says.sort();
-                says.dedup();
+                let says = self.named_positions(i, pos, &list)?;
                 let real = known.winning.clone().unwrap_or_default();
                 (says != real).then(|| {
                     let what = format!("the winning moves reach {}: {}", show_set(&real), why());
@@ -166,27 +161,57 @@ impl Checker<'_> {
                     fail(actual, what, Some(said))
                 })
             }
-            ClaimValue::Same(list) => {
-                let q = same_position(game, i, pos, &list).map_err(Halt::Error)?;
-                let q_outcome = match sol.value_of(&q) {
-                    Some(w) => w.outcome(),
-                    None => {
-                        // Outside the region: solved on its own (its value depends only on
-                        // what it reaches).
-                        let r = solve_loopy_region(game.generator(), [q.clone()], &self.budget);
-                        self.solved(r)?.root().outcome()
-                    }
-                };
-                (q_outcome != outcome).then(|| Failure {
-                    position: pos.to_vec(),
-                    claimed: answer(q_outcome),
-                    actual,
-                    why: why(),
-                    other: Some((q.clone(), format!("its outcome is {q_outcome}"))),
-                    said: None,
-                })
-            }
+            ClaimValue::Same(list) => self.same_failure(sol, i, pos, &list)?,
         })
+    }
+
+    /// The positions a `claim winning` names at `pos`, canonical, sorted, without repeats.
+    fn named_positions(
+        &self,
+        i: usize,
+        pos: &[u32],
+        list: &[Vec<i64>],
+    ) -> Result<Vec<Vec<u32>>, Halt> {
+        let mut says = Vec::with_capacity(list.len());
+        for l in list {
+            says.push(same_position(self.game, i, pos, l).map_err(Halt::Error)?);
+        }
+        says.sort();
+        says.dedup();
+        Ok(says)
+    }
+
+    /// The failure of a `claim same` (claim `i`) at `pos`, naming `list`, if the position it
+    /// names has another outcome; one outside the region is solved on its own (its value
+    /// depends only on what it reaches).
+    fn same_failure(
+        &mut self,
+        sol: &LoopySolution,
+        i: usize,
+        pos: &[u32],
+        list: &[i64],
+    ) -> Result<Option<Failure>, Halt> {
+        let game = self.game;
+        let outcome = sol
+            .value_of(pos)
+            .expect("the region holds pos (same_failure)")
+            .outcome();
+        let q = same_position(game, i, pos, list).map_err(Halt::Error)?;
+        let q_outcome = match sol.value_of(&q) {
+            Some(w) => w.outcome(),
+            None => {
+                let r = solve_loopy_region(game.generator(), [q.clone()], &self.budget);
+                self.solved(r)?.root().outcome()
+            }
+        };
+        Ok((q_outcome != outcome).then(|| Failure {
+            position: pos.to_vec(),
+            claimed: answer(q_outcome),
+            actual: answer(outcome),
+            why: justify_loopy(game, sol, pos),
+            other: Some((q, format!("its outcome is {q_outcome}"))),
+            said: None,
+        }))
     }
 }
 

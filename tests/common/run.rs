@@ -1,6 +1,7 @@
-//! The one way the integration tests run the `heapgame` binary (the fuzz harnesses aside):
-//! [`heapgame()`] builds an invocation (arguments, stdin, environment, working directory, a
-//! time bound) and [`Heapgame::run`] returns its exit code, stdout, stderr and time. Every
+//! The one way the integration tests run the `heapgame` binary: [`heapgame()`] builds an
+//! invocation (arguments, stdin, environment, working directory, a time bound, stdout to a
+//! file, an address-space limit, a Ctrl-C after a delay) and [`Heapgame::run`] returns its
+//! exit code, stdout, stderr and time ([`Heapgame::run_bounded`]: `None` at the time bound). Every
 //! run sees the same environment: no colour (`NO_COLOR=1`, `FORCE_COLOR` and
 //! `CLICOLOR_FORCE` cleared), 80 columns, no backtraces, stdin empty unless given, the
 //! repository as its working directory. stdin, stdout and stderr are never terminals: miette
@@ -16,6 +17,9 @@ use std::time::{Duration, Instant};
 /// How long a run may take unless [`Heapgame::time_bound`] says otherwise.
 pub const TIME_BOUND: Duration = Duration::from_secs(300);
 
+/// How long after the start stdin stays open when [`Heapgame::interrupt_after`] is given.
+pub const INTERRUPT_STDIN_OPEN: Duration = Duration::from_secs(5);
+
 /// A `heapgame` invocation being built.
 #[derive(Clone, Debug)]
 pub struct Heapgame {
@@ -24,6 +28,9 @@ pub struct Heapgame {
     env: Vec<(String, Option<String>)>,
     dir: PathBuf,
     bound: Duration,
+    stdout_file: Option<PathBuf>,
+    address_space_kib: Option<u64>,
+    interrupt: Option<Duration>,
 }
 
 /// What a run produced.
@@ -31,6 +38,8 @@ pub struct Heapgame {
 pub struct Output {
     /// The exit code; -1 when a signal ended the process.
     pub code: i32,
+    /// The exit status as the system gave it (with the signal, if one ended the process).
+    pub status: std::process::ExitStatus,
     /// Standard output, as text (invalid UTF-8 replaced; see [`Output::stdout_bytes`]).
     pub stdout: String,
     /// Standard output as written.
@@ -51,6 +60,9 @@ pub fn heapgame() -> Heapgame {
         env: Vec::new(),
         dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")),
         bound: TIME_BOUND,
+        stdout_file: None,
+        address_space_kib: None,
+        interrupt: None,
     }
 }
 
@@ -112,11 +124,51 @@ impl Heapgame {
         self
     }
 
+    /// Stdout written to the file at `path` (`/dev/full`, `/dev/null`) instead of read back
+    /// ([`Output::stdout`] is then empty).
+    pub fn stdout_to(mut self, path: impl AsRef<Path>) -> Self {
+        self.stdout_file = Some(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// Runs the binary under an address-space limit of `kib` KiB (`ulimit -v`, set by `sh`,
+    /// which then `exec`s the binary, so that the process is the same).
+    pub fn address_space_kib(mut self, kib: u64) -> Self {
+        self.address_space_kib = Some(kib);
+        self
+    }
+
+    /// Sends SIGINT (Ctrl-C) `after` the start; stdin, when given, is held open until
+    /// [`INTERRUPT_STDIN_OPEN`] after the start, so that a REPL is still reading then.
+    pub fn interrupt_after(mut self, after: Duration) -> Self {
+        self.interrupt = Some(after);
+        self
+    }
+
     /// The process, started with the shared environment and then this invocation's, its
     /// stdout and stderr piped (for a test that talks to it or signals it; its stdin is piped
     /// when [`Heapgame::stdin`] was given, and left to the caller to write).
     pub fn spawn(&self) -> Child {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_heapgame"));
+        let bin = env!("CARGO_BIN_EXE_heapgame");
+        let mut cmd = match self.address_space_kib {
+            Some(kib) => {
+                let mut sh = Command::new("sh");
+                sh.arg("-c")
+                    .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+                    .arg(bin);
+                sh
+            }
+            None => Command::new(bin),
+        };
+        let stdout = match &self.stdout_file {
+            Some(path) => Stdio::from(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .unwrap_or_else(|e| panic!("open {} for stdout: {e}", path.display())),
+            ),
+            None => Stdio::piped(),
+        };
         cmd.args(&self.args)
             .current_dir(&self.dir)
             .env("NO_COLOR", "1")
@@ -130,7 +182,7 @@ impl Heapgame {
             } else {
                 Stdio::null()
             })
-            .stdout(Stdio::piped())
+            .stdout(stdout)
             .stderr(Stdio::piped());
         for (k, v) in &self.env {
             match v {
@@ -143,42 +195,69 @@ impl Heapgame {
 
     /// Runs it to the end (or kills it at the time bound, failing the test).
     pub fn run(self) -> Output {
+        let (cmdline, bound) = (format!("heapgame {}", self.args.join(" ")), self.bound);
+        self.run_bounded()
+            .unwrap_or_else(|| panic!("{cmdline}: still running after {bound:?}"))
+    }
+
+    /// Runs it to the end; `None` when it was still running at the time bound (then killed).
+    pub fn run_bounded(self) -> Option<Output> {
         let cmdline = format!("heapgame {}", self.args.join(" "));
         let start = Instant::now();
         let mut child = self.spawn();
+        let hold = self.interrupt.map(|_| INTERRUPT_STDIN_OPEN);
         let feeder = self.stdin.clone().map(|text| {
             let mut pipe = child.stdin.take().expect("a stdin pipe");
             std::thread::spawn(move || {
                 // The program may exit without reading it all.
                 let _ = pipe.write_all(&text);
+                if let Some(hold) = hold {
+                    std::thread::sleep(hold.saturating_sub(start.elapsed()));
+                }
             })
         });
-        let out = read_all(child.stdout.take().expect("a stdout pipe"));
+        let out = child.stdout.take().map(read_all);
         let err = read_all(child.stderr.take().expect("a stderr pipe"));
-        let status = loop {
-            if let Some(s) = child.try_wait().expect("wait for heapgame") {
-                break s;
-            }
-            if start.elapsed() > self.bound {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("{cmdline}: still running after {:?}", self.bound);
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        };
+        let status = self.wait(&mut child, start)?;
         let time = start.elapsed();
         if let Some(f) = feeder {
             f.join().expect("the stdin writer");
         }
-        let stdout_bytes = out.join().expect("the stdout reader");
+        let stdout_bytes = out.map_or_else(Vec::new, |o| o.join().expect("the stdout reader"));
         let stderr = err.join().expect("the stderr reader");
-        Output {
+        Some(Output {
             code: status.code().unwrap_or(-1),
+            status,
             stdout: String::from_utf8_lossy(&stdout_bytes).into_owned(),
             stdout_bytes,
             stderr: String::from_utf8_lossy(&stderr).into_owned(),
             time,
             cmdline,
+        })
+    }
+
+    /// Waits for the child, sending SIGINT at [`Heapgame::interrupt_after`]; `None` (the child
+    /// killed) past the time bound.
+    fn wait(&self, child: &mut Child, start: Instant) -> Option<std::process::ExitStatus> {
+        let mut interrupt = self.interrupt;
+        loop {
+            if let Some(s) = child.try_wait().expect("wait for heapgame") {
+                return Some(s);
+            }
+            if interrupt.is_some_and(|i| start.elapsed() >= i) {
+                let sent = Command::new("kill")
+                    .args(["-INT", &child.id().to_string()])
+                    .status()
+                    .expect("run kill");
+                assert!(sent.success(), "kill -INT {}", child.id());
+                interrupt = None;
+            }
+            if start.elapsed() > self.bound {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(5));
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::cell::Cell;
 
 use heapgame::estimate::Estimate;
-use heapgame::game::show_position;
+use heapgame::game::{show_position, AnyCount};
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
@@ -121,12 +121,10 @@ pub(crate) fn problem(game: &Game, code: Code, message: String, help: &str) -> V
 /// A solve's failure as the command line words it, with the page's names for the limits.
 fn failure(game: &Game, e: &SolveError<MoveError>, context: &str) -> Value {
     match e {
-        SolveError::Limit { limit } => problem(
+        SolveError::Limit { .. } => problem(
             game,
             Code::Limit,
-            format!(
-                "this needs more than {limit} positions stored (the position limit), {context}"
-            ),
+            format!("{e}, {context}"),
             "raise the position limit, or ask about smaller positions",
         ),
         _ => {
@@ -387,10 +385,7 @@ pub fn solve(
             return Err(problem(
                 &game,
                 Code::Usage,
-                format!(
-                    "`{}` allows any number of heaps: say how many at most",
-                    game.checked.name
-                ),
+                AnyCount(&game.checked.name).to_string(),
                 "fill in the number of heaps",
             ));
         };

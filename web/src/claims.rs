@@ -6,7 +6,8 @@
 //! counterexample comes with the position, what the claim says, what the solver finds, and
 //! why in words (the move that shows it), as [`heapgame::verify::explain`] words it.
 
-use heapgame::game::show_position;
+use heapgame::game::{show_position, AnyCount};
+use heapgame::moves::MoveError;
 use heapgame::ruleset::check::CheckRun;
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::positions::box_size;
@@ -14,7 +15,7 @@ use heapgame::verify::check::{params_shown, Checker, ClaimReport, Failure, Halt}
 use heapgame::verify::coverage::{Coverage, FindingKind};
 use heapgame::verify::region::Region;
 use heapgame::verify::{Bounds, CheckError, MissingBound};
-use heapgame::Game;
+use heapgame::{Game, SolveError};
 use serde_json::{json, Value};
 
 use crate::api::Request;
@@ -178,8 +179,8 @@ fn one_run(
                     game,
                     heapgame::ruleset::diag::Code::Limit,
                     format!(
-                        "this needs more than {limit} positions stored (the position limit), \
-                         while checking the claims at {}",
+                        "{}, while checking the claims at {}",
+                        SolveError::<MoveError>::Limit { limit },
                         show_position(pos)
                     ),
                     "raise the position limit under Advanced",
@@ -219,10 +220,7 @@ fn bounds(game: &Game, line: Option<&CheckRun>) -> Result<Bounds, Value> {
         ),
         MissingBound::Heaps => problem(
             Code::Usage,
-            format!(
-                "`{}` allows any number of heaps: say how many at most",
-                game.checked.name
-            ),
+            AnyCount(&game.checked.name).to_string(),
             "write `check max N heaps K` in the ruleset",
         ),
     })?;

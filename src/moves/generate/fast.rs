@@ -69,47 +69,7 @@ pub(super) fn run_fast(
         Ok(())
     };
     match fast {
-        Fast::OneHeap(set, span) => {
-            for i in 0..pos.len() {
-                // Heaps of equal size are interchangeable: the interpreter chooses the first.
-                if i > 0 && pos[i] == pos[i - 1] {
-                    continue;
-                }
-                let v = pos[i];
-                let mut iter = set
-                    .iter_upto(i64::from(v))
-                    .map_err(|e| real_error(e, span))?;
-                // `buf` is `pos` with heap i lowered to `w` at index j, kept sorted as the
-                // amounts grow (w only decreases, so it only moves left).
-                buf.clear();
-                buf.extend_from_slice(pos);
-                let mut j = i;
-                while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
-                    watch.tick_by(pos.len())?;
-                    if a < 0 {
-                        continue;
-                    }
-                    // 0 <= a <= v.
-                    let w = v - a as u32;
-                    if w < shape.lower {
-                        // The amounts come in increasing order: every later one is too large.
-                        break;
-                    }
-                    while j > 0 && buf[j - 1] > w {
-                        buf[j] = buf[j - 1];
-                        j -= 1;
-                    }
-                    buf[j] = w;
-                    if w == 0 && shape.drops_zeros() {
-                        // The empty heap is first (sorted); it vanishes.
-                        emit(&buf[1..])?;
-                    } else {
-                        emit(buf)?;
-                    }
-                }
-            }
-            Ok(())
-        }
+        Fast::OneHeap(set, span) => run_one_heap(shape, (set, span), pos, (buf, watch), &mut emit),
         Fast::Each(count, set, span) => run_each(
             shape,
             (count, set, span),
@@ -117,70 +77,141 @@ pub(super) fn run_fast(
             (buf, work, watch),
             &mut emit,
         ),
-        Fast::AllSame(set, span) => {
-            let least = pos.iter().copied().min().unwrap_or(0);
-            let mut iter = set
-                .iter_upto(i64::from(least))
-                .map_err(|e| real_error(e, span))?;
-            while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
-                watch.tick_by(pos.len())?;
-                if a < 0 {
-                    continue;
-                }
-                let a = a as u32;
-                if least - a < shape.lower {
-                    // The amounts come in increasing order: every later one is too large.
-                    break;
-                }
-                buf.clear();
-                for &h in pos {
-                    let w = h - a;
-                    if w == 0 && shape.drops_zeros() {
-                        continue;
-                    }
-                    buf.push(w);
-                }
-                emit(buf)?;
-            }
-            Ok(())
-        }
+        Fast::AllSame(set, span) => run_all_same(shape, (set, span), pos, (buf, watch), &mut emit),
         Fast::DeleteLower(count, by, span) => {
-            let FastScratch { counts, idx, .. } = work;
-            count
-                .members_upto(pos.len() as i64, counts)
-                .map_err(|e| real_error(e, span))?;
-            for &c in counts.iter() {
-                let Ok(c) = usize::try_from(c) else { continue };
-                if c > pos.len() {
-                    break;
-                }
-                if c == 1 {
-                    // One heap deleted (the cookie game): the first of each run of equal heaps.
-                    for i in 0..pos.len() {
-                        watch.tick_by(pos.len())?;
-                        if (i == 0 || pos[i - 1] != pos[i])
-                            && delete_lower_one(shape, pos, &[i], by, buf)
-                        {
-                            emit(buf)?;
-                        }
-                    }
-                    continue;
-                }
-                idx.clear();
-                idx.extend(0..c);
-                loop {
-                    watch.tick_by(pos.len())?;
-                    if delete_lower_one(shape, pos, idx, by, buf) {
-                        emit(buf)?;
-                    }
-                    if !next_canonical_combination(idx, pos.len(), |j| pos[j - 1] == pos[j]) {
-                        break;
-                    }
-                }
-            }
-            Ok(())
+            run_delete_lower(shape, (count, by, span), pos, (buf, work, watch), &mut emit)
         }
     }
+}
+
+/// [`Fast::OneHeap`]: for the first heap of each run of equal heaps, each amount of `set` it
+/// can lose and stay at least the lower bound, in increasing order.
+fn run_one_heap(
+    shape: &ShapeSpec,
+    (set, span): (&SetValue, &Span),
+    pos: &[u32],
+    (buf, watch): (&mut Vec<u32>, &mut Watch),
+    emit: &mut impl FnMut(&[u32]) -> R,
+) -> R {
+    for i in 0..pos.len() {
+        // Heaps of equal size are interchangeable: the interpreter chooses the first.
+        if i > 0 && pos[i] == pos[i - 1] {
+            continue;
+        }
+        let v = pos[i];
+        let mut iter = set
+            .iter_upto(i64::from(v))
+            .map_err(|e| real_error(e, span))?;
+        // `buf` is `pos` with heap i lowered to `w` at index j, kept sorted as the
+        // amounts grow (w only decreases, so it only moves left).
+        buf.clear();
+        buf.extend_from_slice(pos);
+        let mut j = i;
+        while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
+            watch.tick_by(pos.len())?;
+            if a < 0 {
+                continue;
+            }
+            // 0 <= a <= v.
+            let w = v - a as u32;
+            if w < shape.lower {
+                // The amounts come in increasing order: every later one is too large.
+                break;
+            }
+            while j > 0 && buf[j - 1] > w {
+                buf[j] = buf[j - 1];
+                j -= 1;
+            }
+            buf[j] = w;
+            if w == 0 && shape.drops_zeros() {
+                // The empty heap is first (sorted); it vanishes.
+                emit(&buf[1..])?;
+            } else {
+                emit(buf)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// [`Fast::AllSame`]: each amount of `set` that every heap can lose and stay at least the
+/// lower bound, in increasing order, taken from all heaps at once.
+fn run_all_same(
+    shape: &ShapeSpec,
+    (set, span): (&SetValue, &Span),
+    pos: &[u32],
+    (buf, watch): (&mut Vec<u32>, &mut Watch),
+    emit: &mut impl FnMut(&[u32]) -> R,
+) -> R {
+    let least = pos.iter().copied().min().unwrap_or(0);
+    let mut iter = set
+        .iter_upto(i64::from(least))
+        .map_err(|e| real_error(e, span))?;
+    while let Some(a) = iter.next_member().map_err(|e| real_error(e, span))? {
+        watch.tick_by(pos.len())?;
+        if a < 0 {
+            continue;
+        }
+        let a = a as u32;
+        if least - a < shape.lower {
+            // The amounts come in increasing order: every later one is too large.
+            break;
+        }
+        buf.clear();
+        for &h in pos {
+            let w = h - a;
+            if w == 0 && shape.drops_zeros() {
+                continue;
+            }
+            buf.push(w);
+        }
+        emit(buf)?;
+    }
+    Ok(())
+}
+
+/// [`Fast::DeleteLower`]: for each count c of `count`, each canonical choice of c heaps
+/// deleted (for one heap, the first of each run of equal heaps), every other heap lowered by
+/// `by`.
+fn run_delete_lower(
+    shape: &ShapeSpec,
+    (count, by, span): (&SetValue, u64, &Span),
+    pos: &[u32],
+    (buf, work, watch): (&mut Vec<u32>, &mut FastScratch, &mut Watch),
+    emit: &mut impl FnMut(&[u32]) -> R,
+) -> R {
+    let FastScratch { counts, idx, .. } = work;
+    count
+        .members_upto(pos.len() as i64, counts)
+        .map_err(|e| real_error(e, span))?;
+    for &c in counts.iter() {
+        let Ok(c) = usize::try_from(c) else { continue };
+        if c > pos.len() {
+            break;
+        }
+        if c == 1 {
+            // One heap deleted (the cookie game): the first of each run of equal heaps.
+            for i in 0..pos.len() {
+                watch.tick_by(pos.len())?;
+                if (i == 0 || pos[i - 1] != pos[i]) && delete_lower_one(shape, pos, &[i], by, buf) {
+                    emit(buf)?;
+                }
+            }
+            continue;
+        }
+        idx.clear();
+        idx.extend(0..c);
+        loop {
+            watch.tick_by(pos.len())?;
+            if delete_lower_one(shape, pos, idx, by, buf) {
+                emit(buf)?;
+            }
+            if !next_canonical_combination(idx, pos.len(), |j| pos[j - 1] == pos[j]) {
+                break;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// [`Fast::Each`]: for each count c, each canonical choice of c heaps among those that can

@@ -3,9 +3,12 @@
 //! ray line and in each cone. A cell costs O(queries), not O(followers).
 
 use super::guard::GuardScratch;
-use super::layout::{Layout, Query};
+use super::layout::{ClauseQ, Layout, Query};
 use crate::moves::program::ShapeSpec;
 use crate::solver::budget::Stop;
+use rows::{walk, Rows};
+
+mod rows;
 
 /// How the fill reports progress and asks whether to go on: called with the cells done.
 pub(super) type Tick<'a> = &'a mut dyn FnMut(usize) -> Result<(), Stop>;
@@ -22,9 +25,6 @@ pub(super) enum Halt {
 /// Most bytes of Grundy bitsets (ray lines and cones) the fill may hold.
 const MAX_BITSET_BYTES: usize = 1 << 31;
 
-/// Cells between two looks at the budget.
-const CHECK_CELLS: usize = 1 << 16;
-
 #[inline(always)]
 fn get(v: &[u64], i: usize) -> bool {
     v[i >> 6] >> (i & 63) & 1 == 1
@@ -35,87 +35,112 @@ fn set(v: &mut [u64], i: usize) {
     v[i >> 6] |= 1 << (i & 63);
 }
 
-/// The per-row state: where each base, accumulator and cone direction starts to apply.
-struct Rows<'l> {
-    l: &'l Layout,
-    /// The coordinates of the current cell.
-    c: Vec<usize>,
-    /// Per base: the least last coordinate from which `x - base` is in the cube on this row
-    /// (`usize::MAX`: never).
-    first: Vec<usize>,
-    /// Per accumulator: the line id of `x - base` at the row's first cell.
-    id0: Vec<i64>,
-    /// Per group, per direction: as `first`, for `x - dir`.
-    gen_first: Vec<Vec<usize>>,
-    /// Cube offset of the row's first cell.
-    start: usize,
-    done: bool,
+/// Whether every guard of clause `cl` allows the current cell; [`Halt::Decline`] when one
+/// cannot be evaluated.
+#[inline(always)]
+fn guards_allow(
+    cl: &ClauseQ,
+    rows: &Rows<'_>,
+    (shape, base): (&ShapeSpec, u32),
+    gs: &mut GuardScratch,
+) -> Result<bool, Halt> {
+    for g in &cl.guards {
+        if !g.allows(&rows.c, shape, base, gs).ok_or(Halt::Decline)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
-impl<'l> Rows<'l> {
-    fn new(l: &'l Layout) -> Rows<'l> {
-        let mut r = Rows {
+/// The P/N fill's tables: one bit a cell for P, per accumulator one bit a line ("a P-position
+/// is on it"), per cone group one bit a cell ("a P-position is in the cone").
+struct PnFill<'l> {
+    l: &'l Layout,
+    /// Bit set = P.
+    p: Vec<u64>,
+    accs: Vec<Vec<u64>>,
+    cones: Vec<Vec<u64>>,
+    /// Per accumulator: the line through the current cell, or `usize::MAX`.
+    cur: Vec<usize>,
+}
+
+impl<'l> PnFill<'l> {
+    fn new(l: &'l Layout) -> PnFill<'l> {
+        let words = l.len.div_ceil(64);
+        PnFill {
             l,
-            c: vec![0; l.k],
-            first: vec![0; l.bases.len()],
-            id0: vec![0; l.accs.len()],
-            gen_first: l.groups.iter().map(|g| vec![0; g.gens.len()]).collect(),
-            start: 0,
-            done: l.len == 0,
-        };
-        r.prepare();
-        r
-    }
-
-    /// Computes the row's state from the outer coordinates.
-    fn prepare(&mut self) {
-        let l = self.l;
-        let k = l.k;
-        self.c[k - 1] = 0;
-        let outer = &self.c[..k - 1];
-        for (f, (b, _)) in self.first.iter_mut().zip(&l.bases) {
-            let ok = outer.iter().zip(b).all(|(x, y)| x >= y);
-            *f = if ok { b[k - 1] } else { usize::MAX };
-        }
-        for (id, a) in self.id0.iter_mut().zip(&l.accs) {
-            *id = outer
+            p: vec![0u64; words],
+            accs: l
+                .accs
                 .iter()
-                .zip(&a.coef)
-                .map(|(&x, &w)| x as i64 * w)
-                .sum::<i64>()
-                + a.konst;
+                .map(|a| vec![0u64; a.lines.div_ceil(64)])
+                .collect(),
+            cones: l.groups.iter().map(|_| vec![0u64; words]).collect(),
+            cur: vec![usize::MAX; l.accs.len()],
         }
-        for (gf, g) in self.gen_first.iter_mut().zip(&l.groups) {
-            for (f, &(mask, _)) in gf.iter_mut().zip(&g.gens) {
-                let ok = (0..k - 1).all(|i| mask >> i & 1 == 0 || outer[i] >= 1);
-                *f = if ok {
-                    (mask >> (k - 1) & 1) as usize
-                } else {
-                    usize::MAX
-                };
-            }
-        }
-        self.start = l.offset(&self.c);
     }
 
-    /// Moves to the next row; false after the last.
-    fn advance(&mut self) -> bool {
-        let k = self.l.k;
-        let mut i = k - 1;
-        loop {
-            if i == 0 {
-                self.done = true;
-                return false;
+    /// Feeds each ray line through cell `x` with the outcome at its apex.
+    #[inline(always)]
+    fn feed_rays(&mut self, rows: &Rows<'_>, t: usize, x: usize) {
+        let l = self.l;
+        for (a, acc) in l.accs.iter().enumerate() {
+            let id = rows.line(a, t);
+            self.cur[a] = id;
+            if id != usize::MAX && get(&self.p, x - l.bases[acc.base].1) {
+                set(&mut self.accs[a], id);
             }
-            i -= 1;
-            self.c[i] += 1;
-            if self.c[i] < self.l.side {
-                break;
-            }
-            self.c[i] = 0;
         }
-        self.prepare();
-        true
+    }
+
+    /// Whether some clause whose guards allow cell `x` reaches a P-position.
+    #[inline(always)]
+    fn reaches_p(
+        &self,
+        rows: &Rows<'_>,
+        (t, x): (usize, usize),
+        rules: (&ShapeSpec, u32),
+        gs: &mut GuardScratch,
+    ) -> Result<bool, Halt> {
+        let l = self.l;
+        for cl in &l.clauses {
+            if !guards_allow(cl, rows, rules, gs)? {
+                continue;
+            }
+            for q in &cl.queries {
+                let hit = match *q {
+                    Query::Point(b) => t >= rows.first[b] && get(&self.p, x - l.bases[b].1),
+                    Query::Ray(a) => self.cur[a] != usize::MAX && get(&self.accs[a], self.cur[a]),
+                    Query::Cone(g, b) => {
+                        t >= rows.first[b] && get(&self.cones[g], x - l.bases[b].1)
+                    }
+                };
+                if hit {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Records cell `x`'s outcome (`n`: an N-position) in the table and the cones.
+    #[inline(always)]
+    fn mark(&mut self, rows: &Rows<'_>, (t, x): (usize, usize), n: bool) {
+        if !n {
+            set(&mut self.p, x);
+        }
+        for (gi, grp) in self.l.groups.iter().enumerate() {
+            let cone = &mut self.cones[gi];
+            let v = !n
+                || grp
+                    .gens
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &(_, off))| t >= rows.gen_first[gi][j] && get(cone, x - off));
+            if v {
+                set(cone, x);
+            }
+        }
     }
 }
 
@@ -126,82 +151,16 @@ pub(super) fn outcomes(
     base: u32,
     tick: Tick<'_>,
 ) -> Result<Vec<u64>, Halt> {
-    let words = l.len.div_ceil(64);
-    let mut p = vec![0u64; words];
-    let mut accs: Vec<Vec<u64>> = l
-        .accs
-        .iter()
-        .map(|a| vec![0u64; a.lines.div_ceil(64)])
-        .collect();
-    let mut cones: Vec<Vec<u64>> = l.groups.iter().map(|_| vec![0u64; words]).collect();
-    let mut cur = vec![usize::MAX; l.accs.len()];
+    let mut f = PnFill::new(l);
     let mut gs = GuardScratch::default();
-    let k = l.k;
-    let mut rows = Rows::new(l);
-    let (mut done, mut next) = (0usize, CHECK_CELLS);
-    while !rows.done {
-        for t in 0..l.side {
-            let x = rows.start + t;
-            rows.c[k - 1] = t;
-            for (a, acc) in l.accs.iter().enumerate() {
-                if t >= rows.first[acc.base] {
-                    let id = (rows.id0[a] + acc.coef[k - 1] * t as i64) as usize;
-                    cur[a] = id;
-                    if get(&p, x - l.bases[acc.base].1) {
-                        set(&mut accs[a], id);
-                    }
-                } else {
-                    cur[a] = usize::MAX;
-                }
-            }
-            let mut n = false;
-            'clauses: for cl in &l.clauses {
-                for g in &cl.guards {
-                    if !g
-                        .allows(&rows.c, shape, base, &mut gs)
-                        .ok_or(Halt::Decline)?
-                    {
-                        continue 'clauses;
-                    }
-                }
-                for q in &cl.queries {
-                    let hit = match *q {
-                        Query::Point(b) => t >= rows.first[b] && get(&p, x - l.bases[b].1),
-                        Query::Ray(a) => cur[a] != usize::MAX && get(&accs[a], cur[a]),
-                        Query::Cone(g, b) => t >= rows.first[b] && get(&cones[g], x - l.bases[b].1),
-                    };
-                    if hit {
-                        n = true;
-                        break 'clauses;
-                    }
-                }
-            }
-            if !n {
-                set(&mut p, x);
-            }
-            for (gi, grp) in l.groups.iter().enumerate() {
-                let mut v = !n;
-                if !v {
-                    for (j, &(_, off)) in grp.gens.iter().enumerate() {
-                        if t >= rows.gen_first[gi][j] && get(&cones[gi], x - off) {
-                            v = true;
-                            break;
-                        }
-                    }
-                }
-                if v {
-                    set(&mut cones[gi], x);
-                }
-            }
-        }
-        done += l.side;
-        if done >= next {
-            next = done + CHECK_CELLS;
-            tick(done).map_err(Halt::Stop)?;
-        }
-        rows.advance();
-    }
-    Ok(p)
+    walk(l, tick, |rows, t| {
+        let x = rows.start + t;
+        f.feed_rays(rows, t, x);
+        let n = f.reaches_p(rows, (t, x), (shape, base), &mut gs)?;
+        f.mark(rows, (t, x), n);
+        Ok(())
+    })?;
+    Ok(f.p)
 }
 
 /// Bit rows of a common width (in words) that can grow.
@@ -230,6 +189,177 @@ impl BitRows {
     }
 }
 
+/// The Grundy fill's tables: the values, per accumulator a bitset a line (the values on it),
+/// per cone group a bitset a cell (the values in the cone), all `w` words wide and widened as
+/// the largest value grows; and the scratch of one cell's mex.
+struct GrundyFill<'l> {
+    l: &'l Layout,
+    g: Vec<u32>,
+    /// Words a bitset.
+    w: usize,
+    /// Bitsets over all accumulators and cones, for the memory bound.
+    total_rows: usize,
+    accs: Vec<BitRows>,
+    cones: Vec<BitRows>,
+    /// Per accumulator: the line through the current cell, or `usize::MAX`.
+    cur: Vec<usize>,
+    /// The values of the current cell's point followers.
+    scratch: Vec<u64>,
+    /// The words of `scratch` set.
+    marked: Vec<usize>,
+    /// The bitsets the current cell reads: (true: accumulator, false: cone; which; row).
+    srcs: Vec<(bool, usize, usize)>,
+}
+
+impl<'l> GrundyFill<'l> {
+    fn new(l: &'l Layout) -> Result<GrundyFill<'l>, Halt> {
+        let w = 1usize;
+        let total_rows: usize = l.accs.iter().map(|a| a.lines).sum::<usize>()
+            + l.groups.len().checked_mul(l.len).ok_or(Halt::Decline)?;
+        Ok(GrundyFill {
+            l,
+            g: vec![0u32; l.len],
+            w,
+            total_rows,
+            accs: l
+                .accs
+                .iter()
+                .map(|a| BitRows::new(a.lines, w))
+                .collect::<Result<Vec<_>, _>>()?,
+            cones: l
+                .groups
+                .iter()
+                .map(|_| BitRows::new(l.len, w))
+                .collect::<Result<Vec<_>, _>>()?,
+            cur: vec![usize::MAX; l.accs.len()],
+            scratch: vec![0u64; w],
+            marked: Vec::new(),
+            srcs: Vec::new(),
+        })
+    }
+
+    /// Feeds each ray line through cell `x` with the value at its apex.
+    #[inline(always)]
+    fn feed_rays(&mut self, rows: &Rows<'_>, t: usize, x: usize) {
+        let (l, w) = (self.l, self.w);
+        for (a, acc) in l.accs.iter().enumerate() {
+            let id = rows.line(a, t);
+            self.cur[a] = id;
+            if id != usize::MAX {
+                let v = self.g[x - l.bases[acc.base].1] as usize;
+                self.accs[a].data[id * w + v / 64] |= 1 << (v % 64);
+            }
+        }
+    }
+
+    /// For each clause whose guards allow cell `x`: its point followers' values into
+    /// `scratch`, the ray lines and cones it reads into `srcs`.
+    #[inline(always)]
+    fn gather(
+        &mut self,
+        rows: &Rows<'_>,
+        (t, x): (usize, usize),
+        rules: (&ShapeSpec, u32),
+        gs: &mut GuardScratch,
+    ) -> Result<(), Halt> {
+        let l = self.l;
+        self.srcs.clear();
+        for cl in &l.clauses {
+            if !guards_allow(cl, rows, rules, gs)? {
+                continue;
+            }
+            for q in &cl.queries {
+                match *q {
+                    Query::Point(b) => {
+                        if t >= rows.first[b] {
+                            let v = self.g[x - l.bases[b].1] as usize;
+                            self.scratch[v / 64] |= 1 << (v % 64);
+                            self.marked.push(v / 64);
+                        }
+                    }
+                    Query::Ray(a) => {
+                        if self.cur[a] != usize::MAX {
+                            self.srcs.push((true, a, self.cur[a]));
+                        }
+                    }
+                    Query::Cone(gr, b) => {
+                        if t >= rows.first[b] {
+                            self.srcs.push((false, gr, x - l.bases[b].1));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The mex of what [`GrundyFill::gather`] collected (`64 * w` when every bit is set);
+    /// `scratch` is cleared for the next cell.
+    #[inline(always)]
+    fn mex(&mut self) -> usize {
+        let w = self.w;
+        let mut mex = 64 * w;
+        for (j, &mark) in self.scratch.iter().enumerate() {
+            let mut u = mark;
+            for &(is_acc, i, r) in &self.srcs {
+                u |= if is_acc {
+                    self.accs[i].data[r * w + j]
+                } else {
+                    self.cones[i].data[r * w + j]
+                };
+            }
+            if u != u64::MAX {
+                mex = 64 * j + (!u).trailing_zeros() as usize;
+                break;
+            }
+        }
+        for &j in &self.marked {
+            self.scratch[j] = 0;
+        }
+        self.marked.clear();
+        mex
+    }
+
+    /// Widens every bitset when `mex` does not fit in `w` words; [`Halt::Decline`] past
+    /// [`MAX_BITSET_BYTES`].
+    #[inline(always)]
+    fn widen(&mut self, mex: usize) -> Result<(), Halt> {
+        if mex < 64 * self.w {
+            return Ok(());
+        }
+        // Half again as many words as needed: few copies, little slack per row.
+        let w2 = (mex / 64 + 1) * 3 / 2 + 1;
+        if self.total_rows.saturating_mul(w2).saturating_mul(8) > MAX_BITSET_BYTES {
+            return Err(Halt::Decline);
+        }
+        for r in self.accs.iter_mut().chain(self.cones.iter_mut()) {
+            r.grow(self.w, w2)?;
+        }
+        self.scratch.resize(w2, 0);
+        self.w = w2;
+        Ok(())
+    }
+
+    /// Records cell `x`'s value in each cone group: its own and those of the cones at
+    /// `x - dir`.
+    #[inline(always)]
+    fn mark(&mut self, rows: &Rows<'_>, (t, x): (usize, usize), mex: usize) {
+        let w = self.w;
+        for (gi, grp) in self.l.groups.iter().enumerate() {
+            let (row, rest) = (x * w, &mut self.cones[gi].data);
+            rest[row + mex / 64] |= 1 << (mex % 64);
+            for (j, &(_, off)) in grp.gens.iter().enumerate() {
+                if t >= rows.gen_first[gi][j] {
+                    let from = (x - off) * w;
+                    for i in 0..w {
+                        rest[row + i] |= rest[from + i];
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The Grundy values of the cube, or why the fill stopped.
 pub(super) fn grundy(
     l: &Layout,
@@ -237,126 +367,17 @@ pub(super) fn grundy(
     base: u32,
     tick: Tick<'_>,
 ) -> Result<Vec<u32>, Halt> {
-    let mut g = vec![0u32; l.len];
-    let mut w = 1usize;
-    let total_rows: usize = l.accs.iter().map(|a| a.lines).sum::<usize>()
-        + l.groups.len().checked_mul(l.len).ok_or(Halt::Decline)?;
-    let mut accs = l
-        .accs
-        .iter()
-        .map(|a| BitRows::new(a.lines, w))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut cones = l
-        .groups
-        .iter()
-        .map(|_| BitRows::new(l.len, w))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut cur = vec![usize::MAX; l.accs.len()];
-    let mut scratch = vec![0u64; w];
-    let mut marked: Vec<usize> = Vec::new();
-    // (true: accumulator, false: cone; which; row).
-    let mut srcs: Vec<(bool, usize, usize)> = Vec::new();
+    let mut f = GrundyFill::new(l)?;
     let mut gs = GuardScratch::default();
-    let k = l.k;
-    let mut rows = Rows::new(l);
-    let (mut done, mut next) = (0usize, CHECK_CELLS);
-    while !rows.done {
-        for t in 0..l.side {
-            let x = rows.start + t;
-            rows.c[k - 1] = t;
-            for (a, acc) in l.accs.iter().enumerate() {
-                if t >= rows.first[acc.base] {
-                    let id = (rows.id0[a] + acc.coef[k - 1] * t as i64) as usize;
-                    cur[a] = id;
-                    let v = g[x - l.bases[acc.base].1] as usize;
-                    accs[a].data[id * w + v / 64] |= 1 << (v % 64);
-                } else {
-                    cur[a] = usize::MAX;
-                }
-            }
-            srcs.clear();
-            'clauses: for cl in &l.clauses {
-                for gd in &cl.guards {
-                    if !gd
-                        .allows(&rows.c, shape, base, &mut gs)
-                        .ok_or(Halt::Decline)?
-                    {
-                        continue 'clauses;
-                    }
-                }
-                for q in &cl.queries {
-                    match *q {
-                        Query::Point(b) => {
-                            if t >= rows.first[b] {
-                                let v = g[x - l.bases[b].1] as usize;
-                                scratch[v / 64] |= 1 << (v % 64);
-                                marked.push(v / 64);
-                            }
-                        }
-                        Query::Ray(a) => {
-                            if cur[a] != usize::MAX {
-                                srcs.push((true, a, cur[a]));
-                            }
-                        }
-                        Query::Cone(gr, b) => {
-                            if t >= rows.first[b] {
-                                srcs.push((false, gr, x - l.bases[b].1));
-                            }
-                        }
-                    }
-                }
-            }
-            let mut mex = 64 * w;
-            for (j, &mark) in scratch.iter().enumerate() {
-                let mut u = mark;
-                for &(is_acc, i, r) in &srcs {
-                    u |= if is_acc {
-                        accs[i].data[r * w + j]
-                    } else {
-                        cones[i].data[r * w + j]
-                    };
-                }
-                if u != u64::MAX {
-                    mex = 64 * j + (!u).trailing_zeros() as usize;
-                    break;
-                }
-            }
-            for &j in &marked {
-                scratch[j] = 0;
-            }
-            marked.clear();
-            g[x] = u32::try_from(mex).map_err(|_| Halt::Decline)?;
-            if mex >= 64 * w {
-                // Half again as many words as needed: few copies, little slack per row.
-                let w2 = (mex / 64 + 1) * 3 / 2 + 1;
-                if total_rows.saturating_mul(w2).saturating_mul(8) > MAX_BITSET_BYTES {
-                    return Err(Halt::Decline);
-                }
-                for r in accs.iter_mut().chain(cones.iter_mut()) {
-                    r.grow(w, w2)?;
-                }
-                scratch.resize(w2, 0);
-                w = w2;
-            }
-            for (gi, grp) in l.groups.iter().enumerate() {
-                let (row, rest) = (x * w, &mut cones[gi].data);
-                rest[row + mex / 64] |= 1 << (mex % 64);
-                for (j, &(_, off)) in grp.gens.iter().enumerate() {
-                    if t >= rows.gen_first[gi][j] {
-                        let from = (x - off) * w;
-                        for i in 0..w {
-                            rest[row + i] |= rest[from + i];
-                        }
-                    }
-                }
-            }
-        }
-        done += l.side;
-        if done >= next {
-            next = done + CHECK_CELLS;
-            tick(done).map_err(Halt::Stop)?;
-        }
-        rows.advance();
-    }
-    Ok(g)
+    walk(l, tick, |rows, t| {
+        let x = rows.start + t;
+        f.feed_rays(rows, t, x);
+        f.gather(rows, (t, x), (shape, base), &mut gs)?;
+        let mex = f.mex();
+        f.g[x] = u32::try_from(mex).map_err(|_| Halt::Decline)?;
+        f.widen(mex)?;
+        f.mark(rows, (t, x), mex);
+        Ok(())
+    })?;
+    Ok(f.g)
 }

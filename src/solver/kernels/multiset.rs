@@ -164,81 +164,124 @@ fn fill(
     want: Want,
     budget: &Budget,
 ) -> Result<BoxValues, SolveError<MoveError>> {
-    let len = spec.len();
-    let mut values = vec![0u32; len];
-    let lower = spec.shape.lower;
-    let base = if spec.shape.count.is_some() { lower } else { 0 };
-    if len > 0 {
-        // The padded tuple of rank r, stepped to rank r + 1 at the end of each round.
-        let mut tuple = vec![base; spec.heaps];
-        let mut moves = Moves::new(spec.heaps, base, spec.max);
-        // P/N of splits on a fixed count: by marking the predecessors of each P-position.
-        let mut retro = (want == Want::Outcome
-            && spec.shape.count.is_some()
-            && clauses.iter().all(|c| matches!(c.kind, Act::Split { .. })))
-        .then(|| Retro::new(spec.heaps, base, spec.max, moves.table().to_vec()));
-        // Grundy values: `mark[v] == stamp` when a follower has value v.
-        let mut mark: Vec<usize> = Vec::new();
-        for r in 0..len {
-            if r % 4096 == 0 {
-                budget
-                    .check_now(r)
-                    .map_err(|stop| SolveError::from_stop(stop, r))?;
-            }
-            let start = if spec.shape.drops_zeros() {
-                tuple.iter().take_while(|&&h| h == 0).count()
-            } else {
-                0
-            };
-            let pos = &tuple[start..];
-            debug_assert_eq!(spec.rank(pos), Some(r));
-            let (done, rest) = values.split_at_mut(r);
-            rest[0] = match want {
-                Want::Outcome if retro.is_some() => {
-                    let retro = retro.as_mut().expect("just checked");
-                    if rest[0] == 0 {
-                        // Not marked: no follower is P.
-                        for c in clauses {
-                            retro.each_pred(c, pos, &mut |q: usize| {
-                                debug_assert!(q > r, "a predecessor of rank {q} <= {r}");
-                                rest[q - r] = 1;
-                            });
-                        }
-                    }
-                    rest[0]
-                }
-                Want::Outcome => {
-                    let found = clauses.iter().any(|c| {
-                        moves.each(c, pos, lower, &mut |q: usize| {
-                            debug_assert!(q < r, "a follower of rank {q} >= {r}");
-                            done[q] == 0
-                        })
-                    });
-                    u32::from(found)
-                }
-                Want::Grundy => {
-                    let stamp = r + 1;
-                    for c in clauses {
-                        moves.each(c, pos, lower, &mut |q: usize| {
-                            debug_assert!(q < r, "a follower of rank {q} >= {r}");
-                            let v = done[q] as usize;
-                            if v >= mark.len() {
-                                mark.resize(v + 1, 0);
-                            }
-                            mark[v] = stamp;
-                            false
-                        });
-                    }
-                    let mex = mark.iter().take_while(|&&m| m == stamp).count();
-                    u32::try_from(mex).expect("a mex is at most the followers")
-                }
-            };
-            next_colex(&mut tuple, base, spec.max);
-        }
+    let mut values = vec![0u32; spec.len()];
+    if !values.is_empty() {
+        fill_ranks(clauses, spec, want, budget, &mut values)?;
     }
     let mut table = BoxValues::from_values(spec.clone(), want, values, ModeUsed::Table);
     table.kernel = Some(NAME);
     Ok(table)
+}
+
+/// Writes the value of each rank of a non-empty box into `values`, in order of rank, walking
+/// the padded tuples in colex order; the budget is asked every 4096 ranks.
+fn fill_ranks(
+    clauses: &[Clause],
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+    values: &mut [u32],
+) -> Result<(), SolveError<MoveError>> {
+    let lower = spec.shape.lower;
+    let base = if spec.shape.count.is_some() { lower } else { 0 };
+    // The padded tuple of rank r, stepped to rank r + 1 at the end of each round.
+    let mut tuple = vec![base; spec.heaps];
+    let mut moves = Moves::new(spec.heaps, base, spec.max);
+    // P/N of splits on a fixed count: by marking the predecessors of each P-position.
+    let mut retro = (want == Want::Outcome
+        && spec.shape.count.is_some()
+        && clauses.iter().all(|c| matches!(c.kind, Act::Split { .. })))
+    .then(|| Retro::new(spec.heaps, base, spec.max, moves.table().to_vec()));
+    // Grundy values: `mark[v] == stamp` when a follower has value v.
+    let mut mark: Vec<usize> = Vec::new();
+    for r in 0..values.len() {
+        if r % 4096 == 0 {
+            budget
+                .check_now(r)
+                .map_err(|stop| SolveError::from_stop(stop, r))?;
+        }
+        let start = if spec.shape.drops_zeros() {
+            tuple.iter().take_while(|&&h| h == 0).count()
+        } else {
+            0
+        };
+        let pos = &tuple[start..];
+        debug_assert_eq!(spec.rank(pos), Some(r));
+        let (done, rest) = values.split_at_mut(r);
+        rest[0] = match (want, retro.as_mut()) {
+            (Want::Outcome, Some(retro)) => retro_outcome(retro, clauses, pos, (r, rest)),
+            (Want::Outcome, None) => search_outcome(&mut moves, clauses, (pos, lower), done),
+            (Want::Grundy, _) => grundy_value(&mut moves, clauses, (pos, lower), done, &mut mark),
+        };
+        next_colex(&mut tuple, base, spec.max);
+    }
+    Ok(())
+}
+
+/// The outcome of rank `r` (1: N) by retrograde marking: when no follower marked it N, it is
+/// P, and every predecessor (in `rest`, from rank `r` on) is marked N.
+#[inline]
+fn retro_outcome(
+    retro: &mut Retro,
+    clauses: &[Clause],
+    pos: &[u32],
+    (r, rest): (usize, &mut [u32]),
+) -> u32 {
+    if rest[0] == 0 {
+        // Not marked: no follower is P.
+        for c in clauses {
+            retro.each_pred(c, pos, &mut |q: usize| {
+                debug_assert!(q > r, "a predecessor of rank {q} <= {r}");
+                rest[q - r] = 1;
+            });
+        }
+    }
+    rest[0]
+}
+
+/// The outcome of a position (1: N) from its followers' in `done`: N when some follower is P.
+#[inline]
+fn search_outcome(
+    moves: &mut Moves,
+    clauses: &[Clause],
+    (pos, lower): (&[u32], u32),
+    done: &[u32],
+) -> u32 {
+    let r = done.len();
+    let found = clauses.iter().any(|c| {
+        moves.each(c, pos, lower, &mut |q: usize| {
+            debug_assert!(q < r, "a follower of rank {q} >= {r}");
+            done[q] == 0
+        })
+    });
+    u32::from(found)
+}
+
+/// The Grundy value of a position: the mex of its followers' values in `done`, marked in
+/// `mark` with the stamp `r + 1` (`r` the position's rank).
+#[inline]
+fn grundy_value(
+    moves: &mut Moves,
+    clauses: &[Clause],
+    (pos, lower): (&[u32], u32),
+    done: &[u32],
+    mark: &mut Vec<usize>,
+) -> u32 {
+    let r = done.len();
+    let stamp = r + 1;
+    for c in clauses {
+        moves.each(c, pos, lower, &mut |q: usize| {
+            debug_assert!(q < r, "a follower of rank {q} >= {r}");
+            let v = done[q] as usize;
+            if v >= mark.len() {
+                mark.resize(v + 1, 0);
+            }
+            mark[v] = stamp;
+            false
+        });
+    }
+    let mex = mark.iter().take_while(|&&m| m == stamp).count();
+    u32::try_from(mex).expect("a mex is at most the followers")
 }
 
 /// Steps a non-decreasing tuple over `base..=max` to the next in colex order (the order of

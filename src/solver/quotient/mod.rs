@@ -244,15 +244,7 @@ pub fn least_failure(
         let opts = tower.options(1, s);
         let want = !opts.is_empty() && opts.iter().all(|&t| !q.p[t as usize]);
         if q.p[e] != want {
-            let mut word = Vec::new();
-            let mut x = s;
-            while x != IDENTITY {
-                let (from, h) = parent[x as usize];
-                word.push(h);
-                x = from;
-            }
-            word.sort_unstable();
-            return Ok(Some((word, want)));
+            return Ok(Some((step::representative(&parent, s), want)));
         }
     }
     Ok(None)

@@ -278,7 +278,7 @@ fn by_representatives(
 }
 
 /// The heaps of state `s`'s least-birthday sum, sorted (followed back through `parent`).
-fn representative(parent: &[(u32, u32)], s: u32) -> Vec<u32> {
+pub(super) fn representative(parent: &[(u32, u32)], s: u32) -> Vec<u32> {
     let mut word = Vec::new();
     let mut x = s;
     while x != IDENTITY {
