@@ -280,27 +280,8 @@ fn write_values(
     let spec = &values.spec;
     let lists_box = box_size(shape, req.max, k) == Some(spec.len() as u128);
     let restricted = game.generator().positions.is_some();
-    if req.format == TableFormat::Table && !req.grundy && lists_box && !restricted {
-        // Only the P-positions are written: those few, from their ranks, in the order of
-        // `each_position` (by number of heaps, then lexicographic), the rest counted.
-        let ps = values.p_ranks().take(MAX_SORTED + 1).count();
-        if ps <= MAX_SORTED {
-            let mut list: Vec<Vec<u32>> = Vec::with_capacity(ps);
-            for r in values.p_ranks() {
-                let mut p = Vec::new();
-                spec.unrank(r, &mut p);
-                list.push(p);
-            }
-            list.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-            for p in &list {
-                rows.row(p, true, None)?;
-            }
-            rows.skip_n_positions((spec.len() - ps) as u64);
-            return rows.end();
-        }
-    }
-    each_position(shape, req.max, k, |p| {
-        let n = done.get();
+    // Looks at the clock and Ctrl-C every 2^16 steps (`n` counts them).
+    let look = |n: u64| {
         if n.is_multiple_of(1 << 16) && stop.interrupted().is_err() {
             stopped.set(true);
             return Err(std::io::Error::new(
@@ -308,7 +289,37 @@ fn write_values(
                 STOPPED,
             ));
         }
-        done.set(n + 1);
+        Ok(())
+    };
+    // One more position written, counted in `done`.
+    let step = || -> std::io::Result<()> {
+        look(done.get())?;
+        done.set(done.get() + 1);
+        Ok(())
+    };
+    if req.format == TableFormat::Table && !req.grundy && lists_box && !restricted {
+        // Only the P-positions are written: those few, from their ranks, in the order of
+        // `each_position` (by number of heaps, then lexicographic), the rest counted.
+        let ps = values.p_ranks().take(MAX_SORTED + 1).count();
+        if ps <= MAX_SORTED {
+            let mut list: Vec<Vec<u32>> = Vec::with_capacity(ps);
+            for (n, r) in (0u64..).zip(values.p_ranks()) {
+                look(n)?;
+                let mut p = Vec::new();
+                spec.unrank(r, &mut p);
+                list.push(p);
+            }
+            list.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+            for p in &list {
+                step()?;
+                rows.row(p, true, None)?;
+            }
+            rows.skip_n_positions((spec.len() - ps) as u64);
+            return rows.end();
+        }
+    }
+    each_position(shape, req.max, k, |p| {
+        step()?;
         if !game.allows(p) {
             return Ok(());
         }
