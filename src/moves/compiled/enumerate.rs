@@ -6,6 +6,7 @@
 use super::bounds::Window;
 use super::expr::{IntSet, Regs};
 use super::{Amounts, CompiledMove, Fallback, Sel, Shown};
+use crate::moves::generate::next_combination;
 
 impl CompiledMove {
     /// How many conjuncts of the condition became bounds of the amount's loop.
@@ -320,21 +321,4 @@ fn canonical(pos: &[u32], idx: &[usize]) -> bool {
         }
     }
     true
-}
-
-/// Advances `idx` (increasing positions into `0..n`) to the next combination.
-fn next_combination(idx: &mut [usize], n: usize) -> bool {
-    let c = idx.len();
-    let mut k = c;
-    while k > 0 {
-        k -= 1;
-        if idx[k] < n - c + k {
-            idx[k] += 1;
-            for m in k + 1..c {
-                idx[m] = idx[m - 1] + 1;
-            }
-            return true;
-        }
-    }
-    false
 }
