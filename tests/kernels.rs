@@ -341,3 +341,50 @@ proptest! {
         kernel_agrees(&text, &game, max, k);
     }
 }
+
+/// A random ruleset of finitely many amount vectors on a multiset shape (every amount below 4,
+/// so that no run of amounts reaches the edge of a box of heaps >= 7, and no guard): the cube
+/// kernel's P/N by retrograde marking over the sorted positions.
+fn finite_ruleset() -> impl Strategy<Value = (String, usize)> {
+    let set = prop::collection::btree_set(1u32..4, 1..3).prop_map(|s| {
+        format!(
+            "{{{}}}",
+            s.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+        )
+    });
+    let clause = (set.clone(), set, 1usize..=3, 0..3).prop_map(|(s, t, c, kind)| match kind {
+        0 => format!("move {{ take {s} from each of {t} heaps }}"),
+        1 => format!("move {{ take same {s} from {c} heaps }}"),
+        _ => format!("move {{ take {s} from one heap; take {t} from one other heap }}"),
+    });
+    (
+        3usize..=4,
+        any::<bool>(),
+        prop::collection::vec(clause, 1..3),
+    )
+        .prop_map(|(k, any, cs)| {
+            let shape = if any {
+                "heaps any".to_string()
+            } else {
+                format!("heaps {k}")
+            };
+            (
+                format!("ruleset \"finite\" {{ {shape} {} }}", cs.join(" ")),
+                k,
+            )
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_rulesets_of_finite_amounts_agree(
+        (text, k) in finite_ruleset(),
+        max in 7u32..10,
+    ) {
+        let game = Game::from_source("finite", &text, &[])
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        kernel_agrees(&text, &game, max, k);
+    }
+}

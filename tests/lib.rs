@@ -10,6 +10,7 @@ mod check_trust;
 mod claims;
 mod cli;
 mod compiled_moves;
+mod compiled_position_bounds;
 mod diagnostics;
 mod estimate;
 mod families;

@@ -12,10 +12,10 @@ use crate::report::output::write_streamed;
 use crate::report::table::{Rows, Solved, TableFormat, TableRequest};
 use crate::report::table_loopy::{solve_box_loopy, write_loopy};
 use crate::ruleset::{Code, Diag, LoadError};
-use crate::solver::modes::solve_box_play;
+use crate::solver::modes::{solve_box_listed, Listed};
 use crate::solver::plan::{plan_box_play, BoxPlan};
 use crate::solver::positions::{box_size, each_position};
-use crate::solver::{BoxSpec, BoxValues, Budget, Play, SolveError, Want};
+use crate::solver::{BoxSpec, Budget, Play, SolveError, Want};
 use crate::Game;
 use miette::Report;
 
@@ -80,7 +80,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Want::Outcome
     };
     let run = start(&a, &game, &spec, want, what)?;
-    let values = match solve_box_play(game.generator(), &spec, want, &run.budget, game.play()) {
+    let values = match solve_box_listed(game.generator(), &spec, want, &run.budget, game.play()) {
         Ok(values) => values,
         // The moves can return to a position: in normal play, Smith's values over the
         // region the box reaches.
@@ -92,7 +92,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
             return Err(run.failure(&game, &e, &context));
         }
     };
-    write_table(&a, &game, &req, k, &values, run).map(|()| 0)
+    write_table(&a, &game, &req, (k, &spec), &values, run).map(|()| 0)
 }
 
 /// The run of a solve of `spec`: the position limit at what the mode that will run stores a
@@ -136,8 +136,8 @@ fn write_table(
     a: &Args,
     game: &Game,
     req: &TableRequest,
-    k: usize,
-    values: &BoxValues,
+    (k, spec): (usize, &BoxSpec),
+    values: &Listed,
     run: SolveRun,
 ) -> Result<(), Report> {
     let budget = run.budget.clone();
@@ -147,7 +147,14 @@ fn write_table(
     // Set when the budget stops the writing: the error that follows is that stop.
     let stopped = Cell::new(false);
     let write = |out: &mut dyn std::io::Write| {
-        write_values(game, req, k, values, (&budget, &done, &stopped), out)
+        write_values(
+            game,
+            req,
+            (k, spec),
+            values,
+            (&budget, &done, &stopped),
+            out,
+        )
     };
     match write_out(a.output.as_deref(), write) {
         Err(_) if stopped.get() => {
@@ -167,7 +174,7 @@ fn write_table(
                 format!(
                     "{}, while writing the {} positions of the box, after {} of them",
                     halt.words(),
-                    values.spec.len(),
+                    spec.len(),
                     done.get()
                 ),
                 "",
@@ -261,23 +268,20 @@ fn box_spec(
 }
 
 /// Writes the solved box, position by position in the order of `each_position`, each read
-/// by its rank.
+/// by its rank (or, for a sum, its value computed by XOR).
 fn write_values(
     game: &Game,
     req: &TableRequest,
-    k: usize,
-    values: &BoxValues,
+    (k, spec): (usize, &BoxSpec),
+    listed: &Listed,
     (stop, done, stopped): (&Budget, &Cell<u64>, &Cell<bool>),
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let shape = game.shape();
-    let solved = Solved {
-        mode: values.mode,
-        kernel: values.kernel,
-    };
+    let (mode, kernel) = listed.solved_by();
+    let solved = Solved { mode, kernel };
     let name = (game.checked.name.as_str(), game.play());
     let mut rows = Rows::begin(out, *req, name, shape, k, Some(solved))?;
-    let spec = &values.spec;
     let lists_box = box_size(shape, req.max, k) == Some(spec.len() as u128);
     let restricted = game.generator().positions.is_some();
     // Looks at the clock and Ctrl-C every 2^16 steps (`n` counts them).
@@ -297,7 +301,8 @@ fn write_values(
         done.set(done.get() + 1);
         Ok(())
     };
-    if req.format == TableFormat::Table && !req.grundy && lists_box && !restricted {
+    let fast = req.format == TableFormat::Table && !req.grundy && lists_box && !restricted;
+    if let (true, Listed::Box(values)) = (fast, listed) {
         // Only the P-positions are written: those few, from their ranks, in the order of
         // `each_position` (by number of heaps, then lexicographic), the rest counted.
         let ps = values.p_ranks().take(MAX_SORTED + 1).count();
@@ -323,14 +328,8 @@ fn write_values(
         if !game.allows(p) {
             return Ok(());
         }
-        // Every position each_position lists lies in the box, so it has a rank.
-        let r = spec.rank(p).unwrap_or(0);
-        if req.grundy {
-            let g = values.value(r);
-            rows.row(p, g == 0, Some(g))
-        } else {
-            rows.row(p, values.is_p(r), None)
-        }
+        let (is_p, g) = listed.at(spec, p, req.grundy);
+        rows.row(p, is_p, g)
     })?;
     rows.end()
 }

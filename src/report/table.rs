@@ -66,7 +66,13 @@ pub struct Rows<'a> {
     /// For a loopy game: the number of positions of the region solved (the box and what it
     /// reaches), the drawn positions counted, and those the table lists at its end.
     loopy: Option<Loopy>,
+    /// The rows not yet written to `out`: a row is written into this buffer, with no dynamic
+    /// call, and the buffer to `out` every [`SPILL`] bytes.
+    buf: Vec<u8>,
 }
+
+/// The bytes of rows [`Rows`] holds before it writes them out.
+const SPILL: usize = 1 << 16;
 
 /// What [`Rows`] keeps of a loopy game's box.
 struct Loopy {
@@ -98,6 +104,7 @@ impl<'a> Rows<'a> {
             ps: 0,
             grid: None,
             loopy: None,
+            buf: Vec::new(),
         };
         rows.head()?;
         Ok(rows)
@@ -129,6 +136,7 @@ impl<'a> Rows<'a> {
                 draws: 0,
                 listed: Vec::new(),
             }),
+            buf: Vec::new(),
         };
         rows.head()?;
         Ok(rows)
@@ -201,45 +209,56 @@ impl<'a> Rows<'a> {
     pub fn row(&mut self, p: &[u32], is_p: bool, g: Option<u32>) -> io::Result<()> {
         self.total += 1;
         self.ps += u64::from(is_p);
+        self.put_row(p, is_p, g)?;
+        if self.buf.len() >= SPILL {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    /// Writes a row into the buffer.
+    fn put_row(&mut self, p: &[u32], is_p: bool, g: Option<u32>) -> io::Result<()> {
+        let out = &mut self.buf;
         match self.req.format {
             TableFormat::Csv => {
                 for i in 0..self.k {
                     if i > 0 {
-                        self.out.write_all(b",")?;
+                        out.write_all(b",")?;
                     }
                     if let Some(&h) = p.get(i) {
-                        put_u32(self.out, h)?;
+                        put_u32(out, h)?;
                     }
                 }
-                self.out.write_all(if is_p { b",P" } else { b",N" })?;
+                out.write_all(if is_p { b",P" } else { b",N" })?;
                 if let Some(g) = g {
-                    self.out.write_all(b",")?;
-                    put_u32(self.out, g)?;
+                    out.write_all(b",")?;
+                    put_u32(out, g)?;
                 }
-                self.out.write_all(b"\n")
+                out.write_all(b"\n")
             }
             TableFormat::Json => {
                 if self.total > 1 {
-                    self.out.write_all(b",")?;
+                    out.write_all(b",")?;
                 }
-                self.out.write_all(b"{")?;
+                out.write_all(b"{")?;
                 if let Some(g) = g {
-                    self.out.write_all(b"\"grundy\":")?;
-                    put_u32(self.out, g)?;
-                    self.out.write_all(b",")?;
+                    out.write_all(b"\"grundy\":")?;
+                    put_u32(out, g)?;
+                    out.write_all(b",")?;
                 }
-                self.out.write_all(if is_p {
+                out.write_all(if is_p {
                     b"\"outcome\":\"P\",\"position\":["
                 } else {
                     b"\"outcome\":\"N\",\"position\":["
                 })?;
                 for (i, &h) in p.iter().enumerate() {
                     if i > 0 {
-                        self.out.write_all(b",")?;
+                        out.write_all(b",")?;
                     }
-                    put_u32(self.out, h)?;
+                    put_u32(out, h)?;
                 }
-                self.out.write_all(b"]}")
+                out.write_all(b"]}")
             }
             TableFormat::Table => {
                 if let Some(grid) = &mut self.grid {
@@ -250,9 +269,9 @@ impl<'a> Rows<'a> {
                     grid[b][a] = g.unwrap_or(0);
                     Ok(())
                 } else if self.req.grundy {
-                    writeln!(self.out, "  {:<24} {}", show_position(p), g.unwrap_or(0))
+                    writeln!(out, "  {:<24} {}", show_position(p), g.unwrap_or(0))
                 } else if is_p {
-                    writeln!(self.out, "  {}", show_position(p))
+                    writeln!(out, "  {}", show_position(p))
                 } else {
                     Ok(())
                 }
@@ -327,6 +346,8 @@ impl<'a> Rows<'a> {
 
     /// Ends the output (the counts, and which mode solved the box), and flushes it.
     pub fn end(mut self) -> io::Result<()> {
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
         match self.req.format {
             TableFormat::Csv => {}
             TableFormat::Json => {
@@ -356,6 +377,14 @@ impl<'a> Rows<'a> {
             }
         }
         self.out.flush()
+    }
+}
+
+impl Drop for Rows<'_> {
+    /// Rows held when the writing stops early (an error, Ctrl-C) are still written, as a
+    /// buffered writer would.
+    fn drop(&mut self) {
+        let _ = self.out.write_all(&self.buf);
     }
 }
 
@@ -389,7 +418,7 @@ impl Rows<'_> {
 
 /// Writes `n` in decimal (as `{n}` would, without the formatting machinery: a table of 10^9
 /// rows spends its time here).
-fn put_u32(out: &mut dyn Write, mut n: u32) -> io::Result<()> {
+fn put_u32(out: &mut impl Write, mut n: u32) -> io::Result<()> {
     let mut buf = [0u8; 10];
     let mut i = buf.len();
     loop {

@@ -28,14 +28,96 @@ pub fn solve_box(
     want: Want,
     budget: &Budget,
 ) -> Result<BoxValues, SolveError<MoveError>> {
-    if sum::is_sum(game) {
-        match sum::grundy_sequence(game, spec.max, budget) {
-            Ok(seq) => return Ok(sum_values(spec, want, &seq)),
-            Err(sum::SeqError::Solve(e)) => return Err(e),
-            // A single heap can reach itself: the search reports the loop.
-            Err(sum::SeqError::NotDecreasing) => {}
+    match sum_sequence(game, spec, budget)? {
+        Some(seq) => Ok(sum_values(spec, want, &seq)),
+        None => solve_box_not_sum(game, spec, want, budget),
+    }
+}
+
+/// The single-heap Grundy sequence up to the box's largest heap when the ruleset is a sum
+/// whose single heap cannot reach itself; `None` otherwise.
+fn sum_sequence(
+    game: &Generator,
+    spec: &BoxSpec,
+    budget: &Budget,
+) -> Result<Option<Vec<u32>>, SolveError<MoveError>> {
+    if !sum::is_sum(game) {
+        return Ok(None);
+    }
+    match sum::grundy_sequence(game, spec.max, budget) {
+        Ok(seq) => Ok(Some(seq)),
+        Err(sum::SeqError::Solve(e)) => Err(e),
+        // A single heap can reach itself: the search reports the loop.
+        Err(sum::SeqError::NotDecreasing) => Ok(None),
+    }
+}
+
+/// What a caller that lists a box position by position reads its values from.
+pub enum Listed {
+    /// The box's table by rank.
+    Box(BoxValues),
+    /// A sum's box, not tabulated: each position's value is the XOR of its heaps' values in
+    /// the single-heap sequence, computed as the listing reaches it.
+    Sum(sum::boxed::SumListing),
+}
+
+impl Listed {
+    /// Whether the canonical position `pos` of the box `spec` is a P-position, and its Grundy
+    /// value when `grundy` (the box solved for Grundy values); `pos` lies in the box.
+    #[inline]
+    pub fn at(&self, spec: &BoxSpec, pos: &[u32], grundy: bool) -> (bool, Option<u32>) {
+        match self {
+            Listed::Box(values) => {
+                let r = spec.rank(pos).unwrap_or(0);
+                if grundy {
+                    let g = values.value(r);
+                    (g == 0, Some(g))
+                } else {
+                    (values.is_p(r), None)
+                }
+            }
+            Listed::Sum(sum) => {
+                let g = sum.value(pos);
+                (g == 0, grundy.then_some(g))
+            }
         }
     }
+
+    /// The mode that solved the box, and the kernel if one did.
+    pub fn solved_by(&self) -> (ModeUsed, Option<&'static str>) {
+        match self {
+            Listed::Box(values) => (values.mode, values.kernel),
+            Listed::Sum(_) => (ModeUsed::Sum, None),
+        }
+    }
+}
+
+/// [`solve_box_play`] for a caller that walks the box and reads each position once (`solve`
+/// writing its rows): a sum's box in normal play is not tabulated, only its single-heap
+/// sequence computed ([`Listed::Sum`]), so that nothing the size of the box is held.
+pub fn solve_box_listed(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+    play: Play,
+) -> Result<Listed, SolveError<MoveError>> {
+    if play == Play::Normal {
+        return Ok(match sum_sequence(game, spec, budget)? {
+            Some(seq) => Listed::Sum(sum::boxed::SumListing::new(seq)),
+            None => Listed::Box(solve_box_not_sum(game, spec, want, budget)?),
+        });
+    }
+    solve_box_play(game, spec, want, budget, play).map(Listed::Box)
+}
+
+/// [`solve_box`] past the sum mode: a kernel, the parallel mode or the search.
+fn solve_box_not_sum(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Result<BoxValues, SolveError<MoveError>> {
     if let Some(r) = kernels::solve_box_kernel(game, spec, want, budget) {
         return r;
     }

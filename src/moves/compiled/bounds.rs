@@ -12,6 +12,7 @@
 //! parts: with amounts below `2^32`, no sum or product the interpreter forms on the way can then
 //! leave `i64`, and the value compared is the one computed here.
 
+pub use super::expr::Window;
 use super::expr::{int, reads_slot, IntFn, Regs};
 use crate::ruleset::expr::{floor_div, CExpr, CKind};
 use crate::ruleset::value::Value;
@@ -96,19 +97,6 @@ enum Bound {
 /// conjuncts left (in order) as a filter.
 pub struct Bounds {
     bounds: Vec<Bound>,
-}
-
-/// The amounts `lo..=hi` with `s mod step == res`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Window {
-    /// Least amount.
-    pub lo: i64,
-    /// Greatest amount.
-    pub hi: i64,
-    /// Step (1: every amount).
-    pub step: i64,
-    /// Residue modulo `step`.
-    pub res: i64,
 }
 
 /// Splits `cond` into its conjuncts, left to right.

@@ -6,6 +6,7 @@
 use super::bounds::Window;
 use super::expr::{IntSet, Regs};
 use super::{Amounts, CompiledMove, Fallback, Sel, Shown};
+use crate::moves::generate::next_combination;
 
 impl CompiledMove {
     /// How many conjuncts of the condition became bounds of the amount's loop.
@@ -63,6 +64,7 @@ impl CompiledMove {
                 return Ok(false);
             }
         }
+        r.window = None;
         let n = pos.len();
         let mut combo = std::mem::take(&mut r.combo);
         let mut take = std::mem::take(&mut r.take);
@@ -103,6 +105,20 @@ impl CompiledMove {
             if !set.has(c as i64) {
                 continue;
             }
+            if c == 1 {
+                // One heap: a heap of the size of the one before it is the same choice.
+                for j in 0..n {
+                    if self.symmetric && j > 0 && pos[j - 1] == pos[j] {
+                        continue;
+                    }
+                    idx.clear();
+                    idx.push(j);
+                    if self.amounts_of(pos, idx, take, r, f)? {
+                        return Ok(true);
+                    }
+                }
+                continue;
+            }
             idx.clear();
             idx.extend(0..c);
             loop {
@@ -141,14 +157,17 @@ impl CompiledMove {
             l.extend(combo.iter().map(|&h| i64::from(pos[h])));
         }
         take.clear();
-        take.resize(combo.len(), 0);
         if self.each_heap {
+            take.resize(combo.len(), 0);
             return Ok(self.per_heap(pos, combo, take, f));
         }
         let least = i64::from(least);
         let w = self.window(least, r)?;
+        if matches!(self.amounts, Amounts::Range(..)) && self.filter.is_empty() {
+            return Ok(run(w, combo, f));
+        }
+        take.resize(combo.len(), 0);
         match &self.amounts {
-            Amounts::Range(..) if self.filter.is_empty() => Ok(run(w, combo, f)),
             Amounts::Range(..) => {
                 let mut s = first_from(w.lo, w.step, w.res);
                 while s <= w.hi {
@@ -177,8 +196,11 @@ impl CompiledMove {
     }
 
     /// The window of amounts for heaps whose least is `least`: the amount set cut at the
-    /// heap, then the bounds from the condition.
-    fn window(&self, least: i64, r: &Regs) -> Result<Window, Fallback> {
+    /// heap, then the bounds from the condition. Bounds that read only the position are
+    /// applied once a position, to the amount set uncut (kept in `r.window`), and the window
+    /// cut at the heap afterwards: each bound only raises the least amount or lowers the
+    /// greatest (or sets the step), so the order does not change the amounts it leaves.
+    fn window(&self, least: i64, r: &mut Regs) -> Result<Window, Fallback> {
         let lower = i64::from(self.lower);
         // With no filter, nothing is evaluated per amount, and amounts that would leave a heap
         // below the shape's least size are cut here; with one, the interpreter evaluates the
@@ -189,8 +211,8 @@ impl CompiledMove {
             least
         };
         let (lo, hi) = match &self.amounts {
-            Amounts::Range(lo, hi) => (*lo, hi.map_or(top, |h| h.min(top))),
-            Amounts::Ints(v) => (v[0], v[v.len() - 1].min(top)),
+            Amounts::Range(lo, hi) => (*lo, hi.unwrap_or(i64::MAX)),
+            Amounts::Ints(v) => (v[0], v[v.len() - 1]),
         };
         let w = Window {
             lo,
@@ -198,7 +220,25 @@ impl CompiledMove {
             step: 1,
             res: 0,
         };
-        self.bounds.apply(r, w).ok_or(Fallback)
+        if !self.bounds_on_position {
+            let w = Window {
+                hi: hi.min(top),
+                ..w
+            };
+            return self.bounds.apply(r, w).ok_or(Fallback);
+        }
+        let w = match r.window {
+            Some(w) => w,
+            None => {
+                let w = self.bounds.apply(r, w).ok_or(Fallback)?;
+                r.window = Some(w);
+                w
+            }
+        };
+        Ok(Window {
+            hi: w.hi.min(top),
+            ..w
+        })
     }
 
     #[inline(always)]
@@ -320,21 +360,4 @@ fn canonical(pos: &[u32], idx: &[usize]) -> bool {
         }
     }
     true
-}
-
-/// Advances `idx` (increasing positions into `0..n`) to the next combination.
-fn next_combination(idx: &mut [usize], n: usize) -> bool {
-    let c = idx.len();
-    let mut k = c;
-    while k > 0 {
-        k -= 1;
-        if idx[k] < n - c + k {
-            idx[k] += 1;
-            for m in k + 1..c {
-                idx[m] = idx[m - 1] + 1;
-            }
-            return true;
-        }
-    }
-    false
 }

@@ -28,6 +28,23 @@ pub struct Regs {
     pub combo: Vec<usize>,
     /// Working memory: the amount taken from each chosen heap.
     pub take: Vec<u32>,
+    /// Working memory: the window of a clause's bounds at the position, when they read only
+    /// the position (computed at its first choice of heaps).
+    pub window: Option<Window>,
+}
+
+/// The amounts `lo..=hi` with `s mod step == res`: the window of an amount loop, which the
+/// bounds ([`super::bounds`]) cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// Least amount.
+    pub lo: i64,
+    /// Greatest amount.
+    pub hi: i64,
+    /// Step (1: every amount).
+    pub step: i64,
+    /// Residue modulo `step`.
+    pub res: i64,
 }
 
 /// A compiled integer expression.
@@ -270,5 +287,18 @@ pub fn reads_slot(e: &CExpr, slot: usize) -> bool {
         CKind::Bin(_, a, b) | CKind::Index(a, b) => reads_slot(a, slot) || reads_slot(b, slot),
         CKind::Call(_, args) => args.iter().any(|a| reads_slot(a, slot)),
         _ => true,
+    }
+}
+
+/// Whether `e` reads nothing but constants, `heaps` and the integer slots `ok` accepts (false
+/// for anything not understood).
+pub fn reads_only(e: &CExpr, ok: &impl Fn(usize) -> bool) -> bool {
+    match &e.kind {
+        CKind::Const(_) | CKind::Heaps => true,
+        CKind::IntSlot(i) => ok(*i),
+        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => reads_only(a, ok),
+        CKind::Bin(_, a, b) | CKind::Index(a, b) => reads_only(a, ok) && reads_only(b, ok),
+        CKind::Call(_, args) => args.iter().all(|a| reads_only(a, ok)),
+        _ => false,
     }
 }

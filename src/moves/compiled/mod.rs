@@ -31,7 +31,7 @@ use crate::ruleset::expr::CExpr;
 use crate::ruleset::value::SetValue;
 use bounds::{conjuncts, Bounds};
 pub use expr::Regs;
-use expr::{boolean, BoolFn, IntSet};
+use expr::{boolean, reads_only, BoolFn, IntSet};
 
 /// A compiled clause could not decide without the interpreter (an expression error, a value
 /// beyond its checked range): the caller falls back to the interpreter for the whole task.
@@ -91,6 +91,8 @@ pub struct CompiledMove {
     /// The amount chosen for each heap independently (`each`; `amounts` is `Ints`).
     each_heap: bool,
     bounds: Bounds,
+    /// The bounds read only the position (not the heaps chosen): applied once a position.
+    bounds_on_position: bool,
     filter: Vec<BoolFn>,
     lower: u32,
     symmetric: bool,
@@ -122,7 +124,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         .iter()
         .map(|(g, neg)| Some((boolean(g)?, *neg)))
         .collect::<Option<Vec<_>>>()?;
-    let (bounds, filter) = condition(take.cond, amount_slot)?;
+    let (bounds, filter, on_position) = condition(take.cond, amount_slot, &m.heap_names)?;
     Some(CompiledMove {
         guards,
         heap_names: m.heap_names.clone(),
@@ -133,6 +135,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         amounts,
         each_heap,
         bounds,
+        bounds_on_position: on_position,
         filter,
         lower: shape.lower,
         symmetric: shape.symmetric(),
@@ -190,21 +193,29 @@ fn amounts_of(amount: &LAmount, single: bool) -> Option<(Amounts, Option<usize>,
 }
 
 /// The `where` condition: its leading conjuncts linear in the amount as bounds, the rest as
-/// a compiled filter; `None` when a conjunct does not compile.
-fn condition(cond: Option<&CExpr>, amount_slot: Option<usize>) -> Option<(Bounds, Vec<BoolFn>)> {
+/// a compiled filter, and whether the bounds read only the position (the amount aside: no
+/// heap chosen, `heaps` and the named heaps of `heap_names` only); `None` when a conjunct
+/// does not compile.
+fn condition(
+    cond: Option<&CExpr>,
+    amount_slot: Option<usize>,
+    heap_names: &[(usize, usize)],
+) -> Option<(Bounds, Vec<BoolFn>, bool)> {
     let Some(c) = cond else {
-        return Some((Bounds::none(), Vec::new()));
+        return Some((Bounds::none(), Vec::new(), true));
     };
     let cs = conjuncts(c);
     let (b, n) = match amount_slot {
         Some(slot) => Bounds::derive(&cs, slot),
         None => (Bounds::none(), 0),
     };
+    let position = |i: usize| Some(i) == amount_slot || heap_names.iter().any(|&(s, _)| s == i);
+    let on_position = cs[..n].iter().all(|c| reads_only(c, &position));
     let filter = cs[n..]
         .iter()
         .map(|c| boolean(c))
         .collect::<Option<Vec<_>>>()?;
-    Some((b, filter))
+    Some((b, filter, on_position))
 }
 
 /// The registers for a set of compiled clauses (every slot any of them uses).
@@ -215,5 +226,6 @@ pub fn regs_for(moves: &[CompiledMove]) -> Regs {
         heaps: Vec::new(),
         combo: Vec::new(),
         take: Vec::new(),
+        window: None,
     }
 }

@@ -346,8 +346,9 @@ fn real_error(e: crate::numbers::RealError, span: &Span) -> MoveError {
     })
 }
 
-/// Advances `idx` (increasing positions into `0..n`) to the next combination.
-fn next_combination(idx: &mut [usize], n: usize) -> bool {
+/// Advances `idx` (increasing positions into `0..n`) to the next combination (the move
+/// compiler's choices of heaps too).
+pub(crate) fn next_combination(idx: &mut [usize], n: usize) -> bool {
     let c = idx.len();
     let mut k = c;
     while k > 0 {

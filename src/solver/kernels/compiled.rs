@@ -152,6 +152,20 @@ impl Here {
                 let amounts = (first as u32, last as u32);
                 ranks.run_one((&self.tuple, self.r, j), amounts, base, g)
             }
+            Layout::Sorted(ranks) if combo.len() == self.tuple.len() - self.start => {
+                // Every heap lowered by the same amount: the order is kept (a heap that
+                // empties is the least, with the padding zeros, whose terms are 0), so each
+                // heap's term is read at its own index.
+                let heaps = &self.tuple[self.start..];
+                each_amount(first, last, step, |s| {
+                    // s <= last <= the least heap chosen above the base (<= u32::MAX).
+                    let s = s as u32;
+                    let rank = (heaps.iter().enumerate())
+                        .map(|(i, &h)| ranks.at(self.start + i, h - base - s))
+                        .sum();
+                    g(rank)
+                })
+            }
             Layout::Sorted(ranks) if step <= WALK_STEP => {
                 // The amounts are at most the heaps chosen (<= u32::MAX).
                 let walk = &mut work.walk;
@@ -309,9 +323,11 @@ fn fill(
         } else {
             0
         };
-        regs.heaps.clear();
-        regs.heaps
-            .extend(here.tuple[here.start..].iter().map(|&h| i64::from(h)));
+        let heaps = &here.tuple[here.start..];
+        regs.heaps.resize(heaps.len(), 0);
+        for (d, &h) in regs.heaps.iter_mut().zip(heaps) {
+            *d = i64::from(h);
+        }
         table.position(moves, (&layout, base, want), &here, &mut regs, &mut work)?;
         next_tuple(&mut here.tuple, base, spec.max, order);
     }

@@ -57,6 +57,11 @@ impl Ranks {
         Ranks::new(lex_terms(spec.heaps, side), side)
     }
 
+    /// The terms of index `i`, by size above the base.
+    pub(super) fn row(&self, i: usize) -> &[usize] {
+        &self.tab[i * self.side..(i + 1) * self.side]
+    }
+
     /// The term of the size `v` (above the base) at index `i`.
     #[inline(always)]
     pub(super) fn at(&self, i: usize, v: u32) -> usize {
@@ -92,7 +97,7 @@ impl Ranks {
         let mut p = t[..j].iter().take_while(|&&h| h <= v).count();
         // Every term subtracted is one of those summed in the rank so far.
         let mut rank = r - self.at(j, t[j] - base) + self.at(p, v - base);
-        for (i, &h) in t.iter().enumerate().take(j).skip(p) {
+        for (i, &h) in (p..j).zip(&t[p..j]) {
             rank = rank - self.at(i, h - base) + self.at(i + 1, h - base);
         }
         if g(rank) {

@@ -1,8 +1,11 @@
 //! The cube kernel: the box's positions as cells of the ordered cube of `k` heaps (for the
 //! multiset shapes every ordering of a position is a cell, and all have its value), filled in
-//! row-major order by [`super::fill`], then read out by rank ([`super::output`]).
+//! row-major order by [`super::fill`], then read out by rank ([`super::output`]); P/N of a
+//! multiset shape whose moves are finitely many amount vectors by retrograde marking over the
+//! sorted positions alone ([`super::cube_retro`]).
 
 use super::compile::plan;
+use super::cube_retro;
 use super::fill::{self, Halt};
 use super::layout::Layout;
 use super::output;
@@ -64,6 +67,11 @@ pub(super) fn try_solve(
     if let Some(limit) = budget.max_positions {
         if spec.len() > limit {
             return Some(Err(SolveError::Limit { limit }));
+        }
+    }
+    if want == Want::Outcome {
+        if let Some(r) = cube_retro::try_solve(game, spec, base, budget, NAME) {
+            return Some(r);
         }
     }
     // Progress in positions of the box (the cube may hold each several times).

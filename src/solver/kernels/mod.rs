@@ -6,7 +6,8 @@
 //! - `cube`: the ordered cube of the box (`compile.rs` matches the moves, `amounts.rs` cuts
 //!   amount sets into points, rays and cones, `guard.rs` compiles guards, `layout.rs` turns
 //!   them into queries at fixed offsets, `fill.rs` fills the cube, `output.rs` reads the box
-//!   out of it by rank).
+//!   out of it by rank; `cube_retro.rs`: P/N of a multiset shape whose moves are finitely many
+//!   amount vectors, by retrograde marking over the sorted positions alone).
 //! - `multiset`: unordered boxes whose moves delete heaps and split or lower others
 //!   (`multiset.rs` matches the moves and fills the table, `multiset_clause.rs` holds the matched
 //!   clauses, `multiset_moves.rs` lists followers,
@@ -20,6 +21,7 @@ mod compile;
 mod compiled;
 mod compiled_rank;
 mod cube;
+mod cube_retro;
 mod fill;
 mod guard;
 mod layout;

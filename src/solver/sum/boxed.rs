@@ -7,6 +7,27 @@
 use super::super::table::BoxSpec;
 use super::super::values::{BoxValues, ModeUsed, Want};
 
+/// A sum's box as `solve` lists it, not tabulated: a position's value is the XOR of its heaps'
+/// values in the single-heap sequence, read as the listing reaches the position (the sequence
+/// is the only table held).
+pub struct SumListing {
+    seq: Vec<u32>,
+}
+
+impl SumListing {
+    /// The listing of a sum whose single-heap Grundy values are `seq` (up to the box's
+    /// largest heap).
+    pub fn new(seq: Vec<u32>) -> SumListing {
+        SumListing { seq }
+    }
+
+    /// The Grundy value of a canonical position of the box (every heap at most its largest).
+    #[inline]
+    pub fn value(&self, pos: &[u32]) -> u32 {
+        pos.iter().fold(0, |g, &h| g ^ self.seq[h as usize])
+    }
+}
+
 /// Every position's value (the XOR of its heaps' values in `seq`, which covers `0..=max`), or
 /// its outcome, by rank. Sums have sorted positions (no names) and no least heap size.
 pub fn box_values(spec: &BoxSpec, want: Want, seq: &[u32]) -> BoxValues {
