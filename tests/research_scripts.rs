@@ -159,16 +159,10 @@ fn parity_rule_script_on_princess_and_roses() {
         "{out}"
     );
     // The research ruleset's claim states the same rule.
-    let out = Command::new(BIN)
+    crate::common::run::heapgame()
         .args(["check", "docs/research/princess-roses-5.game", "--max", "7"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+        .run()
+        .assert_code(0);
 }
 
 /// The cookie game by its rules: remove one heap, lower the others by one.

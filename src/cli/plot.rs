@@ -95,7 +95,10 @@ pub(crate) fn picture(
     let run = SolveRun::start(args, plan.heaps, total, what);
     let fail =
         |e: &SolveError<MoveError>| run.failure(game, e, "while solving the box of the picture");
-    figure_bytes(game, req, &plan, &run.budget, format, &fail)
+    figure_bytes(game, req, &plan, &run.budget, format).map_err(|e| match e.solve() {
+        Some(s) => fail(s),
+        None => Report::new(e),
+    })
 }
 
 /// The picture `diff --plot FILE` will draw, checked before the diff runs.

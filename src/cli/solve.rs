@@ -237,7 +237,7 @@ fn refuse_beyond_memory(
         "lower --max (or --heaps), or raise the limit with --max-memory SIZE; --force starts \
          anyway",
     );
-    Err(located_at_max(max, d))
+    Err(Report::new(located_at_max(max, d)))
 }
 
 /// The message of the error a write stopped by Ctrl-C or --time returns (the run then reports
@@ -263,7 +263,7 @@ fn box_spec(
             "this box",
         )
         .help("lower --max or --heaps");
-        located_at_max(a.max, d)
+        Report::new(located_at_max(a.max, d))
     })
 }
 

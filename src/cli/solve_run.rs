@@ -133,7 +133,7 @@ impl SolveRun {
                 }
                 return Report::new(err);
             }
-            other => return game.solve_error(other),
+            other => return Report::new(game.solve_diag(other)),
         };
         Report::new(LoadError::single(game.src.clone(), d))
     }

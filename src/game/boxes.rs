@@ -5,6 +5,7 @@
 
 use crate::moves::MoveError;
 use crate::solver::one::{through_kernel, BoxAnswer};
+use crate::solver::positions::box_size;
 use crate::solver::{modes, sum, BoxSpec, BoxValues, Budget, GameRules, Play, SolveError, Want};
 
 use super::Game;
@@ -25,6 +26,19 @@ impl std::fmt::Display for AnyCount<'_> {
             self.0
         )
     }
+}
+
+/// The most heaps of a position a box of positions lists (counting the box takes time
+/// quadratic in it).
+pub const MAX_BOX_HEAPS: usize = 1_000;
+
+/// Why a box of positions is not listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoxError {
+    /// It has no number of heaps.
+    Heaps(BoxHeapsError),
+    /// Its positions have this many heaps, more than [`MAX_BOX_HEAPS`].
+    TooManyHeaps(usize),
 }
 
 /// Why a box has no number of heaps.
@@ -65,6 +79,21 @@ impl Game {
             (None, Some(asked)) => Ok(asked),
             (None, None) => Err(BoxHeapsError::AnyCount),
         }
+    }
+
+    /// The box of heaps `<= max` with `heaps` asked for ([`Game::box_heaps`]): its number of
+    /// heaps and how many positions it holds (`None`: more than 10^38), as `solve`, `:table`
+    /// and the playground list it.
+    pub fn box_of(
+        &self,
+        max: u32,
+        heaps: Option<usize>,
+    ) -> Result<(usize, Option<u128>), BoxError> {
+        let k = self.box_heaps(heaps).map_err(BoxError::Heaps)?;
+        if k > MAX_BOX_HEAPS {
+            return Err(BoxError::TooManyHeaps(k));
+        }
+        Ok((k, box_size(self.shape(), max, k)))
     }
 
     /// The answer for the canonical position `pos` through a kernel on its box, as `eval` and

@@ -22,7 +22,7 @@ use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::{Play, Solver};
 use crate::syntax::parse_file;
 
-pub use boxes::{AnyCount, BoxHeapsError, OneAnswer};
+pub use boxes::{AnyCount, BoxError, BoxHeapsError, OneAnswer, MAX_BOX_HEAPS};
 pub use position::PositionError;
 pub(crate) use problems::syntax_diag;
 

@@ -42,11 +42,6 @@ impl Game {
         LoadError::single(self.src.clone(), d)
     }
 
-    /// A solver failure as a diagnostic.
-    pub fn solve_error(&self, e: &SolveError<MoveError>) -> miette::Report {
-        miette::Report::new(self.solve_diag(e))
-    }
-
     /// A solver failure as a located problem: a move that cannot be evaluated points at the
     /// move, a cycle at the moves that make it, a limit or Ctrl-C says how far the solve got.
     pub fn solve_diag(&self, e: &SolveError<MoveError>) -> LoadError {

@@ -14,7 +14,8 @@ use crate::report::Format;
 
 /// Smith's values of the region `pos` reaches, computed under the REPL's budget.
 pub fn solve(game: &Game, pos: &[u32], budget: &Budget) -> Result<LoopySolution, Report> {
-    solve_loopy(game.generator(), pos, budget).map_err(|e: SolveError<_>| game.solve_error(&e))
+    solve_loopy(game.generator(), pos, budget)
+        .map_err(|e: SolveError<_>| miette::Report::new(game.solve_diag(&e)))
 }
 
 /// A position's evaluation, as `heapgame eval` prints it.

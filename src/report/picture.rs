@@ -9,23 +9,45 @@ use crate::plot::{self, ImageFormat, Period, PlotError, PlotRequest};
 use crate::solver::Budget;
 use crate::Game;
 use crate::SolveError;
-use miette::Report;
+use miette::Diagnostic;
+use thiserror::Error;
 
 use super::output::OutputError;
 
-/// Plans, solves within `budget` and renders; `fail` words a solve's failure.
+/// Why a picture's bytes could not be made: the request or its solve
+/// ([`PlotError::Solve`], which each front end words with what it was solving), or the
+/// output.
+#[derive(Debug, Error, Diagnostic)]
+pub enum PictureError {
+    /// The picture could not be planned or solved.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Plot(#[from] PlotError),
+    /// The output file or the rendering failed.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Output(#[from] OutputError),
+}
+
+impl PictureError {
+    /// The solve's failure, if that is what stopped the picture.
+    pub fn solve(&self) -> Option<&SolveError<MoveError>> {
+        match self {
+            PictureError::Plot(PlotError::Solve(e)) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Plans, solves within `budget` and renders.
 pub fn figure_bytes(
     game: &Game,
     req: &PlotRequest,
     plan: &plot::build::Plan,
     budget: &Budget,
     format: ImageFormat,
-    fail: &dyn Fn(&SolveError<MoveError>) -> Report,
-) -> Result<Vec<u8>, Report> {
-    let fig = plot::build(game, req, plan, budget, &period_of).map_err(|e| match e {
-        PlotError::Solve(e) => fail(&e),
-        e => Report::new(e),
-    })?;
+) -> Result<Vec<u8>, PictureError> {
+    let fig = plot::build(game, req, plan, budget, &period_of)?;
     Ok(render(&fig, format)?)
 }
 
@@ -35,11 +57,10 @@ pub fn draw(
     req: &PlotRequest,
     path: &Path,
     budget: &Budget,
-    fail: &dyn Fn(&SolveError<MoveError>) -> Report,
-) -> Result<Vec<u8>, Report> {
+) -> Result<Vec<u8>, PictureError> {
     let format = format_of(path)?;
     let plan = plot::build::plan(game, req)?;
-    figure_bytes(game, req, &plan, budget, format, fail)
+    figure_bytes(game, req, &plan, budget, format)
 }
 
 /// Where the REPL's `:plot` writes: `--output` as given, else `STEM.svg` (`STEM-grundy.svg`)

@@ -210,22 +210,16 @@ fn output_file_is_whole_or_absent() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_long_solve() {
-    use std::time::{Duration, Instant};
-    let child = heapgame()
-        .args(["solve", WYTHOFF, "--max", "6000", "--grundy"])
-        .spawn();
+    use std::time::Duration;
     // The handler is installed first thing; a press before the solve starts stops it at once.
-    std::thread::sleep(Duration::from_millis(1500));
-    let sent = Instant::now();
-    let kill = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("run kill");
-    assert!(kill.success());
-    let out = child.wait_with_output().expect("wait for heapgame");
-    let took = sent.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let pressed = Duration::from_millis(1500);
+    let out = heapgame()
+        .args(["solve", WYTHOFF, "--max", "6000", "--grundy"])
+        .interrupt_after(pressed)
+        .run();
+    let took = out.time.saturating_sub(pressed);
+    out.assert_code(130);
+    let stderr = &out.stderr;
     assert!(stderr.contains("heapgame::cancelled"), "{stderr}");
     assert!(stderr.contains("positions"), "{stderr}");
     assert!(out.stdout.is_empty());

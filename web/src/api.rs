@@ -7,11 +7,10 @@
 use std::cell::Cell;
 
 use heapgame::estimate::Estimate;
-use heapgame::game::{show_position, AnyCount};
+use heapgame::game::{show_position, AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
-use heapgame::solver::positions::box_size;
 use heapgame::solver::{BoxSpec, Budget, GameRules, SolveError, Want};
 use heapgame::Game;
 use serde_json::{json, Value};
@@ -134,6 +133,31 @@ fn failure(game: &Game, e: &SolveError<MoveError>, context: &str) -> Value {
             }
             error_json(&err)
         }
+    }
+}
+
+/// A box the page does not list ([`Game::box_of`]), in the page's words.
+fn box_problem(game: &Game, e: BoxError) -> Value {
+    let name = &game.checked.name;
+    match e {
+        BoxError::Heaps(BoxHeapsError::AnyCount) => problem(
+            game,
+            Code::Usage,
+            AnyCount(name).to_string(),
+            "fill in the number of heaps",
+        ),
+        BoxError::Heaps(BoxHeapsError::FixedCount { count, asked }) => problem(
+            game,
+            Code::Usage,
+            format!("`{name}` has exactly {count} heaps, but {asked} were asked for"),
+            "leave the number of heaps out",
+        ),
+        BoxError::TooManyHeaps(k) => problem(
+            game,
+            Code::TooLarge,
+            format!("a box of positions with {k} heaps is more than the page lists"),
+            &format!("the page lists positions of at most {MAX_BOX_HEAPS} heaps"),
+        ),
     }
 }
 
@@ -381,15 +405,7 @@ pub fn solve(
     let r = (|| {
         let game = req.load()?;
         let shape = game.shape().clone();
-        let Some(k) = game.heap_count(heaps) else {
-            return Err(problem(
-                &game,
-                Code::Usage,
-                AnyCount(&game.checked.name).to_string(),
-                "fill in the number of heaps",
-            ));
-        };
-        let size = box_size(&shape, max, k);
+        let (k, size) = game.box_of(max, heaps).map_err(|e| box_problem(&game, e))?;
         let what = format!("solving heaps <= {max}");
         req.refuse(
             &game,

@@ -110,6 +110,6 @@ fn solve_error(game: &Game, e: &SolveError<MoveError>) -> Report {
             .into()
         }
         SolveError::Cancelled { stored } => ReplError::Cancelled { stored: *stored }.into(),
-        e => game.solve_error(e),
+        e => Report::new(game.solve_diag(e)),
     }
 }

@@ -3,6 +3,8 @@
 //! session's own state (`:stats`, `:limit`).
 
 use super::*;
+use crate::cli::error::CliError;
+use crate::report::memo_table::TableError;
 use crate::report::table::TableRequest;
 
 /// The most followers `:moves` lists: ten million lines are more than anyone reads, and
@@ -110,9 +112,13 @@ impl Session<'_> {
     /// `:table`: the box from the session's solver.
     pub(super) fn table(&mut self, ui: &mut Ui, req: &TableRequest) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
-        let out = ui.compute(|| {
-            crate::report::memo_table::table(&l.game, solver, req, &|e, _| solve_error(&l.game, e))
-        })?;
+        let out = ui
+            .compute(|| crate::report::memo_table::table(&l.game, solver, req))
+            .map_err(|e| match e {
+                TableError::Box(e) => Report::new(e),
+                TableError::Solve(e, _) => solve_error(&l.game, &e),
+                TableError::Write(e) => Report::new(CliError::Write(e)),
+            })?;
         emit(&out);
         Ok(())
     }

@@ -29,9 +29,12 @@ impl Session<'_> {
         let l = self.loaded()?;
         let path = crate::report::picture::repl_path(&l.file, p.output.as_deref(), p.req.grundy);
         let budget = ui.budget();
-        let fail = |e: &SolveError<MoveError>| solve_error(&l.game, e);
-        let bytes =
-            ui.compute(|| crate::report::picture::draw(&l.game, &p.req, &path, &budget, &fail))?;
+        let bytes = ui
+            .compute(|| crate::report::picture::draw(&l.game, &p.req, &path, &budget))
+            .map_err(|e| match e.solve() {
+                Some(s) => solve_error(&l.game, s),
+                None => Report::new(e),
+            })?;
         crate::report::output::write_whole(&path, &bytes)?;
         // PNG only: kitty and iTerm2 do not show SVG.
         let png = crate::report::picture::format_of(&path)? == crate::plot::ImageFormat::Png;
