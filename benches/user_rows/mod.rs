@@ -6,10 +6,9 @@
 //! P-follower).
 //!
 //! Targets (issue 19): 9a-9d at most 1.5x, 9e and 9f at most 1.0x. Instruction counts of the
-//! last measurements (`--scale 4` under callgrind): 9a 2.09x, 9b 0.97x, 9c 1.99x, 9d 3.07x, 9e
-//! 0.41x, 9f 4.45x. What misses and why, with the profile: `benches/notes.md`, "Issue 19"
-//! (per-run costs of short runs in 9a, 9c and 9d; 9f solved by the cube kernel, which fills
-//! every ordering of a position).
+//! last measurements (`--scale 4` under callgrind): 9a 2.02x, 9b 0.90x, 9c 1.73x, 9d 1.91x, 9e
+//! 0.41x, 9f 0.56x. What misses and why, with the profile: `benches/notes.md`, "Issue 19"
+//! (per-choice and per-run costs of the compiled clauses in 9a, 9c and 9d).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
