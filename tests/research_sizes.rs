@@ -121,6 +121,39 @@ fn the_memory_limit_refuses_only_what_the_mode_cannot_fit() {
     assert!(err.contains("[--max:1:1]"), "{err}");
 }
 
+/// A sum's box holds only the single-heap sequence while `solve` writes it (each row's value
+/// the XOR of its heaps'), so no memory limit refuses it: three heaps of Nim up to 300 are
+/// 4590551 positions, 18 MB at 4 bytes each, listed within 12 MB. The P-positions counted
+/// plainly: a <= b <= c <= 300 with a ^ b ^ c = 0.
+#[test]
+fn a_sums_box_is_listed_without_a_table() {
+    let (code, out, err) = heapgame(&[
+        "solve",
+        "rulesets/classic/nim.game",
+        "--heaps",
+        "3",
+        "--max",
+        "300",
+        "--max-memory",
+        "12MB",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let mut p = 0;
+    for a in 0..=300u32 {
+        for b in a..=300 {
+            if (b..=300).contains(&(a ^ b)) {
+                p += 1;
+            }
+        }
+    }
+    let want = format!("{p} P-positions among 4590551 positions");
+    assert!(
+        out.contains(&want),
+        "{want}: {}",
+        out.lines().last().unwrap_or("")
+    );
+}
+
 #[test]
 fn json_and_the_table_say_which_mode_solved_the_box() {
     let (code, out, err) = heapgame(&["solve", WYTHOFF, "--max", "5", "--format", "json"]);

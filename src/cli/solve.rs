@@ -13,7 +13,7 @@ use crate::report::table::{Rows, Solved, TableFormat, TableRequest};
 use crate::report::table_loopy::{solve_box_loopy, write_loopy};
 use crate::ruleset::{Code, Diag, LoadError};
 use crate::solver::modes::{solve_box_listed, Listed};
-use crate::solver::plan::{plan_box_play, BoxPlan};
+use crate::solver::plan::{plan_box_listed, BoxPlan};
 use crate::solver::positions::{box_size, each_position};
 use crate::solver::{BoxSpec, Budget, Play, SolveError, Want};
 use crate::Game;
@@ -104,7 +104,7 @@ fn start(
     want: Want,
     what: String,
 ) -> Result<SolveRun, Report> {
-    let plan = plan_box_play(game.generator(), spec, want, game.play());
+    let plan = plan_box_listed(game.generator(), spec, want, game.play());
     let limits = a.game.limits_at(plan.bits_per_position);
     if let (false, Some((cap, why))) = (a.game.force, &limits.max_memory) {
         refuse_beyond_memory(a.max, spec, &plan, *cap, why)?;

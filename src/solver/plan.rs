@@ -75,6 +75,20 @@ pub fn plan_box_play(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -
     }
 }
 
+/// The plan of [`super::modes::solve_box_listed`] (what `solve` runs): as [`plan_box_play`],
+/// except that a sum in normal play holds only its single-heap sequence, no array over the
+/// box (each row's value is the XOR of its heaps' values, computed as the row is written).
+pub fn plan_box_listed(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> BoxPlan {
+    let plan = plan_box_play(game, spec, want, play);
+    match (play, plan.mode) {
+        (Play::Normal, ModeUsed::Sum) => BoxPlan {
+            bits_per_position: 0,
+            ..plan
+        },
+        _ => plan,
+    }
+}
+
 impl BoxPlan {
     /// The least bytes the mode allocates for `positions` positions.
     pub fn bytes(&self, positions: usize) -> u128 {
