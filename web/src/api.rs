@@ -4,19 +4,18 @@
 //! panics on what a user can type. Long work reports its progress to a callback and stops at
 //! a position limit, as on the command line.
 
-use std::cell::Cell;
-
 use heapgame::estimate::Estimate;
 use heapgame::game::{show_position, AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
-use heapgame::moves::{Followers, Generator, MoveError, Scratch};
+use heapgame::moves::MoveError;
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
-use heapgame::solver::{BoxSpec, Budget, GameRules, SolveError, Want};
+use heapgame::solver::{BoxSpec, Budget, SolveError, Want};
 use heapgame::Game;
 use serde_json::{json, Value};
 
 use crate::diag::error_json;
 use crate::explain;
+pub use crate::watched::{Progress, Watched};
 
 pub use crate::play::{followers, play, reply};
 
@@ -36,12 +35,6 @@ pub struct Request {
     pub force: bool,
 }
 
-/// Called with a count of positions expanded so far, now and then during a long solve.
-pub type Progress<'a> = &'a dyn Fn(usize);
-
-/// How often (in positions expanded) progress is reported.
-const REPORT_EVERY: usize = 4096;
-
 /// The memory a page can use at most: the whole wasm32 address space, 4 GiB.
 pub(crate) const WASM_MEMORY: u64 = 1 << 32;
 
@@ -56,58 +49,6 @@ pub const MAX_LISTED: usize = 20_000;
 
 /// The largest box whose values are all sent (for the picture of a two-heap box).
 pub const MAX_GRID: usize = 1_000_000;
-
-/// The moves of a game, counting the positions whose followers are generated and reporting
-/// the count to the page.
-pub struct Watched<'a> {
-    /// The game's moves.
-    pub gen: &'a Generator,
-    seen: Cell<usize>,
-    report: Progress<'a>,
-}
-
-impl<'a> Watched<'a> {
-    /// The moves of `gen`, reporting to `report`.
-    pub fn new(gen: &'a Generator, report: Progress<'a>) -> Self {
-        Watched {
-            gen,
-            seen: Cell::new(0),
-            report,
-        }
-    }
-
-    fn tick(&self) {
-        let n = self.seen.get() + 1;
-        self.seen.set(n);
-        if n.is_multiple_of(REPORT_EVERY) {
-            (self.report)(n);
-        }
-    }
-}
-
-impl GameRules for Watched<'_> {
-    type Scratch = Scratch;
-    type Error = MoveError;
-    fn followers(
-        &self,
-        pos: &[u32],
-        s: &mut Scratch,
-        out: &mut Followers,
-    ) -> Result<(), MoveError> {
-        self.tick();
-        self.gen.followers(pos, s, out)
-    }
-    fn followers_until(
-        &self,
-        pos: &[u32],
-        s: &mut Scratch,
-        out: &mut Followers,
-        probe: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<bool, MoveError> {
-        self.tick();
-        self.gen.followers_until(pos, s, out, probe)
-    }
-}
 
 /// A located problem of the request (no place in the text).
 pub(crate) fn problem(game: &Game, code: Code, message: String, help: &str) -> Value {

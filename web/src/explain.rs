@@ -11,7 +11,7 @@ use heapgame::solver::sum::SumOracle;
 use heapgame::solver::{Budget, Play, SolveError, Solver};
 use heapgame::Game;
 
-use crate::api::Watched;
+use crate::watched::Watched;
 
 /// A position's value and its followers' values.
 pub struct Answer {

@@ -11,6 +11,7 @@ pub mod diag;
 pub mod explain;
 pub mod picture;
 pub mod play;
+pub mod watched;
 
 use std::sync::{Mutex, Once};
 
