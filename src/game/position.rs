@@ -44,30 +44,6 @@ pub enum PositionError {
         /// The largest heap size.
         max: u32,
     },
-    /// Broken punctuation: `(1, 2`, `1,,2`, `((1 2`, `1 2 )(`.
-    #[error("{message} (at byte {at} of `{text}`)")]
-    #[diagnostic(
-        code(heapgame::position),
-        help("write heap sizes apart by spaces or commas, such as `3 5 7` or `(3, 5, 7)`")
-    )]
-    Punctuation {
-        /// What is wrong.
-        message: &'static str,
-        /// The byte offset where it is wrong.
-        at: usize,
-        /// The text given.
-        text: String,
-    },
-    /// A heap that is not a number.
-    #[error("`{text}` is not a heap size")]
-    #[diagnostic(
-        code(heapgame::position),
-        help("heap sizes are whole numbers >= 0, such as `3 5 7`")
-    )]
-    NotANumber {
-        /// The text given.
-        text: String,
-    },
     /// A position that `positions where C` excludes.
     #[error("{position} is not a position of this game: `{rule}` excludes it")]
     #[diagnostic(
@@ -148,30 +124,6 @@ impl Game {
         let rule = self.generator.positions.as_ref()?;
         let text = self.src.inner().get(rule.span.clone())?;
         Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
-    }
-
-    /// Parses heap sizes as typed (`3 5 7`, `(3, 5, 7)`, `3,5,7`) into a canonical position.
-    pub fn parse_position(&self, words: &[String]) -> Result<Vec<u32>, PositionError> {
-        let joined = words.join(" ");
-        let toks = position_tokens(&joined).map_err(|e| PositionError::Punctuation {
-            message: e.message,
-            at: e.span.start,
-            text: joined.clone(),
-        })?;
-        let mut heaps = Vec::new();
-        for (_, tok) in toks {
-            if !tok.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(PositionError::NotANumber {
-                    text: tok.to_string(),
-                });
-            }
-            let v: u64 = tok.parse().map_err(|_| PositionError::TooLarge {
-                heap: tok.to_string(),
-                max: u32::MAX,
-            })?;
-            heaps.push(v);
-        }
-        self.admit(&heaps)
     }
 
     /// Reads heap sizes as typed on a command line (`3 5 7`, `(3, 5, 7)`, `3,5,7`) into a
