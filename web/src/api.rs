@@ -15,9 +15,7 @@ use serde_json::{json, Value};
 
 use crate::diag::error_json;
 use crate::explain;
-pub use crate::watched::{Progress, Watched};
-
-pub use crate::play::{followers, play, reply};
+use crate::watched::{Progress, Watched};
 
 /// What every request carries: the ruleset text, its name for messages, the `NAME=VALUE`
 /// overrides (as typed in the parameter inputs), and the limits of a solve.

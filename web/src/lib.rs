@@ -151,19 +151,19 @@ pub fn check_claims(req: &str, limit_ms: f64) -> String {
 #[wasm_bindgen]
 pub fn play(req: &str, from: &str, to: &str) -> String {
     keep_panics();
-    api::play(&request(req), from, to, &progress).to_string()
+    play::play(&request(req), from, to, &progress).to_string()
 }
 
 /// The followers of a position, without solving.
 #[wasm_bindgen]
 pub fn followers(req: &str, position: &str) -> String {
     keep_panics();
-    api::followers(&request(req), position).to_string()
+    play::followers(&request(req), position).to_string()
 }
 
 /// heapgame's move from a position.
 #[wasm_bindgen]
 pub fn reply(req: &str, position: &str) -> String {
     keep_panics();
-    api::reply(&request(req), position, &progress).to_string()
+    play::reply(&request(req), position, &progress).to_string()
 }

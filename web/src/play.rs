@@ -9,9 +9,10 @@ use heapgame::Game;
 use serde_json::{json, Value};
 
 use crate::api::{
-    problem, read, solve_position, Progress, Request, MAX_FOLLOWERS, WASM_MEMORY, WASM_MEMORY_WHY,
+    problem, read, solve_position, Request, MAX_FOLLOWERS, WASM_MEMORY, WASM_MEMORY_WHY,
 };
 use crate::diag::error_json;
+use crate::watched::Progress;
 
 /// The user moves from `from` to `to` (both typed); heapgame replies with a winning move when
 /// it has one, otherwise with the move that takes least (so that the game lasts).

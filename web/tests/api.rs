@@ -3,7 +3,7 @@
 //! user typed them. The same functions run in the browser (web/test.sh drives the page).
 
 use heapgame_web::api::{self, Request};
-use heapgame_web::request;
+use heapgame_web::{play, request};
 use serde_json::Value;
 
 const WYTHOFF: &str = include_str!("../../rulesets/classic/wythoff.game");
@@ -161,17 +161,17 @@ fn heapgame_replies_with_a_winning_move_and_refuses_illegal_ones() {
     let g = wythoff_brute(12);
     let r = req(WYTHOFF, &[]);
     // (6, 10) -> (6, 9) is a move; from (6, 9) heapgame moves to a P-position if it can.
-    let v = api::play(&r, "6 10", "6 9", &quiet);
+    let v = play::play(&r, "6 10", "6 9", &quiet);
     assert_eq!(v["ok"], true, "{v}");
     let to: Vec<u32> = serde_json::from_value(v["reply"].clone()).unwrap();
     assert_eq!(v["winning"], g[6][9] != 0);
     assert_eq!(g[to[0] as usize][to[1] as usize] == 0, g[6][9] != 0, "{v}");
-    let v = api::play(&r, "6 10", "7 7", &quiet);
+    let v = play::play(&r, "6 10", "7 7", &quiet);
     assert_eq!(v["ok"], false, "{v}");
     // From a terminal position there is no reply.
-    let v = api::reply(&r, "0 0", &quiet);
+    let v = play::reply(&r, "0 0", &quiet);
     assert_eq!(v["reply"], Value::Null, "{v}");
-    let v = api::followers(&r, "1 1");
+    let v = play::followers(&r, "1 1");
     assert_eq!(positions(&v["followers"]), vec![vec![0, 0], vec![0, 1]]);
 }
 
