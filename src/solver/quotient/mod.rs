@@ -133,13 +133,21 @@ pub fn heap_options(
         )
         .min(1 << 16);
     let mut all = Vec::with_capacity(room);
+    // Followers generated since the clock was last read: a heap's options grow with the heap,
+    // so the clock is read by work done, not once every so many heaps.
+    let mut unlooked = 0usize;
     for n in 0..=max {
         budget
             .check(n as usize, n as usize)
             .map_err(QuotientError::Stopped)?;
+        if unlooked >= Budget::FOLLOWERS_EVERY {
+            unlooked = 0;
+            budget.interrupted().map_err(QuotientError::Stopped)?;
+        }
         single_heap(g.shape.count, n, &mut pos);
         g.followers(&pos, &mut scratch, &mut out)
             .map_err(QuotientError::Moves)?;
+        unlooked += out.len() + 1;
         let mut opts: Vec<Vec<u32>> = Vec::with_capacity(out.len());
         for f in out.iter() {
             let mut o: Vec<u32> = f.iter().copied().filter(|&h| h > 0).collect();
