@@ -463,3 +463,21 @@ fn quotient_listing_heap_options_stops_at_its_time() {
     assert!(r.stderr.contains("--time 2s"), "{r:?}");
     assert!(r.took < Duration::from_millis(2900), "{r:?}");
 }
+
+/// A heap split into 20 parts has followers by the trillion (3.4 * 10^13 for a heap of 300):
+/// the single-heap values of a sum held them all at once, growing past 300 MB in three seconds
+/// until the memory limit stopped it. They stream now, one bit a value: the run meets its time,
+/// not the memory limit.
+#[test]
+fn a_heaps_many_splits_are_not_held_at_once() {
+    let file = ruleset_file(
+        "twenty-parts.game",
+        "ruleset \"Twenty parts\" { heaps any\n move { split one heap into 20 parts } }\n",
+    );
+    let r = run(&["eval", &file, "300", "--time", "2s", "--max-memory", "64MB"]);
+    assert_eq!(r.code, Some(2), "{r:?}");
+    assert!(
+        r.stderr.contains("--time 2s"),
+        "stopped by the clock: {r:?}"
+    );
+}

@@ -361,3 +361,36 @@ fn octal_codes_are_the_games_written_out() {
         assert!(Game::from_source("b", &t, &[]).is_err(), "{bad}");
     }
 }
+
+/// A break into three parts, which no take-and-break kernel covers, goes through the generic
+/// single-heap extension (followers streamed, one bit a value): its values against the
+/// definition, every partition of the rest into three positive parts.
+#[test]
+fn three_part_splits_match_their_definition() {
+    let text = "ruleset \"Three parts\" { heaps any \
+                move { split one heap into 3 parts } \
+                move { take 1..2 from one heap } }";
+    let game = Game::from_source("three-parts.game", text, &[]).expect("a valid ruleset");
+    let max = 80;
+    let got = sequence(&game, max, &Budget::default())
+        .map_err(|e| format!("{e:?}"))
+        .expect("a sum")
+        .values;
+    let mut g: Vec<u32> = Vec::new();
+    for n in 0..=max as usize {
+        let mut opts = BTreeSet::new();
+        for j in 1..=2.min(n) {
+            opts.insert(g[n - j]);
+        }
+        for a in 1..=n / 3 {
+            for b in a..=(n - a) / 2 {
+                let c = n - a - b;
+                if c >= b {
+                    opts.insert(g[a] ^ g[b] ^ g[c]);
+                }
+            }
+        }
+        g.push(mex(&opts));
+    }
+    assert_eq!(got, g);
+}

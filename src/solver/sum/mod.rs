@@ -161,7 +161,6 @@ pub(crate) fn extend_generic<G: GameRules>(
     out: &mut Followers,
 ) -> Result<(), GenericError<G::Error>> {
     let mut pos: Vec<u32> = Vec::new();
-    let mut vals: Vec<u32> = Vec::new();
     let mut bits: Vec<u64> = Vec::new();
     while seq.len() <= max as usize {
         let n = seq.len() as u32;
@@ -169,20 +168,33 @@ pub(crate) fn extend_generic<G: GameRules>(
             .check(seq.len(), seq.len())
             .map_err(|s| GenericError::Solve(SolveError::from_stop(s, seq.len())))?;
         single_heap(count, n, &mut pos);
-        game.followers(&pos, scratch, out)
-            .map_err(|e| GenericError::Solve(oracle::game_error(game, budget, e)))?;
-        vals.clear();
-        for f in out.iter() {
+        // Every follower's value is a XOR of values in `seq`, so below the least power of
+        // two above them all: one bit each, marked as the followers stream past (a heap's
+        // followers, such as its splits into many parts, are never all held at once).
+        let top = seq
+            .iter()
+            .max()
+            .map_or(1, |&m| (u64::from(m) + 1).next_power_of_two());
+        bits.clear();
+        bits.resize(top.div_ceil(64) as usize, 0);
+        let mut larger = false;
+        game.followers_until(&pos, scratch, out, &mut |f| {
             let mut x = 0u32;
             for &h in f {
                 if h >= n {
-                    return Err(GenericError::NotDecreasing);
+                    larger = true;
+                    return true;
                 }
                 x ^= seq[h as usize];
             }
-            vals.push(x);
+            bits[x as usize / 64] |= 1u64 << (x % 64);
+            false
+        })
+        .map_err(|e| GenericError::Solve(oracle::game_error(game, budget, e)))?;
+        if larger {
+            return Err(GenericError::NotDecreasing);
         }
-        seq.push(super::mex::mex_bits(&vals, &mut bits));
+        seq.push(super::mex::mex_marked(&mut bits));
     }
     Ok(())
 }
