@@ -481,3 +481,50 @@ fn a_heaps_many_splits_are_not_held_at_once() {
         "stopped by the clock: {r:?}"
     );
 }
+
+/// Quantifiers in a `where`, a guard or a claim ran over millions of values at every candidate,
+/// position or cell without looking at the clock: `--time 2s` ran on for minutes (killed at
+/// 30 s when found). Each now stops at its time: a move's generation, the cube kernel's guard
+/// and a claim's evaluation ask the run's stop check every few thousand values.
+#[test]
+fn long_quantifiers_stop_at_the_time() {
+    let inner = "count(t in 1..9000000: any(u in 1..9000000: t * u == 3))";
+    let cond = ruleset_file(
+        "quantified-where.game",
+        "ruleset \"Q\" { heaps 3\n move { take s in 1.. from one heap h \
+         where count(t in 1..h * h * h: t mod 7 == 0) > s } }\n",
+    );
+    let guard = ruleset_file(
+        "quantified-guard.game",
+        &format!(
+            "ruleset \"G\" {{ heaps 3\n move unless {inner} < 0 {{ take 1.. from one heap }} }}\n"
+        ),
+    );
+    let claim = ruleset_file(
+        "quantified-claim.game",
+        &format!(
+            "ruleset \"C\" {{ heaps 2\n move {{ take 1.. from one heap }}\n \
+             claim P: a == b or {inner} < 0 where (a, b) = heaps }}\n"
+        ),
+    );
+    let runs: [&[&str]; 5] = [
+        &["eval", &cond, "3000", "3000", "3000"],
+        &["solve", &cond, "--max", "100"],
+        &["eval", &guard, "3", "4", "5"],
+        &["solve", &guard, "--max", "5"],
+        &["check", &claim, "--max", "3"],
+    ];
+    for args in runs {
+        let mut args = args.to_vec();
+        args.extend(["--time", "2s"]);
+        let r = run(&args);
+        assert!(r.took < Duration::from_secs(20), "{args:?}: {r:?}");
+        if args[0] == "check" {
+            assert_eq!(r.code, Some(0), "{args:?}: {r:?}");
+            assert!(r.stdout.contains("time is up"), "{args:?}: {r:?}");
+        } else {
+            assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+            assert!(r.stderr.contains("--time 2s"), "{args:?}: {r:?}");
+        }
+    }
+}

@@ -191,7 +191,7 @@ fn heapgame_finds_the_counterexamples_p_and_the_claim_says_n() {
         let o = must(solver.outcome(&s), || format!("the outcome of {s:?}"));
         assert_eq!(o, Outcome::P, "heapgame's outcome of {s:?}");
         let v = must(
-            eval_claim(&game, 0, &s, &Known::default()).map_err(|e| format!("{e:?}")),
+            eval_claim(&game, 0, &s, &Known::default(), None).map_err(|e| format!("{e:?}")),
             || format!("the claim at {s:?}"),
         );
         assert_eq!(

@@ -115,6 +115,7 @@ mod tests {
                             heaps: &[9, 9],
                             ints: &mut ints,
                             lists: &[],
+                            stop: None,
                         })
                         .expect("evaluates");
                     if let Some(q) = quick {

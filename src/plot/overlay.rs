@@ -41,7 +41,7 @@ pub fn claim_overlay(
         let mut wrong = false;
         for i in 0..game.checked.claims.len() {
             let said =
-                eval_claim(game, i, pos, &known).map_err(|e| claim_error(game, i, pos, e))?;
+                eval_claim(game, i, pos, &known, None).map_err(|e| claim_error(game, i, pos, e))?;
             wrong |= match said {
                 None => false,
                 Some(ClaimValue::IsP(says)) => says != is_p,

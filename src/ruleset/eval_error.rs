@@ -16,6 +16,9 @@ pub enum EvalErrorKind {
     Domain(String),
     /// Exact real arithmetic could not decide, or failed.
     Real(RealError),
+    /// The evaluation's stop check ([`super::expr::Env::stop`]) said to stop: the run's time
+    /// is up or Ctrl-C was pressed. Not a fault of the expression.
+    Interrupted,
 }
 
 impl std::fmt::Display for EvalErrorKind {
@@ -25,6 +28,7 @@ impl std::fmt::Display for EvalErrorKind {
             EvalErrorKind::DivisionByZero => write!(f, "division by zero"),
             EvalErrorKind::Domain(msg) => write!(f, "{msg}"),
             EvalErrorKind::Real(e) => write!(f, "{e}"),
+            EvalErrorKind::Interrupted => write!(f, "stopped while evaluating"),
         }
     }
 }

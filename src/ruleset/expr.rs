@@ -74,6 +74,22 @@ pub struct Env<'a> {
     pub ints: &'a mut [i64],
     /// List slots.
     pub lists: &'a [Vec<i64>],
+    /// Asked every [`STOP_EVERY`] members a quantifier or list runs over: true stops the
+    /// evaluation with [`EvalErrorKind::Interrupted`] (a run's time or Ctrl-C). `None`: never.
+    pub stop: Option<&'a (dyn Fn() -> bool + Send + Sync)>,
+}
+
+/// Members of a quantifier or list between two looks at [`Env::stop`].
+pub const STOP_EVERY: usize = 1 << 12;
+
+impl Env<'_> {
+    /// Whether the evaluation must stop, asked before member `i` of a quantifier or list.
+    fn stopped(&self, i: usize, sp: &Span) -> R<()> {
+        if i.is_multiple_of(STOP_EVERY) && self.stop.is_some_and(|f| f()) {
+            return err(EvalErrorKind::Interrupted, sp);
+        }
+        Ok(())
+    }
 }
 
 impl CExpr {
@@ -149,7 +165,8 @@ impl CExpr {
             CKind::ListComp(slot, list, body) => {
                 let list = members(list, env)?;
                 let mut out = Vec::with_capacity(list.len());
-                for &x in list.iter() {
+                for (i, &x) in list.iter().enumerate() {
+                    env.stopped(i, sp)?;
                     env.ints[*slot] = x;
                     out.push(body.eval_int(env)?);
                 }
@@ -193,10 +210,12 @@ fn quantify(
     cond: &CExpr,
     env: &mut Env<'_>,
 ) -> R<Value> {
+    let sp = &cond.span;
     let list = members(list, env)?;
     if kind == QuantKind::Collect {
         let mut out = Vec::with_capacity(list.len());
-        for &x in list.iter() {
+        for (i, &x) in list.iter().enumerate() {
+            env.stopped(i, sp)?;
             env.ints[slot] = x;
             out.push(cond.eval(env)?);
         }
@@ -204,7 +223,8 @@ fn quantify(
     }
     let mut kept = Vec::new();
     let mut count: i64 = 0;
-    for &x in list.iter() {
+    for (i, &x) in list.iter().enumerate() {
+        env.stopped(i, sp)?;
         env.ints[slot] = x;
         let c = cond.eval_bool(env)?;
         match kind {

@@ -249,6 +249,7 @@ impl PositionRule {
             heaps: pos,
             ints,
             lists,
+            stop: None,
         };
         self.cond.eval_bool(&mut env)
     }

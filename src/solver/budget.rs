@@ -92,6 +92,17 @@ impl Budget {
     /// followers cannot keep a run from stopping.
     pub const FOLLOWERS_EVERY: usize = 1 << 14;
 
+    /// The check a move generator makes now and then inside one position's followers (and
+    /// inside a quantifier of a `where`): true once the cancel flag is set or the deadline
+    /// has passed. `None` when the budget has neither, so nothing is asked.
+    pub fn as_interrupt(&self) -> Option<crate::moves::Interrupt> {
+        if self.cancel.is_none() && self.deadline.is_none() {
+            return None;
+        }
+        let b = self.clone();
+        Some(Arc::new(move || b.interrupted().is_err()))
+    }
+
     /// The cancel flag and the deadline only (not the position limit): whether the run must
     /// stop now.
     pub fn interrupted(&self) -> Result<(), Stop> {

@@ -57,13 +57,9 @@ impl Graph {
             graph.number_or_add(&r)?;
         }
         let mut scratch = G::Scratch::default();
-        if budget.cancel.is_some() || budget.deadline.is_some() {
-            // The generator looks at the clock itself in loops that write few followers.
-            let b = budget.clone();
-            game.set_interrupt(
-                &mut scratch,
-                std::sync::Arc::new(move || b.interrupted().is_err()),
-            );
+        // The generator looks at the clock itself in loops that write few followers.
+        if let Some(stop) = budget.as_interrupt() {
+            game.set_interrupt(&mut scratch, stop);
         }
         let mut buf = Followers::new();
         let mut next = 0;

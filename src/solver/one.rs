@@ -71,10 +71,7 @@ pub fn through_kernel(
     let mut scratch = Scratch::default();
     // The followers' generation looks at the deadline and Ctrl-C (an `add` of 1..2^32 - 1
     // iterates billions of amounts).
-    if budget.cancel.is_some() || budget.deadline.is_some() {
-        let b = budget.clone();
-        scratch.set_interrupt(Some(std::sync::Arc::new(move || b.interrupted().is_err())));
-    }
+    scratch.set_interrupt(budget.as_interrupt());
     let mut buf = Followers::new();
     match game.followers(pos, &mut scratch, &mut buf) {
         Err(MoveError::Interrupted) => return Some(Err(SolveError::Cancelled { stored: 0 })),

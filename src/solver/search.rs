@@ -139,11 +139,8 @@ impl<'g, G: GameRules> Solver<'g, G> {
     pub fn set_budget(&mut self, budget: Budget) {
         // The generator looks at the cancel flag and the deadline itself in loops that write
         // few followers (the probe below sees only the followers).
-        if budget.cancel.is_some() || budget.deadline.is_some() {
-            let b = budget.clone();
-            let stop = move || b.interrupted().is_err();
-            self.game
-                .set_interrupt(&mut self.scratch, std::sync::Arc::new(stop));
+        if let Some(stop) = budget.as_interrupt() {
+            self.game.set_interrupt(&mut self.scratch, stop);
         }
         self.budget = budget;
     }

@@ -2,11 +2,11 @@
 //! box, a total, samples: `region.rs`), in the fixed order; for each claim, how many positions it held on, or its first counterexample with
 //! an explanation.
 
-use super::claim::{case_hits, eval_claim, known, ClaimError, Known, Needs};
+use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
 use super::region::Region;
 use super::{Answer, Bounds, CheckError};
 use crate::game::{show_position, Game};
-use crate::moves::{Generator, MoveError};
+use crate::moves::{Generator, Interrupt, MoveError};
 use crate::ruleset::cases::applicable;
 use crate::ruleset::check::CheckedClaimBody;
 use crate::ruleset::diag::{Code, Diag, LoadError};
@@ -211,6 +211,8 @@ pub struct Checker<'g> {
     pub(super) game: &'g Game,
     pub(super) solver: Solver<'g, Generator>,
     pub(super) budget: Budget,
+    /// The budget's stop check, asked inside the claims' quantifiers.
+    stop: Option<Interrupt>,
     pub(super) needs: Needs,
     /// One report per claim, in order.
     pub claims: Vec<ClaimReport>,
@@ -275,6 +277,7 @@ impl<'g> Checker<'g> {
         Checker {
             game,
             solver,
+            stop: budget.as_interrupt(),
             budget,
             needs,
             claims,
@@ -295,7 +298,38 @@ impl<'g> Checker<'g> {
     /// Replaces the budget (a new deadline), keeping what the solver knows.
     pub fn set_budget(&mut self, budget: Budget) {
         self.solver.set_budget(budget.clone());
+        self.stop = budget.as_interrupt();
         self.budget = budget;
+    }
+
+    /// Claim `i` at `pos` ([`eval_claim`]), its quantifiers looking at the budget's clock and
+    /// cancel flag.
+    pub(super) fn claim(
+        &self,
+        i: usize,
+        pos: &[u32],
+        known: &Known,
+    ) -> Result<Option<ClaimValue>, Halt> {
+        eval_claim(self.game, i, pos, known, self.stop.as_deref())
+            .map_err(|e| self.claim_halt(i, pos, e))
+    }
+
+    /// The cases through which claim `i` holds at `pos` ([`case_hits`]), as [`Checker::claim`].
+    pub(super) fn hits(&self, i: usize, pos: &[u32], known: &Known) -> Result<Vec<usize>, Halt> {
+        case_hits(self.game, i, pos, known, self.stop.as_deref())
+            .map_err(|e| self.claim_halt(i, pos, e))
+    }
+
+    /// A claim's failure as a halt: a stop of the budget, as a solve's, or a located error.
+    fn claim_halt(&self, i: usize, pos: &[u32], e: ClaimError) -> Halt {
+        if e.is_interrupted() {
+            match self.solved::<()>(Err(SolveError::Cancelled { stored: 0 })) {
+                Err(h) => h,
+                Ok(()) => unreachable!("an error stays an error"),
+            }
+        } else {
+            Halt::Error(claim_error(self.game, i, pos, e))
+        }
     }
 
     /// Whether every claim has a counterexample already.
@@ -338,18 +372,13 @@ impl<'g> Checker<'g> {
             if self.claims[i].failure.is_some() {
                 continue;
             }
-            let v = match eval_claim(game, i, pos, &known) {
-                Ok(Some(v)) => v,
-                Ok(None) => {
-                    self.claims[i].silent += 1;
-                    continue;
-                }
-                Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
+            let Some(v) = self.claim(i, pos, &known)? else {
+                self.claims[i].silent += 1;
+                continue;
             };
             self.claims[i].checked += 1;
             if v.is_true() && !self.claims[i].cases.is_empty() {
-                let hit = case_hits(game, i, pos, &known)
-                    .map_err(|e| Halt::Error(claim_error(game, i, pos, e)))?;
+                let hit = self.hits(i, pos, &known)?;
                 for h in hit {
                     self.claims[i].cases[h].decided += 1;
                 }

@@ -62,6 +62,14 @@ pub enum ClaimError {
     Formula(FormulaError),
 }
 
+impl ClaimError {
+    /// Whether the evaluation was stopped by its stop check (the run's time, Ctrl-C), not
+    /// failed.
+    pub fn is_interrupted(&self) -> bool {
+        matches!(self, ClaimError::Eval(e) if e.kind == EvalErrorKind::Interrupted)
+    }
+}
+
 /// What a claim reads from the solver.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Needs {
@@ -170,6 +178,7 @@ pub fn eval_claim(
     i: usize,
     pos: &[u32],
     known: &Known,
+    stop: Option<&(dyn Fn() -> bool + Send + Sync)>,
 ) -> Result<Option<ClaimValue>, ClaimError> {
     // `i` indexes `game.checked.claims` (callers iterate over them); another index is a bug of
     // the caller, not something a user can type.
@@ -179,6 +188,7 @@ pub fn eval_claim(
         heaps: pos,
         ints: &mut ints,
         lists: &lists,
+        stop,
     };
     match &claim.body {
         CheckedClaimBody::Expr { expr, destructure } => {
@@ -318,6 +328,7 @@ pub fn case_hits(
     i: usize,
     pos: &[u32],
     known: &Known,
+    stop: Option<&(dyn Fn() -> bool + Send + Sync)>,
 ) -> Result<Vec<usize>, ClaimError> {
     let claim = &game.checked.claims[i];
     let CheckedClaimBody::Expr { expr, destructure } = &claim.body else {
@@ -331,6 +342,7 @@ pub fn case_hits(
         heaps: pos,
         ints: &mut ints,
         lists: &lists,
+        stop,
     };
     let mut hit = Vec::new();
     (|| {

@@ -134,6 +134,7 @@ impl Run<'_, '_> {
             heaps: &[],
             ints: &mut ints,
             lists: &[],
+            stop: None,
         };
         let max = self
             .f
@@ -206,6 +207,7 @@ impl Run<'_, '_> {
             heaps: pos,
             ints: &mut ints,
             lists: &lists,
+            stop: None,
         };
         self.f
             .cond
@@ -228,6 +230,7 @@ impl Run<'_, '_> {
             heaps: &[],
             ints: &mut ints,
             lists: &[],
+            stop: None,
         };
         self.f
             .value

@@ -6,7 +6,7 @@
 //! it where the value is infinite fails (`claim grundy`) or is an error (an expression).
 
 use super::check::{claim_error, same_position, show_set, Checker, Failure, Halt};
-use super::claim::{case_hits, eval_claim, needs, ClaimError, ClaimValue, Known};
+use super::claim::{needs, ClaimError, ClaimValue, Known};
 use super::explain::the_move;
 use super::Answer;
 use crate::game::{show_position, Game};
@@ -63,13 +63,9 @@ impl Checker<'_> {
             if self.claims[i].failure.is_some() {
                 continue;
             }
-            let said = match eval_claim(game, i, pos, &known) {
-                Ok(Some(s)) => s,
-                Ok(None) => {
-                    self.claims[i].silent += 1;
-                    continue;
-                }
-                Err(e) => return Err(Halt::Error(claim_error(game, i, pos, e))),
+            let Some(said) = self.claim(i, pos, &known)? else {
+                self.claims[i].silent += 1;
+                continue;
             };
             // Inside its `when`, a condition that reads an infinite `grundy` has no value.
             let claim = &game.checked.claims[i];
@@ -87,8 +83,7 @@ impl Checker<'_> {
             }
             self.claims[i].checked += 1;
             if said.is_true() && !self.claims[i].cases.is_empty() {
-                let hit = case_hits(game, i, pos, &known)
-                    .map_err(|e| Halt::Error(claim_error(game, i, pos, e)))?;
+                let hit = self.hits(i, pos, &known)?;
                 for h in hit {
                     self.claims[i].cases[h].decided += 1;
                 }

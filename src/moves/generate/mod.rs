@@ -44,7 +44,11 @@ pub enum MoveError {
 
 impl From<EvalError> for MoveError {
     fn from(e: EvalError) -> MoveError {
-        MoveError::Eval(e)
+        match e.kind {
+            // The generation's own interrupt, asked inside a quantifier.
+            crate::ruleset::expr::EvalErrorKind::Interrupted => MoveError::Interrupted,
+            _ => MoveError::Eval(e),
+        }
     }
 }
 
@@ -63,7 +67,7 @@ impl From<MoveError> for Halt {
 
 impl From<EvalError> for Halt {
     fn from(e: EvalError) -> Halt {
-        Halt::Error(MoveError::Eval(e))
+        Halt::Error(MoveError::from(e))
     }
 }
 

@@ -11,6 +11,7 @@ impl Run<'_, '_> {
             heaps: self.pos,
             ints: &mut self.s.ints,
             lists: &self.s.lists,
+            stop: self.s.watch.interrupt.as_deref(),
         }
     }
 

@@ -18,6 +18,7 @@ impl Compiler<'_> {
             heaps: &[],
             ints: &mut ints,
             lists: &[],
+            stop: None,
         };
         match node.eval(&mut env) {
             Ok(v) => Some((CExpr::constant(v, sp), ty)),

@@ -142,6 +142,7 @@ pub(super) fn holds(cond: &CExpr, ints: &mut [i64]) -> Option<bool> {
         heaps: &[],
         ints,
         lists: &[],
+        stop: None,
     };
     cond.eval_bool(&mut env).ok()
 }

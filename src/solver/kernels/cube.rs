@@ -87,11 +87,13 @@ pub(super) fn try_solve(
     };
     let shape = &game.shape;
     match want {
-        Want::Outcome => match fill::outcomes(&l, shape, base, &mut tick) {
-            Ok(p) => Some(Ok(output::outcomes(spec, &l, p, NAME))),
-            Err(h) => stopped(h),
-        },
-        Want::Grundy => match fill::grundy(&l, shape, base, &mut tick) {
+        Want::Outcome => {
+            match fill::outcomes(&l, shape, base, (&mut tick, budget.as_interrupt())) {
+                Ok(p) => Some(Ok(output::outcomes(spec, &l, p, NAME))),
+                Err(h) => stopped(h),
+            }
+        }
+        Want::Grundy => match fill::grundy(&l, shape, base, (&mut tick, budget.as_interrupt())) {
             Ok(g) => Some(Ok(output::grundy(spec, &l, g, NAME))),
             Err(h) => stopped(h),
         },

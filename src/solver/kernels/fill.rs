@@ -5,6 +5,7 @@
 use super::guard::GuardScratch;
 use super::layout::{ClauseQ, Layout, Query};
 use crate::moves::program::ShapeSpec;
+use crate::moves::Interrupt;
 use crate::solver::budget::Stop;
 use rows::{walk, Rows};
 
@@ -45,7 +46,14 @@ fn guards_allow(
     gs: &mut GuardScratch,
 ) -> Result<bool, Halt> {
     for g in &cl.guards {
-        if !g.allows(&rows.c, shape, base, gs).ok_or(Halt::Decline)? {
+        let allows = g.allows(&rows.c, shape, base, gs).ok_or_else(|| {
+            if gs.stopped() {
+                Halt::Stop(Stop::Cancelled)
+            } else {
+                Halt::Decline
+            }
+        })?;
+        if !allows {
             return Ok(false);
         }
     }
@@ -149,10 +157,10 @@ pub(super) fn outcomes(
     l: &Layout,
     shape: &ShapeSpec,
     base: u32,
-    tick: Tick<'_>,
+    (tick, stop): (Tick<'_>, Option<Interrupt>),
 ) -> Result<Vec<u64>, Halt> {
     let mut f = PnFill::new(l);
-    let mut gs = GuardScratch::default();
+    let mut gs = GuardScratch::new(stop);
     walk(l, tick, |rows, t| {
         let x = rows.start + t;
         f.feed_rays(rows, t, x);
@@ -365,10 +373,10 @@ pub(super) fn grundy(
     l: &Layout,
     shape: &ShapeSpec,
     base: u32,
-    tick: Tick<'_>,
+    (tick, stop): (Tick<'_>, Option<Interrupt>),
 ) -> Result<Vec<u32>, Halt> {
     let mut f = GrundyFill::new(l)?;
-    let mut gs = GuardScratch::default();
+    let mut gs = GuardScratch::new(stop);
     walk(l, tick, |rows, t| {
         let x = rows.start + t;
         f.feed_rays(rows, t, x);

@@ -3,6 +3,7 @@
 //! evaluated on the canonical position of the cell.
 
 use crate::moves::program::ShapeSpec;
+use crate::moves::Interrupt;
 use crate::ruleset::expr::{CExpr, CKind, Env};
 use crate::ruleset::value::Value;
 use crate::syntax::ast::HeapTestKind;
@@ -62,12 +63,30 @@ pub(super) fn compile_guard(
     })
 }
 
-/// Working memory of guard evaluation.
+/// Working memory of guard evaluation, and the run's stop check (asked inside a guard's
+/// quantifiers, which may run over millions of values at every cell).
 #[derive(Default)]
 pub(super) struct GuardScratch {
     pos: Vec<u32>,
     ints: Vec<i64>,
     lists: Vec<Vec<i64>>,
+    stop: Option<Interrupt>,
+}
+
+impl GuardScratch {
+    /// Scratch whose guards ask `stop` now and then.
+    pub(super) fn new(stop: Option<Interrupt>) -> GuardScratch {
+        GuardScratch {
+            stop,
+            ..GuardScratch::default()
+        }
+    }
+
+    /// Whether the run's stop check says to stop (a guard that could not be evaluated was
+    /// then interrupted, not wrong).
+    pub(super) fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|f| f())
+    }
 }
 
 impl Guard {
@@ -128,6 +147,7 @@ impl Guard {
                     heaps: &s.pos,
                     ints: &mut s.ints,
                     lists: &s.lists,
+                    stop: s.stop.as_deref(),
                 };
                 let v = expr.eval_bool(&mut env).ok()?;
                 Some(v != *negated)

@@ -162,6 +162,11 @@ pub(crate) fn extend_generic<G: GameRules>(
 ) -> Result<(), GenericError<G::Error>> {
     let mut pos: Vec<u32> = Vec::new();
     let mut bits: Vec<u64> = Vec::new();
+    // One heap's followers can take long (a `where` over a long range, amounts by the
+    // billion): the generator looks at the clock and Ctrl-C itself.
+    if let Some(stop) = budget.as_interrupt() {
+        game.set_interrupt(scratch, stop);
+    }
     while seq.len() <= max as usize {
         let n = seq.len() as u32;
         budget
