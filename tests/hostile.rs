@@ -484,8 +484,9 @@ fn a_heaps_many_splits_are_not_held_at_once() {
 
 /// Quantifiers in a `where`, a guard or a claim ran over millions of values at every candidate,
 /// position or cell without looking at the clock: `--time 2s` ran on for minutes (killed at
-/// 30 s when found). Each now stops at its time: a move's generation, the cube kernel's guard
-/// and a claim's evaluation ask the run's stop check every few thousand values.
+/// 30 s when found). Each now stops at its time: a move's generation (with its `positions
+/// where`, for followers), the cube kernel's guard and a claim's evaluation ask the run's stop
+/// check every few thousand values.
 #[test]
 fn long_quantifiers_stop_at_the_time() {
     let inner = "count(t in 1..9000000: any(u in 1..9000000: t * u == 3))";

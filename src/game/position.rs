@@ -114,7 +114,7 @@ impl Game {
         match &self.generator.positions {
             None => true,
             Some(rule) => rule
-                .allows(pos, &mut Vec::new(), &mut Vec::new())
+                .allows(pos, (&mut Vec::new(), &mut Vec::new()), None)
                 .unwrap_or(false),
         }
     }

@@ -7,8 +7,9 @@ use std::collections::HashSet;
 use super::figure::{Body, Figure};
 use crate::game::Game;
 use crate::solver::{Budget, Outcome};
-use crate::verify::check::{claim_error, same_position};
 use crate::verify::claim::{eval_claim, known, ClaimValue, Known, Needs};
+use crate::verify::compare::same_position;
+use crate::verify::error::claim_error;
 
 use super::request::PlotError;
 

@@ -229,12 +229,12 @@ pub struct PositionRule {
 
 impl PositionRule {
     /// Whether the canonical position `pos` is a position of the game; `ints` and `lists` are
-    /// working memory, grown as needed.
+    /// working memory, grown as needed; `stop` is asked inside the condition's quantifiers.
     pub fn allows(
         &self,
         pos: &[u32],
-        ints: &mut Vec<i64>,
-        lists: &mut Vec<Vec<i64>>,
+        (ints, lists): (&mut Vec<i64>, &mut Vec<Vec<i64>>),
+        stop: Option<&(dyn Fn() -> bool + Send + Sync)>,
     ) -> Result<bool, crate::ruleset::expr::EvalError> {
         if ints.len() < self.int_slots {
             ints.resize(self.int_slots, 0);
@@ -249,7 +249,7 @@ impl PositionRule {
             heaps: pos,
             ints,
             lists,
-            stop: None,
+            stop,
         };
         self.cond.eval_bool(&mut env)
     }

@@ -3,13 +3,13 @@
 //! an explanation.
 
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
+use super::error::claim_error;
 use super::region::Region;
 use super::{Answer, Bounds, CheckError};
-use crate::game::{show_position, Game};
+use crate::game::Game;
 use crate::moves::{Generator, Interrupt, MoveError};
 use crate::ruleset::cases::applicable;
 use crate::ruleset::check::CheckedClaimBody;
-use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::ruleset::value::Value;
 use crate::solver::loopy::LoopySolution;
 use crate::solver::{Budget, Outcome, Play, SolveError, Solver};
@@ -392,83 +392,6 @@ impl<'g> Checker<'g> {
         }
         Ok(())
     }
-}
-
-/// A set of positions as shown: `{}` or `{1 2, 3}`.
-pub fn show_set(ps: &[Vec<u32>]) -> String {
-    let shown: Vec<String> = ps.iter().map(|p| show_position(p)).collect();
-    format!("{{{}}}", shown.join(", "))
-}
-
-/// What the solver knows at a position, in words, for a condition that failed there.
-pub(super) fn what_is_known(k: &Known, is_p: bool) -> String {
-    let mut parts = vec![format!("the position is {}", if is_p { "P" } else { "N" })];
-    if let Some(g) = k.grundy {
-        parts.push(format!("its Grundy value is {g}"));
-    }
-    if let Some(w) = &k.winning {
-        parts.push(format!("its winning moves reach {}", show_set(w)));
-    }
-    if let Some(g) = &k.genus {
-        parts.push(format!("its genus is {g}"));
-    }
-    parts.join(", ")
-}
-
-/// The canonical position a same-type claim names at `pos`, or an error at the claim. (Also
-/// used by the claim overlay of `plot`.)
-pub fn same_position(
-    game: &Game,
-    i: usize,
-    pos: &[u32],
-    list: &[i64],
-) -> Result<Vec<u32>, CheckError> {
-    let at = show_position(pos);
-    let wide: Option<Vec<u64>> = list.iter().map(|&h| u64::try_from(h).ok()).collect();
-    let fail = |msg: String| {
-        CheckError::from(LoadError::single(
-            game.src.clone(),
-            Diag::new(
-                Code::Eval,
-                game.checked.claims[i].span.clone(),
-                msg,
-                "this claim",
-            )
-            .help("a same-type or winning claim must name positions of the game"),
-        ))
-    };
-    let Some(wide) = wide else {
-        return Err(fail(format!(
-            "at {at}, the claim names a position with a negative heap: {list:?}"
-        )));
-    };
-    game.canonical(&wide).map_err(|e| {
-        fail(format!(
-            "at {at}, the claim names {list:?}, which is not a position: {e}"
-        ))
-    })
-}
-
-/// A claim that could not be evaluated at a position, pointing into the ruleset.
-pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> CheckError {
-    let at = show_position(pos);
-    let d = match e {
-        ClaimError::Eval(ev) => Diag::new(
-            Code::Eval,
-            ev.span.clone(),
-            format!("the claim could not be evaluated at {at}: {}", ev.kind),
-            "here",
-        )
-        .help("integers are 64-bit and never wrap; reals are exact and must be decidable"),
-        ClaimError::Formula(fe) => Diag::new(
-            Code::Formula,
-            game.checked.claims[i].span.clone(),
-            format!("the formula could not be evaluated at {at}: {fe}"),
-            "this claim",
-        )
-        .help("`heapgame formulas` says what each formula covers"),
-    };
-    LoadError::single(game.src.clone(), d).into()
 }
 
 /// The line (from 1) of byte `at` of `src`.

@@ -1,12 +1,15 @@
 //! One claim's value at a position against the solver's answer there ([`Checker::compare`]):
 //! agreement, or a [`Failure`] with the solver's reason in words (`explain.rs`): the move to
-//! a P-position, the values of the followers, the winning moves the claim's set misses.
+//! a P-position, the values of the followers, the winning moves the claim's set misses; and
+//! the words those reasons use (the position a same-type claim names, a set of positions,
+//! what the solver knows).
 
-use super::check::{same_position, show_set, what_is_known, Checker, Failure};
+use super::check::{Checker, Failure};
 use super::claim::{ClaimValue, Known};
 use super::explain::{justify_grundy, justify_outcome, the_move};
 use super::{Answer, CheckError};
-use crate::game::show_position;
+use crate::game::{show_position, Game};
+use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::Outcome;
 
 impl Checker<'_> {
@@ -157,4 +160,59 @@ impl Checker<'_> {
             said: None,
         }))
     }
+}
+
+/// A set of positions as shown: `{}` or `{1 2, 3}`.
+pub fn show_set(ps: &[Vec<u32>]) -> String {
+    let shown: Vec<String> = ps.iter().map(|p| show_position(p)).collect();
+    format!("{{{}}}", shown.join(", "))
+}
+
+/// What the solver knows at a position, in words, for a condition that failed there.
+pub(super) fn what_is_known(k: &Known, is_p: bool) -> String {
+    let mut parts = vec![format!("the position is {}", if is_p { "P" } else { "N" })];
+    if let Some(g) = k.grundy {
+        parts.push(format!("its Grundy value is {g}"));
+    }
+    if let Some(w) = &k.winning {
+        parts.push(format!("its winning moves reach {}", show_set(w)));
+    }
+    if let Some(g) = &k.genus {
+        parts.push(format!("its genus is {g}"));
+    }
+    parts.join(", ")
+}
+
+/// The canonical position a same-type claim names at `pos`, or an error at the claim. (Also
+/// used by the claim overlay of `plot`.)
+pub fn same_position(
+    game: &Game,
+    i: usize,
+    pos: &[u32],
+    list: &[i64],
+) -> Result<Vec<u32>, CheckError> {
+    let at = show_position(pos);
+    let wide: Option<Vec<u64>> = list.iter().map(|&h| u64::try_from(h).ok()).collect();
+    let fail = |msg: String| {
+        CheckError::from(LoadError::single(
+            game.src.clone(),
+            Diag::new(
+                Code::Eval,
+                game.checked.claims[i].span.clone(),
+                msg,
+                "this claim",
+            )
+            .help("a same-type or winning claim must name positions of the game"),
+        ))
+    };
+    let Some(wide) = wide else {
+        return Err(fail(format!(
+            "at {at}, the claim names a position with a negative heap: {list:?}"
+        )));
+    };
+    game.canonical(&wide).map_err(|e| {
+        fail(format!(
+            "at {at}, the claim names {list:?}, which is not a position: {e}"
+        ))
+    })
 }

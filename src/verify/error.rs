@@ -6,10 +6,12 @@
 use miette::Diagnostic;
 use thiserror::Error;
 
+use super::claim::ClaimError;
 use super::{MAX_HEAPS_DRAWN, MAX_POSITIONS};
+use crate::game::show_position;
 use crate::game::{AnyCount, Game, PositionError};
 use crate::moves::MoveError;
-use crate::ruleset::diag::LoadError;
+use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::SolveError;
 
 /// Why the positions of a region could not be listed.
@@ -228,4 +230,26 @@ impl From<LoadError> for CheckError {
     fn from(e: LoadError) -> Self {
         CheckError::Located(Box::new(e))
     }
+}
+
+/// A claim that could not be evaluated at a position, pointing into the ruleset.
+pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> CheckError {
+    let at = show_position(pos);
+    let d = match e {
+        ClaimError::Eval(ev) => Diag::new(
+            Code::Eval,
+            ev.span.clone(),
+            format!("the claim could not be evaluated at {at}: {}", ev.kind),
+            "here",
+        )
+        .help("integers are 64-bit and never wrap; reals are exact and must be decidable"),
+        ClaimError::Formula(fe) => Diag::new(
+            Code::Formula,
+            game.checked.claims[i].span.clone(),
+            format!("the formula could not be evaluated at {at}: {fe}"),
+            "this claim",
+        )
+        .help("`heapgame formulas` says what each formula covers"),
+    };
+    LoadError::single(game.src.clone(), d).into()
 }

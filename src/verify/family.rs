@@ -4,8 +4,9 @@
 //! position where C holds (the first such position in the fixed order is the witness). Each box
 //! is the claim's own, not the run's: a count is a statement about a finite set.
 
-use super::check::{show_set, Halt};
+use super::check::Halt;
 use super::claim::{known, Needs};
+use super::compare::show_set;
 use super::{positions_in_order, Bounds, CheckError};
 use crate::game::{show_position, Game};
 use crate::moves::{Generator, MoveError};

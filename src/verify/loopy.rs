@@ -5,8 +5,10 @@
 //! or D), `claim D: C` exactly at the draws; `grundy` is Smith's value, and a claim that reads
 //! it where the value is infinite fails (`claim grundy`) or is an error (an expression).
 
-use super::check::{claim_error, same_position, show_set, Checker, Failure, Halt};
+use super::check::{Checker, Failure, Halt};
 use super::claim::{needs, ClaimError, ClaimValue, Known};
+use super::compare::{same_position, show_set};
+use super::error::claim_error;
 use super::explain::the_move;
 use super::Answer;
 use crate::game::{show_position, Game};

@@ -6,7 +6,7 @@
 
 pub mod check;
 pub mod claim;
-mod compare;
+pub mod compare;
 pub mod coverage;
 pub mod deepen;
 pub mod diff;

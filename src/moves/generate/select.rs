@@ -387,7 +387,11 @@ impl Run<'_, '_> {
         }
         s.watch.tick_by(s.out.len())?;
         if let Some(rule) = self.rule {
-            if !rule.allows(&s.out, &mut s.rule_ints, &mut s.rule_lists)? {
+            if !rule.allows(
+                &s.out,
+                (&mut s.rule_ints, &mut s.rule_lists),
+                s.watch.interrupt.as_deref(),
+            )? {
                 return Ok(());
             }
         }
