@@ -64,8 +64,8 @@ impl CompiledMove {
                 return Ok(false);
             }
         }
-        if let (Some(count), Some(Quick::Least(bounds))) = (self.quick_count, &self.quick) {
-            return Ok(self.quick_each(count, bounds, pos, f));
+        if let (Some(sel), Some(Quick::Least(bounds))) = (self.quick_sel, &self.quick) {
+            return Ok(self.quick_each(sel, bounds, pos, f));
         }
         r.window = None;
         let n = pos.len();

@@ -109,9 +109,9 @@ pub struct CompiledMove {
     /// read only the position or only the least heap chosen: a choice's window without the
     /// registers ([`Quick`]).
     quick: Option<Quick>,
-    /// The heaps a choice takes (1 or 2) when the clause's moves are found by
+    /// The choices of heaps when the clause's moves are found by
     /// [`CompiledMove::quick_each`].
-    quick_count: Option<usize>,
+    quick_sel: Option<quick::QuickSel>,
     filter: Vec<BoolFn>,
     lower: u32,
     symmetric: bool,
@@ -173,14 +173,14 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         bounds,
         bounds_on_position: on_position,
         quick,
-        quick_count: None,
+        quick_sel: None,
         filter,
         lower: shape.lower,
         symmetric: shape.symmetric(),
         int_slots: m.int_slots,
         list_slots: m.list_slots,
     };
-    c.quick_count = c.quick_count_of();
+    c.quick_sel = c.quick_sel_of();
     Some(c)
 }
 
