@@ -79,9 +79,11 @@ impl CompiledMove {
             unreachable!("a quick clause has a range of amounts")
         };
         let (hi, lower) = (hi.unwrap_or(i64::MAX), i64::from(self.lower));
-        let m = match bounds.reads_min() {
-            true => pos.iter().copied().min().map_or(0, i64::from),
-            false => 0,
+        // `min(heaps)`: the first heap of a sorted position.
+        let m = match (bounds.reads_min(), self.symmetric) {
+            (true, true) => pos.first().map_or(0, |&h| i64::from(h)),
+            (true, false) => pos.iter().copied().min().map_or(0, i64::from),
+            (false, _) => 0,
         };
         // The run of amounts from heaps whose least is `x`, shown to `f`.
         let mut show = |combo: &[usize], x: u32| {
