@@ -1,14 +1,12 @@
-//! The moves of a clause of the commonest shape, `take s in A.. from one heap h where s <= h /
-//! 2`, `take same s in A.. from both heaps p where s <= min(p) / 2` or `take same A.. from all
-//! heaps`: one heap chosen, two or all,
-//! every amount of a range a move (no filter), and bounds that read only the least heap chosen
-//! or `min(heaps)` ([`super::least`]). Each choice of heaps computes its window inline and is
-//! shown as one [`Shown::Run`], with no register written, no closure called and no bound list
-//! walked; the choices are those of the general loop ([`super::enumerate`]), each multiset of
-//! sizes once on a symmetric shape.
+//! The moves of a clause of the commonest shapes, `take s in A.. from one heap h where s <= h
+//! / 2`, `take same s in A.. from both heaps p where s <= min(p) / 2` or `take same A.. from
+//! all heaps`: one heap chosen, two or all, every amount of a range a move (no filter), and
+//! bounds that read only the least heap chosen or `min(heaps)` ([`super::least`]). Each
+//! choice of heaps computes its window inline and is shown as one [`Shown::Run`], with no
+//! register written, no closure called and no bound list walked; the choices are those of the
+//! general loop ([`super::enumerate`]), each multiset of sizes once on a symmetric shape.
 
-use super::expr::IntSet;
-use super::expr::Window;
+use super::expr::{IntSet, Window};
 use super::least::LeastBounds;
 use super::{Amounts, CompiledMove, Quick, Sel, Shown};
 
