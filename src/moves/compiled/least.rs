@@ -143,13 +143,28 @@ pub struct LeastBounds {
     bounds: Vec<LeastBound>,
     /// Whether a part reads `min(heaps)`.
     reads_min: bool,
+    /// The one bound when it is `k * s <= part` (`k > 0`, `s <= h / 2`, `2 * s <= h`, `s <=
+    /// min(heaps)`): the greatest amount is `floor(part / k)`, with no loop.
+    upper: Option<(Part, i64)>,
 }
 
 impl LeastBounds {
     /// The bounds `bounds`.
     pub fn new(bounds: Vec<LeastBound>) -> LeastBounds {
         let reads_min = (bounds.iter()).any(|b| b.parts.iter().any(|&(_, p)| p.reads_min()));
-        LeastBounds { bounds, reads_min }
+        let upper = match &bounds[..] {
+            [b] if b.k > 0 => match b.parts[..] {
+                // k * s - part <= 0.
+                [(-1, p)] => Some((p, b.k)),
+                _ => None,
+            },
+            _ => None,
+        };
+        LeastBounds {
+            bounds,
+            reads_min,
+            upper,
+        }
     }
 
     /// Whether a bound reads `min(heaps)`.
@@ -161,6 +176,11 @@ impl LeastBounds {
     /// `m` (both `0 <= x, m < 2^32`; `m` is read only when [`LeastBounds::reads_min`]).
     #[inline(always)]
     pub fn cut(&self, xm: (i64, i64), mut w: Window) -> Window {
+        if let Some((p, k)) = self.upper {
+            // The loop below with one bound, one part and its factor -1.
+            w.hi = w.hi.min(p.at(xm).div_euclid(k));
+            return w;
+        }
         for b in &self.bounds {
             // At most 64 parts within ±2^40 times factors at most 2^16: within i64.
             let e: i64 = -b.parts.iter().map(|&(f, p)| f * p.at(xm)).sum::<i64>();
@@ -172,5 +192,40 @@ impl LeastBounds {
             }
         }
         w
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LeastBound, LeastBounds, Part, Var, Window};
+
+    /// The one-bound shortcut `k * s <= part` gives the window of the general loop.
+    #[test]
+    fn the_upper_shortcut_cuts_as_the_general_loop() {
+        let w = Window {
+            lo: 1,
+            hi: 100,
+            step: 1,
+            res: 0,
+        };
+        for (k, a, b, d) in (1..4).flat_map(|k| {
+            (-2..3).flat_map(move |a| (-5..6).flat_map(move |b| (1..4).map(move |d| (k, a, b, d))))
+        }) {
+            let var = if a < 0 { Var::MinHeaps } else { Var::Least };
+            let part = Part { a, b, d, var };
+            let bounds = vec![LeastBound {
+                k,
+                parts: vec![(-1, part)],
+            }];
+            let quick = LeastBounds::new(bounds.clone());
+            assert!(quick.upper.is_some());
+            let general = LeastBounds {
+                upper: None,
+                ..LeastBounds::new(bounds)
+            };
+            for xm in (0..20).flat_map(|x| (0..20).map(move |m| (x, m))) {
+                assert_eq!(quick.cut(xm, w), general.cut(xm, w), "{k} {part:?} {xm:?}");
+            }
+        }
     }
 }
