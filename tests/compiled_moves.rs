@@ -61,7 +61,7 @@ fn interpreted(game: &Game, m: &MoveProgram, pos: &[u32]) -> Result<BTreeSet<Vec
 }
 
 /// Every position of the box of `game` up to `max` (at most `heaps` heaps for `heaps any`).
-fn positions(game: &Game, max: u32, heaps: usize) -> Vec<Vec<u32>> {
+pub(crate) fn positions(game: &Game, max: u32, heaps: usize) -> Vec<Vec<u32>> {
     let spec = BoxSpec::new(game.shape(), max, heaps).expect("small box");
     let mut out = Vec::new();
     let mut pos = Vec::new();
@@ -74,7 +74,7 @@ fn positions(game: &Game, max: u32, heaps: usize) -> Vec<Vec<u32>> {
 
 /// Compares every compiled clause with the interpreter on the box; answers how many clauses
 /// compiled and how many positions the compiled path answered (not falling back).
-fn clauses_agree(label: &str, game: &Game, max: u32, heaps: usize) -> (usize, usize) {
+pub(crate) fn clauses_agree(label: &str, game: &Game, max: u32, heaps: usize) -> (usize, usize) {
     let shape = game.shape();
     let mut compiled = 0;
     let mut answered = 0;
@@ -162,7 +162,7 @@ fn the_benchmark_rulesets_compile_and_their_boxes_agree_with_the_search() {
 
 /// The box by `solve_box` against a fresh generic search at every position; with `kernel`,
 /// the compiled-moves kernel must have filled it.
-fn box_agrees(label: &str, game: &Game, max: u32, heaps: usize, kernel: bool) {
+pub(crate) fn box_agrees(label: &str, game: &Game, max: u32, heaps: usize, kernel: bool) {
     let spec = BoxSpec::new(game.shape(), max, heaps).expect("small box");
     for want in [Want::Grundy, Want::Outcome] {
         let t = solve_box(game.generator(), &spec, want, &Budget::default())

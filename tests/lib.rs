@@ -11,6 +11,7 @@ mod claims;
 mod cli;
 mod compiled_moves;
 mod compiled_position_bounds;
+mod compiled_quick;
 mod diagnostics;
 mod estimate;
 mod families;

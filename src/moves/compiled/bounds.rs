@@ -14,6 +14,7 @@
 
 pub use super::expr::Window;
 use super::expr::{int, reads_slot, IntFn, Regs};
+use super::least::{LeastBound, LeastBounds, Part, Vars};
 use crate::ruleset::expr::{floor_div, CExpr, CKind};
 use crate::ruleset::value::Value;
 use crate::syntax::ast::BinOp;
@@ -24,15 +25,16 @@ const PART: i64 = 1 << 40;
 /// `coef * s + rest`, with the amount-free parts of `rest` summed by closures.
 struct Linear {
     coef: i64,
-    /// Amount-free parts with their factor.
-    parts: Vec<(i64, IntFn)>,
+    /// Amount-free parts with their factor, and each part's form when it reads only the
+    /// least heap chosen ([`Part`]).
+    parts: Vec<(i64, IntFn, Option<Part>)>,
 }
 
-fn linear(e: &CExpr, slot: usize, scale: i64) -> Option<Linear> {
+fn linear(e: &CExpr, (slot, least): (usize, Vars<'_>), scale: i64) -> Option<Linear> {
     if !reads_slot(e, slot) {
         return Some(Linear {
             coef: 0,
-            parts: vec![(scale, int(e)?)],
+            parts: vec![(scale, int(e)?, Part::of(e, least))],
         });
     }
     match &e.kind {
@@ -41,14 +43,14 @@ fn linear(e: &CExpr, slot: usize, scale: i64) -> Option<Linear> {
             parts: Vec::new(),
         }),
         CKind::Bin(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-            let mut x = linear(a, slot, scale)?;
+            let mut x = linear(a, (slot, least), scale)?;
             let sb = if *op == BinOp::Sub { -scale } else { scale };
-            let y = linear(b, slot, sb)?;
+            let y = linear(b, (slot, least), sb)?;
             x.coef += y.coef;
             x.parts.extend(y.parts);
             (x.parts.len() <= 64).then_some(x)
         }
-        CKind::Neg(a) => linear(a, slot, -scale),
+        CKind::Neg(a) => linear(a, (slot, least), -scale),
         CKind::Bin(BinOp::Mul, a, b) => {
             let (c, other) = match (&a.kind, &b.kind) {
                 (CKind::Const(Value::Int(c)), _) => (*c, b),
@@ -62,7 +64,7 @@ fn linear(e: &CExpr, slot: usize, scale: i64) -> Option<Linear> {
             if s.unsigned_abs() > 1 << 16 {
                 return None;
             }
-            linear(other, slot, s)
+            linear(other, (slot, least), s)
         }
         _ => None,
     }
@@ -72,7 +74,7 @@ impl Linear {
     /// The amount-free part's value, or `None` (the caller falls back).
     fn rest(&self, r: &Regs) -> Option<i64> {
         let mut sum = 0i64;
-        for (f, part) in &self.parts {
+        for (f, part, _) in &self.parts {
             let v = part(r)?;
             if v.unsigned_abs() > PART as u64 {
                 return None;
@@ -114,11 +116,11 @@ pub fn conjuncts(cond: &CExpr) -> Vec<&CExpr> {
 impl Bounds {
     /// The bounds from the leading conjuncts of `cs` on `slot`, and how many conjuncts they
     /// took.
-    pub fn derive(cs: &[&CExpr], slot: usize) -> (Bounds, usize) {
+    pub fn derive(cs: &[&CExpr], slot: usize, least: Vars<'_>) -> (Bounds, usize) {
         let mut bounds = Vec::new();
         let mut stepped = false;
         for c in cs {
-            match bound(c, slot) {
+            match bound(c, (slot, least)) {
                 // One step only: a second `mod` stays a filter.
                 Some(Bound::Mod(..)) if stepped => break,
                 Some(b) => {
@@ -145,6 +147,25 @@ impl Bounds {
     /// No bounds.
     pub fn none() -> Bounds {
         Bounds { bounds: Vec::new() }
+    }
+
+    /// The bounds as [`LeastBound`]s, when every one is `<=`-like and every part reads
+    /// nothing but the least heap chosen ([`super::least`]).
+    pub fn on_least(&self) -> Option<LeastBounds> {
+        let bounds = self
+            .bounds
+            .iter()
+            .map(|b| match b {
+                Bound::Le(l) => Some(LeastBound {
+                    k: l.coef,
+                    parts: (l.parts.iter())
+                        .map(|&(f, _, p)| Some((f, p?)))
+                        .collect::<Option<_>>()?,
+                }),
+                Bound::Eq(_) | Bound::Mod(..) => None,
+            })
+            .collect::<Option<_>>()?;
+        Some(LeastBounds::new(bounds))
     }
 
     /// Cuts `w` by the bounds for the registers `r`; `None` when a part could not be
@@ -201,7 +222,7 @@ fn merge_step(w: Window, m: i64, want: i64) -> Option<Window> {
     })
 }
 
-fn bound(c: &CExpr, slot: usize) -> Option<Bound> {
+fn bound(c: &CExpr, (slot, least): (usize, Vars<'_>)) -> Option<Bound> {
     let CKind::Bin(op, a, b) = &c.kind else {
         return None;
     };
@@ -215,11 +236,11 @@ fn bound(c: &CExpr, slot: usize) -> Option<Bound> {
                 if md <= 0 || md > PART || reads_slot(other, slot) {
                     continue;
                 }
-                let l = linear(inner, slot, 1)?;
+                let l = linear(inner, (slot, least), 1)?;
                 if l.coef != 1 {
                     return None;
                 }
-                return Some(Bound::Mod(l, md, linear(other, slot, 1)?));
+                return Some(Bound::Mod(l, md, linear(other, (slot, least), 1)?));
             }
         }
     }
@@ -229,8 +250,8 @@ fn bound(c: &CExpr, slot: usize) -> Option<Bound> {
         _ => return None,
     };
     // a - b (op) 0, as sign * (a - b) <= 0 (or < 0, or == 0).
-    let mut l = linear(a, slot, sign)?;
-    let r = linear(b, slot, -sign)?;
+    let mut l = linear(a, (slot, least), sign)?;
+    let r = linear(b, (slot, least), -sign)?;
     l.coef += r.coef;
     l.parts.extend(r.parts);
     if l.coef == 0 || l.parts.len() > 64 {
@@ -240,7 +261,7 @@ fn bound(c: &CExpr, slot: usize) -> Option<Bound> {
         BinOp::Eq => Bound::Eq(l),
         BinOp::Lt | BinOp::Gt => {
             // x < 0 <=> x + 1 <= 0.
-            l.parts.push((1, Box::new(|_| Some(1))));
+            l.parts.push((1, Box::new(|_| Some(1)), Part::constant(1)));
             Bound::Le(l)
         }
         _ => Bound::Le(l),

@@ -5,7 +5,7 @@
 
 use super::bounds::Window;
 use super::expr::{IntSet, Regs};
-use super::{Amounts, CompiledMove, Fallback, Sel, Shown};
+use super::{Amounts, CompiledMove, Fallback, Quick, Sel, Shown};
 use crate::moves::generate::next_combination;
 
 impl CompiledMove {
@@ -63,6 +63,9 @@ impl CompiledMove {
             if g(r).ok_or(Fallback)? == *negated {
                 return Ok(false);
             }
+        }
+        if let (Some(sel), Some(Quick::Least(bounds))) = (self.quick_sel, &self.quick) {
+            return Ok(self.quick_each(sel, bounds, pos, f));
         }
         r.window = None;
         let n = pos.len();
@@ -148,6 +151,12 @@ impl CompiledMove {
         let Some(least) = combo.iter().map(|&h| pos[h]).min() else {
             return Ok(false);
         };
+        if let Some(q) = &self.quick {
+            // Nothing reads the registers of the choice: no filter, bounds that read the
+            // position or the least heap alone.
+            let w = self.quick_window(q, (least, pos), r)?;
+            return Ok(run(w, combo, f));
+        }
         if let Some(slot) = self.int_slot {
             r.ints[slot] = i64::from(pos[combo[0]]);
         }
@@ -239,6 +248,37 @@ impl CompiledMove {
             hi: w.hi.min(top),
             ..w
         })
+    }
+
+    /// [`CompiledMove::window`] for a clause with a [`Quick`] window.
+    #[inline(always)]
+    fn quick_window(
+        &self,
+        q: &Quick,
+        (least, pos): (u32, &[u32]),
+        r: &mut Regs,
+    ) -> Result<Window, Fallback> {
+        let x = i64::from(least);
+        match q {
+            Quick::Position => self.window(x, r),
+            Quick::Least(bounds) => {
+                let Amounts::Range(lo, hi) = self.amounts else {
+                    unreachable!("a quick window has a range of amounts")
+                };
+                let w = Window {
+                    lo,
+                    hi: hi.unwrap_or(i64::MAX).min(x - i64::from(self.lower)),
+                    step: 1,
+                    res: 0,
+                };
+                // A heap is chosen: the position has one.
+                let m = match bounds.reads_min() {
+                    true => pos.iter().copied().min().map_or(0, i64::from),
+                    false => 0,
+                };
+                Ok(bounds.cut((x, m), w))
+            }
+        }
     }
 
     #[inline(always)]

@@ -24,14 +24,17 @@
 pub mod bounds;
 mod enumerate;
 pub mod expr;
+pub mod least;
+mod quick;
 
 use super::family::{classify, Family};
 use super::program::{LAmount, LSelKind, MoveProgram, ShapeSpec};
-use crate::ruleset::expr::CExpr;
+use crate::ruleset::expr::{Builtin, CExpr, CKind};
 use crate::ruleset::value::SetValue;
 use bounds::{conjuncts, Bounds};
 pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
+use least::{LeastBounds, Var};
 
 /// A compiled clause could not decide without the interpreter (an expression error, a value
 /// beyond its checked range): the caller falls back to the interpreter for the whole task.
@@ -76,6 +79,15 @@ enum Amounts {
     Ints(Vec<i64>),
 }
 
+/// How a choice of heaps whose amounts are a range with no filter finds its window.
+enum Quick {
+    /// Every bound reads only the position: the window kept for the position, cut at the
+    /// least heap chosen.
+    Position,
+    /// Every bound reads only the least heap chosen ([`least`]): computed inline.
+    Least(LeastBounds),
+}
+
 /// Most members of a finite range that `take S from each of C heaps` lists.
 const MAX_EACH_MEMBERS: i64 = 4096;
 
@@ -93,6 +105,13 @@ pub struct CompiledMove {
     bounds: Bounds,
     /// The bounds read only the position (not the heaps chosen): applied once a position.
     bounds_on_position: bool,
+    /// A range of amounts, no filter, one amount for all the heaps chosen, and bounds that
+    /// read only the position or only the least heap chosen: a choice's window without the
+    /// registers ([`Quick`]).
+    quick: Option<Quick>,
+    /// The choices of heaps when the clause's moves are found by
+    /// [`CompiledMove::quick_each`].
+    quick_sel: Option<quick::QuickSel>,
     filter: Vec<BoolFn>,
     lower: u32,
     symmetric: bool,
@@ -124,24 +143,45 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         .iter()
         .map(|(g, neg)| Some((boolean(g)?, *neg)))
         .collect::<Option<Vec<_>>>()?;
-    let (bounds, filter, on_position) = condition(take.cond, amount_slot, &m.heap_names)?;
-    Some(CompiledMove {
+    let is_single = single(&sel);
+    let (int_slot, list_slot) = (take.step.sel.int_slot, take.step.sel.list_slot);
+    // The least heap chosen: the single heap's slot, `min` of the heaps chosen; and
+    // `min(heaps)`.
+    let least = |e: &CExpr| match &e.kind {
+        CKind::IntSlot(i) if is_single && Some(*i) == int_slot => Some(Var::Least),
+        CKind::Call(Builtin::Min, args) => match &args[..] {
+            [a] if matches!(a.kind, CKind::ListSlot(i) if Some(i) == list_slot) => Some(Var::Least),
+            [a] if matches!(a.kind, CKind::Heaps) => Some(Var::MinHeaps),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (bounds, filter, on_position) = condition(take.cond, (amount_slot, &least), &m.heap_names)?;
+    let quick = match amounts {
+        Amounts::Range(..) if filter.is_empty() && !each_heap => quick(&bounds, on_position),
+        _ => None,
+    };
+    let mut c = CompiledMove {
         guards,
         heap_names: m.heap_names.clone(),
         sel,
-        int_slot: take.step.sel.int_slot,
-        list_slot: take.step.sel.list_slot,
+        int_slot,
+        list_slot,
         amount_slot,
         amounts,
         each_heap,
         bounds,
         bounds_on_position: on_position,
+        quick,
+        quick_sel: None,
         filter,
         lower: shape.lower,
         symmetric: shape.symmetric(),
         int_slots: m.int_slots,
         list_slots: m.list_slots,
-    })
+    };
+    c.quick_sel = c.quick_sel_of();
+    Some(c)
 }
 
 /// The compiled choice of heaps, or `None` for the selections not compiled.
@@ -198,7 +238,7 @@ fn amounts_of(amount: &LAmount, single: bool) -> Option<(Amounts, Option<usize>,
 /// does not compile.
 fn condition(
     cond: Option<&CExpr>,
-    amount_slot: Option<usize>,
+    (amount_slot, least): (Option<usize>, least::Vars<'_>),
     heap_names: &[(usize, usize)],
 ) -> Option<(Bounds, Vec<BoolFn>, bool)> {
     let Some(c) = cond else {
@@ -206,7 +246,7 @@ fn condition(
     };
     let cs = conjuncts(c);
     let (b, n) = match amount_slot {
-        Some(slot) => Bounds::derive(&cs, slot),
+        Some(slot) => Bounds::derive(&cs, slot, least),
         None => (Bounds::none(), 0),
     };
     let position = |i: usize| Some(i) == amount_slot || heap_names.iter().any(|&(s, _)| s == i);
@@ -216,6 +256,15 @@ fn condition(
         .map(|c| boolean(c))
         .collect::<Option<Vec<_>>>()?;
     Some((b, filter, on_position))
+}
+
+/// The quick window of a clause with a range of amounts and no filter: bounds that read only
+/// the least heap chosen (none at all included), else bounds that read only the position.
+fn quick(bounds: &Bounds, on_position: bool) -> Option<Quick> {
+    if let Some(b) = bounds.on_least() {
+        return Some(Quick::Least(b));
+    }
+    on_position.then_some(Quick::Position)
 }
 
 /// The registers for a set of compiled clauses (every slot any of them uses).

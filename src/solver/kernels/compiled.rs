@@ -102,6 +102,10 @@ struct Work {
 /// with a larger step ranks each follower anew.
 const WALK_STEP: u64 = 4;
 
+/// The largest first amount of a run whose [`Walk`] starts from the position's rank, lowered
+/// token by token, rather than from the first follower ranked anew.
+const WALK_FROM_POSITION: u64 = 2;
+
 impl Here {
     /// The rank of the follower that takes `take[i]` from heap `combo[i]` of the position.
     #[inline(always)]
@@ -169,7 +173,18 @@ impl Here {
             Layout::Sorted(ranks) if step <= WALK_STEP => {
                 // The amounts are at most the heaps chosen (<= u32::MAX).
                 let walk = &mut work.walk;
-                walk.start(ranks, base, (&self.tuple, self.start), combo, first as u32);
+                let tuple = &self.tuple;
+                if first <= WALK_FROM_POSITION {
+                    walk.start_from(
+                        ranks,
+                        base,
+                        (tuple, self.start, self.r),
+                        combo,
+                        first as u32,
+                    );
+                } else {
+                    walk.start(ranks, base, (tuple, self.start), combo, first as u32);
+                }
                 let mut s = first;
                 loop {
                     if g(walk.rank()) {

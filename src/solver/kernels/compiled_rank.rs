@@ -210,6 +210,28 @@ impl Walk {
         self.rank = ranks.of(&self.y, base);
     }
 
+    /// [`Walk::start`] from the position itself: `t` (of rank `r`) with every heap taken from
+    /// lowered by one token `first` times ([`Walk::advance`]), one difference read a heap and
+    /// a token, no tuple ranked anew; for a small `first` (the least amount of a run, most
+    /// often 1).
+    pub(super) fn start_from(
+        &mut self,
+        ranks: &Ranks,
+        base: u32,
+        (t, start, r): (&[u32], usize, usize),
+        combo: &[usize],
+        first: u32,
+    ) {
+        self.y.clear();
+        self.y.extend_from_slice(t);
+        self.ix.clear();
+        self.ix.extend(combo.iter().map(|&j| start + j));
+        self.rank = r;
+        for _ in 0..first {
+            self.advance(ranks, base, 1);
+        }
+    }
+
     /// The rank of the current follower.
     #[inline(always)]
     pub(super) fn rank(&self) -> usize {
@@ -352,8 +374,9 @@ pub(super) mod tests {
         }
     }
 
-    /// Every choice of heaps, first amount and step on every sorted tuple of a small box: the
-    /// walk's rank at each amount is the lex index of the tuple lowered plainly and sorted.
+    /// Every choice of heaps, first amount and step on every sorted tuple of a small box, the
+    /// walk started from the lowered tuple or from the position's rank: the walk's rank at
+    /// each amount is the lex index of the tuple lowered plainly and sorted.
     #[test]
     fn a_walk_ranks_each_follower_of_a_run_as_the_sorted_follower() {
         for k in 1..=4usize {
@@ -365,11 +388,18 @@ pub(super) mod tests {
                 for mask in 1u32..1 << k {
                     let combo: Vec<usize> = (0..k).filter(|&j| mask >> j & 1 == 1).collect();
                     let least = combo.iter().map(|&j| t[j]).min().unwrap();
-                    for (first, step) in [(1, 1), (1, 2), (2, 1), (3, 3)] {
+                    let starts = [(1, 1), (1, 2), (2, 1), (3, 3)];
+                    let both = starts.into_iter().flat_map(|s| [(s, true), (s, false)]);
+                    for ((first, step), from_position) in both {
                         if first > least {
                             continue;
                         }
-                        walk.start(&ranks, 0, (t, 0), &combo, first);
+                        let r = all.iter().position(|u| u == t).unwrap();
+                        if from_position {
+                            walk.start_from(&ranks, 0, (t, 0, r), &combo, first);
+                        } else {
+                            walk.start(&ranks, 0, (t, 0), &combo, first);
+                        }
                         let mut s = first;
                         loop {
                             let mut f = t.clone();

@@ -1,0 +1,134 @@
+//! The moves of a clause of the commonest shapes, `take s in A.. from one heap h where s <= h
+//! / 2`, `take same s in A.. from both heaps p where s <= min(p) / 2` or `take same A.. from
+//! all heaps`: one heap chosen, two or all, every amount of a range a move (no filter), and
+//! bounds that read only the least heap chosen or `min(heaps)` ([`super::least`]). Each
+//! choice of heaps computes its window inline and is shown as one [`Shown::Run`], with no
+//! register written, no closure called and no bound list walked; the choices are those of the
+//! general loop ([`super::enumerate`]), each multiset of sizes once on a symmetric shape.
+
+use super::expr::{IntSet, Window};
+use super::least::LeastBounds;
+use super::{Amounts, CompiledMove, Quick, Sel, Shown};
+
+/// The choices of heaps of a clause of the quick shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum QuickSel {
+    /// One heap.
+    One,
+    /// Two heaps.
+    Two,
+    /// Every heap.
+    All,
+}
+
+/// `0, 1, .., 63`: the heaps chosen by `all heaps`, for positions of at most 64 heaps.
+const ALL: [usize; 64] = {
+    let mut a = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        a[i] = i;
+        i += 1;
+    }
+    a
+};
+
+impl CompiledMove {
+    /// Which quick path the clause takes, for tests and diagnostics: `"choice"` when its
+    /// choices of heaps (one heap, two, or all) are enumerated by
+    /// [`CompiledMove::quick_each`], `"window"` when only
+    /// each choice's window is computed without the registers, `None` for the general loop.
+    pub fn quick_path(&self) -> Option<&'static str> {
+        match (&self.quick, self.quick_sel) {
+            (Some(_), Some(_)) => Some("choice"),
+            (Some(_), None) => Some("window"),
+            (None, _) => None,
+        }
+    }
+
+    /// The choices of the clause when it has the quick shape.
+    pub(super) fn quick_sel_of(&self) -> Option<QuickSel> {
+        let Some(Quick::Least(_)) = &self.quick else {
+            return None;
+        };
+        let count = match &self.sel {
+            Sel::Rest => return Some(QuickSel::All),
+            Sel::Counts(IntSet::Ints(v)) if v.len() == 1 => v[0],
+            Sel::Counts(IntSet::Range(lo, Some(hi))) if lo == hi => *lo,
+            _ => return None,
+        };
+        match count {
+            1 => Some(QuickSel::One),
+            2 => Some(QuickSel::Two),
+            _ => None,
+        }
+    }
+
+    /// Shows `f` every choice of heaps of `pos` that `sel` makes with its run of amounts;
+    /// stops, answering true, when `f` does.
+    #[inline(always)]
+    pub(super) fn quick_each(
+        &self,
+        sel: QuickSel,
+        bounds: &LeastBounds,
+        pos: &[u32],
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> bool {
+        let Amounts::Range(lo, hi) = self.amounts else {
+            unreachable!("a quick clause has a range of amounts")
+        };
+        let (hi, lower) = (hi.unwrap_or(i64::MAX), i64::from(self.lower));
+        // `min(heaps)`: the first heap of a sorted position.
+        let m = match (bounds.reads_min(), self.symmetric) {
+            (true, true) => pos.first().map_or(0, |&h| i64::from(h)),
+            (true, false) => pos.iter().copied().min().map_or(0, i64::from),
+            (false, _) => 0,
+        };
+        // The run of amounts from heaps whose least is `x`, shown to `f`.
+        let mut show = |combo: &[usize], x: u32| {
+            let x = i64::from(x);
+            let w = Window {
+                lo,
+                hi: hi.min(x - lower),
+                step: 1,
+                res: 0,
+            };
+            let w = bounds.cut((x, m), w);
+            // 1 <= lo <= hi <= x <= u32::MAX: every amount a move.
+            w.lo <= w.hi
+                && f(
+                    combo,
+                    Shown::Run {
+                        first: w.lo as u64,
+                        last: w.hi as u64,
+                        step: 1,
+                    },
+                )
+        };
+        // On a symmetric shape, a heap of the size of the one before it is chosen only with it.
+        let same = |j: usize| self.symmetric && j > 0 && pos[j - 1] == pos[j];
+        let n = pos.len();
+        match sel {
+            QuickSel::One => return (0..n).any(|j| !same(j) && show(&[j], pos[j])),
+            QuickSel::All => {
+                return match pos.iter().min() {
+                    Some(&x) if n <= ALL.len() => show(&ALL[..n], x),
+                    // No heap: no move; more heaps than `ALL` lists: shown one index a heap.
+                    None => false,
+                    Some(&x) => show(&(0..n).collect::<Vec<_>>(), x),
+                };
+            }
+            QuickSel::Two => {}
+        }
+        for i in 0..n {
+            if same(i) {
+                continue;
+            }
+            for j in i + 1..n {
+                if (j - 1 == i || !same(j)) && show(&[i, j], pos[i].min(pos[j])) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
