@@ -200,10 +200,7 @@ impl Walk {
         combo: &[usize],
         first: u32,
     ) {
-        self.y.clear();
-        self.y.extend_from_slice(t);
-        self.ix.clear();
-        self.ix.extend(combo.iter().map(|&j| start + j));
+        self.reset(t, start, combo);
         for m in 0..self.ix.len() {
             self.lower_by(m, first);
         }
@@ -222,14 +219,19 @@ impl Walk {
         combo: &[usize],
         first: u32,
     ) {
-        self.y.clear();
-        self.y.extend_from_slice(t);
-        self.ix.clear();
-        self.ix.extend(combo.iter().map(|&j| start + j));
+        self.reset(t, start, combo);
         self.rank = r;
         for _ in 0..first {
             self.advance(ranks, base, 1);
         }
+    }
+
+    /// The tuple `t` itself, the heaps at `start + combo` to be taken from.
+    fn reset(&mut self, t: &[u32], start: usize, combo: &[usize]) {
+        self.y.clear();
+        self.y.extend_from_slice(t);
+        self.ix.clear();
+        self.ix.extend(combo.iter().map(|&j| start + j));
     }
 
     /// The rank of the current follower.
