@@ -465,7 +465,7 @@ fn quotient_listing_heap_options_stops_at_its_time() {
 }
 
 /// A heap split into 20 parts has followers by the trillion (3.4 * 10^13 for a heap of 300):
-/// the single-heap values of a sum held them all at once, growing past 300 MB in three seconds
+/// the single-heap values of a sum held them all at once, growing past 300 MB in four seconds
 /// until the memory limit stopped it. They stream now, one bit a value: the run meets its time,
 /// not the memory limit.
 #[test]
