@@ -167,6 +167,8 @@ pub(crate) fn extend_generic<G: GameRules>(
     if let Some(stop) = budget.as_interrupt() {
         game.set_interrupt(scratch, stop);
     }
+    // The largest value in `seq`, kept as it grows (not searched for at every heap).
+    let mut largest = seq.iter().copied().max().unwrap_or(0);
     while seq.len() <= max as usize {
         let n = seq.len() as u32;
         budget
@@ -176,10 +178,7 @@ pub(crate) fn extend_generic<G: GameRules>(
         // Every follower's value is a XOR of values in `seq`, so below the least power of
         // two above them all: one bit each, marked as the followers stream past (a heap's
         // followers, such as its splits into many parts, are never all held at once).
-        let top = seq
-            .iter()
-            .max()
-            .map_or(1, |&m| (u64::from(m) + 1).next_power_of_two());
+        let top = (u64::from(largest) + 1).next_power_of_two();
         bits.clear();
         bits.resize(top.div_ceil(64) as usize, 0);
         let mut larger = false;
@@ -199,7 +198,9 @@ pub(crate) fn extend_generic<G: GameRules>(
         if larger {
             return Err(GenericError::NotDecreasing);
         }
-        seq.push(super::mex::mex_marked(&mut bits));
+        let v = super::mex::mex_marked(&mut bits);
+        largest = largest.max(v);
+        seq.push(v);
     }
     Ok(())
 }
