@@ -323,10 +323,7 @@ impl<'g> Checker<'g> {
     /// A claim's failure as a halt: a stop of the budget, as a solve's, or a located error.
     fn claim_halt(&self, i: usize, pos: &[u32], e: ClaimError) -> Halt {
         if e.is_interrupted() {
-            match self.solved::<()>(Err(SolveError::Cancelled { stored: 0 })) {
-                Err(h) => h,
-                Ok(()) => unreachable!("an error stays an error"),
-            }
+            self.halt(SolveError::Cancelled { stored: 0 })
         } else {
             Halt::Error(claim_error(self.game, i, pos, e))
         }
@@ -339,11 +336,16 @@ impl<'g> Checker<'g> {
 
     /// A solve's result, with the time and position limits told apart.
     pub(super) fn solved<T>(&self, r: Result<T, SolveError<MoveError>>) -> Result<T, Halt> {
-        r.map_err(|e| match e {
+        r.map_err(|e| self.halt(e))
+    }
+
+    /// A solve's failure as a halt: the deadline, the position limit, or an error.
+    fn halt(&self, e: SolveError<MoveError>) -> Halt {
+        match e {
             SolveError::Cancelled { .. } if self.budget.past_deadline() => Halt::Deadline,
             SolveError::Limit { limit } => Halt::Limit(limit),
             e => Halt::Error(CheckError::solve(self.game, &e)),
-        })
+        }
     }
 
     /// Compares every claim still standing with the solver at `pos`.
