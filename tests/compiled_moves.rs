@@ -49,15 +49,19 @@ fn compiled_followers(
 /// The interpreter's followers of one clause alone, before any `positions where` rule (the
 /// compiled clause never sees the rule: the kernels decline a ruleset that has one).
 fn interpreted(game: &Game, m: &MoveProgram, pos: &[u32]) -> Result<BTreeSet<Vec<u32>>, String> {
-    let g = Generator {
-        shape: game.shape().clone(),
-        moves: vec![m.clone()],
-        positions: None,
-    };
+    let g = Generator::interpreted(game.shape().clone(), vec![m.clone()], None);
     let mut out = Followers::new();
     g.followers(pos, &mut Scratch::default(), &mut out)
         .map_err(|e| e.to_string())?;
     Ok(out.iter().map(<[u32]>::to_vec).collect())
+}
+
+/// The generator of `game` with every clause interpreted: the reference of the compiled
+/// paths (the game's own generator runs the clauses that compile as compiled code, so a
+/// generic search with it would check the compiled code against itself).
+pub(crate) fn interpreted_generator(game: &Game) -> Generator {
+    let g = game.generator();
+    Generator::interpreted(g.shape.clone(), g.moves.clone(), g.positions.clone())
 }
 
 /// Every position of the box of `game` up to `max` (at most `heaps` heaps for `heaps any`).
@@ -102,13 +106,13 @@ pub(crate) fn clauses_agree(label: &str, game: &Game, max: u32, heaps: usize) ->
     (compiled, answered)
 }
 
-fn load_path(rel: &str) -> Game {
+pub(crate) fn load_path(rel: &str) -> Game {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
     Game::load_file(&path, &[]).unwrap_or_else(|e| panic!("{rel}: {e:?}"))
 }
 
 /// Every `.game` file under `dir`.
-fn game_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+pub(crate) fn game_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for e in std::fs::read_dir(dir).expect("a directory") {
         let p = e.expect("an entry").path();
         if p.is_dir() {
@@ -170,7 +174,8 @@ pub(crate) fn box_agrees(label: &str, game: &Game, max: u32, heaps: usize, kerne
         if kernel {
             assert_eq!(t.kernel, Some("compiled-moves"), "{label}");
         }
-        let mut generic = Solver::new(game.generator());
+        let reference = interpreted_generator(game);
+        let mut generic = Solver::new(&reference);
         let mut pos = Vec::new();
         for r in 0..spec.len() {
             spec.unrank(r, &mut pos);
@@ -319,7 +324,7 @@ fn condition(single: bool) -> BoxedStrategy<String> {
 
 /// A clause: one heap (named `h`) or two (named `p`, the same amount), an amount set, a
 /// condition, maybe a guard on the position.
-fn clause() -> impl Strategy<Value = String> {
+pub(crate) fn clause() -> impl Strategy<Value = String> {
     let amounts = prop_oneof![
         Just("1..".to_string()),
         (1i64..4).prop_map(|k| format!("1..{k}")),

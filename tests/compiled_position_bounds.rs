@@ -46,7 +46,8 @@ proptest! {
                 .unwrap_or_else(|| panic!("{text}: no kernel"))
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
             prop_assert_eq!(t.kernel, Some("compiled-moves"), "{}", text);
-            let mut generic = Solver::new(game.generator());
+            let reference = crate::compiled_moves::interpreted_generator(&game);
+            let mut generic = Solver::new(&reference);
             let mut pos = Vec::new();
             for r in 0..spec.len() {
                 spec.unrank(r, &mut pos);

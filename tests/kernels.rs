@@ -160,7 +160,8 @@ fn moves_outside_the_kernel_families_are_declined_and_still_solved() {
         for want in [Want::Grundy, Want::Outcome] {
             let t = solve_box(game.generator(), &spec, want, &Budget::default()).expect(text);
             assert_eq!(t.kernel, taken, "{text}");
-            let mut generic = Solver::new(game.generator());
+            let reference = crate::compiled_moves::interpreted_generator(&game);
+            let mut generic = Solver::new(&reference);
             let mut pos = Vec::new();
             for r in 0..spec.len() {
                 spec.unrank(r, &mut pos);

@@ -16,7 +16,9 @@ use std::time::Duration;
 
 use heapgame::solver::Want;
 
-use super::{box_workload, hand, load, pn, Row};
+use heapgame::SolveError;
+
+use super::{box_workload, capped, fail, hand, load, measure, pn, Row};
 
 /// One per-follower line: the row, the followers, heapgame's time (or why none), the
 /// hand-written time.
@@ -171,7 +173,69 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
         note(&r, counted.get());
         rows.push(r);
     }
+    let heaps: Vec<u32> = [30, 40, 50, 60].iter().map(|&h| scaled(h) as u32).collect();
+    let name = &format!(
+        "9g Half-take (user, heaps any), Grundy value of {heaps:?} by the memoized search"
+    );
+    if run(name) {
+        let g = load("benches/user/half-take-any.game", &[]);
+        let r = search_workload(name, &g, &heaps, cap, &counted);
+        note(&r, counted.get());
+        rows.push(r);
+    }
     rows
+}
+
+/// One position solved by the memoized search (`Game::solver`, the path of `heapgame eval`
+/// and the REPL) against the hand-written memoized recursion, the values compared; the
+/// positions are those heapgame stored.
+fn search_workload(
+    name: &str,
+    game: &heapgame::Game,
+    pos: &[u32],
+    cap: Duration,
+    counted: &std::cell::Cell<u64>,
+) -> Row {
+    eprintln!("{name}: heapgame ...");
+    let (budget, stop) = capped(cap);
+    let (hg, hg_time, hg_peak) = measure(|| {
+        let mut s = game.solver();
+        s.set_budget(budget);
+        s.grundy(pos).map(|v| (v, s.positions_stored()))
+    });
+    drop(stop);
+    eprintln!("{name}: hand-written ...");
+    let (h, hand_time, hand_peak) = measure(|| {
+        let mut h = hand::search::HalfTakeAny::default();
+        let v = h.grundy(pos);
+        (v, h.stored(), h.followers)
+    });
+    counted.set(h.2);
+    let (heapgame, positions) = match hg {
+        Ok((v, stored)) => {
+            if v != h.0 {
+                fail(name, pos, v, h.0);
+            }
+            (Ok(hg_time), stored)
+        }
+        Err(SolveError::Cancelled { stored }) => (
+            Err(format!(
+                "stopped at the {}s cap ({stored} positions stored)",
+                cap.as_secs()
+            )),
+            h.1,
+        ),
+        Err(e) => panic!("heapgame failed: {e}"),
+    };
+    Row {
+        name: name.to_string(),
+        positions,
+        heapgame,
+        hand: hand_time,
+        hg_peak,
+        hand_peak,
+        mode: "Generic (memo)".into(),
+    }
 }
 
 /// The per-follower table of the rows run, empty when none was.

@@ -88,11 +88,11 @@ impl Game {
         })?;
         let formulas = closed_forms::resolve_formulas(&checked, text)
             .map_err(|diags| LoadError::new(src.clone(), diags))?;
-        let generator = Generator {
-            shape: checked.shape.clone(),
-            moves: checked.moves.clone(),
-            positions: checked.positions.clone(),
-        };
+        let generator = Generator::new(
+            checked.shape.clone(),
+            checked.moves.clone(),
+            checked.positions.clone(),
+        );
         let play = checked.play;
         Ok(Game {
             checked,
@@ -151,12 +151,8 @@ impl Game {
         let mut scratch = crate::moves::Scratch::default();
         let mut out = crate::moves::Followers::new();
         let mut found = Vec::new();
-        for (i, m) in gen.moves.iter().enumerate() {
-            let one = Generator {
-                shape: gen.shape.clone(),
-                moves: vec![m.clone()],
-                positions: gen.positions.clone(),
-            };
+        for i in 0..gen.moves.len() {
+            let one = gen.clause(i);
             if one.followers(from, &mut scratch, &mut out).is_ok() && out.iter().any(|f| f == to) {
                 found.push(i);
             }

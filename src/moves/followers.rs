@@ -26,6 +26,15 @@ impl Followers {
         self.ends.push(self.data.len());
     }
 
+    /// Keeps the first `n` followers.
+    pub fn truncate(&mut self, n: usize) {
+        if n < self.ends.len() {
+            self.data
+                .truncate(if n == 0 { 0 } else { self.ends[n - 1] });
+            self.ends.truncate(n);
+        }
+    }
+
     /// How many followers.
     pub fn len(&self) -> usize {
         self.ends.len()

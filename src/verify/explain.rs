@@ -20,12 +20,8 @@ fn matching_clause(game: &Game, from: &[u32], to: &[u32]) -> Option<(String, boo
     let g = game.generator();
     let mut scratch = Scratch::default();
     let mut out = crate::moves::Followers::new();
-    for m in &g.moves {
-        let one = Generator {
-            shape: g.shape.clone(),
-            moves: vec![m.clone()],
-            positions: g.positions.clone(),
-        };
+    for (i, m) in g.moves.iter().enumerate() {
+        let one = g.clause(i);
         if one.followers(from, &mut scratch, &mut out).is_err() {
             continue;
         }

@@ -93,15 +93,11 @@ pub fn clauses(gen: &Generator, pos: &[u32], wanted: &[Vec<u32>]) -> HashMap<Vec
     let mut found: HashMap<Vec<u32>, usize> = HashMap::new();
     let mut scratch = Scratch::default();
     let mut out = Followers::new();
-    for (i, m) in gen.moves.iter().enumerate() {
+    for i in 0..gen.moves.len() {
         if found.len() == wanted.len() {
             break;
         }
-        let one = Generator {
-            shape: gen.shape.clone(),
-            moves: vec![m.clone()],
-            positions: gen.positions.clone(),
-        };
+        let one = gen.clause(i);
         if one.followers(pos, &mut scratch, &mut out).is_err() {
             continue;
         }

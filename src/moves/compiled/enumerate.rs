@@ -5,8 +5,8 @@
 
 use super::bounds::Window;
 use super::expr::{IntSet, Regs};
-use super::{Amounts, CompiledMove, Fallback, Quick, Sel, Shown};
-use crate::moves::generate::next_combination;
+use super::{tried, Amounts, CompiledMove, Fallback, Quick, Sel, Shown};
+use crate::moves::generate::next_canonical_combination;
 
 impl CompiledMove {
     /// How many conjuncts of the condition became bounds of the amount's loop.
@@ -28,6 +28,7 @@ impl CompiledMove {
         let mut one: Vec<u32> = Vec::new();
         self.each_shown(pos, r, &mut |combo, shown| match shown {
             Shown::One(take) => f(combo, take),
+            Shown::Tick => false,
             Shown::Run { first, last, step } => {
                 let mut s = first;
                 loop {
@@ -124,13 +125,14 @@ impl CompiledMove {
             }
             idx.clear();
             idx.extend(0..c);
+            // Each multiset of sizes once: only canonical choices are visited, never all
+            // `C(n, c)` of them.
+            let same = |j: usize| self.symmetric && pos[j - 1] == pos[j];
             loop {
-                if (!self.symmetric || canonical(pos, idx))
-                    && self.amounts_of(pos, idx, take, r, f)?
-                {
+                if tried(&mut r.tried, f) || self.amounts_of(pos, idx, take, r, f)? {
                     return Ok(true);
                 }
-                if !next_combination(idx, n) {
+                if !next_canonical_combination(idx, n, same) {
                     break;
                 }
             }
@@ -297,11 +299,11 @@ impl CompiledMove {
             }
             for c in &self.filter {
                 if !c(r).ok_or(Fallback)? {
-                    return Ok(false);
+                    return Ok(tried(&mut r.tried, f));
                 }
             }
             if least - s < i64::from(self.lower) {
-                return Ok(false);
+                return Ok(tried(&mut r.tried, f));
             }
         }
         // 1 <= s <= least <= u32::MAX.
@@ -389,15 +391,4 @@ fn first_from(lo: i64, step: i64, res: i64) -> i64 {
         return lo;
     }
     lo + (res - lo).rem_euclid(step)
-}
-
-/// With heaps of equal size interchangeable, a choice is made once: a heap is chosen only if
-/// the heap before it, when of the same size, is chosen too.
-fn canonical(pos: &[u32], idx: &[usize]) -> bool {
-    for (k, &j) in idx.iter().enumerate() {
-        if j > 0 && pos[j - 1] == pos[j] && !(k > 0 && idx[k - 1] == j - 1) {
-            return false;
-        }
-    }
-    true
 }

@@ -31,6 +31,8 @@ pub struct Regs {
     /// Working memory: the window of a clause's bounds at the position, when they read only
     /// the position (computed at its first choice of heaps).
     pub window: Option<Window>,
+    /// Choices of heaps and candidate amounts tried, for [`super::Shown::Tick`].
+    pub tried: u32,
 }
 
 /// The amounts `lo..=hi` with `s mod step == res`: the window of an amount loop, which the

@@ -57,6 +57,21 @@ pub enum Shown<'a> {
         /// The step.
         step: u64,
     },
+    /// No move: [`TICK_EVERY`] choices of heaps or amounts were tried since the last tick
+    /// (most of them perhaps leading to no move), for a caller that may stop a long
+    /// enumeration. Answering true stops it.
+    Tick,
+}
+
+/// Choices of heaps or candidate amounts tried between two [`Shown::Tick`]s.
+pub const TICK_EVERY: u32 = 1 << 12;
+
+/// Counts one choice or candidate tried in `count`; every [`TICK_EVERY`] of them, shows `f` a
+/// [`Shown::Tick`] and answers what it answers.
+#[inline(always)]
+fn tried(count: &mut u32, f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bool {
+    *count = count.wrapping_add(1);
+    count.is_multiple_of(TICK_EVERY) && f(&[], Shown::Tick)
 }
 
 /// How a compiled clause chooses its heaps.
@@ -267,6 +282,18 @@ fn quick(bounds: &Bounds, on_position: bool) -> Option<Quick> {
     on_position.then_some(Quick::Position)
 }
 
+impl CompiledMove {
+    /// Grows the slots of `r` to those the clause uses.
+    pub fn fit(&self, r: &mut Regs) {
+        if r.ints.len() < self.int_slots {
+            r.ints.resize(self.int_slots, 0);
+        }
+        if r.lists.len() < self.list_slots {
+            r.lists.resize_with(self.list_slots, Vec::new);
+        }
+    }
+}
+
 /// The registers for a set of compiled clauses (every slot any of them uses).
 pub fn regs_for(moves: &[CompiledMove]) -> Regs {
     Regs {
@@ -276,5 +303,6 @@ pub fn regs_for(moves: &[CompiledMove]) -> Regs {
         combo: Vec::new(),
         take: Vec::new(),
         window: None,
+        tried: 0,
     }
 }

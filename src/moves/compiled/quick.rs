@@ -8,7 +8,7 @@
 
 use super::expr::{IntSet, Window};
 use super::least::LeastBounds;
-use super::{Amounts, CompiledMove, Quick, Sel, Shown};
+use super::{tried, Amounts, CompiledMove, Quick, Sel, Shown};
 
 /// The choices of heaps of a clause of the quick shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,8 +83,13 @@ impl CompiledMove {
             (true, false) => pos.iter().copied().min().map_or(0, i64::from),
             (false, _) => 0,
         };
-        // The run of amounts from heaps whose least is `x`, shown to `f`.
+        // The run of amounts from heaps whose least is `x`, shown to `f`; every
+        // `TICK_EVERY` choices, a tick.
+        let mut count = 0u32;
         let mut show = |combo: &[usize], x: u32| {
+            if tried(&mut count, f) {
+                return true;
+            }
             let x = i64::from(x);
             let w = Window {
                 lo,

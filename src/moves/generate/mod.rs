@@ -12,6 +12,8 @@
 //! one-step moves without the interpreter.
 
 mod add;
+mod combination;
+mod compiled;
 mod fast;
 mod select;
 mod split;
@@ -22,6 +24,9 @@ use super::followers::Followers;
 use super::program::{MoveProgram, PositionRule, ShapeSpec};
 use crate::ruleset::expr::EvalError;
 use crate::syntax::ast::Span;
+pub(crate) use combination::next_canonical_combination;
+use combination::next_combination;
+use compiled::{run_compiled, Clauses, CompiledScratch};
 use fast::{fast_kind, run_fast};
 
 /// Why generating the followers of a position failed.
@@ -106,6 +111,8 @@ pub struct Scratch {
     rule_lists: Vec<Vec<i64>>,
     /// Working memory of the fast paths.
     fast: FastScratch,
+    /// Working memory of the compiled clauses.
+    compiled: CompiledScratch,
     /// Who may stop a long generation, and the steps since it was last asked.
     watch: Watch,
 }
@@ -171,7 +178,9 @@ struct FastScratch {
     cur: Vec<u32>,
 }
 
-/// The compiled moves of a ruleset, with the shape they keep.
+/// The lowered moves of a ruleset, with the shape they keep, and the compiled form of each
+/// clause the move compiler compiles. Made by [`Generator::new`]; its fields are read, not
+/// changed, afterwards (the compiled clauses are made from them).
 #[derive(Clone, Debug)]
 pub struct Generator {
     /// The shape of positions.
@@ -180,6 +189,51 @@ pub struct Generator {
     pub moves: Vec<MoveProgram>,
     /// `positions where C`: followers outside the rule are not written.
     pub positions: Option<PositionRule>,
+    /// The compiled form of each clause that compiles ([`compiled`]).
+    compiled: Clauses,
+}
+
+impl Generator {
+    /// The generator of these moves, each clause that compiles run as compiled code.
+    pub fn new(
+        shape: ShapeSpec,
+        moves: Vec<MoveProgram>,
+        positions: Option<PositionRule>,
+    ) -> Generator {
+        let compiled = Clauses::of(&shape, &moves);
+        Generator {
+            shape,
+            moves,
+            positions,
+            compiled,
+        }
+    }
+
+    /// The generator of these moves with every clause interpreted: the reference that the
+    /// compiled clauses are tested against.
+    pub fn interpreted(
+        shape: ShapeSpec,
+        moves: Vec<MoveProgram>,
+        positions: Option<PositionRule>,
+    ) -> Generator {
+        Generator {
+            shape,
+            moves,
+            positions,
+            compiled: Clauses::default(),
+        }
+    }
+
+    /// The generator of clause `i` alone (with the same shape and `positions` rule).
+    pub fn clause(&self, i: usize) -> Generator {
+        let m = vec![self.moves[i].clone()];
+        Generator::new(self.shape.clone(), m, self.positions.clone())
+    }
+
+    /// How many clauses run as compiled code.
+    pub fn compiled_clauses(&self) -> usize {
+        self.compiled.count()
+    }
 }
 
 struct Run<'a, 'p> {
@@ -225,7 +279,7 @@ impl Generator {
         mut probe: Option<Probe<'_>>,
     ) -> Result<bool, MoveError> {
         out.clear();
-        for m in &self.moves {
+        for (i, m) in self.moves.iter().enumerate() {
             let levels = m.steps.len() + 1;
             grow(&mut s.cands, levels);
             grow(&mut s.combos, levels);
@@ -257,6 +311,16 @@ impl Generator {
                     Err(Halt::Error(e)) => return Err(e),
                 }
             }
+            if let Some(c) = self.compiled.get(i) {
+                let rules = (&self.shape, self.positions.as_ref());
+                match run_compiled(rules, c, pos, s, out, probe.as_deref_mut()) {
+                    Ok(true) => continue,
+                    // The compiled code could not decide: the interpreter runs the clause.
+                    Ok(false) => {}
+                    Err(Halt::Found) => return Ok(true),
+                    Err(Halt::Error(e)) => return Err(e),
+                }
+            }
             let mut run = Run {
                 shape: &self.shape,
                 rule: self.positions.as_ref(),
@@ -276,65 +340,30 @@ impl Generator {
     }
 }
 
-impl Generator {
-    /// Whether every move provably makes the sum of the heaps strictly smaller, so that no
-    /// sequence of moves returns to a position. No step adds to a heap (`take`, `lower` and
-    /// `delete` only remove, `split` keeps the sum), so it suffices that each move has a step
-    /// that always removes something: a `take` whose amounts are all at least 1 (a `take` on
-    /// no heap writes no follower), or a `delete`/`lower` on at least one heap when heaps are
-    /// never empty. With `add` steps, a weighted total must fall instead
-    /// ([`Generator::decreasing_weights`]). Conservative: false when in doubt.
-    pub fn strictly_decreasing(&self) -> bool {
-        if self.adds() {
-            // Tokens added to heaps: a weighted total must fall instead.
-            return self.decreasing_weights().is_some();
+/// Delivers the canonical follower `f`: counted on the watch, kept out when the `positions
+/// where` rule rejects it, then shown to the probe or written into `out`.
+fn deliver(
+    f: &[u32],
+    rule: Option<&PositionRule>,
+    (ints, lists, watch): (&mut Vec<i64>, &mut Vec<Vec<i64>>, &mut Watch),
+    out: &mut Followers,
+    probe: Option<ProbeRef<'_, '_>>,
+) -> R {
+    watch.tick_by(f.len())?;
+    if let Some(rule) = rule {
+        if !rule.allows(f, (ints, lists), watch.interrupt.as_deref())? {
+            return Ok(());
         }
-        let positive_heaps = self.shape.lower >= 1 || self.shape.drops_zeros();
-        self.moves
-            .iter()
-            .all(|m| m.steps.iter().any(|st| step_removes(st, positive_heaps)))
     }
-}
-
-impl Generator {
-    /// Whether some move can add tokens to a heap (`add`, `move ... to ...`): then a heap
-    /// may grow, and neither the sum of the heaps nor the box of a position bounds its
-    /// followers.
-    pub fn adds(&self) -> bool {
-        self.moves.iter().any(|m| {
-            m.steps
-                .iter()
-                .any(|st| matches!(st.kind, super::program::LStepKind::Add(..)))
-        })
+    match probe {
+        Some(p) => {
+            if p(f) {
+                return Err(Halt::Found);
+            }
+        }
+        None => out.push(f),
     }
-}
-
-/// Whether `set` holds only integers of at least 1.
-fn all_positive(set: &crate::ruleset::value::SetValue) -> bool {
-    matches!(set.min(), Ok(Some(m)) if m >= 1)
-}
-
-/// Whether the step, whenever it leads to a follower, removes at least one counter.
-pub(super) fn step_removes(st: &super::program::LStep, positive_heaps: bool) -> bool {
-    use super::program::{LAmount, LSelKind, LStepKind};
-    let some_heap = match &st.sel.kind {
-        LSelKind::Count(c) => all_positive(c),
-        LSelKind::TheOther | LSelKind::Named(_) => true,
-        LSelKind::Rest | LSelKind::Ref(_) => false,
-        LSelKind::Consecutive { len, .. } => *len >= 1,
-        LSelKind::NextTo { .. } => true,
-    };
-    match &st.kind {
-        LStepKind::Take(amount, _) => match amount {
-            LAmount::Each(s) | LAmount::Same(s, _) | LAmount::List(_, s) => all_positive(s),
-            LAmount::Named(v) => !v.is_empty() && v.iter().all(|(_, s)| all_positive(s)),
-            // Sets computed during play: not known here.
-            LAmount::Computed(..) => false,
-        },
-        LStepKind::Delete => some_heap && positive_heaps,
-        LStepKind::Lower(by) => *by >= 1 && some_heap && positive_heaps,
-        LStepKind::Split { .. } | LStepKind::Keep(_) | LStepKind::Add(..) => false,
-    }
+    Ok(())
 }
 
 fn grow<T: Default>(v: &mut Vec<T>, n: usize) {
@@ -348,54 +377,6 @@ fn real_error(e: crate::numbers::RealError, span: &Span) -> MoveError {
         kind: crate::ruleset::expr::EvalErrorKind::Real(e),
         span: span.clone(),
     })
-}
-
-/// Advances `idx` (increasing positions into `0..n`) to the next combination (the move
-/// compiler's choices of heaps too).
-pub(crate) fn next_combination(idx: &mut [usize], n: usize) -> bool {
-    let c = idx.len();
-    let mut k = c;
-    while k > 0 {
-        k -= 1;
-        if idx[k] < n - c + k {
-            idx[k] += 1;
-            for m in k + 1..c {
-                idx[m] = idx[m - 1] + 1;
-            }
-            return true;
-        }
-    }
-    false
-}
-
-/// Advances `idx` (increasing positions into `0..n`) to the next combination, in the order of
-/// [`next_combination`], that is canonical when `same(j)` says that element `j` is
-/// interchangeable with element `j - 1`: within each run of interchangeable elements, the
-/// chosen ones are a prefix of the run. Only canonical combinations are visited, never all
-/// `C(n, c)` of them (30 equal heaps have one canonical choice of 15, not 155117520); `idx`
-/// must be canonical on entry (`0..c` is).
-fn next_canonical_combination(idx: &mut [usize], n: usize, same: impl Fn(usize) -> bool) -> bool {
-    let c = idx.len();
-    for k in (0..c).rev() {
-        // With `idx[..k]` kept, the least canonical choice after `idx[k]` is the start of the
-        // next run (its predecessor `idx[k]` is no longer chosen), followed by the elements
-        // right after it: a run start in `idx[k] + 1..=hi`. For k < c - 1, the starts after
-        // the old `idx[k + 1]` up to `hi + 1` were ruled out the round before, so only the gap
-        // up to it is scanned: O(n) a call in all.
-        let hi = n - (c - k);
-        let to = if k + 1 < c { hi.min(idx[k + 1]) } else { hi };
-        let mut v = idx[k] + 1;
-        while v <= to && same(v) {
-            v += 1;
-        }
-        if v <= to {
-            for (m, slot) in idx[k..].iter_mut().enumerate() {
-                *slot = v + m;
-            }
-            return true;
-        }
-    }
-    false
 }
 
 impl std::fmt::Display for MoveError {
@@ -414,49 +395,3 @@ impl std::fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
-
-#[cfg(test)]
-mod tests {
-    use super::{next_canonical_combination, next_combination};
-
-    /// Whether `idx` takes a prefix of each run of equal values of `vals`, by the definition.
-    fn canonical(vals: &[u32], idx: &[usize]) -> bool {
-        idx.iter()
-            .all(|&j| j == 0 || vals[j - 1] != vals[j] || idx.contains(&(j - 1)))
-    }
-
-    /// Every sorted list of up to 7 values in 0..3 and every c: the canonical walk visits
-    /// exactly the canonical combinations that the plain walk visits, in the same order.
-    #[test]
-    fn canonical_walk_is_the_plain_walk_filtered() {
-        for n in 0..=7usize {
-            for code in 0..3usize.pow(n as u32) {
-                let mut vals: Vec<u32> = (0..n)
-                    .map(|i| (code / 3usize.pow(i as u32) % 3) as u32)
-                    .collect();
-                vals.sort_unstable();
-                for c in 0..=n {
-                    let mut want = Vec::new();
-                    let mut idx: Vec<usize> = (0..c).collect();
-                    loop {
-                        if canonical(&vals, &idx) {
-                            want.push(idx.clone());
-                        }
-                        if !next_combination(&mut idx, n) {
-                            break;
-                        }
-                    }
-                    let mut got = Vec::new();
-                    let mut idx: Vec<usize> = (0..c).collect();
-                    loop {
-                        got.push(idx.clone());
-                        if !next_canonical_combination(&mut idx, n, |j| vals[j - 1] == vals[j]) {
-                            break;
-                        }
-                    }
-                    assert_eq!(got, want, "{vals:?}, c = {c}");
-                }
-            }
-        }
-    }
-}

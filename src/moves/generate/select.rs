@@ -1,7 +1,7 @@
 //! Choosing the heaps of each step (`one heap`, `k heaps`, `the rest`, named and recorded
 //! selections), dispatching the step's action, and writing the finished follower.
 
-use super::{next_canonical_combination, next_combination, Halt, MoveError, Run, R};
+use super::{deliver, next_canonical_combination, next_combination, Halt, MoveError, Run, R};
 use crate::moves::program::{LSel, LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::{CExpr, Env, EvalError};
 
@@ -385,24 +385,12 @@ impl Run<'_, '_> {
         if self.shape.symmetric() {
             s.out.sort_unstable();
         }
-        s.watch.tick_by(s.out.len())?;
-        if let Some(rule) = self.rule {
-            if !rule.allows(
-                &s.out,
-                (&mut s.rule_ints, &mut s.rule_lists),
-                s.watch.interrupt.as_deref(),
-            )? {
-                return Ok(());
-            }
-        }
-        match self.probe.as_deref_mut() {
-            Some(p) => {
-                if p(&s.out) {
-                    return Err(Halt::Found);
-                }
-            }
-            None => self.out.push(&s.out),
-        }
-        Ok(())
+        deliver(
+            &s.out,
+            self.rule,
+            (&mut s.rule_ints, &mut s.rule_lists, &mut s.watch),
+            self.out,
+            self.probe.as_deref_mut(),
+        )
     }
 }

@@ -143,6 +143,8 @@ impl Here {
         let (first, last, step) = match shown {
             Shown::One(take) => return g(self.rank(layout, base, (combo, take), &mut work.y)),
             Shown::Run { first, last, step } => (first, last, step),
+            // The box's budget is asked once a position.
+            Shown::Tick => return false,
         };
         match layout {
             Layout::Ordered(strides) => {

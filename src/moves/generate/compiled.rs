@@ -1,0 +1,208 @@
+//! The generator's compiled path: a clause that the move compiler ([`crate::moves::compiled`])
+//! compiles is run as compiled code on every position the generator is asked about (single
+//! positions, the memoized search, the REPL, a sum's single-heap sequence), and its moves are
+//! turned into canonical followers here: no expression tree walked and no candidate generated
+//! only to be rejected where the condition gave the amount loop its bounds. Where the
+//! compiled code cannot decide ([`Fallback`]: the interpreter would report an error there, or
+//! a value leaves its checked range), the followers it wrote are taken back and the
+//! interpreter runs the clause, so the result and the errors are the interpreter's.
+
+use std::sync::Arc;
+
+use super::{deliver, Halt, ProbeRef, Scratch, Watch, R};
+use crate::moves::compiled::{compile, CompiledMove, Fallback, Regs, Shown, TICK_EVERY};
+use crate::moves::followers::Followers;
+use crate::moves::program::{MoveProgram, PositionRule, ShapeSpec};
+
+/// The compiled form of each clause of a generator, in source order (`None`: interpreted).
+#[derive(Clone, Default)]
+pub(super) struct Clauses(Option<Arc<[Option<CompiledMove>]>>);
+
+impl std::fmt::Debug for Clauses {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let compiled = self.0.as_ref().map_or(0, |v| v.iter().flatten().count());
+        write!(f, "Clauses({compiled} compiled)")
+    }
+}
+
+impl Clauses {
+    /// Compiles each clause of `moves` that compiles.
+    pub(super) fn of(shape: &ShapeSpec, moves: &[MoveProgram]) -> Clauses {
+        let v: Vec<_> = moves.iter().map(|m| compile(shape, m)).collect();
+        match v.iter().any(Option::is_some) {
+            true => Clauses(Some(v.into())),
+            false => Clauses(None),
+        }
+    }
+
+    /// The compiled form of clause `i`, if it has one.
+    pub(super) fn get(&self, i: usize) -> Option<&CompiledMove> {
+        self.0.as_ref()?.get(i)?.as_ref()
+    }
+
+    /// How many clauses are compiled.
+    pub(super) fn count(&self) -> usize {
+        self.0.as_ref().map_or(0, |v| v.iter().flatten().count())
+    }
+}
+
+/// Working memory of the compiled path, kept in the [`Scratch`].
+#[derive(Default, Debug)]
+pub(super) struct CompiledScratch {
+    regs: Regs,
+    buf: Vec<u32>,
+}
+
+/// Writes the followers of the compiled clause `c` on `pos` into `out` (or shows them to the
+/// probe). `Ok(false)`: the compiled code could not decide, nothing it wrote is left in
+/// `out`, and the interpreter must run the clause.
+pub(super) fn run_compiled(
+    (shape, rule): (&ShapeSpec, Option<&PositionRule>),
+    c: &CompiledMove,
+    pos: &[u32],
+    s: &mut Scratch,
+    out: &mut Followers,
+    probe: Option<ProbeRef<'_, '_>>,
+) -> Result<bool, Halt> {
+    let CompiledScratch { regs, buf } = &mut s.compiled;
+    c.fit(regs);
+    regs.heaps.clear();
+    regs.heaps.extend(pos.iter().map(|&h| i64::from(h)));
+    let start = out.len();
+    let mut sink = Sink {
+        shape,
+        rule,
+        pos,
+        rule_slots: (&mut s.rule_ints, &mut s.rule_lists),
+        watch: &mut s.watch,
+        out,
+        probe,
+        halt: None,
+    };
+    let ran = c.each_shown(pos, regs, &mut |combo, shown| sink.show(buf, combo, shown));
+    match (ran, sink.halt) {
+        (_, Some(h)) => Err(h),
+        (Ok(_), None) => Ok(true),
+        (Err(Fallback), None) => {
+            sink.out.truncate(start);
+            Ok(false)
+        }
+    }
+}
+
+/// Where the compiled clause's moves go: built into canonical followers and delivered.
+struct Sink<'a, 'p> {
+    shape: &'a ShapeSpec,
+    rule: Option<&'a PositionRule>,
+    pos: &'a [u32],
+    rule_slots: (&'a mut Vec<i64>, &'a mut Vec<Vec<i64>>),
+    watch: &'a mut Watch,
+    out: &'a mut Followers,
+    probe: Option<ProbeRef<'a, 'p>>,
+    /// Why the enumeration was stopped: the probe found what it wanted, or an error.
+    halt: Option<Halt>,
+}
+
+impl Sink<'_, '_> {
+    /// Handles one [`Shown`]; true (stop) when it halts, with the reason in `self.halt`.
+    fn show(&mut self, buf: &mut Vec<u32>, combo: &[usize], shown: Shown<'_>) -> bool {
+        let r = match shown {
+            Shown::Tick => self.watch.tick_by(TICK_EVERY as usize).map_err(Halt::from),
+            Shown::One(take) => {
+                buf.clear();
+                buf.extend_from_slice(self.pos);
+                for (&j, &t) in combo.iter().zip(take) {
+                    // The compiled clause takes at most the heap.
+                    buf[j] -= t;
+                }
+                self.canonical(buf)
+            }
+            Shown::Run { first, last, step } => match (combo, self.shape.symmetric()) {
+                (&[j], true) => self.run_one(buf, j, (first, last, step)),
+                _ => self.run(buf, combo, (first, last, step)),
+            },
+        };
+        match r {
+            Ok(()) => false,
+            Err(h) => {
+                self.halt = Some(h);
+                true
+            }
+        }
+    }
+
+    /// Every amount of the run taken from each heap of `combo`.
+    fn run(
+        &mut self,
+        buf: &mut Vec<u32>,
+        combo: &[usize],
+        (first, last, step): (u64, u64, u64),
+    ) -> R {
+        let mut s = first;
+        loop {
+            buf.clear();
+            buf.extend_from_slice(self.pos);
+            for &j in combo {
+                // s <= last <= every heap chosen <= u32::MAX.
+                buf[j] -= s as u32;
+            }
+            self.canonical(buf)?;
+            if last - s < step {
+                return Ok(());
+            }
+            s += step;
+        }
+    }
+
+    /// Every amount of the run taken from heap `i` of a sorted position: the lowered heap
+    /// moves left as the amount grows, so the follower stays sorted without a sort.
+    fn run_one(&mut self, buf: &mut Vec<u32>, i: usize, (first, last, step): (u64, u64, u64)) -> R {
+        buf.clear();
+        buf.extend_from_slice(self.pos);
+        let v = self.pos[i];
+        let mut j = i;
+        let mut s = first;
+        loop {
+            // s <= last <= v.
+            let w = v - s as u32;
+            while j > 0 && buf[j - 1] > w {
+                buf[j] = buf[j - 1];
+                j -= 1;
+            }
+            buf[j] = w;
+            if w == 0 && self.shape.drops_zeros() {
+                // The empty heap is first (sorted); it vanishes.
+                self.deliver(&buf[1..])?;
+            } else {
+                self.deliver(buf)?;
+            }
+            if last - s < step {
+                return Ok(());
+            }
+            s += step;
+        }
+    }
+
+    /// Puts the follower in `buf` in canonical form (empty heaps dropped where they vanish,
+    /// sorted on a symmetric shape) and delivers it.
+    fn canonical(&mut self, buf: &mut Vec<u32>) -> R {
+        if self.shape.drops_zeros() {
+            buf.retain(|&h| h > 0);
+        }
+        if self.shape.symmetric() {
+            buf.sort_unstable();
+        }
+        self.deliver(buf)
+    }
+
+    fn deliver(&mut self, f: &[u32]) -> R {
+        let (ints, lists) = &mut self.rule_slots;
+        deliver(
+            f,
+            self.rule,
+            (ints, lists, self.watch),
+            self.out,
+            self.probe.as_deref_mut(),
+        )
+    }
+}
