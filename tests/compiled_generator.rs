@@ -186,3 +186,25 @@ fn a_long_filtered_loop_stops_at_the_interrupt() {
         start.elapsed()
     );
 }
+
+/// Positions of more than 64 heaps: the clauses of the quick shapes take the general loop
+/// there (with its ticks); the followers are still the interpreter's.
+#[test]
+fn positions_of_many_heaps_agree_with_the_interpreter() {
+    for file in [
+        "benches/user/half-take-any.game",
+        "benches/user/smallest-bounded.game",
+    ] {
+        let game = load_path(file);
+        assert!(game.generator().compiled_clauses() >= 1, "{file}");
+        let slow = interpreted_generator(&game);
+        for n in [64usize, 65, 70] {
+            // Sizes 1..=9 repeated: runs of equal heaps, as a sorted position has them.
+            let mut pos: Vec<u32> = (0..n).map(|i| 1 + (i * 7 % 9) as u32).collect();
+            pos.sort_unstable();
+            let got = followers(game.generator(), &pos);
+            assert_eq!(got, followers(&slow, &pos), "{file}: {n} heaps");
+            assert!(got.is_ok_and(|f| !f.is_empty()), "{file}: {n} heaps");
+        }
+    }
+}

@@ -5,6 +5,7 @@
 
 use super::bounds::Window;
 use super::expr::{IntSet, Regs};
+use super::quick::QUICK_HEAPS;
 use super::{tried, Amounts, CompiledMove, Fallback, Quick, Sel, Shown};
 use crate::moves::generate::next_canonical_combination;
 
@@ -66,7 +67,9 @@ impl CompiledMove {
             }
         }
         if let (Some(sel), Some(Quick::Least(bounds))) = (self.quick_sel, &self.quick) {
-            return Ok(self.quick_each(sel, bounds, pos, f));
+            if pos.len() <= QUICK_HEAPS {
+                return Ok(self.quick_each(sel, bounds, pos, f));
+            }
         }
         r.window = None;
         let n = pos.len();

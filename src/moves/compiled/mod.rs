@@ -71,7 +71,15 @@ pub const TICK_EVERY: u32 = 1 << 12;
 #[inline(always)]
 fn tried(count: &mut u32, f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bool {
     *count = count.wrapping_add(1);
-    count.is_multiple_of(TICK_EVERY) && f(&[], Shown::Tick)
+    count.is_multiple_of(TICK_EVERY) && tick(f)
+}
+
+/// Shows `f` a [`Shown::Tick`]: out of line, so that the caller's whole handling of a move,
+/// inlined where `f` is called for one, is not copied into every loop that counts.
+#[cold]
+#[inline(never)]
+fn tick(f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bool {
+    f(&[], Shown::Tick)
 }
 
 /// How a compiled clause chooses its heaps.

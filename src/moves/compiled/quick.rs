@@ -8,7 +8,7 @@
 
 use super::expr::{IntSet, Window};
 use super::least::LeastBounds;
-use super::{tried, Amounts, CompiledMove, Quick, Sel, Shown};
+use super::{Amounts, CompiledMove, Quick, Sel, Shown};
 
 /// The choices of heaps of a clause of the quick shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,11 +21,16 @@ pub(super) enum QuickSel {
     All,
 }
 
-/// `0, 1, .., 63`: the heaps chosen by `all heaps`, for positions of at most 64 heaps.
-const ALL: [usize; 64] = {
-    let mut a = [0; 64];
+/// The most heaps of a position whose choices [`CompiledMove::quick_each`] enumerates; larger
+/// positions take the general loop, which shows a [`Shown::Tick`] every
+/// [`super::TICK_EVERY`] choices.
+pub(super) const QUICK_HEAPS: usize = 64;
+
+/// `0, 1, .., 63`: the heaps chosen by `all heaps`.
+const ALL: [usize; QUICK_HEAPS] = {
+    let mut a = [0; QUICK_HEAPS];
     let mut i = 0;
-    while i < 64 {
+    while i < QUICK_HEAPS {
         a[i] = i;
         i += 1;
     }
@@ -64,7 +69,8 @@ impl CompiledMove {
     }
 
     /// Shows `f` every choice of heaps of `pos` that `sel` makes with its run of amounts;
-    /// stops, answering true, when `f` does.
+    /// stops, answering true, when `f` does. For positions of at most [`QUICK_HEAPS`] heaps
+    /// (at most 2016 pairs: no [`Shown::Tick`] needed).
     #[inline(always)]
     pub(super) fn quick_each(
         &self,
@@ -83,13 +89,8 @@ impl CompiledMove {
             (true, false) => pos.iter().copied().min().map_or(0, i64::from),
             (false, _) => 0,
         };
-        // The run of amounts from heaps whose least is `x`, shown to `f`; every
-        // `TICK_EVERY` choices, a tick.
-        let mut count = 0u32;
+        // The run of amounts from heaps whose least is `x`, shown to `f`.
         let mut show = |combo: &[usize], x: u32| {
-            if tried(&mut count, f) {
-                return true;
-            }
             let x = i64::from(x);
             let w = Window {
                 lo,
@@ -115,12 +116,8 @@ impl CompiledMove {
         match sel {
             QuickSel::One => return (0..n).any(|j| !same(j) && show(&[j], pos[j])),
             QuickSel::All => {
-                return match pos.iter().min() {
-                    Some(&x) if n <= ALL.len() => show(&ALL[..n], x),
-                    // No heap: no move; more heaps than `ALL` lists: shown one index a heap.
-                    None => false,
-                    Some(&x) => show(&(0..n).collect::<Vec<_>>(), x),
-                };
+                // No heap: no move.
+                return pos.iter().min().is_some_and(|&x| show(&ALL[..n], x));
             }
             QuickSel::Two => {}
         }
