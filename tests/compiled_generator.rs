@@ -19,7 +19,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
 /// The followers of `pos` as a set, or the error's text.
-fn followers(g: &Generator, pos: &[u32]) -> Result<BTreeSet<Vec<u32>>, String> {
+pub(crate) fn followers(g: &Generator, pos: &[u32]) -> Result<BTreeSet<Vec<u32>>, String> {
     let mut out = Followers::new();
     g.followers(pos, &mut Scratch::default(), &mut out)
         .map_err(|e| e.to_string())?;

@@ -9,6 +9,7 @@ mod check_diff;
 mod check_trust;
 mod claims;
 mod cli;
+mod compiled_falling;
 mod compiled_generator;
 mod compiled_moves;
 mod compiled_position_bounds;

@@ -10,6 +10,12 @@ use super::{tried, Amounts, CompiledMove, Fallback, Quick, Sel, Shown};
 use crate::moves::generate::next_canonical_combination;
 
 impl CompiledMove {
+    /// Whether the amount's loop ends at the first amount that fails the filter's first
+    /// conjunct, which falls ([`super::falling`]).
+    pub fn ends_where_the_filter_falls(&self) -> bool {
+        self.falling
+    }
+
     /// How many conjuncts of the condition became bounds of the amount's loop.
     pub fn bound_count(&self) -> usize {
         self.bounds.len()
@@ -181,12 +187,17 @@ impl CompiledMove {
             return Ok(run(w, combo, f));
         }
         take.resize(combo.len(), 0);
+        if self.falling && w.lo <= w.hi {
+            self.falls_safely(w.hi, r)?;
+        }
         match &self.amounts {
             Amounts::Range(..) => {
                 let mut s = first_from(w.lo, w.step, w.res);
                 while s <= w.hi {
-                    if self.emit(s, least, combo, take, r, f)? {
-                        return Ok(true);
+                    match self.emit(s, least, combo, take, r, f)? {
+                        Some(true) => return Ok(true),
+                        Some(false) => {}
+                        None => break,
                     }
                     s += w.step;
                 }
@@ -197,16 +208,27 @@ impl CompiledMove {
                     if s > w.hi {
                         break;
                     }
-                    if s >= w.lo
-                        && s.rem_euclid(w.step) == w.res
-                        && self.emit(s, least, combo, take, r, f)?
-                    {
-                        return Ok(true);
+                    if s >= w.lo && s.rem_euclid(w.step) == w.res {
+                        match self.emit(s, least, combo, take, r, f)? {
+                            Some(true) => return Ok(true),
+                            Some(false) => {}
+                            None => break,
+                        }
                     }
                 }
                 Ok(false)
             }
         }
+    }
+
+    /// A falling first conjunct evaluated at the window's last amount `hi`: an error there
+    /// makes the caller fall back; none there means none at any amount the loop skips
+    /// ([`super::falling`]).
+    fn falls_safely(&self, hi: i64, r: &mut Regs) -> Result<(), Fallback> {
+        if let Some(slot) = self.amount_slot {
+            r.ints[slot] = hi;
+        }
+        self.filter[0](r).map(|_| ()).ok_or(Fallback)
     }
 
     /// The window of amounts for heaps whose least is `least`: the amount set cut at the
@@ -286,6 +308,9 @@ impl CompiledMove {
         }
     }
 
+    /// The candidate amount `s`, through the filter: `Some(true)` when `f` stopped the
+    /// enumeration, `Some(false)` to go on, `None` when a falling first conjunct failed (no
+    /// larger amount is a move).
     #[inline(always)]
     fn emit(
         &self,
@@ -295,23 +320,27 @@ impl CompiledMove {
         take: &mut [u32],
         r: &mut Regs,
         f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
-    ) -> Result<bool, Fallback> {
+    ) -> Result<Option<bool>, Fallback> {
         if !self.filter.is_empty() {
             if let Some(slot) = self.amount_slot {
                 r.ints[slot] = s;
             }
-            for c in &self.filter {
+            for (k, c) in self.filter.iter().enumerate() {
                 if !c(r).ok_or(Fallback)? {
-                    return Ok(tried(&mut r.tried, f));
+                    // A falling first conjunct fails at every larger amount too.
+                    if k == 0 && self.falling {
+                        return Ok(None);
+                    }
+                    return Ok(Some(tried(&mut r.tried, f)));
                 }
             }
             if least - s < i64::from(self.lower) {
-                return Ok(tried(&mut r.tried, f));
+                return Ok(Some(tried(&mut r.tried, f)));
             }
         }
         // 1 <= s <= least <= u32::MAX.
         take.fill(s as u32);
-        Ok(f(combo, Shown::One(take)))
+        Ok(Some(f(combo, Shown::One(take))))
     }
 
     /// `each`: every choice of an amount for each heap of `combo` from the finite set, none

@@ -24,6 +24,7 @@
 pub mod bounds;
 mod enumerate;
 pub mod expr;
+mod falling;
 pub mod least;
 mod quick;
 
@@ -136,6 +137,8 @@ pub struct CompiledMove {
     /// [`CompiledMove::quick_each`].
     quick_sel: Option<quick::QuickSel>,
     filter: Vec<BoolFn>,
+    /// The filter's first conjunct falls ([`falling`]): the amount loop ends where it fails.
+    falling: bool,
     lower: u32,
     symmetric: bool,
     /// Slots the registers need.
@@ -179,7 +182,10 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         },
         _ => None,
     };
-    let (bounds, filter, on_position) = condition(take.cond, (amount_slot, &least), &m.heap_names)?;
+    // The slots that hold a heap's size: the heap chosen, the named heaps.
+    let heap_slot = |i: usize| Some(i) == int_slot || m.heap_names.iter().any(|&(s, _)| s == i);
+    let (bounds, filter, on_position, falling) =
+        condition(take.cond, (amount_slot, &least, &heap_slot), &m.heap_names)?;
     let quick = match amounts {
         Amounts::Range(..) if filter.is_empty() && !each_heap => quick(&bounds, on_position),
         _ => None,
@@ -198,6 +204,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         quick,
         quick_sel: None,
         filter,
+        falling,
         lower: shape.lower,
         symmetric: shape.symmetric(),
         int_slots: m.int_slots,
@@ -256,16 +263,16 @@ fn amounts_of(amount: &LAmount, single: bool) -> Option<(Amounts, Option<usize>,
 }
 
 /// The `where` condition: its leading conjuncts linear in the amount as bounds, the rest as
-/// a compiled filter, and whether the bounds read only the position (the amount aside: no
-/// heap chosen, `heaps` and the named heaps of `heap_names` only); `None` when a conjunct
-/// does not compile.
+/// a compiled filter, whether the bounds read only the position (the amount aside: no
+/// heap chosen, `heaps` and the named heaps of `heap_names` only), and whether the filter's
+/// first conjunct falls ([`falling`]); `None` when a conjunct does not compile.
 fn condition(
     cond: Option<&CExpr>,
-    (amount_slot, least): (Option<usize>, least::Vars<'_>),
+    (amount_slot, least, heap_slot): (Option<usize>, least::Vars<'_>, &dyn Fn(usize) -> bool),
     heap_names: &[(usize, usize)],
-) -> Option<(Bounds, Vec<BoolFn>, bool)> {
+) -> Option<(Bounds, Vec<BoolFn>, bool, bool)> {
     let Some(c) = cond else {
-        return Some((Bounds::none(), Vec::new(), true));
+        return Some((Bounds::none(), Vec::new(), true, false));
     };
     let cs = conjuncts(c);
     let (b, n) = match amount_slot {
@@ -278,7 +285,11 @@ fn condition(
         .iter()
         .map(|c| boolean(c))
         .collect::<Option<Vec<_>>>()?;
-    Some((b, filter, on_position))
+    let falling = match (amount_slot, cs.get(n)) {
+        (Some(slot), Some(first)) => falling::falls(first, (slot, heap_slot)),
+        _ => false,
+    };
+    Some((b, filter, on_position, falling))
 }
 
 /// The quick window of a clause with a range of amounts and no filter: bounds that read only
