@@ -8,8 +8,10 @@
 //! once per multiset of sizes.
 //!
 //! The work is split by step family: [`select`] chooses the heaps of each step and writes the
-//! follower, [`take`] and [`split`] act on the chosen heaps, and [`fast`] runs the simplest
-//! one-step moves without the interpreter.
+//! follower, [`take`] and [`split`] act on the chosen heaps, [`combination`] lists the choices
+//! of heaps. Before the interpreter, [`fast`] runs the simplest one-step moves, and
+//! [`compiled`] every clause the move compiler ([`crate::moves::compiled`]) compiled when the
+//! generator was made.
 
 mod add;
 mod combination;
