@@ -46,6 +46,17 @@ fn falling_conditions_end_the_loop_and_agree_with_the_interpreter() {
         let (_, answered) = clauses_agree(cond, &game, 12, 3);
         assert_eq!(answered, positions(&game, 12, 3).len(), "{cond}: fell back");
     }
+    // A finite set of amounts (the loop stops at the first member failing), and two heaps.
+    for text in [
+        "ruleset \"f\" { heaps 3 move { take s in {1, 2, 3, 5, 8, 13} from one heap h where s * s <= h + 1 } }",
+        "ruleset \"f\" { heaps 3 move { take same s in 1.. from both heaps p where s * s <= min(p) } }",
+        "ruleset \"f\" { heaps any move { take same s in 2..9 from 2 heaps p where s * s * 2 < max(p) + 3 } }",
+    ] {
+        let game = Game::from_source("f", text, &[]).expect("valid");
+        assert!(ends(&game), "{text}: not taken for falling");
+        let (_, answered) = clauses_agree(text, &game, 12, 3);
+        assert_eq!(answered, positions(&game, 12, 3).len(), "{text}: fell back");
+    }
 }
 
 #[test]

@@ -208,3 +208,42 @@ fn positions_of_many_heaps_agree_with_the_interpreter() {
         }
     }
 }
+
+/// A sum's single-heap sequence reads compiled clauses' runs of amounts directly
+/// (`Generator::single_heap_runs`): the same values as the interpreter's followers, on `heaps
+/// any` and on fixed counts (the heap beside empty ones), with guards, finite sets, steps,
+/// falling conditions, and clauses on several heaps that never move a single heap.
+#[test]
+fn single_heap_sequences_agree_with_the_interpreter() {
+    use heapgame::solver::sum::grundy_sequence;
+    use heapgame::solver::Budget;
+    let moves = [
+        "move { take s in 1.. from one heap h where s * s <= h }",
+        "move { take s in 1.. from one heap h where s <= h / 3 + 1 and s mod 2 == 1 }",
+        "move { take {1, 4, 9, 16} from one heap }",
+        "move when sum(heaps) mod 3 != 0 { take s in 1.. from one heap h where 2 * s <= h }",
+        "move { take s in 2..7 from one heap h where s * s * s < 3 * h } move { take 1 from one heap }",
+        "move { take s in 1.. from one heap h where (s * 7) mod 5 != 1 }",
+        "move { take same 1.. from 2 heaps } move { take s in 1.. from one heap h where 3 * s >= h }",
+    ];
+    let mut compared = 0;
+    for m in moves {
+        for shape in ["heaps any", "heaps 1", "heaps 3"] {
+            let text = format!("ruleset \"q\" {{ {shape} {m} }}");
+            let game =
+                Game::from_source("q", &text, &[]).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            let slow = interpreted_generator(&game);
+            let budget = Budget::default();
+            let got = grundy_sequence(game.generator(), 300, &budget);
+            let want = grundy_sequence(&slow, 300, &budget);
+            match (got, want) {
+                (Ok(got), Ok(want)) => {
+                    assert_eq!(got, want, "{text}");
+                    compared += 1;
+                }
+                (got, want) => assert_eq!(got.is_err(), want.is_err(), "{text}"),
+            }
+        }
+    }
+    assert!(compared >= 15, "only {compared} sequences compared");
+}

@@ -54,3 +54,24 @@ pub fn dawson(n: usize) -> Vec<u32> {
 pub fn grundy_game(n: usize) -> Vec<u32> {
     octal(n, &[(0, false, true)], true)
 }
+
+/// Square-root take (`benches/user/sqrt-take.game`): a move takes `s` from a heap `h` with
+/// `s * s <= h`; the values of heaps `0..=n`, each the mex of the values of `h - s`.
+pub fn sqrt_take(n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut seen: Vec<bool> = Vec::new();
+    for h in 0..=n {
+        seen.clear();
+        let mut s = 1;
+        while s * s <= h {
+            let v = g[h - s] as usize;
+            if v >= seen.len() {
+                seen.resize(v + 1, false);
+            }
+            seen[v] = true;
+            s += 1;
+        }
+        g.push(seen.iter().take_while(|&&b| b).count() as u32);
+    }
+    g
+}

@@ -1,6 +1,8 @@
 //! The take-and-break rows of the benchmark (issue 11): single-heap Grundy sequences of
 //! Kayles, Dawson's Kayles and Grundy's game to 2*10^4 against the plain O(n^2) solvers of
-//! `hand/octal.rs`, and Kayles to 10^6; values compared heap by heap.
+//! `hand/octal.rs`, Kayles to 10^6, and a subtraction game written as a user would (issue 19:
+//! a condition no bound states, through the generator's compiled clauses); values compared
+//! heap by heap.
 
 use std::time::Duration;
 
@@ -84,6 +86,19 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
             1_000_000,
             n as usize,
             hand::octal::kayles,
+            cap,
+        ));
+    }
+    let name = "7e Square-root take (user, take s with s * s <= h), one heap, 0..10^6";
+    if run(name) {
+        let file = "benches/user/sqrt-take.game";
+        let n = 1_000_000;
+        rows.push(sequence_row(
+            name,
+            file,
+            n,
+            n as usize,
+            hand::octal::sqrt_take,
             cap,
         ));
     }

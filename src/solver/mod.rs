@@ -73,6 +73,19 @@ pub trait GameRules {
     /// generates (true: stop), for loops that write few followers. The default ignores it.
     fn set_interrupt(&self, _scratch: &mut Self::Scratch, _stop: crate::moves::Interrupt) {}
 
+    /// The moves of `pos`, the position of a single heap at index `single` (every other heap
+    /// empty), as runs `first, last, step` of amounts taken from that heap, when the
+    /// generator can list them so ([`crate::moves::Generator::single_heap_runs`]); `None`:
+    /// it cannot, and the caller generates the followers. The default: `None`.
+    fn single_heap_runs(
+        &self,
+        _pos: (&[u32], usize),
+        _scratch: &mut Self::Scratch,
+        _f: &mut dyn FnMut(u64, u64, u64),
+    ) -> Option<Result<(), Self::Error>> {
+        None
+    }
+
     /// Whether `e` is the generator stopping because the check given by
     /// [`GameRules::set_interrupt`] said so. The default: never.
     fn is_interrupted(&self, _e: &Self::Error) -> bool {
@@ -108,5 +121,13 @@ impl GameRules for crate::moves::Generator {
     }
     fn is_interrupted(&self, e: &Self::Error) -> bool {
         matches!(e, crate::moves::MoveError::Interrupted)
+    }
+    fn single_heap_runs(
+        &self,
+        pos: (&[u32], usize),
+        scratch: &mut Self::Scratch,
+        f: &mut dyn FnMut(u64, u64, u64),
+    ) -> Option<Result<(), Self::Error>> {
+        crate::moves::Generator::single_heap_runs(self, pos, scratch, f)
     }
 }

@@ -182,19 +182,50 @@ impl CompiledMove {
             return Ok(self.per_heap(pos, combo, take, f));
         }
         let least = i64::from(least);
-        let w = self.window(least, r)?;
+        let mut w = self.window(least, r)?;
         if matches!(self.amounts, Amounts::Range(..)) && self.filter.is_empty() {
             return Ok(run(w, combo, f));
         }
         take.resize(combo.len(), 0);
+        // The filter's conjuncts evaluated per amount from `from` on: a falling first one
+        // over a range of amounts is cut from the window by a binary search.
+        let mut from = 0;
         if self.falling && w.lo <= w.hi {
-            self.falls_safely(w.hi, r)?;
+            if let Amounts::Range(..) = self.amounts {
+                match self.last_passing(w, r)? {
+                    Some(last) => w.hi = last,
+                    None => return Ok(false),
+                }
+                from = 1;
+                if self.filter.len() == 1 {
+                    // Every amount left is a move but those leaving a heap below the least
+                    // size, which the filter's conjuncts all passed for.
+                    w.hi = w.hi.min(least - i64::from(self.lower));
+                    return Ok(run(w, combo, f));
+                }
+            } else {
+                self.falls_safely(w.hi, r)?;
+            }
         }
+        self.filtered(w, (least, from), combo, take, r, f)
+    }
+
+    /// Every amount of the window `w` through the filter's conjuncts from `from` on, each
+    /// passing amount a move.
+    fn filtered(
+        &self,
+        w: Window,
+        (least, from): (i64, usize),
+        combo: &[usize],
+        take: &mut [u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
         match &self.amounts {
             Amounts::Range(..) => {
                 let mut s = first_from(w.lo, w.step, w.res);
                 while s <= w.hi {
-                    match self.emit(s, least, combo, take, r, f)? {
+                    match self.emit(s, (least, from), combo, take, r, f)? {
                         Some(true) => return Ok(true),
                         Some(false) => {}
                         None => break,
@@ -209,7 +240,7 @@ impl CompiledMove {
                         break;
                     }
                     if s >= w.lo && s.rem_euclid(w.step) == w.res {
-                        match self.emit(s, least, combo, take, r, f)? {
+                        match self.emit(s, (least, from), combo, take, r, f)? {
                             Some(true) => return Ok(true),
                             Some(false) => {}
                             None => break,
@@ -219,16 +250,6 @@ impl CompiledMove {
                 Ok(false)
             }
         }
-    }
-
-    /// A falling first conjunct evaluated at the window's last amount `hi`: an error there
-    /// makes the caller fall back; none there means none at any amount the loop skips
-    /// ([`super::falling`]).
-    fn falls_safely(&self, hi: i64, r: &mut Regs) -> Result<(), Fallback> {
-        if let Some(slot) = self.amount_slot {
-            r.ints[slot] = hi;
-        }
-        self.filter[0](r).map(|_| ()).ok_or(Fallback)
     }
 
     /// The window of amounts for heaps whose least is `least`: the amount set cut at the
@@ -308,24 +329,24 @@ impl CompiledMove {
         }
     }
 
-    /// The candidate amount `s`, through the filter: `Some(true)` when `f` stopped the
-    /// enumeration, `Some(false)` to go on, `None` when a falling first conjunct failed (no
-    /// larger amount is a move).
+    /// The candidate amount `s`, through the filter's conjuncts from `from` on: `Some(true)`
+    /// when `f` stopped the enumeration, `Some(false)` to go on, `None` when a falling first
+    /// conjunct failed (no larger amount is a move).
     #[inline(always)]
     fn emit(
         &self,
         s: i64,
-        least: i64,
+        (least, from): (i64, usize),
         combo: &[usize],
         take: &mut [u32],
         r: &mut Regs,
         f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
     ) -> Result<Option<bool>, Fallback> {
-        if !self.filter.is_empty() {
+        if self.filter.len() > from {
             if let Some(slot) = self.amount_slot {
                 r.ints[slot] = s;
             }
-            for (k, c) in self.filter.iter().enumerate() {
+            for (k, c) in self.filter.iter().enumerate().skip(from) {
                 if !c(r).ok_or(Fallback)? {
                     // A falling first conjunct fails at every larger amount too.
                     if k == 0 && self.falling {
@@ -418,7 +439,7 @@ fn run(w: Window, combo: &[usize], f: &mut impl FnMut(&[usize], Shown<'_>) -> bo
 }
 
 /// The least `s >= lo` with `s mod step == res`.
-fn first_from(lo: i64, step: i64, res: i64) -> i64 {
+pub(super) fn first_from(lo: i64, step: i64, res: i64) -> i64 {
     if step == 1 {
         return lo;
     }

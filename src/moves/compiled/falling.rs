@@ -7,14 +7,21 @@
 //! constants, floor division by a positive constant, and `min`/`max` of sides moving the
 //! same way.
 //!
+//! Over a range of amounts, the last amount that passes is found by a binary search
+//! ([`CompiledMove::last_passing`]) and becomes the window's end; over a finite set, the loop
+//! stops at the first member that fails.
+//!
 //! Exactness: the conjunct must be the filter's first (the interpreter evaluates it at every
 //! amount of the window, the bounds before it holding there). Every subexpression of such a
 //! side is monotone in the amount, so its values between two amounts lie between its values
-//! at those amounts: when the conjunct evaluates without error at the window's last amount
-//! (checked once a choice, an error making the caller fall back), it evaluates without error
-//! at every amount after the one where the loop stops, where the interpreter would find it
-//! false.
+//! at those amounts: when the conjunct evaluates without error at the window's first and last
+//! amounts (checked once a choice, an error making the caller fall back), it evaluates without
+//! error at every amount of the window, and the amounts the search or the loop skips are those
+//! where the interpreter would find it false.
 
+use super::enumerate::first_from;
+use super::expr::{Regs, Window};
+use super::{CompiledMove, Fallback};
 use crate::ruleset::expr::{Builtin, CExpr, CKind};
 use crate::ruleset::value::Value;
 use crate::syntax::ast::BinOp;
@@ -171,5 +178,53 @@ fn bin(op: BinOp, (a, b): (&CExpr, &CExpr), slots: Slots<'_>) -> Option<Shape> {
             })
         }
         _ => None,
+    }
+}
+
+impl CompiledMove {
+    /// A falling first conjunct evaluated at the window's last amount `hi`, before a loop
+    /// over a finite set of amounts that stops at the first member failing it: an error
+    /// there makes the caller fall back; none there means none at any member the loop skips.
+    pub(super) fn falls_safely(&self, hi: i64, r: &mut Regs) -> Result<(), Fallback> {
+        if let Some(slot) = self.amount_slot {
+            r.ints[slot] = hi;
+        }
+        self.filter[0](r).map(|_| ()).ok_or(Fallback)
+    }
+
+    /// The last amount of the window `w` (not empty) that passes the falling first conjunct
+    /// of the filter, found by a binary search, or `None` when none does. The conjunct is
+    /// evaluated first at the window's first and last amounts: an error at either makes the
+    /// caller fall back, and none at either means none in between.
+    pub(super) fn last_passing(&self, w: Window, r: &mut Regs) -> Result<Option<i64>, Fallback> {
+        let first = first_from(w.lo, w.step, w.res);
+        if first > w.hi {
+            return Ok(None);
+        }
+        let last = first + (w.hi - first) / w.step * w.step;
+        let mut passes = |s: i64| {
+            if let Some(slot) = self.amount_slot {
+                r.ints[slot] = s;
+            }
+            self.filter[0](r).ok_or(Fallback)
+        };
+        let at_last = passes(last)?;
+        if !passes(first)? {
+            return Ok(None);
+        }
+        if at_last {
+            return Ok(Some(last));
+        }
+        // passes(first + lo * step), fails at first + hi * step.
+        let (mut lo, mut hi) = (0, (last - first) / w.step);
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if passes(first + mid * w.step)? {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Ok(Some(first + lo * w.step))
     }
 }

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use super::{deliver, Halt, ProbeRef, Scratch, Watch, R};
+use super::{deliver, Halt, MoveError, ProbeRef, Scratch, Watch, R};
 use crate::moves::compiled::{compile, CompiledMove, Fallback, Regs, Shown, TICK_EVERY};
 use crate::moves::followers::Followers;
 use crate::moves::program::{MoveProgram, PositionRule, ShapeSpec};
@@ -43,6 +43,54 @@ impl Clauses {
     /// How many clauses are compiled.
     pub(super) fn count(&self) -> usize {
         self.0.as_ref().map_or(0, |v| v.iter().flatten().count())
+    }
+}
+
+impl super::Generator {
+    /// The moves of `pos`, the position of a single heap (`single`: its index, every other
+    /// heap empty), as runs of amounts taken from that heap, shown to `f` (`first, last,
+    /// step`): each amount a move to the same position with that heap lowered by it. For a
+    /// sum's single-heap sequence, which reads the follower's value at `n - s` with no
+    /// follower built. `None` when a clause is interpreted, a `positions where` rule applies,
+    /// a clause cannot decide ([`Fallback`]) or takes from another heap: the caller then
+    /// generates the followers (after runs already shown: marks that are made again).
+    pub fn single_heap_runs(
+        &self,
+        (pos, single): (&[u32], usize),
+        s: &mut Scratch,
+        f: &mut dyn FnMut(u64, u64, u64),
+    ) -> Option<Result<(), MoveError>> {
+        if self.positions.is_some() || self.compiled.count() != self.moves.len() {
+            return None;
+        }
+        let CompiledScratch { regs, .. } = &mut s.compiled;
+        regs.heaps.clear();
+        regs.heaps.extend(pos.iter().map(|&h| i64::from(h)));
+        let watch = &mut s.watch;
+        let mut stop: Option<Option<MoveError>> = None;
+        for i in 0..self.moves.len() {
+            let c = self.compiled.get(i)?;
+            c.fit(regs);
+            let ran = c.each_shown(pos, regs, &mut |combo, shown| {
+                match (combo, shown) {
+                    (_, Shown::Tick) => match watch.tick_by(TICK_EVERY as usize) {
+                        Ok(()) => return false,
+                        Err(e) => stop = Some(Some(e)),
+                    },
+                    (&[j], _) if j != single => stop = Some(None),
+                    (&[_], Shown::One(take)) => f(u64::from(take[0]), u64::from(take[0]), 1),
+                    (&[_], Shown::Run { first, last, step }) => f(first, last, step),
+                    _ => stop = Some(None),
+                }
+                stop.is_some()
+            });
+            match (ran, stop.take()) {
+                (_, Some(Some(e))) => return Some(Err(e)),
+                (Err(Fallback), _) | (_, Some(None)) => return None,
+                (Ok(_), None) => {}
+            }
+        }
+        Some(Ok(()))
     }
 }
 

@@ -181,6 +181,28 @@ pub(crate) fn extend_generic<G: GameRules>(
         let top = (u64::from(largest) + 1).next_power_of_two();
         bits.clear();
         bits.resize(top.div_ceil(64) as usize, 0);
+        // Runs of amounts taken from the heap (compiled clauses): each follower's value read
+        // at `n - s`, no follower built.
+        let single = pos.len().saturating_sub(1);
+        let runs = game.single_heap_runs((&pos, single), scratch, &mut |first, last, step| {
+            // 1 <= first <= last <= n.
+            let mut s = first;
+            loop {
+                let x = seq[(u64::from(n) - s) as usize];
+                bits[x as usize / 64] |= 1u64 << (x % 64);
+                if last - s < step {
+                    break;
+                }
+                s += step;
+            }
+        });
+        if let Some(r) = runs {
+            r.map_err(|e| GenericError::Solve(oracle::game_error(game, budget, e)))?;
+            let v = super::mex::mex_marked(&mut bits);
+            largest = largest.max(v);
+            seq.push(v);
+            continue;
+        }
         let mut larger = false;
         game.followers_until(&pos, scratch, out, &mut |f| {
             let mut x = 0u32;
