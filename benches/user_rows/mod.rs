@@ -5,10 +5,10 @@
 //! (every follower with its multiplicity; for P/N, those looked at before the first
 //! P-follower).
 //!
-//! Targets (issue 19): 9a-9d at most 1.5x, 9e and 9f at most 1.0x. Instruction counts of the
-//! last measurements (`--scale 4` under callgrind): 9a 2.02x, 9b 0.90x, 9c 1.73x, 9d 1.91x, 9e
-//! 0.41x, 9f 0.56x. What misses and why, with the profile: `benches/notes.md`, "Issue 19"
-//! (per-choice and per-run costs of the compiled clauses in 9a, 9c and 9d).
+//! Targets (issue 19): 9a-9d and 9g at most 1.5x, 9e and 9f at most 1.0x. Instruction counts
+//! of the last measurements (`--scale 4` under callgrind, 2026-11-27): 9a 1.48x, 9b 0.86x, 9c
+//! 1.33x, 9d 1.44x, 9e 0.41x, 9f 0.55x. Row 9g (one position by the memoized search, where no
+//! box holds the positions) is timed only. The profiles: `benches/notes.md`, "Issue 19".
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
