@@ -6,8 +6,8 @@
 //! P-follower).
 //!
 //! Targets (issue 19): 9a-9d and 9g at most 1.5x, 9e and 9f at most 1.0x. Instruction counts
-//! of the last measurements (`--scale 4` under callgrind, 2026-11-27): 9a 1.48x, 9b 0.86x, 9c
-//! 1.33x, 9d 1.44x, 9e 0.41x, 9f 0.55x. Row 9g (one position by the memoized search, where no
+//! of the last measurements (`--scale 4` under callgrind, state 8adedf1): 9a 1.48x, 9b 0.86x, 9c
+//! 1.34x, 9d 1.45x, 9e 0.41x, 9f 0.55x. Row 9g (one position by the memoized search, where no
 //! box holds the positions) is timed only. The profiles: `benches/notes.md`, "Issue 19".
 
 use std::sync::atomic::{AtomicUsize, Ordering};
