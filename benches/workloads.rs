@@ -110,6 +110,14 @@ fn capped(cap: Duration) -> (Budget, mpsc::Sender<()>) {
     (budget, tx)
 }
 
+/// Why a heapgame side has no time: it reached the cap.
+fn stopped_at_cap(cap: Duration, stored: usize) -> String {
+    format!(
+        "stopped at the {}s cap ({stored} positions stored)",
+        cap.as_secs()
+    )
+}
+
 fn fail(what: &str, pos: &[u32], hg: impl std::fmt::Debug, hand: impl std::fmt::Debug) -> ! {
     eprintln!("MISMATCH in {what} at {pos:?}: heapgame {hg:?}, hand-written {hand:?}");
     std::process::exit(1);
@@ -128,12 +136,7 @@ fn hg_box(
     let (r, d, peak) = measure(|| solve_box(game.generator(), &spec, want, &budget));
     drop(stop);
     let r = r.map_err(|e| match e {
-        SolveError::Cancelled { stored } => {
-            format!(
-                "stopped at the {}s cap ({stored} positions stored)",
-                cap.as_secs()
-            )
-        }
+        SolveError::Cancelled { stored } => stopped_at_cap(cap, stored),
         e => panic!("heapgame failed: {e}"),
     });
     (r, d, peak)
@@ -583,13 +586,7 @@ fn cookie_staircase(game: &Game, top: u32, cap: Duration) -> Row {
             }
             (Ok(hg_time), stored)
         }
-        Err(SolveError::Cancelled { stored }) => (
-            Err(format!(
-                "stopped at the {}s cap ({stored} positions stored)",
-                cap.as_secs()
-            )),
-            h.1,
-        ),
+        Err(SolveError::Cancelled { stored }) => (Err(stopped_at_cap(cap, stored)), h.1),
         Err(e) => panic!("heapgame failed: {e}"),
     };
     Row {

@@ -6,12 +6,11 @@
 //! its stop: a long filtered amount loop on a huge heap ends at the interrupt.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::compiled_moves::{clause, game_files, interpreted_generator, load_path};
+use crate::compiled_moves::{bundled_games, clause, interpreted_generator, load_path};
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
 use heapgame::solver::BoxSpec;
 use heapgame::Game;
@@ -68,15 +67,8 @@ fn agrees(label: &str, game: &Game, max: u32, heaps: usize) -> usize {
 
 #[test]
 fn every_bundled_ruleset_generates_the_interpreters_followers() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    game_files(&root.join("rulesets"), &mut files);
-    game_files(&root.join("benches/user"), &mut files);
-    files.sort();
     let mut compiled = 0;
-    for f in &files {
-        let rel = f.strip_prefix(root).expect("under the root");
-        let game = load_path(&rel.to_string_lossy());
+    for (rel, game) in &bundled_games() {
         compiled += game.generator().compiled_clauses();
         let heaps = game.shape().count.unwrap_or(3);
         let max = match heaps {
@@ -84,7 +76,7 @@ fn every_bundled_ruleset_generates_the_interpreters_followers() {
             3 => 6,
             _ => 3,
         };
-        agrees(&rel.to_string_lossy(), &game, max, heaps);
+        agrees(rel, game, max, heaps);
     }
     assert!(
         compiled >= 10,

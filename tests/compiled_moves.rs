@@ -112,7 +112,7 @@ pub(crate) fn load_path(rel: &str) -> Game {
 }
 
 /// Every `.game` file under `dir`.
-pub(crate) fn game_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+fn game_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for e in std::fs::read_dir(dir).expect("a directory") {
         let p = e.expect("an entry").path();
         if p.is_dir() {
@@ -123,17 +123,28 @@ pub(crate) fn game_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-#[test]
-fn every_bundled_ruleset_compiled_clause_agrees_with_the_interpreter() {
+/// Every bundled ruleset and the benchmark's user rulesets, loaded, with their paths.
+pub(crate) fn bundled_games() -> Vec<(String, Game)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     game_files(&root.join("rulesets"), &mut files);
     game_files(&root.join("benches/user"), &mut files);
     files.sort();
+    files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(root).expect("under the root");
+            let rel = rel.to_string_lossy().to_string();
+            let game = load_path(&rel);
+            (rel, game)
+        })
+        .collect()
+}
+
+#[test]
+fn every_bundled_ruleset_compiled_clause_agrees_with_the_interpreter() {
     let mut compiled = 0;
-    for f in &files {
-        let rel = f.strip_prefix(root).expect("under the root");
-        let game = load_path(&rel.to_string_lossy());
+    for (rel, game) in &bundled_games() {
         let heaps = game.shape().count.unwrap_or(3);
         // Small boxes: heaps many enough to meet every move.
         let max = if heaps <= 2 {
@@ -143,7 +154,7 @@ fn every_bundled_ruleset_compiled_clause_agrees_with_the_interpreter() {
         } else {
             4
         };
-        compiled += clauses_agree(&rel.to_string_lossy(), &game, max, heaps).0;
+        compiled += clauses_agree(rel, game, max, heaps).0;
     }
     // Nim, the subtraction games, Wythoff's take from one heap... compile.
     assert!(compiled >= 10, "only {compiled} bundled clauses compiled");

@@ -18,7 +18,7 @@ use heapgame::solver::Want;
 
 use heapgame::SolveError;
 
-use super::{box_workload, capped, fail, hand, load, measure, pn, Row};
+use super::{box_workload, capped, fail, hand, load, measure, pn, stopped_at_cap, Row};
 
 /// One per-follower line: the row, the followers, heapgame's time (or why none), the
 /// hand-written time.
@@ -218,13 +218,7 @@ fn search_workload(
             }
             (Ok(hg_time), stored)
         }
-        Err(SolveError::Cancelled { stored }) => (
-            Err(format!(
-                "stopped at the {}s cap ({stored} positions stored)",
-                cap.as_secs()
-            )),
-            h.1,
-        ),
+        Err(SolveError::Cancelled { stored }) => (Err(stopped_at_cap(cap, stored)), h.1),
         Err(e) => panic!("heapgame failed: {e}"),
     };
     Row {
