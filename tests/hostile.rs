@@ -529,3 +529,23 @@ fn long_quantifiers_stop_at_the_time() {
         }
     }
 }
+
+/// A `positions where` whose evaluation takes hours, on a position typed on the command line:
+/// the check runs before any solve, and `--time` (counted from the start) stops it with an
+/// error that says so, not a hang.
+#[test]
+fn a_long_positions_rule_on_a_typed_position_stops_at_the_time() {
+    let inner = "count(t in 1..9000000: any(u in 1..9000000: t * u == 3)) >= 0";
+    let file = ruleset_file(
+        "long-positions-rule.game",
+        &format!("ruleset \"P\" {{ heaps 2\n positions where {inner}\n move {{ take 1.. from one heap }} }}\n"),
+    );
+    for cmd in ["eval", "moves"] {
+        let args = [cmd, &file, "3", "4", "--time", "2s"];
+        let r = run(&args);
+        assert!(r.took < Duration::from_secs(20), "{args:?}: {r:?}");
+        assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("positions where"), "{args:?}: {r:?}");
+        assert!(r.stderr.contains("--time"), "{args:?}: {r:?}");
+    }
+}

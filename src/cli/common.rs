@@ -77,6 +77,12 @@ impl GameArgs {
         if let Some(p) = self.play {
             game.set_play(p);
         }
+        // `positions where` on the position typed, before any solve's budget starts.
+        game.set_reading_stop(crate::solver::Budget {
+            cancel: Some(super::interrupt::cancel_flag()),
+            deadline: self.time.map(|t| std::time::Instant::now() + t),
+            ..crate::solver::Budget::default()
+        });
         Ok(game)
     }
 }

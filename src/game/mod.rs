@@ -40,6 +40,9 @@ pub struct Game {
     /// The play convention every solver of this game uses: the file's `play` line, or what
     /// [`Game::set_play`] chose (`--play`).
     play: Play,
+    /// What may stop `positions where` on a position read from the user
+    /// ([`Game::set_reading_stop`]): its time limit and Ctrl-C.
+    reading_stop: Option<crate::solver::Budget>,
 }
 
 /// Renders a position as `(3, 5, 7)` (defined low, in the solver, which shows cycles with it).
@@ -100,7 +103,15 @@ impl Game {
             src,
             formulas,
             play,
+            reading_stop: None,
         })
+    }
+
+    /// Lets the deadline and the cancel flag of `budget` (not its position limit) stop the
+    /// evaluation of `positions where` on a position read from the user ([`Game::admit`]),
+    /// where a long condition would otherwise run before any solve looks at the clock.
+    pub fn set_reading_stop(&mut self, budget: crate::solver::Budget) {
+        self.reading_stop = Some(budget);
     }
 
     /// The play convention solvers of this game use.

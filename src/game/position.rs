@@ -44,6 +44,15 @@ pub enum PositionError {
         /// The largest heap size.
         max: u32,
     },
+    /// `positions where C` on the position stopped by the time limit or Ctrl-C.
+    #[error(
+        "stopped while deciding whether the position is one of this game (its `positions where`)"
+    )]
+    #[diagnostic(
+        code(heapgame::position),
+        help("the time limit (--time) or Ctrl-C stopped it; give more time, or a condition quicker to evaluate")
+    )]
+    Stopped,
     /// A position that `positions where C` excludes.
     #[error("{position} is not a position of this game: `{rule}` excludes it")]
     #[diagnostic(
@@ -98,7 +107,24 @@ impl Game {
     /// how a position given by the user is read.
     pub fn admit(&self, heaps: &[u64]) -> Result<Vec<u32>, PositionError> {
         let out = self.canonical(heaps)?;
-        if !self.allows(&out) {
+        let Some(rule) = &self.generator.positions else {
+            return Ok(out);
+        };
+        let budget = self.reading_stop.as_ref();
+        let stop = |b: &crate::solver::Budget| b.interrupted().is_err();
+        let stop = budget.map(|b| move || stop(b));
+        let stop = stop
+            .as_ref()
+            .map(|f| f as &(dyn Fn() -> bool + Send + Sync));
+        let allowed = match rule.allows(&out, (&mut Vec::new(), &mut Vec::new()), stop) {
+            Ok(a) => a,
+            Err(e) if e.kind == crate::ruleset::expr::EvalErrorKind::Interrupted => {
+                return Err(PositionError::Stopped);
+            }
+            // As in `allows`: the moves into the position report the error.
+            Err(_) => false,
+        };
+        if !allowed {
             return Err(PositionError::Excluded {
                 position: show_position(&out),
                 rule: self.positions_text().unwrap_or_default(),
@@ -156,6 +182,11 @@ impl Game {
                     "not a position of this game",
                     "the ruleset's `positions where` says which positions exist; give one \
                      where its condition holds",
+                ),
+                PositionError::Stopped => (
+                    "its `positions where` was still being evaluated",
+                    "the time limit (--time) or Ctrl-C stopped it; give more time, or a \
+                     condition quicker to evaluate",
                 ),
                 _ => ("", "check the heap sizes"),
             };
