@@ -110,13 +110,12 @@ impl Game {
         let Some(rule) = &self.generator.positions else {
             return Ok(out);
         };
-        let budget = self.reading_stop.as_ref();
-        let stop = |b: &crate::solver::Budget| b.interrupted().is_err();
-        let stop = budget.map(|b| move || stop(b));
-        let stop = stop
+        let stop = self
+            .reading_stop
             .as_ref()
-            .map(|f| f as &(dyn Fn() -> bool + Send + Sync));
-        let allowed = match rule.allows(&out, (&mut Vec::new(), &mut Vec::new()), stop) {
+            .and_then(crate::solver::Budget::as_interrupt);
+        let slots = (&mut Vec::new(), &mut Vec::new());
+        let allowed = match rule.allows(&out, slots, stop.as_deref()) {
             Ok(a) => a,
             Err(e) if e.kind == crate::ruleset::expr::EvalErrorKind::Interrupted => {
                 return Err(PositionError::Stopped);
