@@ -196,29 +196,28 @@ pub(crate) fn extend_generic<G: GameRules>(
                 s += step;
             }
         });
-        if let Some(r) = runs {
-            r.map_err(|e| GenericError::Solve(oracle::game_error(game, budget, e)))?;
-            let v = super::mex::mex_marked(&mut bits);
-            largest = largest.max(v);
-            seq.push(v);
-            continue;
-        }
-        let mut larger = false;
-        game.followers_until(&pos, scratch, out, &mut |f| {
-            let mut x = 0u32;
-            for &h in f {
-                if h >= n {
-                    larger = true;
-                    return true;
+        let solve_error = |e| GenericError::Solve(oracle::game_error(game, budget, e));
+        match runs {
+            Some(r) => r.map_err(solve_error)?,
+            None => {
+                let mut larger = false;
+                game.followers_until(&pos, scratch, out, &mut |f| {
+                    let mut x = 0u32;
+                    for &h in f {
+                        if h >= n {
+                            larger = true;
+                            return true;
+                        }
+                        x ^= seq[h as usize];
+                    }
+                    bits[x as usize / 64] |= 1u64 << (x % 64);
+                    false
+                })
+                .map_err(solve_error)?;
+                if larger {
+                    return Err(GenericError::NotDecreasing);
                 }
-                x ^= seq[h as usize];
             }
-            bits[x as usize / 64] |= 1u64 << (x % 64);
-            false
-        })
-        .map_err(|e| GenericError::Solve(oracle::game_error(game, budget, e)))?;
-        if larger {
-            return Err(GenericError::NotDecreasing);
         }
         let v = super::mex::mex_marked(&mut bits);
         largest = largest.max(v);
