@@ -5,8 +5,12 @@
 //! A file is a module (`src/solver/search.rs` is `solver::search`, a `mod.rs` its folder). A
 //! path `crate::a::b::Item` (in the binary, `heapgame::a::b::Item` names the library) is an
 //! edge to the longest prefix that is a file. A `pub use` in a `mod.rs` or `lib.rs` is the
-//! module's front door, not a dependency, and is left out; so is everything from the first
-//! `#[cfg(test)]` of a file on (unit tests read their own file).
+//! module's front door, not a dependency of its own: a path that reaches an item through it is
+//! an edge to the file the item comes from (`crate::moves::generate::f`, re-exported by
+//! `generate/mod.rs` from `combination.rs`, is an edge to `moves/generate/combination.rs`).
+//! Everything from the first `#[cfg(test)]` of a file on is left out (unit tests read their
+//! own file). Circles are looked for between files and between folders (`moves::generate` and
+//! `moves::compiled` are two folders; a file directly in a phase's folder is one of its own).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -256,6 +260,7 @@ fn graph_of(src: &Path, library: bool) -> Graph {
         };
         files.insert(module, rel.to_string_lossy().into_owned());
     }
+    let doors = front_doors(src, &files, library);
     let mut edges = BTreeMap::new();
     for (module, file) in &files {
         let text = std::fs::read_to_string(src.join(file)).expect("readable");
@@ -263,6 +268,7 @@ fn graph_of(src: &Path, library: bool) -> Graph {
         let mut to = BTreeSet::new();
         for path in paths_of(&code_of(&text), facade) {
             if let Some(target) = resolve(&files, module, &path, library) {
+                let target = through_doors(&doors, &files, &path, target);
                 if &target != file && file != "lib.rs" {
                     to.insert(target);
                 }
@@ -271,6 +277,93 @@ fn graph_of(src: &Path, library: bool) -> Graph {
         edges.insert(file.clone(), to);
     }
     Graph { files, edges }
+}
+
+/// What each facade (`mod.rs`) re-exports: item name -> the file it comes from.
+type Doors = BTreeMap<String, BTreeMap<String, String>>;
+
+/// The `pub use` items of every `mod.rs`, each resolved to the file that defines it (a path
+/// relative to the facade, `pub use child::Item`, is read as `self::child::Item`).
+fn front_doors(src: &Path, files: &BTreeMap<Vec<String>, String>, library: bool) -> Doors {
+    let mut doors = Doors::new();
+    for (module, file) in files {
+        if !file.ends_with("mod.rs") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(src.join(file)).expect("readable"));
+        let mut items = BTreeMap::new();
+        for tree in pub_use_trees(&code) {
+            let mut paths = Vec::new();
+            expand_use(&tree, "", &mut paths);
+            for path in paths {
+                let rooted = if ["crate", "super", "self", "heapgame"]
+                    .iter()
+                    .any(|r| path.starts_with(&format!("{r}::")))
+                {
+                    path.clone()
+                } else {
+                    format!("self::{path}")
+                };
+                let name = path.rsplit("::").next().unwrap_or(&path).to_string();
+                if let Some(target) = resolve(files, module, &rooted, library) {
+                    if &target != file {
+                        items.insert(name, target);
+                    }
+                }
+            }
+        }
+        doors.insert(file.clone(), items);
+    }
+    doors
+}
+
+/// The trees of a file's `pub use` (and `pub(crate) use`) statements.
+fn pub_use_trees(code: &str) -> Vec<String> {
+    let mut trees = Vec::new();
+    let mut rest = code;
+    while let Some(at) = find_use(rest) {
+        let from = &rest[at..];
+        let end = from.find(';').unwrap_or(from.len());
+        let before = rest[..at].trim_end();
+        if before.ends_with("pub") || before.ends_with(')') {
+            trees.push(from[..end].trim_start_matches("use").trim().to_string());
+        }
+        rest = &from[end..];
+    }
+    trees
+}
+
+/// The file a path really reaches: when it lands on a facade and names an item the facade
+/// re-exports, the item's own file (followed through facades that re-export facades).
+fn through_doors(
+    doors: &Doors,
+    files: &BTreeMap<Vec<String>, String>,
+    path: &str,
+    mut target: String,
+) -> String {
+    for segment in path.split("::").skip(1) {
+        let Some(items) = doors.get(&target) else {
+            break;
+        };
+        match items.get(segment) {
+            Some(next) if files.values().any(|f| f == next) => target = next.clone(),
+            _ => {}
+        }
+    }
+    target
+}
+
+/// A file's folder: `moves::generate` for `moves/generate/select.rs` and its `mod.rs`; a file
+/// directly in a phase's folder is its own (`moves::followers`), and a phase's `mod.rs` is the
+/// phase (`moves`).
+fn folder_of(file: &str) -> String {
+    let parts: Vec<&str> = file.trim_end_matches(".rs").split('/').collect();
+    match parts.as_slice() {
+        [one] => (*one).to_string(),
+        [top, "mod"] => (*top).to_string(),
+        [top, second, ..] => format!("{top}::{second}"),
+        [] => String::new(),
+    }
 }
 
 fn top_of(file: &str) -> String {
@@ -401,6 +494,21 @@ fn no_circles_between_files() {
     );
 }
 
+/// No two folders import each other, directly or around a circle (a folder is a phase's
+/// sub-folder, or a file directly in a phase's folder).
+#[test]
+fn no_circles_between_folders() {
+    let g = graph();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, tos) in &g.edges {
+        let here = folder_of(from);
+        let out = edges.entry(here.clone()).or_default();
+        out.extend(tos.iter().map(|t| folder_of(t)).filter(|t| *t != here));
+    }
+    let found = circles(&edges);
+    assert!(found.is_empty(), "import circles between folders:\n{found:#?}");
+}
+
 /// The playground's crate (`web/src/`) has no circles either.
 #[test]
 fn no_circles_between_the_playground_files() {
@@ -445,6 +553,13 @@ fn the_reader_sees_imports() {
     assert!(!paths
         .iter()
         .any(|p| p.contains("not") || p.contains("::s") || p.contains("::t")));
+    assert_eq!(folder_of("moves/generate/select.rs"), "moves::generate");
+    assert_eq!(folder_of("moves/generate/mod.rs"), "moves::generate");
+    assert_eq!(folder_of("moves/followers.rs"), "moves::followers");
+    assert_eq!(folder_of("moves/mod.rs"), "moves");
+    assert_eq!(folder_of("lib.rs"), "lib");
+    let trees = pub_use_trees("pub use a::b;\nuse c::d;\npub(crate) use e::{f, g};");
+    assert_eq!(trees, ["a::b", "e::{f, g}"]);
     // A circle of two and a chain.
     let mut edges = BTreeMap::new();
     edges.insert("a".to_string(), BTreeSet::from(["b".to_string()]));

@@ -1,6 +1,7 @@
 //! Phase 3, moves: the lowered move programs ([`program`]) and the generator that runs them
 //! on a position ([`generate`]), writing canonical followers into a [`Followers`] buffer.
 
+pub(crate) mod combination;
 pub mod compiled;
 pub mod family;
 pub mod followers;

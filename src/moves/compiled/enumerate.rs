@@ -7,7 +7,7 @@ use super::bounds::Window;
 use super::expr::{IntSet, Regs};
 use super::quick::QUICK_HEAPS;
 use super::{tried, Amounts, CompiledMove, Fallback, Quick, Sel, Shown};
-use crate::moves::generate::next_canonical_combination;
+use crate::moves::combination::next_canonical_combination;
 
 impl CompiledMove {
     /// Whether the amount's loop ends at the first amount that fails the filter's first

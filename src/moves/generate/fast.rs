@@ -3,7 +3,8 @@
 //! cookie game's move) run without the interpreter, writing the same followers in the same
 //! order.
 
-use super::{next_canonical_combination, real_error, FastScratch, Halt, ProbeRef, Watch, R};
+use super::{real_error, FastScratch, Halt, ProbeRef, Watch, R};
+use crate::moves::combination::next_canonical_combination;
 use crate::moves::family::{self, Family, Plain};
 use crate::moves::followers::Followers;
 use crate::moves::program::{MoveProgram, ShapeSpec};

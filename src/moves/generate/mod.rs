@@ -8,13 +8,12 @@
 //! once per multiset of sizes.
 //!
 //! The work is split by step family: [`select`] chooses the heaps of each step and writes the
-//! follower, [`take`] and [`split`] act on the chosen heaps, [`combination`] lists the choices
+//! follower, [`take`] and [`split`] act on the chosen heaps, [`crate::moves::combination`] lists the choices
 //! of heaps. Before the interpreter, [`fast`] runs the simplest one-step moves, and
 //! [`compiled`] every clause the move compiler ([`crate::moves::compiled`]) compiled when the
 //! generator was made.
 
 mod add;
-mod combination;
 mod compiled;
 mod fast;
 mod select;
@@ -26,8 +25,6 @@ use super::followers::Followers;
 use super::program::{MoveProgram, PositionRule, ShapeSpec};
 use crate::ruleset::expr::EvalError;
 use crate::syntax::ast::Span;
-pub(crate) use combination::next_canonical_combination;
-use combination::next_combination;
 use compiled::{run_compiled, Clauses, CompiledScratch};
 use fast::{fast_kind, run_fast};
 

@@ -1,7 +1,8 @@
 //! Choosing the heaps of each step (`one heap`, `k heaps`, `the rest`, named and recorded
 //! selections), dispatching the step's action, and writing the finished follower.
 
-use super::{deliver, next_canonical_combination, next_combination, Halt, MoveError, Run, R};
+use super::{deliver, Halt, MoveError, Run, R};
+use crate::moves::combination::{next_canonical_combination, next_combination};
 use crate::moves::program::{LSel, LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::{CExpr, Env, EvalError};
 

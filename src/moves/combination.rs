@@ -2,7 +2,7 @@
 //! (heaps of equal size interchangeable), for the interpreter and the move compiler.
 
 /// Advances `idx` (increasing positions into `0..n`) to the next combination.
-pub(super) fn next_combination(idx: &mut [usize], n: usize) -> bool {
+pub(crate) fn next_combination(idx: &mut [usize], n: usize) -> bool {
     let c = idx.len();
     let mut k = c;
     while k > 0 {
