@@ -506,7 +506,10 @@ fn no_circles_between_folders() {
         out.extend(tos.iter().map(|t| folder_of(t)).filter(|t| *t != here));
     }
     let found = circles(&edges);
-    assert!(found.is_empty(), "import circles between folders:\n{found:#?}");
+    assert!(
+        found.is_empty(),
+        "import circles between folders:\n{found:#?}"
+    );
 }
 
 /// The playground's crate (`web/src/`) has no circles either.
