@@ -14,6 +14,7 @@ pub mod game;
 pub mod moves;
 pub mod numbers;
 pub mod plot;
+pub mod query;
 #[cfg(feature = "cli")]
 pub mod repl;
 pub mod report;

@@ -28,6 +28,7 @@ const LAYERS: &[&[&str]] = &[
     &["sequence"],
     &["verify"],
     &["plot"],
+    &["query"],
     &["report"],
     &["lib"],
     &["cli"],

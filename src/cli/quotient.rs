@@ -42,7 +42,7 @@ pub struct Args {
 }
 
 /// The quotient of a game's heaps `1..=max`, or the report of why not (`what` for messages).
-pub(crate) fn quotient_of(
+fn quotient_of(
     game: &Game,
     max: u32,
     budget: &Budget,
@@ -74,7 +74,7 @@ pub(crate) fn quotient_of(
 }
 
 /// A quotient error as a report: stops and move errors as the solver's, the rest in words.
-pub(crate) fn report(game: &Game, run: &SolveRun, e: QuotientError, context: &str) -> Report {
+fn report(game: &Game, run: &SolveRun, e: QuotientError, context: &str) -> Report {
     match e {
         QuotientError::Stopped(stop) => run.failure(game, &SolveError::from_stop(stop, 0), context),
         QuotientError::Moves(m) => run.failure(game, &SolveError::Game(m), context),

@@ -10,17 +10,10 @@ use crate::solver::Budget;
 use crate::{Game, SolveError};
 use miette::Report;
 
-use crate::report::Format;
-
 /// Smith's values of the region `pos` reaches, computed under the REPL's budget.
 pub fn solve(game: &Game, pos: &[u32], budget: &Budget) -> Result<LoopySolution, Report> {
     solve_loopy(game.generator(), pos, budget)
         .map_err(|e: SolveError<_>| miette::Report::new(game.solve_diag(&e)))
-}
-
-/// A position's evaluation, as `heapgame eval` prints it.
-pub fn eval_text(sol: &LoopySolution) -> String {
-    crate::report::loopy::loopy_text(sol, Format::Text)
 }
 
 /// The followers of the region's root, numbered from 1, each with its outcome and value.

@@ -1,4 +1,4 @@
-//! What the REPL prints: a position's evaluation, lists of moves, the ruleset (`:show`), the
+//! What the REPL prints beside `report`'s answers: lists of moves, the ruleset (`:show`), the
 //! parameters, the statistics. Plain text, no colours, so that piped output is stable.
 
 use std::fmt::Write as _;
@@ -7,50 +7,6 @@ use std::time::Duration;
 use crate::game::show_position;
 use crate::syntax::ast::Item;
 use crate::Game;
-
-/// A position's outcome, Grundy value and winning moves, as `heapgame eval` prints them.
-pub fn eval(pos: &[u32], grundy: u32, wins: &[Vec<u32>]) -> String {
-    eval_in(pos, grundy, wins, None)
-}
-
-/// [`eval`], in misère play when `genus` is given (the genus as written, `0^120`): then
-/// `grundy` is the misère nim value g^-, as `heapgame eval --play misere` prints it.
-pub fn eval_in(pos: &[u32], grundy: u32, wins: &[Vec<u32>], genus: Option<&str>) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "position: {}", show_position(pos));
-    let play = if genus.is_some() {
-        crate::solver::Play::Misere
-    } else {
-        crate::solver::Play::Normal
-    };
-    let _ = writeln!(s, "play:     {}", play.describe());
-    if grundy == 0 {
-        let _ = writeln!(
-            s,
-            "outcome:  P (the previous player wins: every move leads to an N-position)"
-        );
-    } else {
-        let _ = writeln!(s, "outcome:  N (the next player wins)");
-    }
-    match genus {
-        Some(g) => {
-            let _ = writeln!(s, "grundy:   {grundy} (the misère nim value g^-)");
-            let _ = writeln!(s, "genus:    {g}");
-        }
-        None => {
-            let _ = writeln!(s, "grundy:   {grundy}");
-        }
-    }
-    if wins.is_empty() {
-        let _ = writeln!(s, "winning moves: none");
-    } else {
-        let _ = writeln!(s, "winning moves:");
-        for w in wins {
-            let _ = writeln!(s, "  -> {}", show_position(w));
-        }
-    }
-    s
-}
 
 /// The followers of `pos`, numbered from 1, each with its Grundy value when given.
 pub fn moves(pos: &[u32], followers: &[(Vec<u32>, Option<u32>)]) -> String {
@@ -264,9 +220,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn eval_and_moves_layout() {
-        let e = eval(&[4, 6], 9, &[vec![3, 5]]);
-        assert!(e.contains("outcome:  N") && e.contains("grundy:   9") && e.contains("-> (3, 5)"));
+    fn moves_layout() {
         let m = moves(&[1, 2], &[(vec![0, 1], Some(2)), (vec![1, 1], Some(0))]);
         assert_eq!(
             m,

@@ -9,6 +9,7 @@ use heapgame::game::{show_position, AnyCount, BoxError, BoxHeapsError, MAX_BOX_H
 use heapgame::moves::MoveError;
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
+use heapgame::solver::loopy::LoopySolution;
 use heapgame::solver::{BoxSpec, Budget, SolveError, Want};
 use heapgame::Game;
 use serde_json::{json, Value};
@@ -192,9 +193,9 @@ pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
         let game = req.load()?;
         let pos = read(&game, typed)?;
         let shown = show_position(&pos);
-        let (a, watched_heaps) = match solve_position(req, &game, &pos, report) {
-            Err(e) if is_cycle(&e, &game) => return loopy_answer(req, &game, &pos, true),
-            r => r?,
+        let (a, watched_heaps) = match solve_position(req, &game, &pos, report)? {
+            Position::Loopy(sol) => return Ok(loopy_answer(&game, &pos, &sol, true)),
+            Position::Values(a, heaps) => (a, heaps),
         };
         let listed: Vec<Vec<u32>> = a
             .followers
@@ -236,9 +237,9 @@ pub fn outcome(req: &Request, typed: &str, report: Progress<'_>) -> Value {
     let r = (|| {
         let game = req.load()?;
         let pos = read(&game, typed)?;
-        let (a, _) = match solve_position(req, &game, &pos, report) {
-            Err(e) if is_cycle(&e, &game) => return loopy_answer(req, &game, &pos, false),
-            r => r?,
+        let a = match solve_position(req, &game, &pos, report)? {
+            Position::Loopy(sol) => return Ok(loopy_answer(&game, &pos, &sol, false)),
+            Position::Values(a, _) => a,
         };
         Ok(json!({
             "ok": true,
@@ -258,12 +259,9 @@ pub fn outcome(req: &Request, typed: &str, report: Progress<'_>) -> Value {
 /// P, N or D, Smith's value (a number, or the infinite value written `inf{0,2}`), the
 /// winning moves or, from a draw, the moves that keep it (`drawing`), and with `followers`
 /// every follower with its value.
-fn loopy_answer(req: &Request, game: &Game, pos: &[u32], followers: bool) -> Result<Value, Value> {
-    use heapgame::solver::loopy::{solve_loopy, LoopyOutcome, LoopyValue};
-    let budget = req.budget();
+fn loopy_answer(game: &Game, pos: &[u32], sol: &LoopySolution, followers: bool) -> Value {
+    use heapgame::solver::loopy::{LoopyOutcome, LoopyValue};
     let shown = show_position(pos);
-    let sol = solve_loopy(game.generator(), pos, &budget)
-        .map_err(|e| failure(game, &e, &format!("while solving {shown}")))?;
     let value = |v: &LoopyValue| match v {
         LoopyValue::Finite(n) => Value::from(*n),
         inf => Value::from(inf.to_string()),
@@ -295,13 +293,16 @@ fn loopy_answer(req: &Request, game: &Game, pos: &[u32], followers: bool) -> Res
             .collect();
         v["followers"] = Value::from(fs);
     }
-    Ok(v)
+    v
 }
 
-/// Whether a failure is the search meeting a cycle in normal play (then the position is
-/// solved with Smith's values).
-fn is_cycle(e: &Value, game: &Game) -> bool {
-    game.play() == heapgame::solver::Play::Normal && e.to_string().contains("\"heapgame::cycle\"")
+/// One position solved: its values (with each heap's value for a disjunctive sum), or a
+/// loopy game's region by Smith's values.
+pub(crate) enum Position {
+    /// The position's values, and each heap's value for a disjunctive sum.
+    Values(explain::Answer, Option<Vec<u32>>),
+    /// Smith's values of the region the position reaches (normal play, a loop met).
+    Loopy(LoopySolution),
 }
 
 /// Solves one position (refused, unless forced, when its first position proves the run
@@ -311,7 +312,7 @@ pub(crate) fn solve_position(
     game: &Game,
     pos: &[u32],
     report: Progress<'_>,
-) -> Result<(explain::Answer, Option<Vec<u32>>), Value> {
+) -> Result<Position, Value> {
     let shown = show_position(pos);
     req.refuse(
         game,
@@ -321,15 +322,19 @@ pub(crate) fn solve_position(
     let watched = Watched::new(game.generator(), report);
     let budget = req.budget();
     let context = format!("while solving {shown}");
-    let a = explain::solve_one(game, &watched, pos, &budget)
-        .map_err(|e| failure(game, &e, &context))?;
+    let a = match explain::solve_one(game, &watched, pos, &budget)
+        .map_err(|e| failure(game, &e, &context))?
+    {
+        explain::Solved::Values(a) => a,
+        explain::Solved::Loopy(sol) => return Ok(Position::Loopy(sol)),
+    };
     // A misère sum's value is not the XOR of its heaps' values.
     let heaps = if game.play() == heapgame::solver::Play::Normal {
         explain::heap_values(&watched, pos, &budget)
     } else {
         None
     };
-    Ok((a, heaps))
+    Ok(Position::Values(a, heaps))
 }
 
 /// Every position of the box (every heap `<= max`, `heaps` heaps or at most `heaps` for a

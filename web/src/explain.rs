@@ -1,12 +1,13 @@
 //! Why a position has its value, for the page: one position solved as the command line's
-//! `heapgame eval` solves it (through a compiled kernel on its box when one matches, else the
-//! memoized search), every follower with its value and the `move` clause that reaches it,
+//! `heapgame eval` solves it (`query::eval`), every follower with its value and the `move` clause that reaches it,
 //! and for a disjunctive sum the value of each heap (the position's value is their XOR).
 
 use std::collections::HashMap;
 
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
+use heapgame::query::{eval, Answer as QueryAnswer, Route, Want};
 use heapgame::ruleset::diag::LoadError;
+use heapgame::solver::loopy::LoopySolution;
 use heapgame::solver::sum::SumOracle;
 use heapgame::solver::{Budget, Play, SolveError, Solver};
 use heapgame::Game;
@@ -50,41 +51,42 @@ pub fn solver<'a, 'g>(watched: &'a Watched<'g>, play: Play) -> Solver<'a, Watche
     }
 }
 
-/// Solves `pos` (canonical) as `heapgame eval` does: through a kernel on its box when one
-/// matches and the box is not much larger than the search's region (`solver::one`), else the
-/// memoized search; then every follower's value.
+/// What one position's solve gave: its values, or for a loopy game in normal play Smith's
+/// values over the region it reaches.
+pub enum Solved {
+    /// The position's value and its followers' values.
+    Values(Answer),
+    /// The region's values (the search met a cycle in normal play).
+    Loopy(LoopySolution),
+}
+
+/// Solves `pos` (canonical) as `heapgame eval` does, by the library's one route
+/// (`query::eval`: a kernel on its box, else the memoized search, a loop by Smith's values),
+/// with every follower's value.
 pub fn solve_one(
     game: &Game,
     watched: &Watched<'_>,
     pos: &[u32],
     budget: &Budget,
-) -> Result<Answer, SolveError<MoveError>> {
-    let play = game.play();
-    if let Some(a) = game.through_kernel(pos, budget) {
-        let a = a?;
-        return Ok(Answer {
-            grundy: a.grundy,
-            followers: a.followers,
-            kernel: Some(a.kernel),
-            stored: 0,
-        });
+) -> Result<Solved, SolveError<MoveError>> {
+    let mut s = solver(watched, game.play());
+    let want = Want {
+        followers: true,
+        genus: false,
+    };
+    match eval(game, &mut s, pos, budget, want)? {
+        QueryAnswer::Loopy(sol) => Ok(Solved::Loopy(sol)),
+        QueryAnswer::Values(e) => Ok(Solved::Values(Answer {
+            // Asked for the followers, the route gives every value (never the quotient).
+            grundy: e.grundy.unwrap_or(u32::from(!e.is_p)),
+            followers: e.followers.unwrap_or_default(),
+            kernel: match e.route {
+                Route::Kernel(k) => Some(k),
+                _ => None,
+            },
+            stored: e.stored,
+        })),
     }
-    let mut s = solver(watched, play);
-    s.set_budget(budget.clone());
-    let grundy = s.grundy(pos)?;
-    let mut followers = Vec::new();
-    for f in s.followers(pos)? {
-        let g = s.grundy(&f)?;
-        followers.push((f, g));
-    }
-    followers.sort();
-    followers.dedup();
-    Ok(Answer {
-        grundy,
-        followers,
-        kernel: None,
-        stored: s.positions_stored(),
-    })
 }
 
 /// For each follower of `pos` among `wanted`, the first `move` clause (in source order) that

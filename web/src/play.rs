@@ -9,7 +9,7 @@ use heapgame::Game;
 use serde_json::{json, Value};
 
 use crate::api::{
-    problem, read, solve_position, Request, MAX_FOLLOWERS, WASM_MEMORY, WASM_MEMORY_WHY,
+    problem, read, solve_position, Position, Request, MAX_FOLLOWERS, WASM_MEMORY, WASM_MEMORY_WHY,
 };
 use crate::diag::error_json;
 use crate::watched::Progress;
@@ -84,7 +84,10 @@ fn reply_from(
     pos: &[u32],
     report: Progress<'_>,
 ) -> Result<Value, Value> {
-    let (a, _) = solve_position(req, game, pos, report)?;
+    let a = match solve_position(req, game, pos, report)? {
+        Position::Values(a, _) => a,
+        Position::Loopy(_) => return Err(loop_in_play(game, pos)),
+    };
     if a.followers.is_empty() {
         return Ok(json!({"ok": true, "at": pos, "reply": Value::Null, "winning": false}));
     }
@@ -105,4 +108,19 @@ fn reply_from(
         }
     };
     Ok(json!({"ok": true, "at": pos, "reply": to, "winning": winning}))
+}
+
+/// A game against heapgame of a loopy game: refused, as the page's check of the rules says
+/// (a draw has no winning reply to play toward).
+fn loop_in_play(game: &Game, pos: &[u32]) -> Value {
+    problem(
+        game,
+        Code::Cycle,
+        format!(
+            "the game can return to a position from {}: a game against heapgame needs rules \
+             without loops",
+            show_position(pos)
+        ),
+        "evaluate the position to see its outcome (P, N or D) and the moves that keep a draw",
+    )
 }

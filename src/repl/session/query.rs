@@ -28,30 +28,22 @@ impl Session<'_> {
         self.eval_pos(ui, &pos)
     }
 
-    /// The outcome, Grundy value (in misère play with the genus) and winning moves of `pos`.
+    /// The outcome, Grundy value (in misère play with the genus) and winning moves of `pos`,
+    /// answered as `heapgame eval` answers it (`query::eval`) on the session's solver.
     pub(super) fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
         refuse_followers(l, pos)?;
-        let (g, wins) = match ui.compute(|| {
-            let g = solver.grundy(pos)?;
-            let wins = solver.winning_moves(pos)?;
-            Ok((g, wins))
-        }) {
-            // A loopy game in normal play: Smith's values of the region.
-            Err(SolveError::Cycle(_)) if l.game.play() == crate::solver::Play::Normal => {
-                let budget = ui.budget();
-                let sol = ui.compute(|| super::loopy::solve(&l.game, pos, &budget))?;
-                emit(&super::loopy::eval_text(&sol));
-                return Ok(());
-            }
-            r => r.map_err(|e| solve_error(&l.game, &e))?,
+        let budget = ui.budget();
+        let want = crate::query::Want {
+            followers: false,
+            genus: true,
         };
-        if l.game.play() == crate::solver::Play::Misere {
-            let g_text = genus_text(ui, l, pos)?;
-            emit(&render::eval_in(pos, g, &wins, Some(&g_text)));
-        } else {
-            emit(&render::eval(pos, g, &wins));
-        }
+        let found = ui
+            .compute(|| crate::query::eval(&l.game, solver, pos, &budget, want))
+            .map_err(|e| solve_error(&l.game, &e))?;
+        let text =
+            crate::report::eval::answer(pos, l.game.play(), &found, crate::report::Format::Text);
+        emit(&text);
         Ok(())
     }
 
@@ -178,17 +170,4 @@ fn refuse_followers(l: &Loaded, pos: &[u32]) -> Result<(), Report> {
         }
         None => Ok(()),
     }
-}
-
-/// The genus of `pos` as written (`0^120`), or "not settled".
-fn genus_text(ui: &mut Ui, l: &Loaded, pos: &[u32]) -> Result<String, Report> {
-    use crate::solver::genus::{genus, GenusError};
-    let budget = ui.budget();
-    let gen = l.game.generator();
-    ui.compute(|| match genus(gen, pos, &budget) {
-        Ok(x) => Ok(x.to_string()),
-        Err(GenusError::Unsettled) => Ok("not settled".to_string()),
-        Err(GenusError::Solve(e)) => Err(e),
-    })
-    .map_err(|e| solve_error(&l.game, &e))
 }

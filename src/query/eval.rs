@@ -1,0 +1,244 @@
+//! One position answered, by the one route every front end takes (the command line's `eval`,
+//! the REPL and the playground): through a compiled kernel on the position's box when one
+//! matches and the box is not much larger than the search's region
+//! ([`Game::through_kernel`]), else the memoized search; a misère sum of heaps that the search
+//! does not settle within [`SEARCH_FIRST`] positions by its misère quotient (unless the
+//! followers' values are asked for, which the quotient does not give); a loop in normal
+//! play by Smith's values over the region the position reaches; in misère play, Conway's genus
+//! when asked. The answer is data: the front ends render it (`report::eval` for text and
+//! JSON, the page its own way).
+
+use crate::game::Game;
+use crate::moves::MoveError;
+use crate::solver::genus::{genus, GenusError};
+use crate::solver::loopy::{solve_loopy, LoopySolution};
+use crate::solver::quotient::{compute, heap_options, QuotientError};
+use crate::solver::sum::why_not_sum;
+use crate::solver::{Budget, GameRules, Play, SolveError, Solver};
+
+/// How many positions the search may store for a misère sum of heaps before the misère
+/// quotient is tried.
+pub const SEARCH_FIRST: usize = 20_000;
+
+/// The largest heap a misère quotient is computed up to for one position (each heap adds a
+/// stage); beyond it, `heapgame quotient`.
+pub const QUOTIENT_MAX: u32 = 300;
+
+/// What a caller wants beside the value and the winning moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Want {
+    /// Every follower with its value (the playground lists them).
+    pub followers: bool,
+    /// Conway's genus, in misère play (the command line and the REPL print it).
+    pub genus: bool,
+}
+
+/// How an answer was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// A compiled kernel solved the position's box (the kernel's name).
+    Kernel(&'static str),
+    /// The memoized search.
+    Search,
+    /// The memoized search, since the misère quotient could not be found (why).
+    SearchNoQuotient(String),
+    /// The misère quotient of heaps `1..=max`, of this order: outcomes and winning moves, no
+    /// misère nim value.
+    Quotient {
+        /// The largest heap of the quotient.
+        max: u32,
+        /// The quotient's order.
+        order: usize,
+    },
+}
+
+/// A position's values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The Grundy value (g^- in misère play); `None` when the misère quotient answered.
+    pub grundy: Option<u32>,
+    /// Whether the position is a P-position.
+    pub is_p: bool,
+    /// The winning moves: the followers that are P-positions.
+    pub wins: Vec<Vec<u32>>,
+    /// Every follower with its value, sorted, without repeats, when asked for (and known:
+    /// not through the quotient).
+    pub followers: Option<Vec<(Vec<u32>, u32)>>,
+    /// The genus as written (`0^120`, or `not settled`), in misère play when asked for.
+    pub genus: Option<String>,
+    /// How the answer was found.
+    pub route: Route,
+    /// The positions the search stored (0 through a kernel or the quotient).
+    pub stored: usize,
+}
+
+/// The answer about one position.
+#[derive(Debug)]
+pub enum Answer {
+    /// The position's values.
+    Values(Evaluation),
+    /// A loopy game in normal play: Smith's values over the region the position reaches.
+    Loopy(LoopySolution),
+}
+
+/// Answers the canonical position `pos` of `game` within `budget`, by the route in the module
+/// doc. `solver` is the caller's search over `game`'s moves (or a wrapper of them that counts
+/// its progress); its memo is kept, so a session asks faster the second time. Its budget is
+/// set to `budget`. It fails as a solve does: a limit, `--time`, Ctrl-C, or a move's error.
+pub fn eval<G: GameRules<Error = MoveError>>(
+    game: &Game,
+    solver: &mut Solver<'_, G>,
+    pos: &[u32],
+    budget: &Budget,
+    want: Want,
+) -> Result<Answer, SolveError<MoveError>> {
+    let mut e = match game.through_kernel(pos, budget) {
+        Some(a) => {
+            let a = a?;
+            Evaluation {
+                is_p: a.grundy == 0,
+                grundy: Some(a.grundy),
+                wins: a.wins,
+                followers: want.followers.then_some(a.followers),
+                genus: None,
+                route: Route::Kernel(a.kernel),
+                stored: 0,
+            }
+        }
+        None => match search(game, solver, pos, budget, want)? {
+            Found::Values(e) => e,
+            Found::Loopy(sol) => return Ok(Answer::Loopy(sol)),
+        },
+    };
+    if want.genus && game.play() == Play::Misere && e.grundy.is_some() {
+        e.genus = Some(genus_text(game, pos, budget)?);
+    }
+    Ok(Answer::Values(e))
+}
+
+/// What the search found.
+enum Found {
+    Values(Evaluation),
+    Loopy(LoopySolution),
+}
+
+/// The memoized search's answer. A misère sum of heaps: the search first, within
+/// [`SEARCH_FIRST`] positions; past it the misère quotient, else the search with the whole
+/// budget. A loop in normal play: Smith's values.
+fn search<G: GameRules<Error = MoveError>>(
+    game: &Game,
+    solver: &mut Solver<'_, G>,
+    pos: &[u32],
+    budget: &Budget,
+    want: Want,
+) -> Result<Found, SolveError<MoveError>> {
+    let misere = game.play() == Play::Misere;
+    // The quotient gives outcomes, not values: not where the followers' values are asked for.
+    let quotient =
+        misere && !want.followers && pos.len() > 1 && why_not_sum(game.generator()).is_none();
+    let mut first = budget.clone();
+    if quotient {
+        first.max_positions = Some(
+            first
+                .max_positions
+                .map_or(SEARCH_FIRST, |m| m.min(SEARCH_FIRST)),
+        );
+    }
+    solver.set_budget(first);
+    let mut route = Route::Search;
+    let grundy = match solver.grundy(pos) {
+        Ok(g) => g,
+        Err(SolveError::Limit { .. }) if quotient => match by_quotient(game, pos, budget)? {
+            Ok(e) => return Ok(Found::Values(e)),
+            Err(why) => {
+                route = Route::SearchNoQuotient(why);
+                solver.set_budget(budget.clone());
+                solver.grundy(pos)?
+            }
+        },
+        Err(SolveError::Cycle(_)) if !misere => {
+            return Ok(Found::Loopy(solve_loopy(game.generator(), pos, budget)?));
+        }
+        Err(e) => return Err(e),
+    };
+    solver.set_budget(budget.clone());
+    let wins = solver.winning_moves(pos)?;
+    let followers = if want.followers {
+        let mut all = Vec::new();
+        for f in solver.followers(pos)? {
+            let g = solver.grundy(&f)?;
+            all.push((f, g));
+        }
+        all.sort();
+        all.dedup();
+        Some(all)
+    } else {
+        None
+    };
+    Ok(Found::Values(Evaluation {
+        grundy: Some(grundy),
+        is_p: grundy == 0,
+        wins,
+        followers,
+        genus: None,
+        route,
+        stored: solver.positions_stored(),
+    }))
+}
+
+/// A misère sum of heaps answered by the misère quotient of heaps up to its largest: the
+/// outcome and the winning moves (the followers whose product is in the P-portion).
+/// `Ok(Err(why))` when no quotient can be found (the caller then runs the search).
+fn by_quotient(
+    game: &Game,
+    pos: &[u32],
+    budget: &Budget,
+) -> Result<Result<Evaluation, String>, SolveError<MoveError>> {
+    let max = pos.iter().copied().max().unwrap_or(0);
+    if max > QUOTIENT_MAX {
+        return Ok(Err(format!(
+            "no misère quotient: heaps beyond {QUOTIENT_MAX} are left to `heapgame quotient`"
+        )));
+    }
+    let computed =
+        heap_options(game.generator(), max, budget).and_then(|options| compute(&options, budget));
+    let c = match computed {
+        Ok(c) => c,
+        Err(QuotientError::Unresolved { heap }) => {
+            return Ok(Err(format!(
+                "no misère quotient: it could not be settled at heap {heap}"
+            )))
+        }
+        Err(QuotientError::NotDecreasing { heap }) => {
+            return Ok(Err(format!(
+                "no misère quotient: a move of heap {heap} leaves a heap as large"
+            )))
+        }
+        Err(QuotientError::Stopped(stop)) => return Err(SolveError::from_stop(stop, 0)),
+        Err(QuotientError::Moves(e)) => return Err(SolveError::Game(e)),
+    };
+    let q = &c.quotient;
+    let followers = game.followers(pos).map_err(SolveError::Game)?;
+    let wins: Vec<Vec<u32>> = followers
+        .into_iter()
+        .filter(|f| q.is_p(f) == Some(true))
+        .collect();
+    Ok(Ok(Evaluation {
+        grundy: None,
+        is_p: q.is_p(pos).unwrap_or(false),
+        wins,
+        followers: None,
+        genus: None,
+        route: Route::Quotient { max, order: q.size },
+        stored: 0,
+    }))
+}
+
+/// The genus of `pos` as written (`0^120`), or "not settled".
+fn genus_text(game: &Game, pos: &[u32], budget: &Budget) -> Result<String, SolveError<MoveError>> {
+    match genus(game.generator(), pos, budget) {
+        Ok(g) => Ok(g.to_string()),
+        Err(GenusError::Solve(e)) => Err(e),
+        Err(GenusError::Unsettled) => Ok("not settled".to_string()),
+    }
+}

@@ -1,0 +1,11 @@
+//! The question floor: each kind of question a front end asks is answered here once, as data,
+//! above the game and the solver and below `report`, so that the command line, the REPL and
+//! the playground take the same route, with the same limits, to the same answer. Each front end
+//! only renders what it gets.
+//!
+//! - [`eval`]: one position (a kernel, the search, the misère quotient, loopy values, the
+//!   genus).
+
+pub mod eval;
+
+pub use eval::{eval, Answer, Evaluation, Route, Want};
