@@ -35,6 +35,7 @@ mod misere_genus_claims;
 mod misere_play_named;
 mod misere_quotient;
 mod module_graph;
+mod one_route;
 mod paper_tables;
 mod plot;
 mod reach;

@@ -419,10 +419,12 @@ fn piped_session() {
         "take 1..3: multiples of 4 are P"
     );
     assert_eq!(outcome(&r.send("4")), "P");
+    // Answered as `heapgame eval` answers them: a one-heap box this small goes through the
+    // kernel, which stores nothing in the session's memo.
     let a = r.send(":stats");
     assert!(
-        a.contains("positions in memo:  5"),
-        "(0) to (4) are stored:\n{a}"
+        a.contains("positions in memo:  0"),
+        "the kernel answered (0) to (4):\n{a}"
     );
 
     // The position limit counts the whole memo table; raising it lets the search go on.

@@ -386,3 +386,89 @@ fn a_loop_in_the_moves_is_a_problem_when_checking_in_misere_play() {
         assert_eq!(api::check(&req(text, &[]))["ok"], true, "{name}");
     }
 }
+
+/// Take-or-add (rulesets/classic/take-or-add.game, m = 12) by retrograde analysis: P, N or D
+/// at (a, b), both heaps at most 12.
+fn take_or_add_outcome(a: usize, b: usize) -> char {
+    const M: usize = 12;
+    let heap = |x: usize| {
+        let mut out: Vec<usize> = [2, 3].iter().filter(|&&t| x >= t).map(|t| x - t).collect();
+        if x % 4 == 3 && x + 2 <= M {
+            out.push(x + 2);
+        }
+        out
+    };
+    let mut val = vec![vec!['?'; M + 1]; M + 1];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for x in 0..=M {
+            for y in 0..=M {
+                if val[x][y] != '?' {
+                    continue;
+                }
+                let to: Vec<char> = heap(x)
+                    .into_iter()
+                    .map(|n| val[n][y])
+                    .chain(heap(y).into_iter().map(|n| val[x][n]))
+                    .collect();
+                if to.contains(&'P') {
+                    val[x][y] = 'N';
+                } else if to.iter().all(|&c| c == 'N') {
+                    val[x][y] = 'P';
+                } else {
+                    continue;
+                }
+                changed = true;
+            }
+        }
+    }
+    match val[a][b] {
+        '?' => 'D',
+        v => v,
+    }
+}
+
+#[test]
+fn the_page_takes_the_librarys_one_route() {
+    use heapgame::query::{eval, Answer, Route, Want};
+    use heapgame::solver::Budget;
+    const TAKE_OR_ADD: &str = include_str!("../../rulesets/classic/take-or-add.game");
+    let g = wythoff_brute(40);
+    let cases: [(&str, [u32; 2]); 5] = [
+        (WYTHOFF, [4, 6]),
+        (WYTHOFF, [21, 34]),
+        (TAKE_OR_ADD, [7, 7]),
+        (TAKE_OR_ADD, [9, 4]),
+        (TAKE_OR_ADD, [0, 5]),
+    ];
+    for (text, pos) in cases {
+        let typed = format!("{} {}", pos[0], pos[1]);
+        let v = api::evaluate(&req(text, &[]), &typed, &quiet);
+        let game = heapgame::Game::from_source("t.game", text, &[]).unwrap();
+        let mut s = game.solver();
+        let a = eval(&game, &mut s, &pos, &Budget::default(), Want::default()).unwrap();
+        match a {
+            Answer::Values(e) => {
+                let want = g[pos[0] as usize][pos[1] as usize];
+                assert_eq!(e.grundy, Some(want), "the library at {pos:?}");
+                assert_eq!(v["grundy"], want, "the page at {pos:?}: {v}");
+                let kernel = match e.route {
+                    Route::Kernel(k) => Value::from(k),
+                    _ => Value::Null,
+                };
+                assert_eq!(v["kernel"], kernel, "the same route at {pos:?}: {v}");
+            }
+            Answer::Loopy(sol) => {
+                let want = take_or_add_outcome(pos[0] as usize, pos[1] as usize).to_string();
+                assert_eq!(
+                    sol.root().outcome().to_string(),
+                    want,
+                    "the library at {pos:?}"
+                );
+                assert_eq!(v["loopy"], true, "{v}");
+                assert_eq!(v["outcome"], want.as_str(), "the page at {pos:?}: {v}");
+            }
+        }
+    }
+}
