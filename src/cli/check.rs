@@ -204,7 +204,13 @@ impl<'a> Checking<'a> {
         if !r.holds() {
             self.worst = self.worst.max(1);
         }
-        self.cov.add(game, &r.claims);
+        if r.visited == 0 {
+            // The time or the position limit came before the first position: the run says
+            // nothing of its claims (not even that they are vacuous).
+            self.worst = self.worst.max(2);
+        } else {
+            self.cov.add(game, &r.claims);
+        }
         match self.a.format {
             Format::Text => print_out(&deep_text(file, &r))?,
             Format::Json => {
@@ -252,7 +258,12 @@ impl<'a> Checking<'a> {
         } else if r.stopped.is_some() {
             self.worst = self.worst.max(2);
         }
-        self.cov.add(game, &r.claims);
+        let none = r.stopped.is_some()
+            && (r.claims.iter()).all(|c| c.checked + c.silent == 0 && c.failure.is_none());
+        // A run stopped before its first position says nothing of its claims' coverage.
+        if !none {
+            self.cov.add(game, &r.claims);
+        }
         match a.format {
             Format::Text => print_out(&text_report(file, game, &r))?,
             Format::Json => {

@@ -39,6 +39,20 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
                     c.line, c.text
                 );
             }
+            None if c.checked == 0 && c.silent == 0 => {
+                let _ = writeln!(
+                    out,
+                    "  none  line {:>3}: {}\n        compared at no position: {}",
+                    c.line, c.text, r.ended
+                );
+            }
+            None if c.checked == 0 => {
+                let _ = writeln!(
+                    out,
+                    "  empty line {:>3}: {}\n        no position compared is in its scope ({} outside it)",
+                    c.line, c.text, c.silent
+                );
+            }
             None => {
                 let _ = writeln!(
                     out,
@@ -99,7 +113,8 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
         "seed": r.seed,
         "sample_max": r.sample_max,
         "ended": r.ended,
-        "holds": r.holds(),
+        "compared": r.visited,
+        "holds": r.holds() && r.visited > 0,
         "claims": claims,
     })
 }
@@ -173,6 +188,13 @@ pub fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> Stri
                 let _ = writeln!(
                     out,
                     "  n/a   line {:>3}: {}\n        not about these parameters (its `when` is false for them)",
+                    c.line, c.text
+                );
+            }
+            None if c.checked == 0 && c.silent == 0 && r.stopped.is_some() => {
+                let _ = writeln!(
+                    out,
+                    "  none  line {:>3}: {}\n        compared at no position before the run stopped",
                     c.line, c.text
                 );
             }

@@ -218,9 +218,13 @@ impl Run<'_, '_> {
 
     fn solved(&self, e: SolveError<MoveError>) -> Halt {
         match e {
-            SolveError::Cancelled { .. } if self.budget.past_deadline() => Halt::Deadline,
             SolveError::Limit { limit } => Halt::Limit(limit),
-            e => Halt::Error(CheckError::solve(self.game, &e)),
+            // A stop at the deadline (of the search, or of the generator inside one
+            // position's followers) is the deadline, never a Ctrl-C.
+            e => match CheckError::solve(self.game, &e) {
+                e if e.is_cancelled() && self.budget.past_deadline() => Halt::Deadline,
+                e => Halt::Error(e),
+            },
         }
     }
 
