@@ -53,7 +53,8 @@ pub struct Args {
     region: RegionArgs,
     /// Keep enlarging the region for this long (`30s`, `2m`): boxes and totals alternately,
     /// each about twice the positions of the last, then samples; each claim stops at its first
-    /// counterexample. It starts from each `check` line's quick bounds, and the runs deepen
+    /// counterexample. It starts from each `check` line's quick bounds (or the largest box
+    /// within them of at most 16384 positions: the small positions first), and the runs deepen
     /// together, the one with the fewest positions compared next. With --total or --samples: a
     /// time limit on that region instead. Either way it bounds the whole command: the runs of
     /// the files, the listing of their positions and the family claims each get a share.

@@ -19,6 +19,7 @@ macro_rules! snapshot {
     }};
 }
 
+mod check_loopy;
 mod check_time;
 mod errors;
 mod eval;
