@@ -157,9 +157,6 @@ pub fn lower_claim(
     scope.set_claim(None);
     scope.truncate(mark);
     let (body, when, fails_at) = r?;
-    if let (Some(sh), Some(e)) = (shape, &cl.fails_at) {
-        not_positions(sh, &fails_at, &e.span, diags);
-    }
     let (g, w) = used.get();
     Some(CheckedClaim {
         kind: cl.kind,
@@ -304,50 +301,6 @@ fn known_failures(c: &mut Compiler<'_>, e: &Expr, scope: &mut Scope) -> Option<V
                 "`fails at`",
             ));
             None
-        }
-    }
-}
-
-/// `fails at` names positions of this game: each with the shape's number of heaps, every heap
-/// at least its least size and at most 4294967295; any other is an error at the `fails at`.
-fn not_positions(shape: &ShapeSpec, ps: &[Vec<i64>], span: &Span, diags: &mut Vec<Diag>) {
-    let show = |p: &[i64]| {
-        let hs: Vec<String> = p.iter().map(i64::to_string).collect();
-        format!("({})", hs.join(", "))
-    };
-    for p in ps {
-        if let Some(k) = shape.count.filter(|&k| k != p.len()) {
-            diags.push(
-                Diag::new(
-                    Code::HeapCount,
-                    span.clone(),
-                    format!(
-                        "`fails at` names {}, a position of {} heaps, but positions of this \
-                         game have exactly {k}",
-                        show(p),
-                        p.len()
-                    ),
-                    "not a position of this game",
-                )
-                .help("name the positions where the claim fails with the game's heap count"),
-            );
-        } else if let Some(h) =
-            (p.iter()).find(|&&h| h < i64::from(shape.lower) || h > i64::from(u32::MAX))
-        {
-            diags.push(
-                Diag::new(
-                    Code::Range,
-                    span.clone(),
-                    format!(
-                        "`fails at` names {}, whose heap {h} is not a heap of this game (from {} \
-                         to 4294967295)",
-                        show(p),
-                        shape.lower
-                    ),
-                    "not a position of this game",
-                )
-                .help("name the positions where the claim fails as positions of the game"),
-            );
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `diff` and family claims of a loopy game answer through Smith's values, as `check`'s claims
 //! do (they stopped with `heapgame::cycle`); a `genus` claim on a loopy game is a clear error
-//! at the claim (it was an index error); `fails at` a position that is not one of the game's
-//! is an error at load, at its place (it was accepted silently).
+//! at the claim (it was an index error); `fails at` a position that is a position in no run
+//! of the file is an error at its place (it was accepted silently).
 //!
 //! The expected outcomes are computed here by a plain retrograde labelling of Take-or-add's
 //! positions (`rulesets/classic/take-or-add.game`, m = 12), written from its rules.
@@ -179,8 +179,12 @@ fn fails_at_a_position_of_another_heap_count_is_an_error_at_its_place() {
     let err = heapgame()
         .args(["check", &file])
         .fails_with("heapgame::heap_count");
-    assert!(err.contains("a position of 3 heaps"), "{err}");
-    assert!(err.contains(":4:"), "{err}");
+    assert!(
+        err.contains("names (1, 1, 1), which is not a position"),
+        "{err}"
+    );
+    assert!(err.contains("exactly 2 heaps, but 3 were given"), "{err}");
+    assert!(err.contains(":4:28]"), "{err}");
     let text = text.replace("(1, 1, 1)", "(1, -1)");
     let file = fixture("fails-at-negative.game", &text);
     heapgame()
