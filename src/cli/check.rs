@@ -205,9 +205,9 @@ impl<'a> Checking<'a> {
         if !r.holds() {
             self.worst = self.worst.max(1);
         }
-        if r.visited == 0 {
-            // The time or the position limit came before the first position: the run says
-            // nothing of its claims (not even that they are vacuous).
+        if !r.first_done && !r.claims.is_empty() {
+            // The time or the position limit came before the first region was compared in
+            // full: the run says only how far its claims held (not that they are vacuous).
             self.worst = self.worst.max(2);
         } else {
             self.cov.add(game, &r.claims);

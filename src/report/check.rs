@@ -29,6 +29,11 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
     );
     if r.claims.is_empty() {
         let _ = writeln!(out, "  no claims");
+    } else if !r.first_done && r.visited > 0 {
+        let _ = writeln!(
+            out,
+            "  stopped before the first region was compared in full: the claims below hold only so far"
+        );
     }
     for (i, c) in r.claims.iter().enumerate() {
         match &c.failure {
@@ -114,7 +119,8 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
         "sample_max": r.sample_max,
         "ended": r.ended,
         "compared": r.visited,
-        "holds": r.holds() && r.visited > 0,
+        "first_region_done": r.first_done,
+        "holds": r.holds() && r.first_done,
         "claims": claims,
     })
 }

@@ -59,6 +59,9 @@ pub struct DeepReport {
     /// Positions compared in all (none: the time or the position limit came first, and the
     /// run says nothing of its claims).
     pub visited: u64,
+    /// Whether a region (the first box, or a total) was compared in full: if not, the time or
+    /// the position limit cut the run among the smallest positions, and it holds only so far.
+    pub first_done: bool,
 }
 
 impl DeepReport {
@@ -438,6 +441,7 @@ impl<'g> Deepening<'g> {
             sample_max: self.plan.sample_max,
             ended,
             visited: self.visited,
+            first_done: self.steps.max.is_some() || self.steps.total.is_some(),
         }
     }
 }

@@ -190,6 +190,9 @@ pub fn diff_deepening(
             steps.done(&region);
         }
     }
+    if report.differences == 0 && steps.max.is_none() && steps.total.is_none() {
+        report.stopped = Some("stopped before the first region was compared in full".into());
+    }
     report.region = steps.reach(report.positions, sampled, plan.sample_max);
     if sampled > 0 {
         report.region = format!("{} (seeds {} on)", report.region, plan.seed);
