@@ -64,7 +64,7 @@ impl LoopySide {
         pos: &[u32],
         budget: &Budget,
     ) -> Result<&LoopySolution, CheckError> {
-        if !self.sol.as_ref().is_some_and(|s| s.value_of(pos).is_some()) {
+        if self.sol.as_ref().is_none_or(|s| s.value_of(pos).is_none()) {
             let mut roots = std::mem::take(&mut self.roots);
             if let Some(old) = self.sol.take() {
                 roots.extend(old.graph.positions().map(<[u32]>::to_vec));

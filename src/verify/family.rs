@@ -192,11 +192,7 @@ impl Run<'_, '_> {
     /// reaches (solved at once, the first time a position of the box needs them). A condition
     /// that reads `grundy` where Smith's value is infinite has no value.
     fn loopy_known(&mut self, n: Option<i64>, pos: &[u32], needs: Needs) -> Result<Known, Halt> {
-        if !self
-            .loopy
-            .as_ref()
-            .is_some_and(|s| s.value_of(pos).is_some())
-        {
+        if (self.loopy.as_ref()).is_none_or(|s| s.value_of(pos).is_none()) {
             let mut roots = std::mem::take(&mut self.roots);
             if let Some(old) = self.loopy.take() {
                 roots.extend(old.graph.positions().map(<[u32]>::to_vec));
