@@ -53,7 +53,8 @@ pub struct Args {
     region: RegionArgs,
     /// Keep enlarging the region for this long (`30s`, `2m`): boxes and totals alternately,
     /// each about twice the positions of the last, then samples; each claim stops at its first
-    /// counterexample. It starts from each `check` line's quick bounds, and the runs deepen
+    /// counterexample. It starts from each `check` line's quick bounds (or the largest box
+    /// within them of at most 16384 positions: the small positions first), and the runs deepen
     /// together, the one with the fewest positions compared next. With --total or --samples: a
     /// time limit on that region instead. Either way it bounds the whole command: the runs of
     /// the files, the listing of their positions and the family claims each get a share.
@@ -204,7 +205,13 @@ impl<'a> Checking<'a> {
         if !r.holds() {
             self.worst = self.worst.max(1);
         }
-        self.cov.add(game, &r.claims);
+        if !r.first_done && !r.claims.is_empty() {
+            // The time or the position limit came before the first region was compared in
+            // full: the run says only how far its claims held (not that they are vacuous).
+            self.worst = self.worst.max(2);
+        } else {
+            self.cov.add(game, &r.claims);
+        }
         match self.a.format {
             Format::Text => print_out(&deep_text(file, &r))?,
             Format::Json => {
@@ -252,7 +259,12 @@ impl<'a> Checking<'a> {
         } else if r.stopped.is_some() {
             self.worst = self.worst.max(2);
         }
-        self.cov.add(game, &r.claims);
+        let none = r.stopped.is_some()
+            && (r.claims.iter()).all(|c| c.checked + c.silent == 0 && c.failure.is_none());
+        // A run stopped before its first position says nothing of its claims' coverage.
+        if !none {
+            self.cov.add(game, &r.claims);
+        }
         match a.format {
             Format::Text => print_out(&text_report(file, game, &r))?,
             Format::Json => {

@@ -30,7 +30,8 @@ does); `-p A.NAME=VALUE` applies to the first ruleset only, `-p B.NAME=VALUE` to
 --total T compares every position of at most T tokens; --samples K random positions with heaps
 up to --sample-max; --time DURATION alone deepens as `check --time` does, stopping after the
 first region with a difference.
-Exit 0 if identical, 1 if they differ, 2 on bad input or an unfinished region.")]
+Exit 0 if identical, 1 if they differ, 2 on bad input, an unfinished region or a run that
+compared no position.")]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
@@ -175,7 +176,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     Ok(if report.differences > 0 {
         1
-    } else if report.stopped.is_some() {
+    } else if report.stopped.is_some() || report.positions == report.silent {
+        // Stopped early, or compared at no position: not shown identical.
         2
     } else {
         0

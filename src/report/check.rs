@@ -29,6 +29,11 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
     );
     if r.claims.is_empty() {
         let _ = writeln!(out, "  no claims");
+    } else if !r.first_done && r.visited > 0 {
+        let _ = writeln!(
+            out,
+            "  stopped before the first region was compared in full: the claims below hold only so far"
+        );
     }
     for (i, c) in r.claims.iter().enumerate() {
         match &c.failure {
@@ -37,6 +42,20 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
                     out,
                     "  n/a   line {:>3}: {}\n        not about these parameters (its `when` is false for them)",
                     c.line, c.text
+                );
+            }
+            None if c.checked == 0 && c.silent == 0 => {
+                let _ = writeln!(
+                    out,
+                    "  none  line {:>3}: {}\n        compared at no position: {}",
+                    c.line, c.text, r.ended
+                );
+            }
+            None if c.checked == 0 => {
+                let _ = writeln!(
+                    out,
+                    "  empty line {:>3}: {}\n        no position compared is in its scope ({} outside it)",
+                    c.line, c.text, c.silent
                 );
             }
             None => {
@@ -99,7 +118,9 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
         "seed": r.seed,
         "sample_max": r.sample_max,
         "ended": r.ended,
-        "holds": r.holds(),
+        "compared": r.visited,
+        "first_region_done": r.first_done,
+        "holds": r.holds() && r.first_done,
         "claims": claims,
     })
 }
@@ -173,6 +194,13 @@ pub fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> Stri
                 let _ = writeln!(
                     out,
                     "  n/a   line {:>3}: {}\n        not about these parameters (its `when` is false for them)",
+                    c.line, c.text
+                );
+            }
+            None if c.checked == 0 && c.silent == 0 && r.stopped.is_some() => {
+                let _ = writeln!(
+                    out,
+                    "  none  line {:>3}: {}\n        compared at no position before the run stopped",
                     c.line, c.text
                 );
             }

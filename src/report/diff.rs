@@ -25,6 +25,18 @@ pub fn text_report(r: &DiffReport) -> String {
     } else {
         String::new()
     };
+    if r.differences == 0 && compared == 0 {
+        // Nothing compared says nothing of whether they agree.
+        let _ = writeln!(out, "compared at no position{silent}: nothing is known");
+        return out;
+    }
+    if r.differences == 0 && r.stopped.is_some() {
+        let _ = writeln!(
+            out,
+            "no difference over the {compared} positions compared{silent}"
+        );
+        return out;
+    }
     if r.differences == 0 {
         let noun = if compared == 1 {
             "position"
@@ -61,7 +73,8 @@ pub fn json_report(r: &DiffReport) -> serde_json::Value {
         "positions": r.positions,
         "outside_scope": r.silent,
         "differences": r.differences,
-        "identical": r.differences == 0,
+        "compared": r.positions - r.silent,
+        "identical": r.differences == 0 && r.positions > r.silent && r.stopped.is_none(),
         "first": r.first.iter().map(|d| serde_json::json!({
             "position": json_position(&d.position),
             "a": d.a.to_string(),

@@ -295,6 +295,13 @@ impl<'g> Checker<'g> {
         }
     }
 
+    /// Forgets what the solver knows (it reached the position limit on one position): the
+    /// next positions start with an empty memo.
+    pub fn forget(&mut self) {
+        self.solver = self.game.solver();
+        self.solver.set_budget(self.budget.clone());
+    }
+
     /// Replaces the budget (a new deadline), keeping what the solver knows.
     pub fn set_budget(&mut self, budget: Budget) {
         self.solver.set_budget(budget.clone());
@@ -342,9 +349,19 @@ impl<'g> Checker<'g> {
     /// A solve's failure as a halt: the deadline, the position limit, or an error.
     fn halt(&self, e: SolveError<MoveError>) -> Halt {
         match e {
-            SolveError::Cancelled { .. } if self.budget.past_deadline() => Halt::Deadline,
             SolveError::Limit { limit } => Halt::Limit(limit),
-            e => Halt::Error(CheckError::solve(self.game, &e)),
+            e => self.stopped(CheckError::solve(self.game, &e)),
+        }
+    }
+
+    /// An error of the comparison (which solves the position a same-type claim names, and
+    /// explains a failure): a stop of the budget at its deadline is the deadline, as for a
+    /// solve, never a Ctrl-C.
+    fn stopped(&self, e: CheckError) -> Halt {
+        if e.is_cancelled() && self.budget.past_deadline() {
+            Halt::Deadline
+        } else {
+            Halt::Error(e)
         }
     }
 
@@ -378,15 +395,18 @@ impl<'g> Checker<'g> {
                 self.claims[i].silent += 1;
                 continue;
             };
-            self.claims[i].checked += 1;
-            if v.is_true() && !self.claims[i].cases.is_empty() {
-                let hit = self.hits(i, pos, &known)?;
-                for h in hit {
-                    self.claims[i].cases[h].decided += 1;
-                }
-            }
-            let failure = self.compare(i, pos, v, &known, is_p).map_err(Halt::Error)?;
+            // Counted once compared: a halt in the middle leaves the position uncounted.
+            let hit = if v.is_true() && !self.claims[i].cases.is_empty() {
+                self.hits(i, pos, &known)?
+            } else {
+                Vec::new()
+            };
+            let failure = (self.compare(i, pos, v, &known, is_p)).map_err(|e| self.stopped(e))?;
             let c = &mut self.claims[i];
+            c.checked += 1;
+            for h in hit {
+                c.cases[h].decided += 1;
+            }
             if failure.is_none() && c.held_at.is_none() && c.fails_at.iter().any(|p| p == pos) {
                 c.held_at = Some(pos.to_vec());
             }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use super::check::{params_shown, Checker, ClaimReport, Failure, Halt};
 use super::region::Region;
 use super::CheckError;
-use crate::game::Game;
+use crate::game::{show_position, Game};
 use crate::solver::Budget;
 
 pub use super::steps::{Plan, Steps};
@@ -56,6 +56,12 @@ pub struct DeepReport {
     pub sample_max: u32,
     /// Why the run ended, in words.
     pub ended: String,
+    /// Positions compared in all (none: the time or the position limit came first, and the
+    /// run says nothing of its claims).
+    pub visited: u64,
+    /// Whether a region (the first box, or a total) was compared in full: if not, the time or
+    /// the position limit cut the run among the smallest positions, and it holds only so far.
+    pub first_done: bool,
 }
 
 impl DeepReport {
@@ -352,25 +358,25 @@ impl<'g> Deepening<'g> {
     }
 
     /// Visits the positions `fails at` names; a claim that fails at one as the file says has
-    /// that failure set aside and stays open.
+    /// that failure set aside and stays open. A named position that the time or the position
+    /// limit keeps from being solved is left out and said so: the deepening goes on.
     fn visit_named(&mut self) -> Result<(), CheckError> {
         let named = std::mem::take(&mut self.named);
         self.c.set_region(&named);
-        for p in &named {
+        let mut unsolved: Vec<String> = Vec::new();
+        for (k, p) in named.iter().enumerate() {
             match self.c.visit(p) {
                 Ok(()) => {}
                 Err(Halt::Error(e)) => return Err(e),
                 Err(Halt::Deadline) => {
-                    self.done.push(format!(
-                        "the {} position(s) `fails at` names (cut by the time)",
-                        named.len()
-                    ));
-                    return Ok(());
+                    unsolved.extend(named[k..].iter().map(|q| show_position(q)));
+                    break;
                 }
-                Err(Halt::Limit(limit)) => {
-                    self.ended = Some(format!("stopped at the limit of {limit} positions stored"));
-                    self.finished = true;
-                    return Ok(());
+                Err(Halt::Limit(_)) => {
+                    // The solver is full: a fresh one for the regions.
+                    self.c.forget();
+                    unsolved.push(show_position(p));
+                    continue;
                 }
             }
             self.visited += 1;
@@ -384,8 +390,17 @@ impl<'g> Deepening<'g> {
                 }
             }
         }
-        self.done
-            .push(format!("the {} position(s) `fails at` names", named.len()));
+        let mut words = format!("the {} position(s) `fails at` names", named.len());
+        if !unsolved.is_empty() {
+            let shown: Vec<&str> = unsolved.iter().take(3).map(String::as_str).collect();
+            words = format!(
+                "{words} ({} not solved within the time and position limits: {}{})",
+                unsolved.len(),
+                shown.join(", "),
+                if unsolved.len() > 3 { ", ..." } else { "" }
+            );
+        }
+        self.done.push(words);
         Ok(())
     }
 
@@ -425,6 +440,8 @@ impl<'g> Deepening<'g> {
             seed: self.plan.seed,
             sample_max: self.plan.sample_max,
             ended,
+            visited: self.visited,
+            first_done: self.steps.max.is_some() || self.steps.total.is_some(),
         }
     }
 }

@@ -3,14 +3,14 @@
 //! ruleset's (a box, a total, samples, or deepening as `check --time` does), in the fixed
 //! order; every difference comes with each ruleset's reason for its answer.
 
-use super::explain::{justify_grundy, justify_outcome};
+use super::diff_loopy::{answer, why, LoopySide};
 use super::region::Region;
 use super::steps::{Plan, Steps};
 use super::{Answer, Bounds, CheckError};
 use crate::formulas::Built;
 use crate::game::Game;
 use crate::moves::Generator;
-use crate::solver::{Budget, Outcome, Solver};
+use crate::solver::{Budget, Play, Solver};
 
 /// The second thing compared.
 pub enum Side<'a> {
@@ -106,6 +106,7 @@ pub fn diff_region(
         .map_err(|e| CheckError::region(e, Some("lower --max or --total (or --heaps)")))?;
     positions.retain(|p| a.allows(p));
     let mut d = Differ::new(a, b, grundy, budget)?;
+    d.set_region(&positions);
     let words = super::check::with_play(a.play(), region.describe(a.shape()));
     let mut report = d.report(region, words);
     for (i, pos) in positions.iter().enumerate() {
@@ -162,6 +163,7 @@ pub fn diff_deepening(
             continue;
         };
         positions.retain(|p| a.allows(p));
+        d.set_region(&positions);
         let mut fresh = 0u64;
         for pos in &positions {
             if steps.covered(pos) {
@@ -187,6 +189,9 @@ pub fn diff_deepening(
         } else {
             steps.done(&region);
         }
+    }
+    if report.differences == 0 && steps.max.is_none() && steps.total.is_none() {
+        report.stopped = Some("stopped before the first region was compared in full".into());
     }
     report.region = steps.reach(report.positions, sampled, plan.sample_max);
     if sampled > 0 {
@@ -220,6 +225,9 @@ struct Differ<'a, 'g> {
     sb: Option<Solver<'a, Generator>>,
     grundy: bool,
     budget: Budget,
+    /// Smith's values of each side, once its search met a cycle.
+    la: LoopySide,
+    lb: LoopySide,
 }
 
 impl<'a, 'g> Differ<'a, 'g> {
@@ -248,7 +256,27 @@ impl<'a, 'g> Differ<'a, 'g> {
             sb,
             grundy,
             budget,
+            la: LoopySide::default(),
+            lb: LoopySide::default(),
         })
+    }
+
+    /// The positions of the region about to be compared: a loopy side solves them together.
+    fn set_region(&mut self, positions: &[Vec<u32>]) {
+        let loopy = |g: &Game| !g.generator().strictly_decreasing() && g.play() == Play::Normal;
+        if loopy(self.a) {
+            self.la.set_region(positions.to_vec());
+        }
+        if let Side::Game(g) = &self.b {
+            if loopy(g) {
+                let canon = |p: &Vec<u32>| {
+                    let wide: Vec<u64> = p.iter().map(|&h| u64::from(h)).collect();
+                    g.canonical(&wide).ok()
+                };
+                self.lb
+                    .set_region(positions.iter().filter_map(canon).collect());
+            }
+        }
     }
 
     fn set_budget(&mut self, budget: Budget) {
@@ -313,7 +341,7 @@ impl<'a, 'g> Differ<'a, 'g> {
         each: &mut dyn FnMut(&[u32]),
     ) -> Result<(), CheckError> {
         let (a, grundy) = (self.a, self.grundy);
-        let ans_a = answer(a, &mut self.sa, pos, grundy)?;
+        let ans_a = answer(a, &mut self.sa, &mut self.la, pos, grundy)?;
         let (ans_b, pos_b) = match (&self.b, self.sb.as_mut()) {
             (Side::Game(g), Some(s)) => {
                 let wide: Vec<u64> = pos.iter().map(|&h| u64::from(h)).collect();
@@ -325,7 +353,7 @@ impl<'a, 'g> Differ<'a, 'g> {
                         b: g.checked.name.clone(),
                         error: Box::new(error),
                     })?;
-                (answer(g, s, &pb, grundy)?, pb)
+                (answer(g, s, &mut self.lb, &pb, grundy)?, pb)
             }
             (Side::Formula(f, _), _) => {
                 let r = if grundy {
@@ -354,9 +382,15 @@ impl<'a, 'g> Differ<'a, 'g> {
         report.differences += 1;
         each(pos);
         if report.first.len() < keep {
-            let why_a = why(a, &mut self.sa, pos, grundy)?;
+            let why_a = match self.la.why(a, pos) {
+                Some(w) => w,
+                None => why(a, &mut self.sa, pos, grundy)?,
+            };
             let why_b = match (&self.b, self.sb.as_mut()) {
-                (Side::Game(g), Some(s)) => why(g, s, &pos_b, grundy)?,
+                (Side::Game(g), Some(s)) => match self.lb.why(g, &pos_b) {
+                    Some(w) => w,
+                    None => why(g, s, &pos_b, grundy)?,
+                },
                 _ => "the formula says so".to_string(),
             };
             report.first.push(Difference {
@@ -368,34 +402,6 @@ impl<'a, 'g> Differ<'a, 'g> {
             });
         }
         Ok(())
-    }
-}
-
-fn answer(
-    g: &Game,
-    s: &mut Solver<'_, Generator>,
-    pos: &[u32],
-    grundy: bool,
-) -> Result<Answer, CheckError> {
-    Ok(if grundy {
-        Answer::Grundy(i64::from(
-            s.grundy(pos).map_err(|e| CheckError::solve(g, &e))?,
-        ))
-    } else {
-        Answer::IsP(s.outcome(pos).map_err(|e| CheckError::solve(g, &e))? == Outcome::P)
-    })
-}
-
-fn why(
-    g: &Game,
-    s: &mut Solver<'_, Generator>,
-    pos: &[u32],
-    grundy: bool,
-) -> Result<String, CheckError> {
-    if grundy {
-        justify_grundy(g, s, pos, None)
-    } else {
-        justify_outcome(g, s, pos)
     }
 }
 

@@ -5,7 +5,7 @@
 //! is the claim's own, not the run's: a count is a statement about a finite set.
 
 use super::check::Halt;
-use super::claim::{known, Needs};
+use super::claim::{known, Known, Needs};
 use super::compare::show_set;
 use super::{positions_in_order, Bounds, CheckError};
 use crate::game::{show_position, Game};
@@ -15,7 +15,8 @@ use crate::ruleset::expr::{binary, Env, EvalError};
 use crate::ruleset::family::CheckedFamily;
 use crate::ruleset::sets::encode_positions;
 use crate::ruleset::value::Value;
-use crate::solver::{Budget, SolveError, Solver};
+use crate::solver::loopy::{solve_loopy_region, LoopyOutcome, LoopySolution, LoopyValue};
+use crate::solver::{Budget, Play, SolveError, Solver};
 
 /// The most positions of a box a count shows when it fails.
 const SHOWN: usize = 6;
@@ -45,6 +46,7 @@ pub fn check_families(
 ) -> Result<(Vec<FamilyReport>, Option<String>), CheckError> {
     let mut solver = game.solver();
     solver.set_budget(budget.clone());
+    let mut loopy = None;
     let mut out = Vec::new();
     for f in &game.checked.families {
         let src = game.src.inner();
@@ -62,6 +64,8 @@ pub fn check_families(
             solver: &mut solver,
             budget: &budget,
             report: &mut r,
+            loopy: &mut loopy,
+            roots: Vec::new(),
         };
         let res = if f.least { run.least() } else { run.count() };
         match res {
@@ -89,6 +93,10 @@ struct Run<'a, 'g> {
     solver: &'a mut Solver<'g, Generator>,
     budget: &'a Budget,
     report: &'a mut FamilyReport,
+    /// A loopy game (normal play, the search met a cycle): Smith's values of the boxes
+    /// solved so far, and the positions of the box being counted, solved together.
+    loopy: &'a mut Option<LoopySolution>,
+    roots: Vec<Vec<u32>>,
 }
 
 impl Run<'_, '_> {
@@ -176,7 +184,48 @@ impl Run<'_, '_> {
             })
         })?;
         ps.retain(|p| self.game.allows(p));
+        self.roots.clone_from(&ps);
         Ok(ps)
+    }
+
+    /// What a loopy game's condition reads at `pos`: Smith's values of the box and what it
+    /// reaches (solved at once, the first time a position of the box needs them). A condition
+    /// that reads `grundy` where Smith's value is infinite has no value.
+    fn loopy_known(&mut self, n: Option<i64>, pos: &[u32], needs: Needs) -> Result<Known, Halt> {
+        if (self.loopy.as_ref()).is_none_or(|s| s.value_of(pos).is_none()) {
+            let mut roots = std::mem::take(&mut self.roots);
+            if let Some(old) = self.loopy.take() {
+                roots.extend(old.graph.positions().map(<[u32]>::to_vec));
+            }
+            roots.push(pos.to_vec());
+            let r = solve_loopy_region(self.game.generator(), roots, self.budget);
+            *self.loopy = Some(r.map_err(|e| self.solved(e))?);
+        }
+        let sol = self
+            .loopy
+            .as_ref()
+            .expect("solved just above (loopy_known)");
+        let v = sol
+            .value_of(pos)
+            .expect("the region holds pos (loopy_known)");
+        let grundy = match v {
+            LoopyValue::Finite(g) => Some(*g),
+            LoopyValue::Infinite(_) if needs.grundy => {
+                let e = EvalError {
+                    kind: crate::ruleset::expr::EvalErrorKind::Domain(format!(
+                        "the condition reads `grundy`, but Smith's value here is infinite, {v}"
+                    )),
+                    span: self.f.cond.span.clone(),
+                };
+                return Err(self.eval_error(e, n, Some(pos)));
+            }
+            LoopyValue::Infinite(_) => None,
+        };
+        Ok(Known {
+            grundy: grundy.filter(|_| needs.grundy),
+            winning: (needs.winning).then(|| sol.good_moves_to(pos, LoopyOutcome::P)),
+            genus: None,
+        })
     }
 
     /// Whether the condition holds at `pos` for `n`.
@@ -192,7 +241,12 @@ impl Run<'_, '_> {
             winning: frame.winning.is_some(),
             genus: false,
         };
-        let k = known(self.solver, pos, needs, None).map_err(|e| self.solved(e))?;
+        let k = match known(self.solver, pos, needs, None) {
+            Err(SolveError::Cycle(_)) if self.game.play() == Play::Normal => {
+                self.loopy_known(n, pos, needs)?
+            }
+            r => r.map_err(|e| self.solved(e))?,
+        };
         let mut ints = self.ints(n);
         for &(slot, idx) in &frame.heap_names {
             ints[slot] = pos.get(idx).map_or(0, |&h| i64::from(h));
@@ -218,9 +272,13 @@ impl Run<'_, '_> {
 
     fn solved(&self, e: SolveError<MoveError>) -> Halt {
         match e {
-            SolveError::Cancelled { .. } if self.budget.past_deadline() => Halt::Deadline,
             SolveError::Limit { limit } => Halt::Limit(limit),
-            e => Halt::Error(CheckError::solve(self.game, &e)),
+            // A stop at the deadline (of the search, or of the generator inside one
+            // position's followers) is the deadline, never a Ctrl-C.
+            e => match CheckError::solve(self.game, &e) {
+                e if e.is_cancelled() && self.budget.past_deadline() => Halt::Deadline,
+                e => Halt::Error(e),
+            },
         }
     }
 

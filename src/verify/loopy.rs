@@ -65,6 +65,19 @@ impl Checker<'_> {
             if self.claims[i].failure.is_some() {
                 continue;
             }
+            if needs(game, i).genus {
+                // Conway's genus is a value of games that end; there is none to read here.
+                let e = EvalError {
+                    kind: EvalErrorKind::Domain(format!(
+                        "the claim reads `genus`, but the moves can return to a position (the \
+                         region of {} has cycles), and a genus is defined only for games that \
+                         end",
+                        show_position(pos)
+                    )),
+                    span: game.checked.claims[i].span.clone(),
+                };
+                return Err(Halt::Error(claim_error(game, i, pos, ClaimError::Eval(e))));
+            }
             let Some(said) = self.claim(i, pos, &known)? else {
                 self.claims[i].silent += 1;
                 continue;
@@ -119,7 +132,7 @@ impl Checker<'_> {
         let fail = |claimed, why: String, said: Option<String>| Failure {
             position: pos.to_vec(),
             claimed,
-            actual,
+            actual: actual.clone(),
             why,
             other: None,
             said,
@@ -142,12 +155,12 @@ impl Checker<'_> {
                 let holds = holds && matches!(v, LoopyValue::Finite(_));
                 (!holds).then(|| {
                     let said = format!("the Grundy value is {} {rhs}", op.symbol());
-                    fail(actual, why(), Some(said))
+                    fail(actual.clone(), why(), Some(said))
                 })
             }
             ClaimValue::Holds(holds) => (!holds).then(|| {
                 let what = format!("it is false here, where {}", why());
-                fail(actual, what, Some("its condition holds".into()))
+                fail(actual.clone(), what, Some("its condition holds".into()))
             }),
             ClaimValue::Winning(list) => {
                 let says = self.named_positions(i, pos, &list)?;
@@ -155,7 +168,7 @@ impl Checker<'_> {
                 (says != real).then(|| {
                     let what = format!("the winning moves reach {}: {}", show_set(&real), why());
                     let said = format!("the winning moves reach {}", show_set(&says));
-                    fail(actual, what, Some(said))
+                    fail(actual.clone(), what, Some(said))
                 })
             }
             ClaimValue::Same(list) => self.same_failure(sol, i, pos, &list)?,

@@ -10,6 +10,7 @@ pub mod compare;
 pub mod coverage;
 pub mod deepen;
 pub mod diff;
+mod diff_loopy;
 pub mod error;
 pub mod explain;
 pub mod family;
@@ -113,7 +114,7 @@ pub fn positions_in_order_until(
 }
 
 /// What a side says of a position: an outcome, or a Grundy value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// P (true) or N (false).
     IsP(bool),
@@ -121,6 +122,8 @@ pub enum Answer {
     Grundy(i64),
     /// A draw (D), in a loopy game.
     Draw,
+    /// An infinite Smith value of a loopy game, as CGSuite writes it (`inf{0,2}`).
+    Loopy(String),
 }
 
 impl std::fmt::Display for Answer {
@@ -130,6 +133,7 @@ impl std::fmt::Display for Answer {
             Answer::IsP(false) => f.write_str("N"),
             Answer::Grundy(g) => write!(f, "{g}"),
             Answer::Draw => f.write_str("D"),
+            Answer::Loopy(v) => f.write_str(v),
         }
     }
 }

@@ -96,7 +96,11 @@ pub fn runs_in(
         } else {
             None
         };
-        return Ok(vec![(base, b, over)]);
+        let runs = vec![(base, b, over)];
+        if params.is_empty() {
+            named_positions(&runs)?;
+        }
+        return Ok(runs);
     }
     let mut out = Vec::new();
     for (i, line) in lines.iter().enumerate() {
@@ -121,5 +125,66 @@ pub fn runs_in(
         };
         out.push((game, b, over));
     }
+    named_positions(&out)?;
     Ok(out)
+}
+
+/// The positions `fails at` names are positions of the game: one that is a position in no
+/// run of the file (another heap count, a heap out of range; a claim of several parameter
+/// values may name positions of one of them) is an error at the `fails at`.
+fn named_positions(runs: &[Run]) -> Result<(), CheckError> {
+    use crate::game::PositionError;
+    use crate::ruleset::diag::{Code, Diag, LoadError};
+    let Some((first, _, _)) = runs.first() else {
+        return Ok(());
+    };
+    let src = first.src.inner();
+    let mut diags = Vec::new();
+    for (i, c) in first.checked.claims.iter().enumerate() {
+        for p in &c.fails_at {
+            let wide: Vec<u64> = p.iter().map(|&h| h.max(0).unsigned_abs()).collect();
+            let mut why = None;
+            for (g, _, _) in runs {
+                match g.checked.claims.get(i).map(|_| g.canonical(&wide)) {
+                    Some(Err(e)) if p.iter().all(|&h| h >= 0) => why = Some(e),
+                    None | Some(Err(_)) => {}
+                    Some(Ok(_)) => {
+                        why = None;
+                        break;
+                    }
+                }
+            }
+            let negative = p.iter().any(|&h| h < 0);
+            if why.is_none() && !negative {
+                continue;
+            }
+            let code = match why {
+                Some(PositionError::WrongCount { .. }) => Code::HeapCount,
+                _ => Code::Range,
+            };
+            let why = why.map_or("a heap is negative".to_string(), |e| e.to_string());
+            // The `fails at` of the claim, to the end of its line.
+            let text = src.get(c.span.clone()).unwrap_or("");
+            let at = text.rfind("fails at").map_or(0, |k| c.span.start + k);
+            let end = src[at..].find('\n').map_or(src.len(), |k| at + k);
+            let hs: Vec<String> = p.iter().map(i64::to_string).collect();
+            diags.push(
+                Diag::new(
+                    code,
+                    at..end,
+                    format!(
+                        "`fails at` names ({}), which is not a position of this game: {why}",
+                        hs.join(", ")
+                    ),
+                    "not a position of this game",
+                )
+                .help("name the positions where the claim fails as positions of the game"),
+            );
+        }
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(LoadError::new(first.src.clone(), diags).into())
+    }
 }

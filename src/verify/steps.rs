@@ -1,6 +1,7 @@
-//! The regions of a deepening run (`check --time`, `diff --time`), in order: the first box,
-//! then totals and boxes alternately, each about twice the positions of the last, while they
-//! fit in one run; then batches of samples, twice as many each time ([`Steps`]), with what
+//! The regions of a deepening run (`check --time`, `diff --time`), in order: the first box
+//! (the file's, or the largest box within it of at most [`FIRST`] positions), then totals
+//! and boxes alternately, each about twice the positions of the last, while they fit in one
+//! run; then batches of samples, twice as many each time ([`Steps`]), with what
 //! a run starts from and may spend ([`Plan`]).
 
 use std::time::Duration;
@@ -23,7 +24,8 @@ pub struct Plan {
     pub time: Duration,
 }
 
-/// The regions of a deepening run, in order: the first box, then totals and boxes
+/// The regions of a deepening run, in order: the first box (at most [`FIRST`]
+/// positions, unless it is the empty position alone), then totals and boxes
 /// alternately, each about twice the positions of the last, while they fit in one run; then
 /// batches of samples, twice as many each time. Remembers what was visited in full.
 pub struct Steps<'s> {
@@ -65,8 +67,15 @@ impl<'s> Steps<'s> {
         let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
         let want = self.work.saturating_mul(2);
         let (region, size) = if self.step == 0 {
-            let size = box_size(shape, self.start.max, heaps).map_or(u64::MAX, clamp);
-            (Region::Box(self.start), size)
+            // The file's box when it is small; else the largest box within it of at most
+            // `FIRST` positions (or the empty position alone), so that the smallest positions
+            // are compared first whatever the bounds.
+            let size = |m: u32| box_size(shape, m, heaps).map_or(u64::MAX, clamp);
+            let mut m = least_reaching(0, FIRST + 1, size).min(self.start.max);
+            if m > 0 && size(m) > FIRST {
+                m -= 1;
+            }
+            (Region::Box(Bounds { max: m, heaps }), size(m))
         } else if self.step % 2 == 1 {
             let from = self.total.map_or(1, |t| t + 1);
             let t = least_reaching(from, want, |t| total_size(shape, t, heaps, want));
@@ -153,6 +162,11 @@ impl<'s> Steps<'s> {
         s
     }
 }
+
+/// The most positions of the first box: a box of the file's bounds larger than this (or one
+/// too large to list in one run) is reached by deepening from a smaller one, so that a run
+/// always compares the small positions first.
+pub const FIRST: u64 = 1 << 14;
 
 /// The least bound from `from` on (up to `u32::MAX / 2`) whose region has at least `want`
 /// positions, `size` being nondecreasing in the bound; the largest bound when none does.

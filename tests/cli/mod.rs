@@ -19,6 +19,8 @@ macro_rules! snapshot {
     }};
 }
 
+mod check_loopy;
+mod check_time;
 mod errors;
 mod eval;
 mod help;
