@@ -177,6 +177,8 @@ struct Ui {
     input: Input,
     cancel: Arc<AtomicBool>,
     computing: Arc<AtomicBool>,
+    /// Raised by a solver that refused a block of memory for not fitting in the limit.
+    memory_refused: Arc<AtomicBool>,
     progress: Arc<AtomicUsize>,
     show_progress: bool,
     limit: Option<usize>,
@@ -233,6 +235,7 @@ impl Ui {
             input,
             cancel,
             computing,
+            memory_refused: Arc::new(AtomicBool::new(false)),
             progress: Arc::new(AtomicUsize::new(0)),
             show_progress: interactive && std::io::stderr().is_terminal(),
             limit: opts.max_positions,
@@ -250,6 +253,8 @@ impl Ui {
             cancel: Some(self.cancel.clone()),
             progress: Some(self.progress.clone()),
             deadline: None,
+            max_bytes: crate::cli::common::default_max_memory().map(|(cap, _)| cap),
+            memory_refused: Some(self.memory_refused.clone()),
         }
     }
 
@@ -257,6 +262,7 @@ impl Ui {
     /// moment, and timing it.
     fn compute<T>(&mut self, f: impl FnOnce() -> T) -> T {
         self.cancel.store(false, Ordering::SeqCst);
+        self.memory_refused.store(false, Ordering::SeqCst);
         self.progress.store(0, Ordering::Relaxed);
         self.computing.store(true, Ordering::SeqCst);
         // The memory guard behind the position limit: past the default memory limit it
@@ -278,9 +284,50 @@ impl Ui {
             f()
         };
         self.computing.store(false, Ordering::SeqCst);
-        MEMORY_STOP.store(guard.is_some_and(|g| g.hit()), Ordering::SeqCst);
+        let refused = self.memory_refused.load(Ordering::SeqCst);
+        MEMORY_STOP.store(refused || guard.is_some_and(|g| g.hit()), Ordering::SeqCst);
         self.last = Some(t0.elapsed());
         r
+    }
+
+    /// Writes long output as a computation Ctrl-C may stop: in pieces, the cancel flag looked
+    /// at between them, so that a press stops the output (and the session goes on) rather
+    /// than go unseen until the whole text is written, or end a session read from a pipe.
+    fn emit_long(&mut self, text: &str) -> Result<(), Report> {
+        const PIECE: usize = 1 << 16;
+        if text.len() <= PIECE {
+            emit(text);
+            return Ok(());
+        }
+        let cancel = self.cancel.clone();
+        // The time of the computation stays the one `:stats` reports, not the writing's.
+        let last = self.last;
+        let written = self.compute(|| {
+            let mut at = 0;
+            while at < text.len() {
+                if cancel.load(Ordering::SeqCst) {
+                    return Some(at);
+                }
+                let mut end = (at + PIECE).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                emit(&text[at..end]);
+                at = end;
+            }
+            None
+        });
+        self.last = last;
+        match written {
+            None => Ok(()),
+            Some(written) => {
+                emit("\n");
+                Err(Report::new(error::ReplError::OutputStopped {
+                    written,
+                    total: text.len(),
+                }))
+            }
+        }
     }
 
     /// Shows an error; the session goes on.
