@@ -79,6 +79,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         run: &run,
         format: a.pos.format,
         context: &context,
+        explicit: a.pos.game.max_positions,
     };
     let (grundy, wins, note) = match ask.find()? {
         Found::Values { grundy, wins, note } => (grundy, wins, note),
@@ -113,6 +114,12 @@ struct Ask<'a> {
     run: &'a SolveRun,
     format: Format,
     context: &'a str,
+    /// `--max-positions`, if given: it bounds the kernel's box too. The default position
+    /// limit does not, being the memory limit at what the search spends a position; the box
+    /// is weighed by its own bytes against the memory limit ([`Budget::affords`]).
+    ///
+    /// [`Budget::affords`]: crate::solver::Budget::affords
+    explicit: Option<usize>,
 }
 
 impl Ask<'_> {
@@ -125,9 +132,14 @@ impl Ask<'_> {
             pos,
             run,
             context,
+            explicit,
             ..
         } = *self;
-        match game.through_kernel(pos, &run.budget) {
+        let box_budget = crate::solver::Budget {
+            max_positions: explicit,
+            ..run.budget.clone()
+        };
+        match game.through_kernel(pos, &box_budget) {
             Some(answer) => {
                 let a = answer.map_err(|e| run.failure(game, &e, context))?;
                 Ok(Found::Values {
@@ -151,6 +163,7 @@ impl Ask<'_> {
             run,
             format,
             context,
+            ..
         } = *self;
         let misere = game.play() == Play::Misere;
         let mut solver = game.solver();
@@ -203,6 +216,7 @@ impl Ask<'_> {
             run,
             format,
             context,
+            ..
         } = *self;
         let max = pos.iter().copied().max().unwrap_or(0);
         if max > QUOTIENT_MAX {
@@ -215,6 +229,11 @@ impl Ask<'_> {
             Err(Ok(QuotientError::Unresolved { heap })) => {
                 return Ok(Err(format!(
                     "no misère quotient: it could not be settled at heap {heap}"
+                )))
+            }
+            Err(Ok(QuotientError::TooLarge { heap, .. })) => {
+                return Ok(Err(format!(
+                    "no misère quotient: its table at heap {heap} does not fit in memory"
                 )))
             }
             Err(Ok(QuotientError::NotDecreasing { heap })) => {
