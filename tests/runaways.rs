@@ -280,16 +280,88 @@ fn help_written_to_a_full_disk_fails() {
 
 #[test]
 fn ctrl_c_during_a_long_sequence_stops_it_not_the_session() {
-    // Lines read from a pipe (no terminal): Ctrl-C while `:sequence` writes millions of values
-    // used to end the session with exit code 130. The line after it must still run.
+    // Lines read from a pipe (no terminal): Kayles' 30,000,000 values are found at once (its
+    // period is proven) and then written out, 85 MB; a Ctrl-C during that used to end the
+    // session with exit code 130. Now it stops the output and the next line runs.
     let out = heapgame()
         .args(["repl", "rulesets/classic/kayles.game"])
-        .stdin(":sequence 3000000\n:eval 7\n")
-        .stdout_to("/dev/null")
-        .interrupt_after(Duration::from_millis(1500))
+        .stdin(":sequence 30000000\n:eval 7\n")
+        .interrupt_after(Duration::from_secs(3))
+        .time_bound(WATCHDOG)
+        .run();
+    let (code, out, err) = finished(out);
+    assert_ne!(code, 130, "the session ended at Ctrl-C: {err}");
+    assert!(err.contains("(Ctrl-C)"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // Kayles: G(7) = 2 (Winning Ways: 0 1 2 3 1 4 3 2 ...).
+    assert!(out.contains("grundy:   2"), "the line after the stop did not run: {err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// --time and Ctrl-C inside nested quantifiers
+// ---------------------------------------------------------------------------------------------
+
+/// A ruleset of three heaps whose move guard (or claim) nests thirty quantifiers over the
+/// heaps: 3^30 members, which only the clock can stop.
+fn nested(in_claim: bool) -> String {
+    let names: Vec<String> = (0..30).map(|i| format!("x{i}")).collect();
+    let mut cond = format!("{} >= 0", names.join(" + "));
+    for n in names.iter().rev() {
+        cond = format!("all({n} in heaps: {cond})");
+    }
+    if in_claim {
+        format!(
+            "ruleset \"Q\" {{\n  heaps 3\n  move {{ take 1.. from one heap }}\n  claim P: {cond} \
+             and xor(heaps) == 0\n  check max 4\n}}\n"
+        )
+    } else {
+        format!(
+            "ruleset \"Q\" {{\n  heaps 3\n  move {{ take 1.. from one heap h where {cond} }}\n}}\n"
+        )
+    }
+}
+
+#[test]
+fn time_stops_thirty_nested_quantifiers() {
+    let dir = scratch("nested");
+    let guard = dir.join("guard.game");
+    std::fs::write(&guard, nested(false)).expect("write");
+    let (code, out, err) = run(&["eval", s(&guard), "3", "4", "5", "--time", "2s"]);
+    assert_clean_failure(code, &err, "heapgame::limit");
+    assert!(flat(&err).contains("time limit"), "{err}");
+    assert!(out.is_empty(), "{out}");
+    let claim = dir.join("claim.game");
+    std::fs::write(&claim, nested(true)).expect("write");
+    // `check` reports a run cut by the time on its own lines (what it then says of the claim
+    // is `check`'s business); what matters here is that the run stops and says so.
+    let (code, out, err) = run(&["check", s(&claim), "--time", "2s"]);
+    assert!(matches!(code, 0..=2), "{out}{err}");
+    assert!(flat(&format!("{out}{err}")).contains("time"), "{out}{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// An allocation larger than the address space: refused, not an abort
+// ---------------------------------------------------------------------------------------------
+
+#[cfg(target_os = "linux")]
+#[test]
+fn staircase_nim_of_a_thousand_huge_heaps_stops_at_the_memory_limit() {
+    // The search keeps every follower of the position: 1,000 heaps of 4294967295 ask for a
+    // block of 4 GB, which under `ulimit -v 4000000` failed with SIGABRT.
+    let mut args = vec![
+        "eval".to_string(),
+        "rulesets/classic/staircase-nim.game".to_string(),
+        "-p".to_string(),
+        "k=1000".to_string(),
+    ];
+    args.extend(std::iter::repeat_n("4294967295".to_string(), 1000));
+    let out = heapgame()
+        .args(&args)
+        .address_space_kib(4_000_000)
         .time_bound(WATCHDOG)
         .run();
     let (code, _, err) = finished(out);
-    assert_ne!(code, 130, "the session ended at Ctrl-C: {err}");
-    assert!(!err.contains("panicked"), "{err}");
+    assert_clean_failure(code, &err, "heapgame::limit");
+    assert!(flat(&err).contains("memory"), "{err}");
 }

@@ -16,6 +16,7 @@ mod complete;
 pub mod error;
 mod help;
 mod inline_image;
+mod long_output;
 mod loopy;
 mod play;
 mod render;
@@ -288,46 +289,6 @@ impl Ui {
         MEMORY_STOP.store(refused || guard.is_some_and(|g| g.hit()), Ordering::SeqCst);
         self.last = Some(t0.elapsed());
         r
-    }
-
-    /// Writes long output as a computation Ctrl-C may stop: in pieces, the cancel flag looked
-    /// at between them, so that a press stops the output (and the session goes on) rather
-    /// than go unseen until the whole text is written, or end a session read from a pipe.
-    fn emit_long(&mut self, text: &str) -> Result<(), Report> {
-        const PIECE: usize = 1 << 16;
-        if text.len() <= PIECE {
-            emit(text);
-            return Ok(());
-        }
-        let cancel = self.cancel.clone();
-        // The time of the computation stays the one `:stats` reports, not the writing's.
-        let last = self.last;
-        let written = self.compute(|| {
-            let mut at = 0;
-            while at < text.len() {
-                if cancel.load(Ordering::SeqCst) {
-                    return Some(at);
-                }
-                let mut end = (at + PIECE).min(text.len());
-                while !text.is_char_boundary(end) {
-                    end += 1;
-                }
-                emit(&text[at..end]);
-                at = end;
-            }
-            None
-        });
-        self.last = last;
-        match written {
-            None => Ok(()),
-            Some(written) => {
-                emit("\n");
-                Err(Report::new(error::ReplError::OutputStopped {
-                    written,
-                    total: text.len(),
-                }))
-            }
-        }
     }
 
     /// Shows an error; the session goes on.
