@@ -420,7 +420,7 @@ pub fn special_output(kind: &str, dir: &std::path::Path) -> Option<PathBuf> {
     match kind {
         "fifo" => {
             let made = std::process::Command::new("mkfifo").arg(&p).status();
-            made.ok().filter(|s| s.success())?;
+            made.ok().filter(std::process::ExitStatus::success)?;
         }
         "dangling" => symlink(dir.join("nowhere").join("x.svg"), &p).ok()?,
         "loop" => {
