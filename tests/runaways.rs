@@ -294,7 +294,10 @@ fn ctrl_c_during_a_long_sequence_stops_it_not_the_session() {
     assert!(err.contains("(Ctrl-C)"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     // Kayles: G(7) = 2 (Winning Ways: 0 1 2 3 1 4 3 2 ...).
-    assert!(out.contains("grundy:   2"), "the line after the stop did not run: {err}");
+    assert!(
+        out.contains("grundy:   2"),
+        "the line after the stop did not run: {err}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -338,7 +338,15 @@ pub const SPECIAL_OUTPUTS: &[&str] = &["fifo", "dangling", "loop", "readonly", "
 /// a loop of links, a read-only file or a directory.
 fn runaway_case(mode: Mode) -> impl Strategy<Value = Case> {
     let idx = any::<prop::sample::Index>;
-    (0..3usize, prop::collection::vec(0..8u8, 1..4), idx(), idx(), 1..31usize, idx(), idx())
+    (
+        0..3usize,
+        prop::collection::vec(0..8u8, 1..4),
+        idx(),
+        idx(),
+        1..31usize,
+        idx(),
+        idx(),
+    )
         .prop_map(move |(kind, digits, max, out, depth, time, size)| {
             let mut text = None;
             let mut args: Vec<String> = match kind {
@@ -453,7 +461,10 @@ pub fn special_intact(kind: &str, p: &std::path::Path) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!("--output {kind}: {} was replaced or written", p.display()))
+        Err(format!(
+            "--output {kind}: {} was replaced or written",
+            p.display()
+        ))
     }
 }
 
