@@ -149,11 +149,18 @@ impl Budget {
 
     /// Grows `v` (by doubling, as a vector does) so that `more` values fit, within the memory
     /// limit and fallibly: the stop when the grown block does not fit or cannot be allocated.
+    #[inline]
     pub fn grow<T>(&self, v: &mut Vec<T>, more: usize) -> Result<(), Stop> {
-        let need = v.len().saturating_add(more);
-        if need <= v.capacity() {
+        if v.capacity() - v.len() >= more {
             return Ok(());
         }
+        self.grow_past_capacity(v, more)
+    }
+
+    /// [`Budget::grow`] when `v` must be reallocated.
+    #[cold]
+    fn grow_past_capacity<T>(&self, v: &mut Vec<T>, more: usize) -> Result<(), Stop> {
+        let need = v.len().saturating_add(more);
         let cap = need.max(v.capacity().saturating_mul(2));
         let bytes = (cap as u128).saturating_mul(std::mem::size_of::<T>() as u128);
         self.reserve(bytes)?;
