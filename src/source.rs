@@ -1,5 +1,7 @@
-//! Reading a ruleset file: at most [`MAX_SOURCE_BYTES`] bytes are read (a device such as
-//! `/dev/zero` or a huge file is refused, not read until memory runs out), and text that is not
+//! Reading a ruleset file: only a regular file is read (a named pipe, a device such as
+//! `/dev/zero` or a terminal is refused before it is opened, since reading it could block
+//! forever or never end, out of reach of `--time` and Ctrl-C), at most [`MAX_SOURCE_BYTES`]
+//! bytes of it (a huge file is refused, not read until memory runs out), and text that is not
 //! UTF-8 is refused with the byte offset, line and column of its first bad byte.
 
 use std::io::Read as _;
@@ -19,7 +21,15 @@ pub enum ReadError {
         /// What the system said.
         err: std::io::Error,
     },
-    /// More than [`MAX_SOURCE_BYTES`] bytes (`heapgame eval /dev/zero 1`).
+    /// Not a regular file (through symbolic links): a named pipe, a device, a directory.
+    #[error("`{name}` is {kind}, not a regular file; heapgame reads a ruleset from a file")]
+    NotAFile {
+        /// The path, as given.
+        name: String,
+        /// What it is, in words ("a named pipe").
+        kind: &'static str,
+    },
+    /// More than [`MAX_SOURCE_BYTES`] bytes.
     #[error("`{name}` is larger than {} MiB, the most heapgame reads as a ruleset", MAX_SOURCE_BYTES >> 20)]
     TooLarge {
         /// The path, as given.
@@ -44,6 +54,10 @@ impl ReadError {
     pub fn help(&self) -> &'static str {
         match self {
             ReadError::Io { .. } => "check the path",
+            ReadError::NotAFile { .. } => {
+                "save the ruleset to a file and give its path (a pipe or a device could be read \
+                 forever)"
+            }
             ReadError::TooLarge { .. } => "a ruleset is a text file of a few kilobytes",
             ReadError::NotUtf8 { .. } => "save the file as UTF-8",
         }
@@ -56,6 +70,14 @@ pub fn read_source(path: &Path, name: &str) -> Result<String, ReadError> {
         name: name.to_string(),
         err,
     };
+    // Looked at before opening: opening a named pipe waits for a writer, with no end.
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotAFile {
+            name: name.to_string(),
+            kind: kind_of(&meta.file_type()),
+        });
+    }
     let file = std::fs::File::open(path).map_err(io)?;
     let mut bytes = Vec::new();
     // One byte past the cap tells a file at the cap from a larger one.
@@ -68,6 +90,31 @@ pub fn read_source(path: &Path, name: &str) -> Result<String, ReadError> {
         });
     }
     text_of(bytes, name)
+}
+
+/// What kind of file `t` (not a regular file) is, in words.
+pub fn kind_of(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
 }
 
 /// `bytes` as text, or where the first byte that is not UTF-8 is.

@@ -283,6 +283,8 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
         cancel: Some(cancel),
         progress: None,
         deadline: None,
+        max_bytes: None,
+        memory_refused: None,
     });
     let err = solver
         .grundy(&pos)

@@ -483,6 +483,8 @@ fn drive(
         cancel: Some(Arc::new(AtomicBool::new(false))),
         progress: None,
         deadline: None,
+        max_bytes: None,
+        memory_refused: None,
     });
     match solver.grundy(&pos) {
         Ok(g) => {
@@ -529,6 +531,8 @@ fn picture(game: &Game) -> Result<(), TestCaseError> {
         cancel: Some(Arc::new(AtomicBool::new(false))),
         progress: None,
         deadline: None,
+        max_bytes: None,
+        memory_refused: None,
     };
     match plot::build(game, &req, &plan, &budget, &|_| None) {
         Ok(fig) => {

@@ -259,10 +259,17 @@ fn run_case(
     if let Some(text) = &case.text {
         std::fs::write(&files.game, text).expect("the ruleset is written");
     }
+    // `@OUT:KIND`: an output target that must be left as it is (issue 31).
+    let special = special_target(case, files);
+    if special.as_ref().is_some_and(Option::is_none) {
+        return;
+    }
     let args: Vec<String> = std::iter::once("heapgame".to_string())
         .chain(case.args.iter().map(|a| {
             if a == "@FILE" {
                 files.game.display().to_string()
+            } else if let (true, Some(Some((_, p)))) = (a.starts_with("@OUT:"), &special) {
+                p.display().to_string()
             } else {
                 a.clone()
             }
@@ -288,6 +295,11 @@ fn run_case(
     if took > SLOW {
         fail(tally, &what, &format!("took {took:?}"));
     }
+    if let Some(Some((kind, p))) = &special {
+        if let Err(e) = fuzz_cases::special_intact(kind, p) {
+            fail(tally, &what, &e);
+        }
+    }
     match result {
         Err(_) => {
             let msg = panic.lock().map(|s| s.clone()).unwrap_or_default();
@@ -305,6 +317,23 @@ fn run_case(
                 fail(tally, &what, &e);
             }
         }
+    }
+}
+
+/// The `@OUT:KIND` target of a case: `None` when it has none, `Some(None)` when it cannot be
+/// made here (no `mkfifo`; the case is skipped).
+#[allow(clippy::option_option)]
+fn special_target(case: &Case, files: &Files) -> Option<Option<(String, PathBuf)>> {
+    let kind = case.args.iter().find_map(|a| a.strip_prefix("@OUT:"))?;
+    let dir = files.game.with_extension("outputs");
+    #[cfg(unix)]
+    {
+        Some(fuzz_cases::special_output(kind, &dir).map(|p| (kind.to_string(), p)))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (kind, dir);
+        Some(None)
     }
 }
 

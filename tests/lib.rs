@@ -51,6 +51,7 @@ mod research_scripts;
 mod research_sizes;
 mod robust;
 mod rulesets_parse;
+mod runaways;
 mod single_delete_6_3;
 mod single_position;
 mod sizes;

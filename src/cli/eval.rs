@@ -36,9 +36,13 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let heaps = estimate_heaps(&game, &pos);
     let run = SolveRun::start(&a.pos.game, heaps, None, format!("solving {shown}"));
     let context = format!("while solving {shown}");
+    // An explicit `--max-positions` bounds the kernel's box too; the default position limit
+    // (the memory limit at what the search spends a position) does not: the box is weighed
+    // by its own bytes against the memory limit.
     let want = Want {
         followers: false,
         genus: true,
+        box_positions: a.pos.game.max_positions,
     };
     let mut solver = game.solver();
     let found = eval(&game, &mut solver, &pos, &run.budget, want)

@@ -85,11 +85,17 @@ pub fn main(start_repl: fn(repl::Options) -> u8) -> std::process::ExitCode {
             exit_code(&report)
         }
         Err(e) => {
-            let _ = e.print();
-            if e.use_stderr() {
-                2
-            } else {
-                0
+            // `--help` and `--version` go to standard output: a write that fails there (a full
+            // disk, `> /dev/full`) is a failure, said on standard error (a closed pipe is not:
+            // `heapgame --help | head` is a reader who has read enough).
+            match e.print() {
+                Err(w) if !e.use_stderr() && w.kind() != std::io::ErrorKind::BrokenPipe => {
+                    let report = miette::Report::new(error::CliError::Write(w));
+                    let _ = writeln!(std::io::stderr(), "{report:?}");
+                    2
+                }
+                _ if e.use_stderr() => 2,
+                _ => 0,
             }
         }
     };

@@ -11,7 +11,10 @@ use miette::Report;
 
 use super::common::{estimate_heaps, json_position, memory_guard, print_out, Format, PositionArgs};
 use super::error::CliError;
+use super::solve_run::Halt;
 use super::units::show_duration;
+use super::watchdog::Watchdog;
+use crate::solver::Budget;
 
 /// `writeln!` into a String, which cannot fail.
 macro_rules! outln {
@@ -57,30 +60,114 @@ pub fn run(a: Args) -> Result<u8, Report> {
         stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
     })));
     let mut buf = crate::moves::Followers::new();
-    match game.generator().followers(&pos, &mut scratch, &mut buf) {
-        Ok(()) => {}
-        Err(MoveError::Interrupted)
-            if !guard.as_ref().is_some_and(super::watchdog::Watchdog::hit) =>
-        {
-            let time = a.pos.game.time.map(show_duration).unwrap_or_default();
-            return Err(CliError::TimeLimit { time, what }.into());
+    let time = a.pos.game.time.map(show_duration).unwrap_or_default();
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    // The followers are held within the memory limit, each block predicted before it is
+    // allocated: a position whose followers would not fit is refused, not an allocation
+    // failure that ends the process.
+    let budget = Budget {
+        max_bytes: limits.max_memory.as_ref().map(|(cap, _)| *cap),
+        ..Budget::default()
+    };
+    let mut held = Held::default();
+    let generated = (game.generator()).followers_until(&pos, &mut scratch, &mut buf, &mut |f| {
+        !held.keep(f, &budget)
+    });
+    match generated {
+        Ok(false) => {}
+        Ok(true) => return Err(memory_stop(&game, &limits, &what)),
+        Err(MoveError::Interrupted) if guard.as_ref().is_some_and(Watchdog::hit) => {
+            return Err(memory_stop(&game, &limits, &what))
         }
+        Err(MoveError::Interrupted) => return Err(CliError::TimeLimit { time, what }.into()),
         Err(e) => return Err(Report::new(game.move_error(&e))),
     }
     drop(guard);
-    let fs = buf.to_sorted_vecs();
+    let mut fs = held.followers;
+    fs.sort_unstable();
+    fs.dedup();
+    // Millions of followers take seconds to sort and write out: `--time` holds for that too
+    // (looked at every so many lines; nothing is printed when it ends the run).
+    let out = listing(&fs, a.pos.format, &late)
+        .ok_or_else(|| Report::from(CliError::TimeLimit { time, what }))?;
+    print_out(&out)?;
+    Ok(0)
+}
+
+/// The followers generated so far, and the bytes they hold.
+#[derive(Default)]
+struct Held {
+    followers: Vec<Vec<u32>>,
+    bytes: u128,
+}
+
+impl Held {
+    /// Keeps `f`; `false` when it would not fit in the memory limit or cannot be allocated.
+    fn keep(&mut self, f: &[u32], budget: &Budget) -> bool {
+        // The values, the vector's own three words, and the allocator's header.
+        let more = (f.len() as u128) * 4 + 40;
+        if budget.reserve(self.bytes + more).is_err()
+            || budget.grow(&mut self.followers, 1).is_err()
+        {
+            return false;
+        }
+        let mut v = Vec::new();
+        if v.try_reserve_exact(f.len()).is_err() {
+            return false;
+        }
+        v.extend_from_slice(f);
+        self.followers.push(v);
+        self.bytes += more;
+        true
+    }
+}
+
+/// The report of a listing stopped by the memory limit.
+fn memory_stop(game: &crate::Game, limits: &super::limits::Limits, what: &str) -> Report {
+    let (cap, why) = match &limits.max_memory {
+        Some((cap, why)) => (*cap, why.as_str()),
+        None => (0, "the memory that could be allocated"),
+    };
+    let halt = Halt::Memory { cap, why };
+    let d = crate::ruleset::Diag::new(
+        halt.code(),
+        0..0,
+        format!("{}, while {what}", halt.words()),
+        "",
+    )
+    .help(
+        "raise the limit with --max-memory SIZE, or ask about a smaller position; nothing was \
+         printed",
+    );
+    Report::new(crate::ruleset::LoadError::single(game.src.clone(), d))
+}
+
+/// The followers as printed, or `None` once `late` says the time is up.
+fn listing(fs: &[Vec<u32>], format: Format, late: &dyn Fn() -> bool) -> Option<String> {
+    const EVERY: usize = 1 << 14;
+    if late() {
+        return None;
+    }
     let mut out = String::new();
-    match a.pos.format {
+    match format {
         Format::Json => {
-            let v: Vec<_> = fs.iter().map(|f| json_position(f)).collect();
+            let mut v = Vec::with_capacity(fs.len());
+            for (i, f) in fs.iter().enumerate() {
+                if i % EVERY == EVERY - 1 && late() {
+                    return None;
+                }
+                v.push(json_position(f));
+            }
             outln!(out, "{}", serde_json::Value::Array(v));
         }
         Format::Text => {
-            for f in &fs {
+            for (i, f) in fs.iter().enumerate() {
+                if i % EVERY == EVERY - 1 && late() {
+                    return None;
+                }
                 outln!(out, "{}", show_position(f));
             }
         }
     }
-    print_out(&out)?;
-    Ok(0)
+    (!late()).then_some(out)
 }

@@ -95,10 +95,19 @@ pub(crate) fn picture(
     let run = SolveRun::start(args, plan.heaps, total, what);
     let fail =
         |e: &SolveError<MoveError>| run.failure(game, e, "while solving the box of the picture");
-    figure_bytes(game, req, &plan, &run.budget, format).map_err(|e| match e.solve() {
-        Some(s) => fail(s),
-        None => Report::new(e),
-    })
+    let bytes =
+        figure_bytes(game, req, &plan, &run.budget, format).map_err(|e| match e.solve() {
+            Some(s) => fail(s),
+            None => Report::new(e),
+        })?;
+    // Drawing and encoding a large picture is work after the solve: a press of Ctrl-C or the
+    // end of `--time` during it stops the run too (nothing is written), as during the solve.
+    if run.budget.interrupted().is_err() {
+        return Err(fail(&SolveError::Cancelled {
+            stored: plan.size.try_into().unwrap_or(usize::MAX),
+        }));
+    }
+    Ok(bytes)
 }
 
 /// The picture `diff --plot FILE` will draw, checked before the diff runs.

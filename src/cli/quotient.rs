@@ -14,6 +14,7 @@ use crate::solver::{Budget, SolveError};
 use miette::Report;
 
 use super::common::{print_out, Format, GameArgs, SolveRun};
+use super::units::show_bytes;
 
 /// `writeln!` into a String, which cannot fail.
 macro_rules! outln {
@@ -91,6 +92,38 @@ fn report(game: &Game, run: &SolveRun, e: QuotientError, context: &str) -> Repor
                 "",
             ),
         )),
+        QuotientError::TooLarge { heap, bytes } => {
+            let limit = match &run.limits.max_memory {
+                Some((cap, why)) => format!(
+                    "more than fits in the memory limit of {}, set by {why}",
+                    show_bytes(*cap)
+                ),
+                None => "more than could be allocated".to_string(),
+            };
+            let shown = show_bytes(u64::try_from(bytes).unwrap_or(u64::MAX));
+            let before = match heap {
+                0 | 1 => String::new(),
+                h => format!(
+                    "`heapgame quotient --max {}` gives the quotient up to the heap before; ",
+                    h - 1
+                ),
+            };
+            Report::new(LoadError::single(
+                game.src.clone(),
+                Diag::new(
+                    Code::Limit,
+                    0..0,
+                    format!(
+                        "adding heap {heap} needs a table of {shown}, {limit}; nothing was \
+                         allocated, {context}"
+                    ),
+                    "",
+                )
+                .help(format!(
+                    "{before}raise the limit with --max-memory SIZE if the machine has the memory"
+                )),
+            ))
+        }
         QuotientError::Unresolved { heap } => Report::new(LoadError::single(
             game.src.clone(),
             Diag::new(

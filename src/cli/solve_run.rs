@@ -52,6 +52,8 @@ impl SolveRun {
             cancel: Some(interrupt::cancel_flag()),
             progress: Some(counter.clone()),
             deadline: args.time.map(|t| Instant::now() + t),
+            max_bytes: limits.max_memory.as_ref().map(|(cap, _)| *cap),
+            memory_refused: Some(Arc::new(AtomicBool::new(false))),
         };
         let total = total.map(|t| t.min(limits.max_positions as u64));
         let watchdog = memory_guard(&limits, &what, interrupt::cancel_flag());
@@ -68,7 +70,7 @@ impl SolveRun {
     /// below (`check`, `diff`) see only a cancelled solve. `context` as for
     /// [`SolveRun::failure`].
     pub fn or_memory_stop(&self, game: &Game, e: Report, context: &str) -> Report {
-        if !self.watchdog.as_ref().is_some_and(Watchdog::hit) {
+        if !self.memory_hit() {
             return e;
         }
         let stored = (self.budget.progress.as_ref())
@@ -76,12 +78,16 @@ impl SolveRun {
         self.failure(game, &SolveError::Cancelled { stored }, context)
     }
 
-    /// What stopped a cancelled run: the memory guard, the deadline, else Ctrl-C.
+    /// Whether the memory limit stopped the run: the memory guard, or a block of memory the
+    /// solver predicted would not fit ([`Budget::reserve`]).
+    fn memory_hit(&self) -> bool {
+        self.watchdog.as_ref().is_some_and(Watchdog::hit) || self.budget.refused_memory()
+    }
+
+    /// What stopped a cancelled run: the memory limit, the deadline, else Ctrl-C.
     pub fn halt(&self) -> Halt<'_> {
         match &self.limits.max_memory {
-            Some((cap, why)) if self.watchdog.as_ref().is_some_and(Watchdog::hit) => {
-                Halt::Memory { cap: *cap, why }
-            }
+            Some((cap, why)) if self.memory_hit() => Halt::Memory { cap: *cap, why },
             _ if self.budget.past_deadline() => Halt::Time(self.time),
             _ => Halt::CtrlC,
         }

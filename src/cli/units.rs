@@ -24,10 +24,11 @@ pub fn parse_size(s: &str) -> Result<u64, String> {
             ))
         }
     };
-    if !(x.is_finite() && x >= 1.0) {
+    // A fraction of a unit is a size (`0.5G`); less than one byte in all is not.
+    let bytes = x * mult as f64;
+    if !(x.is_finite() && bytes >= 1.0) {
         return Err(format!("`{s}` is not a positive size"));
     }
-    let bytes = x * mult as f64;
     if bytes >= u64::MAX as f64 {
         return Err(format!("`{s}` is too large"));
     }
@@ -83,8 +84,11 @@ mod tests {
         assert_eq!(parse_size("2G"), Ok(2 << 30));
         assert_eq!(parse_size("1.5GB"), Ok(3 << 29));
         assert_eq!(parse_size("500MiB"), Ok(500 << 20));
+        // A fraction of a unit (issue 31: `0.5G` was "not a positive size").
+        assert_eq!(parse_size("0.5G"), Ok(1 << 29));
+        assert_eq!(parse_size("0.25k"), Ok(256));
         for bad in [
-            "", "lots", "10x", "-1G", "0", "0.5", "1e400", "NaNG", "infG",
+            "", "lots", "10x", "-1G", "0", "0.5", "0.0001k", "0G", "1e400", "NaNG", "infG",
         ] {
             assert!(parse_size(bad).is_err(), "{bad}");
         }

@@ -31,6 +31,10 @@ pub struct Want {
     pub followers: bool,
     /// Conway's genus, in misère play (the command line and the REPL print it).
     pub genus: bool,
+    /// The most positions a kernel's box may hold (a position limit the user set); `None`:
+    /// the box is weighed by its bytes against the budget's memory limit alone. The budget's
+    /// own position limit bounds the search.
+    pub box_positions: Option<usize>,
 }
 
 /// How an answer was found.
@@ -92,7 +96,11 @@ pub fn eval<G: GameRules<Error = MoveError>>(
     budget: &Budget,
     want: Want,
 ) -> Result<Answer, SolveError<MoveError>> {
-    let mut e = match game.through_kernel(pos, budget) {
+    let box_budget = Budget {
+        max_positions: want.box_positions,
+        ..budget.clone()
+    };
+    let mut e = match game.through_kernel(pos, &box_budget) {
         Some(a) => {
             let a = a?;
             Evaluation {
@@ -207,6 +215,11 @@ fn by_quotient(
         Err(QuotientError::Unresolved { heap }) => {
             return Ok(Err(format!(
                 "no misère quotient: it could not be settled at heap {heap}"
+            )))
+        }
+        Err(QuotientError::TooLarge { heap, .. }) => {
+            return Ok(Err(format!(
+                "no misère quotient: its table at heap {heap} does not fit in memory"
             )))
         }
         Err(QuotientError::NotDecreasing { heap }) => {

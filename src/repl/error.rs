@@ -166,6 +166,14 @@ pub enum ReplError {
         /// The positions in the memo table.
         stored: usize,
     },
+    /// Long output stopped by Ctrl-C while it was written (`:sequence 30000000`).
+    #[error("output stopped (Ctrl-C) after {written} of {total} bytes")]
+    OutputStopped {
+        /// The bytes written.
+        written: usize,
+        /// The bytes of the whole output.
+        total: usize,
+    },
     /// `heapgame repl -p k=3` without a file.
     #[error("-p sets a parameter of a ruleset, but no ruleset was given")]
     ParamWithoutFile,
@@ -177,7 +185,7 @@ impl ReplError {
         match self {
             ReplError::TooManyFollowers { .. } => Code::TooLarge,
             ReplError::MemoLimit { .. } | ReplError::MemoryStop { .. } => Code::Limit,
-            ReplError::Cancelled { .. } => Code::Cancelled,
+            ReplError::Cancelled { .. } | ReplError::OutputStopped { .. } => Code::Cancelled,
             _ => Code::Repl,
         }
     }
@@ -250,6 +258,9 @@ impl ReplError {
                 "the positions solved before are kept; ask about smaller positions"
             }
             ReplError::Cancelled { .. } => "the positions solved before Ctrl-C are kept",
+            ReplError::OutputStopped { .. } => {
+                "the session goes on; the values computed are kept in the memo table"
+            }
             ReplError::ParamWithoutFile => {
                 "give the ruleset file too: `heapgame repl FILE -p NAME=VALUE`"
             }

@@ -16,6 +16,7 @@ mod complete;
 pub mod error;
 mod help;
 mod inline_image;
+mod long_output;
 mod loopy;
 mod play;
 mod render;
@@ -177,6 +178,8 @@ struct Ui {
     input: Input,
     cancel: Arc<AtomicBool>,
     computing: Arc<AtomicBool>,
+    /// Raised by a solver that refused a block of memory for not fitting in the limit.
+    memory_refused: Arc<AtomicBool>,
     progress: Arc<AtomicUsize>,
     show_progress: bool,
     limit: Option<usize>,
@@ -233,6 +236,7 @@ impl Ui {
             input,
             cancel,
             computing,
+            memory_refused: Arc::new(AtomicBool::new(false)),
             progress: Arc::new(AtomicUsize::new(0)),
             show_progress: interactive && std::io::stderr().is_terminal(),
             limit: opts.max_positions,
@@ -250,6 +254,8 @@ impl Ui {
             cancel: Some(self.cancel.clone()),
             progress: Some(self.progress.clone()),
             deadline: None,
+            max_bytes: crate::cli::common::default_max_memory().map(|(cap, _)| cap),
+            memory_refused: Some(self.memory_refused.clone()),
         }
     }
 
@@ -257,6 +263,7 @@ impl Ui {
     /// moment, and timing it.
     fn compute<T>(&mut self, f: impl FnOnce() -> T) -> T {
         self.cancel.store(false, Ordering::SeqCst);
+        self.memory_refused.store(false, Ordering::SeqCst);
         self.progress.store(0, Ordering::Relaxed);
         self.computing.store(true, Ordering::SeqCst);
         // The memory guard behind the position limit: past the default memory limit it
@@ -278,7 +285,8 @@ impl Ui {
             f()
         };
         self.computing.store(false, Ordering::SeqCst);
-        MEMORY_STOP.store(guard.is_some_and(|g| g.hit()), Ordering::SeqCst);
+        let refused = self.memory_refused.load(Ordering::SeqCst);
+        MEMORY_STOP.store(refused || guard.is_some_and(|g| g.hit()), Ordering::SeqCst);
         self.last = Some(t0.elapsed());
         r
     }

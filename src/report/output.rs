@@ -1,16 +1,19 @@
-//! `--output FILE`: the text is written whole or not at all, and only ever to a regular file.
-//! A path that exists and is not a regular file (`/dev/null`, a directory, a pipe) is refused
-//! before anything is computed into it; a symbolic link to a regular file is written through
-//! (the file it names is replaced, the link kept). The text goes to a temporary file created
-//! exclusively (`create_new`, so never through a planted symbolic link) under an unpredictable
-//! name in the target's directory (so that the rename stays on one file system), is flushed to
-//! disk, and is then renamed over FILE; an error or an interruption before the rename leaves
-//! FILE as it was. [`write_streamed`] does the same for text written piece by piece (`solve`).
+//! `--output FILE`: the text is written whole or not at all, and only ever to a regular file
+//! the user may write. A path that exists and is not a regular file (`/dev/null`, a directory,
+//! a pipe), a file the user may not write (read-only), and a symbolic link that names nothing
+//! (dangling, or a loop) are refused before anything is computed into them; a symbolic link to
+//! a regular file is written through (the file it names is replaced, the link kept). The text
+//! goes to a temporary file in the target's directory (`tempfile`'s [`NamedTempFile`]: created
+//! exclusively under an unpredictable name, removed if the write fails), is flushed to disk,
+//! and is then renamed over FILE (`persist`), with FILE's permissions when it existed; an error
+//! or an interruption before the rename leaves FILE as it was. [`write_streamed`] does the
+//! same for text written piece by piece (`solve`).
 
 use std::fs::{File, OpenOptions};
-use std::hash::{BuildHasher, Hasher};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
 
 use miette::Diagnostic;
 use thiserror::Error;
@@ -34,9 +37,28 @@ pub enum OutputError {
         /// What it is, in words ("a directory").
         kind: &'static str,
     },
+    /// A file its owner made read-only, or that the user may not write: not replaced, though
+    /// the directory would allow it.
+    #[error("`{}` is read-only{}; nothing was written", path.display(), why.as_ref().map(|e| format!(" ({e})")).unwrap_or_default())]
+    #[diagnostic(
+        code(heapgame::io),
+        help("make it writable (`chmod u+w`) to have it replaced, or give another path")
+    )]
+    ReadOnly {
+        /// The path given.
+        path: PathBuf,
+        /// What the system said, when it refused to open the file for writing.
+        why: Option<std::io::Error>,
+    },
     /// A symbolic link that cannot be followed.
     #[error("cannot resolve `{}`: {error}; nothing was written", path.display())]
-    #[diagnostic(code(heapgame::io))]
+    #[diagnostic(
+        code(heapgame::io),
+        help(
+            "the symbolic link names no file (it is dangling, or a loop of links): point it at \
+             a file, remove it, or give another path"
+        )
+    )]
     Resolve {
         /// The path given.
         path: PathBuf,
@@ -79,58 +101,60 @@ pub fn write_whole(path: &Path, text: impl AsRef<[u8]>) -> Result<(), OutputErro
     write_streamed(path, |f| f.write_all(text.as_ref()))
 }
 
-/// Refuses `path` unless it is absent or a regular file (through symbolic links); returns the
-/// path to replace: the file a symbolic link names, else `path` itself.
+/// Refuses `path` unless it is absent, or a regular file (through symbolic links) that the
+/// user may write; returns the path to replace: the file a symbolic link names, else `path`.
 pub fn check_target(path: &Path) -> Result<PathBuf, OutputError> {
+    let resolve = |error| OutputError::Resolve {
+        path: path.to_path_buf(),
+        error,
+    };
+    let link = match std::fs::symlink_metadata(path) {
+        Ok(m) => m.file_type().is_symlink(),
+        // Absent: created. Other errors show when it is written.
+        Err(_) => return Ok(path.to_path_buf()),
+    };
+    // Through the link, if it is one: a link that names nothing (dangling, or a loop) is not
+    // replaced by a regular file, and what it would name is not guessed.
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
-        // Absent (or a link to nothing): created. Other errors show when it is written.
+        Err(error) if link => return Err(resolve(error)),
         Err(_) => return Ok(path.to_path_buf()),
     };
     if !meta.is_file() {
         return Err(OutputError::NotAFile {
             path: path.to_path_buf(),
-            kind: kind(&meta.file_type()),
+            kind: crate::source::kind_of(&meta.file_type()),
         });
     }
-    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
-    if link {
-        return std::fs::canonicalize(path).map_err(|error| OutputError::Resolve {
+    let target = if link {
+        std::fs::canonicalize(path).map_err(resolve)?
+    } else {
+        path.to_path_buf()
+    };
+    // Replacing a file needs only the directory's permission; a file made read-only (no write
+    // bit for anyone, which the superuser could still write) or that the user may not write
+    // must not be replaced. Opened for writing without truncating, so nothing in it changes.
+    let read_only = |why| OutputError::ReadOnly {
+        path: path.to_path_buf(),
+        why,
+    };
+    if meta.permissions().readonly() {
+        return Err(read_only(None));
+    }
+    match OpenOptions::new().write(true).open(&target) {
+        Err(e) if e.kind() == ErrorKind::PermissionDenied => Err(read_only(Some(e))),
+        Err(error) => Err(OutputError::Write {
+            what: "write",
             path: path.to_path_buf(),
             error,
-        });
-    }
-    Ok(path.to_path_buf())
-}
-
-/// What kind of file `t` is, in words.
-fn kind(t: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt as _;
-        if t.is_char_device() {
-            return "a character device";
-        }
-        if t.is_block_device() {
-            return "a block device";
-        }
-        if t.is_fifo() {
-            return "a named pipe";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    if t.is_dir() {
-        "a directory"
-    } else {
-        "a special file"
+        }),
+        Ok(_) => Ok(target),
     }
 }
 
-/// Creates a new temporary file beside `target`, exclusively, under a name no other process
-/// can predict; returns it with its path.
-fn create_temp(target: &Path) -> std::io::Result<(File, PathBuf)> {
+/// A new temporary file beside `target`, under a name no other process can predict, with the
+/// permissions of `target` when it exists (else those of a new file).
+fn create_temp(target: &Path) -> std::io::Result<NamedTempFile> {
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -140,23 +164,21 @@ fn create_temp(target: &Path) -> std::io::Result<(File, PathBuf)> {
         .file_name()
         .map(|n| n.to_string_lossy().chars().take(100).collect())
         .unwrap_or_else(|| "output".to_string());
-    let mut last = None;
-    for attempt in 0u32..64 {
-        // std's hasher keys are random per process (and per `RandomState`): an unpredictable
-        // 64-bit tag without a dependency.
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u32(std::process::id());
-        h.write_u32(attempt);
-        let tmp = dir.join(format!(".{name}.heapgame-{:016x}.tmp", h.finish()));
-        // `create_new` is O_CREAT | O_EXCL: it fails on any existing entry, a symbolic link
-        // included, and never opens what such a link names.
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(f) => return Ok((f, tmp)),
-            Err(e) if e.kind() == ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(e),
-        }
+    let mut builder = tempfile::Builder::new();
+    let prefix = format!(".{name}.heapgame-");
+    builder.prefix(&prefix).suffix(".tmp");
+    // A new file gets what a plain `File::create` gives (0666 less the umask), not the
+    // temporary file's 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    Err(last.unwrap_or_else(|| ErrorKind::AlreadyExists.into()))
+    let tmp = builder.tempfile_in(dir)?;
+    if let Ok(meta) = std::fs::metadata(target) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
+    Ok(tmp)
 }
 
 /// Writes to `path` atomically what `fill` writes (through a buffer); an error from `fill`
@@ -171,26 +193,25 @@ pub fn write_streamed(
         path: path.to_path_buf(),
         error,
     };
-    let (file, tmp) = create_temp(&target).map_err(|e| fail("write", e))?;
-    let write = || -> std::io::Result<()> {
+    let mut tmp = create_temp(&target).map_err(|e| fail("write", e))?;
+    let write = |file: &mut File| -> std::io::Result<()> {
         let mut f = std::io::BufWriter::with_capacity(1 << 16, file);
         fill(&mut f)?;
         f.into_inner()
             .map_err(std::io::IntoInnerError::into_error)?
             .sync_all()
     };
-    if let Err(e) = write() {
-        let _ = std::fs::remove_file(&tmp);
+    // On an error the temporary file is removed when `tmp` is dropped.
+    if let Err(e) = write(tmp.as_file_mut()) {
         // A stopped run (Ctrl-C, --time) is the caller's to report.
         if e.kind() == ErrorKind::Interrupted {
             return Err(OutputError::Stopped(e));
         }
         return Err(fail("write", e));
     }
-    std::fs::rename(&tmp, &target).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        fail("replace", e)
-    })
+    tmp.persist(&target)
+        .map(drop)
+        .map_err(|e| fail("replace", e.error))
 }
 
 #[cfg(test)]
@@ -198,14 +219,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn temporary_names_differ_and_are_created_exclusively() {
+    fn temporary_names_differ_and_lie_beside_the_target() {
         let dir = std::env::temp_dir().join(format!("heapgame-output-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let target = dir.join("t.txt");
-        let (_a, pa) = create_temp(&target).unwrap();
-        let (_b, pb) = create_temp(&target).unwrap();
-        assert_ne!(pa, pb);
-        assert_eq!(pa.parent(), Some(dir.as_path()));
+        let a = create_temp(&target).unwrap();
+        let b = create_temp(&target).unwrap();
+        assert_ne!(a.path(), b.path());
+        assert_eq!(a.path().parent(), Some(dir.as_path()));
+        drop((a, b));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -82,12 +82,30 @@ pub struct Env<'a> {
 /// Members of a quantifier or list between two looks at [`Env::stop`].
 pub const STOP_EVERY: usize = 1 << 12;
 
+thread_local! {
+    /// Members of quantifiers and lists run on this thread, all of them counted together:
+    /// thirty nested quantifiers over three heaps run 3^30 members without any one of them
+    /// reaching [`STOP_EVERY`], so the count that decides a look is shared.
+    static MEMBERS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 impl Env<'_> {
-    /// Whether the evaluation must stop, asked before member `i` of a quantifier or list
-    /// (never before the first: a short quantifier, evaluated at every candidate, reads no
-    /// clock).
+    /// Whether the evaluation must stop, asked before each member of a quantifier or list
+    /// after its first (a short quantifier alone never reads the clock); the clock is read
+    /// every [`STOP_EVERY`] members counted over all quantifiers and lists, nested ones too.
     fn stopped(&self, i: usize, sp: &Span) -> R<()> {
-        if i != 0 && i.is_multiple_of(STOP_EVERY) && self.stop.is_some_and(|f| f()) {
+        let Some(stop) = self.stop else {
+            return Ok(());
+        };
+        if i == 0 {
+            return Ok(());
+        }
+        let n = MEMBERS.with(|m| {
+            let n = m.get().wrapping_add(1);
+            m.set(n);
+            n
+        });
+        if n.is_multiple_of(STOP_EVERY) && stop() {
             return err(EvalErrorKind::Interrupted, sp);
         }
         Ok(())

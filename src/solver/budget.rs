@@ -1,7 +1,8 @@
 //! What a solve may spend, and how the outside world watches and stops it: a position limit,
 //! a cancel flag (set by Ctrl-C or a REPL), and a shared counter of positions stored that a
-//! progress bar can read from another thread, and a deadline (`--time`). Every solver mode
-//! checks the same budget.
+//! progress bar can read from another thread, a deadline (`--time`), and the memory limit
+//! that a table predicted before it is allocated must fit in. Every solver mode checks the
+//! same budget.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -19,6 +20,15 @@ pub struct Budget {
     /// Stop once this instant has passed (looked at with the cancel flag); the stop is a
     /// [`Stop::Cancelled`], and the caller, who set the deadline, says which it was.
     pub deadline: Option<Instant>,
+    /// The memory limit, in bytes, when one is known (`--max-memory`, or the machine's): a
+    /// table a solver can predict before allocating it (one block of memory, not grown a
+    /// position at a time) is refused when [`Budget::affords`] says it does not fit, instead
+    /// of the allocation failing (which aborts the process).
+    pub max_bytes: Option<u64>,
+    /// Raised when a block of memory was refused for not fitting ([`Budget::reserve`]): the
+    /// stop is then a [`Stop::Cancelled`], and the caller, who set the limit, reports it as
+    /// the memory limit (as when its memory guard stops a run).
+    pub memory_refused: Option<Arc<AtomicBool>>,
 }
 
 /// The followers of one position generated so far, and the stop if the budget ended the
@@ -103,6 +113,84 @@ impl Budget {
         Some(Arc::new(move || b.interrupted().is_err()))
     }
 
+    /// Whether a table of `bytes` fits: within three quarters of the memory limit (where the
+    /// memory guard of the command line stops a run), and always when no limit is known (the
+    /// allocation itself is then made fallibly, `try_reserve`).
+    pub fn affords(&self, bytes: u128) -> bool {
+        self.max_bytes
+            .is_none_or(|cap| bytes <= u128::from(cap - cap / 4))
+    }
+
+    /// Room for a block of `bytes` (a vector about to grow to it): `Ok` when it fits
+    /// ([`Budget::affords`]); else the refusal is marked ([`Budget::memory_refused`]) and the
+    /// stop returned, before anything is allocated.
+    pub fn reserve(&self, bytes: u128) -> Result<(), Stop> {
+        if self.affords(bytes) {
+            return Ok(());
+        }
+        Err(self.refuse_memory())
+    }
+
+    /// Marks a block of memory refused (it does not fit, or its allocation failed): the stop
+    /// that ends the run.
+    pub fn refuse_memory(&self) -> Stop {
+        if let Some(flag) = &self.memory_refused {
+            flag.store(true, Ordering::SeqCst);
+        }
+        Stop::Cancelled
+    }
+
+    /// Whether a block of memory was refused in this run ([`Budget::reserve`]).
+    pub fn refused_memory(&self) -> bool {
+        self.memory_refused
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::SeqCst))
+    }
+
+    /// Grows `v` (by doubling, as a vector does) so that `more` values fit, within the memory
+    /// limit and fallibly: the stop when the grown block does not fit or cannot be allocated.
+    #[inline]
+    pub fn grow<T>(&self, v: &mut Vec<T>, more: usize) -> Result<(), Stop> {
+        if v.capacity() - v.len() >= more {
+            return Ok(());
+        }
+        self.grow_past_capacity(v, more)
+    }
+
+    /// [`Budget::grow`] when `v` must be reallocated.
+    #[cold]
+    fn grow_past_capacity<T>(&self, v: &mut Vec<T>, more: usize) -> Result<(), Stop> {
+        let need = v.len().saturating_add(more);
+        let cap = need.max(v.capacity().saturating_mul(2));
+        let bytes = (cap as u128).saturating_mul(std::mem::size_of::<T>() as u128);
+        self.reserve(bytes)?;
+        v.try_reserve(cap - v.len())
+            .map_err(|_| self.refuse_memory())
+    }
+
+    /// A zeroed table of `len` values, or `None` when it does not fit ([`Budget::affords`])
+    /// or cannot be allocated: never an allocation failure that aborts the process.
+    pub fn table<T: Clone + Default>(&self, len: usize) -> Option<Vec<T>> {
+        let bytes = (len as u128).saturating_mul(std::mem::size_of::<T>() as u128);
+        if !self.affords(bytes) {
+            return None;
+        }
+        let mut v = Vec::new();
+        v.try_reserve_exact(len).ok()?;
+        v.resize(len, T::default());
+        Some(v)
+    }
+
+    /// The cancel flag and the deadline, looked at every [`Budget::CHECK_EVERY`] ticks (`tick`
+    /// grows at every call): for loops that store no positions.
+    #[inline]
+    pub fn every(&self, tick: usize) -> Result<(), Stop> {
+        if tick.is_multiple_of(Self::CHECK_EVERY) {
+            self.look()?;
+        }
+        Ok(())
+    }
+
     /// The cancel flag and the deadline only (not the position limit): whether the run must
     /// stop now.
     pub fn interrupted(&self) -> Result<(), Stop> {
@@ -170,6 +258,21 @@ mod tests {
         // The ticks decide, not the positions stored: a search revisiting stored positions
         // still sees the flag.
         assert_eq!(b.check(5, 4096), Err(Stop::Cancelled));
+    }
+
+    #[test]
+    fn tables_within_the_memory_limit() {
+        let b = Budget {
+            max_bytes: Some(4000),
+            ..Budget::default()
+        };
+        assert!(b.affords(3000));
+        assert!(!b.affords(3001));
+        assert_eq!(b.table::<u32>(750).map(|t| t.len()), Some(750));
+        assert!(b.table::<u32>(751).is_none());
+        // No limit known: an allocation that cannot be made is refused, not an abort.
+        assert!(Budget::default().table::<u64>(usize::MAX / 4).is_none());
+        assert!(Budget::default().table::<u8>(10).is_some());
     }
 
     #[test]

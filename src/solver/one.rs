@@ -13,9 +13,16 @@ use super::table::BoxSpec;
 use super::Want;
 use crate::moves::{Followers, Generator, MoveError, Scratch};
 
-/// The most cells of the ordered cube a single answer solves: Grundy values take 4 bytes a
-/// cell, so at most 128 MB.
+/// The most cells of the ordered cube a single answer solves when the budget knows no memory
+/// limit: Grundy values take 4 bytes a cell, so at most 128 MB. With a memory limit, the box
+/// is solved when its table fits ([`Budget::affords`], at [`BYTES_PER_CELL`]): a box of 10^8
+/// cells answers in a few hundred megabytes where the memoized search would store every
+/// position below the given one at about 200 bytes each.
 pub const MOST_CELLS: u128 = 1 << 25;
+
+/// The bytes a cell of the box takes while a kernel solves it, with room to spare: the 4-byte
+/// value, and the kernels' working rows.
+pub const BYTES_PER_CELL: u128 = 8;
 
 /// How much larger than the positions below the given one (the memoized search's region) the
 /// box may be.
@@ -53,7 +60,11 @@ pub fn through_kernel(
         .iter()
         .map(|&h| u128::from(h - game.shape.lower) + 1)
         .try_fold(1u128, u128::checked_mul)?;
-    if cells > MOST_CELLS || cells > below.saturating_mul(MOST_WASTE) {
+    let fits = match budget.max_bytes {
+        Some(_) => budget.affords(cells.saturating_mul(BYTES_PER_CELL)),
+        None => cells <= MOST_CELLS,
+    };
+    if !fits || cells > below.saturating_mul(MOST_WASTE) {
         return None;
     }
     let spec = BoxSpec::new(&game.shape, max, k).ok()?;

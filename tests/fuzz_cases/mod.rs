@@ -323,8 +323,153 @@ pub fn generated_ruleset() -> impl Strategy<Value = String> {
         })
 }
 
-/// Command lines as `mode` runs them.
+/// Command lines as `mode` runs them: the general cases, and one in ten of issue 31's
+/// ([`runaway_case`]).
 pub fn case_strategy(mode: Mode) -> impl Strategy<Value = Case> {
+    prop_oneof![9 => general_case(mode), 1 => runaway_case(mode)]
+}
+
+/// Kinds of `--output` target that must survive a run as they were: `@OUT:KIND` in a case's
+/// arguments stands for one ([`special_output`]).
+pub const SPECIAL_OUTPUTS: &[&str] = &["fifo", "dangling", "loop", "readonly", "directory"];
+
+/// Issue 31's runaways: the misère quotient of a random octal code under `--time`, a guard
+/// or claim of nested quantifiers, and `--output` to a named pipe, a dangling symbolic link,
+/// a loop of links, a read-only file or a directory.
+fn runaway_case(mode: Mode) -> impl Strategy<Value = Case> {
+    let idx = any::<prop::sample::Index>;
+    (
+        0..3usize,
+        prop::collection::vec(0..8u8, 1..4),
+        idx(),
+        idx(),
+        1..31usize,
+        idx(),
+        idx(),
+    )
+        .prop_map(move |(kind, digits, max, out, depth, time, size)| {
+            let mut text = None;
+            let mut args: Vec<String> = match kind {
+                0 => {
+                    let code: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+                    let maxes = ["0", "1", "5", "12", "17", "22", "30", "4294967295"];
+                    vec![
+                        "quotient".into(),
+                        "rulesets/classic/octal.game".into(),
+                        "-p".into(),
+                        format!("code=0.{code}"),
+                        "--max".into(),
+                        pick(&maxes, max).into(),
+                    ]
+                }
+                1 => {
+                    text = Some(nested_quantifiers(depth, max.index(2) == 0));
+                    let cmd = if out.index(2) == 0 { "eval" } else { "check" };
+                    let mut a = vec![cmd.to_string(), "@FILE".to_string()];
+                    if cmd == "eval" {
+                        a.extend(["3".into(), "4".into(), "5".into()]);
+                    }
+                    a
+                }
+                _ => {
+                    let cmd = pick(&["solve", "plot"], max);
+                    let mut a = vec![
+                        cmd.to_string(),
+                        "rulesets/classic/nim.game".to_string(),
+                        "--max".to_string(),
+                        "3".to_string(),
+                    ];
+                    a.extend([
+                        "--output".to_string(),
+                        format!("@OUT:{}", pick(SPECIAL_OUTPUTS, out)),
+                    ]);
+                    a
+                }
+            };
+            limits(mode, &mut args, time, size);
+            Case {
+                args,
+                stdin: None,
+                text,
+            }
+        })
+}
+
+/// A three-heap ruleset whose move guard (or claim) nests `depth` quantifiers over the heaps:
+/// `heaps^depth` steps, which `--time` and Ctrl-C must still stop.
+pub fn nested_quantifiers(depth: usize, in_claim: bool) -> String {
+    let names: Vec<String> = (0..depth).map(|i| format!("x{i}")).collect();
+    let mut cond = format!("{} >= 0", names.join(" + "));
+    for n in names.iter().rev() {
+        cond = format!("all({n} in heaps: {cond})");
+    }
+    if in_claim {
+        format!(
+            "ruleset \"Q\" {{\n  heaps 3\n  move {{ take 1.. from one heap }}\n  claim P: {cond} and \
+             xor(heaps) == 0\n  check max 4\n}}\n"
+        )
+    } else {
+        format!(
+            "ruleset \"Q\" {{\n  heaps 3\n  move {{ take 1.. from one heap h where {cond} }}\n}}\n"
+        )
+    }
+}
+
+/// The path `@OUT:KIND` stands for, under `dir`, made as KIND says if it is not there yet (a
+/// named pipe needs `mkfifo`: `None` when it cannot be made).
+#[cfg(unix)]
+pub fn special_output(kind: &str, dir: &std::path::Path) -> Option<PathBuf> {
+    use std::os::unix::fs::{symlink, PermissionsExt as _};
+    std::fs::create_dir_all(dir).ok()?;
+    let p = dir.join(format!("out-{kind}.svg"));
+    if std::fs::symlink_metadata(&p).is_ok() {
+        return Some(p);
+    }
+    match kind {
+        "fifo" => {
+            let made = std::process::Command::new("mkfifo").arg(&p).status();
+            made.ok().filter(std::process::ExitStatus::success)?;
+        }
+        "dangling" => symlink(dir.join("nowhere").join("x.svg"), &p).ok()?,
+        "loop" => {
+            let q = dir.join("out-loop-back.svg");
+            let _ = symlink(&p, &q);
+            symlink(&q, &p).ok()?;
+        }
+        "readonly" => {
+            std::fs::write(&p, "kept").ok()?;
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o444)).ok()?;
+        }
+        _ => std::fs::create_dir(&p).ok()?,
+    }
+    Some(p)
+}
+
+/// Whether the `@OUT:KIND` target at `p` is as it was made: not replaced, not written.
+#[cfg(unix)]
+pub fn special_intact(kind: &str, p: &std::path::Path) -> Result<(), String> {
+    use std::os::unix::fs::FileTypeExt as _;
+    let t = std::fs::symlink_metadata(p)
+        .map_err(|e| format!("--output {kind}: {} is gone: {e}", p.display()))?
+        .file_type();
+    let ok = match kind {
+        "fifo" => t.is_fifo(),
+        "dangling" | "loop" => t.is_symlink(),
+        "readonly" => t.is_file() && std::fs::read_to_string(p).is_ok_and(|s| s == "kept"),
+        _ => t.is_dir(),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "--output {kind}: {} was replaced or written",
+            p.display()
+        ))
+    }
+}
+
+/// The general command lines as `mode` runs them.
+fn general_case(mode: Mode) -> impl Strategy<Value = Case> {
     let idx = any::<prop::sample::Index>;
     let commands: &'static [&'static str] = match mode {
         Mode::Process => COMMANDS,

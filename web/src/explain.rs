@@ -73,6 +73,7 @@ pub fn solve_one(
     let want = Want {
         followers: true,
         genus: false,
+        box_positions: budget.max_positions,
     };
     match eval(game, &mut s, pos, budget, want)? {
         QueryAnswer::Loopy(sol) => Ok(Solved::Loopy(sol)),

@@ -37,6 +37,7 @@ impl Session<'_> {
         let want = crate::query::Want {
             followers: false,
             genus: true,
+            box_positions: ui.limit,
         };
         let found = ui
             .compute(|| crate::query::eval(&l.game, solver, pos, &budget, want))
@@ -119,14 +120,18 @@ impl Session<'_> {
     pub(super) fn sequence(&mut self, ui: &mut Ui, max: u32) -> Result<(), Report> {
         let l = self.loaded()?;
         let budget = ui.budget();
-        let s = ui
-            .compute(|| crate::sequence::sequence(&l.game, max, &budget))
+        // The text of millions of values is built and written within the computation, so that
+        // Ctrl-C stops it too.
+        let text = ui
+            .compute(|| {
+                crate::sequence::sequence(&l.game, max, &budget)
+                    .map(|s| crate::report::sequence::text(&s))
+            })
             .map_err(|e| match e {
                 crate::sequence::SequenceError::NotSum(d) => Report::new(d),
                 crate::sequence::SequenceError::Solve(e) => solve_error(&l.game, &e),
             })?;
-        emit(&crate::report::sequence::text(&s));
-        Ok(())
+        ui.emit_long(&text)
     }
 
     /// `:stats`.

@@ -109,6 +109,14 @@ pub enum QuotientError {
     },
     /// The budget stopped it.
     Stopped(Stop),
+    /// A table of the step of this heap would not fit in the memory limit (or could not be
+    /// allocated): refused before it was allocated.
+    TooLarge {
+        /// The heap being added.
+        heap: u32,
+        /// The bytes the table would take.
+        bytes: u128,
+    },
     /// The moves failed.
     Moves(MoveError),
 }

@@ -188,8 +188,8 @@ pub(crate) fn recalibrate(
             continue;
         };
         let p = mark(&m, options, birth, budget)?;
-        let class = refine(&p, &m.act, m.n);
-        let q = build(&class, &p, &m.act, m.n, 0);
+        let class = refine(&p, &m.act, m.n, m.n, budget)?;
+        let q = build(&class, &p, &m.act, m.n, 0, m.n, budget)?;
         if q.is_p(w) == Some(truth) {
             return Ok(Some(q));
         }

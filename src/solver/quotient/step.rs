@@ -147,13 +147,7 @@ fn try_level(
     let reached: Vec<u32> = (0..states as u32).filter(|&x| seen[x as usize]).collect();
     let lows: Vec<u32> = gens[low].clone();
     let mut step = |x: u32, h: usize| tower.prod(low, x, lows[h]);
-    Ok(Some(super::reduce::reduce(
-        &reached,
-        &answers,
-        repeat_from,
-        n,
-        &mut step,
-    )))
+    super::reduce::reduce(&reached, &answers, repeat_from, n, &mut step, budget).map(Some)
 }
 
 /// The rows of answers, one per power of the new heap from `first` on, each from the one
@@ -268,13 +262,7 @@ fn by_representatives(
     };
     let ones: Vec<u32> = gens[1].clone();
     let mut step = |x: u32, h: usize| tower.prod(1, x, ones[h]);
-    Ok(Some(super::reduce::reduce(
-        &order,
-        &answers,
-        repeat_from,
-        n,
-        &mut step,
-    )))
+    super::reduce::reduce(&order, &answers, repeat_from, n, &mut step, budget).map(Some)
 }
 
 /// The heaps of state `s`'s least-birthday sum, sorted (followed back through `parent`).

@@ -249,8 +249,7 @@ impl Probe<'_> {
         }
         self.any = true;
         if self.deferring {
-            self.store(f, Slot::Wide, true, ABSENT);
-            return false;
+            return !self.store(f, Slot::Wide, true, ABSENT);
         }
         let (slot, e) = self.memo.lookup(f);
         if self.grundy {
@@ -263,14 +262,26 @@ impl Probe<'_> {
         } else if e == IS_N || e > GRUNDY {
             return false;
         }
-        self.store(f, slot, false, e);
+        if !self.store(f, slot, false, e) {
+            return true;
+        }
         self.deferring = !self.grundy;
         false
     }
 
-    /// Stores a follower still to solve.
+    /// Stores a follower still to solve; `false` when the arena or the items could not grow
+    /// within the memory limit (the stop is in the watch).
     #[inline]
-    fn store(&mut self, f: &[u32], slot: Slot, pending: bool, seen: u32) {
+    fn store(&mut self, f: &[u32], slot: Slot, pending: bool, seen: u32) -> bool {
+        // Every follower of each position on the stack is kept: a position with millions of
+        // followers of a thousand heaps asks for gigabytes at once, which must be refused, not
+        // end the process in an allocation failure.
+        let grown =
+            (self.budget.grow(self.arena, f.len())).and_then(|()| self.budget.grow(self.items, 1));
+        if let Err(stop) = grown {
+            self.watch.stopped = Some(stop);
+            return false;
+        }
         let start = self.arena.len();
         self.arena.extend_from_slice(f);
         self.items.push(Item {
@@ -280,5 +291,6 @@ impl Probe<'_> {
             pending,
             seen,
         });
+        true
     }
 }
