@@ -84,6 +84,15 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("next_to_without_row.game", &["heapgame::not_allowed"]),
     ("next_to_unknown.game", &["heapgame::unknown_name"]),
     ("next_to_several.game", &["heapgame::not_allowed"]),
+    ("missing_comma_each.game", &["heapgame::parse"]),
+    (
+        "huge_integer_shortened.game",
+        &["heapgame::integer_too_large"],
+    ),
+    ("if_branches_differ.game", &["heapgame::type"]),
+    ("loop_misere.game", &["heapgame::cycle"]),
+    ("positions_where_comment.game", &["heapgame::position"]),
+    ("after_in_amount.game", &["heapgame::not_allowed"]),
 ];
 
 /// Words each rendering must contain (beyond the code), to pin what matters in the message.
@@ -114,6 +123,21 @@ const MUST_SAY: &[(&str, &[&str])] = &[
         &["`g` names no heap chosen earlier"],
     ),
     ("next_to_several.game", &["may be several heaps"]),
+    (
+        "missing_comma_each.game",
+        &["expected `,` before `each`", "`heaps 2, each ...`"],
+    ),
+    (
+        "huge_integer_shortened.game",
+        &["(300 digits)", "99999999999999999999...9999999999"],
+    ),
+    (
+        "if_branches_differ.game",
+        &["the branches of `if` differ", "an integer", "a truth value"],
+    ),
+    ("loop_misere.game", &["--play normal"]),
+    ("positions_where_comment.game", &["heaps[1]`"]),
+    ("after_in_amount.game", &["`after` is not known"]),
     // Said once, though the move has 100 instances.
     ("for_error_once.game", &["`limt`"]),
     ("in_list_hint.game", &["{z for z in heaps}"]),

@@ -8,8 +8,8 @@
 //! `Code::ALL` lists, and the case ends within [`SLOW`].
 //!
 //! A tenth of the cases instead cross-check answers: a random small ruleset (subtraction,
-//! take-and-split, Grundy's splits, at most half, `take same`, two heaps with `|s - t| < d`)
-//! is solved by `eval`'s path (`through_kernel`, else the memoized search) and `solve`'s
+//! take-and-split, Grundy's splits, at most half, `take same`, two heaps with `|s - t| < d`,
+//! moves of several steps with `set`, which may keep a heap's size) is solved by `eval`'s path (`through_kernel`, else the memoized search) and `solve`'s
 //! (`solve_box_play`) and compared with a plain recursive mex written here.
 //!
 //! The cases run in a child process (this test binary again), its stdout to /dev/null, so that

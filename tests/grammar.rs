@@ -58,6 +58,7 @@ fn sx(e: &Expr) -> String {
             };
             format!("({k} {})", sx(s))
         }
+        ExprKind::If(c, a, b) => format!("(if {} {} {})", sx(c), sx(a), sx(b)),
     }
 }
 
@@ -196,6 +197,20 @@ fn arithmetic_precedence() {
 }
 
 #[test]
+fn if_then_else_is_an_operand_whose_else_runs_on() {
+    assert_eq!(ex("if a then 1 else 2 + 3"), "(if a 1 (+ 2 3))");
+    assert_eq!(ex("(if a then 1 else 2) + 3"), "(+ (if a 1 2) 3)");
+    assert_eq!(
+        ex("if x > 1 and y then if z then 1 else 2 else 3"),
+        "(if (and (> x 1) y) (if z 1 2) 3)"
+    );
+    assert_eq!(
+        ex("{p for p in 1..9 if p > 3}"),
+        "(set p p (.. 1 9) if (> p 3))"
+    );
+}
+
+#[test]
 fn power_binds_tighter_than_unary_minus_and_is_right_associative() {
     assert_eq!(ex("-3 ^ 2"), "(neg (^ 3 2))");
     assert_eq!(ex("2 ^ 3 ^ 2"), "(^ 2 (^ 3 2))");
@@ -304,7 +319,16 @@ fn spans_cover_the_text() {
 #[test]
 fn integer_too_large_is_its_own_error() {
     match parse_expr_str("99999999999999999999") {
-        Err(SyntaxError::IntegerTooLarge { text, .. }) => assert_eq!(text, "99999999999999999999"),
+        Err(SyntaxError::IntegerTooLarge { text, .. }) => {
+            assert_eq!(text, "`99999999999999999999`")
+        }
+        other => panic!("{other:?}"),
+    }
+    // A long one is quoted by its ends and its length.
+    match parse_expr_str(&"12345".repeat(20)) {
+        Err(SyntaxError::IntegerTooLarge { text, .. }) => {
+            assert_eq!(text, "`12345123451234512345...1234512345` (100 digits)")
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -985,6 +1009,8 @@ fn keywords_are_not_names() {
             "`{kw}` parsed as a name"
         );
     }
+    // `equal` is a word of `split ... equal parts`: `2.. equal` is an open range before it.
+    assert!(parse_expr_str("equal").is_err());
     // ... but names may start with a keyword.
     assert_eq!(
         ex("moves + fromage + index + heapsize"),

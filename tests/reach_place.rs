@@ -135,14 +135,15 @@ fn a_set_that_only_lowers_only_takes() {
 
 #[test]
 fn set_can_raise_a_heap() {
-    // Take from heap 1, and give heap 2 any size of 0..3 other than its own.
+    // Take from heap 1, and give heap 2 any size of 0..3, its own too (the take has changed
+    // the position, so the move is a move).
     let game = load(
         "ruleset \"r\" { heaps 2 in a row\n move { take 1.. from heap 1; set heap 2 to 0..3 } }",
     );
     let moves = |p: &[u32]| {
         let mut out = Vec::new();
         for a in 0..p[0] {
-            for v in (0..=3).filter(|&v| v != p[1]) {
+            for v in 0..=3 {
                 out.push(vec![a, v]);
             }
         }
@@ -150,14 +151,14 @@ fn set_can_raise_a_heap() {
     };
     compare("set raises", &game, &moves, &tuples(2, 7));
     // A single size, computed from the position, with a condition: heap 2 becomes heap 1's
-    // old size, when that is odd.
+    // old size, when that is odd (it may be heap 2's own).
     let game = load(
         "ruleset \"c\" { heaps 2 in a row\n \
          move { take 1.. from heap 1; set heap 2 to heaps[0] where heaps[0] mod 2 == 1 } }",
     );
     let moves = |p: &[u32]| {
         let mut out = Vec::new();
-        if p[0] % 2 == 1 && p[1] != p[0] {
+        if p[0] % 2 == 1 {
             for a in 0..p[0] {
                 out.push(vec![a, p[0]]);
             }
@@ -266,7 +267,8 @@ fn one_heap_next_to_a_heap_in_a_circle() {
             &tuples(n, [0, 9, 8, 5, 4][n]),
         );
     }
-    // `set` on a neighbour: empty one neighbour of the heap taken from.
+    // `set` on a neighbour: empty one neighbour of the heap taken from (one already empty
+    // too: the take changes the position).
     let game = load(
         "ruleset \"s\" { heaps 4 in a circle\n \
          move { take 1.. from one heap h; set one heap next to h to 0 } }",
@@ -275,9 +277,6 @@ fn one_heap_next_to_a_heap_in_a_circle() {
         let mut out = Vec::new();
         for i in 0..4 {
             for j in neighbours(i, 4, true) {
-                if p[j] == 0 {
-                    continue;
-                }
                 for a in 0..p[i] {
                     let mut q = p.to_vec();
                     q[i] = a;

@@ -126,7 +126,13 @@ pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
                 .moves
                 .iter()
                 .flat_map(|m| m.steps.iter())
-                .any(|s| matches!(s.kind, crate::moves::program::LStepKind::Split { .. }));
+                .any(|s| {
+                    matches!(
+                        s.kind,
+                        crate::moves::program::LStepKind::Split { .. }
+                            | crate::moves::program::LStepKind::SplitEqual(_)
+                    )
+                });
             if splits {
                 pos.iter()
                     .fold(0usize, |a, &h| a.saturating_add(h as usize))

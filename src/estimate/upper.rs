@@ -11,7 +11,7 @@ pub(super) fn has_splits(gen: &Generator) -> bool {
     gen.moves
         .iter()
         .flat_map(|m| m.steps.iter())
-        .any(|s| matches!(s.kind, LStepKind::Split { .. }))
+        .any(|s| matches!(s.kind, LStepKind::Split { .. } | LStepKind::SplitEqual(_)))
 }
 
 /// An upper bound on the followers of a position with `heaps` heaps, each at most `max`.
@@ -128,6 +128,8 @@ fn member(set: &SetValue, c: i64) -> bool {
 fn action(kind: &LStepKind, c: f64, max: f64) -> f64 {
     match kind {
         LStepKind::Delete | LStepKind::Lower(_) | LStepKind::Keep(_) => 1.0,
+        // One way per number of parts, a divisor of the heap: at most `max` of them.
+        LStepKind::SplitEqual(_) => max.max(1.0),
         LStepKind::Split { parts, .. } => {
             // The ways to split a heap of at most `max` into `parts` parts (sorted, maybe
             // empty): the first parts - 1 determine the last, a multiset of parts - 1 values

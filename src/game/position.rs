@@ -254,7 +254,7 @@ impl Game {
             let d = Diag::new(
                 Code::Position,
                 span,
-                format!("`{tok}` is not a heap size"),
+                format!("{} is not a heap size", crate::syntax::error::quote(tok)),
                 "not a whole number",
             );
             return Err(Box::new(d.help(help)));
@@ -264,7 +264,8 @@ impl Game {
                 Code::Position,
                 span,
                 format!(
-                    "the heap {tok} is too large: heaps are at most {}",
+                    "the heap {} is too large: heaps are at most {}",
+                    crate::syntax::error::shorten(tok),
                     u32::MAX
                 ),
                 "too large",

@@ -82,8 +82,18 @@ impl Game {
             crate::solver::error::show_cycle(c)
         );
         let label = |steps: &[String]| format!("this move goes {}", steps.join(", "));
-        let help = "a game whose moves can come back to a position has no Grundy value here; \
-                    make every move lower the position (take at least one token, split into non-empty parts, ...)";
+        let help = match self.play {
+            crate::ruleset::play::Play::Misere => {
+                "heapgame solves games whose moves can come back to a position in normal play \
+                 only (Smith's values, with draws): `--play normal` (or `play normal` in the \
+                 file) would solve this one; in misère play, make every move lower the position"
+            }
+            crate::ruleset::play::Play::Normal => {
+                "a game whose moves can come back to a position has no Grundy value here; \
+                 make every move lower the position (take at least one token, split into \
+                 non-empty parts, ...)"
+            }
+        };
         let mut it = used.into_iter();
         match it.next() {
             Some((span, steps)) => {
@@ -173,6 +183,7 @@ pub(crate) fn syntax_diag(e: SyntaxError) -> Diag {
             (Code::IntegerTooLarge, *span, "too large".to_string())
         }
         SyntaxError::TooDeep { span, .. } => (Code::Parse, *span, "too deep".to_string()),
+        SyntaxError::Slip { span, label, .. } => (Code::Parse, *span, label.clone()),
     };
     let help = Diagnostic::help(&e).map(|h| h.to_string());
     let mut d = Diag::new(

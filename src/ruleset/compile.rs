@@ -395,6 +395,7 @@ impl Compiler<'_> {
             }
             ExprKind::ListComp(..) | ExprKind::SetComp(..) => self.comprehension(e, scope),
             ExprKind::HeapTest(kind, set) => self.heap_test(*kind, set, sp, scope),
+            ExprKind::If(c, a, b) => self.if_then_else(c, a, b, sp, scope),
         }
     }
 }

@@ -64,6 +64,8 @@ pub enum CKind {
     ListComp(usize, Box<CExpr>, Box<CExpr>),
     /// `any heap in S` etc.
     HeapTest(HeapTestKind, Box<CExpr>),
+    /// `if c then a else b`: only the branch taken is evaluated.
+    If(Box<CExpr>, Box<CExpr>, Box<CExpr>),
 }
 
 /// What an evaluation reads: the position and the slots.
@@ -193,6 +195,13 @@ impl CExpr {
                 Value::List(out.into())
             }
             CKind::HeapTest(kind, set) => heap_test(*kind, set, env, sp)?,
+            CKind::If(c, a, b) => {
+                return if c.eval_bool(env)? {
+                    a.eval(env)
+                } else {
+                    b.eval(env)
+                }
+            }
         })
     }
 

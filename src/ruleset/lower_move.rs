@@ -1,14 +1,15 @@
 //! One `move` lowered into [`MoveProgram`]s: its `for` clauses expanded into instances (at
-//! most [`MAX_MOVE_INSTANCES`]), each `set` step made two clauses (the heap shrinks, or it
-//! grows), and each instance's guards and steps lowered, with the check that a move keeps a
+//! most [`MAX_MOVE_INSTANCES`]), each `set` step made three clauses (the heap shrinks, grows
+//! or keeps its size), and each instance's guards and steps lowered, with the check that a move keeps a
 //! fixed number of heaps.
 
 use super::compile::{type_error, Binding, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
 use super::lower_add::lower_shift;
+use super::lower_after::{bind_after, split_after};
 use super::lower_ctx::{bind_heap_names, SelState};
 use super::lower_place::Layout;
-use super::lower_set::{lower_set, MAX_SET_STEPS};
+use super::lower_set::{lower_set, Way, MAX_SET_STEPS};
 use super::lower_step::lower_step;
 use super::program::{MoveProgram, ShapeSpec};
 use super::value::{SetValue, Type, Value};
@@ -18,7 +19,7 @@ use crate::syntax::ast::{Expr, Ident, MoveDef, StepKind};
 const MAX_MOVE_INSTANCES: usize = 10_000;
 
 /// Lowers a move (written out of `octal` first) into `out`, one program per instance and
-/// choice of growing `set` steps; problems go to `diags`.
+/// choice of the ways its `set` steps change their heaps; problems go to `diags`.
 pub(super) fn lower_move(
     m: &MoveDef,
     shape: &ShapeSpec,
@@ -30,7 +31,7 @@ pub(super) fn lower_move(
     let Some(instances) = expand_fors(m, scope, diags) else {
         return;
     };
-    // Each `set` step makes two clauses: the heap shrinks, or it grows.
+    // Each `set` step makes three clauses: the heap shrinks, grows or keeps its size.
     let sets = m
         .steps
         .iter()
@@ -50,18 +51,42 @@ pub(super) fn lower_move(
         );
         return;
     }
+    // A move of `set` steps alone that all keep their heaps changes nothing: no clause.
+    let only_sets = sets == m.steps.len();
     for inst in instances {
-        for ups in 0..1u32 << sets {
+        for ways in set_ways(sets) {
+            if only_sets && ways.iter().all(|&w| w == Way::Keep) {
+                continue;
+            }
             let mark = scope.mark();
             for (n, v) in &inst {
                 scope.push(n, Binding::Const(Value::Int(*v)));
             }
-            if let Some(p) = lower_instance(m, shape, layout, scope, diags, inst.clone(), ups) {
+            let lowered = lower_instance(m, shape, layout, scope, diags, inst.clone(), &ways);
+            if let Some(p) = lowered {
                 out.push(p);
             }
             scope.truncate(mark);
         }
     }
+}
+
+/// Every choice of a [`Way`] for each of `sets` `set` steps (one empty choice for none).
+fn set_ways(sets: usize) -> Vec<Vec<Way>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..sets {
+        all = all
+            .into_iter()
+            .flat_map(|w: Vec<Way>| {
+                Way::ALL.into_iter().map(move |x| {
+                    let mut w = w.clone();
+                    w.push(x);
+                    w
+                })
+            })
+            .collect();
+    }
+    all
 }
 
 /// The instances of a move: the values of its `for` variables, every combination (one empty
@@ -168,8 +193,7 @@ fn too_many(var: &Ident, range: &Expr, made: i128) -> Diag {
     ))
 }
 
-/// One instance of a move lowered; `ups` says which `set` steps grow their heap (bit `i` for
-/// the `i`-th).
+/// One instance of a move lowered; `ways` says how each `set` step changes its heap.
 fn lower_instance(
     m: &MoveDef,
     shape: &ShapeSpec,
@@ -177,7 +201,7 @@ fn lower_instance(
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
     instance: Vec<(String, i64)>,
-    ups: u32,
+    ways: &[Way],
 ) -> Option<MoveProgram> {
     let before = diags.len();
     let mut slots = Slots::default();
@@ -190,6 +214,8 @@ fn lower_instance(
             guards.push((e, g.negated));
         }
     }
+    // `after` is bound for the steps only (guards are checked before any move is made).
+    let after_slot = bind_after(scope, &mut slots);
     let mut steps = Vec::new();
     let mut sels = SelState {
         last: None,
@@ -200,14 +226,14 @@ fn lower_instance(
     let mut set_steps = 0;
     for st in &m.steps {
         if let StepKind::Set { .. } = &st.kind {
-            let up = ups >> set_steps & 1 == 1;
+            let way = ways[set_steps];
             set_steps += 1;
-            if up && super::lower_set::never_raises(st, scope) {
+            if way == Way::Up && super::lower_set::never_raises(st, scope) {
                 // The clause where this heap grows has no move.
                 scope.truncate(mark);
                 return None;
             }
-            if let Some(ls) = lower_set(st, up, shape, scope, diags, &mut slots, &mut sels) {
+            if let Some(ls) = lower_set(st, way, shape, scope, diags, &mut slots, &mut sels) {
                 steps.push(ls);
             }
         } else if let StepKind::Shift { .. } = &st.kind {
@@ -220,6 +246,7 @@ fn lower_instance(
     }
     let net = sels.net;
     scope.truncate(mark);
+    let after = after_slot.and_then(|slot| split_after(&mut steps, slot, diags));
     if diags.len() > before {
         return None;
     }
@@ -238,6 +265,8 @@ fn lower_instance(
         span: m.span.clone(),
         instance,
         heap_names: fills,
+        must_change: ways.contains(&Way::Keep),
+        after,
     })
 }
 

@@ -1,11 +1,13 @@
-//! `set SEL to E [where C]`: one heap becomes a size from E (an integer or a set of them),
-//! other than the size it has. A move with a `set` step is lowered as two clauses: in one the
-//! heap becomes smaller, a `take` of `{h - v for v in E if v < h}`; in the other larger, an
-//! `add` of `{v - h for v in E if v > h}` (`h` the heap's size, under a name of the step's
-//! own when the file gives none). The generator, the termination proof and every reader of
-//! the program then see only `take` and `add`. The clause that grows is left out when bounds
-//! of `E` affine in the heap's size show that it is never above that size (`h / 2`,
-//! `{h - 1, h / 2}`): such a ruleset only takes.
+//! `set SEL to E [where C]`: one heap becomes a size from E (an integer or a set of them).
+//! A move with a `set` step is lowered as three clauses: in one the heap becomes smaller, a
+//! `take` of `{h - v for v in E if v < h}`; in one larger, an `add` of `{v - h for v in E if
+//! v > h}` (`h` the heap's size, under a name of the step's own when the file gives none); in
+//! the third it keeps its size, a `take` of 0 when `h` is in `E`, and the clause writes no
+//! follower equal to the position ([`super::program::MoveProgram::must_change`]): the move
+//! counts when its other steps change the position. The generator, the termination proof and
+//! every reader of the program then see only `take` and `add`. The clause that grows is left
+//! out when bounds of `E` affine in the heap's size show that it is never above that size
+//! (`h / 2`, `{h - 1, h / 2}`): such a ruleset only takes.
 
 use super::compile::{type_error, Binding, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
@@ -27,10 +29,26 @@ const SET_VALUE: &str = "set value";
 /// The number of `set` steps of a move (each doubles its clauses); at most this many.
 pub(super) const MAX_SET_STEPS: usize = 4;
 
-/// Lowers the `set` step `st`: the clause where the heap grows (`up`) or shrinks.
+/// Which way a `set` step changes its heap in one clause of the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Way {
+    /// The heap shrinks.
+    Down,
+    /// The heap grows.
+    Up,
+    /// The heap keeps its size (the move must change the position otherwise).
+    Keep,
+}
+
+impl Way {
+    /// The ways, in the order the clauses are made.
+    pub(super) const ALL: [Way; 3] = [Way::Down, Way::Up, Way::Keep];
+}
+
+/// Lowers the `set` step `st`: the clause where the heap grows, shrinks or keeps its size.
 pub(super) fn lower_set(
     st: &Step,
-    up: bool,
+    way: Way,
     shape: &ShapeSpec,
     scope: &mut Scope,
     diags: &mut Vec<Diag>,
@@ -45,8 +63,8 @@ pub(super) fn lower_set(
     }
     let (name, sel) = heap_name(sel);
     let is_set = value_type(value, &name, &sel, scope, diags)?;
-    let amount = Amount::Each(amounts_to(value, is_set, &name, up));
-    let kind = if up {
+    let amount = Amount::Each(amounts_to(value, is_set, &name, way));
+    let kind = if way == Way::Up {
         StepKind::Add {
             amount,
             sel,
@@ -111,8 +129,9 @@ fn heap_name(sel: &Selector) -> (Ident, Selector) {
 }
 
 /// The amounts that take the heap `name` to a member of `value` (a set, or one size): `{v - h
-/// for v in S if v > h}` going up, `{h - v for v in S if v < h}` going down.
-fn amounts_to(value: &Expr, is_set: bool, name: &Ident, up: bool) -> Expr {
+/// for v in S if v > h}` going up, `{h - v for v in S if v < h}` going down, `{h - v for v in
+/// S if v == h}` (0, when `h` is in `S`) keeping the size.
+fn amounts_to(value: &Expr, is_set: bool, name: &Ident, way: Way) -> Expr {
     let at = &value.span;
     let e = |kind| Expr {
         kind,
@@ -130,10 +149,10 @@ fn amounts_to(value: &Expr, is_set: bool, name: &Ident, up: bool) -> Expr {
     } else {
         e(ExprKind::Set(vec![value.clone()]))
     };
-    let (amount, keep) = if up {
-        (bin(BinOp::Sub, v.clone(), h.clone()), bin(BinOp::Gt, v, h))
-    } else {
-        (bin(BinOp::Sub, h.clone(), v.clone()), bin(BinOp::Lt, v, h))
+    let (amount, keep) = match way {
+        Way::Up => (bin(BinOp::Sub, v.clone(), h.clone()), bin(BinOp::Gt, v, h)),
+        Way::Down => (bin(BinOp::Sub, h.clone(), v.clone()), bin(BinOp::Lt, v, h)),
+        Way::Keep => (bin(BinOp::Sub, h.clone(), v.clone()), bin(BinOp::Eq, v, h)),
     };
     e(ExprKind::SetComp(
         Box::new(amount),

@@ -8,6 +8,7 @@ use super::diag::{suggest, Code, Diag};
 use super::lower_amount::lower_amount;
 use super::lower_ctx::{nonneg_u32, not_with_names, SelState};
 use super::lower_place::{lower_place, next_to, Layout};
+use super::lower_split::lower_split_equal;
 use super::program::{LAmount, LSel, LSelKind, LStep, LStepKind, ShapeSpec};
 use super::value::{SetValue, Type, Value};
 use crate::syntax::ast::{Expr, Ident, SelKind, Selector, Span, Step, StepKind};
@@ -152,6 +153,19 @@ fn lower_action(
                 _ => None,
             };
             LStepKind::Delete
+        }
+        StepKind::Split {
+            parts,
+            allow_empty,
+            equal: true,
+            ..
+        } => {
+            if shape.names.is_some() {
+                c.diags.push(not_with_names(&st.span, "split"));
+                return None;
+            }
+            let empty = *allow_empty;
+            return lower_split_equal(c, parts, empty, shape, scope, count, net, &st.span);
         }
         StepKind::Split {
             parts,

@@ -154,6 +154,7 @@ impl Writer<'_> {
             parts: self.e(ExprKind::Int(parts)),
             allow_empty: false,
             unequal: false,
+            equal: false,
         })
     }
 

@@ -149,6 +149,7 @@ fn value_does_not_parse(e: &SyntaxError, name: &str, value: &str, offset: usize)
             (span.offset(), span.len(), "too large".to_string())
         }
         SyntaxError::TooDeep { span, .. } => (span.offset(), span.len(), "too deep".to_string()),
+        SyntaxError::Slip { span, label, .. } => (span.offset(), span.len(), label.clone()),
     };
     let span = at + offset..at + offset + len;
     let msg = e

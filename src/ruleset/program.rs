@@ -49,6 +49,22 @@ pub struct MoveProgram {
     pub instance: Vec<(String, i64)>,
     /// Integer slots filled from named heaps: (slot, index in the position).
     pub heap_names: Vec<(usize, usize)>,
+    /// A follower equal to the position is no move (a `set` step of this clause keeps its
+    /// heap's size: the move counts only when the position as a whole changes). Such a clause
+    /// is of no family ([`crate::moves::family`]): the interpreter runs it.
+    pub must_change: bool,
+    /// The conditions that read `after`, the position after the move: checked on each
+    /// follower. Such a clause is of no family either.
+    pub after: Option<AfterRule>,
+}
+
+/// The `where` conditions of a move that read `after`, the position after the move.
+#[derive(Clone, Debug)]
+pub struct AfterRule {
+    /// The list slot that holds the follower (canonical, as `heaps` holds the position).
+    pub slot: usize,
+    /// The conditions, each of type truth value; the move's slots hold what its steps chose.
+    pub conds: Vec<CExpr>,
 }
 
 impl MoveProgram {
@@ -57,6 +73,8 @@ impl MoveProgram {
     /// bound: the moves that the generator's fast paths run and the estimate counts.
     pub fn lone_step(&self, shape: &ShapeSpec, pos: &[u32]) -> Option<&LStep> {
         if !shape.symmetric()
+            || self.must_change
+            || self.after.is_some()
             || !self.guards.is_empty()
             || !self.heap_names.is_empty()
             || self.steps.len() != 1
@@ -96,6 +114,10 @@ pub enum LStepKind {
         /// `unequal`: the parts have pairwise different sizes.
         unequal: bool,
     },
+    /// Split each heap into equal parts, as many as a member of the set or the integer the
+    /// expression gives (evaluated once the heaps are chosen): each number `k >= 2` of parts
+    /// that divides every chosen heap is one move.
+    SplitEqual(CExpr),
     /// Lower every heap by `by`, stopping at 0.
     Lower(u64),
     /// Only select (and name); then check the condition.

@@ -240,6 +240,8 @@ pub enum StepKind {
         allow_empty: bool,
         /// `unequal`: the parts must have different sizes.
         unequal: bool,
+        /// `equal`: the parts have one size; the number of parts may read the position.
+        equal: bool,
     },
     /// `lower SEL by N`.
     Lower {

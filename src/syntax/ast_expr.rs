@@ -63,6 +63,8 @@ pub enum ExprKind {
     Quant(QuantKind, Ident, Box<Expr>, Box<Expr>),
     /// `any heap in B`, `all heaps in B`, `no heap in B`.
     HeapTest(HeapTestKind, Box<Expr>),
+    /// `if C then A else B`.
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
 }
 
 /// Prefix operators.

@@ -24,6 +24,21 @@ pub enum SyntaxError {
         /// What stands there, in words.
         found: String,
     },
+    /// A known slip, said directly instead of as the grammar's whole list of what could
+    /// follow: `heaps 2 each >= 1` (a missing comma).
+    #[error("{message}")]
+    #[diagnostic(code(heapgame::parse), help("{help}"))]
+    Slip {
+        /// The place.
+        #[label("{label}")]
+        span: SourceSpan,
+        /// What is wrong.
+        message: String,
+        /// The label.
+        label: String,
+        /// How to write it.
+        help: String,
+    },
     /// An expression nested or chained too deeply to be handled safely.
     #[error("this expression is nested too deeply: {brackets} pairs of brackets deep here{}",
         if *chained { ", inside long chains of operators" } else { "" })]
@@ -46,7 +61,7 @@ pub enum SyntaxError {
         chained: bool,
     },
     /// An integer literal beyond 64 bits: `heaps 99999999999999999999`.
-    #[error("the integer `{text}` is too large")]
+    #[error("the integer {text} is too large")]
     #[diagnostic(
         code(heapgame::integer_too_large),
         help(
@@ -57,7 +72,46 @@ pub enum SyntaxError {
         /// The literal.
         #[label("too large")]
         span: SourceSpan,
-        /// Its text.
+        /// Its text, as [`quote`] gives it.
         text: String,
     },
 }
+
+/// Text from the input as an error quotes it, in backquotes: whole up to [`SHORT`]
+/// characters, else its start and end around `...`, with its length
+/// (`` `99999999999999999999...9999999999` (100000 digits) ``), so that a huge literal does not
+/// fill the screen.
+pub fn quote(text: &str) -> String {
+    match parts(text) {
+        None => format!("`{text}`"),
+        Some((head, tail, size)) => format!("`{head}...{tail}` ({size})"),
+    }
+}
+
+/// As [`quote`], without the backquotes: `99999999999999999999...9999999999 (100000 digits)`.
+pub fn shorten(text: &str) -> String {
+    match parts(text) {
+        None => text.to_string(),
+        Some((head, tail, size)) => format!("{head}...{tail} ({size})"),
+    }
+}
+
+/// The first 20 and last 10 characters of a text longer than [`SHORT`], and its length in
+/// words.
+fn parts(text: &str) -> Option<(String, String, String)> {
+    let n = text.chars().count();
+    if n <= SHORT {
+        return None;
+    }
+    let head: String = text.chars().take(20).collect();
+    let tail: String = text.chars().skip(n - 10).collect();
+    let what = if text.chars().all(|c| c.is_ascii_digit()) {
+        "digits"
+    } else {
+        "characters"
+    };
+    Some((head, tail, format!("{n} {what}")))
+}
+
+/// The longest text [`quote`] and [`shorten`] give whole.
+pub const SHORT: usize = 40;

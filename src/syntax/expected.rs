@@ -52,6 +52,7 @@ const WORDS: &[(&[Rule], &str)] = &[
     (&[Rule::split], "`split`"),
     (&[Rule::allowing_empty], "`allowing empty`"),
     (&[Rule::unequal], "`unequal`"),
+    (&[Rule::equal], "`equal`"),
     (&[Rule::lower], "`lower`"),
     (&[Rule::keep], "`keep`"),
     (&[Rule::where_clause], "`where`"),
@@ -106,6 +107,8 @@ const WORDS: &[(&[Rule], &str)] = &[
     (&[Rule::set_comp], "`for`"),
     (&[Rule::comp_if], "`if`"),
     (&[Rule::kw_if], "`if`"),
+    (&[Rule::kw_then], "`then`"),
+    (&[Rule::if_expr], "`if C then A else B`"),
     (&[Rule::claim_formula], "`formula name(...)`"),
     (&[Rule::claim_expr], "an expression"),
     (&[Rule::destructure], "`where (a, b) = ...`"),
@@ -217,6 +220,7 @@ const STEP_RULES: &[Rule] = &[
 /// The rules that begin an operand; when several are expected, "an expression" says it.
 const OPERAND_RULES: &[Rule] = &[
     Rule::int,
+    Rule::if_expr,
     Rule::decimal,
     Rule::boolean,
     Rule::quantifier,
@@ -363,6 +367,9 @@ pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
+    if let Some(slip) = slip(src, pos) {
+        return slip;
+    }
     let found = found_at(src, pos);
     let expected = match &err.variant {
         ErrorVariant::ParsingError { positives, .. } => {
@@ -404,6 +411,26 @@ pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
             found,
         },
     }
+}
+
+/// A slip known to be common at `pos`, said in a targeted message: `each` right after the
+/// heap count of a `heaps` line, where a comma was forgotten (`heaps 2 each >= 1`).
+fn slip(src: &str, pos: usize) -> Option<SyntaxError> {
+    let rest = src.get(pos..)?;
+    let word_each = rest.starts_with("each")
+        && !rest[4..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let line = &src[src[..pos].rfind('\n').map_or(0, |i| i + 1)..pos];
+    let line = line.split('#').next().unwrap_or_default().trim_start();
+    let after_heaps = line.starts_with("heaps") && !line.contains(',');
+    (word_each && after_heaps).then(|| SyntaxError::Slip {
+        span: (pos, 4).into(),
+        message: "expected `,` before `each`".to_string(),
+        label: "a comma goes before `each`".to_string(),
+        help: format!("write `{}, each ...`", line.trim_end()),
+    })
 }
 
 #[cfg(test)]

@@ -142,10 +142,11 @@ fn parse_item(pair: Pair<'_, Rule>) -> Result<Item, SyntaxError> {
             let cond = inner
                 .find(|p| p.as_rule() == Rule::expr)
                 .expect("a condition (parse_positions)");
-            Item::Positions(Positions {
-                cond: parse_expr(cond)?,
-                span: sp,
-            })
+            let cond = parse_expr(cond)?;
+            // The item ends with its condition: pest's span of the item runs on over the
+            // spaces and comments after it.
+            let span = sp.start..cond.span.end;
+            Item::Positions(Positions { cond, span })
         }
         Rule::shape => Item::Shape(parse_shape(inner, sp)?),
         Rule::let_def => {
@@ -263,11 +264,13 @@ fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
             let rest: Vec<_> = inner.collect();
             let allow_empty = rest.iter().any(|p| p.as_rule() == Rule::allowing_empty);
             let unequal = rest.iter().any(|p| p.as_rule() == Rule::unequal);
+            let equal = rest.iter().any(|p| p.as_rule() == Rule::equal);
             StepKind::Split {
                 sel,
                 parts,
                 allow_empty,
                 unequal,
+                equal,
             }
         }
         Rule::lower => {

@@ -126,6 +126,14 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             ExprKind::Call(name, args)
         }
         Rule::quantifier => parse_quantifier(pair)?,
+        Rule::if_expr => {
+            let mut it = pair
+                .into_inner()
+                .filter(|p| !matches!(p.as_rule(), Rule::kw_if | Rule::kw_then | Rule::kw_else));
+            let mut next = || parse_expr(it.next().expect("(parse_if)")).map(Box::new);
+            let (c, a, b) = (next()?, next()?, next()?);
+            ExprKind::If(c, a, b)
+        }
         Rule::heap_test => parse_heap_test(pair)?,
         Rule::expr | Rule::arith => return parse_expr(pair),
         r => unreachable!("{r:?} (parse_operand)"),
@@ -139,7 +147,7 @@ fn parse_int(pair: &Pair<'_, Rule>) -> Result<ExprKind, SyntaxError> {
         Ok(n) => Ok(ExprKind::Int(n)),
         Err(_) => Err(SyntaxError::IntegerTooLarge {
             span: span(pair).into(),
-            text: pair.as_str().to_string(),
+            text: super::error::quote(pair.as_str()),
         }),
     }
 }

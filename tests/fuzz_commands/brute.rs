@@ -53,6 +53,12 @@ pub enum Move {
     Same(Amount),
     /// `take s in 1.., t in 1.. from both heaps where |s - t| < d` (two heaps)
     Pair(u32),
+    /// `take A from one heap; set the other heap g to {g, g / 2}` (two heaps): the `set` may
+    /// keep its heap's size, and the move is still a move.
+    TakeSetOther(Amount),
+    /// `set one heap a to {a, a / 2}; set one other heap b to 0..b`: a move when the position
+    /// changes.
+    SetPair,
 }
 
 /// A small ruleset: two heaps, or any number.
@@ -77,12 +83,15 @@ pub fn strategy() -> impl Strategy<Value = Small> {
         amount().prop_map(Move::TakeSplit),
         Just(Move::SplitUnequal),
         Just(Move::Half),
+        Just(Move::SetPair),
     ];
     let two_move = prop_oneof![
         amount().prop_map(Move::Take),
         Just(Move::Half),
         amount().prop_map(Move::Same),
         (1u32..4).prop_map(Move::Pair),
+        amount().prop_map(Move::TakeSetOther),
+        Just(Move::SetPair),
     ];
     prop_oneof![
         prop::collection::vec(any_move, 1..4).prop_map(|moves| Small { two: false, moves }),
@@ -107,6 +116,13 @@ impl Small {
                 Move::Same(a) => format!("take same {} from both heaps", a.text()),
                 Move::Pair(d) => {
                     format!("take s in 1.., t in 1.. from both heaps where |s - t| < {d}")
+                }
+                Move::TakeSetOther(a) => format!(
+                    "take {} from one heap; set the other heap g to {{g, g / 2}}",
+                    a.text()
+                ),
+                Move::SetPair => {
+                    "set one heap a to {a, a / 2}; set one other heap b to 0..b".to_string()
                 }
             };
             t.push_str(&format!("  move {{ {body} }}\n"));
@@ -151,7 +167,8 @@ impl Small {
                         .filter(|&x| 2 * x != h)
                         .for_each(|x| out.push(with(&[x, h - x]))),
                     Move::Half => (1..=h / 2).for_each(|s| out.push(with(&[h - s]))),
-                    Move::Same(_) | Move::Pair(_) => {}
+                    Move::SetPair => out.extend(self.set_pair(pos, i)),
+                    Move::Same(_) | Move::Pair(_) | Move::TakeSetOther(_) => {}
                 }
             }
         }
@@ -173,7 +190,40 @@ impl Small {
                             }
                         }
                     }
+                    Move::TakeSetOther(am) => {
+                        for (h, g) in [(a, b), (b, a)] {
+                            for s in (1..=h).filter(|&s| am.contains(s)) {
+                                for v in [g, g / 2] {
+                                    out.push(canon(vec![h - s, v]));
+                                }
+                            }
+                        }
+                    }
                     _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// The followers of `set one heap a to {a, a / 2}; set one other heap b to 0..b` with `a`
+    /// the heap at `i`: every other heap as `b`, every pair of sizes, the position itself not
+    /// (a move changes the position).
+    fn set_pair(&self, pos: &[u32], i: usize) -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for j in (0..pos.len()).filter(|&j| j != i) {
+            for va in [pos[i], pos[i] / 2] {
+                for vb in 0..=pos[j] {
+                    let mut v = pos.to_vec();
+                    v[i] = va;
+                    v[j] = vb;
+                    if !self.two {
+                        v.retain(|&h| h > 0);
+                    }
+                    v.sort_unstable();
+                    if v[..] != pos[..] {
+                        out.push(v);
+                    }
                 }
             }
         }

@@ -61,6 +61,18 @@ fn guards_read_nothing(m: &MoveProgram) -> Result<(), NotOneHeap> {
     if !m.heap_names.is_empty() {
         return Err((m.span.clone(), "it reads named heaps"));
     }
+    if let Some(after) = &m.after {
+        return Err((
+            after.conds[0].span.clone(),
+            "this condition reads the position after the move",
+        ));
+    }
+    if m.must_change {
+        return Err((
+            m.span.clone(),
+            "its `set` may keep a heap's size, and then the move is compared with the position",
+        ));
+    }
     Ok(())
 }
 
@@ -112,6 +124,10 @@ fn step_condition<'m>(
         }
         LStepKind::Keep(cond) => Ok(cond.as_ref()),
         LStepKind::Lower(_) => Ok(None),
+        LStepKind::SplitEqual(_) => Err((
+            st.span.clone(),
+            "its number of equal parts is computed as it is played",
+        )),
         // A heap that grows may outgrow the sequence of values being computed.
         LStepKind::Add(..) => Err((st.span.clone(), "it adds tokens to a heap")),
         // Removing or splitting a heap changes the number of heaps: a sum only when heaps
@@ -173,6 +189,9 @@ fn reads_only(e: &CExpr, ints: &mut Vec<usize>, lists: &[usize]) -> bool {
             args.iter().all(|a| reads_only(a, ints, lists))
         }
         CKind::Index(a, b) => reads_only(a, ints, lists) && reads_only(b, ints, lists),
+        CKind::If(c, a, b) => {
+            reads_only(c, ints, lists) && reads_only(a, ints, lists) && reads_only(b, ints, lists)
+        }
         CKind::Quant(_, var, over, body) | CKind::ListComp(var, over, body) => {
             if !reads_only(over, ints, lists) {
                 return false;

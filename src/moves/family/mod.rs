@@ -102,8 +102,13 @@ pub enum Plain<'m> {
     AllSame(&'m SetValue, Option<usize>),
 }
 
-/// The family of clause `m`.
+/// The family of clause `m` (none when its followers are checked against the position,
+/// [`MoveProgram::must_change`], or read in a condition, [`MoveProgram::after`]: the
+/// interpreter's alone).
 pub fn classify(m: &MoveProgram) -> Family<'_> {
+    if m.must_change || m.after.is_some() {
+        return Family::Other;
+    }
     match m.steps.as_slice() {
         [] => Family::Other,
         [st] => match &st.kind {

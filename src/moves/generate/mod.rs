@@ -102,6 +102,8 @@ pub struct Scratch {
     perm: Vec<Vec<usize>>,
     newly: Vec<Vec<usize>>,
     saved: Vec<Vec<u64>>,
+    /// Per step: the numbers of equal parts of a `split ... equal parts`.
+    equal: Vec<Vec<i64>>,
     /// Per step: the current combination (positions into the candidates).
     idxs: Vec<Vec<usize>>,
     out: Vec<u32>,
@@ -286,6 +288,7 @@ impl Generator {
             grow(&mut s.perm, levels);
             grow(&mut s.newly, levels);
             grow(&mut s.saved, levels);
+            grow(&mut s.equal, levels);
             grow(&mut s.idxs, levels);
             grow(&mut s.sels, m.sel_slots);
             grow(&mut s.lists, m.list_slots);

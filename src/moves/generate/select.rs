@@ -331,6 +331,12 @@ impl Run<'_, '_> {
                 self.s.saved[i] = saved;
                 r
             }
+            LStepKind::SplitEqual(parts) => {
+                if combo.is_empty() {
+                    return Ok(());
+                }
+                self.split_equal(i, st, parts, combo)
+            }
             LStepKind::Split {
                 parts, min_part, ..
             } => {
@@ -385,6 +391,27 @@ impl Run<'_, '_> {
         }
         if self.shape.symmetric() {
             s.out.sort_unstable();
+        }
+        // A `set` of this clause kept its heap: a move only if the position changed.
+        if self.m.must_change && s.out[..] == self.pos[..] {
+            return Ok(());
+        }
+        // The conditions on the position after the move, with `after` the follower.
+        if let Some(after) = &self.m.after {
+            let list = &mut s.lists[after.slot];
+            list.clear();
+            list.extend(s.out.iter().map(|&h| i64::from(h)));
+            for c in &after.conds {
+                let mut env = Env {
+                    heaps: self.pos,
+                    ints: &mut s.ints,
+                    lists: &s.lists,
+                    stop: s.watch.interrupt.as_deref(),
+                };
+                if !c.eval_bool(&mut env)? {
+                    return Ok(());
+                }
+            }
         }
         deliver(
             &s.out,

@@ -118,6 +118,9 @@ fn step_removes(st: &LStep, positive_heaps: bool) -> bool {
         },
         LStepKind::Delete => some_heap && positive_heaps,
         LStepKind::Lower(by) => *by >= 1 && some_heap && positive_heaps,
-        LStepKind::Split { .. } | LStepKind::Keep(_) | LStepKind::Add(..) => false,
+        LStepKind::Split { .. }
+        | LStepKind::SplitEqual(_)
+        | LStepKind::Keep(_)
+        | LStepKind::Add(..) => false,
     }
 }

@@ -51,25 +51,36 @@ fn all_const(e: &CExpr) -> bool {
         CKind::Bin(_, a, b) => c(a) && c(b),
         CKind::Range(a, b) => c(a) && b.as_deref().is_none_or(c),
         CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().all(c),
-        CKind::Quant(_, own, l, cond) | CKind::ListComp(own, l, cond) => {
-            c(l) && !dynamic(cond, *own)
-        }
+        // A quantifier or comprehension over a list that reads only the slots of quantifiers
+        // inside it (`{p for p in 2..B if p > 3}`, whose list is itself a filter on `p`).
+        CKind::Quant(..) | CKind::ListComp(..) => !dynamic(e, &mut Vec::new()),
         CKind::Index(a, b) => c(a) && c(b),
+        CKind::If(x, a, b) => c(x) && c(a) && c(b),
     }
 }
 
-/// Whether an expression reads the position or a slot other than `own`.
-fn dynamic(e: &CExpr, own: usize) -> bool {
-    let d = |x: &CExpr| dynamic(x, own);
+/// Whether an expression reads the position or an integer slot not in `bound` (the slots of
+/// the quantifiers around it, within the expression being folded).
+fn dynamic(e: &CExpr, bound: &mut Vec<usize>) -> bool {
     match &e.kind {
         CKind::Const(_) => false,
-        CKind::IntSlot(i) => *i != own,
+        CKind::IntSlot(i) => !bound.contains(i),
         CKind::ListSlot(_) | CKind::Heaps | CKind::HeapTest(..) => true,
-        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => d(a),
-        CKind::Bin(_, a, b) => d(a) || d(b),
-        CKind::Range(a, b) => d(a) || b.as_deref().is_some_and(d),
-        CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().any(d),
-        CKind::Quant(_, _, l, c) | CKind::ListComp(_, l, c) => d(l) || d(c),
-        CKind::Index(a, b) => d(a) || d(b),
+        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => dynamic(a, bound),
+        CKind::Bin(_, a, b) | CKind::Index(a, b) => dynamic(a, bound) || dynamic(b, bound),
+        CKind::Range(a, b) => dynamic(a, bound) || b.as_deref().is_some_and(|b| dynamic(b, bound)),
+        CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => {
+            args.iter().any(|x| dynamic(x, bound))
+        }
+        CKind::If(x, a, b) => dynamic(x, bound) || dynamic(a, bound) || dynamic(b, bound),
+        CKind::Quant(_, own, l, c) | CKind::ListComp(own, l, c) => {
+            if dynamic(l, bound) {
+                return true;
+            }
+            bound.push(*own);
+            let d = dynamic(c, bound);
+            bound.pop();
+            d
+        }
     }
 }

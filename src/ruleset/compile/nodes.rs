@@ -167,6 +167,66 @@ impl Compiler<'_> {
         }
     }
 
+    /// `if C then A else B`: the branches of one type (or an integer and a real); a constant
+    /// `C` chooses its branch now.
+    pub(super) fn if_then_else(
+        &mut self,
+        c: &Expr,
+        a: &Expr,
+        b: &Expr,
+        sp: Span,
+        scope: &mut Scope,
+    ) -> Option<(CExpr, Type)> {
+        let cc = self.expect(c, scope, Type::Bool, "the condition after `if`")?;
+        let taken = match cc.as_const() {
+            Some(Value::Bool(t)) => Some(*t),
+            _ => None,
+        };
+        // A branch that a constant condition never takes is checked, but a constant part of
+        // it that fails to evaluate is no error (`if k == 0 then 0 else 10 / k`).
+        let ca = self.branch(a, scope, taken == Some(false));
+        let cb = self.branch(b, scope, taken == Some(true));
+        let ((ca, ta), (cb, tb)) = (ca?, cb?);
+        // An integer and a real make a real (an integer stands wherever a real may).
+        let ty = if ta.fits(tb) { tb } else { ta };
+        if !tb.fits(ty) {
+            self.push(
+                Diag::new(
+                    Code::Type,
+                    b.span.clone(),
+                    format!(
+                        "the branches of `if` differ: {} after `then`, {} after `else`",
+                        ta.describe(),
+                        tb.describe()
+                    ),
+                    "of another type",
+                )
+                .help("give both branches the same type"),
+            );
+            return None;
+        }
+        match cc.as_const() {
+            Some(Value::Bool(true)) => Some((ca, ty)),
+            Some(Value::Bool(false)) => Some((cb, ty)),
+            _ => Some((
+                CExpr {
+                    kind: CKind::If(Box::new(cc), Box::new(ca), Box::new(cb)),
+                    span: sp,
+                },
+                ty,
+            )),
+        }
+    }
+
+    /// A branch of `if`, compiled with failed constants deferred when it is never taken.
+    fn branch(&mut self, e: &Expr, scope: &mut Scope, untaken: bool) -> Option<(CExpr, Type)> {
+        let saved = self.slots.defer;
+        self.slots.defer |= untaken;
+        let r = self.compile(e, scope);
+        self.slots.defer = saved;
+        r
+    }
+
     /// A test of the heaps (`any heap in S`, ...), where the position is known.
     pub(super) fn heap_test(
         &mut self,

@@ -117,6 +117,9 @@ pub(super) fn reads_only(e: &CExpr, allowed: &mut Vec<usize>) -> bool {
         CKind::Bin(_, a, b) | CKind::Index(a, b) => {
             reads_only(a, allowed) && reads_only(b, allowed)
         }
+        CKind::If(c, a, b) => {
+            reads_only(c, allowed) && reads_only(a, allowed) && reads_only(b, allowed)
+        }
         CKind::Range(a, b) => {
             reads_only(a, allowed) && b.as_deref().is_none_or(|b| reads_only(b, allowed))
         }
