@@ -23,6 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["game"],
     &["sequence"],
     &["verify"],
+    &["guess"],
     &["plot"],
     &["report"],
     &["lib"],

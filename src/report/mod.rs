@@ -8,6 +8,7 @@
 
 pub mod check;
 pub mod diff;
+pub mod guess;
 pub mod loopy;
 pub mod memo_table;
 pub mod output;
