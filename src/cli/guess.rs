@@ -56,8 +56,8 @@ fn largest_within(game: &Game, heaps: usize, from: u32, to: u32, cap: u128) -> u
         .unwrap_or(from)
 }
 
-/// `-p NAME=VALUE` as (name, value text), and the `when` that restricts a claim to them
-/// (parameters of real value are left out: their equality may not be decidable).
+/// `-p NAME=VALUE` as (name, value text), and the `when` that restricts a claim to them (a
+/// real parameter by its first six decimals).
 fn params_given(game: &Game, params: &[String]) -> (Vec<(String, String)>, Option<String>) {
     let with: Vec<(String, String)> = params
         .iter()
@@ -66,13 +66,17 @@ fn params_given(game: &Game, params: &[String]) -> (Vec<(String, String)>, Optio
         .collect();
     let conds: Vec<String> = with
         .iter()
-        .filter(|(n, _)| {
-            game.checked
-                .params
-                .iter()
-                .any(|(m, v)| m == n && !matches!(v, Value::Real(_)))
+        .filter_map(|(n, v)| {
+            let (_, value) = game.checked.params.iter().find(|(m, _)| m == n)?;
+            Some(match value {
+                // A real's equality may not be decidable: its first six decimals, as the
+                // bundled rulesets write it.
+                Value::Real(x) => {
+                    format!("floor(10^6 * {n}) == {}", x.floor_mul_i64(1_000_000).ok()?)
+                }
+                _ => format!("{n} == {v}"),
+            })
         })
-        .map(|(n, v)| format!("{n} == {v}"))
         .collect();
     (with, (!conds.is_empty()).then(|| conds.join(" and ")))
 }

@@ -101,6 +101,11 @@ fn mex_form(data: &Data, pairs: &[(u32, u32)], found: &mut Found) {
             let alpha = Surd::new(2 - i128::from(d), 1, i128::from(d * d + 4), 2)
                 .map(|s| s.text())
                 .unwrap_or_default();
+            let alpha = if alpha.contains(' ') {
+                format!("({alpha})")
+            } else {
+                alpha
+            };
             format!("(b - a) mod {d} == 0 and a == floor((b - a) / {d} * {alpha})")
         }
         (0, 0) => "a == b".to_string(),
