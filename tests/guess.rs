@@ -193,6 +193,24 @@ fn moore_nim_and_delete_nim_are_recovered() {
     assert!(claim_lines(&r).contains(&"claim P: all(h in heaps: h mod 2 == 0)".into()));
 }
 
+#[test]
+fn fraenkel_zusman_is_recovered_for_k_3_and_4() {
+    for (k, max, check) in [("k=3", "20", 26), ("k=4", "10", 12)] {
+        let r = recovers(
+            "rulesets/fraenkel-zusman/fraenkel-zusman.game",
+            &[k],
+            &["--max", max],
+            check,
+        );
+        assert!(
+            claim_lines(&r)
+                .iter()
+                .any(|c| c.contains("isqrt(8 * min(heaps) + 1)^2")),
+            "{k}: {r:#}"
+        );
+    }
+}
+
 /// A small generator of pseudo-random numbers (a fixed seed: the same sets every run).
 struct Lcg(u64);
 

@@ -10,7 +10,7 @@ use crate::guess::{guess, GuessError};
 use crate::report::guess::{json, text, write_text};
 use crate::report::Format;
 use crate::ruleset::diag::{Code, Diag, LoadError};
-use crate::ruleset::value::Value;
+use crate::ruleset::value::{SetValue, Value};
 use crate::ruleset::ParamOverride;
 use crate::solver::positions::box_size;
 use crate::Game;
@@ -48,33 +48,47 @@ pub struct Args {
     write: Option<PathBuf>,
 }
 
-/// The largest `m` in `from..=to` whose box holds at most `cap` positions (`from` if none).
+/// The largest `m` in `from..=to` whose box holds at most `cap` positions (`from` if none),
+/// by bisection (a box grows with its largest heap).
 fn largest_within(game: &Game, heaps: usize, from: u32, to: u32, cap: u128) -> u32 {
-    (from..=to)
-        .rev()
-        .find(|&m| box_size(game.shape(), m, heaps).is_some_and(|n| n <= cap))
-        .unwrap_or(from)
+    let fits = |m: u32| box_size(game.shape(), m, heaps).is_some_and(|n| n <= cap);
+    let (mut lo, mut hi) = (from, to.max(from));
+    if !fits(lo) {
+        return from;
+    }
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
 }
 
-/// `-p NAME=VALUE` as (name, value text), and the `when` that restricts a claim to them (a
-/// real parameter by its first six decimals).
+/// `-p NAME=VALUE` as (name, value text), for the `check` line, and the `when` that restricts
+/// a claim to the values of every parameter of the run (a real by its first six decimals).
 fn params_given(game: &Game, params: &[String]) -> (Vec<(String, String)>, Option<String>) {
     let with: Vec<(String, String)> = params
         .iter()
         .filter_map(|p| p.split_once('='))
         .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
         .collect();
-    let conds: Vec<String> = with
+    let conds: Vec<String> = game
+        .checked
+        .params
         .iter()
-        .filter_map(|(n, v)| {
-            let (_, value) = game.checked.params.iter().find(|(m, _)| m == n)?;
+        .filter_map(|(n, value)| {
             Some(match value {
                 // A real's equality may not be decidable: its first six decimals, as the
                 // bundled rulesets write it.
                 Value::Real(x) => {
                     format!("floor(10^6 * {n}) == {}", x.floor_mul_i64(1_000_000).ok()?)
                 }
-                _ => format!("{n} == {v}"),
+                // An unbounded set is compared as a whole only where the answer is known.
+                Value::Set(SetValue::Range(_, None) | SetValue::Beatty(_)) => return None,
+                v => format!("{n} == {v}"),
             })
         })
         .collect();

@@ -74,7 +74,51 @@ fn rules(heaps: usize, fixed_sorted: Option<usize>) -> Vec<Rule> {
     if let Some(k) = fixed_sorted.filter(|&k| (2..=5).contains(&k)) {
         linear_rules(k, &mut out);
     }
+    if let Some(k) = fixed_sorted {
+        least_rules(k as u64, &mut out);
+    }
     out
+}
+
+/// Fraenkel and Zusman's shape: the least heap `m` is the `n`-th member of a sequence
+/// (triangular numbers, squares) and the heaps exceed `k m` by `n` in all.
+fn least_rules(k: u64, out: &mut Vec<Rule>) {
+    let isqrt = |x: u64| {
+        let mut r = (x as f64).sqrt() as u64;
+        while r * r > x {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= x {
+            r += 1;
+        }
+        r
+    };
+    let excess = move |p: &[u32]| -> (u64, i64) {
+        let m = p.iter().copied().min().map_or(0, u64::from);
+        let total: u64 = p.iter().map(|&h| u64::from(h)).sum();
+        (m, total as i64 - (k * m) as i64)
+    };
+    out.push(rule(
+        "the least heap is the n-th triangular number and the heaps exceed k times it by n".into(),
+        format!(
+            "isqrt(8 * min(heaps) + 1)^2 == 8 * min(heaps) + 1 and sum(heaps) == {k} * min(heaps) \
+             + (isqrt(8 * min(heaps) + 1) - 1) / 2"
+        ),
+        move |p: &[u32]| {
+            let (m, e) = excess(p);
+            let r = isqrt(8 * m + 1);
+            r * r == 8 * m + 1 && e == ((r - 1) / 2) as i64
+        },
+    ));
+    out.push(rule(
+        "the least heap is the n-th square and the heaps exceed k times it by n".into(),
+        format!("isqrt(min(heaps))^2 == min(heaps) and sum(heaps) == {k} * min(heaps) + isqrt(min(heaps))"),
+        move |p: &[u32]| {
+            let (m, e) = excess(p);
+            let r = isqrt(m);
+            r * r == m && e == r as i64
+        },
+    ));
 }
 
 /// `sum of c_i heaps[i] == 0` over the sorted heaps, `c_i` in {-1, 0, 1}, first non-zero 1.
