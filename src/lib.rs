@@ -11,6 +11,7 @@ pub mod cli;
 pub mod estimate;
 pub mod formulas;
 pub mod game;
+pub mod guess;
 pub mod moves;
 pub mod numbers;
 pub mod plot;

@@ -24,6 +24,7 @@ mod fuzz_cli;
 mod fuzz_commands;
 mod fuzz_found;
 mod grammar;
+mod guess;
 mod hostile;
 mod kernels;
 mod kernels_multiset;

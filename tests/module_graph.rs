@@ -27,6 +27,7 @@ const LAYERS: &[&[&str]] = &[
     &["game"],
     &["sequence"],
     &["verify"],
+    &["guess"],
     &["plot"],
     &["query"],
     &["report"],

@@ -10,6 +10,7 @@ pub(crate) mod diff;
 pub mod error;
 pub(crate) mod eval;
 mod formulas;
+mod guess;
 pub(crate) mod interrupt;
 pub(crate) mod limits;
 mod machine;
@@ -73,6 +74,8 @@ enum Command {
     Sequence(sequence::Args),
     /// The misère quotient of a take-and-break game's heaps 1..N (Plambeck-Siegel).
     Quotient(quotient::Args),
+    /// Closed forms guessed from the solved values, as claims verified by check on a larger box.
+    Guess(guess::Args),
 }
 
 /// Runs the command line and returns the exit code; `start_repl` runs `heapgame repl`.
@@ -125,6 +128,7 @@ where
             | Command::Sequence(_)
             | Command::Quotient(_)
             | Command::Plot(_)
+            | Command::Guess(_)
     ) {
         interrupt::cancel_flag();
     }
@@ -139,6 +143,7 @@ where
         Command::Repl(a) => repl::run(a, start_repl),
         Command::Sequence(a) => sequence::run(a),
         Command::Quotient(a) => quotient::run(a),
+        Command::Guess(a) => guess::run(a),
     })
 }
 

@@ -9,6 +9,7 @@
 pub mod check;
 pub mod diff;
 pub mod eval;
+pub mod guess;
 pub mod loopy;
 pub mod memo_table;
 pub mod output;

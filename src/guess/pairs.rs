@@ -1,0 +1,266 @@
+//! Two heaps, the P-positions as pairs `(a_n, b_n)`, `a_n <= b_n`, both increasing in `n`:
+//! `a_n = mex{a_i, b_i : i < n}` with `b_n - a_n = d n + c` (Wythoff, d-Wythoff: stated by
+//! Fraenkel's theorem as `a_n = floor(n alpha)`, `alpha = (2 - d + sqrt(d^2 + 4)) / 2`), and
+//! Beatty pairs `a_n = floor(n alpha)`, `b_n = floor(n beta)`, each slope a real parameter of
+//! the file or an exact surd of a periodic continued fraction (`slope.rs`), possibly after a
+//! finite list of pairs.
+
+use super::slope::{self, Identified, Surd};
+use super::{Data, Found, Guess, Miss};
+use crate::game::Game;
+use crate::numbers::Real;
+use crate::ruleset::value::Value;
+
+/// The fewest pairs a shape is guessed from.
+pub const MIN_PAIRS: usize = 6;
+
+/// The longest finite list of pairs before a Beatty form.
+pub const MAX_LIST: usize = 12;
+
+/// Tries the pair forms on `data` (two heaps, sorted).
+pub fn search(game: &Game, data: &Data, found: &mut Found) {
+    if data.heaps != 2 || data.any || !data.sorted {
+        return;
+    }
+    let mut pairs: Vec<(u32, u32)> = data
+        .positions
+        .iter()
+        .zip(&data.values)
+        .filter(|(_, &v)| v == 0)
+        .map(|(p, _)| (p[0], p[1]))
+        .collect();
+    pairs.sort_unstable();
+    if let Some(w) = pairs
+        .windows(2)
+        .position(|w| w[0].0 == w[1].0 || w[0].1 >= w[1].1)
+    {
+        let (a, b) = pairs[w + 1];
+        found.misses.push(Miss {
+            shape: "P-positions as pairs (a_n, b_n), both increasing in n".into(),
+            broke_at: Some(vec![a, b]),
+            why: format!(
+                "it follows ({}, {}) without increasing both heaps",
+                pairs[w].0, pairs[w].1
+            ),
+            held: w as u64 + 1,
+        });
+        return;
+    }
+    if pairs.len() < MIN_PAIRS {
+        found.misses.push(Miss {
+            shape: "P-positions as pairs (a_n, b_n)".into(),
+            broke_at: None,
+            why: format!("only {} P-positions in the data; raise --max", pairs.len()),
+            held: pairs.len() as u64,
+        });
+        return;
+    }
+    mex_form(data, &pairs, found);
+    beatty_form(game, data, &pairs, found);
+}
+
+/// `a_n = mex{a_i, b_i : i < n}` with `b_n - a_n` affine in `n`.
+fn mex_form(data: &Data, pairs: &[(u32, u32)], found: &mut Found) {
+    let mut used = vec![false; 2 * data.max as usize + 2];
+    let mut mex = 0usize;
+    let d = i64::from(pairs[1].1 - pairs[1].0) - i64::from(pairs[0].1 - pairs[0].0);
+    let c = i64::from(pairs[0].1 - pairs[0].0);
+    for (n, &(a, b)) in pairs.iter().enumerate() {
+        while used[mex] {
+            mex += 1;
+        }
+        let affine = i64::from(b - a) == d * n as i64 + c;
+        if a as usize != mex || !affine {
+            let why = if a as usize != mex {
+                format!("a_{n} = {a}, but mex of the heaps before is {mex}")
+            } else {
+                format!("b_{n} - a_{n} = {}, not {d} n + {c}", b - a)
+            };
+            found.misses.push(Miss {
+                shape: "a_n = mex{a_i, b_i : i < n}, b_n - a_n = d n + c".into(),
+                broke_at: Some(vec![a, b]),
+                why,
+                held: n as u64,
+            });
+            return;
+        }
+        used[a as usize] = true;
+        used[b as usize] = true;
+    }
+    let affine = match (d, c) {
+        (0, c) => c.to_string(),
+        (1, 0) => "n".to_string(),
+        (d, 0) => format!("{d} n"),
+        (1, c) => format!("n + {c}"),
+        (d, c) => format!("{d} n + {c}"),
+    };
+    let shape = format!("a_n = mex{{a_i, b_i : i < n}}, b_n - a_n = {affine}");
+    let claim = match (d, c) {
+        (1, 0) => "a == floor((b - a) * phi)".to_string(),
+        (d, 0) if d >= 2 => {
+            let alpha = Surd::new(2 - i128::from(d), 1, i128::from(d * d + 4), 2)
+                .map(|s| s.text())
+                .unwrap_or_default();
+            let alpha = if alpha.contains(' ') {
+                format!("({alpha})")
+            } else {
+                alpha
+            };
+            format!("(b - a) mod {d} == 0 and a == floor((b - a) / {d} * {alpha})")
+        }
+        (0, 0) => "a == b".to_string(),
+        (0, c) if c > 0 => format!("b - a == {c} and (a / {c}) mod 2 == 0"),
+        _ => {
+            found.unstated.push(format!(
+                "{shape} fits all {} pairs, but has no closed form the language states",
+                pairs.len()
+            ));
+            return;
+        }
+    };
+    let note = match d {
+        d if d >= 1 => format!(
+            "{shape} over {} pairs; by Fraenkel's theorem (d-Wythoff) a_n = floor(n alpha)",
+            pairs.len()
+        ),
+        _ => format!("{shape} over {} pairs", pairs.len()),
+    };
+    found.guesses.push(Guess {
+        shape: "pairs by a mex rule".into(),
+        lines: vec![format!("claim P: {claim} where (a, b) = heaps")],
+        support: data.len() as u64,
+        note,
+        verdict: None,
+    });
+}
+
+/// A slope as the claim writes it, and how it was found.
+struct Named {
+    text: String,
+    how: String,
+}
+
+/// The slope of `points`: a real parameter of the file (or its Beatty complement), else an
+/// exact surd; `Err` with the interval in words when neither.
+fn name_slope(reals: &[(String, Real)], points: &[(u64, u64)]) -> Result<Named, String> {
+    if let Some((text, _)) = reals.iter().find(|(_, x)| slope::fits(x, points)) {
+        return Ok(Named {
+            text: text.clone(),
+            how: format!("the file's {text}"),
+        });
+    }
+    match slope::identify(points) {
+        Some(Identified::Surd(s, terms, pre, per)) => Ok(Named {
+            text: s.text(),
+            how: format!(
+                "continued fraction {} (period {per} after {pre} terms), exactly {}",
+                slope::show_terms(&terms),
+                s.text()
+            ),
+        }),
+        Some(Identified::Interval(lo, hi, terms)) => Err(format!(
+            "{}, continued fraction {} not periodic over enough terms",
+            slope::show_interval(lo, hi),
+            slope::show_terms(&terms)
+        )),
+        None => Err("no slope fits".into()),
+    }
+}
+
+/// The file's real parameters and their Beatty complements `x / (x - 1)`, as candidates.
+fn real_params(game: &Game) -> Vec<(String, Real)> {
+    let mut out = Vec::new();
+    for (name, v) in &game.checked.params {
+        if let Value::Real(x) = v {
+            out.push((name.clone(), x.clone()));
+            if let Ok(c) = x.div(&x.sub(&Real::from_int(1))) {
+                out.push((format!("{name} / ({name} - 1)"), c));
+            }
+        }
+    }
+    out
+}
+
+/// Beatty pairs, possibly after a finite list of pairs.
+fn beatty_form(game: &Game, data: &Data, pairs: &[(u32, u32)], found: &mut Found) {
+    let off = u64::from(pairs[0] != (0, 0));
+    let reals = real_params(game);
+    let points = |from: usize, f: fn(&(u32, u32)) -> u32| -> Vec<(u64, u64)> {
+        pairs[from..]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((from + i) as u64 + off, u64::from(f(p))))
+            .filter(|p| p.0 >= 1)
+            .collect()
+    };
+    let first = (0..=MAX_LIST.min(pairs.len() / 3)).find(|&n0| {
+        pairs.len() - n0 >= 2 * MIN_PAIRS
+            && slope::interval(&points(n0, |p| p.0)).is_some()
+            && slope::interval(&points(n0, |p| p.1)).is_some()
+    });
+    let Some(n0) = first else {
+        found.misses.push(Miss {
+            shape: "Beatty pairs (floor(n alpha), floor(n beta)), after at most 12 pairs".into(),
+            broke_at: None,
+            why: "no slopes fit the pairs".into(),
+            held: 0,
+        });
+        return;
+    };
+    let (alpha, beta) = (
+        name_slope(&reals, &points(n0, |p| p.0)),
+        name_slope(&reals, &points(n0, |p| p.1)),
+    );
+    let (alpha, beta) = match (alpha, beta) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a, b) => {
+            let say = |r: Result<Named, String>| r.map_or_else(|e| e, |n| n.text);
+            found.unstated.push(format!(
+                "Beatty pairs from n = {n0}: alpha {}; beta {}",
+                say(a),
+                say(b)
+            ));
+            return;
+        }
+    };
+    let paren = |t: &str| {
+        if t.contains(' ') {
+            format!("({t})")
+        } else {
+            t.to_string()
+        }
+    };
+    let (a, b) = (&paren(&alpha.text), &paren(&beta.text));
+    let mut claim = format!("b in beatty({b}) and a == floor(ceil(b / {b}) * {a})");
+    if n0 > 0 {
+        let list: Vec<String> = pairs[..n0]
+            .iter()
+            .map(|(x, y)| format!("({x}, {y})"))
+            .collect();
+        claim = format!(
+            "(a, b) in {{{}}} or ({claim} and ceil(b / {b}) >= {})",
+            list.join(", "),
+            n0 as u64 + off
+        );
+    } else if off == 0 {
+        claim = format!("(a == 0 and b == 0) or ({claim})");
+    }
+    found.guesses.push(Guess {
+        shape: if n0 > 0 {
+            "a finite list, then Beatty pairs".into()
+        } else {
+            "Beatty pairs".into()
+        },
+        lines: vec![format!("claim P: {claim} where (a, b) = heaps")],
+        support: data.len() as u64,
+        note: format!(
+            "{} pairs (a_n, b_n) = (floor(n alpha), floor(n beta)) from n = {}: alpha from {}; \
+             beta from {}",
+            pairs.len() - n0,
+            n0 as u64 + off,
+            alpha.how,
+            beta.how
+        ),
+        verdict: None,
+    });
+}

@@ -1,0 +1,194 @@
+//! Rules on several heaps, each a condition for P tried on every position of the data: the
+//! nim-sum (`xor(heaps) == 0`), Moore's Nim_l (the binary digit sums mod l + 1), residue and
+//! parity rules (every heap `== r mod m`, all heaps alike mod m, the total mod m), a heap plus
+//! one a power of two, and linear relations between the sorted heaps (`heaps[0] == heaps[2]`).
+
+use super::{Data, Found, Guess, Miss};
+
+/// A condition for P: its shape in words, its text in the language, and the test.
+struct Rule {
+    shape: String,
+    text: String,
+    test: Box<dyn Fn(&[u32]) -> bool>,
+}
+
+fn rule(shape: String, text: String, test: impl Fn(&[u32]) -> bool + 'static) -> Rule {
+    Rule {
+        shape,
+        text,
+        test: Box::new(test),
+    }
+}
+
+/// The rules tried on positions of at most `heaps` heaps (`k` fixed and sorted, or `None`).
+fn rules(heaps: usize, fixed_sorted: Option<usize>) -> Vec<Rule> {
+    let mut out = vec![rule(
+        "nim-sum".into(),
+        "xor(heaps) == 0".into(),
+        |p: &[u32]| p.iter().fold(0, |x, &h| x ^ h) == 0,
+    )];
+    for l in 2..heaps.max(2) as u32 {
+        out.push(rule(
+            format!("Moore's Nim_{l}: binary digit sums mod {}", l + 1),
+            format!(
+                "all(i in 0..31: count(h in heaps: h / 2^i mod 2 == 1) mod {} == 0)",
+                l + 1
+            ),
+            move |p: &[u32]| {
+                (0..32)
+                    .all(|i| p.iter().filter(|&&h| h >> i & 1 == 1).count() as u32 % (l + 1) == 0)
+            },
+        ));
+    }
+    for m in 2..=4u32 {
+        for r in 0..m {
+            out.push(rule(
+                format!("every heap == {r} mod {m}"),
+                format!("all(h in heaps: h mod {m} == {r})"),
+                move |p: &[u32]| p.iter().all(|&h| h % m == r),
+            ));
+        }
+        out.push(rule(
+            format!("all heaps alike mod {m}"),
+            format!("all(h in heaps: h mod {m} == heaps[0] mod {m})"),
+            move |p: &[u32]| p.iter().all(|&h| h % m == p.first().map_or(0, |f| f % m)),
+        ));
+    }
+    for m in 2..=6u64 {
+        out.push(rule(
+            format!("total == 0 mod {m}"),
+            format!("sum(heaps) mod {m} == 0"),
+            move |p: &[u32]| p.iter().map(|&h| u64::from(h)).sum::<u64>() % m == 0,
+        ));
+    }
+    out.push(rule(
+        "every heap plus one a power of two".into(),
+        "all(h in heaps: bitand(h, h + 1) == 0)".into(),
+        |p: &[u32]| p.iter().all(|&h| h & h.wrapping_add(1) == 0),
+    ));
+    out.push(rule(
+        "an even number of heaps h with h + 1 a power of two".into(),
+        "count(h in heaps: bitand(h, h + 1) == 0) mod 2 == 0".into(),
+        |p: &[u32]| p.iter().filter(|&&h| h & h.wrapping_add(1) == 0).count() % 2 == 0,
+    ));
+    if let Some(k) = fixed_sorted.filter(|&k| (2..=5).contains(&k)) {
+        linear_rules(k, &mut out);
+    }
+    if let Some(k) = fixed_sorted {
+        least_rules(k as u64, &mut out);
+    }
+    out
+}
+
+/// Fraenkel and Zusman's shape: the least heap `m` is the `n`-th member of a sequence
+/// (triangular numbers, squares) and the heaps exceed `k m` by `n` in all.
+fn least_rules(k: u64, out: &mut Vec<Rule>) {
+    let isqrt = |x: u64| {
+        let mut r = (x as f64).sqrt() as u64;
+        while r * r > x {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= x {
+            r += 1;
+        }
+        r
+    };
+    let excess = move |p: &[u32]| -> (u64, i64) {
+        let m = p.iter().copied().min().map_or(0, u64::from);
+        let total: u64 = p.iter().map(|&h| u64::from(h)).sum();
+        (m, total as i64 - (k * m) as i64)
+    };
+    out.push(rule(
+        "the least heap is the n-th triangular number and the heaps exceed k times it by n".into(),
+        format!(
+            "isqrt(8 * min(heaps) + 1)^2 == 8 * min(heaps) + 1 and sum(heaps) == {k} * min(heaps) \
+             + (isqrt(8 * min(heaps) + 1) - 1) / 2"
+        ),
+        move |p: &[u32]| {
+            let (m, e) = excess(p);
+            let r = isqrt(8 * m + 1);
+            r * r == 8 * m + 1 && e == ((r - 1) / 2) as i64
+        },
+    ));
+    out.push(rule(
+        "the least heap is the n-th square and the heaps exceed k times it by n".into(),
+        format!("isqrt(min(heaps))^2 == min(heaps) and sum(heaps) == {k} * min(heaps) + isqrt(min(heaps))"),
+        move |p: &[u32]| {
+            let (m, e) = excess(p);
+            let r = isqrt(m);
+            r * r == m && e == r as i64
+        },
+    ));
+}
+
+/// `sum of c_i heaps[i] == 0` over the sorted heaps, `c_i` in {-1, 0, 1}, first non-zero 1.
+fn linear_rules(k: usize, out: &mut Vec<Rule>) {
+    for code in 1..3usize.pow(k as u32) {
+        let c: Vec<i64> = (0..k)
+            .map(|i| (code / 3usize.pow(i as u32) % 3) as i64 - 1)
+            .collect();
+        if c.iter().find(|&&x| x != 0) != Some(&1) {
+            continue;
+        }
+        let side = |sign: i64| -> String {
+            let t: Vec<String> = (0..k)
+                .filter(|&i| c[i] == sign)
+                .map(|i| format!("heaps[{i}]"))
+                .collect();
+            if t.is_empty() {
+                "0".into()
+            } else {
+                t.join(" + ")
+            }
+        };
+        let text = format!("{} == {}", side(1), side(-1));
+        let cc = c.clone();
+        out.push(rule(
+            format!("the sorted heaps satisfy {text}"),
+            text,
+            move |p: &[u32]| {
+                p.iter()
+                    .zip(&cc)
+                    .map(|(&h, &x)| i64::from(h) * x)
+                    .sum::<i64>()
+                    == 0
+            },
+        ));
+    }
+}
+
+/// Tries every rule on `data`; a rule needs P- and N-positions in the data (three each).
+pub fn search(data: &Data, found: &mut Found) {
+    let p_count = data.values.iter().filter(|&&v| v == 0).count();
+    if p_count < 3 || data.len() - p_count < 3 {
+        return;
+    }
+    let fixed_sorted = (!data.any && data.sorted).then_some(data.heaps);
+    let mut best: Option<Miss> = None;
+    for r in rules(data.heaps, fixed_sorted) {
+        let (broke, held) = data.first_where_not(|p, v| (r.test)(p) == (v == 0));
+        match broke {
+            None => found.guesses.push(Guess {
+                shape: format!("several heaps: {}", r.shape),
+                lines: vec![format!("claim P: {}", r.text)],
+                support: data.len() as u64,
+                note: format!("P iff {}, over {} positions", r.shape, data.len()),
+                verdict: None,
+            }),
+            Some(at) if best.as_ref().is_none_or(|b| held > b.held) => {
+                best = Some(Miss {
+                    shape: format!("several heaps: {} (the nearest of {} rules)", r.shape, 0),
+                    broke_at: Some(at),
+                    why: format!("`{}` gives the wrong outcome", r.text),
+                    held,
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(mut m) = best {
+        let n = rules(data.heaps, fixed_sorted).len();
+        m.shape = m.shape.replace("of 0 rules", &format!("of {n} rules"));
+        found.misses.push(m);
+    }
+}
