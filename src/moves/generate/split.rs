@@ -49,7 +49,7 @@ impl Run<'_, '_> {
         let mut d = 1u64;
         while d * d <= g {
             self.s.watch.tick()?;
-            if g % d == 0 {
+            if g.is_multiple_of(d) {
                 ks.push(d as i64);
                 if d * d != g {
                     ks.push((g / d) as i64);
