@@ -320,14 +320,14 @@ fn spans_cover_the_text() {
 fn integer_too_large_is_its_own_error() {
     match parse_expr_str("99999999999999999999") {
         Err(SyntaxError::IntegerTooLarge { text, .. }) => {
-            assert_eq!(text, "`99999999999999999999`")
+            assert_eq!(text, "`99999999999999999999`");
         }
         other => panic!("{other:?}"),
     }
     // A long one is quoted by its ends and its length.
     match parse_expr_str(&"12345".repeat(20)) {
         Err(SyntaxError::IntegerTooLarge { text, .. }) => {
-            assert_eq!(text, "`12345123451234512345...1234512345` (100 digits)")
+            assert_eq!(text, "`12345123451234512345...1234512345` (100 digits)");
         }
         other => panic!("{other:?}"),
     }

@@ -38,7 +38,7 @@ fn if_then_else_in_an_amount_and_a_fn() {
         let mut out = Vec::new();
         for i in 0..p.len() {
             let h = p[i];
-            let s = if h % 2 == 0 { h / 2 } else { 1 };
+            let s = if h.is_multiple_of(2) { h / 2 } else { 1 };
             if s >= 1 && s <= h {
                 let mut q = p.to_vec();
                 q[i] -= s;
@@ -205,7 +205,7 @@ fn a_comprehension_over_constants_is_a_constant() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     // The subtraction game {2, 3, 5, 7, 11} against a plain mex.
     let s = [2u32, 3, 5, 7, 11];
-    let mut g = vec![0u32; 41];
+    let mut g = [0u32; 41];
     for n in 0..=40usize {
         let seen: BTreeSet<u32> = s
             .iter()
@@ -300,7 +300,7 @@ fn equal_split_followers(p: &[u32], parts: &dyn Fn(u32, u32) -> bool) -> Vec<Vec
     for i in 0..p.len() {
         let h = p[i];
         for k in 2..=h {
-            if h % k == 0 && parts(h, k) {
+            if h.is_multiple_of(k) && parts(h, k) {
                 let mut q = p.to_vec();
                 q.remove(i);
                 q.extend(std::iter::repeat_n(h / k, k as usize));
@@ -352,7 +352,7 @@ fn maundy_cake_splits_into_equal_parts() {
     let text = "ruleset \"prime parts\" {\n  heaps any\n  \
                 move { split one heap h into {p for p in 2..h if all(d in 2..p - 1: p mod d != 0)} equal parts }\n  \
                 move { split one heap h into {k for k in 2..h if k * k < h} equal parts }\n}\n";
-    let prime = |k: u32| (2..k).all(|d| k % d != 0);
+    let prime = |k: u32| (2..k).all(|d| !k.is_multiple_of(d));
     let mut brute = Brute::new("prime parts", Shape::Any, move |p: &[u32]| {
         equal_split_followers(p, &|h, k| prime(k) || k * k < h)
     });
