@@ -280,19 +280,65 @@ fn help_written_to_a_full_disk_fails() {
 
 #[test]
 fn ctrl_c_during_a_long_sequence_stops_it_not_the_session() {
+    use std::io::{Read, Write};
     // Lines read from a pipe (no terminal): Kayles' 30,000,000 values are found at once (its
     // period is proven) and then written out, 85 MB; a Ctrl-C during that used to end the
-    // session with exit code 130. Now it stops the output and the next line runs.
-    let out = heapgame()
+    // session with exit code 130. Now it stops the output and the next line runs. The Ctrl-C
+    // is sent once the output has begun (the pipe, unread, holds the rest back), so that it
+    // lands during the output however busy the machine is.
+    let mut child = heapgame()
         .args(["repl", "rulesets/classic/kayles.game"])
-        .stdin(":sequence 30000000\n:eval 7\n")
-        .interrupt_after(Duration::from_secs(3))
-        .time_bound(WATCHDOG)
-        .run();
-    let (code, out, err) = finished(out);
-    assert_ne!(code, 130, "the session ended at Ctrl-C: {err}");
+        .stdin("")
+        .spawn();
+    let mut stdin = child.stdin.take().expect("a stdin pipe");
+    stdin
+        .write_all(b":sequence 30000000\n")
+        .expect("write the first line");
+    stdin.flush().expect("flush");
+    let mut stdout = child.stdout.take().expect("a stdout pipe");
+    let mut first = [0u8; 4096];
+    let n = stdout.read(&mut first).expect("read the output's beginning");
+    assert!(n > 0, "the sequence's output began");
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success());
+    // The next line, then the end of input.
+    stdin.write_all(b":eval 7\n").expect("write the second line");
+    drop(stdin);
+    let reader = std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        let _ = stdout.read_to_end(&mut rest);
+        rest
+    });
+    let mut stderr = child.stderr.take().expect("a stderr pipe");
+    let err_reader = std::thread::spawn(move || {
+        let mut err = String::new();
+        let _ = stderr.read_to_string(&mut err);
+        err
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait for heapgame") {
+            break s;
+        }
+        if start.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            panic!("the REPL still ran {WATCHDOG:?} after the Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let rest = reader.join().expect("the stdout reader");
+    let err = err_reader.join().expect("the stderr reader");
+    let out = String::from_utf8_lossy(&rest);
+    assert_ne!(status.code(), Some(130), "the session ended at Ctrl-C: {err}");
     assert!(err.contains("(Ctrl-C)"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        first.len() + rest.len() < 85_000_000,
+        "the output was not cut short"
+    );
     // Kayles: G(7) = 2 (Winning Ways: 0 1 2 3 1 4 3 2 ...).
     assert!(
         out.contains("grundy:   2"),
