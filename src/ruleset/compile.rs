@@ -281,7 +281,12 @@ impl Compiler<'_> {
         self.position = false;
         let r = self.compile(e, scope);
         self.position = saved;
-        let (c, _) = r?;
+        let (mut c, ty) = r?;
+        // A comprehension over constants (`{p for p in 2..B if p > 3}`), which folding node by
+        // node leaves as it is: known now.
+        if c.as_const().is_none() && fold::closed(&c, &mut Vec::new()) {
+            c = self.evaluate(c, ty)?.0;
+        }
         match c.kind {
             CKind::Const(v) => Some(v),
             _ => {

@@ -13,6 +13,13 @@ impl Compiler<'_> {
         if !all_const(&node) {
             return Some((node, ty));
         }
+        self.evaluate(node, ty)
+    }
+
+    /// Evaluates now a node that reads nothing of a position: its value, or the problem
+    /// reported (left as it is when failures are deferred).
+    pub(super) fn evaluate(&mut self, node: CExpr, ty: Type) -> Option<(CExpr, Type)> {
+        let sp = node.span.clone();
         let mut ints = vec![0i64; self.slots.ints];
         let mut env = crate::ruleset::expr::Env {
             heaps: &[],
@@ -51,36 +58,57 @@ fn all_const(e: &CExpr) -> bool {
         CKind::Bin(_, a, b) => c(a) && c(b),
         CKind::Range(a, b) => c(a) && b.as_deref().is_none_or(c),
         CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().all(c),
-        // A quantifier or comprehension over a list that reads only the slots of quantifiers
-        // inside it (`{p for p in 2..B if p > 3}`, whose list is itself a filter on `p`).
-        CKind::Quant(..) | CKind::ListComp(..) => !dynamic(e, &mut Vec::new()),
+        CKind::Quant(_, own, l, cond) | CKind::ListComp(own, l, cond) => {
+            c(l) && !dynamic(cond, *own)
+        }
         CKind::Index(a, b) => c(a) && c(b),
         CKind::If(x, a, b) => c(x) && c(a) && c(b),
     }
 }
 
-/// Whether an expression reads the position or an integer slot not in `bound` (the slots of
-/// the quantifiers around it, within the expression being folded).
-fn dynamic(e: &CExpr, bound: &mut Vec<usize>) -> bool {
+/// Whether an expression reads the position or a slot other than `own`.
+fn dynamic(e: &CExpr, own: usize) -> bool {
+    let d = |x: &CExpr| dynamic(x, own);
     match &e.kind {
         CKind::Const(_) => false,
-        CKind::IntSlot(i) => !bound.contains(i),
+        CKind::IntSlot(i) => *i != own,
         CKind::ListSlot(_) | CKind::Heaps | CKind::HeapTest(..) => true,
-        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => dynamic(a, bound),
-        CKind::Bin(_, a, b) | CKind::Index(a, b) => dynamic(a, bound) || dynamic(b, bound),
-        CKind::Range(a, b) => dynamic(a, bound) || b.as_deref().is_some_and(|b| dynamic(b, bound)),
+        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => d(a),
+        CKind::Bin(_, a, b) => d(a) || d(b),
+        CKind::Range(a, b) => d(a) || b.as_deref().is_some_and(d),
+        CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => args.iter().any(d),
+        CKind::Quant(_, _, l, c) | CKind::ListComp(_, l, c) => d(l) || d(c),
+        CKind::Index(a, b) => d(a) || d(b),
+        CKind::If(x, a, b) => d(x) || d(a) || d(b),
+    }
+}
+
+/// Whether an expression reads neither the position nor a slot other than those of the
+/// quantifiers inside it (in `bound` as they are entered): a value known before play, such as
+/// `{p for p in 2..B if all(d in 2..p - 1: p mod d != 0)}`, which node-by-node folding leaves
+/// unfolded (the list is a filter on `p`). Only where a constant is required is such an
+/// expression evaluated at load time ([`Compiler::constant`]); elsewhere it is evaluated
+/// during play, under the run's stop check.
+pub(super) fn closed(e: &CExpr, bound: &mut Vec<usize>) -> bool {
+    match &e.kind {
+        CKind::Const(_) => true,
+        CKind::IntSlot(i) => bound.contains(i),
+        CKind::ListSlot(_) | CKind::Heaps | CKind::HeapTest(..) => false,
+        CKind::Not(a) | CKind::Neg(a) | CKind::Abs(a) => closed(a, bound),
+        CKind::Bin(_, a, b) | CKind::Index(a, b) => closed(a, bound) && closed(b, bound),
+        CKind::Range(a, b) => closed(a, bound) && b.as_deref().is_none_or(|b| closed(b, bound)),
         CKind::Call(_, args) | CKind::SetLit(args) | CKind::Tuple(args) => {
-            args.iter().any(|x| dynamic(x, bound))
+            args.iter().all(|x| closed(x, bound))
         }
-        CKind::If(x, a, b) => dynamic(x, bound) || dynamic(a, bound) || dynamic(b, bound),
+        CKind::If(x, a, b) => closed(x, bound) && closed(a, bound) && closed(b, bound),
         CKind::Quant(_, own, l, c) | CKind::ListComp(own, l, c) => {
-            if dynamic(l, bound) {
-                return true;
+            if !closed(l, bound) {
+                return false;
             }
             bound.push(*own);
-            let d = dynamic(c, bound);
+            let ok = closed(c, bound);
             bound.pop();
-            d
+            ok
         }
     }
 }
