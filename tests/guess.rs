@@ -49,7 +49,7 @@ fn strip_claims(text: &str) -> String {
 }
 
 /// `heapgame guess FILE ARGS --format json`: the exit code and the JSON report.
-fn guess_json(file: &PathBuf, args: &[&str]) -> Value {
+fn guess_json(file: &std::path::Path, args: &[&str]) -> Value {
     let out = heapgame()
         .arg("guess")
         .arg(file.display().to_string())
@@ -253,7 +253,7 @@ fn random_subtraction_sets_give_their_periods() {
         if s.is_empty() {
             s.push(1 + rng.next(9) as u32);
         }
-        let set: Vec<String> = s.iter().map(|x| x.to_string()).collect();
+        let set: Vec<String> = s.iter().map(ToString::to_string).collect();
         let param = format!("S={{{}}}", set.join(","));
         let file = PathBuf::from("rulesets/classic/subtraction.game");
         let r = guess_json(

@@ -6,10 +6,12 @@
 use super::{Data, Found, Guess, Miss};
 
 /// A condition for P: its shape in words, its text in the language, and the test.
+type Test = Box<dyn Fn(&[u32]) -> bool>;
+
 struct Rule {
     shape: String,
     text: String,
-    test: Box<dyn Fn(&[u32]) -> bool>,
+    test: Test,
 }
 
 fn rule(shape: String, text: String, test: impl Fn(&[u32]) -> bool + 'static) -> Rule {
@@ -35,8 +37,9 @@ fn rules(heaps: usize, fixed_sorted: Option<usize>) -> Vec<Rule> {
                 l + 1
             ),
             move |p: &[u32]| {
-                (0..32)
-                    .all(|i| p.iter().filter(|&&h| h >> i & 1 == 1).count() as u32 % (l + 1) == 0)
+                (0..32).all(|i| {
+                    (p.iter().filter(|&&h| h >> i & 1 == 1).count() as u32).is_multiple_of(l + 1)
+                })
             },
         ));
     }

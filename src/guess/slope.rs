@@ -267,7 +267,7 @@ pub fn show_terms(terms: &[i128]) -> String {
     match terms.split_first() {
         None => "[]".into(),
         Some((t0, rest)) => {
-            let rest: Vec<String> = rest.iter().map(|t| t.to_string()).collect();
+            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
             format!("[{t0}; {}]", rest.join(", "))
         }
     }
