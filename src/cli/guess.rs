@@ -171,13 +171,23 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
         }
     }
+    finish(&a, &game, &report, &with)
+}
+
+/// Writes the claims into `--write`'s file and prints the report.
+fn finish(
+    a: &Args,
+    game: &Game,
+    report: &crate::guess::GuessReport,
+    with: &[(String, String)],
+) -> Result<u8, Report> {
     let any = game.shape().count.is_none();
     if let Some(path) = &a.write {
         if !report.guesses.is_empty() {
             let target = read_file(path)?;
-            let Some(out) = write_text(&target, &report, &with, any) else {
+            let Some(out) = write_text(&target, report, with, any) else {
                 return Err(error(
-                    &game,
+                    game,
                     format!("{} has no closing brace", path.display()),
                 ));
             };
@@ -185,8 +195,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
     }
     print_out(&match a.format {
-        Format::Text => text(&report, &with, any),
-        Format::Json => json(&report, &with, any),
+        Format::Text => text(report, with, any),
+        Format::Json => json(report, with, any),
     })?;
     Ok(0)
 }

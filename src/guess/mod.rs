@@ -197,10 +197,7 @@ pub fn periodic_text(var: &str, values: &[u32], pre: usize, p: usize, saltus: i6
             (v, s) => format!("{s} * {var} + {v}"),
         };
     }
-    let table: Vec<String> = values[..pre + p]
-        .iter()
-        .map(std::string::ToString::to_string)
-        .collect();
+    let table: Vec<String> = values[..pre + p].iter().map(ToString::to_string).collect();
     let index = if pre == 0 {
         format!("{var} mod {p}")
     } else {

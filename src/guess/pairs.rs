@@ -138,6 +138,8 @@ fn mex_form(data: &Data, pairs: &[(u32, u32)], found: &mut Found) {
 struct Named {
     text: String,
     how: String,
+    /// The exact surd, when the slope is one.
+    surd: Option<Surd>,
 }
 
 /// The slope of `points`: a real parameter of the file (or its Beatty complement), else an
@@ -147,6 +149,7 @@ fn name_slope(reals: &[(String, Real)], points: &[(u64, u64)]) -> Result<Named, 
         return Ok(Named {
             text: text.clone(),
             how: format!("the file's {text}"),
+            surd: None,
         });
     }
     match slope::identify(points) {
@@ -157,6 +160,7 @@ fn name_slope(reals: &[(String, Real)], points: &[(u64, u64)]) -> Result<Named, 
                 slope::show_terms(&terms),
                 s.text()
             ),
+            surd: Some(s),
         }),
         Some(Identified::Interval(lo, hi, terms)) => Err(format!(
             "{}, continued fraction {} not periodic over enough terms",
@@ -164,6 +168,37 @@ fn name_slope(reals: &[(String, Real)], points: &[(u64, u64)]) -> Result<Named, 
             slope::show_terms(&terms)
         )),
         None => Err("no slope fits".into()),
+    }
+}
+
+/// A slope left as an interval taken as the Beatty complement `x / (x - 1)` of the other,
+/// exact one, when the complement fits its points (`1 / alpha + 1 / beta = 1`, Beatty's
+/// theorem for the pairs that partition the positive integers).
+fn complete(
+    alpha: Result<Named, String>,
+    beta: Result<Named, String>,
+    pa: &[(u64, u64)],
+    pb: &[(u64, u64)],
+) -> (Result<Named, String>, Result<Named, String>) {
+    let other = |known: &Named, points: &[(u64, u64)]| -> Option<Named> {
+        let s = known.surd?.complement()?;
+        slope::fits(&s.real()?, points).then(|| Named {
+            text: s.text(),
+            how: format!(
+                "the Beatty complement x / (x - 1) of {}, exactly {}",
+                known.text,
+                s.text()
+            ),
+            surd: Some(s),
+        })
+    };
+    match (alpha, beta) {
+        (Err(e), Ok(b)) => (other(&b, pa).ok_or(e), Ok(b)),
+        (Ok(a), Err(e)) => {
+            let b = other(&a, pb).ok_or(e);
+            (Ok(a), b)
+        }
+        pair => pair,
     }
 }
 
@@ -207,10 +242,8 @@ fn beatty_form(game: &Game, data: &Data, pairs: &[(u32, u32)], found: &mut Found
         });
         return;
     };
-    let (alpha, beta) = (
-        name_slope(&reals, &points(n0, |p| p.0)),
-        name_slope(&reals, &points(n0, |p| p.1)),
-    );
+    let (pa, pb) = (points(n0, |p| p.0), points(n0, |p| p.1));
+    let (alpha, beta) = complete(name_slope(&reals, &pa), name_slope(&reals, &pb), &pa, &pb);
     let (alpha, beta) = match (alpha, beta) {
         (Ok(a), Ok(b)) => (a, b),
         (a, b) => {

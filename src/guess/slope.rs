@@ -134,6 +134,19 @@ impl Surd {
         }
     }
 
+    /// Its Beatty complement `x / (x - 1)`: the slope of the integers `floor(n x)` leaves out.
+    pub fn complement(&self) -> Option<Surd> {
+        let (a, b, d, c) = (self.a, self.b, self.d, self.c);
+        let num_a = a
+            .checked_mul(a - c)?
+            .checked_sub(b.checked_mul(b)?.checked_mul(d)?)?;
+        let num_b = b.checked_mul(c)?.checked_neg()?;
+        let den = (a - c)
+            .checked_mul(a - c)?
+            .checked_sub(b.checked_mul(b)?.checked_mul(d)?)?;
+        normalise(num_a, num_b, d, den)
+    }
+
     /// The surd as an exact real.
     pub fn real(&self) -> Option<Real> {
         let root = Real::from_int(i64::try_from(self.d).ok()?).sqrt().ok()?;
@@ -254,7 +267,7 @@ pub fn show_terms(terms: &[i128]) -> String {
     match terms.split_first() {
         None => "[]".into(),
         Some((t0, rest)) => {
-            let rest: Vec<String> = rest.iter().map(std::string::ToString::to_string).collect();
+            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
             format!("[{t0}; {}]", rest.join(", "))
         }
     }
@@ -282,6 +295,11 @@ mod tests {
             Some(Identified::Surd(s, ..)) => assert_eq!(s.text(), "sqrt(2)"),
             _ => panic!("sqrt(2) not identified"),
         }
+        // sqrt(2) / (sqrt(2) - 1) = 2 + sqrt(2); phi / (phi - 1) = phi^2.
+        let s2 = Surd::new(0, 1, 2, 1).unwrap();
+        assert_eq!(s2.complement().unwrap().text(), "2 + sqrt(2)");
+        let phi = Surd::new(1, 1, 5, 2).unwrap();
+        assert_eq!(phi.complement().unwrap().text(), "(3 + sqrt(5)) / 2");
         // (sqrt(13) - 1) / 2 = [1; 3, 3, 3, ...]
         let x = (13f64.sqrt() - 1.0) / 2.0;
         match identify(&points(x, 120)) {
