@@ -37,6 +37,7 @@ mod misere_quotient;
 mod module_graph;
 mod paper_tables;
 mod plot;
+mod rare_common;
 mod reach;
 mod reach_cli;
 mod reach_games;

@@ -12,6 +12,8 @@ pub mod boxed;
 pub mod kernel;
 pub mod oracle;
 pub mod period;
+pub mod rare;
+pub mod rules;
 mod xor;
 
 use super::budget::Budget;
