@@ -91,12 +91,17 @@ fn octal_codes_of_the_literature_agree_and_the_engine_runs() {
     // Officers (0.6), Grundy's game, and codes with long or unknown periods (Flammenkamp's
     // table): 0.16, 0.106, 0.165, 0.454, 0.354, 4.7; and splits without a take (4.x).
     let mut decided = Vec::new();
-    for code in ["0.6", "0.16", "0.106", "0.165", "0.454", "0.354", "4.7", "0.1777", "0.56"] {
+    // Officers' rare set becomes sparse (one heap in 8) near 13,000, Grundy's game's near 6000.
+    let officers = code_game("octal", "0.6").expect("a code");
+    decided.push(("0.6", agree(&officers, 16_000, "0.6")));
+    for code in [
+        "0.16", "0.106", "0.165", "0.454", "0.354", "4.7", "0.1777", "0.56",
+    ] {
         let game = code_game("octal", code).expect("a code");
         decided.push((code, agree(&game, 4000, code)));
     }
     let grundy = load("rulesets/classic/grundy-game.game", &[]);
-    let g = agree(&grundy, 6000, "Grundy's game");
+    let g = agree(&grundy, 10_000, "Grundy's game");
     // The engine decides most heaps of Officers and of Grundy's game once its rare set forms
     // (not a check of speed: of which method computed the values compared above).
     let officers = decided[0].1;
@@ -123,18 +128,27 @@ fn the_mask_and_the_rare_values_of_grundys_game() {
         })
         .collect();
     assert_eq!(rare, f.rare_heaps);
-    assert!(f.rare_heaps.len() * 8 <= seq.len(), "{}", f.rare_heaps.len());
+    assert!(
+        f.rare_heaps.len() * 8 <= seq.len(),
+        "{}",
+        f.rare_heaps.len()
+    );
     assert!(f.rare_values.iter().all(|&v| parity(v) == 0));
     // Flammenkamp's table of Grundy's game: the sparse values are those with an even number
     // of ones without the lowest digit (m = ...11110), and its first sparse heaps are these.
     let top = (seq.iter().max().expect("values") + 1).next_power_of_two() - 1;
     assert_eq!((f.mask & top, f.position), (top & !1, None));
     let flammenkamp = [
-        0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 15, 20, 23, 26, 28, 31, 34, 37, 40, 43, 46, 49, 50, 52,
-        53, 55, 58, 61, 87, 90, 93, 146, 149, 152, 158, 161, 164, 167, 176, 179, 181, 182, 185,
-        188, 190, 193, 196, 231,
+        0, 1, 2, 3, 4, 6, 7, 9, 10, 12, 15, 20, 23, 26, 28, 31, 34, 37, 40, 43, 46, 49, 50, 52, 53,
+        55, 58, 61, 87, 90, 93, 146, 149, 152, 158, 161, 164, 167, 176, 179, 181, 182, 185, 188,
+        190, 193, 196, 231,
     ];
-    let first: Vec<u32> = f.rare_heaps.iter().copied().take_while(|&h| h <= 231).collect();
+    let first: Vec<u32> = f
+        .rare_heaps
+        .iter()
+        .copied()
+        .take_while(|&h| h <= 231)
+        .collect();
     assert_eq!(first, flammenkamp);
 }
 

@@ -10,13 +10,12 @@
 //! When the largest take `t` is finite, the periodicity theorem ([`theorem_bound`]) is tried as
 //! the sequence grows: once it proves a period, the rest of the sequence is read off it.
 
-
 use super::super::budget::Budget;
 use super::super::error::SolveError;
 use super::period::Period;
 pub use super::period::{proven_period, theorem_bound, theorem_words};
-pub use super::rules::{Clause, Leave, TakeBreak};
 use super::rare::{self, RareCommon, RareFacts};
+pub use super::rules::{Clause, Leave, TakeBreak};
 use super::xor::{xor_pairs_mask, xor_permute};
 use super::SeqError;
 

@@ -14,6 +14,7 @@ pub mod oracle;
 pub mod period;
 pub mod rare;
 pub mod rules;
+pub mod walsh;
 mod xor;
 
 use super::budget::Budget;

@@ -40,6 +40,7 @@
 //! of any size, parts that may be empty, unequal splits, several split clauses).
 
 use super::rules::{Clause, Leave, TakeBreak};
+use super::walsh::walsh_hadamard;
 use super::xor::xor_pairs_mask;
 use super::SeqError;
 
@@ -117,7 +118,7 @@ fn parity(x: u32) -> u32 {
 fn split_parity(rules: &TakeBreak) -> Option<u32> {
     let mut parity = None;
     let mut v = Vec::new();
-    for c in rules.clauses.iter() {
+    for c in &rules.clauses {
         if !matches!(c.leave, Leave::Two { .. }) {
             continue;
         }
@@ -383,13 +384,14 @@ impl RareCommon {
             .unwrap_or(words as u32 * 64);
         self.need.clear();
         let mut open = false;
-        for w in 0..words.min(cand as usize / 64 + 1) {
+        let ends = words.min(cand as usize / 64 + 1);
+        for (w, &mark) in marks.iter().enumerate().take(ends) {
             let below = if (w + 1) * 64 <= cand as usize {
                 !0u64
             } else {
                 (1u64 << (cand % 64)) - 1
             };
-            let need = !common(w) & !marks[w] & below;
+            let need = !common(w) & !mark & below;
             open |= need != 0;
             self.need.push(need);
         }
@@ -416,7 +418,11 @@ impl RareCommon {
             let min = min_part as usize;
             for &j in takes.iter().take_while(|&&j| j <= n) {
                 let m = (n - j) as usize;
-                let half = if distinct { m.saturating_sub(1) / 2 } else { m / 2 };
+                let half = if distinct {
+                    m.saturating_sub(1) / 2
+                } else {
+                    m / 2
+                };
                 if m < 2 * min || half < min {
                     continue;
                 }
@@ -452,43 +458,5 @@ impl RareCommon {
                 let left = a & !m;
                 (left != 0).then(|| w as u32 * 64 + left.trailing_zeros())
             })
-    }
-}
-
-/// The Walsh-Hadamard transform in place: `h[s] = sum over x of c[x] * (-1)^parity(s & x)`
-/// (the length a power of two).
-pub fn walsh_hadamard(h: &mut [i64]) {
-    let mut len = 1;
-    while len < h.len() {
-        for block in h.chunks_mut(2 * len) {
-            let (a, b) = block.split_at_mut(len);
-            for (x, y) in a.iter_mut().zip(b.iter_mut()) {
-                let (p, q) = (*x, *y);
-                *x = p + q;
-                *y = p - q;
-            }
-        }
-        len *= 2;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::walsh_hadamard;
-
-    #[test]
-    fn the_transform_counts_classes() {
-        // Counts of eight indices; at every s, class 0 minus class 1 by the definition.
-        let c: Vec<i64> = vec![3, 0, 5, 1, 0, 2, 7, 4];
-        let mut h = c.clone();
-        walsh_hadamard(&mut h);
-        for (s, &hs) in h.iter().enumerate() {
-            let want: i64 = c
-                .iter()
-                .enumerate()
-                .map(|(x, &cx)| if (s & x).count_ones() % 2 == 0 { cx } else { -cx })
-                .sum();
-            assert_eq!(hs, want, "s = {s}");
-        }
     }
 }
