@@ -40,6 +40,7 @@ mod module_graph;
 mod one_route;
 mod paper_tables;
 mod plot;
+mod rare_common;
 mod reach;
 mod reach_cli;
 mod reach_games;

@@ -8,6 +8,7 @@ pub mod delete;
 pub mod fz;
 pub mod moore;
 pub mod octal;
+pub mod rare;
 pub mod search;
 pub mod single_delete;
 pub mod user;

@@ -89,6 +89,39 @@ pub fn rows(run: &dyn Fn(&str) -> bool, cap: Duration) -> Vec<Row> {
             cap,
         ));
     }
+    // Issue 32: the rare/common engine against the plain rare/common solver of
+    // `hand/rare.rs`, both to the same length, values compared heap by heap.
+    let record: [(&str, &str, u32, HandSolver); 4] = [
+        (
+            "7f Grundy's game, rare/common, 0..10^6",
+            "rulesets/classic/grundy-game.game",
+            1_000_000,
+            hand::rare::grundy_game,
+        ),
+        (
+            "7g Officers (0.6), rare/common, 0..10^6",
+            "benches/user/officers.game",
+            1_000_000,
+            hand::rare::officers,
+        ),
+        (
+            "7h Grundy's game, rare/common, 0..10^7",
+            "rulesets/classic/grundy-game.game",
+            10_000_000,
+            hand::rare::grundy_game,
+        ),
+        (
+            "7i Officers (0.6), rare/common, 0..10^7",
+            "benches/user/officers.game",
+            10_000_000,
+            hand::rare::officers,
+        ),
+    ];
+    for (name, file, n, h) in record {
+        if run(name) {
+            rows.push(sequence_row(name, file, n, n as usize, h, cap));
+        }
+    }
     let name = "7e Square-root take (user, take s with s * s <= h), one heap, 0..10^6";
     if run(name) {
         let file = "benches/user/sqrt-take.game";

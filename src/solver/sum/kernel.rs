@@ -10,208 +10,14 @@
 //! When the largest take `t` is finite, the periodicity theorem ([`theorem_bound`]) is tried as
 //! the sequence grows: once it proves a period, the rest of the sequence is read off it.
 
-use crate::moves::family::{self, Family, Split, Take};
-use crate::moves::program::{LAmount, MoveProgram};
-use crate::moves::Generator;
-use crate::ruleset::value::SetValue;
-
 use super::super::budget::Budget;
 use super::super::error::SolveError;
 use super::period::Period;
 pub use super::period::{proven_period, theorem_bound, theorem_words};
+use super::rare::{self, RareCommon, RareFacts};
+pub use super::rules::{Clause, Leave, TakeBreak};
 use super::xor::{xor_pairs_mask, xor_permute};
 use super::SeqError;
-
-/// What remains of a heap after the amount is taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Leave {
-    /// The rest stays as one heap (none when nothing is left).
-    One,
-    /// Only when nothing is left (octal bit 1 alone).
-    Nothing,
-    /// Only when something is left, as one heap (octal bit 2 alone).
-    Rest,
-    /// The rest is split into two parts, each at least `min_part`; `distinct`: the two parts
-    /// must differ.
-    Two {
-        /// 1 for non-empty parts, 0 when parts may be empty.
-        min_part: u32,
-        /// The two parts must have different sizes.
-        distinct: bool,
-    },
-    /// The rest is split into three parts, each at least `min_part` (hexadecimal bit 8).
-    Three {
-        /// 1 for non-empty parts, 0 when parts may be empty.
-        min_part: u32,
-    },
-}
-
-/// One move clause: the amounts that may be taken, and what is left.
-#[derive(Clone, Debug)]
-pub struct Clause {
-    /// The amounts (a set of integers >= 0).
-    pub takes: SetValue,
-    /// What is left.
-    pub leave: Leave,
-}
-
-/// A take-and-break game recognised from its lowered moves.
-#[derive(Clone, Debug)]
-pub struct TakeBreak {
-    /// One clause per move program.
-    pub clauses: Vec<Clause>,
-}
-
-impl TakeBreak {
-    /// The rules of a ruleset whose every move is one of the recognised forms (the ruleset
-    /// must already be a sum); `None` otherwise.
-    pub fn of(g: &Generator) -> Option<TakeBreak> {
-        let clauses = g
-            .moves
-            .iter()
-            .map(|m| clause_of(m, g.shape.count.is_none()))
-            .collect::<Option<Vec<_>>>()?;
-        let rules = TakeBreak { clauses };
-        // The sets of pairs kept for three parts assume one least part.
-        let mut mins = rules.clauses.iter().filter_map(|c| match c.leave {
-            Leave::Three { min_part } => Some(min_part),
-            _ => None,
-        });
-        let first = mins.next();
-        if mins.any(|m| Some(m) != first) {
-            return None;
-        }
-        Some(rules)
-    }
-
-    /// The least part of a split in three, when some move makes one.
-    fn three_min(&self) -> Option<u32> {
-        self.clauses.iter().find_map(|c| match c.leave {
-            Leave::Three { min_part } => Some(min_part),
-            _ => None,
-        })
-    }
-
-    /// The largest amount any move takes, when every set of amounts is finite.
-    pub fn largest_take(&self) -> Option<u32> {
-        let mut t = 0;
-        for c in &self.clauses {
-            if !c.takes.is_finite() {
-                return None;
-            }
-            // The largest member a heap can use, found without listing the set
-            // (`take 1..10^12`).
-            let top = c.takes.largest_upto(i64::from(u32::MAX)).unwrap_or(0);
-            t = t.max(u32::try_from(top).ok()?);
-        }
-        Some(t)
-    }
-
-    /// Whether some move splits a heap.
-    pub fn splits(&self) -> bool {
-        self.parts() > 1
-    }
-
-    /// The most heaps a move leaves of one heap: 1 (no split), 2 or 3.
-    pub fn parts(&self) -> u32 {
-        self.clauses
-            .iter()
-            .map(|c| match c.leave {
-                Leave::Three { .. } => 3,
-                Leave::Two { .. } => 2,
-                _ => 1,
-            })
-            .max()
-            .unwrap_or(1)
-    }
-
-    /// Whether the moves are those of an octal or hexadecimal game (no constraint between the
-    /// parts of a split), so that the periodicity theorem applies when the largest take is
-    /// finite.
-    pub fn is_octal(&self) -> bool {
-        self.clauses
-            .iter()
-            .all(|c| !matches!(c.leave, Leave::Two { distinct: true, .. }))
-    }
-}
-
-/// The amount set of a `take` without a condition on one heap.
-fn take_set<'m>(t: &Take<'m>) -> Option<&'m SetValue> {
-    match (t.amount, t.cond) {
-        (LAmount::Each(s) | LAmount::Same(s, _), None) => Some(s),
-        (LAmount::Named(names), None) if names.len() == 1 => Some(&names[0].1),
-        _ => None,
-    }
-}
-
-/// `take j from one heap h where h == j` (leaving nothing) or `... where h > j` (leaving one
-/// heap), as `octal` codes write bits 1 and 2 alone.
-fn octal_take(t: &Take<'_>) -> Option<Clause> {
-    use crate::ruleset::expr::CKind;
-    use crate::ruleset::value::Value;
-    use crate::syntax::ast::BinOp;
-    let (LAmount::Each(set), Some(cond)) = (t.amount, t.cond) else {
-        return None;
-    };
-    let CKind::Bin(op, a, b) = &cond.kind else {
-        return None;
-    };
-    let (CKind::IntSlot(s), CKind::Const(Value::Int(j))) = (&a.kind, &b.kind) else {
-        return None;
-    };
-    if Some(*s) != t.step.sel.int_slot || set.single() != Some(*j) {
-        return None;
-    }
-    let leave = match op {
-        BinOp::Eq => Leave::Nothing,
-        BinOp::Gt => Leave::Rest,
-        _ => return None,
-    };
-    Some(Clause {
-        takes: set.clone(),
-        leave,
-    })
-}
-
-/// A split into two parts (or three, of any sizes), as a [`Leave`].
-fn split_two(split: &Split<'_>) -> Option<Leave> {
-    match (split.parts, split.unequal) {
-        (2, distinct) => Some(Leave::Two {
-            min_part: split.min_part,
-            distinct,
-        }),
-        (3, false) => Some(Leave::Three {
-            min_part: split.min_part,
-        }),
-        _ => None,
-    }
-}
-
-/// The clause of one move (its family as [`family::classify`] reads it): `take S from one
-/// heap`, `split one heap into 2 parts`, or `take S from one heap h; split h into 2 parts`
-/// (`allowing empty` or not). Which heap is chosen is [`family::local`]'s test, passed before.
-fn clause_of(m: &MoveProgram, splits_allowed: bool) -> Option<Clause> {
-    if !m.guards.is_empty() {
-        return None;
-    }
-    match family::classify(m) {
-        Family::Take(t) => octal_take(&t).or_else(|| {
-            take_set(&t).map(|takes| Clause {
-                takes: takes.clone(),
-                leave: Leave::One,
-            })
-        }),
-        Family::Split(split) => Some(Clause {
-            takes: SetValue::ints(vec![0]),
-            leave: split_two(&split).filter(|_| splits_allowed)?,
-        }),
-        Family::TakeSplit(t, split) => Some(Clause {
-            takes: take_set(&t)?.clone(),
-            leave: split_two(&split).filter(|_| splits_allowed)?,
-        }),
-        _ => None,
-    }
-}
 
 /// Working state of a growing sequence: the values so far, the take sets listed up to the
 /// current length, and a proven period once found.
@@ -234,11 +40,21 @@ pub struct Kernel {
     pairs: Vec<u64>,
     pair_words: usize,
     pairs_known: usize,
+    /// The rare/common engine (`rare.rs`), for rules that split heaps in two.
+    rare: Option<RareCommon>,
 }
 
 impl Kernel {
-    /// A kernel for these rules.
+    /// A kernel for these rules, with the rare/common engine where it applies.
     pub fn new(rules: TakeBreak) -> Kernel {
+        let mut k = Kernel::plain(rules);
+        k.rare = RareCommon::of(&k.rules);
+        k
+    }
+
+    /// A kernel that computes every value by the mex over every option (the reference the
+    /// rare/common engine is tested against).
+    pub fn plain(rules: TakeBreak) -> Kernel {
         let t = rules.largest_take().filter(|_| rules.is_octal());
         Kernel {
             takes: vec![Vec::new(); rules.clauses.len()],
@@ -251,7 +67,13 @@ impl Kernel {
             pairs: Vec::new(),
             pair_words: 1,
             pairs_known: 0,
+            rare: None,
         }
+    }
+
+    /// The rare/common engine's mask, rare heaps and work, when it runs.
+    pub fn rare_facts(&self) -> Option<RareFacts> {
+        self.rare.as_ref().map(RareCommon::facts)
     }
 
     /// The rules.
@@ -321,7 +143,21 @@ impl Kernel {
             if let Some(min) = self.rules.three_min() {
                 self.grow_pairs(seq, n, cap, min as usize);
             }
-            let g = self.value(seq, n as u32, cap)?;
+            let fast = match self.rare.as_mut() {
+                Some(_) if cap > rare::MAX_CAP => {
+                    self.rare = None;
+                    None
+                }
+                Some(r) => {
+                    r.sync(seq);
+                    r.value(seq, n as u32, &self.rules.clauses, &self.takes, cap)?
+                }
+                None => None,
+            };
+            let g = match fast {
+                Some(g) => g,
+                None => self.value(seq, n as u32, cap)?,
+            };
             seq.push(g);
             if g >= cap {
                 cap = (g + 1).next_power_of_two();

@@ -12,6 +12,9 @@ pub mod boxed;
 pub mod kernel;
 pub mod oracle;
 pub mod period;
+pub mod rare;
+pub mod rules;
+pub mod walsh;
 mod xor;
 
 use super::budget::Budget;
