@@ -297,7 +297,9 @@ fn ctrl_c_during_a_long_sequence_stops_it_not_the_session() {
     stdin.flush().expect("flush");
     let mut stdout = child.stdout.take().expect("a stdout pipe");
     let mut first = [0u8; 4096];
-    let n = stdout.read(&mut first).expect("read the output's beginning");
+    let n = stdout
+        .read(&mut first)
+        .expect("read the output's beginning");
     assert!(n > 0, "the sequence's output began");
     let sent = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
@@ -305,7 +307,9 @@ fn ctrl_c_during_a_long_sequence_stops_it_not_the_session() {
         .expect("run kill");
     assert!(sent.success());
     // The next line, then the end of input.
-    stdin.write_all(b":eval 7\n").expect("write the second line");
+    stdin
+        .write_all(b":eval 7\n")
+        .expect("write the second line");
     drop(stdin);
     let reader = std::thread::spawn(move || {
         let mut rest = Vec::new();
@@ -332,7 +336,11 @@ fn ctrl_c_during_a_long_sequence_stops_it_not_the_session() {
     let rest = reader.join().expect("the stdout reader");
     let err = err_reader.join().expect("the stderr reader");
     let out = String::from_utf8_lossy(&rest);
-    assert_ne!(status.code(), Some(130), "the session ended at Ctrl-C: {err}");
+    assert_ne!(
+        status.code(),
+        Some(130),
+        "the session ended at Ctrl-C: {err}"
+    );
     assert!(err.contains("(Ctrl-C)"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     assert!(

@@ -256,28 +256,7 @@ fn beatty_form(game: &Game, data: &Data, pairs: &[(u32, u32)], found: &mut Found
             return;
         }
     };
-    let paren = |t: &str| {
-        if t.contains(' ') {
-            format!("({t})")
-        } else {
-            t.to_string()
-        }
-    };
-    let (a, b) = (&paren(&alpha.text), &paren(&beta.text));
-    let mut claim = format!("b in beatty({b}) and a == floor(ceil(b / {b}) * {a})");
-    if n0 > 0 {
-        let list: Vec<String> = pairs[..n0]
-            .iter()
-            .map(|(x, y)| format!("({x}, {y})"))
-            .collect();
-        claim = format!(
-            "(a, b) in {{{}}} or ({claim} and ceil(b / {b}) >= {})",
-            list.join(", "),
-            n0 as u64 + off
-        );
-    } else if off == 0 {
-        claim = format!("(a == 0 and b == 0) or ({claim})");
-    }
+    let claim = beatty_claim(pairs, n0, off, &alpha.text, &beta.text);
     found.guesses.push(Guess {
         shape: if n0 > 0 {
             "a finite list, then Beatty pairs".into()
@@ -296,4 +275,32 @@ fn beatty_form(game: &Game, data: &Data, pairs: &[(u32, u32)], found: &mut Found
         ),
         verdict: None,
     });
+}
+
+/// The claim of Beatty pairs with slopes `alpha` and `beta` (as written) from pair `n0` on,
+/// the first `n0` pairs listed, `off` the index of the first pair (beatty_form).
+fn beatty_claim(pairs: &[(u32, u32)], n0: usize, off: u64, alpha: &str, beta: &str) -> String {
+    let paren = |t: &str| {
+        if t.contains(' ') {
+            format!("({t})")
+        } else {
+            t.to_string()
+        }
+    };
+    let (a, b) = (&paren(alpha), &paren(beta));
+    let mut claim = format!("b in beatty({b}) and a == floor(ceil(b / {b}) * {a})");
+    if n0 > 0 {
+        let list: Vec<String> = pairs[..n0]
+            .iter()
+            .map(|(x, y)| format!("({x}, {y})"))
+            .collect();
+        claim = format!(
+            "(a, b) in {{{}}} or ({claim} and ceil(b / {b}) >= {})",
+            list.join(", "),
+            n0 as u64 + off
+        );
+    } else if off == 0 {
+        claim = format!("(a == 0 and b == 0) or ({claim})");
+    }
+    claim
 }

@@ -9,8 +9,6 @@ use super::{Data, Found, Guess, Miss};
 type Test = Box<dyn Fn(&[u32]) -> bool>;
 
 /// A condition for P: its shape in words, its text in the language, and the test.
-type Test = Box<dyn Fn(&[u32]) -> bool>;
-
 struct Rule {
     shape: String,
     text: String,

@@ -154,6 +154,41 @@ fn lower_action(
             };
             LStepKind::Delete
         }
+        StepKind::Split { .. } => return lower_split_step(st, shape, scope, c, count, net),
+        StepKind::Lower { by, .. } => {
+            let v = c.constant(by, scope);
+            let b = nonneg_u32(c.diags, v, &by.span, "an amount")?;
+            LStepKind::Lower(u64::from(b))
+        }
+        StepKind::Keep { cond, .. } => {
+            let cond = match cond {
+                Some(e) => Some(c.expect(e, scope, Type::Bool, "`where`")?),
+                None => None,
+            };
+            LStepKind::Keep(cond)
+        }
+        StepKind::Take { amount, cond, .. } => {
+            let amount = lower_amount(c, amount, scope, single, count, &st.span)?;
+            let cond = match cond {
+                Some(e) => Some(c.expect(e, scope, Type::Bool, "`where`")?),
+                None => None,
+            };
+            LStepKind::Take(amount, cond)
+        }
+    })
+}
+
+/// A `split` step: into `N equal parts`, or into parts (unequal, or allowing empty ones);
+/// the net change of the heap count kept (lower_action).
+fn lower_split_step(
+    st: &Step,
+    shape: &ShapeSpec,
+    scope: &mut Scope,
+    c: &mut Compiler<'_>,
+    count: Option<usize>,
+    net: &mut Option<i64>,
+) -> Option<LStepKind> {
+    Some(match &st.kind {
         StepKind::Split {
             parts,
             allow_empty,
@@ -191,26 +226,7 @@ fn lower_action(
                 unequal: *unequal,
             }
         }
-        StepKind::Lower { by, .. } => {
-            let v = c.constant(by, scope);
-            let b = nonneg_u32(c.diags, v, &by.span, "an amount")?;
-            LStepKind::Lower(u64::from(b))
-        }
-        StepKind::Keep { cond, .. } => {
-            let cond = match cond {
-                Some(e) => Some(c.expect(e, scope, Type::Bool, "`where`")?),
-                None => None,
-            };
-            LStepKind::Keep(cond)
-        }
-        StepKind::Take { amount, cond, .. } => {
-            let amount = lower_amount(c, amount, scope, single, count, &st.span)?;
-            let cond = match cond {
-                Some(e) => Some(c.expect(e, scope, Type::Bool, "`where`")?),
-                None => None,
-            };
-            LStepKind::Take(amount, cond)
-        }
+        _ => unreachable!("a split step (lower_split_step)"),
     })
 }
 

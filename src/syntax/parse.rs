@@ -290,6 +290,24 @@ fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
             };
             StepKind::Octal { hex, code }
         }
+        Rule::add_step | Rule::shift | Rule::set_step => parse_token_step(rule, inner)?,
+        Rule::keep => {
+            let sel = parse_selector(inner.next().expect("(parse_keep)"))?;
+            let cond = inner.next().map(parse_where).transpose()?;
+            StepKind::Keep { sel, cond }
+        }
+        r => unreachable!("{r:?} (parse_step)"),
+    };
+    Ok(Step { kind, span: sp })
+}
+
+/// The steps that add, carry or set tokens (`add`, `move A from ... to ...`, `set`), each
+/// read from its pairs after the keywords (parse_step).
+fn parse_token_step(
+    rule: Rule,
+    inner: pest::iterators::Pairs<'_, Rule>,
+) -> Result<StepKind, SyntaxError> {
+    Ok(match rule {
         Rule::add_step => {
             let mut parts = inner.filter(|p| !matches!(p.as_rule(), Rule::kw_add | Rule::kw_to));
             let amount = parse_amount(parts.next().expect("(parse_add)"))?;
@@ -317,14 +335,8 @@ fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
             let cond = parts.next().map(parse_where).transpose()?;
             StepKind::Set { sel, value, cond }
         }
-        Rule::keep => {
-            let sel = parse_selector(inner.next().expect("(parse_keep)"))?;
-            let cond = inner.next().map(parse_where).transpose()?;
-            StepKind::Keep { sel, cond }
-        }
-        r => unreachable!("{r:?} (parse_step)"),
-    };
-    Ok(Step { kind, span: sp })
+        r => unreachable!("{r:?} (parse_token_step)"),
+    })
 }
 
 fn parse_where(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
