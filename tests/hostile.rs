@@ -521,7 +521,9 @@ fn long_quantifiers_stop_at_the_time() {
         let r = run(&args);
         assert!(r.took < Duration::from_secs(20), "{args:?}: {r:?}");
         if args[0] == "check" {
-            assert_eq!(r.code, Some(0), "{args:?}: {r:?}");
+            // Stopped while its first box was being compared: it holds only so far (exit 2),
+            // never "ok" over less than its first region.
+            assert_eq!(r.code, Some(2), "{args:?}: {r:?}");
             assert!(r.stdout.contains("time is up"), "{args:?}: {r:?}");
         } else {
             assert_eq!(r.code, Some(2), "{args:?}: {r:?}");

@@ -205,6 +205,10 @@ const ITEM_RULES: &[Rule] = &[
     Rule::check_bound,
     Rule::move_def,
     Rule::claim,
+    Rule::positions,
+    Rule::kw_positions,
+    Rule::fn_def,
+    Rule::kw_fn,
 ];
 
 /// The rules that begin a step of a move.
@@ -241,8 +245,31 @@ const OPERAND_RULES: &[Rule] = &[
 /// Words of the language that pest reports as tokens but that the rules' descriptions
 /// already cover (operators, item keywords).
 const COVERED_WORDS: &[&str] = &[
-    "and", "or", "in", "not", "mod", "ruleset", "source", "play", "require", "heaps", "let",
-    "check", "move", "claim", "take", "delete", "split", "lower", "keep", "octal", "hex",
+    "and",
+    "or",
+    "in",
+    "not",
+    "mod",
+    "ruleset",
+    "source",
+    "play",
+    "require",
+    "heaps",
+    "let",
+    "check",
+    "move",
+    "claim",
+    "take",
+    "delete",
+    "split",
+    "lower",
+    "keep",
+    "octal",
+    "hex",
+    "fn",
+    "positions",
+    "allow",
+    "fails",
 ];
 
 /// Punctuation that closes or separates something; the rules never name it, so it is listed
