@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::common::run::heapgame;
+use crate::common::{Brute, Shape};
 
 /// The outcome (`P`, `N` or `D`) and the Grundy value as printed (`9`, `inf{0,2}`, or
 /// `not computed`) in an answer's text.
@@ -31,33 +32,23 @@ fn both(file: &str, pos: &str) -> ((String, String), (String, String)) {
     (read_answer(&eval), read_answer(&repl))
 }
 
-/// Wythoff's Grundy values for heaps up to `n`, by the definition.
-fn wythoff(n: usize) -> Vec<Vec<u32>> {
-    let mut g = vec![vec![0u32; n + 1]; n + 1];
-    for a in 0..=n {
-        for b in 0..=n {
-            let mut seen = vec![false; 3 * n + 3];
-            for i in 0..a {
-                seen[g[i][b] as usize] = true;
-            }
-            for j in 0..b {
-                seen[g[a][j] as usize] = true;
-            }
-            for t in 1..=a.min(b) {
-                seen[g[a - t][b - t] as usize] = true;
-            }
-            g[a][b] = seen.iter().position(|s| !s).unwrap() as u32;
-        }
-    }
-    g
+/// Wythoff's game by its moves: any amount from one heap, or the same from both.
+fn wythoff() -> Brute {
+    Brute::new("Wythoff", Shape::Fixed, |p: &[u32]| {
+        let (a, b) = (p[0], p[1]);
+        let mut v: Vec<Vec<u32>> = (1..=a).map(|t| vec![a - t, b]).collect();
+        v.extend((1..=b).map(|t| vec![a, b - t]));
+        v.extend((1..=a.min(b)).map(|t| vec![a - t, b - t]));
+        v
+    })
 }
 
 #[test]
 fn eval_and_the_repl_agree_with_wythoffs_definition() {
-    let g = wythoff(60);
-    for (a, b) in [(4, 6), (3, 5), (10, 20), (37, 60), (0, 0)] {
+    let mut g = wythoff();
+    for (a, b) in [(4u32, 6u32), (3, 5), (10, 20), (37, 60), (0, 0)] {
         let (eval, repl) = both("rulesets/classic/wythoff.game", &format!("{a} {b}"));
-        let want = g[a][b];
+        let want = g.grundy(&[a, b]);
         let outcome = if want == 0 { "P" } else { "N" };
         assert_eq!(
             eval,
