@@ -57,15 +57,16 @@ fn ruleset(dir: &Path, name: &str, text: &str) -> String {
 }
 
 /// A message with miette's line breaks and margins taken out.
-fn flat(s: &str) -> String {
+pub(crate) fn flat(s: &str) -> String {
     s.replace('│', " ")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
 }
 
+/// A refusal with its code, exit 2 and no panic.
 #[track_caller]
-fn assert_clean_failure(code: i32, err: &str, want_code: &str) {
+pub(crate) fn assert_clean_failure(code: i32, err: &str, want_code: &str) {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains(want_code), "{err}");
     assert!(!err.contains("panicked"), "{err}");

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::common::run::{heapgame, Output};
+use crate::robust::{assert_clean_failure, flat};
 
 /// A generous bound against a hang: far above what the runs take on a loaded machine.
 const WATCHDOG: Duration = Duration::from_secs(120);
@@ -39,21 +40,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("scratch directory");
     dir
-}
-
-/// A message with miette's line breaks and margins taken out.
-fn flat(s: &str) -> String {
-    s.replace('│', " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-#[track_caller]
-fn assert_clean_failure(code: i32, err: &str, want_code: &str) {
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains(want_code), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
 }
 
 fn s(p: &Path) -> &str {
