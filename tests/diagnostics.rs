@@ -36,6 +36,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("two_names_one_heap.game", &["heapgame::heap_count"]),
     ("heap_x_unnamed.game", &["heapgame::not_allowed"]),
     ("integer_too_large.game", &["heapgame::integer_too_large"]),
+    ("decimal_too_long.game", &["heapgame::decimal_too_long"]),
     ("heaps_in_let.game", &["heapgame::not_allowed"]),
     (
         "three_mistakes.game",

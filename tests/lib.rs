@@ -29,6 +29,7 @@ mod hostile;
 mod kernels;
 mod kernels_multiset;
 mod lang_new;
+mod large_input;
 mod loopy;
 mod loopy_budget;
 mod loopy_games;

@@ -182,6 +182,9 @@ pub(crate) fn syntax_diag(e: SyntaxError) -> Diag {
         SyntaxError::IntegerTooLarge { span, .. } => {
             (Code::IntegerTooLarge, *span, "too large".to_string())
         }
+        SyntaxError::DecimalTooLong { span, .. } => {
+            (Code::DecimalTooLong, *span, "too long".to_string())
+        }
         SyntaxError::TooDeep { span, .. } => (Code::Parse, *span, "too deep".to_string()),
         SyntaxError::Slip { span, label, .. } => (Code::Parse, *span, label.clone()),
     };

@@ -4,6 +4,8 @@
 //! claims into compiled expressions (`claims.rs`, `family.rs`). Every problem is collected;
 //! the caller gets all of them at once.
 
+use hashbrown::HashMap;
+
 use super::compile::{type_error, Binding, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
 use super::lower_ctx::duplicate;
@@ -113,7 +115,8 @@ fn read_head<'r>(
         shapes: Vec::new(),
         check_runs: Vec::new(),
     };
-    let mut lets: Vec<&Ident> = Vec::new();
+    // Each `let`'s name, to find a second `let` of it without a walk over the others.
+    let mut lets: HashMap<&str, &Ident> = HashMap::new();
     for item in &rs.items {
         match item {
             Item::Source(s, _) => head.source = Some(s.clone()),
@@ -153,22 +156,22 @@ fn bind_let<'r>(
     l: &'r Let,
     rs: &Ruleset,
     params: &[(String, Value)],
-    lets: &mut Vec<&'r Ident>,
+    lets: &mut HashMap<&'r str, &'r Ident>,
     scope: &mut Scope,
     slots: &mut Slots,
     diags: &mut Vec<Diag>,
 ) {
-    if scope.get(&l.name.name).is_some() && params.iter().any(|(n, _)| *n == l.name.name) {
+    if params.iter().any(|(n, _)| *n == l.name.name) && scope.get(&l.name.name).is_some() {
         let first = rs.params.iter().find(|q| q.name.name == l.name.name);
         diags.push(duplicate(&l.name, first.map(|q| &q.name), "name"));
         return;
     }
     // A second `let` of a name: the first would be silently hidden.
-    if let Some(first) = lets.iter().find(|f| f.name == l.name.name) {
+    if let Some(first) = lets.get(l.name.name.as_str()) {
         diags.push(duplicate(&l.name, Some(first), "name"));
         return;
     }
-    lets.push(&l.name);
+    lets.insert(&l.name.name, &l.name);
     match Compiler::new(diags, slots).constant(&l.value, scope) {
         Some(v) => scope.push(&l.name.name, Binding::Const(v)),
         None => scope.push(&l.name.name, Binding::Poisoned),

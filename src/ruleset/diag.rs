@@ -38,6 +38,8 @@ codes! {
     Parse => "heapgame::parse",
     /// An integer literal too large.
     IntegerTooLarge => "heapgame::integer_too_large",
+    /// A decimal literal or code of too many digits.
+    DecimalTooLong => "heapgame::decimal_too_long",
     /// A name that is not defined.
     UnknownName => "heapgame::unknown_name",
     /// A value of the wrong type.

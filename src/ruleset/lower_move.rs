@@ -256,6 +256,9 @@ fn lower_instance(
             return None;
         }
     }
+    // A ruleset may have 100,000 clauses: each keeps only the room it uses.
+    guards.shrink_to_fit();
+    steps.shrink_to_fit();
     Some(MoveProgram {
         guards,
         steps,

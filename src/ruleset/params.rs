@@ -148,6 +148,9 @@ fn value_does_not_parse(e: &SyntaxError, name: &str, value: &str, offset: usize)
         SyntaxError::IntegerTooLarge { span, .. } => {
             (span.offset(), span.len(), "too large".to_string())
         }
+        SyntaxError::DecimalTooLong { span, .. } => {
+            (span.offset(), span.len(), "too long".to_string())
+        }
         SyntaxError::TooDeep { span, .. } => (span.offset(), span.len(), "too deep".to_string()),
         SyntaxError::Slip { span, label, .. } => (span.offset(), span.len(), label.clone()),
     };

@@ -75,7 +75,28 @@ pub enum SyntaxError {
         /// Its text, as [`quote`] gives it.
         text: String,
     },
+    /// A decimal literal or code of more than [`MAX_DECIMAL_DIGITS`] digits: exact arithmetic
+    /// on it would take minutes for each comparison.
+    #[error("the decimal {text} has more than {max} digits", max = MAX_DECIMAL_DIGITS)]
+    #[diagnostic(
+        code(heapgame::decimal_too_long),
+        help(
+            "a decimal number or code has at most {max} digits; write a long constant as an \
+             exact expression instead (`(1 + sqrt(5)) / 2`, a fraction `a / b`)",
+            max = MAX_DECIMAL_DIGITS
+        )
+    )]
+    DecimalTooLong {
+        /// The literal.
+        #[label("too long")]
+        span: SourceSpan,
+        /// Its text, as [`quote`] gives it.
+        text: String,
+    },
 }
+
+/// The most digits a decimal literal or an octal or hexadecimal code may have.
+pub const MAX_DECIMAL_DIGITS: usize = 1000;
 
 /// Text from the input as an error quotes it, in backquotes: whole up to [`SHORT`]
 /// characters, else its start and end around `...`, with its length

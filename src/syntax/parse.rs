@@ -236,6 +236,10 @@ fn parse_move(inner: pest::iterators::Pairs<'_, Rule>, sp: Span) -> Result<MoveD
             _ => steps.push(parse_step(p)?),
         }
     }
+    // A ruleset may have 100,000 moves: each keeps only the room it uses.
+    fors.shrink_to_fit();
+    guards.shrink_to_fit();
+    steps.shrink_to_fit();
     Ok(MoveDef {
         fors,
         guards,
@@ -283,7 +287,7 @@ fn parse_step(pair: Pair<'_, Rule>) -> Result<Step, SyntaxError> {
             let c = inner.next().expect("(parse_octal)");
             let code = match c.as_rule() {
                 Rule::code_lit => Expr {
-                    kind: ExprKind::Decimal(c.as_str().to_string()),
+                    kind: super::parse_expr::decimal(&c)?,
                     span: span(&c),
                 },
                 _ => parse_expr(c)?,

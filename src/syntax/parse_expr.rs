@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 
 use super::ast::*;
-use super::error::SyntaxError;
+use super::error::{SyntaxError, MAX_DECIMAL_DIGITS};
 use super::grammar::{parse_ident, span, Rule};
 
 fn pratt() -> &'static PrattParser<Rule> {
@@ -104,7 +104,7 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     let sp = span(&pair);
     let kind = match pair.as_rule() {
         Rule::int => parse_int(&pair)?,
-        Rule::decimal => ExprKind::Decimal(pair.as_str().to_string()),
+        Rule::decimal => decimal(&pair)?,
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
         Rule::heaps_value => ExprKind::Heaps,
@@ -150,6 +150,19 @@ fn parse_int(pair: &Pair<'_, Rule>) -> Result<ExprKind, SyntaxError> {
             text: super::error::quote(pair.as_str()),
         }),
     }
+}
+
+/// A decimal literal (or an octal or hexadecimal code), refused beyond
+/// [`MAX_DECIMAL_DIGITS`] digits.
+pub(super) fn decimal(pair: &Pair<'_, Rule>) -> Result<ExprKind, SyntaxError> {
+    let text = pair.as_str();
+    if text.bytes().filter(u8::is_ascii_alphanumeric).count() > MAX_DECIMAL_DIGITS {
+        return Err(SyntaxError::DecimalTooLong {
+            span: span(pair).into(),
+            text: super::error::quote(text),
+        });
+    }
+    Ok(ExprKind::Decimal(text.to_string()))
 }
 
 /// `(e)` (the expression, spanning the parentheses) or a tuple `(a, b, ...)`.
