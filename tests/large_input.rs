@@ -1,7 +1,8 @@
 //! Large rulesets through the real binary (issue 31): a decimal of 300,000 digits is refused
 //! with its own code instead of running for minutes of exact arithmetic, while one of 1,000
 //! digits (all of them counted, before and after the point) is read exactly; an octal code of more than 1,000 digits is refused the same way; a
-//! file of 50,000 `let`s and one of 20,000 move clauses load and give the right values.
+//! file of 50,000 `let`s and one of 20,000 move clauses load and give the right values, and a
+//! ruleset that takes more memory once read than `--max-memory` allows is refused.
 //!
 //! The expected values come from the games' rules, written here: a subtraction game with
 //! subtraction set {1, ..., m} has Grundy value n mod (m + 1).
@@ -104,4 +105,27 @@ fn twenty_thousand_move_clauses_load_and_answer() {
     let (code, out, err) = eval_ten(&path);
     assert_eq!(code, 0, "{err}");
     assert_eq!(grundy(&out), Some(2), "{out}");
+}
+
+#[test]
+fn a_ruleset_larger_than_the_memory_limit_is_refused_once_read() {
+    // 20,000 clauses take tens of megabytes once read: under a limit of 8 MB the run is
+    // refused with the limit's code and words about the ruleset, not about a search.
+    let mut text = String::from("ruleset \"Many clauses\" {\n  heaps 1\n");
+    for i in 0..20_000 {
+        text.push_str(&format!("  move {{ take {} from one heap }}\n", i % 7 + 1));
+    }
+    text.push_str("}\n");
+    let path = write("clauses-limit.game", &text);
+    let out: Output = heapgame()
+        .args(["eval", path.to_str().expect("UTF-8 path"), "10"])
+        .args(["--max-memory", "8MB"])
+        .run();
+    assert!(out.code != -1, "{} died by a signal", out.cmdline);
+    assert_clean_failure(out.code, &out.stderr, "heapgame::limit");
+    assert!(
+        crate::robust::flat(&out.stderr).contains("the ruleset alone takes"),
+        "{}",
+        out.stderr
+    );
 }

@@ -21,6 +21,9 @@ use crate::syntax::ast::{BinOp, CheckOver, Claim, ClaimBody, ClaimFamily, Expr, 
 /// over` line may name.
 pub const MAX_FAMILY: usize = 1_000_000;
 
+/// The most heaps, counted over all its positions, a `check over` may name (80 MB of sizes).
+pub const MAX_FAMILY_HEAPS: usize = 10_000_000;
+
 /// A family claim, compiled.
 #[derive(Clone, Debug)]
 pub struct CheckedFamily {
@@ -104,7 +107,7 @@ pub fn over_positions(
     let mut c = Compiler::new(diags, slots);
     let mut out = Vec::new();
     let mark = scope.mark();
-    let ok = over_loop(&mut c, scope, over, 0, &mut out);
+    let ok = over_loop(&mut c, scope, over, 0, (&mut out, &mut 0));
     scope.truncate(mark);
     ok.then_some(out)
 }
@@ -115,12 +118,13 @@ fn over_loop(
     scope: &mut Scope,
     over: &CheckOver,
     depth: usize,
-    out: &mut Vec<Vec<i64>>,
+    (out, heaps): (&mut Vec<Vec<i64>>, &mut usize),
 ) -> bool {
     let Some((name, range)) = over.fors.get(depth) else {
         let Some(v) = c.constant(&over.positions, scope) else {
             return false;
         };
+        let before = out.len();
         match v {
             Value::List(l) => out.push(l.to_vec()),
             Value::Set(SetValue::Tuples(ts)) => out.extend(ts.iter().map(|t| t.to_vec())),
@@ -135,12 +139,20 @@ fn over_loop(
                 return false;
             }
         }
-        if out.len() > MAX_FAMILY {
+        *heaps = out[before..]
+            .iter()
+            .fold(*heaps, |n, p| n.saturating_add(p.len()));
+        if out.len() > MAX_FAMILY || *heaps > MAX_FAMILY_HEAPS {
+            let what = if out.len() > MAX_FAMILY {
+                format!("more than {MAX_FAMILY} positions")
+            } else {
+                format!("positions of more than {MAX_FAMILY_HEAPS} heaps in all")
+            };
             c.diags.push(
                 Diag::new(
                     Code::Limit,
                     over.positions.span.clone(),
-                    format!("`check over` names more than {MAX_FAMILY} positions"),
+                    format!("`check over` names {what}"),
                     "too many",
                 )
                 .help("give smaller ranges to its `for` names"),
@@ -158,7 +170,7 @@ fn over_loop(
     for x in values {
         let mark = scope.mark();
         scope.push(&name.name, Binding::Const(Value::Int(x)));
-        let ok = over_loop(c, scope, over, depth + 1, out);
+        let ok = over_loop(c, scope, over, depth + 1, (&mut *out, &mut *heaps));
         scope.truncate(mark);
         if !ok {
             return false;
