@@ -39,6 +39,58 @@ fn a_set_to_the_same_size_keeps_the_move_through_the_binary() {
     assert!(out.stdout.contains("-> (0, 2)"), "{}", out.stdout);
 }
 
+#[test]
+fn a_set_of_a_heap_an_earlier_step_changed_is_refused() {
+    // `set h to 1` after taking from h counted its sizes from h before the move: at (5, 0)
+    // heapgame moved to (0, 0), where the rule says the heap ends at 1. Such a move is refused
+    // at the `set`, with its place; for `it` too.
+    for (name, step) in [
+        (
+            "set-after-take.game",
+            "take s in 1..2 from one heap h; set h to 1",
+        ),
+        ("set-after-add.game", "add 1 to one heap h; set h to 0"),
+        (
+            "set-it-after-take.game",
+            "take 1 from one heap; set it to 0",
+        ),
+    ] {
+        let text = format!("ruleset \"r\" {{\n  heaps 2\n  move {{ {step} }}\n}}\n");
+        let path = file(name, &text);
+        let out = heapgame()
+            .args(["moves", path.to_str().expect("a UTF-8 path"), "5", "0"])
+            .run();
+        assert_eq!(out.code, 2, "{step}: {}", out.stdout);
+        assert!(
+            out.stderr.contains("heapgame::not_allowed"),
+            "{}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("an earlier step"), "{}", out.stderr);
+        assert!(out.stdout.is_empty(), "{}", out.stdout);
+    }
+    // A heap only kept, or another heap, may still be set: keep h (5), set it to 2 -> (0, 2)
+    // (a multiset, written in order);
+    // take 1 from h, set the other heap to 3.
+    let kept =
+        "ruleset \"r\" {\n  heaps 2\n  move { keep one heap h where h >= 1; set h to 2 }\n}\n";
+    let path = file("set-after-keep.game", kept);
+    let out = heapgame()
+        .args(["moves", path.to_str().expect("a UTF-8 path"), "5", "0"])
+        .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.trim(), "(0, 2)");
+    let other = "ruleset \"r\" {\n  heaps 2\n  move { take 1 from one heap h; set the other heap to 3 }\n}\n";
+    let path = file("set-other.game", other);
+    let out = heapgame()
+        .args(["moves", path.to_str().expect("a UTF-8 path"), "5", "0"])
+        .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut got: Vec<&str> = out.stdout.lines().collect();
+    got.sort_unstable();
+    assert_eq!(got, ["(3, 4)"], "{}", out.stdout);
+}
+
 /// The smallest term of the Zeckendorf representation of `n >= 1` (Fibonacci numbers 1, 2,
 /// 3, 5, ..., the greedy choice).
 fn smallest_zeckendorf_term(mut n: u64) -> u64 {

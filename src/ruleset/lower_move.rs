@@ -9,7 +9,7 @@ use super::lower_add::lower_shift;
 use super::lower_after::{bind_after, split_after};
 use super::lower_ctx::{bind_heap_names, SelState};
 use super::lower_place::Layout;
-use super::lower_set::{lower_set, Way, MAX_SET_STEPS};
+use super::lower_set::{lower_set, set_after_change, Way, MAX_SET_STEPS};
 use super::lower_step::lower_step;
 use super::program::{MoveProgram, ShapeSpec};
 use super::value::{SetValue, Type, Value};
@@ -49,6 +49,9 @@ pub(super) fn lower_move(
                 "a move may have at most {MAX_SET_STEPS} `set` steps"
             )),
         );
+        return;
+    }
+    if sets > 0 && !set_after_change(&m.steps, diags) {
         return;
     }
     // A move of `set` steps alone that all keep their heaps changes nothing: no clause.

@@ -84,6 +84,77 @@ pub(super) fn lower_set(
     lower_step(&step, shape, scope, diags, slots, sels)
 }
 
+/// A `set` of a heap that an earlier step of the same move changed (`take s in 1..2 from one
+/// heap h; set h to 1`) is refused: its sizes are counted from the heap's size before the
+/// move, so the heap would not end at the size written. Reported; `false` then.
+pub(super) fn set_after_change(steps: &[Step], diags: &mut Vec<Diag>) -> bool {
+    // The names of heaps whose size an earlier step changed, and whether the step just
+    // before changed the heaps it chose (`it`, `them`).
+    let mut changed: Vec<&str> = Vec::new();
+    let mut last_changed = false;
+    for st in steps {
+        let (sel, changes) = match &st.kind {
+            StepKind::Take { sel, .. }
+            | StepKind::Add { sel, .. }
+            | StepKind::Lower { sel, .. }
+            | StepKind::Set { sel, .. } => (Some(sel), true),
+            StepKind::Shift { from, .. } => (Some(from), true),
+            StepKind::Keep { sel, .. } | StepKind::Delete { sel } | StepKind::Split { sel, .. } => {
+                (Some(sel), false)
+            }
+            StepKind::Octal { .. } => (None, false),
+        };
+        if let StepKind::Set { sel, .. } = &st.kind {
+            let SelKind::Ref(id) = &sel.kind else {
+                continue_with(&mut changed, &mut last_changed, Some(sel), changes);
+                continue;
+            };
+            let earlier = match id.name.as_str() {
+                "it" | "them" => last_changed,
+                name => changed.contains(&name),
+            };
+            if earlier {
+                diags.push(
+                    Diag::new(
+                        Code::NotAllowed,
+                        sel.span.clone(),
+                        format!(
+                            "`set` of `{}`, which an earlier step of this move changed",
+                            id.name
+                        ),
+                        "changed before",
+                    )
+                    .help(
+                        "a `set` counts the new size from the heap's size before the move; \
+                         give the heap its final size in one step (`set one heap h to E`), or \
+                         write the earlier step's change into E",
+                    ),
+                );
+                return false;
+            }
+        }
+        continue_with(&mut changed, &mut last_changed, sel, changes);
+    }
+    true
+}
+
+/// After a step that chose `sel` (and changed its heaps' sizes when `changes`): the name it
+/// gave or referred to is recorded as changed, and `it` / `them` refer to it.
+fn continue_with<'s>(
+    changed: &mut Vec<&'s str>,
+    last_changed: &mut bool,
+    sel: Option<&'s Selector>,
+    changes: bool,
+) {
+    if let (Some(sel), true) = (sel, changes) {
+        match (&sel.kind, &sel.name) {
+            (SelKind::Ref(id), _) | (_, Some(id)) => changed.push(&id.name),
+            _ => {}
+        }
+    }
+    *last_changed = changes;
+}
+
 /// Whether `sel` selects one heap; reported when not.
 fn one_heap(sel: &Selector, diags: &mut Vec<Diag>) -> bool {
     let single = matches!(
