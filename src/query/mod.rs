@@ -5,7 +5,10 @@
 //!
 //! - [`eval`]: one position (a kernel, the search, the misère quotient, loopy values, the
 //!   genus).
+//! - [`table`]: a box (its plan and memory, a sum, a kernel, the parallel mode or the search,
+//!   loopy values).
 
 pub mod eval;
+pub mod table;
 
 pub use eval::{eval, Answer, Evaluation, Route, Want};

@@ -4,7 +4,8 @@
 
 use super::*;
 use crate::cli::error::CliError;
-use crate::report::memo_table::TableError;
+use crate::query::table::{plan, solve, TableError};
+use crate::report::box_table::{box_problem, text, too_many_positions, MAX_IN_MEMORY};
 use crate::report::table::TableRequest;
 
 /// The most followers `:moves` lists: ten million lines are more than anyone reads, and
@@ -102,16 +103,34 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// `:table`: the box from the session's solver.
+    /// `:table`: the box, by the route `solve` takes ([`crate::query::table`]).
     pub(super) fn table(&mut self, ui: &mut Ui, req: &TableRequest) -> Result<(), Report> {
-        let (l, solver) = self.parts()?;
-        let out = ui
-            .compute(|| crate::report::memo_table::table(&l.game, solver, req))
-            .map_err(|e| match e {
-                TableError::Box(e) => Report::new(e),
-                TableError::Solve(e, _) => solve_error(&l.game, &e),
-                TableError::Write(e) => Report::new(CliError::Write(e)),
-            })?;
+        let l = self.loaded()?;
+        let game = &l.game;
+        let ask = req.ask();
+        let refused = |e: TableError| match e {
+            TableError::Box(e) => Report::new(box_problem(game, &e)),
+            TableError::Unaddressable(size) => Report::new(too_many_positions(req.max, size, None)),
+            TableError::Memory { need, cap } => Report::msg(format!(
+                "the box needs at least {need} bytes, more than the memory limit of {cap}"
+            )),
+            TableError::Solve { error, .. } => solve_error(game, &error),
+        };
+        let planned = plan(game, &ask).map_err(refused)?;
+        if planned.spec.len() > MAX_IN_MEMORY {
+            let size = Some(planned.spec.len() as u128);
+            return Err(Report::new(too_many_positions(
+                req.max,
+                size,
+                Some(MAX_IN_MEMORY),
+            )));
+        }
+        let budget = ui.budget();
+        let out = ui.compute(|| {
+            let table = solve(game, &ask, &planned, &budget).map_err(refused)?;
+            text(game, req, (&planned, &table), &budget)
+                .map_err(|e| Report::new(CliError::Write(e)))
+        })?;
         emit(&out);
         Ok(())
     }

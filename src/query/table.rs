@@ -1,0 +1,164 @@
+//! A box answered, by the one route `solve` and the REPL's `:table` take: the box's heaps and
+//! ranks ([`plan`]: refused when it has no number of heaps, too many, or more positions than a
+//! table by rank can address), the mode that will solve it with its memory per position (a
+//! refusal, [`Planned::refuse_beyond`], when that mode's table cannot fit the memory limit),
+//! then the solve ([`solve`]): a sum's single-heap sequence, a compiled kernel, the parallel
+//! mode or the search, and, when the moves can return to a position in normal play, Smith's
+//! values over the region the box reaches. The answer is data; `report` writes it.
+
+use crate::game::{BoxError, Game};
+use crate::moves::MoveError;
+use crate::solver::loopy::{solve_loopy_region, LoopySolution};
+use crate::solver::modes::{solve_box_listed, Listed};
+use crate::solver::plan::{plan_box_listed, BoxPlan};
+use crate::solver::positions::each_position;
+use crate::solver::{BoxSpec, Budget, Play, SolveError, Want};
+
+/// The box asked for: every heap at most `max`, `heaps` heaps for a ruleset with any number
+/// of them, Grundy values or outcomes alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoxAsk {
+    /// The largest heap size.
+    pub max: u32,
+    /// The number of heaps, for rulesets with any number of heaps.
+    pub heaps: Option<usize>,
+    /// Grundy values too, not only outcomes.
+    pub grundy: bool,
+}
+
+impl BoxAsk {
+    /// What the solver computes for this box.
+    pub fn want(&self) -> Want {
+        if self.grundy {
+            Want::Grundy
+        } else {
+            Want::Outcome
+        }
+    }
+}
+
+/// A box ready to solve: its number of heaps, its positions by rank and the mode that will
+/// solve it.
+#[derive(Debug)]
+pub struct Planned {
+    /// The number of heaps of its positions.
+    pub k: usize,
+    /// The box's ranks.
+    pub spec: BoxSpec,
+    /// The mode, the kernel and the memory a position.
+    pub plan: BoxPlan,
+}
+
+impl Planned {
+    /// The bytes the mode's tables take for the box, at least.
+    pub fn bytes(&self) -> u128 {
+        self.plan.bytes(self.spec.len())
+    }
+
+    /// Refuses the box when its mode's tables cannot fit `cap` bytes.
+    pub fn refuse_beyond(&self, cap: u64) -> Result<(), TableError> {
+        let need = self.bytes();
+        if need <= u128::from(cap) {
+            return Ok(());
+        }
+        Err(TableError::Memory { need, cap })
+    }
+}
+
+/// Why a box has no answer.
+#[derive(Debug)]
+pub enum TableError {
+    /// The ruleset gives the box no number of heaps, or too many.
+    Box(BoxError),
+    /// More positions than a table by rank can address (how many; `None`: beyond 10^38).
+    Unaddressable(Option<u128>),
+    /// The mode's tables need `need` bytes, more than the memory limit `cap`.
+    Memory {
+        /// The bytes needed, at least.
+        need: u128,
+        /// The limit.
+        cap: u64,
+    },
+    /// The solve failed or was stopped; `loopy`: while solving the region a loopy box reaches.
+    Solve {
+        /// The failure.
+        error: SolveError<MoveError>,
+        /// Whether Smith's values were being computed.
+        loopy: bool,
+    },
+}
+
+/// A solved box.
+pub enum Table {
+    /// Every position's outcome (and Grundy value when asked), by rank or, for a sum, by XOR.
+    Values(Listed),
+    /// A loopy game in normal play: the box's positions, in order, and Smith's values of the
+    /// region they reach.
+    Loopy {
+        /// The positions of the box the ruleset allows, in the order of `each_position`.
+        roots: Vec<Vec<u32>>,
+        /// Smith's values over the region.
+        solution: LoopySolution,
+    },
+}
+
+/// The box of `ask`: its heaps, its ranks and its mode.
+pub fn plan(game: &Game, ask: &BoxAsk) -> Result<Planned, TableError> {
+    let (k, size) = game.box_of(ask.max, ask.heaps).map_err(TableError::Box)?;
+    let spec =
+        BoxSpec::new(game.shape(), ask.max, k).map_err(|_| TableError::Unaddressable(size))?;
+    let plan = plan_box_listed(game.generator(), &spec, ask.want(), game.play());
+    Ok(Planned { k, spec, plan })
+}
+
+/// Solves the planned box within `budget`; a loop in normal play is answered with Smith's
+/// values over the region the box reaches.
+pub fn solve(
+    game: &Game,
+    ask: &BoxAsk,
+    planned: &Planned,
+    budget: &Budget,
+) -> Result<Table, TableError> {
+    let listed = solve_box_listed(
+        game.generator(),
+        &planned.spec,
+        ask.want(),
+        budget,
+        game.play(),
+    );
+    match listed {
+        Ok(values) => Ok(Table::Values(values)),
+        Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
+            let loopy = |error| TableError::Solve { error, loopy: true };
+            let roots = box_roots(game, ask.max, planned.k, budget).map_err(loopy)?;
+            let solution = solve_loopy_region(game.generator(), roots.iter().cloned(), budget)
+                .map_err(loopy)?;
+            Ok(Table::Loopy { roots, solution })
+        }
+        Err(error) => Err(TableError::Solve {
+            error,
+            loopy: false,
+        }),
+    }
+}
+
+/// The positions of the box (heaps at most `max`, `k` of them) the ruleset allows, in the
+/// order of `each_position`; stopped at the budget's position limit or its cancel flag.
+fn box_roots(
+    game: &Game,
+    max: u32,
+    k: usize,
+    budget: &Budget,
+) -> Result<Vec<Vec<u32>>, SolveError<MoveError>> {
+    let mut roots = Vec::new();
+    each_position(game.shape(), max, k, |p| {
+        budget
+            .check(roots.len(), roots.len())
+            .map_err(|s| SolveError::from_stop(s, roots.len()))?;
+        if game.allows(p) {
+            roots.push(p.to_vec());
+        }
+        Ok(())
+    })?;
+    Ok(roots)
+}

@@ -1,0 +1,204 @@
+//! A solved box ([`crate::query::table`]) written as `solve` and the REPL's `:table` print it:
+//! the table in the style of the papers, CSV or JSON, position by position (a table of
+//! P-positions sorted from their ranks when few), looking at the budget as it goes; and the
+//! words of a box that has no answer (located in the `--max` argument or the ruleset).
+
+use std::cell::Cell;
+use std::sync::Arc;
+
+use crate::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
+use crate::query::table::{BoxAsk, Planned, Table};
+use crate::ruleset::{Code, Diag, LoadError};
+use crate::solver::modes::Listed;
+use crate::solver::positions::{box_size, each_position};
+use crate::solver::Budget;
+use crate::Game;
+use miette::NamedSource;
+
+use super::table::{Rows, Solved, TableFormat, TableRequest};
+use super::table_loopy::write_loopy;
+
+/// The most P-positions of the table format sorted from their ranks; beyond, the box is walked.
+const MAX_SORTED: usize = 1 << 22;
+
+/// The largest box [`text`] renders into one string (the REPL's `:table`); `solve` streams.
+pub const MAX_IN_MEMORY: usize = 50_000_000;
+
+/// The message of the error a write stopped by the budget returns (the caller then reports
+/// the stop itself).
+const STOPPED: &str = "the run was stopped while the table was written";
+
+impl TableRequest {
+    /// The box this table lists.
+    pub fn ask(&self) -> BoxAsk {
+        BoxAsk {
+            max: self.max,
+            heaps: self.heaps,
+            grundy: self.grundy,
+        }
+    }
+}
+
+/// A problem with the box, labelled in the `--max` argument.
+pub fn located_at_max(max: u32, mut d: Diag) -> LoadError {
+    let src = Arc::new(NamedSource::new("--max", max.to_string()));
+    d.source = Some(src.clone());
+    LoadError::single(src, d)
+}
+
+/// A box with no number of heaps, or too many, in the command line's words.
+pub fn box_problem(game: &Game, e: &BoxError) -> LoadError {
+    let problem = |d: Diag| LoadError::single(game.src.clone(), d);
+    let usage = |msg: String, help: &str| problem(Diag::new(Code::Usage, 0..0, msg, "").help(help));
+    match e {
+        BoxError::Heaps(BoxHeapsError::FixedCount { count, asked }) => usage(
+            format!(
+                "`{}` has exactly {count} heaps, but --heaps {asked} was given",
+                game.checked.name
+            ),
+            "leave out --heaps for rulesets with a fixed number of heaps",
+        ),
+        BoxError::Heaps(BoxHeapsError::AnyCount) => usage(
+            format!("{} with --heaps", AnyCount(&game.checked.name)),
+            "add --heaps K, e.g. `--heaps 3`",
+        ),
+        BoxError::TooManyHeaps(k) => problem(
+            Diag::new(
+                Code::TooLarge,
+                0..0,
+                format!("a box of positions with {k} heaps is more than `solve` lists"),
+                "",
+            )
+            .help(format!(
+                "`solve` lists positions of at most {MAX_BOX_HEAPS} heaps; ask `eval` about \
+                 single positions"
+            )),
+        ),
+    }
+}
+
+/// A box of `size` positions (`None`: more than 10^38), more than a table by rank can
+/// address, or than `limit` when given.
+pub fn too_many_positions(max: u32, size: Option<u128>, limit: Option<usize>) -> LoadError {
+    let size = size.map_or("more than 10^38".to_string(), |n| n.to_string());
+    let msg = match limit {
+        Some(n) => format!("the box holds {size} positions, more than the {n} listed here"),
+        None => format!(
+            "the box holds {size} positions, more than a table by rank can address (or its \
+             index of ranks alone would take more than 1 GiB)"
+        ),
+    };
+    let help = match limit {
+        Some(_) => "lower --max or --heaps, or use `heapgame solve`, which writes as it goes",
+        None => "lower --max or --heaps",
+    };
+    let d = Diag::new(Code::TooLarge, 0..max.to_string().len(), msg, "this box").help(help);
+    located_at_max(max, d)
+}
+
+/// How far a write got, and whether the budget stopped it (the error that follows is then
+/// that stop).
+#[derive(Default)]
+pub struct Written {
+    /// Positions written.
+    pub done: Cell<u64>,
+    /// Whether the budget stopped the writing.
+    pub stopped: Cell<bool>,
+}
+
+/// Writes the solved box in the format of `req`, looking at `budget` every 2^16 positions.
+pub fn write(
+    game: &Game,
+    req: &TableRequest,
+    (planned, table): (&Planned, &Table),
+    (budget, written): (&Budget, &Written),
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    match table {
+        Table::Values(values) => write_values(game, req, (planned, values), (budget, written), out),
+        Table::Loopy { roots, solution } => {
+            write_loopy(game, req, planned.k, (roots, solution), out)
+        }
+    }
+}
+
+/// The solved box as one string (the REPL's `:table`; at most [`MAX_IN_MEMORY`] positions,
+/// which the caller checks).
+pub fn text(
+    game: &Game,
+    req: &TableRequest,
+    solved: (&Planned, &Table),
+    budget: &Budget,
+) -> std::io::Result<String> {
+    let mut out: Vec<u8> = Vec::new();
+    write(game, req, solved, (budget, &Written::default()), &mut out)?;
+    // Every piece written is UTF-8.
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Writes the solved box, position by position in the order of `each_position`, each read
+/// by its rank (or, for a sum, its value computed by XOR).
+fn write_values(
+    game: &Game,
+    req: &TableRequest,
+    (planned, listed): (&Planned, &Listed),
+    (stop, written): (&Budget, &Written),
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let (k, spec) = (planned.k, &planned.spec);
+    let shape = game.shape();
+    let (mode, kernel) = listed.solved_by();
+    let solved = Solved { mode, kernel };
+    let name = (game.checked.name.as_str(), game.play());
+    let mut rows = Rows::begin(out, *req, name, shape, k, Some(solved))?;
+    let lists_box = box_size(shape, req.max, k) == Some(spec.len() as u128);
+    let restricted = game.generator().positions.is_some();
+    // Looks at the clock and Ctrl-C every 2^16 steps (`n` counts them).
+    let look = |n: u64| {
+        if n.is_multiple_of(1 << 16) && stop.interrupted().is_err() {
+            written.stopped.set(true);
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                STOPPED,
+            ));
+        }
+        Ok(())
+    };
+    // One more position written, counted in `done`.
+    let step = || -> std::io::Result<()> {
+        look(written.done.get())?;
+        written.done.set(written.done.get() + 1);
+        Ok(())
+    };
+    let fast = req.format == TableFormat::Table && !req.grundy && lists_box && !restricted;
+    if let (true, Listed::Box(values)) = (fast, listed) {
+        // Only the P-positions are written: those few, from their ranks, in the order of
+        // `each_position` (by number of heaps, then lexicographic), the rest counted.
+        let ps = values.p_ranks().take(MAX_SORTED + 1).count();
+        if ps <= MAX_SORTED {
+            let mut list: Vec<Vec<u32>> = Vec::with_capacity(ps);
+            for (n, r) in (0u64..).zip(values.p_ranks()) {
+                look(n)?;
+                let mut p = Vec::new();
+                spec.unrank(r, &mut p);
+                list.push(p);
+            }
+            list.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+            for p in &list {
+                step()?;
+                rows.row(p, true, None)?;
+            }
+            rows.skip_n_positions((spec.len() - ps) as u64);
+            return rows.end();
+        }
+    }
+    each_position(shape, req.max, k, |p| {
+        step()?;
+        if !game.allows(p) {
+            return Ok(());
+        }
+        let (is_p, g) = listed.at(spec, p, req.grundy);
+        rows.row(p, is_p, g)
+    })?;
+    rows.end()
+}
