@@ -143,8 +143,8 @@ fn sel_str(s: &Selector) -> String {
 fn parse_error(src: &str) -> (String, usize) {
     match parse_file(src) {
         Ok(_) => panic!("parsed, but should not:\n{src}"),
-        Err(e @ SyntaxError::Unexpected { .. }) => {
-            let SyntaxError::Unexpected { span, .. } = &e else {
+        Err(e @ (SyntaxError::Unexpected { .. } | SyntaxError::Slip { .. })) => {
+            let (SyntaxError::Unexpected { span, .. } | SyntaxError::Slip { span, .. }) = &e else {
                 unreachable!()
             };
             (e.to_string(), span.offset())
@@ -968,23 +968,45 @@ fn expected_expression_is_one_entry() {
 }
 
 /// Many expected items collapse into one entry, and the end of the input is "the end of the
-/// file", with the label on the last character (miette draws nothing past the end).
+/// file", with the label on the last character (miette draws nothing past the end); when the
+/// text ends inside a block, the place is the `{` never closed (issue 38).
 #[test]
 fn end_of_input_is_the_end_of_the_file() {
-    let src = "ruleset \"T\" {\n  heaps 2\n  move { take 1.. from one heap }\n";
-    let (msg, at) = parse_error(src);
-    assert!(msg.ends_with("found the end of the file"), "{msg}");
+    let src = "ruleset \"T\" {\n  heaps 2\n  5\n}\n";
+    let (msg, _) = parse_error(src);
     assert!(
-        msg.contains("another item (`heaps`, `let`, `move`, `claim`, ...)"),
+        msg.contains("another item (`heaps`, `let`, `move`, `claim`, ...)") && msg.contains("`}`"),
         "{msg}"
     );
-    assert!(msg.contains("`}`"), "{msg}");
+    let src = "ruleset \"T\" (k = 1)\n";
+    let (msg, at) = parse_error(src);
+    assert!(msg.ends_with("found the end of the file"), "{msg}");
     assert_eq!(at, src.trim_end().len() - 1, "{msg}");
     let (msg, _) = parse_error("ruleset");
     assert_eq!(
         msg,
         "expected a string in double quotes, found the end of the file"
     );
+}
+
+/// A `}` left out is shown at the `{` it would close, not at the end of the file.
+#[test]
+fn a_brace_never_closed_is_shown_where_it_opens() {
+    let src = "ruleset \"T\" {\n  heaps 2\n  move { take 1.. from one heap }\n";
+    let (msg, at) = parse_error(src);
+    assert_eq!(
+        msg,
+        "this `{` is never closed: the file ends before its `}`"
+    );
+    assert_eq!(at, src.find('{').unwrap(), "{msg}");
+    // A move's `}` left out: the last `}`, at the ruleset's indentation, closes the ruleset.
+    let src = "ruleset \"T\" {\n  heaps 2\n  move {\n    take 1.. from one heap\n}\n";
+    let (msg, at) = parse_error(src);
+    assert_eq!(
+        msg,
+        "this `{` is never closed: the file ends before its `}`"
+    );
+    assert_eq!(at, src.find("{\n    take").unwrap(), "{msg}");
 }
 
 #[test]

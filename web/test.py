@@ -69,6 +69,18 @@ def kayles(n):
     return g
 
 
+def contrast(fg, bg):
+    """WCAG's contrast ratio of two CSS colours `rgb(r, g, b)` (opaque)."""
+    def lum(css):
+        r, g, b_ = [int(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3]]
+        def lin(c):
+            c /= 255
+            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b_)
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def check(cond, msg):
     if not cond:
         raise AssertionError(msg)
@@ -105,6 +117,14 @@ def first_screen_and_a_position(b, url):
     check(b.text("#eval-position") == "(4, 6)", f"an example is already evaluated ({time.time() - t0:.1f} s after opening)")
     check(not b.visible("#loading"), "the loading note is gone once heapgame has loaded")
     check(not b.visible("#max-positions"), "the position limit is behind Advanced")
+    colours = b.js("""const s = getComputedStyle(document.getElementById('gutter'));
+                      return [s.color, s.backgroundColor];""")
+    ratio = contrast(*colours)
+    check(ratio >= 4.5, f"the line numbers have a contrast of {ratio:.2f}:1, at least 4.5:1 ({colours})")
+    b.js("document.getElementById('share').focus();")
+    b.keys("\ue004")
+    after = b.js("const a = document.activeElement; return a.id || a.tagName + '.' + a.className;")
+    check(after == "source", f"Tab from Copy link goes to the editor's text, not to a hidden part of it ({after})")
 
     # (4, 6): N, the winning move to (3, 5), every follower with its move and value.
     g = wythoff_grundy(10)
@@ -118,7 +138,12 @@ def first_screen_and_a_position(b, url):
           f"each follower is labelled with its move ({by['(3, 5)']!r}, {by['(4, 5)']!r})")
     check(b.text("#winning-moves").startswith("(3, 5)"), "the winning move is (3, 5)")
     gap = b.text("#eval-why mark.gap")
-    check(gap == f"_{g[(4, 6)]}_", f"the mex marks the gap: {g[(4, 6)]} is the least value missing ({gap!r})")
+    why = b.text("#eval-why")
+    v = g[(4, 6)]
+    values = sorted({g[m] for m in wythoff_moves(4, 6)})
+    check(gap == str(v) and "_" not in why and f"none has {v}," in why
+          and why.startswith("the followers have the values " + ", ".join(map(str, values[:3]))),
+          f"the mex marks the gap: {v} is the least value missing, without underscores ({why!r})")
     b.shot("1-first-screen")
 
     # The same for a sum: Kayles (5, 11), the XOR of each heap's value.
@@ -216,6 +241,38 @@ def typo_and_stale(b):
     check(b.js("return !document.getElementById('undo-button').disabled;"), "Undo stays available")
 
 
+def parser_messages(b):
+    """Defect 6 of issue 38: a `}` left out is shown at the `{` it would close, not at the end
+    of the file; an unknown one-letter name gets no far-fetched suggestion."""
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", '"Wythoff')
+    text = b.js("return document.getElementById('source').value;")
+    lines = text.split("\n")
+    opening = next(i for i, l in enumerate(lines) if l.startswith("ruleset")) + 1
+    cut = text.rstrip()
+    check(cut.endswith("}"), "Wythoff's file ends with the ruleset's `}`")
+    b.js("""const t = document.getElementById('source'); t.value = arguments[0];
+            t.dispatchEvent(new Event('input'));""", cut[:-1])
+    b.wait_text("#diagnostics", "line")
+    marked = b.js("return [...document.querySelectorAll('#gutter .bad')].map(e => +e.textContent);")
+    diag = b.text("#diagnostics")
+    check(marked == [opening] and f"line {opening}," in diag and "never closed" in diag,
+          f"a missing `}}` is shown at the `{{` of line {opening} ({marked}, {diag.splitlines()[0]!r})")
+    choose(b, "classic/subtraction.game")
+    b.wait("the question", "return document.getElementById('discard').open;")
+    b.click("#discard-yes")
+    b.wait_text("#status-line", '"Subtraction game"')
+    edit(b, "(S = {1, 3, 4}) {", "{")
+    b.wait_text("#diagnostics", "unknown name `S`")
+    diag = b.text("#diagnostics")
+    check("did you mean `e`" not in diag and "did you mean" not in diag.split("unknown name `S`")[1].split("\n")[1],
+          f"an unknown `S` is not said to mean the constant `e` ({diag.splitlines()[:3]})")
+    choose(b, "classic/wythoff.game")
+    b.wait("the question", "return document.getElementById('discard').open;")
+    b.click("#discard-yes")
+    b.wait_text("#status-line", '"Wythoff')
+
+
 def a_loop_and_plain_words(b):
     """Defect 9: a rule that can loop is reported when the rules are checked, before any
     evaluation, where it cannot be solved (misère play; in normal play a loopy game is solved
@@ -262,6 +319,12 @@ def a_box(b):
                                                      clientY: r.top + ((n - 5 - 0.5) / n) * r.height, bubbles: true}));""", n)
     b.wait_text("#eval-position", "(3, 5)")
     check(b.text("#eval-outcome").startswith("P"), "a click on the picture evaluates (3, 5): P")
+    why = b.text("#eval-why")
+    gp = wythoff_grundy(5)
+    values = sorted({gp[m] for m in wythoff_moves(3, 5)})
+    check(why.startswith("the followers have the values " + ", ".join(map(str, values[:3])))
+          and values[0] > 0 and "none has 0," in why and "_" not in why,
+          f"at a P-position the missing 0 is not read as a follower's value ({why!r})")
     # The Grundy heatmap: P-positions stand apart from small values.
     b.click("#solve-grundy")
     b.click("#solve-button")
@@ -324,6 +387,8 @@ def a_game(b):
     # Take one from the heap of 6 (leaving 5): not a winning move.
     b.click('#play-heaps .heap:nth-child(2) button.counter[data-leave="5"]')
     b.wait("heapgame's reply", "return document.querySelectorAll('#play-log li').length === 2;")
+    focus = b.js("const a = document.activeElement; return [a.id, a.tagName, document.getElementById('play-out').contains(a)];")
+    check(focus[2], f"after a move the focus stays in the game, on the next turn's line ({focus})")
     for _ in range(30):
         if b.js("return document.getElementById('play-result') !== null;"):
             break
@@ -418,6 +483,113 @@ def edits_are_kept(b, url):
     check(True, "Replace my edits opens the other ruleset")
 
 
+def a_link_with_own_rules(b, url):
+    """Defects 1 and 3 of issue 38: a link with edited rules shows them under their own name,
+    not the name of the game they started from, which can then be picked; a reload after an
+    edit made since "Copy link" keeps the edit."""
+    sub = b.js("return window.HEAPGAME_DATA.rulesets.find(r => r.path === 'classic/subtraction.game').text;")
+    mine = sub.replace('ruleset "Subtraction game"', 'ruleset "My subtraction game"')
+    hash_ = b.js("""return '#game=' + btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(
+                      {path: 'classic/wythoff.game', name: 'wythoff.game', text: arguments[0], params: {},
+                       position: '7', view: 'eval'}))))
+                      .replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');""", mine)
+    b.go("about:blank")
+    b.go(url + hash_)
+    started(b)
+    b.wait_text("#status-line", '"My subtraction game"')
+    shown = b.js("const c = document.getElementById('ruleset-choice'); return [c.value, c.selectedOptions[0].textContent];")
+    check(shown == ["", "(your own rules)"],
+          f"a link with edited rules is shown as your own rules, not as the game it started from ({shown})")
+    choose(b, "classic/wythoff.game")
+    b.wait("the question", "return document.getElementById('discard').open;")
+    b.click("#discard-yes")
+    b.wait_text("#status-line", '"Wythoff')
+    check(b.js("return document.getElementById('ruleset-choice').value;") == "classic/wythoff.game",
+          "the game the link's rules started from can then be picked")
+    # Copy link, edit, reload: the edit made after the link stays.
+    edit(b, "# Wythoff's game", "# Wythoff's game, shared")
+    b.click("#share")
+    b.wait_text("#share-status", "it opens these rules")
+    edit(b, "# Wythoff's game, shared", "# Wythoff's game, edited after the link")
+    b.wait_text("#status-line", "no problems")
+    # A reload (navigating to the same address with a fragment would not reload).
+    b.js("document.body.dataset.started = 'false'; location.reload();")
+    started(b)
+    b.wait_text("#status-line", "no problems")
+    text = b.js("return document.getElementById('source').value;")
+    check("edited after the link" in text, "a reload after Copy link and an edit keeps the edit, not the link's older rules")
+    choose(b, "classic/wythoff.game")
+    b.wait("the question", "return document.getElementById('discard').open;")
+    b.click("#discard-yes")
+    b.wait_text("#status-line", '"Wythoff')
+
+
+def big_positions(b):
+    """Defect 4 of issue 38: large positions answer through the kernel the command line uses;
+    one whose box cannot fit the page's memory is refused in words, never a panic."""
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", '"Wythoff')
+    b.type("#position-input", "3000 4000\ue007")
+    b.wait_text("#eval-position", "(3000, 4000)", timeout=300)
+    p = wythoff_p(4000)
+    want = sorted(m for m in wythoff_moves(3000, 4000) if m in p)
+    got = b.js("return [...document.querySelectorAll('#winning-moves button')].map(x => x.innerText);")
+    check(got == [f"({a}, {c})" for a, c in want], f"Wythoff (3000, 4000): winning moves {got} by Beatty's theorem")
+    b.type("#position-input", "10000 16180\ue007")
+    b.wait("an answer for (10000, 16180)",
+           "return !document.querySelector('#eval-out progress') && document.getElementById('eval-out').innerText.length > 0;",
+           timeout=300)
+    out = b.text("#eval-out")
+    check("too large for the page's memory" in out and "panic" not in out and "capacity overflow" not in out
+          and "heapgame eval" in out,
+          f"Wythoff (10000, 16180) is refused in words, never a panic ({out[:160]!r})")
+    # Where no kernel applies (`positions where`), the search's progress has a total: the
+    # positions below the one asked, at most the position limit.
+    edit(b, "heaps 2\n", "heaps 2\n  positions where heaps[0] >= 0\n")
+    b.wait_text("#status-line", "no problems")
+    b.type("#position-input", "2000 3000\ue007")
+    line = b.wait_text("#eval-out .progress", "positions so far", timeout=120)
+    check("of at most 2,000,000" in line, f"the progress line gives a total ({line!r})")
+    b.click("#eval .stop")
+    b.wait_text("#eval-out", "Stopped")
+    choose(b, "classic/wythoff.game")
+    b.wait("the question", "return document.getElementById('discard').open;")
+    b.click("#discard-yes")
+    b.wait_text("#status-line", '"Wythoff')
+
+
+def subtraction_values(moves, n):
+    """Grundy values of one heap of a subtraction game, heaps 0..n, by the mex."""
+    g = []
+    for h in range(n + 1):
+        seen = {g[h - s] for s in moves if s <= h}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
+
+
+def a_period(b):
+    """Defect 2 of issue 38: the one-heap picture names the period the values have."""
+    choose(b, "classic/subtraction.game")
+    b.wait_text("#status-line", '"Subtraction game"')
+    g = subtraction_values((1, 3, 4), 40)
+    p = next(p for p in range(1, 41) if all(g[i] == g[i + p] for i in range(41 - p)))
+    b.type("#solve-heaps", "1")
+    b.type("#solve-max", "40")
+    if not b.js("return document.getElementById('solve-grundy').checked;"):
+        b.click("#solve-grundy")
+    b.click("#solve-button")
+    b.wait("the picture", "return document.querySelector('#solve-out img.plot') !== null;")
+    svg = b.js_async("""fetch(document.querySelector('#solve-out img.plot').src).then(r => r.text())
+                          .then(t => arguments[0](t));""")
+    check(f"period {p} from n = 0" in svg and "no period found" not in svg,
+          f"the picture of S = {{1, 3, 4}} names its period {p} (values {g[:2 * p]})")
+    b.click("#solve-grundy")
+    b.type("#solve-max", "30")
+
+
 def long_solve_and_bad_input(b):
     choose(b, "abuku/delete-nim.game")
     b.wait_text("#status-line", '"Delete Nim"')
@@ -461,6 +633,8 @@ def phone(url):
         ph.wait_text("#eval-outcome", "N")
         w = ph.js("const s = document.querySelector('#eval-out .scroll'); return [s.scrollWidth, s.clientWidth];")
         check(w[0] <= w[1] + 1, f"the followers' table fits a phone's screen without scrolling sideways ({w})")
+        top = ph.js("return document.getElementById('eval-out').getBoundingClientRect().top + window.scrollY;")
+        check(top < 844, f"on a phone the answer starts on the first screen ({top:.0f} px down), not below the editor")
         ph.shot("7-phone")
         edit(ph, "claim P: a == floor((b - a) * phi)", "claim P: a == b")
         ph.wait_text("#claims-summary", "fails")
@@ -478,6 +652,12 @@ def phone(url):
         ph.click("#play-button")
         ph.wait_text("#play-turn", "Your move")
         check(ph.js(fits), "a game fits a phone's screen")
+        small = ph.js("""return [...document.querySelectorAll('button, input, select, summary')]
+            .filter(e => e.checkVisibility({visibilityProperty: true}))
+            .map(e => [e.id || e.textContent.slice(0, 20) || e.type, e.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 24 || r.height < 24)
+            .map(([n, r]) => `${n} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);""")
+        check(not small, f"on a phone every control is at least 24 px each way ({small[:6]})")
         ph.shot("8-phone-game")
     finally:
         ph.quit()
@@ -491,6 +671,7 @@ def slow_connection(url):
         sb.go(url)
         sb.wait("the loading note", "return document.getElementById('loading-text').innerText.includes('MB');", timeout=30)
         check(sb.visible("#loading"), f"a loading note with the download's progress ({sb.text('#loading-text')!r})")
+        sb.type("#position-input", "5 7")
         sb.shot("9-slow-loading")
         seen = set()
         end = time.time() + 120
@@ -503,6 +684,9 @@ def slow_connection(url):
         secs = time.time() - t0
         check(not any("took more than" in s for s in seen) and any("no problems" in s for s in seen),
               f"at 1 Mbit/s the rules are checked once heapgame has loaded ({secs:.1f} s), never cut off")
+        sb.wait("the first answer", "return document.getElementById('eval-position');", timeout=60)
+        typed = [sb.js("return document.getElementById('position-input').value;"), sb.text("#eval-position")]
+        check(typed == ["5 7", "(5, 7)"], f"a position typed while the page loads is kept and evaluated ({typed})")
         edit(sb, "# Wythoff's game", "# Wythoff")
         sb.wait_text("#status-line", "no problems")
         sb.wait_text("#eval-outcome", "N")
@@ -551,11 +735,15 @@ def main():
         first_screen_and_a_position(b, fast.url)
         claims_checked(b)
         a_loop_and_plain_words(b)
+        parser_messages(b)
         typo_and_stale(b)
         a_box(b)
         a_game(b)
         links(b, fast.url)
         edits_are_kept(b, fast.url)
+        a_link_with_own_rules(b, fast.url)
+        big_positions(b)
+        a_period(b)
         long_solve_and_bad_input(b)
     finally:
         b.quit()

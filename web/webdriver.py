@@ -68,6 +68,13 @@ class Browser:
             self.s("POST", f"/element/{el}/clear", {})
         self.s("POST", f"/element/{el}/value", {"text": text})
 
+    def keys(self, text):
+        """Presses the keys of `text` (WebDriver key codes allowed: Tab is \ue004) where the
+        focus is, as a keyboard would."""
+        steps = [a for ch in text for a in ({"type": "keyDown", "value": ch}, {"type": "keyUp", "value": ch})]
+        self.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": steps}]})
+        self.s("DELETE", "/actions")
+
     def text(self, css):
         return self.js("const e = document.querySelector(arguments[0]); return e ? e.innerText : null;", css)
 

@@ -303,13 +303,15 @@ fn line_col(text: &str, at: usize) -> (usize, usize) {
     (line, before[start..].chars().count() + 1)
 }
 
-/// The closest of `candidates` to `name`, if close enough to suggest.
+/// The closest of `candidates` to `name`, if close enough to suggest: within a third of the
+/// longer one's length (at least one edit), and keeping at least one character of `name`
+/// (`e` is no suggestion for an unknown `S`).
 pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(name, c);
         let limit = (name.len().max(c.len()) / 3).max(1);
-        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
+        if d <= limit && d < name.chars().count() && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
     }
@@ -329,4 +331,18 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::suggest;
+
+    #[test]
+    fn a_suggestion_keeps_a_character_of_the_name() {
+        // An unknown `S` (a parameter removed) is not the constant `e`, one edit away.
+        assert_eq!(suggest("S", ["e", "pi", "phi", "k"]), None);
+        assert_eq!(suggest("kk", ["e", "k"]), Some("k"));
+        assert_eq!(suggest("flor", ["floor", "e"]), Some("floor"));
+        assert_eq!(suggest("lmit", ["limit", "e"]), Some("limit"));
+    }
 }

@@ -440,6 +440,26 @@ pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
     }
 }
 
+/// As [`from_pest`], for a whole file: when the text ends inside a block, the place shown is
+/// the `{` never closed ([`super::unclosed`]), not the end of the file.
+pub fn from_pest_file(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
+    let pos = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    if src.get(pos..).is_none_or(|r| r.trim().is_empty()) {
+        if let Some(at) = super::unclosed::unclosed_brace(src) {
+            return SyntaxError::Slip {
+                span: (at, 1).into(),
+                message: "this `{` is never closed: the file ends before its `}`".to_string(),
+                label: "never closed".to_string(),
+                help: "add the `}` where the block it opens ends".to_string(),
+            };
+        }
+    }
+    from_pest(err, src)
+}
+
 /// A slip known to be common at `pos`, said in a targeted message: `each` right after the
 /// heap count of a `heaps` line, where a comma was forgotten (`heaps 2 each >= 1`).
 fn slip(src: &str, pos: usize) -> Option<SyntaxError> {

@@ -19,7 +19,7 @@ pub(crate) use super::parse_expr::parse_expr;
 pub fn parse_file(src: &str) -> Result<Ruleset, SyntaxError> {
     let mut pairs = {
         pest::set_error_detail(true);
-        GameParser::parse(Rule::file, src).map_err(|e| expected::from_pest(e, src))?
+        GameParser::parse(Rule::file, src).map_err(|e| expected::from_pest_file(e, src))?
     };
     check_depth(pairs.clone())?;
     // The grammar guarantees one `file` pair holding one `ruleset`.

@@ -112,8 +112,10 @@ impl Request {
         Game::from_source_overrides(&self.name, &self.text, &overrides).map_err(|e| error_json(&e))
     }
 
-    fn budget(&self) -> Budget {
-        Budget::with_limit(Some(self.max_positions))
+    /// A solve's budget: the position limit, and the page's memory for the tables the
+    /// library predicts ([`crate::memory`]).
+    pub(crate) fn budget(&self) -> Budget {
+        crate::memory::budget(self.max_positions)
     }
 
     /// Refuses, unless forced, a run that its first position proves cannot finish (as on the
@@ -319,12 +321,14 @@ pub(crate) fn solve_position(
         &Estimate::for_position(game.generator(), pos),
         &format!("solving {shown}"),
     )?;
-    let watched = Watched::new(game.generator(), report);
     let budget = req.budget();
+    crate::memory::refuse_box(game, pos, &budget)?;
+    let watched = Watched::new(game.generator(), report);
     let context = format!("while solving {shown}");
-    let a = match explain::solve_one(game, &watched, pos, &budget)
-        .map_err(|e| failure(game, &e, &context))?
-    {
+    let a = match explain::solve_one(game, &watched, pos, &budget).map_err(|e| {
+        crate::memory::refused(game, &budget, &context)
+            .unwrap_or_else(|| failure(game, &e, &context))
+    })? {
         explain::Solved::Values(a) => a,
         explain::Solved::Loopy(sol) => return Ok(Position::Loopy(sol)),
     };
@@ -379,7 +383,10 @@ pub fn solve(
         // As the command line chooses, on one thread, the search counting its progress.
         let table = game
             .solve_box_through(&watched, &spec, want, &budget)
-            .map_err(|e| failure(&game, &e, &context))?;
+            .map_err(|e| {
+                crate::memory::refused(&game, &budget, &context)
+                    .unwrap_or_else(|| failure(&game, &e, &context))
+            })?;
         let mut pos = Vec::new();
         let mut ps = Vec::new();
         let mut count = 0usize;

@@ -154,10 +154,7 @@ fn one_run(
         }
     };
     positions.retain(|p| game.allows(p));
-    let mut c = Checker::new(
-        game,
-        heapgame::solver::Budget::with_limit(Some(req.max_positions)),
-    );
+    let mut c = Checker::new(game, crate::memory::budget(req.max_positions));
     let mut visited = 0usize;
     let mut stopped = false;
     for pos in &positions {

@@ -73,7 +73,9 @@ pub fn solve_one(
     let want = Want {
         followers: true,
         genus: false,
-        box_positions: budget.max_positions,
+        // The box is weighed by its bytes against the page's memory, as on the command
+        // line; the position limit bounds the search.
+        box_positions: None,
     };
     match eval(game, &mut s, pos, budget, want)? {
         QueryAnswer::Loopy(sol) => Ok(Solved::Loopy(sol)),

@@ -9,6 +9,7 @@ pub mod api;
 pub mod claims;
 pub mod diag;
 pub mod explain;
+pub mod memory;
 pub mod picture;
 pub mod play;
 pub mod watched;

@@ -1,9 +1,11 @@
 //! The picture of a box for the page: heapgame's own (`heapgame::plot`, the SVG that
-//! `heapgame plot` writes: P-positions marked, or a Grundy heatmap, for one or two heaps).
+//! `heapgame plot` writes: P-positions marked, or a Grundy heatmap, for one or two heaps; one
+//! heap's sequence with the period that `heapgame sequence` finds shaded and named).
 //! The page shows it as an image; where there is none (more heaps, a box too large, a
 //! failure) it draws its own grid from the values.
 
 use heapgame::plot::{self, build::plan, ImageFormat, PlotError, PlotRequest};
+use heapgame::report::picture::period_of;
 use heapgame::solver::Budget;
 use heapgame::Game;
 
@@ -26,7 +28,7 @@ pub fn svg(
         ..PlotRequest::default()
     };
     let plan = plan(game, &req).map_err(|r| r.to_string())?;
-    let fig = plot::build(game, &req, &plan, budget, &|_| None).map_err(|e| match e {
+    let fig = plot::build(game, &req, &plan, budget, &period_of).map_err(|e| match e {
         PlotError::Solve(e) => game.solve_diag(&e).to_string(),
         e => e.to_string(),
     })?;

@@ -155,6 +155,12 @@ function edited() {
       'The rules were edited: this game goes on with the rules it started with; New game uses the edited ones.'));
   }
   share.save(isEdited() ? { path: state.path, name: state.name, text: $('source').value, params: paramValues() } : null);
+  // A `#game=` address holds the rules as they were when the link was made: edited since,
+  // it would bring those back at a reload, so it goes (the edits are kept in the browser).
+  if (location.hash.startsWith('#game=')) {
+    history.replaceState(null, '', location.pathname + location.search);
+    $('share-status').textContent = 'The rules changed after the link was made: Copy link again to share these.';
+  }
 }
 
 /** Marks a section's results as computed from other rules, with a button to recompute. */
@@ -195,8 +201,11 @@ async function open(path, text, name, params) {
   state.name = name || (bundled ? path.split('/').pop() : 'playground.game');
   editor.setText(text);
   $('params').innerHTML = '';
+  // The list names a bundled game only when these are its rules as bundled: edited rules
+  // (from a link or kept from last time) are "(your own rules)", so that picking the game
+  // they started from opens it.
   const same = DATA.rulesets.find((r) => r.text === text);
-  $('ruleset-choice').value = bundled ? bundled.path : (same ? same.path : '');
+  $('ruleset-choice').value = same ? same.path : '';
   await runCheck();
   if (params) {
     for (const input of document.querySelectorAll('#params input')) {
@@ -207,10 +216,12 @@ async function open(path, text, name, params) {
   clearResults();
   const info = state.info;
   if (info && info.ok) {
-    $('position-input').value = view.example(info.heaps, info.lower, 0);
-    $('play-start').value = view.example(info.heaps, info.lower, 1);
+    // What was typed while the page was loading is kept; another game gets its examples.
+    const set = (id, value) => { if (!(starting && $(id).dataset.typed)) $(id).value = value; };
+    set('position-input', view.example(info.heaps, info.lower, 0));
+    set('play-start', view.example(info.heaps, info.lower, 1));
     if (info.check) {
-      $('solve-max').value = Math.min(info.check.max, 60);
+      set('solve-max', Math.min(info.check.max, 60));
       if (info.check.heaps) $('solve-heaps').value = info.check.heaps;
     }
   }
@@ -227,8 +238,8 @@ async function openBundled(path) {
 // ---- running things in the worker, with progress and Stop ----
 
 /** Runs `fn` in the worker for the section `sec`, showing progress there; `total` (if
- * known) is the number of positions expected. */
-async function work(sec, fn, args, total) {
+ * known) is the number of positions expected, or with `atMost` the most there can be. */
+async function work(sec, fn, args, total, atMost) {
   const out = $(`${sec}-out`);
   const stop = document.querySelector(`#${sec} .stop`);
   const started = performance.now();
@@ -244,7 +255,7 @@ async function work(sec, fn, args, total) {
   const onProgress = (n) => {
     const secs = ((performance.now() - started) / 1000).toFixed(1);
     line.textContent = `working: ${n.toLocaleString('en')} positions so far` +
-      (total ? ` of ${total.toLocaleString('en')}` : '') + ` (${secs} s)`;
+      (total ? ` of ${atMost ? 'at most ' : ''}${total.toLocaleString('en')}` : '') + ` (${secs} s)`;
     if (total) bar.value = Math.min(n, total);
   };
   const result = await runner.call(fn, args, onProgress);
@@ -271,7 +282,9 @@ async function evaluate(text) {
   if (text !== undefined) $('position-input').value = text;
   state.view = 'eval';
   const shape = state.info && state.info.ok ? state.info : null;
-  const r = await work('eval', 'evaluate', [request(), $('position-input').value]);
+  const limit = parseInt($('max-positions').value, 10);
+  const total = view.regionSize(shape, $('position-input').value, limit > 0 ? limit : 2000000);
+  const r = await work('eval', 'evaluate', [request(), $('position-input').value], total, true);
   if (r) showResult('eval', view.evaluation(r, (t) => evaluate(t), shape));
 }
 
@@ -410,6 +423,9 @@ function wireReference() {
   });
 }
 
+// True until the first ruleset is open (the page may still be loading heapgame).
+let starting = true;
+
 async function start() {
   const linked = share.fromHash(location.hash);
   const named = decodeURIComponent(location.hash.slice(1));
@@ -468,8 +484,12 @@ async function main() {
     if (isEdited() && $('source').value !== g.text && !(await confirmDiscard('the game of the link'))) return;
     await openLink(g);
   });
+  for (const id of ['position-input', 'play-start', 'solve-max']) {
+    $(id).addEventListener('input', () => { if (starting) $(id).dataset.typed = '1'; });
+  }
   document.body.dataset.ready = 'true';
   await start();
+  starting = false;
   document.body.dataset.started = 'true';
 }
 

@@ -72,6 +72,8 @@ export class Game {
   }
 
   async move(to) {
+    // The button pressed is redrawn: the focus goes to the next turn's line, not the page.
+    this.refocus = true;
     const from = this.turns[this.turns.length - 1];
     const r = await this.call('play', from.shown, show(to));
     if (!r) { await this.offer(); return; }
@@ -85,6 +87,7 @@ export class Game {
     const last = this.turns.map((t) => t.by).lastIndexOf('you');
     if (last < 0) return;
     this.turns = this.turns.slice(0, last);
+    this.refocus = true;
     this.offer();
   }
 
@@ -124,9 +127,10 @@ export class Game {
         youWon ? `You win: heapgame cannot move from ${last.shown}.` : `heapgame wins: you cannot move from ${last.shown}.`));
       out.append(this.review(youWon));
       this.out.replaceChildren(out);
+      this.focus('play-result');
       return;
     }
-    out.append(el('p', { id: 'play-turn' }, `Your move from ${last.shown}:`));
+    out.append(el('p', { id: 'play-turn', tabIndex: -1 }, `Your move from ${last.shown}:`));
     const wins = new Set((this.options.hints() && last.info ? last.info.winning : []).map(show));
     if (this.options.hints() && last.info) {
       out.append(el('p', { id: 'play-hint', className: 'hint' }, last.info.outcome === 'N'
@@ -136,6 +140,19 @@ export class Game {
     out.append(this.counters(last.pos, r.followers, wins, r.follower_count));
     out.append(this.moveList(last.pos, r, wins));
     this.out.replaceChildren(out);
+    this.focus('play-turn');
+  }
+
+  /** After a move or an undo, puts the focus on the line that says what comes next (the
+   * control that was used is gone). */
+  focus(id) {
+    if (!this.refocus) return;
+    this.refocus = false;
+    const e = document.getElementById(id);
+    if (e) {
+      e.tabIndex = -1;
+      e.focus();
+    }
   }
 
   /** The heaps as counters; clicking counter `j` of a heap leaves `j` counters in it. */

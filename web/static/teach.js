@@ -70,9 +70,9 @@ export function describe(from, to, ordered, names, rule) {
   return `heaps ${list(gone.map(String)) || 'none'} become ${list(come.map(String)) || 'nothing'}`;
 }
 
-/** The Grundy value as the mex of the followers' values: 0, 1, ... up to the value, which
- * is the first one missing (marked), then the larger values the followers have. Returns
- * nodes. */
+/** The Grundy value as the mex of the followers' values: the values the followers have (0,
+ * 1, ... up to the value, then the larger ones), then the least one missing, marked, which
+ * is the Grundy value. Returns nodes. */
 export function mexLine(values, grundy) {
   const present = [...new Set(values)].sort((a, b) => a - b);
   const out = document.createElement('span');
@@ -81,16 +81,21 @@ export function mexLine(values, grundy) {
     out.append('no move: the value is 0 (the player to move has lost).');
     return out;
   }
-  out.append('the followers have the values ');
+  const shown = [];
   const small = Math.min(grundy, 12);
-  for (let v = 0; v < small; v++) out.append(el('span', 'have', String(v)), ' ');
-  if (grundy > small) out.append('… ', el('span', 'have', String(grundy - 1)), ' ');
-  const gap = el('mark', 'gap', `_${grundy}_`);
-  gap.title = `${grundy} is missing: no follower has value ${grundy}`;
-  out.append(gap);
+  for (let v = 0; v < small; v++) shown.push(v);
+  if (grundy > small) shown.push('…', grundy - 1);
   const larger = present.filter((v) => v > grundy);
-  if (larger.length) out.append(' ', ...larger.slice(0, 8).flatMap((v) => [el('span', 'have', String(v)), ' ']), larger.length > 8 ? '…' : '');
-  out.append(` : the least value missing, ${grundy}, is the Grundy value.`);
+  shown.push(...larger.slice(0, 8));
+  if (larger.length > 8) shown.push('…');
+  out.append(present.length === 1 ? 'the followers have the value ' : 'the followers have the values ');
+  shown.forEach((v, i) => {
+    if (i) out.append(typeof v === 'number' && typeof shown[i - 1] === 'number' ? ', ' : ' ');
+    out.append(typeof v === 'number' ? el('span', 'have', String(v)) : v);
+  });
+  const gap = el('mark', 'gap', String(grundy));
+  gap.title = `${grundy} is missing: no follower has value ${grundy}`;
+  out.append('; none has ', gap, `, the least value missing, so the Grundy value is ${grundy}.`);
   return out;
 }
 

@@ -45,6 +45,18 @@ export function boxSize(k, max, lower, ordered, any) {
   return Math.round(ordered ? n ** k : multisets(n, k));
 }
 
+/** The most positions the search can expand from the typed position `text` of a game of
+ * `shape` (check's answer): those below it (each heap at most its own), and at most `limit`
+ * (the position limit); undefined when it cannot be told (any number of heaps, bad input). */
+export function regionSize(shape, text, limit) {
+  if (!shape || shape.heaps == null) return undefined;
+  const heaps = (text.match(/\d+/g) || []).map(Number);
+  if (heaps.length !== shape.heaps) return undefined;
+  let n = 1;
+  for (const h of heaps) n *= Math.max(h - (shape.lower || 0), 0) + 1;
+  return Math.min(n, limit);
+}
+
 export function note(text, bad) {
   return el('p', { className: bad ? 'progress error' : 'progress', textContent: text });
 }

@@ -346,6 +346,36 @@ fn one_heap_gets_heapgames_own_picture() {
     assert_eq!(got, want, "{v}");
 }
 
+/// The least period p (with preperiod 0) of `g`, found by comparing `g[n]` with `g[n + p]`.
+fn least_period(g: &[u32]) -> usize {
+    (1..g.len())
+        .find(|&p| (0..g.len() - p).all(|n| g[n] == g[n + p]))
+        .unwrap()
+}
+
+#[test]
+fn a_one_heap_picture_names_the_period_the_sequence_command_finds() {
+    // Defect 2 of issue 38: the picture said "no period found" for S = {1, 3, 4}.
+    let text = include_str!("../../rulesets/classic/subtraction.game");
+    let v = api::solve(&req(text, &[]), 40, Some(1), true, &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+    // The values by the definition: the mex of g(n - s) for s in S.
+    let mut g = vec![0u32; 41];
+    for n in 1..=40usize {
+        let seen: Vec<u32> = [1, 3, 4]
+            .iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| g[n - s])
+            .collect();
+        g[n] = (0..).find(|v| !seen.contains(v)).unwrap();
+    }
+    let p = least_period(&g);
+    assert_eq!(p, 7, "{g:?}");
+    let svg = v["svg"].as_str().unwrap();
+    assert!(svg.contains(&format!("period {p} from n = 0")), "{svg}");
+    assert!(!svg.contains("no period found"), "{svg}");
+}
+
 #[test]
 fn a_loopy_game_is_solved_with_draws_in_normal_play() {
     // Splitting a heap into 0 and itself returns to the same position: every position with
