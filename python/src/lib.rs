@@ -1,0 +1,22 @@
+//! heapgame from Python: the library's bindings, built by maturin into the extension module
+//! `heapgame._heapgame`, which the Python package `heapgame` (beside this crate, in
+//! `heapgame/`) wraps with docstrings, result types and exceptions. `native.rs` holds a loaded
+//! ruleset and answers one position, `tables.rs` solves boxes and sequences into NumPy arrays,
+//! `run.rs` runs a solve with the GIL released, its limits and Ctrl-C, `errors.rs` turns
+//! diagnostics into exceptions.
+
+mod errors;
+mod native;
+mod run;
+mod tables;
+
+use pyo3::prelude::*;
+
+/// The compiled part of heapgame; use the `heapgame` package.
+#[pymodule]
+fn _heapgame(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<native::Native>()?;
+    m.add("NOT_A_POSITION", tables::NOT_A_POSITION)?;
+    m.add("INLINE_SECONDS", run::INLINE.as_secs_f64())?;
+    Ok(())
+}
