@@ -135,7 +135,7 @@ impl Run {
                             return Err(PanicException::new_err("the solving thread ended"))
                         }
                         Err(mpsc::RecvTimeoutError::Timeout) if interrupt.is_none() => {
-                            if let Err(e) = Python::attach(Python::check_signals) {
+                            if let Err(e) = signals() {
                                 cancel.store(true, Ordering::SeqCst);
                                 interrupt = Some(e);
                             }
@@ -219,4 +219,12 @@ fn panic_error(payload: Box<dyn std::any::Any + Send>) -> PyErr {
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic with no message".to_string());
     PanicException::new_err(message)
+}
+
+/// Python's pending signals handled (on the main thread): `Err(KeyboardInterrupt)` after
+/// Ctrl-C.
+fn signals() -> PyResult<()> {
+    // A closure: the method's own lifetime is not general enough for `attach`.
+    #[allow(clippy::redundant_closure_for_method_calls)]
+    Python::attach(|py| py.check_signals())
 }
