@@ -33,6 +33,7 @@ __all__ = [
     "Follower",
     "Move",
     "Sequence",
+    "Picture",
     "Diagnostic",
     "HeapgameError",
     "RulesetError",
@@ -192,6 +193,61 @@ class Sequence:
                 per += f", saltus {self.saltus}"
             per += ", proven" if self.proven else ", not proven"
         return f"<Sequence 0..{len(self.values) - 1}: {shown}{more}; {per}>"
+
+
+class Picture:
+    """A picture of a ruleset's positions, as ``heapgame plot`` draws it; a notebook shows
+    it by itself (``_repr_svg_``, ``_repr_png_``). :attr:`svg` is the SVG text, :attr:`png`
+    the PNG bytes (each drawn when first asked for), :meth:`save` writes either by the
+    file's extension."""
+
+    __slots__ = ("_native", "_svg", "_png")
+
+    def __init__(self, native: Any):
+        self._native = native
+        self._svg: Optional[str] = None
+        self._png: Optional[bytes] = None
+
+    @property
+    def title(self) -> str:
+        """The title drawn on the picture."""
+        return self._native.title
+
+    @property
+    def svg(self) -> str:
+        """The picture as SVG text."""
+        if self._svg is None:
+            self._svg = self._native.svg()
+        return self._svg
+
+    @property
+    def png(self) -> bytes:
+        """The picture as PNG bytes."""
+        if self._png is None:
+            self._png = self._native.png()
+        return self._png
+
+    def save(self, path: Union[str, PathLike]) -> None:
+        """Writes the picture to ``path``: SVG or PNG by its extension."""
+        p = fspath(path)
+        ext = p.rsplit(".", 1)[-1].lower() if "." in p else ""
+        if ext == "svg":
+            data = self.svg.encode()
+        elif ext == "png":
+            data = self.png
+        else:
+            raise ValueError(f"save a picture as .svg or .png, not {p!r}")
+        with open(p, "wb") as f:
+            f.write(data)
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def _repr_png_(self) -> bytes:
+        return self.png
+
+    def __repr__(self) -> str:
+        return f"<Picture {self.title!r}>"
 
 
 class Ruleset:
@@ -385,3 +441,27 @@ class Ruleset:
         """One heap's Grundy values for heaps ``0..max`` and their periodicity (a ruleset
         whose moves act on one heap at a time)."""
         return Sequence(**self._native.sequence(max, time, max_positions, max_memory))
+
+    def plot(
+        self,
+        max: int,
+        heaps: Optional[int] = None,
+        grundy: bool = False,
+        *,
+        slices: Seq[str] = (),
+        claim: bool = False,
+        scale: Optional[int] = None,
+        time: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> Picture:
+        """A picture of the positions with every heap ``<= max``, as ``heapgame plot`` draws
+        it: two heaps with the P-positions marked (or with ``grundy=True`` a heatmap of the
+        Grundy values), a sum's single-heap sequence with ``heaps=1``, three or more heaps in
+        slices (``slices=["c=0,1,2"]``, as ``--slice``); ``claim=True`` marks where the
+        ruleset's claims and the solver disagree; ``scale`` tops the colour scale."""
+        return Picture(
+            self._native.plot(
+                max, heaps, grundy, list(slices), claim, scale, time, max_positions, max_memory
+            )
+        )

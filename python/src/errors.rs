@@ -98,6 +98,47 @@ fn build(py: Python<'_>, err: &LoadError, kind: Kind) -> PyResult<PyErr> {
     Ok(PyErr::from_value(e))
 }
 
+/// Any other diagnostic of the library (a picture's problems) as the exception `kind` says:
+/// its code, message and help, its report as `str`, with no line or column.
+pub fn diagnostic_to_py(
+    py: Python<'_>,
+    d: &dyn miette::Diagnostic,
+    source: &str,
+    kind: Kind,
+) -> PyErr {
+    let mut rendered = String::new();
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+        .with_width(100)
+        .with_links(false);
+    if handler.render_report(&mut rendered, d).is_err() {
+        rendered = d.to_string();
+    }
+    let made = (|| -> PyResult<PyErr> {
+        let one = PyDict::new(py);
+        one.set_item(
+            "code",
+            d.code()
+                .map_or("heapgame::usage".to_string(), |c| c.to_string()),
+        )?;
+        one.set_item("message", d.to_string())?;
+        one.set_item("source", source)?;
+        for key in ["line", "column", "span", "label"] {
+            one.set_item(key, py.None())?;
+        }
+        one.set_item("help", d.help().map(|h| h.to_string()))?;
+        let class = match kind {
+            Kind::Ruleset => "RulesetError",
+            _ => "SolveError",
+        };
+        let e = py
+            .import("heapgame.errors")?
+            .getattr(class)?
+            .call1((rendered, vec![one]))?;
+        Ok(PyErr::from_value(e))
+    })();
+    made.unwrap_or_else(|e| e)
+}
+
 /// A problem with no place in the text (a usage error, a limit), with its help.
 pub fn unlocated(game: &Game, code: Code, message: String, help: &str) -> LoadError {
     LoadError::single(

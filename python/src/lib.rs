@@ -2,11 +2,12 @@
 //! `heapgame._heapgame`, which the Python package `heapgame` (beside this crate, in
 //! `heapgame/`) wraps with docstrings, result types and exceptions. `native.rs` holds a loaded
 //! ruleset and answers one position, `tables.rs` solves boxes and sequences into NumPy arrays,
-//! `run.rs` runs a solve with the GIL released, its limits and Ctrl-C, `errors.rs` turns
+//! `picture.rs` draws, `run.rs` runs a solve with the GIL released, its limits and Ctrl-C, `errors.rs` turns
 //! diagnostics into exceptions.
 
 mod errors;
 mod native;
+mod picture;
 mod run;
 mod tables;
 
@@ -16,6 +17,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _heapgame(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<native::Native>()?;
+    m.add_class::<picture::Picture>()?;
     m.add("NOT_A_POSITION", tables::NOT_A_POSITION)?;
     m.add("INLINE_SECONDS", run::INLINE.as_secs_f64())?;
     Ok(())

@@ -468,4 +468,39 @@ impl Native {
             },
         )
     }
+
+    /// See `picture.rs`.
+    #[pyo3(signature = (max, heaps=None, grundy=false, slices=Vec::new(), claim=false, scale=None, time=None, max_positions=None, max_memory=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn plot(
+        &self,
+        py: Python<'_>,
+        max: u32,
+        heaps: Option<usize>,
+        grundy: bool,
+        slices: Vec<String>,
+        claim: bool,
+        scale: Option<u32>,
+        time: Option<f64>,
+        max_positions: Option<usize>,
+        max_memory: Option<u64>,
+    ) -> PyResult<crate::picture::Picture> {
+        let req = heapgame::plot::PlotRequest {
+            max,
+            heaps,
+            grundy,
+            slices,
+            claim,
+            scale,
+        };
+        self.figure(
+            py,
+            req,
+            Limits {
+                time,
+                max_positions,
+                max_memory,
+            },
+        )
+    }
 }
