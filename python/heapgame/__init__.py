@@ -34,6 +34,10 @@ __all__ = [
     "Move",
     "Sequence",
     "Picture",
+    "CheckReport",
+    "CheckRun",
+    "ClaimResult",
+    "Counterexample",
     "Diagnostic",
     "HeapgameError",
     "RulesetError",
@@ -193,6 +197,101 @@ class Sequence:
                 per += f", saltus {self.saltus}"
             per += ", proven" if self.proven else ", not proven"
         return f"<Sequence 0..{len(self.values) - 1}: {shown}{more}; {per}>"
+
+
+@dataclass(frozen=True)
+class Counterexample:
+    """Where a claim fails first: the ``position``, what the claim says there
+    (``claimed``), what the solver finds (``actual``) and why the solver is right
+    (``why``, the move that shows it)."""
+
+    position: Tuple[int, ...]
+    claimed: str
+    actual: str
+    why: str
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """One claim in one run: its ``line`` in the file and ``text``; ``state`` is ``'ok'``,
+    ``'fail'``, ``'known'`` (it fails where the file says it does), ``'n/a'`` (its ``when``
+    is false for the run's parameters) or ``'empty'`` (no position in its scope);
+    ``checked`` counts the positions compared, ``silent`` those its formula says nothing
+    of; ``counterexample`` is the first failure, ``held_at`` a position of ``fails at``
+    where it held after all."""
+
+    line: int
+    text: str
+    state: str
+    checked: int
+    silent: int
+    counterexample: Optional[Counterexample]
+    held_at: Optional[Tuple[int, ...]] = None
+
+
+@dataclass(frozen=True)
+class CheckRun:
+    """One run of the check: its parameters, the ``region`` compared (as words), how many
+    ``positions`` it holds and how many were ``visited`` (fewer when ``stopped`` by
+    ``time=`` or once every claim had failed), and each claim's result."""
+
+    params: Dict[str, str]
+    region: str
+    positions: int
+    visited: int
+    stopped: bool
+    claims: List[ClaimResult]
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """Every claim of a ruleset against the solver: ``holds`` when each is as the file says
+    in every run, ``complete`` when no run was stopped (else they hold only so far)."""
+
+    runs: List[CheckRun]
+
+    @property
+    def holds(self) -> bool:
+        return all(c.state in ("ok", "known", "n/a", "empty") for r in self.runs for c in r.claims)
+
+    @property
+    def complete(self) -> bool:
+        return not any(r.stopped for r in self.runs)
+
+    def failures(self) -> List[ClaimResult]:
+        """The claims that failed, in every run."""
+        return [c for r in self.runs for c in r.claims if c.state == "fail"]
+
+    def __repr__(self) -> str:
+        n = sum(len(r.claims) for r in self.runs)
+        verdict = "hold" if self.holds else f"{len(self.failures())} failed"
+        more = "" if self.complete else " (stopped: so far)"
+        return f"<CheckReport: {n} claims in {len(self.runs)} runs, {verdict}{more}>"
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for r in self.runs:
+            ps = ", ".join(f"{k} = {v}" for k, v in r.params.items())
+            where = escape(r.region + (f" ({ps})" if ps else ""))
+            for c in r.claims:
+                x = c.counterexample
+                ce = (
+                    f"{escape(_show(x.position))}: claims {escape(x.claimed)}, is "
+                    f"{escape(x.actual)}. {escape(x.why)}"
+                    if x
+                    else ""
+                )
+                rows.append(
+                    f"<tr><td>{c.line}</td><td><code>{escape(c.text)}</code></td>"
+                    f"<td>{where}</td><td><b>{c.state}</b></td><td>{c.checked}</td>"
+                    f"<td>{ce}</td></tr>"
+                )
+        return (
+            f"<p>{escape(repr(self))}</p><table><tr><th>line</th><th>claim</th>"
+            "<th>region</th><th>state</th><th>checked</th><th>counterexample</th></tr>"
+            + "".join(rows)
+            + "</table>"
+        )
 
 
 class Picture:
@@ -441,6 +540,38 @@ class Ruleset:
         """One heap's Grundy values for heaps ``0..max`` and their periodicity (a ruleset
         whose moves act on one heap at a time)."""
         return Sequence(**self._native.sequence(max, time, max_positions, max_memory))
+
+    def check(
+        self,
+        max: Optional[int] = None,
+        heaps: Optional[int] = None,
+        *,
+        time: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> CheckReport:
+        """Every ``claim`` of the ruleset against the solver, as ``heapgame check`` runs
+        them: one run per ``check`` line of the file (with its ``with`` values), or, with
+        ``max`` (and ``heaps``), one run over that box with this ruleset's parameters. The
+        positions are visited smallest first, so a counterexample is the smallest; a run
+        stopped by ``time=`` is reported as far as it got (``stopped``)."""
+        runs = []
+        for r in self._native.check(max, heaps, time, max_positions, max_memory):
+            claims = []
+            for c in r["claims"]:
+                x = c.pop("counterexample")
+                claims.append(ClaimResult(counterexample=Counterexample(**x) if x else None, **c))
+            runs.append(
+                CheckRun(
+                    params=dict(r["params"]),
+                    region=r["region"],
+                    positions=r["positions"],
+                    visited=r["visited"],
+                    stopped=r["stopped"],
+                    claims=claims,
+                )
+            )
+        return CheckReport(runs)
 
     def plot(
         self,

@@ -2,9 +2,10 @@
 //! `heapgame._heapgame`, which the Python package `heapgame` (beside this crate, in
 //! `heapgame/`) wraps with docstrings, result types and exceptions. `native.rs` holds a loaded
 //! ruleset and answers one position, `tables.rs` solves boxes and sequences into NumPy arrays,
-//! `picture.rs` draws, `run.rs` runs a solve with the GIL released, its limits and Ctrl-C, `errors.rs` turns
+//! `picture.rs` draws, `claims.rs` checks claims, `run.rs` runs a solve with the GIL released, its limits and Ctrl-C, `errors.rs` turns
 //! diagnostics into exceptions.
 
+mod claims;
 mod errors;
 mod native;
 mod picture;

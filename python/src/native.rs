@@ -44,9 +44,9 @@ impl Session {
 pub struct Native {
     pub(crate) game: Arc<Game>,
     session: Mutex<Session>,
-    name: String,
-    text: String,
-    overrides: Vec<String>,
+    pub(crate) name: String,
+    pub(crate) text: String,
+    pub(crate) overrides: Vec<String>,
 }
 
 impl Native {
@@ -496,6 +496,29 @@ impl Native {
         self.figure(
             py,
             req,
+            Limits {
+                time,
+                max_positions,
+                max_memory,
+            },
+        )
+    }
+
+    /// See `claims.rs`.
+    #[pyo3(signature = (max=None, heaps=None, time=None, max_positions=None, max_memory=None))]
+    fn check<'py>(
+        &self,
+        py: Python<'py>,
+        max: Option<u32>,
+        heaps: Option<usize>,
+        time: Option<f64>,
+        max_positions: Option<usize>,
+        max_memory: Option<u64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        self.check_claims(
+            py,
+            max,
+            heaps,
             Limits {
                 time,
                 max_positions,
