@@ -17,7 +17,7 @@ the repository's ``docs/language.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 from os import PathLike, fspath
 from typing import Any, Dict, List, Mapping, Optional, Sequence as Seq, Tuple, Union
@@ -111,28 +111,62 @@ class Move:
     move: str
 
 
-@dataclass(frozen=True)
 class Evaluation:
     """One position's answer.
 
     ``outcome`` is ``'P'`` (the previous player wins), ``'N'`` (the next player wins) or, for a
     loopy game, ``'D'`` (a draw); ``grundy`` the Grundy value (g^- in misère play; ``None``
     when the misère quotient answered; for a loopy game Smith's value, an int or a string such
-    as ``'inf{0,2}'``); ``winning_moves`` the followers that win; ``followers`` every follower
+    as ``'inf{0,2}'``); ``winning_moves`` the followers that win (``drawing_moves``, for a
+    drawn position of a loopy game, those that keep the draw); ``followers`` every follower
     with its value and move (``None`` unless asked); ``genus`` Conway's genus in misère play
     when asked; ``route`` how it was found (``kernel ...``, ``search``, ...); ``stored`` the
     positions the search stored."""
 
-    position: Tuple[int, ...]
-    outcome: str
-    grundy: Union[int, str, None]
-    winning_moves: List[Tuple[int, ...]]
-    followers: Optional[List[Follower]]
-    play: str
-    route: str
-    stored: int
-    genus: Optional[str] = None
-    drawing_moves: List[Tuple[int, ...]] = field(default_factory=list)
+    # A plain class with slots: made at every `eval`, it costs less than a dataclass.
+    __slots__ = (
+        "position",
+        "outcome",
+        "grundy",
+        "winning_moves",
+        "followers",
+        "play",
+        "route",
+        "stored",
+        "genus",
+        "drawing_moves",
+    )
+
+    def __init__(
+        self,
+        position: Tuple[int, ...],
+        outcome: str,
+        grundy: Union[int, str, None],
+        winning_moves: List[Tuple[int, ...]],
+        followers: Optional[List[Follower]],
+        play: str,
+        route: str,
+        stored: int,
+        genus: Optional[str] = None,
+        drawing_moves: Optional[List[Tuple[int, ...]]] = None,
+    ):
+        self.position = position
+        self.outcome = outcome
+        self.grundy = grundy
+        self.winning_moves = winning_moves
+        self.followers = followers
+        self.play = play
+        self.route = route
+        self.stored = stored
+        self.genus = genus
+        self.drawing_moves = [] if drawing_moves is None else drawing_moves
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Evaluation):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         wins = ", ".join(_show(w) for w in self.winning_moves[:8])
@@ -470,11 +504,11 @@ class Ruleset:
         """The outcome, Grundy value and winning moves of a position, every follower with its
         value and move (unless ``followers=False``) and, in misère play with ``genus=True``,
         Conway's genus. Solved as ``heapgame eval`` solves it."""
-        d = self._native.eval(position, followers, genus, time, max_positions, max_memory)
-        fs = d.pop("followers", None)
-        if fs is not None:
-            fs = [Follower(p, g, m) for p, g, m in fs]
-        return Evaluation(followers=fs, **d)
+        t = self._native.eval(position, followers, genus, time, max_positions, max_memory)
+        if followers:
+            fs = [Follower(p, g, m) for p, g, m in t[4]]
+            return Evaluation(t[0], t[1], t[2], t[3], fs, *t[5:])
+        return Evaluation(*t)
 
     def outcome(self, position: Position, **limits: Any) -> str:
         """``'P'``, ``'N'`` (or ``'D'`` for a draw of a loopy game)."""

@@ -32,7 +32,7 @@ class Native:
         time: Optional[float] = None,
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
-    ) -> Dict[str, Any]: ...
+    ) -> Tuple[Any, ...]: ...
     def solve(
         self,
         max: int,

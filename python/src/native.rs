@@ -16,6 +16,7 @@ use heapgame::solver::loopy::{LoopyOutcome, LoopySolution, LoopyValue};
 use heapgame::solver::{Play, SolveError, Solver};
 use heapgame::Game;
 use miette::NamedSource;
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -195,48 +196,81 @@ fn loopy_value(py: Python<'_>, v: &LoopyValue) -> PyResult<Py<PyAny>> {
     })
 }
 
+/// One position's answer as Python gets it, in the order of `heapgame.Evaluation`'s fields:
+/// position, outcome, grundy, winning moves, followers (or `None`), play, route, stored,
+/// genus, drawing moves. A tuple, not a dict: this is the hot path of a memoized `eval`.
+pub(crate) struct Reply<'py> {
+    outcome: &'static str,
+    grundy: Py<PyAny>,
+    wins: Bound<'py, PyList>,
+    followers: Option<Bound<'py, PyList>>,
+    route: String,
+    stored: usize,
+    genus: Option<String>,
+    draws: Bound<'py, PyList>,
+}
+
+impl<'py> Reply<'py> {
+    fn into_tuple(
+        self,
+        py: Python<'py>,
+        game: &Game,
+        pos: &[u32],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let outcome = match self.outcome {
+            "P" => intern!(py, "P"),
+            "N" => intern!(py, "N"),
+            _ => intern!(py, "D"),
+        };
+        let play = match game.play() {
+            Play::Normal => intern!(py, "normal"),
+            Play::Misere => intern!(py, "misere"),
+        };
+        let items: [Py<PyAny>; 10] = [
+            tuple(py, pos)?.into_any().unbind(),
+            outcome.clone().into_any().unbind(),
+            self.grundy,
+            self.wins.into_any().unbind(),
+            self.followers
+                .map_or_else(|| py.None(), |f| f.into_any().unbind()),
+            play.clone().into_any().unbind(),
+            self.route.into_pyobject(py)?.into_any().unbind(),
+            self.stored.into_pyobject(py)?.into_any().unbind(),
+            self.genus.map_or_else(
+                || py.None(),
+                |g| {
+                    g.into_pyobject(py)
+                        .map(|g| g.into_any().unbind())
+                        .unwrap_or_else(|_| py.None())
+                },
+            ),
+            self.draws.into_any().unbind(),
+        ];
+        PyTuple::new(py, items)
+    }
+}
+
+fn positions<'py>(py: Python<'py>, ps: &[Vec<u32>]) -> PyResult<Bound<'py, PyList>> {
+    let out = PyList::empty(py);
+    for p in ps {
+        out.append(tuple(py, p)?)?;
+    }
+    Ok(out)
+}
+
 /// A loopy game's answer: outcome P, N or D, Smith's value, the good moves, the followers.
-fn loopy_dict<'py>(
+fn loopy_reply<'py>(
     py: Python<'py>,
     game: &Game,
     pos: &[u32],
     sol: &LoopySolution,
     followers: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
+) -> PyResult<Reply<'py>> {
     let root = sol.root();
     let outcome = root.outcome();
     let good = sol.good_moves(0);
-    let list = |ps: &[Vec<u32>]| -> PyResult<Bound<'py, PyList>> {
-        PyList::new(
-            py,
-            ps.iter()
-                .map(|p| tuple(py, p))
-                .collect::<PyResult<Vec<_>>>()?,
-        )
-    };
     let none: Vec<Vec<u32>> = Vec::new();
-    d.set_item("outcome", outcome.to_string())?;
-    d.set_item("grundy", loopy_value(py, root)?)?;
-    d.set_item(
-        "winning_moves",
-        list(if outcome == LoopyOutcome::N {
-            &good
-        } else {
-            &none
-        })?,
-    )?;
-    d.set_item(
-        "drawing_moves",
-        list(if outcome == LoopyOutcome::D {
-            &good
-        } else {
-            &none
-        })?,
-    )?;
-    d.set_item("route", "loopy (Smith's values)")?;
-    d.set_item("stored", sol.graph.len())?;
-    if followers {
+    let fs = if followers {
         let words = clauses(game, pos);
         let fs = PyList::empty(py);
         for &w in &sol.graph.succ[0] {
@@ -244,9 +278,38 @@ fn loopy_dict<'py>(
             let v = loopy_value(py, &sol.values[w as usize])?;
             fs.append((tuple(py, f)?, v, words.get(f).cloned().unwrap_or_default()))?;
         }
-        d.set_item("followers", fs)?;
-    }
-    Ok(d)
+        Some(fs)
+    } else {
+        None
+    };
+    Ok(Reply {
+        outcome: match outcome {
+            LoopyOutcome::P => "P",
+            LoopyOutcome::N => "N",
+            LoopyOutcome::D => "D",
+        },
+        grundy: loopy_value(py, root)?,
+        wins: positions(
+            py,
+            if outcome == LoopyOutcome::N {
+                &good
+            } else {
+                &none
+            },
+        )?,
+        followers: fs,
+        route: "loopy (Smith's values)".to_string(),
+        stored: sol.graph.len(),
+        genus: None,
+        draws: positions(
+            py,
+            if outcome == LoopyOutcome::D {
+                &good
+            } else {
+                &none
+            },
+        )?,
+    })
 }
 
 #[pymethods]
@@ -357,7 +420,7 @@ impl Native {
         Ok(out)
     }
 
-    /// One position's answer, as a dict (see `heapgame.Evaluation`).
+    /// One position's answer, as a tuple of `heapgame.Evaluation`'s fields.
     #[pyo3(signature = (position, followers=true, genus=false, time=None, max_positions=None, max_memory=None))]
     #[allow(clippy::too_many_arguments)]
     fn eval<'py>(
@@ -369,7 +432,7 @@ impl Native {
         time: Option<f64>,
         max_positions: Option<usize>,
         max_memory: Option<u64>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let pos = self.position(py, position)?;
         let run = Run::new(Limits {
             time,
@@ -392,37 +455,34 @@ impl Native {
             let shown = heapgame::game::show_position(&pos);
             run.failure(py, game, &e, &format!("while solving {shown}"))
         })?;
-        let e = match answer {
-            Answer::Loopy(sol) => {
-                let d = loopy_dict(py, game, &pos, &sol, followers)?;
-                d.set_item("position", tuple(py, &pos)?)?;
-                d.set_item("play", game.play().name())?;
-                return Ok(d);
+        let reply = match answer {
+            Answer::Loopy(sol) => loopy_reply(py, game, &pos, &sol, followers)?,
+            Answer::Values(e) => {
+                let fs = match &e.followers {
+                    None => None,
+                    Some(fs) => {
+                        let words = clauses(game, &pos);
+                        let out = PyList::empty(py);
+                        for (f, g) in fs {
+                            let w = words.get(f).cloned().unwrap_or_default();
+                            out.append((tuple(py, f)?, *g, w))?;
+                        }
+                        Some(out)
+                    }
+                };
+                Reply {
+                    outcome: if e.is_p { "P" } else { "N" },
+                    grundy: e.grundy.into_pyobject(py)?.into_any().unbind(),
+                    wins: positions(py, &e.wins)?,
+                    followers: fs,
+                    route: route_text(&e.route),
+                    stored: e.stored,
+                    genus: e.genus,
+                    draws: PyList::empty(py),
+                }
             }
-            Answer::Values(e) => e,
         };
-        let d = PyDict::new(py);
-        d.set_item("position", tuple(py, &pos)?)?;
-        d.set_item("play", game.play().name())?;
-        d.set_item("outcome", if e.is_p { "P" } else { "N" })?;
-        d.set_item("grundy", e.grundy)?;
-        let wins = PyList::empty(py);
-        for w in &e.wins {
-            wins.append(tuple(py, w)?)?;
-        }
-        d.set_item("winning_moves", wins)?;
-        if let Some(fs) = &e.followers {
-            let words = clauses(game, &pos);
-            let out = PyList::empty(py);
-            for (f, g) in fs {
-                out.append((tuple(py, f)?, *g, words.get(f).cloned().unwrap_or_default()))?;
-            }
-            d.set_item("followers", out)?;
-        }
-        d.set_item("genus", e.genus.as_deref())?;
-        d.set_item("route", route_text(&e.route))?;
-        d.set_item("stored", e.stored)?;
-        Ok(d)
+        reply.into_tuple(py, game, &pos)
     }
 
     /// See `tables.rs`.
