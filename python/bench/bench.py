@@ -8,7 +8,7 @@ machine's speed):
 
     pip install ./python
     cargo build --release -p heapgame-python --example solve_time --example eval_time
-    python python/bench/bench.py
+    python python/bench/bench.py [--calls | --solves]
 """
 
 import subprocess
@@ -61,14 +61,14 @@ def calls():
         )
 
 
-def rust_time(path, max_heap, heaps=None, runs=3):
+def rust_time(path, max_heap, heaps=None, runs=2):
     exe = ROOT / "target" / "release" / "examples" / "solve_time"
     args = [str(exe), str(path), str(max_heap)] + ([str(heaps)] if heaps else []) + [str(runs)]
     out = subprocess.run(args, check=True, capture_output=True, text=True).stdout.split()
     return float(out[0]), int(out[1])
 
 
-def py_time(r, max_heap, heaps=None, runs=3, **kw):
+def py_time(r, max_heap, heaps=None, runs=2, **kw):
     best = float("inf")
     for _ in range(runs):
         t = time.perf_counter()
@@ -79,7 +79,7 @@ def py_time(r, max_heap, heaps=None, runs=3, **kw):
 
 
 def solves():
-    print("\nsolve into NumPy against the same solve in Rust, seconds (best of 3):")
+    print("\nsolve into NumPy against the same solve in Rust, seconds (best of 2):")
     print(f"{'ruleset':10} {'max':>5} {'heaps':>5} {'positions':>10} {'rust':>8} {'dense':>8} {'ratio':>6} {'listed':>8} {'ratio':>6}")
     for name, max_heap, heaps in [("wythoff", 4471, None), ("kayles", 4471, 2), ("nim", 390, 3)]:
         path = CLASSIC / f"{name}.game"
@@ -94,6 +94,7 @@ def solves():
 
 
 if __name__ == "__main__":
-    calls()
+    if "--solves" not in sys.argv:
+        calls()
     if "--calls" not in sys.argv:
         solves()

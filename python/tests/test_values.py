@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import heapgame
-from brute import kayles, nim, positions, subtraction, wythoff
+from brute import kayles, mex, nim, positions, subtraction, wythoff
 
 NIM = 'ruleset "Nim" { heaps any  move { take 1.. from one heap } }'
 
@@ -152,3 +152,29 @@ def test_moves_in_words(rulesets):
     # (0, 1) is reached by both clauses; the first in the file is named.
     assert got[(0, 1)] == "take 1.. from one heap"
     assert r.canonical((5, 2)) == (2, 5)
+
+
+def test_named_heaps_dense_and_listed():
+    # Named heaps keep their order; `positions where` leaves cells out of the game.
+    r = heapgame.Ruleset.parse(
+        'ruleset "Named" { heaps (a, b)  positions where a != 3 '
+        " move { take 1.. from one heap } }"
+    )
+    g = {}
+    for a in range(9):
+        for b in range(9):
+            if a == 3:
+                continue
+            opts = [g[(x, b)] for x in range(a) if x != 3] + [g[(a, y)] for y in range(b)]
+            g[(a, b)] = mex(opts)
+    d = r.solve(max=8)
+    assert d.shape == (9, 9)
+    for a in range(9):
+        for b in range(9):
+            want = heapgame.NOT_A_POSITION if a == 3 else g[(a, b)]
+            assert d[a, b] == want, (a, b)
+    ps, vs = r.solve(max=8, dense=False)
+    assert sorted(zip(map(tuple, ps.tolist()), vs.tolist())) == sorted(g.items())
+    # Without `positions where`: the table's own order is the array's.
+    n = heapgame.Ruleset.parse('ruleset "N" { heaps (a, b)  move { take 1.. from one heap } }')
+    assert (n.solve(max=9) == np.bitwise_xor.outer(np.arange(10), np.arange(10))).all()
