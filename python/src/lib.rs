@@ -1,10 +1,12 @@
 //! heapgame from Python: the library's bindings, built by maturin into the extension module
 //! `heapgame._heapgame`, which the Python package `heapgame` (beside this crate, in
 //! `heapgame/`) wraps with docstrings, result types and exceptions. `native.rs` holds a loaded
-//! ruleset and answers one position, `tables.rs` solves boxes and sequences into NumPy arrays,
-//! `picture.rs` draws, `claims.rs` checks claims, `run.rs` runs a solve with the GIL released, its limits and Ctrl-C, `errors.rs` turns
-//! diagnostics into exceptions.
+//! ruleset and answers one position (as `answer.rs` shapes it), `tables.rs` solves boxes and
+//! sequences into NumPy arrays, `picture.rs` draws, `claims.rs` checks claims, `run.rs` runs a
+//! solve with the GIL released, its limits and Ctrl-C, `errors.rs` turns diagnostics into
+//! exceptions.
 
+mod answer;
 mod claims;
 mod errors;
 mod native;

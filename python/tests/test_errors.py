@@ -1,7 +1,6 @@
 """Every exception class, with its data and its report; limits; Ctrl-C; panics never reach
 the interpreter as a crash."""
 
-import os
 import pickle
 import signal
 import threading

@@ -6,7 +6,6 @@ import os
 import re
 from pathlib import Path
 
-import numpy as np
 
 import heapgame
 from brute import wythoff
