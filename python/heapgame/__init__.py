@@ -31,6 +31,7 @@ from .results import (
     Counterexample,
     Evaluation,
     Follower,
+    MisereQuotient,
     Move,
     Picture,
     Sequence,
@@ -47,6 +48,7 @@ __all__ = [
     "CheckRun",
     "ClaimResult",
     "Counterexample",
+    "MisereQuotient",
     "Diagnostic",
     "HeapgameError",
     "RulesetError",
@@ -319,6 +321,18 @@ class Ruleset:
                 )
             )
         return CheckReport(runs)
+
+    def quotient(
+        self,
+        max: int,
+        *,
+        time: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> MisereQuotient:
+        """The misère quotient of heaps ``1..max`` of a take-and-break game (whatever the
+        ruleset's play), as ``heapgame quotient`` computes it."""
+        return MisereQuotient(**self._native.quotient(max, time, max_positions, max_memory))
 
     def plot(
         self,

@@ -71,3 +71,10 @@ class Native:
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
     ) -> List[Dict[str, Any]]: ...
+    def quotient(
+        self,
+        max: int,
+        time: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> Dict[str, Any]: ...

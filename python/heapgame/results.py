@@ -22,6 +22,7 @@ __all__ = [
     "ClaimResult",
     "Counterexample",
     "Picture",
+    "MisereQuotient",
 ]
 
 
@@ -319,3 +320,48 @@ class Picture:
 
     def __repr__(self) -> str:
         return f"<Picture {self.title!r}>"
+
+
+@dataclass(frozen=True)
+class MisereQuotient:
+    """The misère quotient of a take-and-break game's heaps ``1..max`` (Plambeck and Siegel),
+    each stage proven before the next heap is added: ``order`` elements ``0..order`` (0 the
+    identity, the empty sum), ``mul`` the multiplication table (``mul[x, y]``), ``p_portion``
+    the elements whose sums are P-positions (misère play), ``images[n]`` the element of a
+    heap of ``n`` (``images[0] == 0``), ``orders`` the order after each heap, a presentation
+    (``generators``: each letter with its heap; ``relations`` in words; ``names`` each
+    element's normal form) and whether it is ``tame`` (the quotient of misère Nim's)."""
+
+    max: int
+    order: int
+    orders: List[int]
+    mul: np.ndarray
+    p_portion: List[int]
+    images: np.ndarray
+    generators: List[Tuple[str, int]]
+    relations: List[str]
+    names: List[str]
+    tame: bool
+
+    def element(self, position: Tuple[int, ...]) -> int:
+        """The element of a sum of heaps (each ``<= max``)."""
+        x = 0
+        for h in position:
+            if not 0 <= h <= self.max:
+                raise ValueError(f"heap {h} is beyond the quotient's heaps 0..{self.max}")
+            x = int(self.mul[x, int(self.images[h])])
+        return x
+
+    def is_p(self, position: Tuple[int, ...]) -> bool:
+        """Whether a sum of heaps (each ``<= max``) is a P-position in misère play."""
+        return self.element(position) in self.p_portion
+
+    def __repr__(self) -> str:
+        gens = ", ".join(f"{g} = heap {h}" for g, h in self.generators) or "none"
+        rels = ", ".join(self.relations) or "none"
+        p = ", ".join(self.names[e] for e in self.p_portion)
+        tame = ", tame" if self.tame else ""
+        return (
+            f"<MisereQuotient of heaps 1..{self.max}: order {self.order}{tame}; generators "
+            f"{gens}; relations {rels}; P-portion {{{p}}}>"
+        )

@@ -387,4 +387,25 @@ impl Native {
             },
         )
     }
+
+    /// See `quotient.rs`.
+    #[pyo3(signature = (max, time=None, max_positions=None, max_memory=None))]
+    fn quotient<'py>(
+        &self,
+        py: Python<'py>,
+        max: u32,
+        time: Option<f64>,
+        max_positions: Option<usize>,
+        max_memory: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        self.misere_quotient(
+            py,
+            max,
+            Limits {
+                time,
+                max_positions,
+                max_memory,
+            },
+        )
+    }
 }

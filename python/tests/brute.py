@@ -55,3 +55,22 @@ def nim(heaps):
 
 def positions(max_heap, k):
     return product(range(max_heap + 1), repeat=k)
+
+
+@lru_cache(maxsize=None)
+def misere_kayles_p(heaps):
+    """Misère Kayles on a sorted tuple of heaps: P when every move leads to an N-position;
+    the player who cannot move wins, so the empty position is N."""
+    if not any(heaps):
+        return False
+    for i, h in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1 :]
+        for take in (1, 2):
+            left_over = h - take
+            if left_over < 0:
+                continue
+            for left in range(left_over + 1):
+                follower = tuple(sorted(rest + (left, left_over - left)))
+                if misere_kayles_p(follower):
+                    return False
+    return True

@@ -1,4 +1,4 @@
-"""check, plot, the reprs a notebook shows, and the README's example as it prints."""
+"""check, quotient, plot, the reprs a notebook shows, and the README's example as it prints."""
 
 import contextlib
 import io
@@ -6,9 +6,10 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 
 import heapgame
-from brute import wythoff
+from brute import misere_kayles_p, wythoff
 
 ROOT = Path(__file__).resolve().parents[2]
 CLAIMED = """ruleset "W" {
@@ -104,3 +105,18 @@ def test_the_readme_example_prints_what_the_readme_shows():
         os.chdir(cwd)
     assert out.getvalue() == shown
     assert len(code.strip().splitlines()) == 5
+
+
+def test_misere_quotient_of_kayles_against_a_brute_force():
+    k = heapgame.Ruleset.load(ROOT / "rulesets" / "classic" / "kayles.game")
+    q = k.quotient(12)
+    assert q.max == 12 and q.mul.shape == (q.order, q.order) and q.images.shape == (13,)
+    assert q.images[0] == 0 and len(q.orders) == 13
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                assert q.is_p((a, b, c)) == misere_kayles_p((a, b, c)), (a, b, c)
+    assert "order" in repr(q)
+    with pytest.raises(heapgame.RulesetError) as info:
+        heapgame.Ruleset.load(ROOT / "rulesets" / "classic" / "wythoff.game").quotient(5)
+    assert info.value.code == "heapgame::not_sum"
