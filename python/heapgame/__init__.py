@@ -29,6 +29,8 @@ from .results import (
     CheckRun,
     ClaimResult,
     Counterexample,
+    DiffReport,
+    Difference,
     Evaluation,
     Follower,
     MisereQuotient,
@@ -49,6 +51,8 @@ __all__ = [
     "ClaimResult",
     "Counterexample",
     "MisereQuotient",
+    "DiffReport",
+    "Difference",
     "Diagnostic",
     "HeapgameError",
     "RulesetError",
@@ -321,6 +325,29 @@ class Ruleset:
                 )
             )
         return CheckReport(runs)
+
+    def diff(
+        self,
+        other: Union["Ruleset", str],
+        max: int,
+        heaps: Optional[int] = None,
+        *,
+        grundy: bool = False,
+        keep: int = 10,
+        time: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> DiffReport:
+        """Compares this ruleset with ``other`` (a ruleset, or a built-in formula's text such
+        as ``"beatty(pi)"`` or ``"nim"``) over every position with each heap ``<= max``, as
+        ``heapgame diff`` does: outcomes, or Grundy values with ``grundy=True``; the first
+        ``keep`` differences are given in full."""
+        o = other._native if isinstance(other, Ruleset) else other
+        if not isinstance(o, str) and not isinstance(other, Ruleset):
+            raise TypeError("diff compares with a Ruleset or a formula's text")
+        d = self._native.diff(o, max, heaps, grundy, keep, time, max_positions, max_memory)
+        d["first"] = [Difference(*x) for x in d["first"]]
+        return DiffReport(**d)
 
     def quotient(
         self,

@@ -78,3 +78,14 @@ class Native:
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
     ) -> Dict[str, Any]: ...
+    def diff(
+        self,
+        other: Union[Native, str],
+        max: int,
+        heaps: Optional[int] = None,
+        grundy: bool = False,
+        keep: int = 10,
+        time: Optional[float] = None,
+        max_positions: Optional[int] = None,
+        max_memory: Optional[int] = None,
+    ) -> Dict[str, Any]: ...

@@ -23,6 +23,8 @@ __all__ = [
     "Counterexample",
     "Picture",
     "MisereQuotient",
+    "Difference",
+    "DiffReport",
 ]
 
 
@@ -364,4 +366,51 @@ class MisereQuotient:
         return (
             f"<MisereQuotient of heaps 1..{self.max}: order {self.order}{tame}; generators "
             f"{gens}; relations {rels}; P-portion {{{p}}}>"
+        )
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A position where the two sides of a diff disagree: each side's answer (``a``, ``b``:
+    ``'P'``, ``'N'`` or a Grundy value) and why (``why_a``, ``why_b``)."""
+
+    position: Tuple[int, ...]
+    a: str
+    b: str
+    why_a: str
+    why_b: str
+
+
+@dataclass(frozen=True)
+class DiffReport:
+    """Two rulesets (or a ruleset and a formula) compared: the ``region`` (in words), how many
+    ``positions`` were compared (``silent``: where the formula says nothing), how many
+    ``differences``, the ``first`` of them in order, and ``stopped`` (how far a run cut by
+    ``time=`` got) or ``None``. ``same`` when nothing differs."""
+
+    a: str
+    b: str
+    grundy: bool
+    region: str
+    positions: int
+    silent: int
+    differences: int
+    first: List[Difference]
+    stopped: Optional[str]
+
+    @property
+    def same(self) -> bool:
+        return self.differences == 0
+
+    def __repr__(self) -> str:
+        what = "Grundy values" if self.grundy else "outcomes"
+        verdict = (
+            "the same"
+            if self.same
+            else f"{self.differences} differ, first at {_show(self.first[0].position)}"
+        )
+        stop = f" (stopped: {self.stopped})" if self.stopped else ""
+        return (
+            f"<DiffReport {self.a} vs {self.b}, {what} over {self.region}: "
+            f"{self.positions} positions, {verdict}{stop}>"
         )

@@ -2,13 +2,13 @@
 //! `heapgame._heapgame`, which the Python package `heapgame` (beside this crate, in
 //! `heapgame/`) wraps with docstrings, result types and exceptions. `native.rs` holds a loaded
 //! ruleset and answers one position (as `answer.rs` shapes it), `tables.rs` solves boxes and
-//! sequences into NumPy arrays, `picture.rs` draws, `claims.rs` checks claims,
-//! `quotient.rs` gives misère quotients, `run.rs` runs a
-//! solve with the GIL released, its limits and Ctrl-C, `errors.rs` turns diagnostics into
-//! exceptions.
+//! sequences into NumPy arrays, `picture.rs` draws, `claims.rs` checks claims, `diff.rs`
+//! compares two rulesets, `quotient.rs` gives misère quotients, `run.rs` runs a solve with the
+//! GIL released, its limits and Ctrl-C, `errors.rs` turns diagnostics into exceptions.
 
 mod answer;
 mod claims;
+mod diff;
 mod errors;
 mod native;
 mod picture;

@@ -408,4 +408,33 @@ impl Native {
             },
         )
     }
+
+    /// See `diff.rs`: `other` is a ruleset (`Native`) or a formula's text.
+    #[pyo3(signature = (other, max, heaps=None, grundy=false, keep=10, time=None, max_positions=None, max_memory=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn diff<'py>(
+        &self,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+        max: u32,
+        heaps: Option<usize>,
+        grundy: bool,
+        keep: usize,
+        time: Option<f64>,
+        max_positions: Option<usize>,
+        max_memory: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let limits = Limits {
+            time,
+            max_positions,
+            max_memory,
+        };
+        if let Ok(text) = other.extract::<String>() {
+            let other = crate::diff::Other::Formula(text);
+            return self.compare(py, other, max, heaps, grundy, keep, limits);
+        }
+        let native = other.cast::<Native>()?.get();
+        let other = crate::diff::Other::Game(&native.game);
+        self.compare(py, other, max, heaps, grundy, keep, limits)
+    }
 }

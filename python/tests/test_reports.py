@@ -32,7 +32,7 @@ def test_check_reports_each_claim_and_the_smallest_counterexample():
     assert (good.line, good.state, good.counterexample) == (5, "ok", None)
     assert good.checked == run.positions
     assert bad.line == 6 and bad.state == "fail"
-    # The smallest position (in check's order) where "P iff a == b" is wrong, by brute force.
+    # The smallest position (in check's order: fewest tokens first) where "P iff a == b" is wrong, by brute force.
     wrong = [
         (a, b)
         for b in range(13)
@@ -40,7 +40,7 @@ def test_check_reports_each_claim_and_the_smallest_counterexample():
         if (wythoff(a, b) == 0) != (a == b)
     ]
     x = bad.counterexample
-    assert x.position in wrong and x.position == min(wrong, key=lambda p: (p[1], p[0]))
+    assert x.position == min(wrong, key=lambda p: (sum(p), p))
     assert {x.claimed, x.actual} == {"P", "N"} and x.why
     assert rep.failures() == [bad]
     assert "1 failed" in repr(rep) and "<table>" in rep._repr_html_()
@@ -120,3 +120,26 @@ def test_misere_quotient_of_kayles_against_a_brute_force():
     with pytest.raises(heapgame.RulesetError) as info:
         heapgame.Ruleset.load(ROOT / "rulesets" / "classic" / "wythoff.game").quotient(5)
     assert info.value.code == "heapgame::not_sum"
+
+
+def test_diff_counts_the_positions_that_differ():
+    w = heapgame.Ruleset.load(ROOT / "rulesets" / "classic" / "wythoff.game")
+    # In check's order: fewest tokens first, then lexicographically.
+    box = sorted(((a, b) for b in range(13) for a in range(b + 1)), key=lambda p: (sum(p), p))
+    d = w.diff("nim", 12)
+    # Outcomes: Wythoff's P-positions against Nim's (a == b), by brute force.
+    differ = [p for p in box if (wythoff(*p) == 0) != (p[0] == p[1])]
+    assert (d.positions, d.differences, d.same) == (len(box), len(differ), False)
+    assert [x.position for x in d.first] == differ[:10]
+    assert all({x.a, x.b} == {"P", "N"} and x.why_a for x in d.first)
+    nim2 = heapgame.Ruleset.parse('ruleset "Nim2" { heaps 2  move { take 1.. from one heap } }')
+    g = w.diff(nim2, 12, grundy=True, keep=1000)
+    differ = [p for p in box if wythoff(*p) != p[0] ^ p[1]]
+    assert g.differences == len(differ) and [x.position for x in g.first] == differ
+    assert all(int(x.a) == wythoff(*x.position) for x in g.first)
+    assert nim2.diff(nim2, 12).same and "the same" in repr(nim2.diff(nim2, 5))
+    with pytest.raises(heapgame.RulesetError) as info:
+        w.diff("no-such-formula", 5)
+    assert info.value.code == "heapgame::formula"
+    with pytest.raises(TypeError):
+        w.diff(3, 5)
