@@ -139,7 +139,7 @@ def test_diff_counts_the_positions_that_differ():
     assert all(int(x.a) == wythoff(*x.position) for x in g.first)
     assert nim2.diff(nim2, 12).same and "the same" in repr(nim2.diff(nim2, 5))
     with pytest.raises(heapgame.RulesetError) as info:
-        w.diff("no-such-formula", 5)
+        w.diff("nope", 5)
     assert info.value.code == "heapgame::formula"
     with pytest.raises(TypeError):
         w.diff(3, 5)
