@@ -2,9 +2,8 @@
 """Grundy values of Fraenkel and Zusman's game on k = 3 heaps (A New Heap Game: take from up to
 two heaps, or the same amount from all three), which the paper calls "perhaps difficult".
 
-Usage: docs/research/fz_grundy.py MAX [HEAPGAME]
-Solves every position m0 <= m1 <= m2 <= MAX with `heapgame solve --grundy --format csv` and
-compares g with the token count m0 + m1 + m2. (Every move removes tokens, so g <= m0 + m1 + m2
+Usage: docs/research/fz_grundy.py MAX  (with the Python package: pip install ./python)
+Solves every position m0 <= m1 <= m2 <= MAX (`Ruleset.solve(..., dense=False)`) and compares g with the token count m0 + m1 + m2. (Every move removes tokens, so g <= m0 + m1 + m2
 always, by induction.) It prints, for each n with T_n = n(n+1)/2 <= m0 < T_(n+1) (the n of the
 P-positions, Theorem 1), the positions where g < m0 + m1 + m2 ("exceptions"): how many, the
 largest excess e = m1 + m2 - 2 m0 among them, and whether every exception has e <= 2n - 1
@@ -12,11 +11,11 @@ largest excess e = m1 + m2 - 2 m0 among them, and whether every exception has e 
 of the box breaks it). A row is marked partial when the box may cut its exceptions off
 (m2 <= m0 + e, so T_(n+1) - 1 + 2n - 1 > MAX).
 """
-import csv
 import math
-import subprocess
 import sys
 import time
+
+import heapgame
 
 
 def tri_index(m):
@@ -27,17 +26,13 @@ def main():
     if len(sys.argv) < 2:
         raise SystemExit(__doc__)
     top = int(sys.argv[1])
-    exe = sys.argv[2] if len(sys.argv) > 2 else "target/release/heapgame"
     start = time.time()
-    out = subprocess.run([exe, "solve", "rulesets/fraenkel-zusman/fraenkel-zusman.game",
-                          "-p", "k=3", "--max", str(top), "--grundy", "--format", "csv"],
-                         capture_output=True, text=True, check=True).stdout
-    rows = list(csv.reader(out.splitlines()))[1:]
+    game = heapgame.Ruleset.load("rulesets/fraenkel-zusman/fraenkel-zusman.game", {"k": 3})
+    positions, values = game.solve(top, dense=False)
+    rows = zip(positions.tolist(), values.tolist())
     stats = {}
     bad = []
-    for row in rows:
-        m0, m1, m2 = map(int, row[:3])
-        g = int(row[4])
+    for (m0, m1, m2), g in rows:
         total = m0 + m1 + m2
         if g > total:
             raise SystemExit(f"g({m0}, {m1}, {m2}) = {g} > its token count")
@@ -49,7 +44,7 @@ def main():
         stats[n] = (count + 1, max(most, e), first or (m0, m1, m2, g))
         if e > 2 * n - 1:
             bad.append((m0, m1, m2, g))
-    print(f"k = 3, every heap <= {top}: {len(rows)} positions, "
+    print(f"k = 3, every heap <= {top}: {len(values)} positions, "
           f"{sum(c for c, _, _ in stats.values())} with g < m0 + m1 + m2 "
           f"({time.time() - start:.1f} s)")
     print("n  m0-range  exceptions  largest-excess  first-exception(m0 m1 m2: g)")

@@ -4,16 +4,15 @@ Table 2): for n = 0 mod 3 the position is P; for n = 1 mod 3 the winning compone
 1, ..., 2(n-1)/3; for n = 2 mod 3 they are 2(n+1)/3, ..., n (n > 1). The paper verified it up
 to n = 26.
 
-Usage: docs/research/propp_staircase.py FIRST LAST [HEAPGAME]
-It asks `heapgame eval rulesets/propp/cookie.game 1 2 ... n --format json` for each n and
-reads the winning components back from the winning moves: deleting component k of 1 ... n and
+Usage: docs/research/propp_staircase.py FIRST LAST  (with the Python package: pip install ./python)
+It evaluates 1 2 ... n of rulesets/propp/cookie.game (`Ruleset.eval`) for each n and reads the winning components back from the winning moves: deleting component k of 1 ... n and
 lowering the others by one leaves 1 ... k-2, k ... n-1 (the zero vanishes), a different
 follower for every k.
 """
-import json
-import subprocess
 import sys
 import time
+
+import heapgame
 
 
 def follower_of(n, k):
@@ -30,22 +29,18 @@ def predicted(n):
 
 def main():
     first, last = int(sys.argv[1]), int(sys.argv[2])
-    exe = sys.argv[3] if len(sys.argv) > 3 else "target/release/heapgame"
+    game = heapgame.Ruleset.load("rulesets/propp/cookie.game")
     ok = True
     for n in range(first, last + 1):
         t = time.time()
-        out = subprocess.run(
-            [exe, "eval", "rulesets/propp/cookie.game", *map(str, range(1, n + 1)),
-             "--format", "json", "--force"],
-            capture_output=True, text=True, check=True).stdout
-        r = json.loads(out)
-        wins = sorted(map(tuple, r["winning_moves"]))
+        r = game.eval(tuple(range(1, n + 1)), followers=False)
+        wins = sorted(r.winning_moves)
         comps = [k for k in range(1, n + 1) if tuple(follower_of(n, k)) in wins]
         if len(comps) != len(wins):
             raise SystemExit(f"n = {n}: a winning move that deletes no single component")
         good = n == 1 or comps == predicted(n)
         ok &= good
-        print(f"n = {n}: {r['outcome']}, winning components {comps or 'none'}: "
+        print(f"n = {n}: {r.outcome}, winning components {comps or 'none'}: "
               f"{'as Propp predicts' if good else 'DIFFERS from ' + str(predicted(n))} "
               f"({time.time() - t:.1f} s)", flush=True)
     sys.exit(0 if ok else 1)

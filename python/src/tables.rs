@@ -1,0 +1,354 @@
+//! Boxes and sequences into NumPy arrays, made in Rust without a Python object per position:
+//! `solve` (every position with every heap `<= max`, indexed by heap sizes, or as a list of
+//! positions and one of values), `p_positions`, and `sequence` (one heap's Grundy values and
+//! their periodicity).
+
+use heapgame::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
+use heapgame::moves::MoveError;
+use heapgame::ruleset::diag::Code;
+use heapgame::sequence::{sequence, SequenceError};
+use heapgame::solver::{BoxSpec, BoxValues, Budget, SolveError, Want};
+use heapgame::Game;
+use numpy::{IntoPyArray, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyAny, PyDict};
+
+use crate::errors::{to_py, unlocated, Kind};
+use crate::native::Native;
+use crate::run::{Limits, Run};
+
+/// The value of a cell of a dense array that is not a position of the game: a heap below the
+/// ruleset's least, a position `positions where` excludes.
+pub const NOT_A_POSITION: u32 = u32::MAX;
+
+/// A box of the game: its spec, checked against the limits before anything is solved.
+fn box_spec(
+    py: Python<'_>,
+    game: &Game,
+    run: &Run,
+    max: u32,
+    heaps: Option<usize>,
+) -> PyResult<BoxSpec> {
+    let usage = |message: String, help: &str| {
+        to_py(
+            py,
+            &unlocated(game, Code::Usage, message, help),
+            Kind::Ruleset,
+        )
+    };
+    let name = &game.checked.name;
+    let (k, size) = game.box_of(max, heaps).map_err(|e| match e {
+        BoxError::Heaps(BoxHeapsError::AnyCount) => {
+            usage(AnyCount(name).to_string(), "give heaps=")
+        }
+        BoxError::Heaps(BoxHeapsError::FixedCount { count, asked }) => usage(
+            format!("`{name}` has exactly {count} heaps, but {asked} were asked for"),
+            "leave heaps= out",
+        ),
+        BoxError::TooManyHeaps(k) => usage(
+            format!("a box of positions with {k} heaps is more than heapgame lists"),
+            &format!("ask for at most {MAX_BOX_HEAPS} heaps"),
+        ),
+    })?;
+    let limit = |which: &'static str, message: String, help: &str| {
+        to_py(
+            py,
+            &unlocated(game, Code::Limit, message, help),
+            Kind::Limit(which),
+        )
+    };
+    let shown = size.map_or("more than 10^38".to_string(), |n| n.to_string());
+    if let (Some(m), Some(n)) = (run.budget.max_positions, size) {
+        if n > m as u128 {
+            return Err(limit(
+                "positions",
+                format!("the box holds {shown} positions, more than the position limit of {m}"),
+                "lower max or heaps, or raise max_positions",
+            ));
+        }
+    }
+    BoxSpec::new(game.shape(), max, k).map_err(|_| {
+        limit(
+            "memory",
+            format!("the box holds {shown} positions, more than a table in memory can"),
+            "lower max or heaps",
+        )
+    })
+}
+
+/// The colex successor of a sorted tuple over `base..=max` (the order of the ranks of a box
+/// of unnamed heaps): the first heap that can grow without passing the next grows by one,
+/// every heap before it falls back to `base`.
+fn next_sorted(x: &mut [u32], base: u32, max: u32) {
+    for i in 0..x.len() {
+        let room = x.get(i + 1).map_or(x[i] < max, |&next| x[i] < next);
+        if room {
+            x[i] += 1;
+            x[..i].fill(base);
+            return;
+        }
+    }
+}
+
+/// The canonical position of a padded, sorted tuple of the box.
+fn canonical_of(game: &Game, x: &[u32], out: &mut Vec<u32>) {
+    out.clear();
+    let drops = game.shape().drops_zeros();
+    out.extend(x.iter().copied().filter(|&h| !(drops && h == 0)));
+}
+
+/// Each position of the box in rank order as its padded tuple (sorted for unnamed heaps, in
+/// heap order for named ones), with its value, for the positions the game allows.
+fn each_position(game: &Game, spec: &BoxSpec, table: &BoxValues, mut f: impl FnMut(&[u32], u32)) {
+    let k = spec.heaps;
+    let shape = game.shape();
+    let base = if shape.count.is_some() {
+        shape.lower
+    } else {
+        0
+    };
+    let ruled = game.positions_text().is_some();
+    // Grundy values are read straight from the table; outcomes through `value`.
+    let grundy = (table.want == Want::Grundy).then_some(&table.values[..]);
+    let value = |r: usize| grundy.map_or_else(|| table.value(r), |vs| vs[r]);
+    let mut canon = Vec::with_capacity(k);
+    if shape.symmetric() && k == 2 && !ruled && spec.max >= base {
+        // Two unnamed heaps (a <= b) in colex order: b, then a, each from `base`.
+        let mut r = 0;
+        for b in base..=spec.max {
+            for a in base..=b {
+                f(&[a, b], value(r));
+                r += 1;
+            }
+        }
+        return;
+    }
+    if shape.symmetric() {
+        let mut x = vec![base; k];
+        for r in 0..spec.len() {
+            if ruled {
+                canonical_of(game, &x, &mut canon);
+            }
+            if !ruled || game.allows(&canon) {
+                f(&x, value(r));
+            }
+            next_sorted(&mut x, base, spec.max);
+        }
+    } else {
+        let mut x = Vec::with_capacity(k);
+        for r in 0..spec.len() {
+            spec.unrank(r, &mut x);
+            if !ruled || game.allows(&x) {
+                f(&x, value(r));
+            }
+        }
+    }
+}
+
+/// The values of a box as a dense array of side `max + 1` in every heap (C order), every
+/// order of a position of unnamed heaps filled. Unnamed heaps: each position is first written
+/// at its cell with the heaps in decreasing order, which in rank order (colex) is a sweep
+/// forward through the array, and then every other cell copies its sorted cell.
+fn dense(game: &Game, spec: &BoxSpec, table: BoxValues, side: usize) -> Vec<u32> {
+    let k = spec.heaps;
+    let shape = game.shape();
+    let ruled = game.positions_text().is_some();
+    // Named heaps from 0 with nothing excluded: the ranks are the array's own order.
+    if !shape.symmetric() && shape.lower == 0 && !ruled && table.want == Want::Grundy {
+        return table.values;
+    }
+    let mut out = vec![NOT_A_POSITION; side.pow(k as u32)];
+    if !shape.symmetric() {
+        let index = |x: &[u32]| x.iter().fold(0usize, |i, &h| i * side + h as usize);
+        each_position(game, spec, &table, |x, v| out[index(x)] = v);
+        return out;
+    }
+    let decreasing = |x: &[u32]| x.iter().rev().fold(0usize, |i, &h| i * side + h as usize);
+    each_position(game, spec, &table, |x, v| out[decreasing(x)] = v);
+    if k == 2 {
+        mirror(&mut out, side);
+    } else {
+        other_orders(&mut out, side, k);
+    }
+    out
+}
+
+/// Fills the cells `(a, b)` with `a < b` from `(b, a)`, tile by tile (a transpose that stays
+/// in the cache).
+fn mirror(out: &mut [u32], side: usize) {
+    const TILE: usize = 64;
+    for a0 in (0..side).step_by(TILE) {
+        for b0 in (a0..side).step_by(TILE) {
+            for a in a0..(a0 + TILE).min(side) {
+                for b in b0.max(a + 1)..(b0 + TILE).min(side) {
+                    out[a * side + b] = out[b * side + a];
+                }
+            }
+        }
+    }
+}
+
+/// Fills every cell whose heaps are not in decreasing order from the cell of the same heaps
+/// sorted so.
+fn other_orders(out: &mut [u32], side: usize, k: usize) {
+    let mut digits = vec![0usize; k];
+    let mut sorted = vec![0usize; k];
+    for c in 0..out.len() {
+        if !digits.windows(2).all(|w| w[0] >= w[1]) {
+            sorted.copy_from_slice(&digits);
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            out[c] = out[sorted.iter().fold(0, |i, &h| i * side + h)];
+        }
+        // The next cell's digits (C order: the last heap fastest).
+        for d in digits.iter_mut().rev() {
+            *d += 1;
+            if *d < side {
+                break;
+            }
+            *d = 0;
+        }
+    }
+}
+
+/// Appends a position's heaps (one at a time: `extend_from_slice` calls `memcpy` for every
+/// few bytes, which made listing ten million positions four times slower).
+#[inline]
+fn push(ps: &mut Vec<u32>, x: &[u32]) {
+    for &h in x {
+        ps.push(h);
+    }
+}
+
+/// The positions (padded tuples, `k` a row) and their values, in rank order.
+fn listed(game: &Game, spec: &BoxSpec, table: BoxValues, p_only: bool) -> (Vec<u32>, Vec<u32>) {
+    let k = spec.heaps;
+    let every = !p_only && game.positions_text().is_none() && table.want == Want::Grundy;
+    let n = if p_only { 0 } else { spec.len() };
+    let mut ps = Vec::with_capacity(n * k);
+    if every {
+        // Every position, in rank order: the values are the table's own.
+        each_position(game, spec, &table, |x, _| push(&mut ps, x));
+        return (ps, table.values);
+    }
+    let mut vs = Vec::with_capacity(n);
+    each_position(game, spec, &table, |x, v| {
+        if !p_only || v == 0 {
+            push(&mut ps, x);
+            vs.push(v);
+        }
+    });
+    (ps, vs)
+}
+
+/// What a box solve returns before it becomes arrays.
+enum Solved {
+    Dense(Vec<u32>),
+    Listed(Vec<u32>, Vec<u32>),
+}
+
+type Outcome = Result<Solved, SolveError<MoveError>>;
+
+fn solve_table(
+    game: &Game,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Result<BoxValues, SolveError<MoveError>> {
+    game.solve_box_through(game.generator(), spec, want, budget)
+}
+
+impl Native {
+    /// The values of every position with every heap `<= max` (`heaps` heaps, or at most
+    /// `heaps` for a ruleset with any number): with `dense`, an array indexed by heap sizes;
+    /// else `(positions, values)`. Grundy values, or with `grundy=False` 0 for P and 1 for N.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn solve_box<'py>(
+        &self,
+        py: Python<'py>,
+        max: u32,
+        heaps: Option<usize>,
+        grundy: bool,
+        dense: bool,
+        p_only: bool,
+        limits: Limits,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let game = &*self.game;
+        let run = Run::new(limits)?;
+        let spec = box_spec(py, game, &run, max, heaps)?;
+        let k = spec.heaps;
+        let side = max as usize + 1;
+        let cells = (dense && !p_only)
+            .then(|| {
+                side.checked_pow(k as u32)
+                    .filter(|&c| run.budget.affords(4 * c as u128))
+            })
+            .map(|c| c.ok_or(()));
+        if let Some(Err(())) = cells {
+            let message =
+                format!("an array of side {side} in {k} dimensions does not fit in memory");
+            let help = "ask dense=False for the positions and their values, or lower max";
+            return Err(to_py(
+                py,
+                &unlocated(game, Code::Limit, message, help),
+                Kind::Limit("memory"),
+            ));
+        }
+        let want = if grundy { Want::Grundy } else { Want::Outcome };
+        let solved: Outcome = run.watched(py, |budget| {
+            let table = solve_table(game, &spec, want, budget)?;
+            Ok(if dense && !p_only {
+                Solved::Dense(self::dense(game, &spec, table, side))
+            } else {
+                let (ps, vs) = listed(game, &spec, table, p_only);
+                Solved::Listed(ps, vs)
+            })
+        })?;
+        let context = format!("while solving the {} positions of the box", spec.len());
+        match solved.map_err(|e| run.failure(py, game, &e, &context))? {
+            Solved::Dense(v) => {
+                let shape = vec![side; k];
+                Ok(v.into_pyarray(py).reshape(shape)?.into_any())
+            }
+            Solved::Listed(ps, vs) => {
+                let n = vs.len();
+                let ps = ps.into_pyarray(py).reshape([n, k])?;
+                if p_only {
+                    return Ok(ps.into_any());
+                }
+                let vs = vs.into_pyarray(py);
+                Ok((ps, vs).into_pyobject(py)?.into_any())
+            }
+        }
+    }
+
+    /// One heap's Grundy values `0..=max` and their periodicity, as a dict.
+    pub(crate) fn grundy_sequence<'py>(
+        &self,
+        py: Python<'py>,
+        max: u32,
+        limits: Limits,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let game = &*self.game;
+        let run = Run::new(limits)?;
+        let s = run
+            .watched(py, |budget| sequence(game, max, budget))?
+            .map_err(|e| match e {
+                SequenceError::NotSum(l) => to_py(py, &l, Kind::Ruleset),
+                SequenceError::Solve(e) => run.failure(
+                    py,
+                    game,
+                    &e,
+                    &format!("while computing the Grundy values of heaps 0..{max}"),
+                ),
+            })?;
+        let d = PyDict::new(py);
+        d.set_item("values", s.values.into_pyarray(py))?;
+        let p = s.periodic.as_ref();
+        d.set_item("preperiod", p.map(|p| p.period.preperiod))?;
+        d.set_item("period", p.map(|p| p.period.period))?;
+        d.set_item("saltus", p.map(|p| p.period.saltus))?;
+        d.set_item("proven", p.is_some_and(|p| p.proven))?;
+        d.set_item("reason", p.map(|p| p.reason.clone()))?;
+        Ok(d)
+    }
+}
