@@ -9,6 +9,7 @@ use crate::moves::{Followers, Generator, MoveError, Scratch};
 use crate::syntax::ast::Span;
 
 pub mod boxed;
+pub mod classes;
 pub mod kernel;
 pub mod oracle;
 pub mod period;
