@@ -47,6 +47,8 @@ mod reach_cli;
 mod reach_games;
 mod reach_period;
 mod reach_place;
+mod record_cli;
+mod record_sequences;
 mod regions;
 mod repl;
 mod reproducing;

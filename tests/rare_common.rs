@@ -117,7 +117,11 @@ fn the_mask_and_the_rare_values_of_grundys_game() {
     let mut seq = Vec::new();
     k.extend(&mut seq, 20_000, &Budget::default())
         .expect("computed");
-    let f = k.rare_facts().expect("the engine runs on Grundy's game");
+    let facts = k.rare_facts().expect("the engine runs on Grundy's game");
+    // One group: the only split takes nothing (amounts of parity 0).
+    assert_eq!(facts.groups.len(), 1);
+    let f = &facts.groups[0];
+    assert_eq!(f.amounts_parity, Some(0));
     // The rare heaps are exactly those whose value has an even number of bits under the mask
     // (the definition, checked on the values computed), and they are few.
     let parity = |v: u32| (v & f.mask).count_ones() % 2;

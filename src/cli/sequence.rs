@@ -1,39 +1,129 @@
 //! `heapgame sequence`: the Grundy values of one heap, 0..N, and their periodicity, printed in
-//! rows of the period (as Winning Ways prints them), as CSV, or as JSON.
+//! rows of the period (as Winning Ways prints them), as CSV, or as JSON. A run stopped by
+//! `--time`, Ctrl-C or the memory guard prints the values it computed (each final) and says
+//! where it stopped; `--save FILE` keeps them (two bytes a value) and `--resume FILE`
+//! continues from them.
 
-use crate::report::sequence::{render, SeqFormat};
-use crate::sequence::{sequence, SequenceError};
+use std::path::PathBuf;
+
+use crate::report::sequence::{render_from, SeqFormat};
+use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::sequence::{sequence_partial, Sequence, SequenceError};
+use crate::solver::SolveError;
+use crate::Game;
 use miette::Report;
 
 use super::common::{print_out, GameArgs, SolveRun};
+use super::solve_run::Halt;
+
+mod store;
 
 /// Arguments of `heapgame sequence`.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   heapgame sequence rulesets/classic/kayles.game --max 200
   heapgame sequence rulesets/classic/dawson-kayles.game --max 300 --format json
-  heapgame sequence rulesets/classic/subtraction.game -p \"S={1,3,4}\" --max 40 --format csv")]
+  heapgame sequence rulesets/classic/subtraction.game -p \"S={1,3,4}\" --max 40 --format csv
+  heapgame sequence rulesets/classic/grundy-game.game --from 999990 --to 1000000
+  heapgame sequence rulesets/classic/grundy-game.game --to 10000000 --time 1m --save g.seq
+  heapgame sequence rulesets/classic/grundy-game.game --to 10000000 --resume g.seq --save g.seq")]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
     /// The largest heap.
-    #[arg(long, value_name = "N")]
+    #[arg(long, visible_alias = "to", value_name = "N")]
     max: u32,
+    /// Print the values from this heap on (all of 0..N are computed).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    from: u32,
     /// Output format.
     #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
     format: SeqFormat,
+    /// Write the values computed to FILE (two bytes a value), also when the run is stopped.
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Start from the values in FILE (written by --save for the same ruleset and parameters).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
 }
 
 /// Runs `heapgame sequence`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let game = a.game.load()?;
+    if a.from > a.max {
+        let d = Diag::new(
+            Code::Usage,
+            0..0,
+            format!(
+                "--from {} is past --max {}: nothing to print",
+                a.from, a.max
+            ),
+            "",
+        )
+        .help("--from N prints the values of heaps N..=max; give N at most --max");
+        return Err(Report::new(LoadError::single(game.src.clone(), d)));
+    }
+    let mut start = match &a.resume {
+        Some(path) => store::read(path, &game)?,
+        None => Vec::new(),
+    };
+    start.truncate(a.max as usize + 1);
+    let resumed = start.len();
     let what = format!("the Grundy values of heaps 0..{}", a.max);
-    let run = SolveRun::start(&a.game, 1, Some(u64::from(a.max) + 1), what.clone());
-    let s = sequence(&game, a.max, &run.budget).map_err(|e| match e {
+    // A value is stored in 4 bytes, in a vector that may hold twice as many as it uses.
+    let limits = a.game.limits_at(8 * 8);
+    let run = SolveRun::with_limits(&a.game, limits, Some(u64::from(a.max) + 1), what.clone());
+    let s = sequence_partial(&game, start, a.max, &run.budget).map_err(|e| match e {
         SequenceError::NotSum(l) => Report::new(l),
         SequenceError::Solve(e) => run.failure(&game, &e, &format!("while computing {what}")),
     })?;
-    drop(run);
-    print_out(&render(&s, a.format, game.play()))?;
-    Ok(0)
+    // A stop that kept values (time, Ctrl-C, memory) prints them; a limit refused at once.
+    let halted = match &s.stopped {
+        None => None,
+        Some(SolveError::Cancelled { .. }) => Some(run.halt()),
+        Some(e) => return Err(run.failure(&game, e, &format!("while computing {what}"))),
+    };
+    if let Some(path) = &a.save {
+        if s.values.len() > resumed || a.resume.as_ref() != Some(path) {
+            store::write(path, &game, &s.values)?;
+        }
+    }
+    print_out(&render_from(&s, a.format, game.play(), a.from as usize))?;
+    match halted {
+        None => Ok(0),
+        Some(h) => {
+            eprintln!(
+                "{:?}",
+                stopped_report(&game, &s, &h, a.max, a.save.is_some())
+            );
+            Ok(if matches!(h, Halt::CtrlC) { 130 } else { 2 })
+        }
+    }
+}
+
+/// What a stopped run says after printing its values: where it stopped, that the values
+/// printed are final, and how to go on.
+fn stopped_report(game: &Game, s: &Sequence, h: &Halt<'_>, max: u32, saved: bool) -> Report {
+    let done = s.values.len();
+    let shown = if done == 0 {
+        "no value was computed".to_string()
+    } else {
+        format!("the values of heaps 0..{} are printed", done - 1)
+    };
+    let d = Diag::new(
+        h.code(),
+        0..0,
+        format!(
+            "{}, {shown}; heaps {done}..{max} were not computed",
+            h.words()
+        ),
+        "",
+    )
+    .help(if saved {
+        "each value printed is final; run again with --resume FILE to go on from them"
+    } else {
+        "each value printed is final; --save FILE keeps them and --resume FILE goes on \
+         from them"
+    });
+    Report::new(LoadError::single(game.src.clone(), d))
 }

@@ -28,17 +28,27 @@ pub enum SeqFormat {
 
 /// The sequence `s` of a game in `play` as `sequence` prints it in `format`.
 pub fn render(s: &Sequence, format: SeqFormat, play: Play) -> String {
+    render_from(s, format, play, 0)
+}
+
+/// As [`render`], the values of heaps `from..` only (`sequence --from`); the periodicity is
+/// that of every value.
+pub fn render_from(s: &Sequence, format: SeqFormat, play: Play, from: usize) -> String {
+    let from = from.min(s.values.len());
     match format {
         SeqFormat::Text if play == Play::Misere => {
             format!(
                 "misère play: the misère nim values g^- of one heap\n{}",
-                text(s)
+                text_from(s, from)
             )
         }
-        SeqFormat::Text => format!("normal play: the Grundy values of one heap\n{}", text(s)),
+        SeqFormat::Text => format!(
+            "normal play: the Grundy values of one heap\n{}",
+            text_from(s, from)
+        ),
         SeqFormat::Csv => {
             let mut out = String::from("n,grundy\n");
-            for (n, g) in s.values.iter().enumerate() {
+            for (n, g) in s.values.iter().enumerate().skip(from) {
                 outln!(out, "{n},{g}");
             }
             out
@@ -53,33 +63,68 @@ pub fn render(s: &Sequence, format: SeqFormat, play: Play) -> String {
                     "reason": p.reason,
                 })
             });
-            format!(
-                "{}\n",
-                serde_json::json!({
-                    "play": play.name(),
-                    "values": s.values,
-                    "periodic": periodic,
-                })
-            )
+            let mut v = serde_json::json!({
+                "play": play.name(),
+                "values": &s.values[from..],
+                "periodic": periodic,
+            });
+            if from > 0 {
+                v["from"] = from.into();
+            }
+            if let Some(f) = &s.rare {
+                v["largest"] = s.values.iter().max().copied().into();
+                v["rare_common"] = rare_json(f);
+            }
+            format!("{v}\n")
         }
     }
+}
+
+/// The rare/common engine's classes (Flammenkamp's tables give the mask and the rare
+/// values): per group of split clauses, the mask, the position bit, the rare values, how
+/// many heaps are rare and the last of them; and the work done.
+fn rare_json(f: &crate::solver::sum::rare::RareFacts) -> serde_json::Value {
+    let groups: Vec<serde_json::Value> = f
+        .groups
+        .iter()
+        .map(|g| {
+            serde_json::json!({
+                "amounts_parity": g.amounts_parity,
+                "mask": g.mask,
+                "position": g.position,
+                "rare_values": g.rare_values,
+                "rare_heaps": g.rare_heaps.len(),
+                "last_rare_heap": g.rare_heaps.last(),
+            })
+        })
+        .collect();
+    let st = &f.stats;
+    serde_json::json!({
+        "groups": groups,
+        "heaps_by_rare_pairs": st.fast + st.scanned,
+        "heaps_by_every_split": st.plain,
+        "new_rare_values": st.rare_found,
+        "splits_scanned": st.pairs,
+        "rare_pairs": st.rare_pairs,
+    })
 }
 
 /// The values in rows of the period (rows of 10 when none shows), each row led by its first
 /// heap, then the periodicity in words.
 pub fn text(s: &Sequence) -> String {
+    text_from(s, 0)
+}
+
+/// As [`text`], the rows from heap `from` on.
+fn text_from(s: &Sequence, from: usize) -> String {
     let mut out = String::new();
-    let width = s
-        .values
-        .iter()
-        .max()
-        .map_or(1, |m| m.to_string().len())
-        .max(1);
+    let shown = &s.values[from..];
+    let width = shown.iter().max().map_or(1, |m| m.to_string().len()).max(1);
     let row = s.periodic.as_ref().map_or(10, |p| p.period.period).max(1);
     let lead = s.values.len().to_string().len();
-    for (i, chunk) in s.values.chunks(row).enumerate() {
+    for (i, chunk) in shown.chunks(row).enumerate() {
         let cells: Vec<String> = chunk.iter().map(|g| format!("{g:>width$}")).collect();
-        outln!(out, "{:>lead$}: {}", i * row, cells.join(" "));
+        outln!(out, "{:>lead$}: {}", from + i * row, cells.join(" "));
     }
     match &s.periodic {
         Some(p) => {

@@ -4,6 +4,9 @@
 //! hexadecimal game with a finite largest take); a period that cannot go on (a falling saltus,
 //! or any saltus in a subtraction game, whose values are bounded) is never reported, nor one
 //! that is not proven and holds only at the end of the values (less than their last third). A ruleset that is not a sum is refused, pointing at the move.
+//! [`sequence_partial`] goes on from values computed before (`sequence --resume`) and keeps
+//! the values computed when the budget stops it (`--time`, Ctrl-C), with the rare/common
+//! engine's classes.
 //! In misère play the values are the misère nim values g^- of one heap, found by the search;
 //! the periodicity of a game that only takes is proven as in normal play (past the largest
 //! take every heap has every move, and the values follow one fixed mex rule), and never for
@@ -14,7 +17,8 @@ use crate::moves::MoveError;
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::sum::kernel::{proven_period, theorem_bound, theorem_words, TakeBreak};
 use crate::solver::sum::period::{find_period_over, Period};
-use crate::solver::sum::{grundy_sequence, why_not_sum, SeqError};
+use crate::solver::sum::rare::RareFacts;
+use crate::solver::sum::{grundy_run, why_not_sum, SeqError, SeqRun};
 use crate::solver::{Budget, SolveError};
 
 /// How often a period must repeat in the values for `sequence` to say it "appears periodic".
@@ -45,10 +49,15 @@ pub struct Periodicity {
 /// The values of one heap and their periodicity.
 #[derive(Clone, Debug)]
 pub struct Sequence {
-    /// The Grundy values of heaps `0..=max`.
+    /// The Grundy values of heaps `0..=max` (fewer when `stopped`).
     pub values: Vec<u32>,
     /// The periodicity the values show, if any.
     pub periodic: Option<Periodicity>,
+    /// What stopped the run before heap `max` (`--time`, Ctrl-C, a limit): the values are
+    /// those computed before, every one final ([`sequence_partial`] only).
+    pub stopped: Option<SolveError<MoveError>>,
+    /// The rare/common engine's classes and work, when it ran.
+    pub rare: Option<RareFacts>,
 }
 
 /// Why a sequence could not be computed.
@@ -63,8 +72,63 @@ pub enum SequenceError {
 /// The most heaps of a fixed count whose single-heap positions a sequence lists.
 pub const MAX_HEAPS: usize = 1_000_000;
 
-/// The Grundy sequence of `game`'s single heap up to `max`, with its periodicity.
+/// The Grundy sequence of `game`'s single heap up to `max`, with its periodicity; a run the
+/// budget stops is an error.
 pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, SequenceError> {
+    let s = sequence_partial(game, Vec::new(), max, budget)?;
+    match s.stopped {
+        Some(e) => Err(SequenceError::Solve(e)),
+        None => Ok(s),
+    }
+}
+
+/// The Grundy sequence of `game`'s single heap from `start` (the values of heaps
+/// `0..start.len()`, computed before) up to `max`, with its periodicity; a run the budget
+/// stops keeps the values computed (`stopped` says why).
+pub fn sequence_partial(
+    game: &Game,
+    start: Vec<u32>,
+    max: u32,
+    budget: &Budget,
+) -> Result<Sequence, SequenceError> {
+    refuse(game)?;
+    let gen = game.generator();
+    let misere = game.play() == crate::solver::Play::Misere;
+    let run = if misere {
+        None
+    } else {
+        Some(grundy_run(gen, start, max, budget))
+    };
+    let (values, stopped, rare) = match run {
+        Some(SeqRun {
+            values,
+            stop: None,
+            rare,
+        }) => (values, None, rare),
+        Some(SeqRun {
+            values,
+            stop: Some(SeqError::Solve(e)),
+            rare,
+        }) => (values, Some(e), rare),
+        // A single heap reaches itself (the generic search names the loop), or misère play.
+        _ => {
+            let (values, stopped) = by_search(game, max, budget)?;
+            (values, stopped, None)
+        }
+    };
+    let rules = TakeBreak::of(gen).filter(|r| !(misere && r.splits()));
+    let periodic = periodicity(rules.as_ref(), &values);
+    Ok(Sequence {
+        values,
+        periodic,
+        stopped,
+        rare,
+    })
+}
+
+/// Refuses a ruleset whose single heaps have no sequence: too many heaps of a fixed count,
+/// or not a sum (pointing at the move).
+fn refuse(game: &Game) -> Result<(), SequenceError> {
     let gen = game.generator();
     // Each single-heap position holds every heap of a fixed count: refuse a count whose
     // positions alone would exhaust memory (`heaps 4294967295`: 17 GB each).
@@ -109,31 +173,32 @@ pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, Sequ
             d,
         )));
     }
-    let misere = game.play() == crate::solver::Play::Misere;
-    let normal = if misere {
-        Err(SeqError::NotDecreasing)
-    } else {
-        grundy_sequence(gen, max, budget)
-    };
-    let values = match normal {
-        Ok(v) => v,
-        Err(SeqError::Solve(e)) => return Err(SequenceError::Solve(e)),
-        // A single heap reaches itself (the generic search names the loop), or misère play.
-        Err(SeqError::NotDecreasing) => {
-            let mut s = crate::solver::Solver::new(gen).with_play(game.play());
-            s.set_budget(budget.clone());
-            let mut v = Vec::new();
-            for n in 0..=max {
-                let mut pos = Vec::new();
-                crate::solver::sum::single_heap(gen.shape.count, n, &mut pos);
-                v.push(s.grundy(&pos).map_err(SequenceError::Solve)?);
+    Ok(())
+}
+
+/// The values by the generic search, heap by heap (a single heap reaches itself, or misère
+/// play), and what stopped it (a game's failure is an error).
+fn by_search(
+    game: &Game,
+    max: u32,
+    budget: &Budget,
+) -> Result<(Vec<u32>, Option<SolveError<MoveError>>), SequenceError> {
+    let gen = game.generator();
+    let mut s = crate::solver::Solver::new(gen).with_play(game.play());
+    s.set_budget(budget.clone());
+    let mut v = Vec::new();
+    for n in 0..=max {
+        let mut pos = Vec::new();
+        crate::solver::sum::single_heap(gen.shape.count, n, &mut pos);
+        match s.grundy(&pos) {
+            Ok(g) => v.push(g),
+            Err(e @ (SolveError::Cancelled { .. } | SolveError::Limit { .. })) => {
+                return Ok((v, Some(e)))
             }
-            v
+            Err(e) => return Err(SequenceError::Solve(e)),
         }
-    };
-    let rules = TakeBreak::of(gen).filter(|r| !(misere && r.splits()));
-    let periodic = periodicity(rules.as_ref(), &values);
-    Ok(Sequence { values, periodic })
+    }
+    Ok((v, None))
 }
 
 /// The periodicity of `values`, proven when the rules allow the theorem and the values

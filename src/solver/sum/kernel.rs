@@ -71,6 +71,13 @@ impl Kernel {
         }
     }
 
+    /// Records every value of `seq` in the rare/common engine (its facts then cover them).
+    pub fn sync_rare(&mut self, seq: &[u32]) {
+        if let Some(r) = self.rare.as_mut() {
+            r.sync(seq);
+        }
+    }
+
     /// The rare/common engine's mask, rare heaps and work, when it runs.
     pub fn rare_facts(&self) -> Option<RareFacts> {
         self.rare.as_ref().map(RareCommon::facts)

@@ -9,6 +9,7 @@ use crate::moves::{Followers, Generator, MoveError, Scratch};
 use crate::syntax::ast::Span;
 
 pub mod boxed;
+pub mod classes;
 pub mod kernel;
 pub mod oracle;
 pub mod period;
@@ -94,6 +95,28 @@ pub enum SeqError {
 /// The Grundy values of a single heap of size `0..=max` (the ruleset must pass [`is_sum`]):
 /// by the take-and-break kernel when the moves are of its forms, else by the move generator.
 pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u32>, SeqError> {
+    let run = grundy_run(g, Vec::new(), max, budget);
+    match run.stop {
+        Some(e) => Err(e),
+        None => Ok(run.values),
+    }
+}
+
+/// A sequence computed as far as it went: the values of heaps `0..values.len()`, what
+/// stopped it short of the end if anything did, and the rare/common engine's classes.
+#[derive(Debug)]
+pub struct SeqRun {
+    /// The values computed, every one of them final.
+    pub values: Vec<u32>,
+    /// Why the run stopped before the last heap asked for (`None`: it reached it).
+    pub stop: Option<SeqError>,
+    /// The rare/common engine's masks, rare heaps and work, when it ran.
+    pub rare: Option<rare::RareFacts>,
+}
+
+/// Extends `start` (the values of heaps `0..start.len()`, from an earlier run) to `0..=max`
+/// as [`grundy_sequence`] does, keeping the values computed when the budget stops it.
+pub fn grundy_run(g: &Generator, start: Vec<u32>, max: u32, budget: &Budget) -> SeqRun {
     // Room for the values the position limit lets the run store, at most 2^20 of them at
     // first (the vector grows as the values come): not all of `0..=max` at once (`--max
     // 4294967295` would take 16 GB, of address space at least, before a limit could speak).
@@ -105,13 +128,19 @@ pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u
                 .map_or(1 << 20, |m| m.saturating_add(1)),
         )
         .min(1 << 20);
-    let mut seq = Vec::with_capacity(room);
-    match kernel::TakeBreak::of(g) {
-        Some(rules) => kernel::Kernel::new(rules).extend(&mut seq, max, budget)?,
+    let mut seq = start;
+    seq.reserve(room.saturating_sub(seq.len()));
+    let (stop, rare) = match kernel::TakeBreak::of(g) {
+        Some(rules) => {
+            let mut k = kernel::Kernel::new(rules);
+            let r = k.extend(&mut seq, max, budget);
+            k.sync_rare(&seq);
+            (r.err(), k.rare_facts())
+        }
         None => {
             let mut scratch = Scratch::default();
             let mut out = Followers::new();
-            extend_generic(
+            let r = extend_generic(
                 g,
                 g.shape.count,
                 &mut seq,
@@ -119,14 +148,19 @@ pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u
                 budget,
                 &mut scratch,
                 &mut out,
-            )
-            .map_err(|e| match e {
+            );
+            let stop = r.err().map(|e| match e {
                 GenericError::NotDecreasing => SeqError::NotDecreasing,
                 GenericError::Solve(e) => SeqError::Solve(e),
-            })?;
+            });
+            (stop, None)
         }
+    };
+    SeqRun {
+        values: seq,
+        stop,
+        rare,
     }
-    Ok(seq)
 }
 
 /// Why the generic extension stopped.

@@ -16,11 +16,18 @@
 //! marked, so the least common value not marked, the *candidate* `c`, is the least common
 //! value that is not an option. (2) The value is `c` unless some rare-class value below `c`
 //! is not an option either. Those rare-class values below `c` not yet marked are the only
-//! ones in question: the full splits are scanned in blocks (the XOR-pair loop of
-//! `xor.rs` while values stay below 64), stopping as soon as all of them are marked, which
-//! for a sparse rare set comes after a few hundred pairs. (3) If the scan ends with some
+//! ones in question: the full splits are scanned from the smallest part up, in blocks (a
+//! byte mark per value; once at most [`FEW`] values are left, a comparison with each),
+//! stopping as soon as all of them are marked, which for a sparse rare set comes after a
+//! few thousand pairs (about 3100 a heap on Grundy's game at 10^6). (3) If the scan ends with some
 //! unmarked, the least of them is the value: a new rare value.
 //! The result is the mex of every option whatever the mask: the mask only decides the work.
+//!
+//! **Groups.** Split clauses whose amounts have one parity share the position bit; with
+//! amounts of both parities (0.354) each parity is a group with classes of its own
+//! (`classes.rs`), the rare pairs of a clause are those of its group, and a value is common
+//! when it is common in every group; a value in question is looked for among the splits of
+//! the groups in which it is rare.
 //!
 //! **The mask** is chosen as the literature does, by the Walsh-Hadamard transform of the
 //! counts of (value, heap parity) seen so far: the transform at `s = M << 1 | P` is
@@ -39,20 +46,29 @@
 //! plan; this engine generalises it to every clause `TakeBreak` recognises (sets of amounts
 //! of any size, parts that may be empty, unequal splits, several split clauses).
 
+#[cfg(doc)]
+use super::classes::SPARSE;
+use super::classes::{parity, Classes};
 use super::rules::{Clause, Leave, TakeBreak};
 use super::walsh::walsh_hadamard;
-use super::xor::xor_pairs_mask;
 use super::SeqError;
 
 /// Heaps below this are computed by the plain kernel (the values are still recorded).
 pub const START: usize = 256;
-/// The rare set is sparse while at most one heap in `SPARSE` is rare.
-pub const SPARSE: usize = 8;
 /// Values at or above this stop the engine (no sparse rare set shows with values this
 /// large, and the transform would be long).
 pub const MAX_CAP: u32 = 1 << 16;
 /// Splits scanned between looks at the rare-class values still in question.
-const BLOCK: usize = 256;
+const BLOCK: usize = 32;
+/// At most this many values in question are looked for by comparisons, in blocks of
+/// `LONG_BLOCK` splits.
+const FEW: usize = 4;
+const LONG_BLOCK: usize = 256;
+/// The marks of the values below `2 * MAX_CAP`, one byte each (a byte is stored without
+/// reading its word first: the marks of consecutive splits do not wait on each other).
+type Marks = [u8; 2 * MAX_CAP as usize];
+/// `x & WIDE` is `x` for every value the engine marks (below `cap + 128 <= 2 * MAX_CAP`).
+const WIDE: usize = 2 * MAX_CAP as usize - 1;
 
 /// What the engine has done, for the report and the tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,15 +81,19 @@ pub struct RareStats {
     pub rare_found: u64,
     /// Heaps left to the plain kernel (below `START`, or the rare set not sparse).
     pub plain: u64,
-    /// Times the mask changed.
+    /// Times a mask changed.
     pub mask_changes: u32,
     /// Splits scanned in all.
     pub pairs: u64,
+    /// Rare pairs marked in all.
+    pub rare_pairs: u64,
 }
 
-/// The mask in use and the rare heaps, as a report shows them.
+/// The classes of one group of split clauses, as a report shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RareFacts {
+pub struct ClassFacts {
+    /// `Some(q)`: every amount of the group's splits has parity `q`.
+    pub amounts_parity: Option<u32>,
     /// `M`: a value's class is the parity of `value & M`.
     pub mask: u32,
     /// `Some(q)`: the heap's parity joins the class (`(i ^ q) & 1`).
@@ -82,6 +102,13 @@ pub struct RareFacts {
     pub rare_heaps: Vec<u32>,
     /// The distinct values of the rare heaps, in increasing order.
     pub rare_values: Vec<u32>,
+}
+
+/// The engine's classes and work, as a report shows them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RareFacts {
+    /// One per group of split clauses (by the parity of their amounts).
+    pub groups: Vec<ClassFacts>,
     /// The work done.
     pub stats: RareStats,
 }
@@ -89,106 +116,93 @@ pub struct RareFacts {
 /// The state of the rare/common engine over a growing sequence.
 #[derive(Clone, Debug)]
 pub struct RareCommon {
-    /// The heap's parity may join the class: every split takes amounts of parity `pb`.
-    pos_allowed: bool,
-    pb: u32,
-    mask: u32,
-    pos: bool,
-    /// Whether `rare` lists the rare heaps (false while no mask makes them sparse).
-    listing: bool,
-    rare: Vec<u32>,
-    rare_g: Vec<u32>,
-    /// Heaps by `value << 1 | (heap ^ pb) & 1`, the transform's input.
+    groups: Vec<Classes>,
+    /// For each clause, its group (split clauses only).
+    group_of: Vec<Option<usize>>,
+    /// Heaps by `value << 1 | heap & 1`, the transform's input.
     counts: Vec<u64>,
     recorded: usize,
-    next_check: usize,
-    marks: Vec<u64>,
-    need: Vec<u64>,
+    /// The room of [`Marks`] (allocated when the engine first runs).
+    seen: Vec<u8>,
+    /// The rare-class values in question, by group.
+    need: Vec<Vec<u32>>,
     stats: RareStats,
 }
 
-/// `parity(x)` as 0 or 1.
-#[inline]
-fn parity(x: u32) -> u32 {
-    x.count_ones() & 1
-}
-
-/// The parity every split clause's amounts share, when they are finite, few and of one
+/// The parity every amount of a split clause has, when they are finite, few and of one
 /// parity.
-fn split_parity(rules: &TakeBreak) -> Option<u32> {
-    let mut parity = None;
-    let mut v = Vec::new();
-    for c in &rules.clauses {
-        if !matches!(c.leave, Leave::Two { .. }) {
-            continue;
-        }
-        let top = c.takes.largest_upto(i64::from(u32::MAX))?;
-        if !c.takes.is_finite() || top > 1 << 16 {
-            return None;
-        }
-        v.clear();
-        c.takes.members_upto(top, &mut v).ok()?;
-        for &j in &v {
-            let p = (j & 1) as u32;
-            if *parity.get_or_insert(p) != p {
-                return None;
-            }
-        }
+fn clause_parity(c: &Clause) -> Option<u32> {
+    let top = c.takes.largest_upto(i64::from(u32::MAX))?;
+    if !c.takes.is_finite() || top > 1 << 16 {
+        return None;
     }
-    parity
+    let mut v = Vec::new();
+    c.takes.members_upto(top, &mut v).ok()?;
+    let p = (*v.first()? & 1) as u32;
+    v.iter().all(|&j| (j & 1) as u32 == p).then_some(p)
 }
 
 impl RareCommon {
     /// An engine for `rules`, when they split heaps in two and never in three.
     pub fn of(rules: &TakeBreak) -> Option<RareCommon> {
-        let two = rules
-            .clauses
-            .iter()
-            .any(|c| matches!(c.leave, Leave::Two { .. }));
-        if !two || rules.three_min().is_some() {
+        let two = |c: &Clause| matches!(c.leave, Leave::Two { .. });
+        if !rules.clauses.iter().any(two) || rules.three_min().is_some() {
             return None;
         }
-        let pb = split_parity(rules);
+        let mut keys: Vec<Option<u32>> = Vec::new();
+        let group_of = rules
+            .clauses
+            .iter()
+            .map(|c| {
+                two(c).then(|| {
+                    let k = clause_parity(c);
+                    keys.iter().position(|&x| x == k).unwrap_or_else(|| {
+                        keys.push(k);
+                        keys.len() - 1
+                    })
+                })
+            })
+            .collect();
         Some(RareCommon {
-            pos_allowed: pb.is_some(),
-            pb: pb.unwrap_or(0),
-            mask: 0,
-            pos: false,
-            listing: false,
-            rare: Vec::new(),
-            rare_g: Vec::new(),
+            need: vec![Vec::new(); keys.len()],
+            groups: keys.into_iter().map(Classes::new).collect(),
+            group_of,
             counts: vec![0; 2],
             recorded: 0,
-            next_check: 0,
-            marks: Vec::new(),
-            need: Vec::new(),
+            seen: Vec::new(),
             stats: RareStats::default(),
         })
     }
 
     /// The work done so far.
     pub fn stats(&self) -> RareStats {
-        self.stats
+        let mut s = self.stats;
+        s.mask_changes = self.groups.iter().map(|g| g.mask_changes).sum();
+        s
     }
 
-    /// The mask and the rare heaps with their values.
+    /// The masks and the rare heaps with their values.
     pub fn facts(&self) -> RareFacts {
-        let mut values = self.rare_g.clone();
-        values.sort_unstable();
-        values.dedup();
+        let groups = self
+            .groups
+            .iter()
+            .map(|g| {
+                let mut values = g.rare_g.clone();
+                values.sort_unstable();
+                values.dedup();
+                ClassFacts {
+                    amounts_parity: g.pb,
+                    mask: g.mask,
+                    position: g.pos.then(|| g.pb.unwrap_or(0)),
+                    rare_heaps: g.rare.clone(),
+                    rare_values: values,
+                }
+            })
+            .collect();
         RareFacts {
-            mask: self.mask,
-            position: self.pos.then_some(self.pb),
-            rare_heaps: self.rare.clone(),
-            rare_values: values,
-            stats: self.stats,
+            groups,
+            stats: self.stats(),
         }
-    }
-
-    /// The class of heap `i` with value `v`: 0 rare, 1 common.
-    #[inline]
-    fn class(&self, i: usize, v: u32) -> u32 {
-        parity(v & self.mask) ^ (u32::from(self.pos) & (i as u32 ^ self.pb) & 1)
     }
 
     /// Records the values of `seq` not yet seen (every heap's, whoever computed it).
@@ -202,83 +216,29 @@ impl RareCommon {
     fn record(&mut self, seq: &[u32]) {
         let i = self.recorded;
         let v = seq[i];
-        let index = (v as usize) << 1 | ((i as u32 ^ self.pb) & 1) as usize;
+        let index = (v as usize) << 1 | (i & 1);
         let grew = index >= self.counts.len();
         if grew {
             self.counts.resize((index + 1).next_power_of_two(), 0);
         }
         self.counts[index] += 1;
         self.recorded += 1;
-        let rare = self.class(i, v) == 0;
-        if rare && self.listing {
-            self.rare.push(i as u32);
-            self.rare_g.push(v);
+        let mut check = grew || self.recorded.is_power_of_two();
+        for g in &mut self.groups {
+            check |= g.push(i, v);
         }
-        if grew || (rare && i >= self.next_check) || self.recorded.is_power_of_two() {
-            self.choose(seq);
-        }
-    }
-
-    /// Takes the transform of the counts and keeps or changes the mask.
-    fn choose(&mut self, seq: &[u32]) {
-        let total = self.recorded as i64;
-        let mut h: Vec<i64> = self.counts.iter().map(|&c| c as i64).collect();
-        walsh_hadamard(&mut h);
-        let rare_of = |s: usize| ((total + h[s]) / 2) as usize;
-        let step = if self.pos_allowed { 1 } else { 2 };
-        let best = (step..h.len())
-            .step_by(step)
-            .min_by_key(|&s| (rare_of(s), s))
-            .unwrap_or(0);
-        let current = (self.mask as usize) << 1 | usize::from(self.pos);
-        let cur_rare = if current == 0 || current >= h.len() {
-            usize::MAX
-        } else {
-            rare_of(current)
-        };
-        self.next_check = self.recorded + self.recorded / 16 + 16;
-        let better = best != 0 && rare_of(best) < cur_rare - cur_rare / 8;
-        if better {
-            self.mask = (best >> 1) as u32;
-            self.pos = best & 1 == 1;
-            self.stats.mask_changes += 1;
-        }
-        let now = if better { rare_of(best) } else { cur_rare };
-        let sparse = now.saturating_mul(SPARSE) <= self.recorded;
-        if better || (sparse && !self.listing) {
-            self.relist(seq);
-        } else if !sparse && self.listing {
-            self.listing = false;
-            self.rare = Vec::new();
-            self.rare_g = Vec::new();
-        }
-    }
-
-    /// Lists the rare heaps under the current mask.
-    fn relist(&mut self, seq: &[u32]) {
-        self.rare.clear();
-        self.rare_g.clear();
-        for (i, &v) in seq[..self.recorded].iter().enumerate() {
-            if self.class(i, v) == 0 {
-                self.rare.push(i as u32);
-                self.rare_g.push(v);
+        if check {
+            let mut h: Vec<i64> = self.counts.iter().map(|&c| c as i64).collect();
+            walsh_hadamard(&mut h);
+            for g in &mut self.groups {
+                g.choose(&h, seq, self.recorded);
             }
-        }
-        self.listing = self.rare.len() * SPARSE <= self.recorded;
-        if !self.listing {
-            self.rare = Vec::new();
-            self.rare_g = Vec::new();
         }
     }
 
     /// Whether the engine can decide heap `n` with values below `cap`.
     fn active(&self, n: usize, cap: u32) -> bool {
-        n >= START
-            && cap <= MAX_CAP
-            && self.listing
-            && (self.mask != 0 || self.pos)
-            && self.rare.len() * SPARSE <= n
-            && self.recorded == n
+        n >= START && cap <= MAX_CAP && self.recorded == n && self.groups.iter().all(|g| g.ready(n))
     }
 
     /// The value of heap `n` (the values of `0..n` in `seq`, all recorded), `cap` a power of
@@ -295,16 +255,19 @@ impl RareCommon {
             self.stats.plain += 1;
             return Ok(None);
         }
-        let words = cap as usize / 64 + 2;
-        let mut marks = std::mem::take(&mut self.marks);
-        marks.clear();
-        marks.resize(words, 0);
-        self.mark_rare_options(seq, n, clauses, takes, &mut marks)?;
-        let flip = self.pos && (n ^ self.pb) & 1 == 1;
-        let (cand, open) = self.candidate(&marks, flip);
+        // Every option is below `cap`; the candidate is among the values up to `cap + 128`.
+        let limit = cap as usize + 128;
+        let mut room = std::mem::take(&mut self.seen);
+        room.resize(WIDE + 1, 0);
+        let Ok(seen) = <&mut Marks>::try_from(&mut room[..]) else {
+            unreachable!("the room is sized");
+        };
+        seen[..limit].fill(0);
+        self.mark_rare_options(seq, n, clauses, takes, seen)?;
+        let (cand, open) = self.candidate(seen, n, limit);
         let g = if open {
             self.stats.scanned += 1;
-            match self.scan(seq, n, clauses, takes, &mut marks) {
+            match self.scan(seq, n, clauses, takes, seen) {
                 Some(v) => {
                     self.stats.rare_found += 1;
                     v
@@ -315,21 +278,23 @@ impl RareCommon {
             self.stats.fast += 1;
             cand
         };
-        self.marks = marks;
+        self.seen = room;
         Ok(Some(g))
     }
 
-    /// Step (1): marks the direct options and every split with a rare part.
+    /// Step (1): marks the direct options and, for every split, the pairs with a part rare
+    /// in its clause's group.
     fn mark_rare_options(
-        &self,
+        &mut self,
         seq: &[u32],
         n: u32,
         clauses: &[Clause],
         takes: &[Vec<u32>],
-        marks: &mut [u64],
+        seen: &mut Marks,
     ) -> Result<(), SeqError> {
-        let mut mark = |x: u32| marks[x as usize / 64] |= 1u64 << (x % 64);
-        for (c, takes) in clauses.iter().zip(takes) {
+        let mut mark = |x: u32| seen[x as usize & WIDE] = 1;
+        let mut count = 0u64;
+        for ((c, takes), group) in clauses.iter().zip(takes).zip(&self.group_of) {
             for &j in takes.iter().take_while(|&&j| j <= n) {
                 let m = (n - j) as usize;
                 match c.leave {
@@ -346,9 +311,11 @@ impl RareCommon {
                         if m < 2 * min {
                             continue;
                         }
-                        let lo = self.rare.partition_point(|&r| (r as usize) < min);
-                        let hi = self.rare.partition_point(|&r| r as usize <= m - min);
-                        for (&r, &gr) in self.rare[lo..hi].iter().zip(&self.rare_g[lo..hi]) {
+                        let g = &self.groups[group.expect("a split clause has a group")];
+                        let lo = g.rare.partition_point(|&r| (r as usize) < min);
+                        let hi = g.rare.partition_point(|&r| r as usize <= m - min);
+                        count += (hi - lo) as u64;
+                        for (&r, &gr) in g.rare[lo..hi].iter().zip(&g.rare_g[lo..hi]) {
                             let r = r as usize;
                             if !(distinct && 2 * r == m) {
                                 mark(gr ^ seq[m - r]);
@@ -358,105 +325,121 @@ impl RareCommon {
                 }
             }
         }
+        self.stats.rare_pairs += count;
         Ok(())
     }
 
-    /// The least common value not marked (the candidate), and whether some rare-class value
-    /// below it is not marked either; those are left in `need`.
-    fn candidate(&mut self, marks: &[u64], flip: bool) -> (u32, bool) {
-        let low = (0..64u32)
-            .filter(|&b| parity(b & self.mask) == 1)
-            .fold(0u64, |a, b| a | 1 << b);
-        let common = |w: usize| {
-            let high = parity(((w as u32) << 6) & self.mask) == 1;
-            if high ^ flip {
-                !low
-            } else {
-                low
-            }
-        };
-        let words = marks.len();
-        let cand = (0..words)
-            .find_map(|w| {
-                let free = common(w) & !marks[w];
-                (free != 0).then(|| w as u32 * 64 + free.trailing_zeros())
-            })
-            .unwrap_or(words as u32 * 64);
-        self.need.clear();
+    /// The least value common in every group and not marked (the candidate), and whether
+    /// some value below it is not marked either; those are left in `need`, by the groups in
+    /// which they are rare.
+    fn candidate(&mut self, seen: &Marks, n: u32, limit: usize) -> (u32, bool) {
+        let classes: Vec<(u32, u32)> = self
+            .groups
+            .iter()
+            .map(|g| (g.mask, u32::from(g.flip(n))))
+            .collect();
+        let rare_in = |v: u32, (mask, flip): (u32, u32)| parity(v & mask) ^ flip == 0;
+        let cand = (0..limit as u32)
+            .find(|&v| seen[v as usize] == 0 && !classes.iter().any(|&c| rare_in(v, c)))
+            .unwrap_or(limit as u32);
         let mut open = false;
-        let ends = words.min(cand as usize / 64 + 1);
-        for (w, &mark) in marks.iter().enumerate().take(ends) {
-            let below = if (w + 1) * 64 <= cand as usize {
-                !0u64
-            } else {
-                (1u64 << (cand % 64)) - 1
-            };
-            let need = !common(w) & !mark & below;
-            open |= need != 0;
-            self.need.push(need);
+        for (need, &c) in self.need.iter_mut().zip(&classes) {
+            need.clear();
+            need.extend((0..cand).filter(|&v| seen[v as usize] == 0 && rare_in(v, c)));
+            open |= !need.is_empty();
         }
         (cand, open)
     }
 
-    /// Step (2): scans every split in blocks until each value of `need` is marked; the least
-    /// one never marked (a new rare value) if any.
+    /// Step (2): scans the splits of each group with values in question, in blocks, until
+    /// each is marked; the least one never marked (a new rare value) if any.
     fn scan(
         &mut self,
         seq: &[u32],
         n: u32,
         clauses: &[Clause],
         takes: &[Vec<u32>],
-        marks: &mut [u64],
+        seen: &mut Marks,
     ) -> Option<u32> {
-        // Values below 64 (`cap` <= 64): the XOR-pair loop on one word.
-        let one_word = marks.len() <= 3;
-        let done = |marks: &[u64], need: &[u64]| need.iter().zip(marks).all(|(a, m)| a & !m == 0);
-        for (c, takes) in clauses.iter().zip(takes) {
-            let Leave::Two { min_part, distinct } = c.leave else {
-                continue;
-            };
-            let min = min_part as usize;
-            for &j in takes.iter().take_while(|&&j| j <= n) {
-                let m = (n - j) as usize;
-                let half = if distinct {
-                    m.saturating_sub(1) / 2
-                } else {
-                    m / 2
-                };
-                if m < 2 * min || half < min {
+        for (gi, need) in self.need.iter_mut().enumerate() {
+            need.retain(|&v| seen[v as usize] == 0);
+            let splits = clauses
+                .iter()
+                .zip(takes)
+                .zip(&self.group_of)
+                .filter(|(_, g)| **g == Some(gi));
+            'clauses: for ((c, takes), _) in splits {
+                let Leave::Two { min_part, distinct } = c.leave else {
                     continue;
-                }
-                let (lo, hi) = (&seq[min..=half], &seq[m - half..=m - min]);
-                let len = lo.len();
-                // From the middle out: both parts of a split far from the ends have values of
-                // every kind, while the small heaps' few small values reach fewer XORs.
-                let mut e = len;
-                while e > 0 {
-                    let s = e.saturating_sub(BLOCK);
-                    let (a, b) = (&lo[s..e], &hi[len - e..len - s]);
-                    if one_word {
-                        marks[0] |= xor_pairs_mask(a, b);
-                    } else {
-                        for (x, y) in a.iter().zip(b.iter().rev()) {
-                            let v = x ^ y;
-                            marks[v as usize / 64] |= 1u64 << (v % 64);
-                        }
+                };
+                for &j in takes.iter().take_while(|&&j| j <= n) {
+                    if need.is_empty() {
+                        break 'clauses;
                     }
-                    self.stats.pairs += (e - s) as u64;
-                    if done(marks, &self.need) {
-                        return None;
-                    }
-                    e = s;
+                    let m = (n - j) as usize;
+                    let min = min_part as usize;
+                    self.stats.pairs += scan_split(seq, m, min, distinct, seen, need);
                 }
             }
         }
         self.need
             .iter()
-            .zip(marks.iter())
-            .enumerate()
-            .find_map(|(w, (a, m))| {
-                let left = a & !m;
-                (left != 0).then(|| w as u32 * 64 + left.trailing_zeros())
-            })
+            .flatten()
+            .copied()
+            .filter(|&v| seen[v as usize] == 0)
+            .min()
     }
+}
+
+/// Marks the splits of `m` into parts of at least `min` (different when `distinct`), from the
+/// smallest part up, in blocks, until every value of `need` is marked (those marked leave
+/// it); the splits scanned.
+fn scan_split(
+    seq: &[u32],
+    m: usize,
+    min: usize,
+    distinct: bool,
+    seen: &mut Marks,
+    need: &mut Vec<u32>,
+) -> u64 {
+    let half = if distinct {
+        m.saturating_sub(1) / 2
+    } else {
+        m / 2
+    };
+    if m < 2 * min || half < min {
+        return 0;
+    }
+    let (lo, hi) = (&seq[min..=half], &seq[m - half..=m - min]);
+    let len = lo.len();
+    let mut s = 0;
+    while s < len {
+        // Few values left (the long tail of the scan): each is looked for by a comparison
+        // over a longer block, which the compiler does eight pairs at a time, and only the
+        // values found are marked (no other mark is read after the scan).
+        let few = need.len() <= FEW;
+        let e = (s + if few { LONG_BLOCK } else { BLOCK }).min(len);
+        let (a, b) = (&lo[s..e], &hi[len - e..len - s]);
+        if few {
+            for &v in need.iter() {
+                let hit = a
+                    .iter()
+                    .zip(b.iter().rev())
+                    .fold(false, |h, (x, y)| h | (x ^ y == v));
+                if hit {
+                    seen[v as usize & WIDE] = 1;
+                }
+            }
+        } else {
+            for (x, y) in a.iter().zip(b.iter().rev()) {
+                seen[(x ^ y) as usize & WIDE] = 1;
+            }
+        }
+        need.retain(|&v| seen[v as usize & WIDE] == 0);
+        if need.is_empty() {
+            return e as u64;
+        }
+        s = e;
+    }
+    len as u64
 }
