@@ -72,12 +72,30 @@ impl CompiledMove {
                 return Ok(false);
             }
         }
+        for c in &self.position_filter {
+            if !c(r).ok_or(Fallback)? {
+                return Ok(false);
+            }
+        }
         if let (Some(sel), Some(Quick::Least(bounds))) = (self.quick_sel, &self.quick) {
             if pos.len() <= QUICK_HEAPS {
                 return Ok(self.quick_each(sel, bounds, pos, f));
             }
         }
         r.window = None;
+        match &self.keep {
+            Some(k) => self.each_kept(k, pos, r, f),
+            None => self.choose(pos, r, f),
+        }
+    }
+
+    /// The choices of heaps of `pos` (all of them untouched), each with its amounts.
+    pub(super) fn choose(
+        &self,
+        pos: &[u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
         let n = pos.len();
         let mut combo = std::mem::take(&mut r.combo);
         let mut take = std::mem::take(&mut r.take);
