@@ -50,7 +50,7 @@ fn word(st: &LStep) -> &'static str {
         LStepKind::Split { .. } | LStepKind::SplitEqual(_) => "split",
         LStepKind::Lower(_) => "lower",
         LStepKind::Keep(_) => "keep",
-        LStepKind::Add(..) => "add (or `move ... to`, or a `set` that may raise a heap)",
+        LStepKind::Add(..) => "add",
     }
 }
 
