@@ -168,22 +168,24 @@ pub(super) fn members_as_amounts<'c>(
     (cs, amounts)
 }
 
-/// The conjuncts of `cs` that read only the position (`heaps`, the named heaps of
-/// `heap_names`, constants), compiled, and the others in order. Exact: a conjunct that reads
-/// only the position has one value for every choice and amount, so the clause has no move
-/// where it is false; where it fails, the compiled clause falls back to the interpreter.
+/// The leading conjuncts of `cs` that read only the position (`heaps`, the named heaps of
+/// `heap_names`, constants), compiled, and the others in order. Exact: such a conjunct has
+/// one value for every choice and amount, so the clause has no move where it is false (and
+/// the interpreter evaluates nothing after it, so meets no error there); where it fails, the
+/// compiled clause falls back to the interpreter. A later one stays in place: a conjunct
+/// before it may fail where it is false.
 pub(super) fn position_conjuncts<'c>(
-    cs: Vec<&'c CExpr>,
+    mut cs: Vec<&'c CExpr>,
     heap_names: &[(usize, usize)],
 ) -> Result<(Vec<&'c CExpr>, Vec<BoolFn>), NotCompiled> {
     let named = |i: usize| heap_names.iter().any(|&(s, _)| s == i);
-    let (on_position, rest): (Vec<&CExpr>, Vec<&CExpr>) =
-        cs.into_iter().partition(|c| reads_only(c, &named));
-    let compiled = on_position
+    let n = cs.iter().take_while(|c| reads_only(c, &named)).count();
+    let compiled = cs[..n]
         .iter()
         .map(|c| boolean(c).ok_or_else(|| NotCompiled::condition(c)))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((rest, compiled))
+    cs.drain(..n);
+    Ok((cs, compiled))
 }
 
 impl super::CompiledMove {

@@ -16,6 +16,11 @@ impl CompiledMove {
         self.falling
     }
 
+    /// How many conjuncts of the condition are evaluated per candidate amount (a filter).
+    pub fn filter_len(&self) -> usize {
+        self.filter.len()
+    }
+
     /// How many conjuncts of the condition became bounds of the amount's loop.
     pub fn bound_count(&self) -> usize {
         self.bounds.len()
