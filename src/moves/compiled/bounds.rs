@@ -23,8 +23,8 @@ use crate::syntax::ast::BinOp;
 const PART: i64 = 1 << 40;
 
 /// `coef * s + rest`, with the amount-free parts of `rest` summed by closures.
-struct Linear {
-    coef: i64,
+pub(super) struct Linear {
+    pub(super) coef: i64,
     /// Amount-free parts with their factor, and each part's form when it reads only the
     /// least heap chosen ([`Part`]).
     parts: Vec<(i64, IntFn, Option<Part>)>,
@@ -70,9 +70,14 @@ fn linear(e: &CExpr, (slot, least): (usize, Vars<'_>), scale: i64) -> Option<Lin
     }
 }
 
+/// `e` as `coef * s + rest`, `s` the amount in `slot` (the checks of a bound's parts).
+pub(super) fn linear_in(e: &CExpr, slot: usize) -> Option<Linear> {
+    linear(e, (slot, &|_| None), 1)
+}
+
 impl Linear {
     /// The amount-free part's value, or `None` (the caller falls back).
-    fn rest(&self, r: &Regs) -> Option<i64> {
+    pub(super) fn rest(&self, r: &Regs) -> Option<i64> {
         let mut sum = 0i64;
         for (f, part, _) in &self.parts {
             let v = part(r)?;

@@ -54,8 +54,12 @@ fn word(st: &LStep) -> &'static str {
     }
 }
 
-/// The clause's `keep` step, if it starts with one, and its `take`.
-pub(super) fn steps_of(m: &MoveProgram) -> Result<(Option<&LStep>, Take<'_>), NotCompiled> {
+/// A clause's steps as the compiler takes them: a `keep` before the `take`, the `take`, a
+/// `keep` after it.
+type Steps<'m> = (Option<&'m LStep>, Take<'m>, Option<&'m LStep>);
+
+/// The clause's `keep` step, if it starts with one, its `take`, and the `keep` after it.
+pub(super) fn steps_of(m: &MoveProgram) -> Result<Steps<'_>, NotCompiled> {
     if m.must_change {
         return Err(NotCompiled::at(
             "a `set` step that may leave its heap as it is (each follower is compared with the \
@@ -67,9 +71,10 @@ pub(super) fn steps_of(m: &MoveProgram) -> Result<(Option<&LStep>, Take<'_>), No
         let span = a.conds.first().map_or(&m.span, |c| &c.span);
         return Err(NotCompiled::at("a condition that reads `after`", span));
     }
-    let (keep, take) = match m.steps.as_slice() {
-        [st] => (None, st),
-        [k, st] if matches!(k.kind, LStepKind::Keep(_)) => (Some(k), st),
+    let (keep, take, after) = match m.steps.as_slice() {
+        [st] => (None, st, None),
+        [k, st] if matches!(k.kind, LStepKind::Keep(_)) => (Some(k), st, None),
+        [st, k] if matches!(k.kind, LStepKind::Keep(_)) => (None, st, Some(k)),
         steps => {
             let st = steps
                 .iter()
@@ -77,14 +82,15 @@ pub(super) fn steps_of(m: &MoveProgram) -> Result<(Option<&LStep>, Take<'_>), No
                 .find(|st| !matches!(st.kind, LStepKind::Take(..)))
                 .unwrap_or(&steps[steps.len() - 1]);
             let what = format!(
-                "the step `{}` (compiled: one `take`, or `keep one heap` then one `take`)",
+                "the step `{}` (compiled: one `take`, with `keep one heap` before it or `keep the \
+                 other heaps` after it)",
                 word(st)
             );
             return Err(NotCompiled::at(&what, &st.span));
         }
     };
     match Take::of(m, take) {
-        Some(t) => Ok((keep, t)),
+        Some(t) => Ok((keep, t, after)),
         None => Err(NotCompiled::at(
             &format!("the step `{}` (compiled: `take`)", word(take)),
             &take.span,

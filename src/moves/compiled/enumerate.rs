@@ -207,6 +207,9 @@ impl CompiledMove {
         let least = i64::from(least);
         let mut w = self.window(least, r)?;
         if matches!(self.amounts, Amounts::Range(..)) && self.filter.is_empty() {
+            if let Some(x) = &self.exclude {
+                return self.run_excluding(x, w, (pos, combo), r, f).ok_or(Fallback);
+            }
             return Ok(run(w, combo, f));
         }
         take.resize(combo.len(), 0);

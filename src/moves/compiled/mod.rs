@@ -24,6 +24,7 @@
 pub mod bounds;
 mod clause;
 mod enumerate;
+mod exclude;
 pub mod expr;
 mod falling;
 mod fold;
@@ -125,6 +126,8 @@ pub struct CompiledMove {
     position_filter: Vec<BoolFn>,
     /// A `keep` of one heap before the `take` ([`clause::Keep`]).
     keep: Option<clause::Keep>,
+    /// A `keep` of the other heaps after it, which excludes a few amounts ([`exclude`]).
+    exclude: Option<exclude::Exclude>,
     heap_names: Vec<(usize, usize)>,
     sel: Sel,
     int_slot: Option<usize>,
@@ -165,7 +168,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
 
 /// Compiles one clause, or says which part of it stopped the compiler ([`NotCompiled`]).
 pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
-    let (keep_step, take) = clause::steps_of(m)?;
+    let (keep_step, take, after) = clause::steps_of(m)?;
     let step = take.step;
     if shape.drops_zeros() && shape.lower > 0 {
         return Err(NotCompiled::at(
@@ -215,8 +218,31 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     let (cs, on_position) = clause::position_conjuncts(cs, &m.heap_names)?;
     let (bounds, filter, bounds_on_position, falling) =
         condition(&cs, (amount_slot, &least, &heap_slot), &m.heap_names)?;
+    let exclude = match after {
+        Some(st) if is_single && keep.is_none() && filter.is_empty() => {
+            let x = exclude::Exclude::of(st, amount_slot)?;
+            match amounts {
+                Amounts::Range(..) => Some(x),
+                Amounts::Ints(_) => {
+                    return Err(NotCompiled::at(
+                        "a finite set of amounts before this `keep`",
+                        &st.span,
+                    ))
+                }
+            }
+        }
+        Some(st) => {
+            return Err(NotCompiled::at(
+                "this `keep` after a `take` of several heaps, a condition or a `keep`",
+                &st.span,
+            ))
+        }
+        None => None,
+    };
     let quick = match amounts {
-        Amounts::Range(..) if filter.is_empty() && !each_heap && keep.is_none() => {
+        Amounts::Range(..)
+            if filter.is_empty() && !each_heap && keep.is_none() && exclude.is_none() =>
+        {
             quick(&bounds, bounds_on_position)
         }
         _ => None,
@@ -225,6 +251,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         guards,
         position_filter: on_position,
         keep,
+        exclude,
         heap_names: m.heap_names.clone(),
         sel,
         int_slot,
@@ -354,5 +381,6 @@ pub fn regs_for(moves: &[CompiledMove]) -> Regs {
         tried: 0,
         kept: Vec::new(),
         mapped: Vec::new(),
+        excluded: Vec::new(),
     }
 }
