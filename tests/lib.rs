@@ -9,6 +9,7 @@ mod check_diff;
 mod check_trust;
 mod claims;
 mod cli;
+mod compiled_clauses;
 mod compiled_falling;
 mod compiled_generator;
 mod compiled_moves;

@@ -3,6 +3,7 @@
 //! the same algorithm as heapgame: Grundy values by the mex of every follower's value, outcomes
 //! by stopping at the first P-follower, positions in canonical (sorted) form.
 
+pub mod clauses;
 pub mod cookie;
 pub mod delete;
 pub mod fz;

@@ -20,6 +20,8 @@ use heapgame::SolveError;
 
 use super::{box_workload, capped, fail, hand, load, measure, pn, stopped_at_cap, Row};
 
+pub mod clauses;
+
 /// One per-follower line: the row, the followers, heapgame's time (or why none), the
 /// hand-written time.
 type Line = (String, u64, Result<Duration, String>, Duration);

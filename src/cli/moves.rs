@@ -31,11 +31,18 @@ macro_rules! outln {
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
+    /// Also say, on standard error, which move clauses run as compiled code and, for each one
+    /// that the interpreter runs, which part of it stopped the compiler.
+    #[arg(long)]
+    explain: bool,
 }
 
 /// Runs `heapgame moves`.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
+    if a.explain {
+        eprint!("{}", explain(&game));
+    }
     let limits = a.pos.game.limits(estimate_heaps(&game, &pos));
     let what = format!("listing the followers of {}", show_position(&pos));
     if !a.pos.game.force {
@@ -92,6 +99,46 @@ pub fn run(a: Args) -> Result<u8, Report> {
         .ok_or_else(|| Report::from(CliError::TimeLimit { time, what }))?;
     print_out(&out)?;
     Ok(0)
+}
+
+/// One line a move clause: compiled, or interpreted and why (the part of the source that
+/// stopped the compiler, with its line and column).
+fn explain(game: &crate::Game) -> String {
+    let text = game.src.inner();
+    let at = |i: usize| {
+        let before = &text[..i.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.chars().rev().take_while(|&c| c != '\n').count() + 1;
+        (line, col)
+    };
+    let g = game.generator();
+    let mut out = String::new();
+    for m in &g.moves {
+        let (line, _) = at(m.span.start);
+        let inst: Vec<String> = m
+            .instance
+            .iter()
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        let inst = match inst.is_empty() {
+            true => String::new(),
+            false => format!(" ({})", inst.join(", ")),
+        };
+        match crate::moves::compiled::explain(&g.shape, m) {
+            Ok(_) => outln!(out, "move at line {line}{inst}: compiled"),
+            Err(e) => {
+                let (l, c) = at(e.span.start);
+                let part = text.get(e.span.clone()).unwrap_or("").split_whitespace();
+                let part = part.collect::<Vec<_>>().join(" ");
+                outln!(
+                    out,
+                    "move at line {line}{inst}: interpreted: {} at line {l}, column {c}: `{part}`",
+                    e.what
+                );
+            }
+        }
+    }
+    out
 }
 
 /// The followers generated so far, and the bytes they hold.

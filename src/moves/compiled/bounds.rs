@@ -23,8 +23,8 @@ use crate::syntax::ast::BinOp;
 const PART: i64 = 1 << 40;
 
 /// `coef * s + rest`, with the amount-free parts of `rest` summed by closures.
-struct Linear {
-    coef: i64,
+pub(super) struct Linear {
+    pub(super) coef: i64,
     /// Amount-free parts with their factor, and each part's form when it reads only the
     /// least heap chosen ([`Part`]).
     parts: Vec<(i64, IntFn, Option<Part>)>,
@@ -70,9 +70,14 @@ fn linear(e: &CExpr, (slot, least): (usize, Vars<'_>), scale: i64) -> Option<Lin
     }
 }
 
+/// `e` as `coef * s + rest`, `s` the amount in `slot` (the checks of a bound's parts).
+pub(super) fn linear_in(e: &CExpr, slot: usize) -> Option<Linear> {
+    linear(e, (slot, &|_| None), 1)
+}
+
 impl Linear {
     /// The amount-free part's value, or `None` (the caller falls back).
-    fn rest(&self, r: &Regs) -> Option<i64> {
+    pub(super) fn rest(&self, r: &Regs) -> Option<i64> {
         let mut sum = 0i64;
         for (f, part, _) in &self.parts {
             let v = part(r)?;
@@ -91,8 +96,28 @@ enum Bound {
     Le(Linear),
     /// `k * s + rest == 0`.
     Eq(Linear),
-    /// `(s + rest) mod m == res`, `m > 0` (`res` amount-free, within `±2^40`).
-    Mod(Linear, i64, Linear),
+    /// `(s + rest) mod m == res`, `m > 0` (`res` amount-free, within `±2^40`); `m` a constant
+    /// or an amount-free expression (`s mod o == 0`, `o` a heap named before), evaluated per
+    /// choice (the caller falls back unless `0 < m <= 2^40`).
+    Mod(Linear, Modulus, Linear),
+}
+
+/// The modulus of a [`Bound::Mod`].
+enum Modulus {
+    /// A constant, `0 < m <= 2^40`.
+    Const(i64),
+    /// An amount-free expression.
+    Expr(IntFn),
+}
+
+impl Modulus {
+    /// The modulus for the registers `r`; `None` (fall back) when it is not in `1..=2^40`.
+    fn get(&self, r: &Regs) -> Option<i64> {
+        match self {
+            Modulus::Const(m) => Some(*m),
+            Modulus::Expr(f) => f(r).filter(|m| (1..=PART).contains(m)),
+        }
+    }
 }
 
 /// The bounds on the amount in `slot` stated by the leading conjuncts of `cond`, and the
@@ -193,14 +218,15 @@ impl Bounds {
                     }
                 }
                 Bound::Mod(l, m, res) => {
+                    let m = m.get(r)?;
                     let res = res.rest(r)?;
-                    if !(0..*m).contains(&res) {
+                    if !(0..m).contains(&res) {
                         w.hi = w.lo - 1;
                         continue;
                     }
                     // s + rest == res (mod m).
-                    let want = (res - l.rest(r)?).rem_euclid(*m);
-                    w = merge_step(w, *m, want)?;
+                    let want = (res - l.rest(r)?).rem_euclid(m);
+                    w = merge_step(w, m, want)?;
                 }
             }
         }
@@ -230,10 +256,13 @@ fn bound(c: &CExpr, (slot, least): (usize, Vars<'_>)) -> Option<Bound> {
     if *op == BinOp::Eq {
         for (m, other) in [(a, b), (b, a)] {
             if let CKind::Bin(BinOp::Mod, inner, md) = &m.kind {
-                let CKind::Const(Value::Int(md)) = md.kind else {
-                    continue;
+                let md = match md.kind {
+                    CKind::Const(Value::Int(md)) if md > 0 && md <= PART => Modulus::Const(md),
+                    CKind::Const(_) => continue,
+                    _ if !reads_slot(md, slot) => Modulus::Expr(int(md)?),
+                    _ => continue,
                 };
-                if md <= 0 || md > PART || reads_slot(other, slot) {
+                if reads_slot(other, slot) {
                     continue;
                 }
                 let l = linear(inner, (slot, least), 1)?;

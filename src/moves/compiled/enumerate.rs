@@ -16,6 +16,11 @@ impl CompiledMove {
         self.falling
     }
 
+    /// How many conjuncts of the condition are evaluated per candidate amount (a filter).
+    pub fn filter_len(&self) -> usize {
+        self.filter.len()
+    }
+
     /// How many conjuncts of the condition became bounds of the amount's loop.
     pub fn bound_count(&self) -> usize {
         self.bounds.len()
@@ -72,12 +77,30 @@ impl CompiledMove {
                 return Ok(false);
             }
         }
+        for c in &self.position_filter {
+            if !c(r).ok_or(Fallback)? {
+                return Ok(false);
+            }
+        }
         if let (Some(sel), Some(Quick::Least(bounds))) = (self.quick_sel, &self.quick) {
             if pos.len() <= QUICK_HEAPS {
                 return Ok(self.quick_each(sel, bounds, pos, f));
             }
         }
         r.window = None;
+        match &self.keep {
+            Some(k) => self.each_kept(k, pos, r, f),
+            None => self.choose(pos, r, f),
+        }
+    }
+
+    /// The choices of heaps of `pos` (all of them untouched), each with its amounts.
+    pub(super) fn choose(
+        &self,
+        pos: &[u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
         let n = pos.len();
         let mut combo = std::mem::take(&mut r.combo);
         let mut take = std::mem::take(&mut r.take);
@@ -184,6 +207,9 @@ impl CompiledMove {
         let least = i64::from(least);
         let mut w = self.window(least, r)?;
         if matches!(self.amounts, Amounts::Range(..)) && self.filter.is_empty() {
+            if let Some(x) = &self.exclude {
+                return self.run_excluding(x, w, (pos, combo), r, f).ok_or(Fallback);
+            }
             return Ok(run(w, combo, f));
         }
         take.resize(combo.len(), 0);

@@ -33,6 +33,12 @@ pub struct Regs {
     pub window: Option<Window>,
     /// Choices of heaps and candidate amounts tried, for [`super::Shown::Tick`].
     pub tried: u32,
+    /// Working memory: the heaps left by a `keep` ([`super::clause::Keep`]).
+    pub kept: Vec<u32>,
+    /// Working memory: the heaps chosen among those left, as indices into the position.
+    pub mapped: Vec<usize>,
+    /// Working memory: the amounts a trailing `keep` excludes ([`super::exclude`]).
+    pub excluded: Vec<i64>,
 }
 
 /// The amounts `lo..=hi` with `s mod step == res`: the window of an amount loop, which the

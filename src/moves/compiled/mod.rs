@@ -22,17 +22,20 @@
 //! error, so that the caller leaves the work to it.
 
 pub mod bounds;
+mod clause;
 mod enumerate;
+mod exclude;
 pub mod expr;
 mod falling;
+mod fold;
 pub mod least;
 mod quick;
 
-use super::family::{classify, Family};
 use super::program::{LAmount, LSelKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::{Builtin, CExpr, CKind};
 use crate::ruleset::value::SetValue;
 use bounds::{conjuncts, Bounds};
+pub use clause::NotCompiled;
 pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
 use least::{LeastBounds, Var};
@@ -118,6 +121,13 @@ const MAX_EACH_MEMBERS: i64 = 4096;
 /// One move clause, compiled.
 pub struct CompiledMove {
     guards: Vec<(BoolFn, bool)>,
+    /// Conjuncts of the `where` that read only the position: evaluated once a position, after
+    /// the guards.
+    position_filter: Vec<BoolFn>,
+    /// A `keep` of one heap before the `take` ([`clause::Keep`]).
+    keep: Option<clause::Keep>,
+    /// A `keep` of the other heaps after it, which excludes a few amounts ([`exclude`]).
+    exclude: Option<exclude::Exclude>,
     heap_names: Vec<(usize, usize)>,
     sel: Sel,
     int_slot: Option<usize>,
@@ -153,45 +163,95 @@ pub fn compile_all(shape: &ShapeSpec, moves: &[MoveProgram]) -> Option<Vec<Compi
 
 /// Compiles one clause, or `None` when it is not of the compiled forms.
 pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
-    let Family::Take(take) = classify(m) else {
-        return None;
-    };
+    explain(shape, m).ok()
+}
+
+/// Compiles one clause, or says which part of it stopped the compiler ([`NotCompiled`]).
+pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
+    let (keep_step, take, after) = clause::steps_of(m)?;
+    let step = take.step;
     if shape.drops_zeros() && shape.lower > 0 {
-        return None;
+        return Err(NotCompiled::at(
+            "a shape of any number of heaps with a least size",
+            &m.span,
+        ));
     }
-    let sel = sel_of(take.sel)?;
-    let (amounts, amount_slot, each_heap) = amounts_of(take.amount, single(&sel))?;
-    if each_heap && take.cond.is_some() {
-        return None;
+    let sel = sel_of(take.sel).ok_or_else(|| NotCompiled::at("this selection", &step.span))?;
+    let cond = take.cond.map(fold::fold);
+    let (amounts, amount_slot, each_heap) =
+        amounts_of(take.amount, single(&sel)).ok_or_else(|| {
+            NotCompiled::at("these amounts (one may be 0, or several names)", &step.span)
+        })?;
+    if each_heap && cond.is_some() {
+        return Err(NotCompiled::at(
+            "amounts chosen for each heap with a `where`",
+            &step.span,
+        ));
     }
     let guards = m
         .guards
         .iter()
-        .map(|(g, neg)| Some((boolean(g)?, *neg)))
-        .collect::<Option<Vec<_>>>()?;
+        .map(|(g, neg)| Some((boolean(&fold::fold(g))?, *neg)))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| NotCompiled::at("a guard", &m.span))?;
+    let keep = keep_step.map(clause::Keep::of).transpose()?;
+    if keep.is_some() && matches!(sel, Sel::Named(_)) {
+        return Err(NotCompiled::at("a named heap after a `keep`", &step.span));
+    }
     let is_single = single(&sel);
-    let (int_slot, list_slot) = (take.step.sel.int_slot, take.step.sel.list_slot);
+    let (int_slot, list_slot) = (step.sel.int_slot, step.sel.list_slot);
     // The least heap chosen: the single heap's slot, `min` of the heaps chosen; and
     // `min(heaps)`.
     let least = |e: &CExpr| match &e.kind {
         CKind::IntSlot(i) if is_single && Some(*i) == int_slot => Some(Var::Least),
         CKind::Call(Builtin::Min, args) => match &args[..] {
             [a] if matches!(a.kind, CKind::ListSlot(i) if Some(i) == list_slot) => Some(Var::Least),
-            [a] if matches!(a.kind, CKind::Heaps) => Some(Var::MinHeaps),
+            [a] if matches!(a.kind, CKind::Heaps) && keep.is_none() => Some(Var::MinHeaps),
             _ => None,
         },
         _ => None,
     };
     // The slots that hold a heap's size: the heap chosen, the named heaps.
     let heap_slot = |i: usize| Some(i) == int_slot || m.heap_names.iter().any(|&(s, _)| s == i);
-    let (bounds, filter, on_position, falling) =
-        condition(take.cond, (amount_slot, &least, &heap_slot), &m.heap_names)?;
+    let cs = cond.as_ref().map(conjuncts).unwrap_or_default();
+    let (cs, amounts) = clause::members_as_amounts(cs, amount_slot, amounts);
+    let (cs, on_position) = clause::position_conjuncts(cs, &m.heap_names)?;
+    let (bounds, filter, bounds_on_position, falling) =
+        condition(&cs, (amount_slot, &least, &heap_slot), &m.heap_names)?;
+    let exclude = match after {
+        Some(st) if is_single && keep.is_none() && filter.is_empty() => {
+            let x = exclude::Exclude::of(st, amount_slot)?;
+            match amounts {
+                Amounts::Range(..) => Some(x),
+                Amounts::Ints(_) => {
+                    return Err(NotCompiled::at(
+                        "a finite set of amounts before this `keep`",
+                        &st.span,
+                    ))
+                }
+            }
+        }
+        Some(st) => {
+            return Err(NotCompiled::at(
+                "this `keep` after a `take` of several heaps, a condition or a `keep`",
+                &st.span,
+            ))
+        }
+        None => None,
+    };
     let quick = match amounts {
-        Amounts::Range(..) if filter.is_empty() && !each_heap => quick(&bounds, on_position),
+        Amounts::Range(..)
+            if filter.is_empty() && !each_heap && keep.is_none() && exclude.is_none() =>
+        {
+            quick(&bounds, bounds_on_position)
+        }
         _ => None,
     };
     let mut c = CompiledMove {
         guards,
+        position_filter: on_position,
+        keep,
+        exclude,
         heap_names: m.heap_names.clone(),
         sel,
         int_slot,
@@ -200,7 +260,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         amounts,
         each_heap,
         bounds,
-        bounds_on_position: on_position,
+        bounds_on_position,
         quick,
         quick_sel: None,
         filter,
@@ -211,7 +271,7 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
         list_slots: m.list_slots,
     };
     c.quick_sel = c.quick_sel_of();
-    Some(c)
+    Ok(c)
 }
 
 /// The compiled choice of heaps, or `None` for the selections not compiled.
@@ -262,34 +322,30 @@ fn amounts_of(amount: &LAmount, single: bool) -> Option<(Amounts, Option<usize>,
     Some((amounts, amount_slot, each_heap))
 }
 
-/// The `where` condition: its leading conjuncts linear in the amount as bounds, the rest as
-/// a compiled filter, whether the bounds read only the position (the amount aside: no
-/// heap chosen, `heaps` and the named heaps of `heap_names` only), and whether the filter's
-/// first conjunct falls ([`falling`]); `None` when a conjunct does not compile.
+/// The `where` condition's conjuncts `cs`: the leading ones linear in the amount as bounds,
+/// the rest as a compiled filter, whether the bounds read only the position (the amount aside:
+/// no heap chosen, `heaps` and the named heaps of `heap_names` only), and whether the filter's
+/// first conjunct falls ([`falling`]); the conjunct that does not compile, if one does not.
 fn condition(
-    cond: Option<&CExpr>,
+    cs: &[&CExpr],
     (amount_slot, least, heap_slot): (Option<usize>, least::Vars<'_>, &dyn Fn(usize) -> bool),
     heap_names: &[(usize, usize)],
-) -> Option<(Bounds, Vec<BoolFn>, bool, bool)> {
-    let Some(c) = cond else {
-        return Some((Bounds::none(), Vec::new(), true, false));
-    };
-    let cs = conjuncts(c);
+) -> Result<(Bounds, Vec<BoolFn>, bool, bool), NotCompiled> {
     let (b, n) = match amount_slot {
-        Some(slot) => Bounds::derive(&cs, slot, least),
+        Some(slot) => Bounds::derive(cs, slot, least),
         None => (Bounds::none(), 0),
     };
     let position = |i: usize| Some(i) == amount_slot || heap_names.iter().any(|&(s, _)| s == i);
     let on_position = cs[..n].iter().all(|c| reads_only(c, &position));
     let filter = cs[n..]
         .iter()
-        .map(|c| boolean(c))
-        .collect::<Option<Vec<_>>>()?;
+        .map(|c| boolean(c).ok_or_else(|| NotCompiled::condition(c)))
+        .collect::<Result<Vec<_>, _>>()?;
     let falling = match (amount_slot, cs.get(n)) {
         (Some(slot), Some(first)) => falling::falls(first, (slot, heap_slot)),
         _ => false,
     };
-    Some((b, filter, on_position, falling))
+    Ok((b, filter, on_position, falling))
 }
 
 /// The quick window of a clause with a range of amounts and no filter: bounds that read only
@@ -323,5 +379,8 @@ pub fn regs_for(moves: &[CompiledMove]) -> Regs {
         take: Vec::new(),
         window: None,
         tried: 0,
+        kept: Vec::new(),
+        mapped: Vec::new(),
+        excluded: Vec::new(),
     }
 }

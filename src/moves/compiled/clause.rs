@@ -1,0 +1,253 @@
+//! The steps of a clause the compiler takes, and why it does not take the others: one `take`
+//! step, or `keep one heap` and then a `take` among the other heaps ([`Keep`]); a `where`
+//! whose leading conjuncts `s in C` (a finite constant set) become the amounts themselves
+//! ([`members_as_amounts`]); conjuncts that read only the position, evaluated once a position
+//! ([`position_conjuncts`]). A clause not taken is explained by [`NotCompiled`]: the part of
+//! the source that stopped the compiler, in words, for `heapgame moves --explain`.
+
+use super::bounds::conjuncts;
+use super::expr::{boolean, reads_only, BoolFn, Regs};
+use super::{fold, tried, Amounts, Fallback, Shown};
+use crate::moves::family::Take;
+use crate::moves::program::{LSelKind, LStep, LStepKind, MoveProgram};
+use crate::ruleset::expr::{CExpr, CKind};
+use crate::ruleset::value::{SetValue, Value};
+use crate::syntax::ast::{BinOp, Span};
+
+/// Why a clause is not compiled: the part that stopped the compiler, and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotCompiled {
+    /// What stopped it, in words (`the step \`split\``, `the condition`, ...).
+    pub what: String,
+    /// Where that part stands in the source (byte offsets).
+    pub span: Span,
+}
+
+impl NotCompiled {
+    /// `what`, at `span`.
+    pub(super) fn at(what: &str, span: &Span) -> NotCompiled {
+        NotCompiled {
+            what: what.to_string(),
+            span: span.clone(),
+        }
+    }
+
+    /// A conjunct of a condition that is not compiled.
+    pub(super) fn condition(c: &CExpr) -> NotCompiled {
+        NotCompiled::at(
+            "this condition (quantifiers, reals, tuples and sets that read the position are \
+             interpreted)",
+            &c.span,
+        )
+    }
+}
+
+/// The word of a step, for messages.
+fn word(st: &LStep) -> &'static str {
+    match st.kind {
+        LStepKind::Take(..) => "take",
+        LStepKind::Delete => "delete",
+        LStepKind::Split { .. } | LStepKind::SplitEqual(_) => "split",
+        LStepKind::Lower(_) => "lower",
+        LStepKind::Keep(_) => "keep",
+        LStepKind::Add(..) => "add",
+    }
+}
+
+/// A clause's steps as the compiler takes them: a `keep` before the `take`, the `take`, a
+/// `keep` after it.
+type Steps<'m> = (Option<&'m LStep>, Take<'m>, Option<&'m LStep>);
+
+/// The clause's `keep` step, if it starts with one, its `take`, and the `keep` after it.
+pub(super) fn steps_of(m: &MoveProgram) -> Result<Steps<'_>, NotCompiled> {
+    if m.must_change {
+        return Err(NotCompiled::at(
+            "a `set` step that may leave its heap as it is (each follower is compared with the \
+             position)",
+            &m.span,
+        ));
+    }
+    if let Some(a) = &m.after {
+        let span = a.conds.first().map_or(&m.span, |c| &c.span);
+        return Err(NotCompiled::at("a condition that reads `after`", span));
+    }
+    let (keep, take, after) = match m.steps.as_slice() {
+        [st] => (None, st, None),
+        [k, st] if matches!(k.kind, LStepKind::Keep(_)) => (Some(k), st, None),
+        [st, k] if matches!(k.kind, LStepKind::Keep(_)) => (None, st, Some(k)),
+        steps => {
+            let st = steps
+                .iter()
+                .skip(usize::from(matches!(steps[0].kind, LStepKind::Keep(_))))
+                .find(|st| !matches!(st.kind, LStepKind::Take(..)))
+                .unwrap_or(&steps[steps.len() - 1]);
+            let what = format!(
+                "the step `{}` (compiled: one `take`, with `keep one heap` before it or `keep the \
+                 other heaps` after it)",
+                word(st)
+            );
+            return Err(NotCompiled::at(&what, &st.span));
+        }
+    };
+    match Take::of(m, take) {
+        Some(t) => Ok((keep, t, after)),
+        None => Err(NotCompiled::at(
+            &format!("the step `{}` (compiled: `take`)", word(take)),
+            &take.span,
+        )),
+    }
+}
+
+/// `keep one heap o where C` before the `take`: the heap kept is named (or not) and set
+/// apart, and the `take` chooses among the others.
+pub(super) struct Keep {
+    /// The integer slot of the heap's name.
+    pub(super) slot: Option<usize>,
+    /// The conjuncts of `C`, compiled.
+    pub(super) cond: Vec<BoolFn>,
+}
+
+impl Keep {
+    /// The `keep` step `st`, when it keeps one heap with a condition that compiles.
+    pub(super) fn of(st: &LStep) -> Result<Keep, NotCompiled> {
+        let LStepKind::Keep(cond) = &st.kind else {
+            unreachable!("steps_of answers a `keep` step")
+        };
+        let one = matches!(&st.sel.kind, LSelKind::Count(SetValue::Ints(c)) if c[..] == [1]);
+        if !one || st.sel.list_slot.is_some() {
+            return Err(NotCompiled::at(
+                "this `keep` (compiled: `keep one heap`)",
+                &st.span,
+            ));
+        }
+        let cond = cond.as_ref().map(fold::fold);
+        let cond = match &cond {
+            Some(c) => conjuncts(c)
+                .into_iter()
+                .map(|c| boolean(c).ok_or_else(|| NotCompiled::condition(c)))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+        };
+        Ok(Keep {
+            slot: st.sel.int_slot,
+            cond,
+        })
+    }
+}
+
+/// The leading conjuncts `s in C` of `cs` (`s` the amount, `C` a finite constant set, after
+/// [`fold::fold`]) taken into the amounts: the amounts become the members of `C` among them.
+/// Exact: membership in a constant set reads nothing else and never fails, so the amounts
+/// outside `C` are exactly those at which the interpreter stops at that conjunct.
+pub(super) fn members_as_amounts<'c>(
+    mut cs: Vec<&'c CExpr>,
+    amount_slot: Option<usize>,
+    mut amounts: Amounts,
+) -> (Vec<&'c CExpr>, Amounts) {
+    let Some(slot) = amount_slot else {
+        return (cs, amounts);
+    };
+    while let Some(c) = cs.first() {
+        let CKind::Bin(BinOp::In, a, b) = &c.kind else {
+            break;
+        };
+        let (CKind::IntSlot(i), CKind::Const(Value::Set(SetValue::Ints(v)))) = (&a.kind, &b.kind)
+        else {
+            break;
+        };
+        let kept: Vec<i64> = match &amounts {
+            _ if *i != slot => break,
+            Amounts::Range(lo, hi) => v
+                .iter()
+                .copied()
+                .filter(|&x| x >= *lo && hi.is_none_or(|h| x <= h))
+                .collect(),
+            Amounts::Ints(w) => w.iter().copied().filter(|x| v.contains(x)).collect(),
+        };
+        // No amount at all: left as a filter (a window needs a member).
+        if kept.is_empty() {
+            break;
+        }
+        amounts = Amounts::Ints(kept);
+        cs.remove(0);
+    }
+    (cs, amounts)
+}
+
+/// The leading conjuncts of `cs` that read only the position (`heaps`, the named heaps of
+/// `heap_names`, constants), compiled, and the others in order. Exact: such a conjunct has
+/// one value for every choice and amount, so the clause has no move where it is false (and
+/// the interpreter evaluates nothing after it, so meets no error there); where it fails, the
+/// compiled clause falls back to the interpreter. A later one stays in place: a conjunct
+/// before it may fail where it is false.
+pub(super) fn position_conjuncts<'c>(
+    mut cs: Vec<&'c CExpr>,
+    heap_names: &[(usize, usize)],
+) -> Result<(Vec<&'c CExpr>, Vec<BoolFn>), NotCompiled> {
+    let named = |i: usize| heap_names.iter().any(|&(s, _)| s == i);
+    let n = cs.iter().take_while(|c| reads_only(c, &named)).count();
+    let compiled = cs[..n]
+        .iter()
+        .map(|c| boolean(c).ok_or_else(|| NotCompiled::condition(c)))
+        .collect::<Result<Vec<_>, _>>()?;
+    cs.drain(..n);
+    Ok((cs, compiled))
+}
+
+impl super::CompiledMove {
+    /// The moves of a clause that keeps one heap first: for each heap kept (each size once on
+    /// a symmetric shape) whose condition holds, the `take`'s choices among the other heaps,
+    /// shown with their indices into `pos`.
+    pub(super) fn each_kept(
+        &self,
+        k: &Keep,
+        pos: &[u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        let mut rest = std::mem::take(&mut r.kept);
+        let mut mapped = std::mem::take(&mut r.mapped);
+        let found = self.kept_loop(k, pos, (&mut rest, &mut mapped), r, f);
+        r.kept = rest;
+        r.mapped = mapped;
+        found
+    }
+
+    fn kept_loop(
+        &self,
+        k: &Keep,
+        pos: &[u32],
+        (rest, mapped): (&mut Vec<u32>, &mut Vec<usize>),
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        'heap: for j in 0..pos.len() {
+            if self.symmetric && j > 0 && pos[j - 1] == pos[j] {
+                continue;
+            }
+            if let Some(slot) = k.slot {
+                r.ints[slot] = i64::from(pos[j]);
+            }
+            for c in &k.cond {
+                if !c(r).ok_or(Fallback)? {
+                    if tried(&mut r.tried, f) {
+                        return Ok(true);
+                    }
+                    continue 'heap;
+                }
+            }
+            rest.clear();
+            rest.extend_from_slice(&pos[..j]);
+            rest.extend_from_slice(&pos[j + 1..]);
+            let stop = self.choose(rest, r, &mut |combo, shown| {
+                mapped.clear();
+                mapped.extend(combo.iter().map(|&i| if i < j { i } else { i + 1 }));
+                f(mapped, shown)
+            })?;
+            if stop {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
