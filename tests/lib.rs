@@ -5,6 +5,7 @@
 mod common;
 
 mod brute_force;
+mod certify_known;
 mod check_diff;
 mod check_trust;
 mod claims;

@@ -37,7 +37,7 @@ use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor};
 
-use crate::verify::check::check_claims;
+use crate::verify::check::check_region;
 use crate::verify::diff::{diff, formula_from_text, Side};
 use crate::verify::{Bounds, MissingBound};
 use command::{Command, DiffRequest};

@@ -58,6 +58,7 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
                     c.line, c.text, c.silent
                 );
             }
+            None if !c.known.is_empty() => known_lines(&mut out, c, &r.reach_text(i)),
             None => {
                 let _ = writeln!(
                     out,
@@ -68,16 +69,7 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
                 );
                 cases_line(&mut out, c);
             }
-            Some(f) => {
-                fail_line(&mut out, c, f);
-                if r.reach[i].named {
-                    let _ = writeln!(
-                        out,
-                        "        (visited first, as `fails at` names it); elsewhere it holds over {}",
-                        r.reach_text(i)
-                    );
-                }
-            }
+            Some(f) => fail_lines(&mut out, c, f),
         }
         if let Some(p) = &c.held_at {
             let _ = writeln!(
@@ -103,7 +95,6 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
                 "max": r.reach[i].max,
                 "total": r.reach[i].total,
                 "samples": r.reach[i].samples,
-                "named_first": r.reach[i].named,
                 "text": r.reach_text(i),
             });
             o
@@ -135,22 +126,85 @@ fn params_text(params: &[(String, String)]) -> String {
     }
 }
 
-/// The two lines of a claim that fails: where, and what differs.
-/// (`known` instead of `FAIL` when the file says the claim fails there: `fails at`.)
-fn fail_line(out: &mut String, c: &ClaimReport, f: &Failure) {
-    let (tag, known) = if c.expected(f) {
-        ("known", ", as the file says (`fails at`)")
+/// How many positions a line of counterexamples shows.
+const SHOWN: usize = 5;
+
+/// Positions on one line, the first [`SHOWN`] of `all` (`kept` of them known), and how many
+/// more.
+fn positions_text<'p>(kept: impl Iterator<Item = &'p Vec<u32>>, all: u64) -> String {
+    let shown: Vec<String> = kept.take(SHOWN).map(|p| show_position(p)).collect();
+    let more = all.saturating_sub(shown.len() as u64);
+    if more > 0 {
+        format!("{} and {more} more", shown.join(", "))
     } else {
-        ("FAIL ", "")
-    };
+        shown.join(", ")
+    }
+}
+
+/// The lines of a claim that fails: where first, what differs, how many other positions it
+/// fails at, and where it fails as the file says.
+fn fail_lines(out: &mut String, c: &ClaimReport, f: &Failure) {
     let _ = writeln!(
         out,
-        "  {tag} line {:>3}: {}\n        at {}{known}: {}",
+        "  FAIL  line {:>3}: {}\n        at {}: {}",
         c.line,
         c.text,
         show_position(&f.position),
         failure_text(f)
     );
+    if c.failures > 1 {
+        let _ = writeln!(
+            out,
+            "        and at {} more position(s) the file does not name: {}",
+            c.failures - 1,
+            positions_text(c.more_failures.iter(), c.failures - 1)
+        );
+    }
+    if !c.known.is_empty() {
+        let _ = writeln!(
+            out,
+            "        and, as the file says (`fails at`), at {}",
+            positions_text(c.known.iter().map(|k| &k.position), c.known.len() as u64)
+        );
+    }
+}
+
+/// The lines of a claim that fails only where the file says (`fails at`): the first such
+/// counterexample in full, the others named, the region it was compared over (`over`), and
+/// the positions it names that the run did not reach.
+fn known_lines(out: &mut String, c: &ClaimReport, over: &str) {
+    let f = &c.known[0];
+    let _ = writeln!(
+        out,
+        "  known line {:>3}: {}\n        at {}, as the file says (`fails at`): {}",
+        c.line,
+        c.text,
+        show_position(&f.position),
+        failure_text(f)
+    );
+    if c.known.len() > 1 {
+        let _ = writeln!(
+            out,
+            "        and, as the file says, at {}",
+            positions_text(
+                c.known[1..].iter().map(|k| &k.position),
+                c.known.len() as u64 - 1
+            )
+        );
+    }
+    let _ = writeln!(
+        out,
+        "        compared over {over}: no counterexample the file does not name"
+    );
+    cases_line(out, c);
+    let missed = c.named_not_compared();
+    if !missed.is_empty() {
+        let _ = writeln!(
+            out,
+            "        not compared (outside this run): {}",
+            positions_text(missed.iter().copied(), missed.len() as u64)
+        );
+    }
 }
 
 /// What a failure says, after the position.
@@ -217,14 +271,18 @@ pub fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> Stri
                 } else {
                     String::new()
                 };
-                let _ = writeln!(
-                    out,
-                    "  ok    line {:>3}: {}\n        holds over {} positions{silent}",
-                    c.line, c.text, c.checked
-                );
-                cases_line(&mut out, c);
+                if !c.known.is_empty() {
+                    known_lines(&mut out, c, &format!("{} positions{silent}", c.checked));
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "  ok    line {:>3}: {}\n        holds over {} positions{silent}",
+                        c.line, c.text, c.checked
+                    );
+                    cases_line(&mut out, c);
+                }
             }
-            Some(f) => fail_line(&mut out, c, f),
+            Some(f) => fail_lines(&mut out, c, f),
         }
         if let Some(p) = &c.held_at {
             let _ = writeln!(
@@ -272,9 +330,15 @@ fn claim_json(c: &ClaimReport) -> serde_json::Value {
         "checked": c.checked,
         "outside_scope": c.silent,
         "applies": c.applies,
-        "holds": c.failure.is_none(),
+        "holds": c.failure.is_none() && c.known.is_empty(),
         "as_stated": c.as_stated(),
+        "failures": c.failures,
+        "known": c.known.iter().map(|k| json_position(&k.position)).collect::<Vec<_>>(),
+        "named_not_compared": c.named_not_compared().into_iter().map(|p| json_position(p)).collect::<Vec<_>>(),
     });
+    if !c.more_failures.is_empty() {
+        o["more_failures"] = c.more_failures.iter().map(|p| json_position(p)).collect();
+    }
     if !c.cases.is_empty() {
         o["cases"] = c
             .cases

@@ -3,9 +3,10 @@
 //! an explanation.
 
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
+pub use super::claim_report::{CaseReport, ClaimReport, Failure};
 use super::error::claim_error;
 use super::region::Region;
-use super::{Answer, Bounds, CheckError};
+use super::{Bounds, CheckError};
 use crate::game::Game;
 use crate::moves::{Generator, Interrupt, MoveError};
 use crate::ruleset::cases::applicable;
@@ -13,78 +14,6 @@ use crate::ruleset::check::CheckedClaimBody;
 use crate::ruleset::value::Value;
 use crate::solver::loopy::LoopySolution;
 use crate::solver::{Budget, Outcome, Play, SolveError, Solver};
-use crate::syntax::ast::ClaimKind;
-
-/// The first position where a claim and the solver disagree.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// The position.
-    pub position: Vec<u32>,
-    /// What the claim says.
-    pub claimed: Answer,
-    /// What the solver finds.
-    pub actual: Answer,
-    /// Why the solver's answer is right, in words.
-    pub why: String,
-    /// A same-type claim: the position it names, and why that one has its type.
-    pub other: Option<(Vec<u32>, String)>,
-    /// What the claim says, in words, when `claimed` cannot say it (a comparison of the
-    /// Grundy value, the winning moves, a condition).
-    pub said: Option<String>,
-}
-
-/// The result of one claim.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClaimReport {
-    /// P-claim or Grundy claim.
-    pub kind: ClaimKind,
-    /// The claim's first line, as written.
-    pub text: String,
-    /// Its line in the file.
-    pub line: usize,
-    /// Positions where the claim was compared with the solver.
-    pub checked: u64,
-    /// Positions where its formula says nothing (outside the theorem's scope).
-    pub silent: u64,
-    /// The first counterexample, if any.
-    pub failure: Option<Failure>,
-    /// Its cases, when it is a case split, each with the positions it decided.
-    pub cases: Vec<CaseReport>,
-    /// Whether it can speak of a position in this run: false when its `when` is `false` for
-    /// the run's parameters.
-    pub applies: bool,
-    /// `fails at`: the positions of this run where the file says the claim fails.
-    pub fails_at: Vec<Vec<u32>>,
-    /// A position of `fails_at` where the claim held after all.
-    pub held_at: Option<Vec<u32>>,
-}
-
-impl ClaimReport {
-    /// Whether the claim is as the file says: it held, or it failed first at a position the
-    /// file names with `fails at`; and it held at none of those.
-    pub fn as_stated(&self) -> bool {
-        self.held_at.is_none() && self.failure.as_ref().is_none_or(|f| self.expected(f))
-    }
-
-    /// Whether `f` is a failure the file expects (`fails at`).
-    pub fn expected(&self, f: &Failure) -> bool {
-        self.fails_at.contains(&f.position)
-    }
-}
-
-/// One case of a claim that is a case split ([`crate::ruleset::cases`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CaseReport {
-    /// Its line in the file.
-    pub line: usize,
-    /// The case in words: the comment above it, or its text, on one line.
-    pub label: String,
-    /// Positions where the claim was true through this case.
-    pub decided: u64,
-    /// Whether it can decide a position in this run (not folded to `false` by the run's
-    /// parameters).
-    pub applies: bool,
-}
 
 /// The result of checking one ruleset.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,13 +42,18 @@ impl CheckReport {
     }
 }
 
-/// Checks every claim of `game` over the positions within `bounds`.
+/// Checks every claim of `game` over the positions within `bounds`, each claim left at its
+/// first counterexample the file does not name (`guess` verifies its guesses so: a guess
+/// that fails is dropped, however often it fails).
 pub fn check_claims(
     game: &Game,
     bounds: Bounds,
     budget: Budget,
 ) -> Result<CheckReport, CheckError> {
-    check_region(game, &Region::Box(bounds), budget)
+    let region = Region::Box(bounds);
+    let positions = listed(game, &region, &budget)?;
+    let what = with_play(game.play(), region.describe(game.shape()));
+    check_listed(game, &positions, bounds, what, budget, false)
 }
 
 /// Checks every claim of `game` over the positions of `region`. The time or position limit
@@ -129,12 +63,7 @@ pub fn check_region(
     region: &Region,
     budget: Budget,
 ) -> Result<CheckReport, CheckError> {
-    let mut positions = region
-        .positions_within(game.shape(), &budget)
-        .map_err(|e| {
-            CheckError::region(e, Some("lower --max, --total or --samples (or --heaps)"))
-        })?;
-    positions.retain(|p| game.allows(p));
+    let positions = listed(game, region, &budget)?;
     let bounds = match *region {
         Region::Box(b) => b,
         Region::Total { total, heaps } => Bounds { max: total, heaps },
@@ -144,8 +73,18 @@ pub fn check_region(
     check_positions(game, &positions, bounds, what, budget)
 }
 
+/// The positions of `region` that `game` allows, in the order to visit them.
+fn listed(game: &Game, region: &Region, budget: &Budget) -> Result<Vec<Vec<u32>>, CheckError> {
+    let mut positions = region.positions_within(game.shape(), budget).map_err(|e| {
+        CheckError::region(e, Some("lower --max, --total or --samples (or --heaps)"))
+    })?;
+    positions.retain(|p| game.allows(p));
+    Ok(positions)
+}
+
 /// Checks every claim of `game` over `positions` (canonical, in the order to visit them):
 /// a region's, or those a `check over` line names. `bounds` and `region` describe them.
+/// Every claim is compared at every position, its counterexamples all counted.
 pub fn check_positions(
     game: &Game,
     positions: &[Vec<u32>],
@@ -153,11 +92,25 @@ pub fn check_positions(
     region: String,
     budget: Budget,
 ) -> Result<CheckReport, CheckError> {
+    check_listed(game, positions, bounds, region, budget, true)
+}
+
+/// [`check_positions`]; `exhaustive`: a claim that failed is still compared (else left at its
+/// first failure, and the run ends when every claim has one).
+fn check_listed(
+    game: &Game,
+    positions: &[Vec<u32>],
+    bounds: Bounds,
+    region: String,
+    budget: Budget,
+    exhaustive: bool,
+) -> Result<CheckReport, CheckError> {
     let mut c = Checker::new(game, budget);
+    c.exhaustive = exhaustive;
     c.set_region(positions);
     let mut stopped = None;
     for (i, pos) in positions.iter().enumerate() {
-        if c.all_failed() {
+        if !exhaustive && c.all_failed() {
             break;
         }
         match c.visit(pos) {
@@ -220,6 +173,10 @@ pub struct Checker<'g> {
     /// solved so far ([`super::loopy`]), and the positions of the run, solved together.
     pub(super) loopy: Option<LoopySolution>,
     pub(super) roots: Vec<Vec<u32>>,
+    /// Whether a claim that failed is still compared, its further counterexamples counted
+    /// (a run over one region); otherwise it is left at its first (`--time`: the time goes
+    /// to the claims still open).
+    pub exhaustive: bool,
 }
 
 impl<'g> Checker<'g> {
@@ -243,6 +200,9 @@ impl<'g> Checker<'g> {
                     checked: 0,
                     silent: 0,
                     failure: None,
+                    failures: 0,
+                    more_failures: Vec::new(),
+                    known: Vec::new(),
                     cases: c
                         .cases
                         .iter()
@@ -283,6 +243,7 @@ impl<'g> Checker<'g> {
             claims,
             loopy: None,
             roots: Vec::new(),
+            exhaustive: false,
         }
     }
 
@@ -336,9 +297,15 @@ impl<'g> Checker<'g> {
         }
     }
 
-    /// Whether every claim has a counterexample already.
+    /// Whether every claim has a counterexample the file does not name already.
     pub fn all_failed(&self) -> bool {
-        self.claims.iter().all(|c| c.failure.is_some())
+        self.claims.iter().all(|c| !c.open())
+    }
+
+    /// Whether claim `i` is compared at the next position: it has no failure yet, or the run
+    /// counts every counterexample.
+    pub(super) fn compares(&self, i: usize) -> bool {
+        self.exhaustive || self.claims[i].open()
     }
 
     /// A solve's result, with the time and position limits told apart.
@@ -388,7 +355,7 @@ impl<'g> Checker<'g> {
             },
         };
         for i in 0..self.claims.len() {
-            if self.claims[i].failure.is_some() {
+            if !self.compares(i) {
                 continue;
             }
             let Some(v) = self.claim(i, pos, &known)? else {
@@ -407,10 +374,7 @@ impl<'g> Checker<'g> {
             for h in hit {
                 c.cases[h].decided += 1;
             }
-            if failure.is_none() && c.held_at.is_none() && c.fails_at.iter().any(|p| p == pos) {
-                c.held_at = Some(pos.to_vec());
-            }
-            c.failure = failure;
+            c.record(pos, failure);
         }
         Ok(())
     }

@@ -1,17 +1,17 @@
 //! `check --time`: a search that deepens while time is left. Boxes and totals alternately,
 //! each step about twice the positions of the last (positions already visited are skipped),
 //! then random samples with large heaps until the deadline. Each claim stops at its first
-//! counterexample, the smallest of the region searched when it was found; the report says how
-//! far each claim got. Several runs (a file's `check` lines, several files) deepen together,
-//! the run with the fewest positions compared going next ([`check_deepening_all`]).
-//! A run first visits the positions its claims name with `fails at`: a claim that fails
-//! there as the file says keeps being checked over the regions, and is reported with that
-//! failure and how far it held elsewhere (Theorem 6.3 of Single-delete Nim fails first at
-//! total 81, beyond what a minute of totals reaches on four heaps).
+//! counterexample the file does not name, the smallest of the region searched when it was
+//! found; the report says how far each claim got. Several runs (a file's `check` lines,
+//! several files) deepen together, the run with the fewest positions compared going next
+//! ([`check_deepening_all`]). A run first visits the positions its claims name with `fails
+//! at` (Theorem 6.3 of Single-delete Nim fails first at total 81, beyond what a minute of
+//! totals reaches on four heaps); a failure there, as the file says, is known, and the claim
+//! goes on being compared over the regions, as at every other position it names.
 
 use std::time::{Duration, Instant};
 
-use super::check::{params_shown, Checker, ClaimReport, Failure, Halt};
+use super::check::{params_shown, Checker, ClaimReport, Halt};
 use super::region::Region;
 use super::CheckError;
 use crate::game::{show_position, Game};
@@ -28,9 +28,6 @@ pub struct Reach {
     pub total: Option<u32>,
     /// Random samples checked (beyond the box and the total).
     pub samples: u64,
-    /// The claim's failure is at a position `fails at` names, visited first; the regions
-    /// above are where it held besides.
-    pub named: bool,
 }
 
 /// The result of a deepening check.
@@ -187,9 +184,8 @@ struct Deepening<'g> {
     t0: Instant,
     /// The positions the claims name with `fails at`, still to visit (first).
     named: Vec<Vec<u32>>,
-    /// A failure of each claim at one of them, as the file says, set aside while the claim
-    /// goes on being checked.
-    named_failure: Vec<Option<Failure>>,
+    /// Those visited: the regions do not compare them again.
+    named_seen: Vec<Vec<u32>>,
 }
 
 impl<'g> Deepening<'g> {
@@ -209,7 +205,7 @@ impl<'g> Deepening<'g> {
         }
         Deepening {
             named,
-            named_failure: vec![None; c.claims.len()],
+            named_seen: Vec::new(),
             game,
             plan: plan.clone(),
             budget,
@@ -252,7 +248,7 @@ impl<'g> Deepening<'g> {
         self.c
             .claims
             .iter()
-            .filter(|c| c.failure.is_none() && c.applies)
+            .filter(|c| c.open() && c.applies)
             .count()
     }
 
@@ -305,7 +301,7 @@ impl<'g> Deepening<'g> {
         self.done.push(region.describe(self.game.shape()));
         self.steps.done(&region);
         for (i, r) in self.reach.iter_mut().enumerate() {
-            if self.c.claims[i].failure.is_none() {
+            if self.c.claims[i].open() {
                 r.max = self.steps.max;
                 r.total = self.steps.total;
             }
@@ -324,7 +320,7 @@ impl<'g> Deepening<'g> {
     ) -> Result<Option<u64>, CheckError> {
         let mut fresh = 0u64;
         for p in positions {
-            if self.steps.covered(p) {
+            if self.steps.covered(p) || self.named_seen.contains(p) {
                 continue;
             }
             if self.c.all_failed() {
@@ -348,7 +344,7 @@ impl<'g> Deepening<'g> {
             if self.sampling {
                 self.taken += 1;
                 for (i, r) in self.reach.iter_mut().enumerate() {
-                    if self.c.claims[i].failure.is_none() {
+                    if self.c.claims[i].open() {
                         r.samples += 1;
                     }
                 }
@@ -357,9 +353,9 @@ impl<'g> Deepening<'g> {
         Ok(Some(fresh))
     }
 
-    /// Visits the positions `fails at` names; a claim that fails at one as the file says has
-    /// that failure set aside and stays open. A named position that the time or the position
-    /// limit keeps from being solved is left out and said so: the deepening goes on.
+    /// Visits the positions `fails at` names (a claim that fails at one, as the file says,
+    /// stays open). A named position that the time or the position limit keeps from being
+    /// solved is left out and said so: the deepening goes on.
     fn visit_named(&mut self) -> Result<(), CheckError> {
         let named = std::mem::take(&mut self.named);
         self.c.set_region(&named);
@@ -380,15 +376,7 @@ impl<'g> Deepening<'g> {
                 }
             }
             self.visited += 1;
-            for (i, c) in self.c.claims.iter_mut().enumerate() {
-                let named_here = c.failure.as_ref().is_some_and(|f| f.position == *p);
-                if named_here && c.failure.as_ref().is_some_and(|f| c.expected(f)) {
-                    // Counted with the regions it held over, not with this position.
-                    c.checked = c.checked.saturating_sub(1);
-                    let f = c.failure.take();
-                    self.named_failure[i] = self.named_failure[i].take().or(f);
-                }
-            }
+            self.named_seen.push(p.clone());
         }
         let mut words = format!("the {} position(s) `fails at` names", named.len());
         if !unsolved.is_empty() {
@@ -421,13 +409,6 @@ impl<'g> Deepening<'g> {
                 format!("time is up, after {elapsed:.1}s")
             }
         });
-        for (i, f) in self.named_failure.into_iter().enumerate() {
-            let c = &mut self.c.claims[i];
-            if c.failure.is_none() && f.is_some() {
-                c.failure = f;
-                self.reach[i].named = true;
-            }
-        }
         let shape = self.game.shape();
         DeepReport {
             ruleset: self.game.checked.name.clone(),

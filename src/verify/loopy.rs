@@ -62,7 +62,7 @@ impl Checker<'_> {
             genus: None,
         };
         for i in 0..self.claims.len() {
-            if self.claims[i].failure.is_some() {
+            if !self.compares(i) {
                 continue;
             }
             if needs(game, i).genus {
@@ -104,11 +104,7 @@ impl Checker<'_> {
                 }
             }
             let failure = self.compare_loopy(sol, i, pos, said, &known)?;
-            let c = &mut self.claims[i];
-            if failure.is_none() && c.held_at.is_none() && c.fails_at.iter().any(|p| p == pos) {
-                c.held_at = Some(pos.to_vec());
-            }
-            c.failure = failure;
+            self.claims[i].record(pos, failure);
         }
         Ok(())
     }

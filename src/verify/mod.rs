@@ -6,6 +6,7 @@
 
 pub mod check;
 pub mod claim;
+pub mod claim_report;
 pub mod compare;
 pub mod coverage;
 pub mod deepen;

@@ -18,7 +18,8 @@ impl Session<'_> {
         let runs = crate::verify::runs::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
         for (game, bounds) in &runs {
             let budget = ui.budget();
-            let report = ui.compute(|| check_claims(game, *bounds, budget))?;
+            let region = crate::verify::region::Region::Box(*bounds);
+            let report = ui.compute(|| check_region(game, &region, budget))?;
             emit(&crate::report::check::text_report(&l.file, game, &report));
         }
         Ok(())

@@ -1,0 +1,130 @@
+//! What a run found of one claim ([`ClaimReport`]): the positions it was compared at, its
+//! counterexamples (the first in full, the others counted; those the file names with `fails
+//! at` apart, as known), its cases and their counts. A counterexample the file names never
+//! ends the claim's run: the claim is compared over the whole region, and any counterexample
+//! the file does not name is a failure.
+
+use super::Answer;
+use crate::syntax::ast::ClaimKind;
+
+/// A position where a claim and the solver disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The position.
+    pub position: Vec<u32>,
+    /// What the claim says.
+    pub claimed: Answer,
+    /// What the solver finds.
+    pub actual: Answer,
+    /// Why the solver's answer is right, in words.
+    pub why: String,
+    /// A same-type claim: the position it names, and why that one has its type.
+    pub other: Option<(Vec<u32>, String)>,
+    /// What the claim says, in words, when `claimed` cannot say it (a comparison of the
+    /// Grundy value, the winning moves, a condition).
+    pub said: Option<String>,
+}
+
+/// How many positions of the counterexamples after the first a report keeps (all are counted).
+pub const MORE_KEPT: usize = 10;
+
+/// The result of one claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClaimReport {
+    /// P-claim or Grundy claim.
+    pub kind: ClaimKind,
+    /// The claim's first line, as written.
+    pub text: String,
+    /// Its line in the file.
+    pub line: usize,
+    /// Positions where the claim was compared with the solver (its counterexamples too).
+    pub checked: u64,
+    /// Positions where its formula says nothing (outside the theorem's scope).
+    pub silent: u64,
+    /// The first counterexample the file does not name (`fails at`), if any: a failure.
+    pub failure: Option<Failure>,
+    /// The counterexamples the file does not name, counted in all (the first is `failure`;
+    /// a run that stops a claim at its first failure, as `--time` does, counts one).
+    pub failures: u64,
+    /// The positions of the counterexamples after the first that the file does not name, the
+    /// first [`MORE_KEPT`] of them.
+    pub more_failures: Vec<Vec<u32>>,
+    /// The counterexamples at positions the file names with `fails at`, in the order found:
+    /// known, as the file says.
+    pub known: Vec<Failure>,
+    /// Its cases, when it is a case split, each with the positions it decided.
+    pub cases: Vec<CaseReport>,
+    /// Whether it can speak of a position in this run: false when its `when` is `false` for
+    /// the run's parameters.
+    pub applies: bool,
+    /// `fails at`: the positions of this run where the file says the claim fails.
+    pub fails_at: Vec<Vec<u32>>,
+    /// A position of `fails_at` where the claim held after all.
+    pub held_at: Option<Vec<u32>>,
+}
+
+impl ClaimReport {
+    /// Whether the claim is as the file says: it failed at no position the file does not name
+    /// (`fails at`), and held at none of those it names.
+    pub fn as_stated(&self) -> bool {
+        self.held_at.is_none() && self.failure.is_none()
+    }
+
+    /// Whether `f` is a failure the file expects (`fails at`).
+    pub fn expected(&self, f: &Failure) -> bool {
+        self.fails_at.contains(&f.position)
+    }
+
+    /// Whether the claim is still compared: no failure the file does not name yet.
+    pub fn open(&self) -> bool {
+        self.failure.is_none()
+    }
+
+    /// The positions `fails at` names in this run where the claim was not compared (no run
+    /// reached them, or the time did not).
+    pub fn named_not_compared(&self) -> Vec<&Vec<u32>> {
+        self.fails_at
+            .iter()
+            .filter(|p| {
+                self.held_at.as_ref() != Some(*p) && !self.known.iter().any(|k| k.position == **p)
+            })
+            .collect()
+    }
+
+    /// Records the comparison at `pos` (counted in `checked` by the caller): `failure`, if
+    /// the claim and the solver disagree there, is known when the file names `pos`, else a
+    /// counterexample; a named position where they agree is where the file is wrong.
+    pub fn record(&mut self, pos: &[u32], failure: Option<Failure>) {
+        let named = self.fails_at.iter().any(|p| p == pos);
+        match failure {
+            None if named && self.held_at.is_none() => self.held_at = Some(pos.to_vec()),
+            None => {}
+            Some(f) if named && !self.known.iter().any(|k| k.position == f.position) => {
+                self.known.push(f);
+            }
+            Some(_) if named => {}
+            Some(f) => {
+                self.failures += 1;
+                if self.failure.is_none() {
+                    self.failure = Some(f);
+                } else if self.more_failures.len() < MORE_KEPT {
+                    self.more_failures.push(f.position);
+                }
+            }
+        }
+    }
+}
+
+/// One case of a claim that is a case split ([`crate::ruleset::cases`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseReport {
+    /// Its line in the file.
+    pub line: usize,
+    /// The case in words: the comment above it, or its text, on one line.
+    pub label: String,
+    /// Positions where the claim was true through this case.
+    pub decided: u64,
+    /// Whether it can decide a position in this run (not folded to `false` by the run's
+    /// parameters).
+    pub applies: bool,
+}
