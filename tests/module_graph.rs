@@ -72,37 +72,60 @@ fn module_of(rel: &Path) -> Vec<String> {
     parts
 }
 
-/// The text of a file without comments, string literals and its unit tests.
+/// The text of a file without comments, string literals (which may span lines) and its
+/// unit tests.
 fn code_of(text: &str) -> String {
     let text = match text.find("#[cfg(test)]") {
         Some(at) => &text[..at],
         None => text,
     };
     let mut out = String::with_capacity(text.len());
-    for line in text.lines() {
-        let line = match line.find("//") {
-            Some(at) => &line[..at],
-            None => line,
-        };
-        let mut in_string = false;
-        let mut escaped = false;
-        for c in line.chars() {
-            if in_string {
-                if escaped {
-                    escaped = false;
-                } else if c == '\\' {
-                    escaped = true;
-                } else if c == '"' {
-                    in_string = false;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut in_comment = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\n' {
+            in_comment = false;
+            out.push('\n');
+            continue;
+        }
+        if in_comment {
+            continue;
+        }
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+            continue;
+        }
+        if c == '/' && chars.peek() == Some(&'/') {
+            in_comment = true;
+            continue;
+        }
+        // A character literal (`'"'`, `'\\''`) is skipped whole; a lifetime (`'a`) is kept.
+        if c == '\'' {
+            let rest: String = chars.clone().take(4).collect();
+            let len = if rest.starts_with('\\') {
+                rest[2..].find('\'').map(|i| i + 3)
+            } else {
+                rest.chars().nth(1).filter(|&q| q == '\'').map(|_| 2)
+            };
+            if let Some(len) = len {
+                for _ in 0..len {
+                    chars.next();
                 }
                 continue;
             }
-            if c == '"' {
-                in_string = true;
-            }
-            out.push(c);
         }
-        out.push('\n');
+        if c == '"' {
+            in_string = true;
+        }
+        out.push(c);
     }
     out
 }
@@ -112,7 +135,7 @@ fn expand_use(tree: &str, prefix: &str, out: &mut Vec<String>) {
     let tree = tree.trim();
     if let Some(open) = tree.find('{') {
         let head = tree[..open].trim().trim_end_matches("::");
-        let close = tree.rfind('}').unwrap_or(tree.len());
+        let close = tree.rfind('}').filter(|&c| c > open).unwrap_or(tree.len());
         let inner = &tree[open + 1..close];
         let base = join(prefix, head);
         let mut depth = 0;
