@@ -81,9 +81,6 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
     // `--time` deepens from the small bounds: the regions grow while time is left.
     let deepen = a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none();
     let mut runs = runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick || deepen)?;
-    if let Some((g, _, _)) = runs.first() {
-        super::common::refuse_loaded_beyond_memory(a.max_memory, &g.src)?;
-    }
     if let Some(p) = a.play {
         for (g, _, _) in &mut runs {
             g.set_play(p);

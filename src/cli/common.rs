@@ -74,7 +74,6 @@ impl GameArgs {
             .collect();
         let mut game =
             Game::from_source_overrides(&name, &text, &overrides).map_err(Report::new)?;
-        refuse_loaded_beyond_memory(self.max_memory, &game.src)?;
         if let Some(p) = self.play {
             game.set_play(p);
         }
@@ -86,37 +85,6 @@ impl GameArgs {
         });
         Ok(game)
     }
-}
-
-/// A ruleset that took more memory to load (100,000 move clauses, a `check over` of 10^6
-/// positions) than `--max-memory` (`cap`) allows is refused before anything is solved: the
-/// solve's watchdog would stop it at once, in words about the search.
-pub fn refuse_loaded_beyond_memory(
-    cap: Option<u64>,
-    src: &std::sync::Arc<miette::NamedSource<String>>,
-) -> Result<(), Report> {
-    let (Some(cap), Some(used)) = (cap, super::watchdog::resident_bytes()) else {
-        return Ok(());
-    };
-    if used <= cap {
-        return Ok(());
-    }
-    let d = crate::ruleset::Diag::new(
-        crate::ruleset::Code::Limit,
-        0..0,
-        format!(
-            "the ruleset alone takes {} of memory once read, more than the limit of {} set \
-             by --max-memory",
-            show_bytes(used),
-            show_bytes(cap)
-        ),
-        "",
-    )
-    .help("raise the limit with --max-memory SIZE, or write fewer moves or positions");
-    Err(Report::new(crate::ruleset::LoadError::single(
-        src.clone(),
-        d,
-    )))
 }
 
 /// The arguments of commands about one position: the ruleset, the format, the heaps.

@@ -159,13 +159,29 @@ impl Drop for SolveRun {
 pub fn memory_guard(limits: &Limits, what: &str, cancel: Arc<AtomicBool>) -> Option<Watchdog> {
     limits.max_memory.as_ref().map(|(cap, why)| {
         let halt = Halt::Memory { cap: *cap, why };
-        let d = Diag::new(
-            halt.code(),
-            0..0,
-            format!("{}, while {what}", halt.words()),
-            "",
-        )
-        .help(MEMORY_HELP);
+        // Past the guard's stop before anything is solved: the ruleset read (100,000 move
+        // clauses, a `check over` of 10^6 positions) takes the memory, not the solve.
+        let before = super::watchdog::resident_bytes().filter(|&r| r > cap - cap / 4);
+        let d = match before {
+            Some(used) => Diag::new(
+                halt.code(),
+                0..0,
+                format!(
+                    "{}, before {what}: the ruleset alone takes {} of memory once read",
+                    halt.words(),
+                    show_bytes(used)
+                ),
+                "",
+            )
+            .help("raise the limit with --max-memory SIZE, or write fewer moves or positions"),
+            None => Diag::new(
+                halt.code(),
+                0..0,
+                format!("{}, while {what}", halt.words()),
+                "",
+            )
+            .help(MEMORY_HELP),
+        };
         let message = format!("{:?}", Report::new(d));
         Watchdog::start(*cap, cancel, message)
     })
