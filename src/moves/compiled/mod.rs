@@ -168,14 +168,8 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
 
 /// Compiles one clause, or says which part of it stopped the compiler ([`NotCompiled`]).
 pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
-    let (keep_step, take, after) = clause::steps_of(m)?;
+    let (keep_step, take, after) = clause::steps_of(shape, m)?;
     let step = take.step;
-    if shape.drops_zeros() && shape.lower > 0 {
-        return Err(NotCompiled::at(
-            "a shape of any number of heaps with a least size",
-            &m.span,
-        ));
-    }
     let sel = sel_of(take.sel).ok_or_else(|| NotCompiled::at("this selection", &step.span))?;
     let cond = take.cond.map(fold::fold);
     let (amounts, amount_slot, each_heap) =
@@ -188,20 +182,14 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
             &step.span,
         ));
     }
-    let guards = m
-        .guards
-        .iter()
-        .map(|(g, neg)| Some((boolean(&fold::fold(g))?, *neg)))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| NotCompiled::at("a guard", &m.span))?;
+    let guards = guards_of(m)?;
     let keep = keep_step.map(clause::Keep::of).transpose()?;
     if keep.is_some() && matches!(sel, Sel::Named(_)) {
         return Err(NotCompiled::at("a named heap after a `keep`", &step.span));
     }
     let is_single = single(&sel);
     let (int_slot, list_slot) = (step.sel.int_slot, step.sel.list_slot);
-    // The least heap chosen: the single heap's slot, `min` of the heaps chosen; and
-    // `min(heaps)`.
+    // The least heap chosen (the single heap's slot, `min` of those chosen), `min(heaps)`.
     let least = |e: &CExpr| match &e.kind {
         CKind::IntSlot(i) if is_single && Some(*i) == int_slot => Some(Var::Least),
         CKind::Call(Builtin::Min, args) => match &args[..] {
@@ -218,27 +206,8 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     let (cs, on_position) = clause::position_conjuncts(cs, &m.heap_names)?;
     let (bounds, filter, bounds_on_position, falling) =
         condition(&cs, (amount_slot, &least, &heap_slot), &m.heap_names)?;
-    let exclude = match after {
-        Some(st) if is_single && keep.is_none() && filter.is_empty() => {
-            let x = exclude::Exclude::of(st, amount_slot)?;
-            match amounts {
-                Amounts::Range(..) => Some(x),
-                Amounts::Ints(_) => {
-                    return Err(NotCompiled::at(
-                        "a finite set of amounts before this `keep`",
-                        &st.span,
-                    ))
-                }
-            }
-        }
-        Some(st) => {
-            return Err(NotCompiled::at(
-                "this `keep` after a `take` of several heaps, a condition or a `keep`",
-                &st.span,
-            ))
-        }
-        None => None,
-    };
+    let fits = is_single && keep.is_none() && filter.is_empty();
+    let exclude = exclude::Exclude::after(after, fits, &amounts, amount_slot)?;
     let quick = match amounts {
         Amounts::Range(..)
             if filter.is_empty() && !each_heap && keep.is_none() && exclude.is_none() =>
@@ -272,6 +241,15 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     };
     c.quick_sel = c.quick_sel_of();
     Ok(c)
+}
+
+/// The guards of `m`, compiled.
+fn guards_of(m: &MoveProgram) -> Result<Vec<(BoolFn, bool)>, NotCompiled> {
+    m.guards
+        .iter()
+        .map(|(g, neg)| Some((boolean(&fold::fold(g))?, *neg)))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| NotCompiled::at("a guard", &m.span))
 }
 
 /// The compiled choice of heaps, or `None` for the selections not compiled.
