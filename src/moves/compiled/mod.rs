@@ -15,9 +15,16 @@
 //! other heap` or `heap x`; the amount from a range or a finite set, one per heap for a single
 //! heap (named or not) or `same` for several, or from a finite set chosen for each heap
 //! independently (`take S from each of C heaps`, no `where`); a `where` and guards of integer
-//! arithmetic,
-//! comparisons, logic, constant-set membership and `min`/`max`/`sum`/`xor`/`len`/indexing of
-//! `heaps` or a named selection. Everything else answers `None` from [`compile`].
+//! arithmetic, comparisons, logic, constant-set membership and `min`/`max`/`sum`/`xor`/`len`/
+//! indexing of `heaps` or a named selection. Around that `take` ([`clause`]): a `keep one heap
+//! o [where C]` before it (the `take` chooses among the other heaps; `s mod o == r` with `o`
+//! named there becomes the loop's step), or a `keep the other heaps o where all(z in o: z !=
+//! E)` after a one-heap `take` ([`exclude`]: a few excluded amounts). In the `where`: leading
+//! conjuncts `s in C` (C finite and constant) become the amounts, leading conjuncts that read
+//! only the position are evaluated once a position, and every part that reads no position,
+//! heap or amount (`{p for p in 2..B if ...}`) is computed once when the clause is compiled
+//! ([`fold`]). Everything else is not compiled: [`explain`] says which part stopped it
+//! (`heapgame moves --explain`), and [`compile`] answers `None`.
 //! [`CompiledMove::each`] answers `Err(Fallback)` wherever the interpreter would report an
 //! error, so that the caller leaves the work to it.
 
