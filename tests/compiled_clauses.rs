@@ -247,3 +247,26 @@ fn every_bundled_ruleset_agrees_in_misere_play() {
         misere_agrees(rel, game, max, heaps.min(4));
     }
 }
+
+/// `heapgame moves --explain` says, on standard error, which clauses are compiled and, for
+/// one that is not, the part that stopped the compiler with its line; the followers are
+/// listed as without it.
+#[test]
+fn moves_explain_says_which_clauses_compile() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("rulesets/classic/staircase-nim.game");
+    let file = file.to_str().expect("a UTF-8 path");
+    let (code, out, err) =
+        crate::common::run::run(&["moves", file, "--explain", "1", "2", "3", "4"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, plain, _) = crate::common::run::run(&["moves", file, "1", "2", "3", "4"]);
+    assert_eq!(out, plain);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 4, "{err}");
+    assert_eq!(lines[0], "move at line 11: compiled");
+    assert!(
+        lines[1].starts_with("move at line 12 (i = 2): interpreted: the step `add`")
+            && lines[1].ends_with("at line 12, column 24: `move 1.. from heap i to heap i - 1`"),
+        "{err}"
+    );
+}

@@ -9,7 +9,7 @@ use super::bounds::conjuncts;
 use super::expr::{boolean, reads_only, BoolFn, Regs};
 use super::{fold, tried, Amounts, Fallback, Shown};
 use crate::moves::family::Take;
-use crate::moves::program::{LSelKind, LStep, LStepKind, MoveProgram};
+use crate::moves::program::{LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::{CExpr, CKind};
 use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::{BinOp, Span};
@@ -59,7 +59,16 @@ fn word(st: &LStep) -> &'static str {
 type Steps<'m> = (Option<&'m LStep>, Take<'m>, Option<&'m LStep>);
 
 /// The clause's `keep` step, if it starts with one, its `take`, and the `keep` after it.
-pub(super) fn steps_of(m: &MoveProgram) -> Result<Steps<'_>, NotCompiled> {
+pub(super) fn steps_of<'m>(
+    shape: &ShapeSpec,
+    m: &'m MoveProgram,
+) -> Result<Steps<'m>, NotCompiled> {
+    if shape.drops_zeros() && shape.lower > 0 {
+        return Err(NotCompiled::at(
+            "a shape of any number of heaps with a least size",
+            &m.span,
+        ));
+    }
     if m.must_change {
         return Err(NotCompiled::at(
             "a `set` step that may leave its heap as it is (each follower is compared with the \
@@ -139,11 +148,11 @@ impl Keep {
 /// [`fold::fold`]) taken into the amounts: the amounts become the members of `C` among them.
 /// Exact: membership in a constant set reads nothing else and never fails, so the amounts
 /// outside `C` are exactly those at which the interpreter stops at that conjunct.
-pub(super) fn members_as_amounts<'c>(
-    mut cs: Vec<&'c CExpr>,
+pub(super) fn members_as_amounts(
+    mut cs: Vec<&CExpr>,
     amount_slot: Option<usize>,
     mut amounts: Amounts,
-) -> (Vec<&'c CExpr>, Amounts) {
+) -> (Vec<&CExpr>, Amounts) {
     let Some(slot) = amount_slot else {
         return (cs, amounts);
     };

@@ -14,7 +14,7 @@ use super::bounds::{linear_in, Linear, Window};
 use super::clause::NotCompiled;
 use super::enumerate::first_from;
 use super::expr::Regs;
-use super::{CompiledMove, Shown};
+use super::{Amounts, CompiledMove, Shown};
 use crate::moves::program::{LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::CKind;
 use crate::syntax::ast::{BinOp, QuantKind};
@@ -26,6 +26,34 @@ pub(super) struct Exclude {
 }
 
 impl Exclude {
+    /// The trailing `keep` step `after`, if the clause has one: compiled when the `take`
+    /// before it `fits` (one heap, no `keep` before it, no filter left) and its amounts are a
+    /// range.
+    pub(super) fn after(
+        after: Option<&LStep>,
+        fits: bool,
+        amounts: &Amounts,
+        amount_slot: Option<usize>,
+    ) -> Result<Option<Exclude>, NotCompiled> {
+        let Some(st) = after else {
+            return Ok(None);
+        };
+        if !fits {
+            return Err(NotCompiled::at(
+                "this `keep` after a `take` of several heaps, a condition or a `keep`",
+                &st.span,
+            ));
+        }
+        let x = Exclude::of(st, amount_slot)?;
+        match amounts {
+            Amounts::Range(..) => Ok(Some(x)),
+            Amounts::Ints(_) => Err(NotCompiled::at(
+                "a finite set of amounts before this `keep`",
+                &st.span,
+            )),
+        }
+    }
+
     /// The trailing `keep` step `st` of a clause whose amount is in `amount_slot`.
     pub(super) fn of(st: &LStep, amount_slot: Option<usize>) -> Result<Exclude, NotCompiled> {
         let no = || {

@@ -105,7 +105,7 @@ fn visit(e: &CExpr, f: &mut impl FnMut(&CExpr)) {
             }
         }
         CKind::Call(_, v) | CKind::SetLit(v) | CKind::Tuple(v) => {
-            v.iter().for_each(|x| visit(x, f))
+            v.iter().for_each(|x| visit(x, f));
         }
         CKind::If(c, x, y) => {
             visit(c, f);

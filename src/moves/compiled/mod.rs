@@ -15,9 +15,16 @@
 //! other heap` or `heap x`; the amount from a range or a finite set, one per heap for a single
 //! heap (named or not) or `same` for several, or from a finite set chosen for each heap
 //! independently (`take S from each of C heaps`, no `where`); a `where` and guards of integer
-//! arithmetic,
-//! comparisons, logic, constant-set membership and `min`/`max`/`sum`/`xor`/`len`/indexing of
-//! `heaps` or a named selection. Everything else answers `None` from [`compile`].
+//! arithmetic, comparisons, logic, constant-set membership and `min`/`max`/`sum`/`xor`/`len`/
+//! indexing of `heaps` or a named selection. Around that `take` ([`clause`]): a `keep one heap
+//! o [where C]` before it (the `take` chooses among the other heaps; `s mod o == r` with `o`
+//! named there becomes the loop's step), or a `keep the other heaps o where all(z in o: z !=
+//! E)` after a one-heap `take` ([`exclude`]: a few excluded amounts). In the `where`: leading
+//! conjuncts `s in C` (C finite and constant) become the amounts, leading conjuncts that read
+//! only the position are evaluated once a position, and every part that reads no position,
+//! heap or amount (`{p for p in 2..B if ...}`) is computed once when the clause is compiled
+//! ([`fold`]). Everything else is not compiled: [`explain`] says which part stopped it
+//! (`heapgame moves --explain`), and [`compile`] answers `None`.
 //! [`CompiledMove::each`] answers `Err(Fallback)` wherever the interpreter would report an
 //! error, so that the caller leaves the work to it.
 
@@ -168,14 +175,8 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
 
 /// Compiles one clause, or says which part of it stopped the compiler ([`NotCompiled`]).
 pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
-    let (keep_step, take, after) = clause::steps_of(m)?;
+    let (keep_step, take, after) = clause::steps_of(shape, m)?;
     let step = take.step;
-    if shape.drops_zeros() && shape.lower > 0 {
-        return Err(NotCompiled::at(
-            "a shape of any number of heaps with a least size",
-            &m.span,
-        ));
-    }
     let sel = sel_of(take.sel).ok_or_else(|| NotCompiled::at("this selection", &step.span))?;
     let cond = take.cond.map(fold::fold);
     let (amounts, amount_slot, each_heap) =
@@ -188,20 +189,14 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
             &step.span,
         ));
     }
-    let guards = m
-        .guards
-        .iter()
-        .map(|(g, neg)| Some((boolean(&fold::fold(g))?, *neg)))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| NotCompiled::at("a guard", &m.span))?;
+    let guards = guards_of(m)?;
     let keep = keep_step.map(clause::Keep::of).transpose()?;
     if keep.is_some() && matches!(sel, Sel::Named(_)) {
         return Err(NotCompiled::at("a named heap after a `keep`", &step.span));
     }
     let is_single = single(&sel);
     let (int_slot, list_slot) = (step.sel.int_slot, step.sel.list_slot);
-    // The least heap chosen: the single heap's slot, `min` of the heaps chosen; and
-    // `min(heaps)`.
+    // The least heap chosen (the single heap's slot, `min` of those chosen), `min(heaps)`.
     let least = |e: &CExpr| match &e.kind {
         CKind::IntSlot(i) if is_single && Some(*i) == int_slot => Some(Var::Least),
         CKind::Call(Builtin::Min, args) => match &args[..] {
@@ -218,27 +213,8 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     let (cs, on_position) = clause::position_conjuncts(cs, &m.heap_names)?;
     let (bounds, filter, bounds_on_position, falling) =
         condition(&cs, (amount_slot, &least, &heap_slot), &m.heap_names)?;
-    let exclude = match after {
-        Some(st) if is_single && keep.is_none() && filter.is_empty() => {
-            let x = exclude::Exclude::of(st, amount_slot)?;
-            match amounts {
-                Amounts::Range(..) => Some(x),
-                Amounts::Ints(_) => {
-                    return Err(NotCompiled::at(
-                        "a finite set of amounts before this `keep`",
-                        &st.span,
-                    ))
-                }
-            }
-        }
-        Some(st) => {
-            return Err(NotCompiled::at(
-                "this `keep` after a `take` of several heaps, a condition or a `keep`",
-                &st.span,
-            ))
-        }
-        None => None,
-    };
+    let fits = is_single && keep.is_none() && filter.is_empty();
+    let exclude = exclude::Exclude::after(after, fits, &amounts, amount_slot)?;
     let quick = match amounts {
         Amounts::Range(..)
             if filter.is_empty() && !each_heap && keep.is_none() && exclude.is_none() =>
@@ -272,6 +248,15 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     };
     c.quick_sel = c.quick_sel_of();
     Ok(c)
+}
+
+/// The guards of `m`, compiled.
+fn guards_of(m: &MoveProgram) -> Result<Vec<(BoolFn, bool)>, NotCompiled> {
+    m.guards
+        .iter()
+        .map(|(g, neg)| Some((boolean(&fold::fold(g))?, *neg)))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| NotCompiled::at("a guard", &m.span))
 }
 
 /// The compiled choice of heaps, or `None` for the selections not compiled.
