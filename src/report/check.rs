@@ -170,8 +170,8 @@ fn fail_lines(out: &mut String, c: &ClaimReport, f: &Failure) {
 }
 
 /// The lines of a claim that fails only where the file says (`fails at`): the first such
-/// counterexample in full, the others named, the region it was compared over (`over`), and
-/// the positions it names that the run did not reach.
+/// counterexample in full, the others named, and the region it was compared over (`over`);
+/// the file's summary says which named positions no run reached.
 fn known_lines(out: &mut String, c: &ClaimReport, over: &str) {
     let f = &c.known[0];
     let _ = writeln!(
@@ -197,14 +197,6 @@ fn known_lines(out: &mut String, c: &ClaimReport, over: &str) {
         "        compared over {over}: no counterexample the file does not name"
     );
     cases_line(out, c);
-    let missed = c.named_not_compared();
-    if !missed.is_empty() {
-        let _ = writeln!(
-            out,
-            "        not compared (outside this run): {}",
-            positions_text(missed.iter().copied(), missed.len() as u64)
-        );
-    }
 }
 
 /// What a failure says, after the position.
@@ -238,6 +230,13 @@ pub fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> Stri
     );
     if let Some(why) = &r.stopped {
         let _ = writeln!(out, "  {why}: the claims below hold only so far");
+    }
+    if let Some(k) = r.ended_failed {
+        let _ = writeln!(
+            out,
+            "  every claim had failed after {k} of {} positions: the run ended there",
+            r.positions
+        );
     }
     if r.claims.is_empty() && game.checked.families.is_empty() {
         let _ = writeln!(out, "  no claims");
@@ -379,6 +378,7 @@ pub fn json_report(file: &std::path::Path, r: &CheckReport) -> serde_json::Value
         "region": r.region,
         "positions": r.positions,
         "stopped": r.stopped,
+        "ended_failed_after": r.ended_failed,
         "holds": r.holds(),
         "claims": r.claims.iter().map(claim_json).collect::<Vec<_>>(),
     })

@@ -1,12 +1,13 @@
 //! What the front ends print, as data to text: the tables of `solve` and the REPL's `:table`
 //! (`table.rs`, with a loopy game's box in `table_loopy.rs` and the REPL's table of one
-//! session's solver in `memo_table.rs`), the reports of `check` (`check.rs`) and `diff`
+//! session's solver in `memo_table.rs`), the reports of `check` (`check.rs`, a file's summary in `check_summary.rs`) and `diff`
 //! (`diff.rs`), one position's answer (`eval.rs`), a heap's sequence (`sequence.rs`), a loopy position (`loopy.rs`), pictures as
 //! the bytes of a file (`picture.rs`), and files written whole or not at all (`output.rs`).
 //! Below the command line, the REPL and the playground, which share it; it reads no terminal
 //! and no argument.
 
 pub mod check;
+pub mod check_summary;
 pub mod diff;
 pub mod eval;
 pub mod guess;
