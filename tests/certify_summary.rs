@@ -121,3 +121,27 @@ fn a_claim_allowed_empty_and_empty_in_every_run_is_no_pass() {
     assert_eq!(code, 0, "{out}");
     assert!(!out.contains("empty in every run"), "{out}");
 }
+
+#[test]
+fn time_says_which_dimensions_it_grew() {
+    // Nim on any number of heaps, P iff the XOR is 0; `--time` grows the heap sizes from the
+    // `check` line's box but never the number of heaps, and says so (what is asserted is the
+    // report, not how far the time reached).
+    let f = fixture(
+        "sum_time_any",
+        "ruleset \"n\" {\n  heaps any\n  move { take 1.. from one heap }\n  \
+         claim P: xor(heaps) == 0\n  check max 3 heaps 3\n}\n",
+    );
+    let (code, out, err) = run(&["check", &f, "--time", "1s", "--seed", "1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("the number of heaps stayed at most 3, the bound it started from"),
+        "{out}"
+    );
+    let (_, json, _) = run(&[
+        "check", &f, "--time", "1s", "--seed", "1", "--format", "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(v[0]["dimensions"]["heap_count"]["grown"], false, "{v}");
+    assert_eq!(v[0]["dimensions"]["heap_count"]["most"], 3, "{v}");
+}

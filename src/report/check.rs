@@ -27,6 +27,14 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
         r.seed,
         r.ended
     );
+    if !r.fixed_count && r.visited > 0 {
+        let _ = writeln!(
+            out,
+            "  deepened the heap sizes only (largest heap {}, largest total {}): the number of \
+             heaps stayed at most {}, the bound it started from (`--time` does not grow it)",
+            r.seen.largest_heap, r.seen.largest_total, r.heaps
+        );
+    }
     if r.claims.is_empty() {
         let _ = writeln!(out, "  no claims");
     } else if !r.first_done && r.visited > 0 {
@@ -110,6 +118,10 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
         "sample_max": r.sample_max,
         "ended": r.ended,
         "compared": r.visited,
+        "dimensions": {
+            "heap_sizes": {"grown": true, "largest_heap": r.seen.largest_heap, "largest_total": r.seen.largest_total},
+            "heap_count": {"grown": false, "most": r.heaps, "fixed_by_shape": r.fixed_count},
+        },
         "first_region_done": r.first_done,
         "holds": r.holds() && r.first_done,
         "claims": claims,
