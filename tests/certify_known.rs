@@ -36,14 +36,19 @@ fn wythoff_p(n: usize) -> Vec<Vec<bool>> {
     p
 }
 
-/// Where Nim's rule "P iff a == b" is wrong for Wythoff, over the sorted pairs of heaps
-/// <= `n`, in check's order (fewest tokens, then lexicographic).
-fn nim_rule_wrong(n: usize) -> Vec<(usize, usize)> {
-    let p = wythoff_p(n);
+/// The sorted pairs of heaps <= `n`, in check's order (fewest tokens, then lexicographic).
+fn in_order(n: usize) -> Vec<(usize, usize)> {
     let mut order: Vec<(usize, usize)> =
         (0..=n).flat_map(|a| (a..=n).map(move |b| (a, b))).collect();
     order.sort_by_key(|&(a, b)| (a + b, a, b));
     order
+}
+
+/// Where Nim's rule "P iff a == b" is wrong for Wythoff, over the sorted pairs of heaps
+/// <= `n`, in check's order.
+fn nim_rule_wrong(n: usize) -> Vec<(usize, usize)> {
+    let p = wythoff_p(n);
+    in_order(n)
         .into_iter()
         .filter(|&(a, b)| p[a][b] != (a == b))
         .collect()
@@ -51,6 +56,11 @@ fn nim_rule_wrong(n: usize) -> Vec<(usize, usize)> {
 
 /// Wythoff on two heaps with Nim's rule as its claim, `fails at` the positions given.
 fn wythoff_with_nim_rule(named: &[(usize, usize)]) -> String {
+    wythoff_with(named, "")
+}
+
+/// [`wythoff_with_nim_rule`], with `more` claims after it.
+fn wythoff_with(named: &[(usize, usize)], more: &str) -> String {
     let fails = if named.is_empty() {
         String::new()
     } else {
@@ -60,7 +70,7 @@ fn wythoff_with_nim_rule(named: &[(usize, usize)]) -> String {
     format!(
         "ruleset \"w\" {{\n  heaps 2\n  move {{ take 1.. from one heap }}\n  \
          move {{ take same 1.. from all heaps }}\n  \
-         claim P: a == b where (a, b) = heaps{fails}\n  check max 10\n}}\n"
+         claim P: a == b where (a, b) = heaps{fails}\n{more}  check max 10\n}}\n"
     )
 }
 
@@ -104,7 +114,25 @@ fn every_counterexample_is_named_or_a_failure() {
 #[test]
 fn every_counterexample_is_counted() {
     let wrong = nim_rule_wrong(10);
-    let none = fixture("known_none", &wythoff_with_nim_rule(&[]));
+    // Alone, the claim ends the run at its first counterexample: nothing is left to compare.
+    let alone = fixture("known_alone", &wythoff_with_nim_rule(&[]));
+    let (code, out, _) = run(&["check", &alone]);
+    assert_eq!(code, 1, "{out}");
+    let at = in_order(10)
+        .iter()
+        .position(|&p| p == wrong[0])
+        .expect("in the box")
+        + 1;
+    assert!(
+        out.contains(&format!(
+            "every claim had failed after {at} of 66 positions: the run ended there"
+        )),
+        "{out}"
+    );
+    // With a claim that holds (Wythoff's own rule), the run goes through the box, and the
+    // false one is compared at every position.
+    let wythoff = "  claim P: a == floor((b - a) * phi) where (a, b) = heaps\n";
+    let none = fixture("known_none", &wythoff_with(&[], wythoff));
     let (code, out, _) = run(&["check", &none, "--format", "json"]);
     assert_eq!(code, 1, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");

@@ -6,6 +6,7 @@ mod common;
 
 mod brute_force;
 mod certify_known;
+mod certify_summary;
 mod check_diff;
 mod check_trust;
 mod claims;

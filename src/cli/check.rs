@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::report::check::{deep_json, deep_text, json_report, text_report};
+use crate::report::check_summary::{summary_json, summary_text};
 use crate::verify::check::{check_positions, check_region};
 use crate::verify::coverage::{Coverage, FindingKind};
 use crate::verify::deepen::{check_deepening_all, DeepReport, Plan};
@@ -210,7 +211,7 @@ impl<'a> Checking<'a> {
             // full: the run says only how far its claims held (not that they are vacuous).
             self.worst = self.worst.max(2);
         } else {
-            self.cov.add(game, &r.claims);
+            self.cov.add(game, &r.claims, &r.seen);
         }
         match self.a.format {
             Format::Text => print_out(&deep_text(file, &r))?,
@@ -263,7 +264,7 @@ impl<'a> Checking<'a> {
             && (r.claims.iter()).all(|c| c.checked + c.silent == 0 && c.failure.is_none());
         // A run stopped before its first position says nothing of its claims' coverage.
         if !none {
-            self.cov.add(game, &r.claims);
+            self.cov.add(game, &r.claims, &r.seen);
         }
         match a.format {
             Format::Text => print_out(&text_report(file, game, &r))?,
@@ -323,6 +324,7 @@ fn coverage(
     json: &mut [serde_json::Value],
 ) -> u8 {
     let findings = cov.findings();
+    let summary = cov.summary();
     let mut code = 0;
     let mut out = String::new();
     for f in &findings {
@@ -340,8 +342,15 @@ fn coverage(
         );
     }
     match a.format {
+        // A closed stdout is no error here (`print_out`); a failed write shows in the runs'.
+        Format::Text if summary.runs > 0 && summary.claims > 0 => {
+            let _ = print_out(&format!("{}{out}", summary_text(file, &summary)));
+        }
         Format::Text if !findings.is_empty() => {
-            print!("{}: coverage over its runs\n{out}", file.display());
+            let _ = print_out(&format!(
+                "{}: coverage over its runs\n{out}",
+                file.display()
+            ));
         }
         Format::Text => {}
         Format::Json => {
@@ -359,12 +368,16 @@ fn coverage(
                             "kind": match f.kind {
                                 FindingKind::Vacuous => "vacuous",
                                 FindingKind::Case => "case",
+                                FindingKind::Empty => "empty",
                             },
                             "fails": f.kind == FindingKind::Vacuous || a.strict,
                             "message": f.message,
                         })
                     })
                     .collect();
+                if summary.runs > 0 {
+                    last["summary"] = summary_json(&summary);
+                }
             }
         }
     }

@@ -27,6 +27,14 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
         r.seed,
         r.ended
     );
+    if !r.fixed_count && r.visited > 0 {
+        let _ = writeln!(
+            out,
+            "  deepened the heap sizes only (largest heap {}, largest total {}): the number of \
+             heaps stayed at most {}, the bound it started from (`--time` does not grow it)",
+            r.seen.largest_heap, r.seen.largest_total, r.heaps
+        );
+    }
     if r.claims.is_empty() {
         let _ = writeln!(out, "  no claims");
     } else if !r.first_done && r.visited > 0 {
@@ -110,6 +118,10 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
         "sample_max": r.sample_max,
         "ended": r.ended,
         "compared": r.visited,
+        "dimensions": {
+            "heap_sizes": {"grown": true, "largest_heap": r.seen.largest_heap, "largest_total": r.seen.largest_total},
+            "heap_count": {"grown": false, "most": r.heaps, "fixed_by_shape": r.fixed_count},
+        },
         "first_region_done": r.first_done,
         "holds": r.holds() && r.first_done,
         "claims": claims,
@@ -170,8 +182,8 @@ fn fail_lines(out: &mut String, c: &ClaimReport, f: &Failure) {
 }
 
 /// The lines of a claim that fails only where the file says (`fails at`): the first such
-/// counterexample in full, the others named, the region it was compared over (`over`), and
-/// the positions it names that the run did not reach.
+/// counterexample in full, the others named, and the region it was compared over (`over`);
+/// the file's summary says which named positions no run reached.
 fn known_lines(out: &mut String, c: &ClaimReport, over: &str) {
     let f = &c.known[0];
     let _ = writeln!(
@@ -197,14 +209,6 @@ fn known_lines(out: &mut String, c: &ClaimReport, over: &str) {
         "        compared over {over}: no counterexample the file does not name"
     );
     cases_line(out, c);
-    let missed = c.named_not_compared();
-    if !missed.is_empty() {
-        let _ = writeln!(
-            out,
-            "        not compared (outside this run): {}",
-            positions_text(missed.iter().copied(), missed.len() as u64)
-        );
-    }
 }
 
 /// What a failure says, after the position.
@@ -238,6 +242,13 @@ pub fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> Stri
     );
     if let Some(why) = &r.stopped {
         let _ = writeln!(out, "  {why}: the claims below hold only so far");
+    }
+    if let Some(k) = r.ended_failed {
+        let _ = writeln!(
+            out,
+            "  every claim had failed after {k} of {} positions: the run ended there",
+            r.positions
+        );
     }
     if r.claims.is_empty() && game.checked.families.is_empty() {
         let _ = writeln!(out, "  no claims");
@@ -379,6 +390,7 @@ pub fn json_report(file: &std::path::Path, r: &CheckReport) -> serde_json::Value
         "region": r.region,
         "positions": r.positions,
         "stopped": r.stopped,
+        "ended_failed_after": r.ended_failed,
         "holds": r.holds(),
         "claims": r.claims.iter().map(claim_json).collect::<Vec<_>>(),
     })

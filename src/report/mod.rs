@@ -1,6 +1,7 @@
 //! What the front ends print, as data to text: the tables of `solve` and the REPL's `:table`
 //! (`table.rs`, a solved box written by `box_table.rs`, a loopy game's box by
-//! `table_loopy.rs`), the reports of `check` (`check.rs`) and `diff`
+//! `table_loopy.rs`), the reports of `check` (`check.rs`, a file's summary in
+//! `check_summary.rs`) and `diff`
 //! (`diff.rs`), one position's answer (`eval.rs`), a heap's sequence (`sequence.rs`), a loopy position (`loopy.rs`), pictures as
 //! the bytes of a file (`picture.rs`), and files written whole or not at all (`output.rs`).
 //! Below the command line, the REPL and the playground, which share it; it reads no terminal
@@ -8,6 +9,7 @@
 
 pub mod box_table;
 pub mod check;
+pub mod check_summary;
 pub mod diff;
 pub mod eval;
 pub mod guess;

@@ -3,7 +3,7 @@
 //! an explanation.
 
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
-pub use super::claim_report::{CaseReport, ClaimReport, Failure};
+pub use super::claim_report::{CaseReport, ClaimReport, Failure, Seen};
 use super::error::claim_error;
 use super::region::Region;
 use super::{Bounds, CheckError};
@@ -28,11 +28,16 @@ pub struct CheckReport {
     pub region: String,
     /// Positions in the region.
     pub positions: u64,
+    /// What the positions compared reached.
+    pub seen: Seen,
     /// One report per claim, in order.
     pub claims: Vec<ClaimReport>,
     /// Why the run stopped before the end of its region (the time or position limit), with
     /// how far it got; `None` when it went through.
     pub stopped: Option<String>,
+    /// Every claim had failed after this many positions, and the run ended there (the
+    /// counts of counterexamples are of those positions).
+    pub ended_failed: Option<u64>,
 }
 
 impl CheckReport {
@@ -84,7 +89,9 @@ fn listed(game: &Game, region: &Region, budget: &Budget) -> Result<Vec<Vec<u32>>
 
 /// Checks every claim of `game` over `positions` (canonical, in the order to visit them):
 /// a region's, or those a `check over` line names. `bounds` and `region` describe them.
-/// Every claim is compared at every position, its counterexamples all counted.
+/// A claim that failed is still compared while another claim is open, its counterexamples
+/// counted; the run ends when every claim has failed (the solving of the rest would serve
+/// only the counts), and says so (`ended_failed`).
 pub fn check_positions(
     game: &Game,
     positions: &[Vec<u32>],
@@ -96,7 +103,7 @@ pub fn check_positions(
 }
 
 /// [`check_positions`]; `exhaustive`: a claim that failed is still compared (else left at its
-/// first failure, and the run ends when every claim has one).
+/// first failure). The run ends when every claim has one.
 fn check_listed(
     game: &Game,
     positions: &[Vec<u32>],
@@ -109,8 +116,11 @@ fn check_listed(
     c.exhaustive = exhaustive;
     c.set_region(positions);
     let mut stopped = None;
+    let mut ended_failed = None;
     for (i, pos) in positions.iter().enumerate() {
-        if !exhaustive && c.all_failed() {
+        if c.all_failed() {
+            // With no claims (a file of family claims), there is nothing to compare.
+            ended_failed = (!c.claims.is_empty()).then_some(i as u64);
             break;
         }
         match c.visit(pos) {
@@ -134,8 +144,10 @@ fn check_listed(
         bounds,
         region,
         positions: positions.len() as u64,
+        seen: c.seen,
         claims: c.claims,
         stopped,
+        ended_failed,
     })
 }
 
@@ -177,6 +189,8 @@ pub struct Checker<'g> {
     /// (a run over one region); otherwise it is left at its first (`--time`: the time goes
     /// to the claims still open).
     pub exhaustive: bool,
+    /// What the positions compared so far reached.
+    pub seen: Seen,
 }
 
 impl<'g> Checker<'g> {
@@ -244,6 +258,7 @@ impl<'g> Checker<'g> {
             loopy: None,
             roots: Vec::new(),
             exhaustive: false,
+            seen: Seen::default(),
         }
     }
 
@@ -332,8 +347,16 @@ impl<'g> Checker<'g> {
         }
     }
 
-    /// Compares every claim still standing with the solver at `pos`.
+    /// Compares every claim still standing with the solver at `pos`, counted in `seen` once
+    /// compared.
     pub fn visit(&mut self, pos: &[u32]) -> Result<(), Halt> {
+        self.visit_claims(pos)?;
+        self.seen.add(pos);
+        Ok(())
+    }
+
+    /// [`Checker::visit`], uncounted.
+    fn visit_claims(&mut self, pos: &[u32]) -> Result<(), Halt> {
         let game = self.game;
         if self.loopy.is_some() {
             return self.visit_loopy(pos);

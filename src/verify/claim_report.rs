@@ -128,3 +128,38 @@ pub struct CaseReport {
     /// parameters).
     pub applies: bool,
 }
+
+/// What the positions a run compared reached: how many, the largest heap, the most heaps,
+/// the largest total.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Positions compared.
+    pub positions: u64,
+    /// The largest heap of any of them.
+    pub largest_heap: u32,
+    /// The most heaps of any of them.
+    pub most_heaps: usize,
+    /// The largest total of any of them.
+    pub largest_total: u64,
+}
+
+impl Seen {
+    /// One more position compared.
+    pub fn add(&mut self, pos: &[u32]) {
+        self.positions += 1;
+        self.largest_heap = self
+            .largest_heap
+            .max(pos.iter().copied().max().unwrap_or(0));
+        self.most_heaps = self.most_heaps.max(pos.len());
+        let total: u64 = pos.iter().map(|&h| u64::from(h)).sum();
+        self.largest_total = self.largest_total.max(total);
+    }
+
+    /// Both runs' positions together.
+    pub fn join(&mut self, o: &Seen) {
+        self.positions += o.positions;
+        self.largest_heap = self.largest_heap.max(o.largest_heap);
+        self.most_heaps = self.most_heaps.max(o.most_heaps);
+        self.largest_total = self.largest_total.max(o.largest_total);
+    }
+}

@@ -1,9 +1,10 @@
 //! What the runs of one file's `check` exercised, claim by claim: a claim that decided no
-//! position in any run is vacuous (a failure, unless it says `allow empty`); a case of a case
-//! split that decided no position in any run is reported (a warning, a failure under
-//! `--strict`). Runs of one file share its claims, in the same order.
+//! position in any run is vacuous (a failure, unless it says `allow empty`, then a warning);
+//! a case of a case split that decided no position in any run is reported (a warning, a
+//! failure under `--strict`). Runs of one file share its claims, in the same order. The
+//! file's [`Summary`]: what its runs compared, and what no run reached.
 
-use super::check::ClaimReport;
+use super::check::{ClaimReport, Seen};
 use crate::game::Game;
 
 /// The sums over the runs of one file.
@@ -12,6 +13,7 @@ pub struct Coverage {
     claims: Vec<Sum>,
     runs: usize,
     own: bool,
+    seen: Seen,
 }
 
 #[derive(Clone, Debug)]
@@ -23,6 +25,35 @@ struct Sum {
     applies: bool,
     decided: u64,
     cases: Vec<CaseSum>,
+    /// The positions `fails at` names (in some run's canonical form), and those compared.
+    named: Vec<Vec<u32>>,
+    known: Vec<Vec<u32>>,
+    held_at: Vec<Vec<u32>>,
+}
+
+/// What the runs of one file compared, for its summary line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Runs counted.
+    pub runs: usize,
+    /// The file's claims.
+    pub claims: usize,
+    /// What their positions reached.
+    pub seen: Seen,
+    /// Claims that held at every position compared (and decided one).
+    pub ok: usize,
+    /// Claims that failed only where the file says (`fails at`).
+    pub known: usize,
+    /// Claims with a counterexample the file does not name, or that held where it says not.
+    pub failed: usize,
+    /// Claims that decided no position in any run.
+    pub empty: Vec<usize>,
+    /// The positions claims failed at as the file says, in all.
+    pub known_at: Vec<Vec<u32>>,
+    /// Cases of case splits that decided a position, of all cases that apply in some run.
+    pub cases: (usize, usize),
+    /// Positions `fails at` names that no run compared.
+    pub named_not_compared: Vec<Vec<u32>>,
 }
 
 #[derive(Clone, Debug)]
@@ -40,6 +71,9 @@ pub enum FindingKind {
     Vacuous,
     /// A case decided no position in any run: a warning (a failure with `--strict`).
     Case,
+    /// A claim that says `allow empty` decided no position in any run: a warning (a failure
+    /// with `--strict`), never a pass.
+    Empty,
 }
 
 /// One thing the runs of a file did not exercise.
@@ -64,9 +98,11 @@ impl Coverage {
         }
     }
 
-    /// Adds one run of `game` (a run of the file, with its parameters) and its claims' reports.
-    pub fn add(&mut self, game: &Game, reports: &[ClaimReport]) {
+    /// Adds one run of `game` (a run of the file, with its parameters), its claims' reports
+    /// and what its positions reached.
+    pub fn add(&mut self, game: &Game, reports: &[ClaimReport], seen: &Seen) {
         self.runs += 1;
+        self.seen.join(seen);
         let src = game.src.inner();
         for (i, r) in reports.iter().enumerate() {
             if self.claims.len() <= i {
@@ -91,6 +127,9 @@ impl Coverage {
                             decided: 0,
                         })
                         .collect(),
+                    named: Vec::new(),
+                    known: Vec::new(),
+                    held_at: Vec::new(),
                 });
             }
             let s = &mut self.claims[i];
@@ -101,7 +140,55 @@ impl Coverage {
                 sum.applies |= k.applies;
                 sum.decided += k.decided;
             }
+            let known = r.known.iter().map(|k| &k.position);
+            for (to, ps) in [
+                (&mut s.named, r.fails_at.iter().collect::<Vec<_>>()),
+                (&mut s.known, known.collect()),
+                (&mut s.held_at, r.held_at.iter().collect()),
+            ] {
+                for p in ps {
+                    if !to.contains(p) {
+                        to.push(p.clone());
+                    }
+                }
+            }
         }
+    }
+
+    /// What the runs compared, claim by claim and in all.
+    pub fn summary(&self) -> Summary {
+        let mut m = Summary {
+            runs: self.runs,
+            claims: self.claims.len(),
+            seen: self.seen,
+            ..Summary::default()
+        };
+        for s in &self.claims {
+            if s.failed || !s.held_at.is_empty() {
+                m.failed += 1;
+            } else if s.decided == 0 {
+                m.empty.push(s.line);
+            } else if !s.known.is_empty() {
+                m.known += 1;
+            } else {
+                m.ok += 1;
+            }
+            for p in &s.known {
+                if !m.known_at.contains(p) {
+                    m.known_at.push(p.clone());
+                }
+            }
+            for p in &s.named {
+                let compared = s.known.contains(p) || s.held_at.contains(p);
+                if !compared && !m.named_not_compared.contains(p) {
+                    m.named_not_compared.push(p.clone());
+                }
+            }
+            let live = s.cases.iter().filter(|k| k.applies || self.own);
+            m.cases.1 += live.clone().count();
+            m.cases.0 += live.filter(|k| k.decided > 0).count();
+        }
+        m
     }
 
     /// What the runs did not exercise, in the order of the claims. A claim that failed is
@@ -117,7 +204,16 @@ impl Coverage {
             if s.decided == 0 {
                 // With parameters from the command line, a claim about other parameter values
                 // is simply not about this run.
-                if !s.allow_empty && (s.applies || self.own) {
+                if s.allow_empty && self.own {
+                    out.push(Finding {
+                        kind: FindingKind::Empty,
+                        line: s.line,
+                        message: format!(
+                            "empty in every run: `allow empty` lets a run compare it nowhere, \
+                             but none of {runs} did (it is not checked by this file)"
+                        ),
+                    });
+                } else if !s.allow_empty && (s.applies || self.own) {
                     let message = match (&s.when, s.applies) {
                         (Some(w), true) => {
                             format!("vacuous: no position of {runs} satisfies `when {w}`")

@@ -59,6 +59,8 @@ pub struct DeepReport {
     /// Whether a region (the first box, or a total) was compared in full: if not, the time or
     /// the position limit cut the run among the smallest positions, and it holds only so far.
     pub first_done: bool,
+    /// What the positions compared reached.
+    pub seen: super::check::Seen,
 }
 
 impl DeepReport {
@@ -423,6 +425,7 @@ impl<'g> Deepening<'g> {
             ended,
             visited: self.visited,
             first_done: self.steps.max.is_some() || self.steps.total.is_some(),
+            seen: self.c.seen,
         }
     }
 }
