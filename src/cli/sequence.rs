@@ -83,12 +83,13 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Some(SolveError::Cancelled { .. }) => Some(run.halt()),
         Some(e) => return Err(run.failure(&game, e, &format!("while computing {what}"))),
     };
+    print_out(&render_from(&s, a.format, game.play(), a.from as usize))?;
+    // Saved after printing: a value too large for the file leaves the output whole.
     if let Some(path) = &a.save {
         if s.values.len() > resumed || a.resume.as_ref() != Some(path) {
             store::write(path, &game, &s.values)?;
         }
     }
-    print_out(&render_from(&s, a.format, game.play(), a.from as usize))?;
     match halted {
         None => Ok(0),
         Some(h) => {

@@ -121,6 +121,10 @@ pub struct RareCommon {
     group_of: Vec<Option<usize>>,
     /// Heaps by `value << 1 | heap & 1`, the transform's input.
     counts: Vec<u64>,
+    /// The values recorded as bytes while every one is below 256 (`None` after): the rare
+    /// pairs and the splits then read a quarter of the memory (Grundy's game's rare heaps'
+    /// partners, 36,000 values back, stay in the first-level cache).
+    narrow: Option<Vec<u8>>,
     recorded: usize,
     /// The room of [`Marks`] (allocated when the engine first runs).
     seen: Vec<u8>,
@@ -168,6 +172,7 @@ impl RareCommon {
             groups: keys.into_iter().map(Classes::new).collect(),
             group_of,
             counts: vec![0; 2],
+            narrow: Some(Vec::new()),
             recorded: 0,
             seen: Vec::new(),
             stats: RareStats::default(),
@@ -223,6 +228,12 @@ impl RareCommon {
         }
         self.counts[index] += 1;
         self.recorded += 1;
+        if let Some(bytes) = &mut self.narrow {
+            match u8::try_from(v) {
+                Ok(b) => bytes.push(b),
+                Err(_) => self.narrow = None,
+            }
+        }
         let mut check = grew || self.recorded.is_power_of_two();
         for g in &mut self.groups {
             check |= g.push(i, v);
@@ -263,30 +274,48 @@ impl RareCommon {
             unreachable!("the room is sized");
         };
         seen[..limit].fill(0);
-        self.mark_rare_options(seq, n, clauses, takes, seen)?;
-        let (cand, open) = self.candidate(seen, n, limit);
-        let g = if open {
-            self.stats.scanned += 1;
-            match self.scan(seq, n, clauses, takes, seen) {
-                Some(v) => {
-                    self.stats.rare_found += 1;
-                    v
-                }
-                None => cand,
-            }
-        } else {
-            self.stats.fast += 1;
-            cand
+        let narrow = self.narrow.take();
+        let g = match &narrow {
+            Some(bytes) => self.decide(bytes, n, clauses, takes, seen, limit),
+            None => self.decide(seq, n, clauses, takes, seen, limit),
         };
+        self.narrow = narrow;
         self.seen = room;
-        Ok(Some(g))
+        g.map(Some)
+    }
+
+    /// Steps (1) to (3) on the values `vals` (of heaps `0..n`), marks in `seen` (cleared below
+    /// `limit`).
+    fn decide<T: Copy + Into<u32>>(
+        &mut self,
+        vals: &[T],
+        n: u32,
+        clauses: &[Clause],
+        takes: &[Vec<u32>],
+        seen: &mut Marks,
+        limit: usize,
+    ) -> Result<u32, SeqError> {
+        self.mark_rare_options(vals, n, clauses, takes, seen)?;
+        let (cand, open) = self.candidate(seen, n, limit);
+        if !open {
+            self.stats.fast += 1;
+            return Ok(cand);
+        }
+        self.stats.scanned += 1;
+        Ok(match self.scan(vals, n, clauses, takes, seen) {
+            Some(v) => {
+                self.stats.rare_found += 1;
+                v
+            }
+            None => cand,
+        })
     }
 
     /// Step (1): marks the direct options and, for every split, the pairs with a part rare
     /// in its clause's group.
-    fn mark_rare_options(
+    fn mark_rare_options<T: Copy + Into<u32>>(
         &mut self,
-        seq: &[u32],
+        seq: &[T],
         n: u32,
         clauses: &[Clause],
         takes: &[Vec<u32>],
@@ -299,9 +328,9 @@ impl RareCommon {
                 let m = (n - j) as usize;
                 match c.leave {
                     Leave::One | Leave::Rest if j == 0 => return Err(SeqError::NotDecreasing),
-                    Leave::One => mark(seq[m]),
-                    Leave::Rest if m > 0 => mark(seq[m]),
-                    Leave::Nothing if m == 0 => mark(seq[0]),
+                    Leave::One => mark(seq[m].into()),
+                    Leave::Rest if m > 0 => mark(seq[m].into()),
+                    Leave::Nothing if m == 0 => mark(seq[0].into()),
                     Leave::Rest | Leave::Nothing | Leave::Three { .. } => {}
                     Leave::Two { min_part, distinct } => {
                         let min = min_part as usize;
@@ -318,7 +347,7 @@ impl RareCommon {
                         for (&r, &gr) in g.rare[lo..hi].iter().zip(&g.rare_g[lo..hi]) {
                             let r = r as usize;
                             if !(distinct && 2 * r == m) {
-                                mark(gr ^ seq[m - r]);
+                                mark(gr ^ seq[m - r].into());
                             }
                         }
                     }
@@ -353,9 +382,9 @@ impl RareCommon {
 
     /// Step (2): scans the splits of each group with values in question, in blocks, until
     /// each is marked; the least one never marked (a new rare value) if any.
-    fn scan(
+    fn scan<T: Copy + Into<u32>>(
         &mut self,
-        seq: &[u32],
+        seq: &[T],
         n: u32,
         clauses: &[Clause],
         takes: &[Vec<u32>],
@@ -394,8 +423,8 @@ impl RareCommon {
 /// Marks the splits of `m` into parts of at least `min` (different when `distinct`), from the
 /// smallest part up, in blocks, until every value of `need` is marked (those marked leave
 /// it); the splits scanned.
-fn scan_split(
-    seq: &[u32],
+fn scan_split<T: Copy + Into<u32>>(
+    seq: &[T],
     m: usize,
     min: usize,
     distinct: bool,
@@ -425,14 +454,14 @@ fn scan_split(
                 let hit = a
                     .iter()
                     .zip(b.iter().rev())
-                    .fold(false, |h, (x, y)| h | (x ^ y == v));
+                    .fold(false, |h, (&x, &y)| h | (x.into() ^ y.into() == v));
                 if hit {
                     seen[v as usize & WIDE] = 1;
                 }
             }
         } else {
-            for (x, y) in a.iter().zip(b.iter().rev()) {
-                seen[(x ^ y) as usize & WIDE] = 1;
+            for (&x, &y) in a.iter().zip(b.iter().rev()) {
+                seen[(x.into() ^ y.into()) as usize & WIDE] = 1;
             }
         }
         need.retain(|&v| seen[v as usize & WIDE] == 0);
