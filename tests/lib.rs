@@ -56,7 +56,6 @@ mod regions;
 mod repl;
 mod reproducing;
 mod research_propp;
-mod research_scripts;
 mod research_sizes;
 mod robust;
 mod rulesets_parse;
