@@ -118,6 +118,12 @@ impl Request {
         crate::memory::budget(self.max_positions)
     }
 
+    /// The most positions a kernel's box may hold: the position limit when the user set one
+    /// (the page's default limit bounds the search only; the box is weighed by its bytes).
+    pub(crate) fn box_limit(&self) -> Option<usize> {
+        (self.max_positions != crate::DEFAULT_MAX_POSITIONS).then_some(self.max_positions)
+    }
+
     /// Refuses, unless forced, a run that its first position proves cannot finish (as on the
     /// command line, with the wasm32 address space as the memory limit).
     fn refuse(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), Value> {
@@ -325,13 +331,14 @@ pub(crate) fn solve_position(
     crate::memory::refuse_box(game, pos, &budget)?;
     let watched = Watched::new(game.generator(), report);
     let context = format!("while solving {shown}");
-    let a = match explain::solve_one(game, &watched, pos, &budget).map_err(|e| {
-        crate::memory::refused(game, &budget, &context)
-            .unwrap_or_else(|| failure(game, &e, &context))
-    })? {
-        explain::Solved::Values(a) => a,
-        explain::Solved::Loopy(sol) => return Ok(Position::Loopy(sol)),
-    };
+    let a =
+        match explain::solve_one(game, &watched, pos, &budget, req.box_limit()).map_err(|e| {
+            crate::memory::refused(game, &budget, &context)
+                .unwrap_or_else(|| failure(game, &e, &context))
+        })? {
+            explain::Solved::Values(a) => a,
+            explain::Solved::Loopy(sol) => return Ok(Position::Loopy(sol)),
+        };
     // A misère sum's value is not the XOR of its heaps' values.
     let heaps = if game.play() == heapgame::solver::Play::Normal {
         explain::heap_values(&watched, pos, &budget)

@@ -62,20 +62,21 @@ pub enum Solved {
 
 /// Solves `pos` (canonical) as `heapgame eval` does, by the library's one route
 /// (`query::eval`: a kernel on its box, else the memoized search, a loop by Smith's values),
-/// with every follower's value.
+/// with every follower's value. The box is weighed by its bytes against the budget's memory
+/// (the page's), and by `box_limit` positions when the user set a position limit (as
+/// `--max-positions` does on the command line).
 pub fn solve_one(
     game: &Game,
     watched: &Watched<'_>,
     pos: &[u32],
     budget: &Budget,
+    box_limit: Option<usize>,
 ) -> Result<Solved, SolveError<MoveError>> {
     let mut s = solver(watched, game.play());
     let want = Want {
         followers: true,
         genus: false,
-        // The box is weighed by its bytes against the page's memory, as on the command
-        // line; the position limit bounds the search.
-        box_positions: None,
+        box_positions: box_limit,
     };
     match eval(game, &mut s, pos, budget, want)? {
         QueryAnswer::Loopy(sol) => Ok(Solved::Loopy(sol)),

@@ -42,6 +42,19 @@ fn mb(bytes: u128) -> String {
     }
 }
 
+/// `n` with its digits in groups of three (`261,824,761`), for messages.
+fn grouped(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The bytes the page lets one table take (what [`Budget::affords`] accepts).
 fn room() -> u128 {
     u128::from(PAGE_MEMORY - PAGE_MEMORY / 4)
@@ -80,30 +93,38 @@ pub fn refuse_box(game: &Game, pos: &[u32], budget: &Budget) -> Result<(), Value
     else {
         return Ok(());
     };
-    // The largest heap whose box fits: side^k * BYTES_PER_CELL <= room.
-    let fits = (1..=u128::from(max))
-        .rev()
-        .find(|s| {
-            s.checked_pow(k32)
-                .is_some_and(|c| budget.affords(c.saturating_mul(BYTES_PER_CELL)))
-        })
-        .map_or(0, |s| s - 1 + u128::from(shape.lower));
+    // The largest heap whose box fits: side^k * BYTES_PER_CELL within the room (from the
+    // k-th root, then corrected for rounding).
+    let fits_side = |s: u128| {
+        s.checked_pow(k32)
+            .is_some_and(|c| budget.affords(c.saturating_mul(BYTES_PER_CELL)))
+    };
+    let root = ((room() / BYTES_PER_CELL) as f64).powf(1.0 / f64::from(k32));
+    let mut s = (root as u128 + 2).min(side);
+    while s > 0 && !fits_side(s) {
+        s -= 1;
+    }
+    let fits = (s + u128::from(shape.lower)).saturating_sub(1);
     let shown = show_position(pos);
     Err(problem(
         game,
         Code::TooLarge,
         format!(
             "{shown} is too large for the page's memory: the compiled kernel `{kernel}` answers \
-             it through the box of every position with heaps at most {max} ({cells} cells, \
-             about {}), more than the {} the page can give it; the search, the other route, \
-             would store up to {below} positions, more than the position limit of {limit}",
+             it through the box of every position with heaps at most {max} ({} cells, about \
+             {}), more than the {} the page can give it; the search, the other route, would \
+             store up to {} positions, more than the position limit of {}",
+            grouped(cells),
             mb(bytes),
             mb(room()),
+            grouped(below),
+            grouped(limit),
         ),
         &format!(
-            "ask about positions whose heaps are at most {fits} (answered at once through the \
+            "ask about positions whose heaps are at most {} (answered at once through the \
              kernel), or use the command line, which has the machine's memory: \
              heapgame eval FILE {}",
+            grouped(fits),
             pos.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
         ),
     ))

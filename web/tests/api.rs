@@ -377,6 +377,46 @@ fn a_one_heap_picture_names_the_period_the_sequence_command_finds() {
 }
 
 #[test]
+fn a_position_whose_box_cannot_fit_the_page_is_refused_in_words() {
+    // Defect 4 of issue 38: Wythoff (10000, 16180) ended in a "capacity overflow" panic.
+    // Its box of 16181^2 cells at 8 bytes a cell is more than the page's memory allows, and
+    // the 10001 * 16181 positions below it are more than the position limit.
+    let mut r = req(WYTHOFF, &[]);
+    r.max_positions = heapgame_web::DEFAULT_MAX_POSITIONS;
+    let v = api::evaluate(&r, "10000 16180", &quiet);
+    assert_eq!(v["ok"], false, "{v}");
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["code"], "heapgame::too_large", "{v}");
+    let message = d["message"].as_str().unwrap();
+    assert!(message.contains("too large for the page's memory"), "{v}");
+    // The largest heap named as fitting does fit: side^2 * 8 bytes within 3/4 of 2 GiB.
+    let help = d["help"].as_str().unwrap();
+    let fits: u128 = help
+        .split("at most ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .map(|t| t.replace(',', "").parse().unwrap())
+        .unwrap();
+    let room = (1u128 << 31) - (1u128 << 29);
+    assert!(
+        (fits + 1).pow(2) * 8 <= room && (fits + 2).pow(2) * 8 > room,
+        "{v}"
+    );
+    // Forced past the follower count's refusal, a far larger one stops in words too, when
+    // the search's memory is refused.
+    r.force = true;
+    let v = api::evaluate(&r, "4000000000 4000000000", &quiet);
+    assert_eq!(v["ok"], false, "{v}");
+    assert_eq!(v["diagnostics"][0]["code"], "heapgame::too_large", "{v}");
+    assert!(v["diagnostics"][0]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("page's memory")));
+    // A smaller one still answers (the search, within the limit).
+    let v = api::evaluate(&req(WYTHOFF, &[]), "30 40", &quiet);
+    assert_eq!(v["ok"], true, "{v}");
+}
+
+#[test]
 fn a_loopy_game_is_solved_with_draws_in_normal_play() {
     // Splitting a heap into 0 and itself returns to the same position: every position with
     // a heap has a move to itself, so the player to move is never stuck there (a draw, D),
