@@ -978,7 +978,7 @@ fn end_of_input_is_the_end_of_the_file() {
         msg.contains("another item (`heaps`, `let`, `move`, `claim`, ...)") && msg.contains("`}`"),
         "{msg}"
     );
-    let src = "ruleset \"T\" (k = 1)\n";
+    let src = "ruleset \"T\"\n";
     let (msg, at) = parse_error(src);
     assert!(msg.ends_with("found the end of the file"), "{msg}");
     assert_eq!(at, src.trim_end().len() - 1, "{msg}");
