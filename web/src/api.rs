@@ -7,14 +7,14 @@
 use heapgame::estimate::Estimate;
 use heapgame::game::{show_position, AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 use heapgame::moves::MoveError;
-use heapgame::ruleset::diag::{Code, Diag, LoadError};
+use heapgame::ruleset::diag::{Code, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::loopy::LoopySolution;
 use heapgame::solver::{BoxSpec, Budget, SolveError, Want};
 use heapgame::Game;
 use serde_json::{json, Value};
 
-use crate::diag::error_json;
+use crate::diag::{error_json, problem};
 use crate::explain;
 use crate::watched::{Progress, Watched};
 
@@ -48,14 +48,6 @@ pub const MAX_LISTED: usize = 20_000;
 
 /// The largest box whose values are all sent (for the picture of a two-heap box).
 pub const MAX_GRID: usize = 1_000_000;
-
-/// A located problem of the request (no place in the text).
-pub(crate) fn problem(game: &Game, code: Code, message: String, help: &str) -> Value {
-    error_json(&LoadError::single(
-        game.src.clone(),
-        Diag::new(code, 0..0, message, "").help(help),
-    ))
-}
 
 /// A solve's failure as the command line words it, with the page's names for the limits.
 fn failure(game: &Game, e: &SolveError<MoveError>, context: &str) -> Value {

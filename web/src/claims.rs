@@ -172,7 +172,7 @@ fn one_run(
                 break;
             }
             Err(Halt::Limit(limit)) => {
-                return failed(crate::api::problem(
+                return failed(crate::diag::problem(
                     game,
                     heapgame::ruleset::diag::Code::Limit,
                     format!(
@@ -208,7 +208,7 @@ fn one_run(
 fn bounds(game: &Game, line: Option<&CheckRun>) -> Result<Bounds, Value> {
     use heapgame::ruleset::diag::Code;
     let problem =
-        |code, message: String, help: &str| crate::api::problem(game, code, message, help);
+        |code, message: String, help: &str| crate::diag::problem(game, code, message, help);
     let full = Bounds::resolve(game, None, None, line).map_err(|m| match m {
         MissingBound::Max => problem(
             Code::Usage,

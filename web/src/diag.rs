@@ -85,6 +85,19 @@ pub fn render(err: &LoadError) -> String {
     out
 }
 
+/// A located problem of the request (no place in the text), as the page's JSON.
+pub(crate) fn problem(
+    game: &heapgame::Game,
+    code: heapgame::ruleset::diag::Code,
+    message: String,
+    help: &str,
+) -> Value {
+    error_json(&LoadError::single(
+        game.src.clone(),
+        Diag::new(code, 0..0, message, "").help(help),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

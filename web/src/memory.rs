@@ -14,7 +14,7 @@ use heapgame::solver::{BoxSpec, Budget, Play};
 use heapgame::Game;
 use serde_json::Value;
 
-use crate::api::problem;
+use crate::diag::problem;
 
 /// The memory the page's solves may plan for: 2 GiB. A WebAssembly page addresses at most
 /// 4 GB, and one block of it at most 2 GB (a larger one is a "capacity overflow"); a table is

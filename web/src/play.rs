@@ -9,9 +9,9 @@ use heapgame::Game;
 use serde_json::{json, Value};
 
 use crate::api::{
-    problem, read, solve_position, Position, Request, MAX_FOLLOWERS, WASM_MEMORY, WASM_MEMORY_WHY,
+    read, solve_position, Position, Request, MAX_FOLLOWERS, WASM_MEMORY, WASM_MEMORY_WHY,
 };
-use crate::diag::error_json;
+use crate::diag::{error_json, problem};
 use crate::watched::Progress;
 
 /// The user moves from `from` to `to` (both typed); heapgame replies with a winning move when
