@@ -573,6 +573,9 @@ def subtraction_values(moves, n):
 def a_period(b):
     """Defect 2 of issue 38: the one-heap picture names the period the values have."""
     choose(b, "classic/subtraction.game")
+    # Rules edited by an earlier step (restored edits of Wythoff) ask first.
+    if b.js("return document.getElementById('discard').open;"):
+        b.click("#discard-yes")
     b.wait_text("#status-line", '"Subtraction game"')
     g = subtraction_values((1, 3, 4), 40)
     p = next(p for p in range(1, 41) if all(g[i] == g[i + p] for i in range(41 - p)))
