@@ -15,11 +15,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 /// Writes `text` to a fresh file for this test and returns its path.
 fn fixture(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("heapgame-certify-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let p = dir.join(format!("{name}.game"));
-    std::fs::write(&p, text).expect("write the fixture");
-    p.to_string_lossy().into_owned()
+    crate::common::fixture("certify", name, text)
 }
 
 /// Wythoff's P-positions `p[a][b]` for heaps <= n, by the definition.

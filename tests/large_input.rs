@@ -12,13 +12,9 @@ use std::path::PathBuf;
 use crate::common::run::{heapgame, Output};
 use crate::robust::assert_clean_failure;
 
-/// Writes `text` to a fresh file named `name` and returns its path.
+/// Writes `text` to a fresh file `NAME.game` and returns its path.
 fn write(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("heapgame-large-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("scratch directory");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("a ruleset file");
-    path
+    PathBuf::from(crate::common::fixture("large", name, text))
 }
 
 /// `heapgame eval FILE 10`: (exit code, stdout, stderr); a death by signal fails the test.
@@ -49,7 +45,7 @@ fn decimal_game(digits: usize) -> String {
 
 #[test]
 fn a_decimal_of_300000_digits_is_refused_with_its_code() {
-    let path = write("long.game", &decimal_game(300_000));
+    let path = write("long", &decimal_game(300_000));
     let (code, out, err) = eval_ten(&path);
     assert_clean_failure(code, &err, "heapgame::decimal_too_long");
     assert!(out.is_empty(), "{out}");
@@ -61,7 +57,7 @@ fn a_decimal_of_300000_digits_is_refused_with_its_code() {
 fn a_decimal_of_1000_digits_is_read_exactly() {
     // 0.333...3, 1,000 digits in all (the 0 and 999 threes): s < 10 * x holds for s <= 3
     // only, the subtraction set {1, 2, 3}, so g(10) = 10 mod 4 = 2.
-    let path = write("thousand.game", &decimal_game(999));
+    let path = write("thousand", &decimal_game(999));
     let (code, out, err) = eval_ten(&path);
     assert_eq!(code, 0, "{err}");
     assert_eq!(grundy(&out), Some(2), "{out}");
@@ -73,7 +69,7 @@ fn an_octal_code_of_more_than_1000_digits_is_refused() {
         "ruleset \"Long code\" {{\n  heaps any\n  move {{ octal 0.{} }}\n}}\n",
         "3".repeat(1001)
     );
-    let path = write("code.game", &text);
+    let path = write("code", &text);
     let (code, _, err) = eval_ten(&path);
     assert_clean_failure(code, &err, "heapgame::decimal_too_long");
 }
@@ -87,7 +83,7 @@ fn fifty_thousand_lets_load_and_answer() {
         text.push_str(&format!("  let a{i} = a{} + 1\n", i - 1));
     }
     text.push_str("  move { take 1..(a49999 - 49997) from one heap }\n}\n");
-    let path = write("lets.game", &text);
+    let path = write("lets", &text);
     let (code, out, err) = eval_ten(&path);
     assert_eq!(code, 0, "{err}");
     assert_eq!(grundy(&out), Some(2), "{out}");
@@ -101,7 +97,7 @@ fn twenty_thousand_move_clauses_load_and_answer() {
         text.push_str(&format!("  move {{ take {} from one heap }}\n", i % 7 + 1));
     }
     text.push_str("}\n");
-    let path = write("clauses.game", &text);
+    let path = write("clauses", &text);
     let (code, out, err) = eval_ten(&path);
     assert_eq!(code, 0, "{err}");
     assert_eq!(grundy(&out), Some(2), "{out}");
@@ -116,7 +112,7 @@ fn a_ruleset_larger_than_the_memory_limit_is_refused_once_read() {
         text.push_str(&format!("  move {{ take {} from one heap }}\n", i % 7 + 1));
     }
     text.push_str("}\n");
-    let path = write("clauses-limit.game", &text);
+    let path = write("clauses-limit", &text);
     let out: Output = heapgame()
         .args(["eval", path.to_str().expect("UTF-8 path"), "10"])
         .args(["--max-memory", "8MB"])

@@ -16,6 +16,16 @@ use heapgame::{Game, Outcome};
 pub mod run;
 pub mod tables;
 
+/// Writes `text` to `NAME.game` in a directory of this test process for the module `module`
+/// (so that two modules' fixtures of one name do not meet) and returns its path as a string.
+pub fn fixture(module: &str, name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("heapgame-{module}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let p = dir.join(format!("{name}.game"));
+    std::fs::write(&p, text).expect("write the fixture");
+    p.to_string_lossy().into_owned()
+}
+
 // ---------------------------------------------------------------------------------------------
 // The brute force
 // ---------------------------------------------------------------------------------------------
