@@ -7,7 +7,6 @@ use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::solver::quotient::present::{letter, Presentation};
 use heapgame::solver::quotient::tame::is_tame;
 use heapgame::solver::quotient::{compute, heap_options, Computed, QuotientError};
-use heapgame::solver::sum::why_not_sum;
 use heapgame::solver::SolveError;
 use heapgame::Game;
 use numpy::{IntoPyArray, PyArrayMethods};
@@ -89,23 +88,9 @@ fn quotient_of(
     max: u32,
     budget: &heapgame::solver::Budget,
 ) -> Result<(Computed, bool), Result<QuotientError, LoadError>> {
-    if let Some(why) = why_not_sum(game.generator()) {
-        let label = if why.move_index.is_some() {
-            "this move is not on one heap alone"
-        } else {
-            ""
-        };
-        let d = Diag::new(
-            Code::NotSum,
-            why.span.clone(),
-            format!(
-                "`{}` is not a take-and-break game (a sum of single heaps): {}",
-                game.checked.name, why.reason
-            ),
-            label,
-        )
-        .help("a misère quotient describes a game whose positions are sums of heaps, each move on one heap alone");
-        return Err(Err(LoadError::single(game.src.clone(), d)));
+    let what = "a take-and-break game (a sum of single heaps)";
+    if let Some(e) = game.not_a_sum(what, "a misère quotient describes a game whose positions are sums of heaps, each move on one heap alone") {
+        return Err(Err(e));
     }
     let options = heap_options(game.generator(), max, budget).map_err(Ok)?;
     let c = compute(&options, budget).map_err(Ok)?;

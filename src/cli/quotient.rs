@@ -9,7 +9,6 @@ use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::quotient::present::{letter, Presentation};
 use crate::solver::quotient::tame::is_tame;
 use crate::solver::quotient::{compute, heap_options, Computed, QuotientError};
-use crate::solver::sum::why_not_sum;
 use crate::solver::{Budget, SolveError};
 use miette::Report;
 
@@ -48,27 +47,14 @@ fn quotient_of(
     max: u32,
     budget: &Budget,
 ) -> Result<Computed, Result<QuotientError, Report>> {
-    if let Some(why) = why_not_sum(game.generator()) {
-        let label = if why.move_index.is_some() {
-            "this move is not on one heap alone"
-        } else {
-            ""
-        };
-        let d = Diag::new(
-            Code::NotSum,
-            why.span.clone(),
-            format!(
-                "`{}` is not a take-and-break game (a sum of single heaps): {}",
-                game.checked.name, why.reason
-            ),
-            label,
-        )
-        .help(
-            "a misère quotient describes a game whose positions are sums of heaps, each move \
+    let what = "a take-and-break game (a sum of single heaps)";
+    if let Some(e) = game.not_a_sum(
+        what,
+        "a misère quotient describes a game whose positions are sums of heaps, each move \
              on one heap alone (take, split, lower, keep); use `heapgame eval --play misere` \
              or `heapgame solve --play misere` for other games",
-        );
-        return Err(Err(Report::new(LoadError::single(game.src.clone(), d))));
+    ) {
+        return Err(Err(Report::new(e)));
     }
     let options = heap_options(game.generator(), max, budget).map_err(Ok)?;
     compute(&options, budget).map_err(Ok)

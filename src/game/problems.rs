@@ -15,6 +15,25 @@ use crate::syntax::SyntaxError;
 use super::{show_position, Game};
 
 impl Game {
+    /// Why the game is not `what` (a sum of single heaps), located at the move that acts on
+    /// more than one heap, with `help`; `None` when every move is on one heap alone.
+    pub fn not_a_sum(&self, what: &str, help: &str) -> Option<LoadError> {
+        let why = crate::solver::sum::why_not_sum(self.generator())?;
+        let label = if why.move_index.is_some() {
+            "this move is not on one heap alone"
+        } else {
+            ""
+        };
+        let d = Diag::new(
+            Code::NotSum,
+            why.span.clone(),
+            format!("`{}` is not {what}: {}", self.checked.name, why.reason),
+            label,
+        )
+        .help(help);
+        Some(LoadError::single(self.src.clone(), d))
+    }
+
     /// A move-generation failure as a diagnostic pointing into the ruleset.
     pub fn move_error(&self, e: &MoveError) -> LoadError {
         let d = match e {

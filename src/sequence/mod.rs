@@ -18,7 +18,7 @@ use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::sum::kernel::{proven_period, theorem_bound, theorem_words, TakeBreak};
 use crate::solver::sum::period::{find_period_over, Period};
 use crate::solver::sum::rare::RareFacts;
-use crate::solver::sum::{grundy_run, why_not_sum, SeqError, SeqRun};
+use crate::solver::sum::{grundy_run, SeqError, SeqRun};
 use crate::solver::{Budget, SolveError};
 
 /// How often a period must repeat in the values for `sequence` to say it "appears periodic".
@@ -148,30 +148,13 @@ fn refuse(game: &Game) -> Result<(), SequenceError> {
             d,
         )));
     }
-    if let Some(why) = why_not_sum(gen) {
-        let label = if why.move_index.is_some() {
-            "this move is not on one heap alone"
-        } else {
-            ""
-        };
-        let d = Diag::new(
-            Code::NotSum,
-            why.span.clone(),
-            format!(
-                "`{}` is not a sum of single heaps: {}",
-                game.checked.name, why.reason
-            ),
-            label,
-        )
-        .help(
-            "a Grundy sequence of one heap describes a game only when every move selects one \
+    if let Some(e) = game.not_a_sum(
+        "a sum of single heaps",
+        "a Grundy sequence of one heap describes a game only when every move selects one \
              heap and acts on it alone (take, split, lower, keep, references to it); use \
              `heapgame solve` for other games",
-        );
-        return Err(SequenceError::NotSum(LoadError::single(
-            game.src.clone(),
-            d,
-        )));
+    ) {
+        return Err(SequenceError::NotSum(e));
     }
     Ok(())
 }
