@@ -3,7 +3,8 @@
 //! the ruleset is refused, not waited on forever; `--output` never replaces a read-only file
 //! nor turns a dangling symbolic link or a loop of links into a regular file; `--max-memory`
 //! takes fractions of a unit; help written to a full disk is a failure; a REPL session goes on
-//! after Ctrl-C stops a long output.
+//! after Ctrl-C stops a long output; a Wythoff position whose box's Grundy values take minutes
+//! still gives its outcome and winning moves when `--time` stops them.
 //!
 //! No test here asserts how long anything took: a run that must stop is bounded by a generous
 //! watchdog (the run helper's time bound), and what is asserted is what the run reported.
@@ -407,4 +408,74 @@ fn staircase_nim_of_a_thousand_huge_heaps_stops_at_the_memory_limit() {
     let (code, _, err) = finished(out);
     assert_clean_failure(code, &err, "heapgame::limit");
     assert!(flat(&err).contains("memory"), "{err}");
+}
+
+/// Wythoff's P-positions below `top`, by Beatty's formula in integers: a_n = floor(n phi) =
+/// floor((n + isqrt(5 n^2)) / 2), b_n = a_n + n.
+fn wythoff_p(top: u64) -> std::collections::BTreeSet<(u64, u64)> {
+    let isqrt = |v: u64| {
+        let mut r = (v as f64).sqrt() as u64;
+        while r * r > v {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= v {
+            r += 1;
+        }
+        r
+    };
+    (0..top)
+        .map(|n| {
+            let a = (n + isqrt(5 * n * n)) / 2;
+            (a, a + n)
+        })
+        .take_while(|&(a, _)| a <= top)
+        .collect()
+}
+
+#[test]
+fn a_huge_wythoff_position_gives_its_outcome_when_time_stops_the_grundy_values() {
+    // The box of heaps <= 6472 holds 4.2 * 10^7 cells: its outcomes take about a second, its
+    // Grundy values minutes (a mex over a row, a column and a diagonal at every cell). Before,
+    // `--time` stopped the run with nothing printed.
+    let (a, b) = (4000u64, 6472u64);
+    let out = heapgame()
+        .args([
+            "eval",
+            "rulesets/classic/wythoff.game",
+            "4000",
+            "6472",
+            "--time",
+            "20s",
+        ])
+        .time_bound(WATCHDOG)
+        .run();
+    let (code, stdout, stderr) = finished(out);
+    if code == 2 && stderr.contains("time limit") {
+        eprintln!("the outcomes themselves took more than 20 s here: {stderr}");
+        return;
+    }
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("outcome:  N"), "{stdout}");
+    if !stdout.contains("grundy:   not computed within the time limit") {
+        assert!(stdout.contains("grundy:   "), "{stdout}");
+    }
+    let p = wythoff_p(b);
+    let mut wins = std::collections::BTreeSet::new();
+    let followers = (0..a)
+        .map(|x| (x, b))
+        .chain((0..b).map(|y| (a, y)))
+        .chain((1..=a).map(|t| (a - t, b - t)));
+    for (x, y) in followers {
+        let f = (x.min(y), x.max(y));
+        if p.contains(&f) {
+            wins.insert(format!("  -> ({}, {})", f.0, f.1));
+        }
+    }
+    let shown: std::collections::BTreeSet<String> = stdout
+        .lines()
+        .filter(|l| l.starts_with("  -> "))
+        .map(str::to_string)
+        .collect();
+    assert!(!wins.is_empty());
+    assert_eq!(shown, wins, "{stdout}");
 }

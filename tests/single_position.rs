@@ -197,7 +197,7 @@ fn answers_through_a_kernel_agree_with_the_search_on_every_bundled_ruleset() {
             through += 1;
             let want_g = solver.grundy(&pos).expect("the search solves it");
             let want_wins = solver.winning_moves(&pos).expect("winning moves");
-            assert_eq!(answer.grundy, want_g, "{} at {pos:?}", path.display());
+            assert_eq!(answer.grundy, Some(want_g), "{} at {pos:?}", path.display());
             assert_eq!(answer.wins, want_wins, "{} at {pos:?}", path.display());
         }
     }

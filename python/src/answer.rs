@@ -58,6 +58,9 @@ pub(crate) fn clauses(game: &Game, pos: &[u32]) -> HashMap<Vec<u32>, String> {
 fn route_text(r: &Route) -> String {
     match r {
         Route::Kernel(k) => format!("kernel {k}"),
+        Route::KernelOutcome(k) => {
+            format!("kernel {k}, outcomes only (the time limit came before the Grundy values)")
+        }
         Route::Search => "search".to_string(),
         Route::SearchNoQuotient(why) => format!("search ({why})"),
         Route::Quotient { max, order } => {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use heapgame::moves::Generator;
-use heapgame::query::{eval, Answer, Want};
+use heapgame::query::{eval, Answer, Evaluation, Route, Want};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::{Play, SolveError, Solver};
@@ -273,8 +273,18 @@ impl Native {
             self.session()
                 .with_dependent_mut(|_, solver| eval(game, solver, &pos, budget, want))
         };
-        let stopped =
-            |r: &Result<Answer, SolveError<_>>| matches!(r, Err(SolveError::Cancelled { .. }));
+        // A kernel's outcomes without the Grundy value are a stop too (its deadline came
+        // while the Grundy values were filled).
+        let stopped = |r: &Result<Answer, SolveError<_>>| {
+            matches!(
+                r,
+                Err(SolveError::Cancelled { .. })
+                    | Ok(Answer::Values(Evaluation {
+                        route: Route::KernelOutcome(_),
+                        ..
+                    }))
+            )
+        };
         let answer = run.quick_then_watched(py, solve, stopped)?.map_err(|e| {
             let shown = heapgame::game::show_position(&pos);
             run.failure(py, game, &e, &format!("while solving {shown}"))

@@ -42,6 +42,9 @@ pub struct Want {
 pub enum Route {
     /// A compiled kernel solved the position's box (the kernel's name).
     Kernel(&'static str),
+    /// A compiled kernel solved the outcomes of the position's box, and the deadline (`--time`)
+    /// came before its Grundy values: the outcome and winning moves, no Grundy value.
+    KernelOutcome(&'static str),
     /// The memoized search.
     Search,
     /// The memoized search, since the misère quotient could not be found (why).
@@ -59,7 +62,8 @@ pub enum Route {
 /// A position's values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluation {
-    /// The Grundy value (g^- in misère play); `None` when the misère quotient answered.
+    /// The Grundy value (g^- in misère play); `None` when the misère quotient answered, or
+    /// when the deadline stopped a kernel after the outcomes ([`Route::KernelOutcome`]).
     pub grundy: Option<u32>,
     /// Whether the position is a P-position.
     pub is_p: bool,
@@ -104,12 +108,15 @@ pub fn eval<G: GameRules<Error = MoveError>>(
         Some(a) => {
             let a = a?;
             Evaluation {
-                is_p: a.grundy == 0,
-                grundy: Some(a.grundy),
+                is_p: a.is_p,
+                grundy: a.grundy,
                 wins: a.wins,
-                followers: want.followers.then_some(a.followers),
+                followers: (want.followers && a.grundy.is_some()).then_some(a.followers),
                 genus: None,
-                route: Route::Kernel(a.kernel),
+                route: match a.grundy {
+                    Some(_) => Route::Kernel(a.kernel),
+                    None => Route::KernelOutcome(a.kernel),
+                },
                 stored: 0,
             }
         }

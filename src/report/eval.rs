@@ -47,6 +47,14 @@ fn json(pos: &[u32], play: Play, e: &Evaluation) -> serde_json::Value {
             v["method"] = "quotient".into();
             v["quotient_order"] = (*order).into();
         }
+        Route::KernelOutcome(k) => {
+            v["method"] = "kernel-outcome".into();
+            v["grundy_not_computed"] = format!(
+                "the time limit came while the kernel `{k}` filled the Grundy values of the \
+                 position's box; its outcomes were solved first"
+            )
+            .into();
+        }
         Route::Kernel(_) | Route::Search => {}
     }
     v
@@ -64,6 +72,11 @@ fn text(pos: &[u32], play: Play, e: &Evaluation) -> String {
             "method:   the misère quotient of heaps 1..{max} (order {order}, each stage \
              proven; `heapgame quotient`)"
         ),
+        Route::KernelOutcome(k) => outln!(
+            out,
+            "method:   the kernel `{k}`, outcomes only: the time limit came while it filled \
+             the Grundy values of every position with heaps up to the largest here"
+        ),
         Route::Kernel(_) | Route::Search => {}
     }
     if e.is_p {
@@ -75,6 +88,10 @@ fn text(pos: &[u32], play: Play, e: &Evaluation) -> String {
         outln!(out, "outcome:  N (the next player wins)");
     }
     match (e.grundy, e.genus.as_deref()) {
+        (None, _) if matches!(e.route, Route::KernelOutcome(_)) => outln!(
+            out,
+            "grundy:   not computed within the time limit (give more --time for it)"
+        ),
         (None, _) => outln!(
             out,
             "grundy:   not computed (the quotient gives outcomes, not the misère nim value g^-)"

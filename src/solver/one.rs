@@ -2,7 +2,10 @@
 //! box of every position whose heaps are at most the position's largest (rulesets with a fixed
 //! number of heaps), and that box is not much larger than the positions below the given one,
 //! the box is solved by the kernel at once and the position's Grundy value and winning moves
-//! are read from it. Otherwise `None`: the caller uses the memoized search. Used by
+//! are read from it. A box of more than [`OUTCOME_FIRST`] cells asked under a deadline has its
+//! outcomes solved first (one bit a cell, fast): when the deadline then stops the Grundy values,
+//! the answer still gives the outcome and the winning moves. Otherwise `None`: the caller uses
+//! the memoized search. Used by
 //! `heapgame eval`; the answers are those of [`super::Solver::grundy`] and
 //! [`super::Solver::winning_moves`] (tests/single_position.rs compares them).
 
@@ -28,15 +31,23 @@ pub const BYTES_PER_CELL: u128 = 8;
 /// box may be.
 const MOST_WASTE: u128 = 8;
 
+/// The cells of a box above which, under a deadline, the outcomes are solved before the Grundy
+/// values: Wythoff's box of heaps <= 16180 has its outcomes in seconds and its Grundy values
+/// in about twenty minutes (the mex of a row, a column and a diagonal at every cell).
+pub const OUTCOME_FIRST: u128 = 1 << 24;
+
 /// A position's Grundy value and winning moves, read from its box.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoxAnswer {
-    /// The Grundy value.
-    pub grundy: u32,
+    /// The Grundy value; `None` when the deadline came while the box's Grundy values were
+    /// being filled, after its outcomes were solved ([`OUTCOME_FIRST`]).
+    pub grundy: Option<u32>,
+    /// Whether the position is a P-position.
+    pub is_p: bool,
     /// The followers that are P-positions, sorted, without repeats.
     pub wins: Vec<Vec<u32>>,
     /// Every follower with its Grundy value, sorted, without repeats (the playground lists
-    /// them).
+    /// them); empty when the Grundy value is `None`.
     pub followers: Vec<(Vec<u32>, u32)>,
     /// The kernel that solved the box.
     pub kernel: &'static str,
@@ -74,11 +85,38 @@ pub fn through_kernel(
         return None;
     }
     let kernel = kernel_for(game, &spec)?;
-    let values = match solve_box_kernel(game, &spec, Want::Grundy, budget)? {
+    let outcome_first = budget.deadline.is_some() && spec.len() as u128 > OUTCOME_FIRST;
+    let outcomes = if outcome_first {
+        match read_box(game, &spec, pos, Want::Outcome, budget, kernel)? {
+            Ok(a) => Some(a),
+            Err(e) => return Some(Err(e)),
+        }
+    } else {
+        None
+    };
+    match read_box(game, &spec, pos, Want::Grundy, budget, kernel)? {
+        Err(SolveError::Cancelled { .. }) if budget.past_deadline() && outcomes.is_some() => {
+            outcomes.map(Ok)
+        }
+        r => Some(r),
+    }
+}
+
+/// Solves `spec` by its kernel for `want` and reads `pos`'s answer from it (`grundy` is `None`
+/// for [`Want::Outcome`], whose table holds P or N only).
+fn read_box(
+    game: &Generator,
+    spec: &BoxSpec,
+    pos: &[u32],
+    want: Want,
+    budget: &Budget,
+    kernel: &'static str,
+) -> Option<Result<BoxAnswer, SolveError<MoveError>>> {
+    let values = match solve_box_kernel(game, spec, want, budget)? {
         Ok(v) => v,
         Err(e) => return Some(Err(e)),
     };
-    let grundy = values.value(spec.rank(pos)?);
+    let rank = spec.rank(pos)?;
     let mut scratch = Scratch::default();
     // The followers' generation looks at the deadline and Ctrl-C (an `add` of 1..2^32 - 1
     // iterates billions of amounts).
@@ -89,18 +127,22 @@ pub fn through_kernel(
         Err(e) => return Some(Err(SolveError::Game(e))),
         Ok(_) => {}
     }
+    let grundy = (want == Want::Grundy).then(|| values.value(rank));
     let mut wins = Vec::new();
     let mut followers = Vec::new();
     for f in buf.to_sorted_vecs() {
         // No move adds to a heap, so every follower lies in the box.
-        let v = values.value(spec.rank(&f)?);
-        if v == 0 {
+        let r = spec.rank(&f)?;
+        if values.is_p(r) {
             wins.push(f.clone());
         }
-        followers.push((f, v));
+        if grundy.is_some() {
+            followers.push((f, values.value(r)));
+        }
     }
     Some(Ok(BoxAnswer {
         grundy,
+        is_p: values.is_p(rank),
         wins,
         followers,
         kernel,

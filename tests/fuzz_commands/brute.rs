@@ -312,7 +312,10 @@ pub fn cross_check(small: &Small) -> Result<u64, String> {
     for p in small.positions(max).iter().rev().take(3) {
         let want = small.grundy(p, &mut memo);
         let g = match through_kernel(gen, p, &budget) {
-            Some(r) => r.map_err(|e| format!("{e:?}"))?.grundy,
+            Some(r) => r
+                .map_err(|e| format!("{e:?}"))?
+                .grundy
+                .ok_or_else(|| format!("eval at {p:?}: no Grundy value from the kernel"))?,
             None => game.solver().grundy(p).map_err(|e| format!("{e:?}"))?,
         };
         if g != want {
