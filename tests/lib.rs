@@ -42,6 +42,7 @@ mod misere_play_named;
 mod misere_quotient;
 mod module_graph;
 mod one_route;
+mod output_time;
 mod paper_tables;
 mod plot;
 mod rare_common;

@@ -162,6 +162,64 @@ pub fn print_out(text: &str) -> Result<(), Report> {
     }
 }
 
+/// Stdout written part by part, as [`print_out`] writes, with `budget`'s Ctrl-C flag and
+/// deadline looked at before each part: fifty million values take seconds to write out, and
+/// `--time` holds for that too.
+pub struct OutUntil<'a> {
+    out: std::io::StdoutLock<'static>,
+    budget: &'a crate::solver::Budget,
+    lines: usize,
+    stopped: bool,
+    error: Option<std::io::Error>,
+}
+
+impl<'a> OutUntil<'a> {
+    /// Stdout, stopped by `budget`.
+    pub fn new(budget: &'a crate::solver::Budget) -> Self {
+        OutUntil {
+            out: std::io::stdout().lock(),
+            budget,
+            lines: 0,
+            stopped: false,
+            error: None,
+        }
+    }
+
+    /// Writes `part` unless the budget says stop (or a write failed, or the reader left):
+    /// whether to go on.
+    pub fn put(&mut self, part: &str) -> bool {
+        use std::io::Write as _;
+        if self.stopped || self.error.is_some() {
+            return false;
+        }
+        if self.budget.interrupted().is_err() {
+            self.stopped = true;
+            return false;
+        }
+        match self.out.write_all(part.as_bytes()) {
+            Ok(()) => {
+                self.lines += part.bytes().filter(|&b| b == b'\n').count();
+                true
+            }
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    /// Flushes: `Ok(Some(lines))` when the budget stopped the writing after `lines` lines; a
+    /// closed pipe is no error.
+    pub fn finish(mut self) -> Result<Option<usize>, Report> {
+        use std::io::Write as _;
+        let flushed = self.out.flush();
+        match self.error.take().map_or(flushed, Err) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Write(e).into()),
+            _ => Ok(self.stopped.then_some(self.lines)),
+        }
+    }
+}
+
 /// Whether a report is a Ctrl-C stop, which ends a whole command rather than one run: a
 /// problem of kind [`Code::Cancelled`] (a solve's stop, as `SolveRun::failure` tells it from
 /// the memory and time limits), or a `CheckError` that says so. Decided from the error's type

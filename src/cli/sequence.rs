@@ -6,14 +6,14 @@
 
 use std::path::PathBuf;
 
-use crate::report::sequence::{render_from, SeqFormat};
+use crate::report::sequence::{render_from, write_from, SeqFormat};
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::sequence::{sequence_partial, Sequence, SequenceError};
 use crate::solver::SolveError;
 use crate::Game;
 use miette::Report;
 
-use super::common::{print_out, GameArgs, SolveRun};
+use super::common::{print_out, GameArgs, OutUntil, SolveRun};
 use super::solve_run::Halt;
 
 mod store;
@@ -83,23 +83,54 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Some(SolveError::Cancelled { .. }) => Some(run.halt()),
         Some(e) => return Err(run.failure(&game, e, &format!("while computing {what}"))),
     };
-    print_out(&render_from(&s, a.format, game.play(), a.from as usize))?;
+    // A whole run's output is written within `--time` and stops at Ctrl-C too; the values a
+    // stopped run kept are written whole.
+    let cut = match halted {
+        None => {
+            let mut out = OutUntil::new(&run.budget);
+            write_from(&s, a.format, game.play(), a.from as usize, &mut |p| {
+                out.put(p)
+            });
+            out.finish()?
+        }
+        Some(_) => {
+            print_out(&render_from(&s, a.format, game.play(), a.from as usize))?;
+            None
+        }
+    };
     // Saved after printing: a value too large for the file leaves the output whole.
     if let Some(path) = &a.save {
         if s.values.len() > resumed || a.resume.as_ref() != Some(path) {
             store::write(path, &game, &s.values)?;
         }
     }
-    match halted {
-        None => Ok(0),
-        Some(h) => {
-            eprintln!(
-                "{:?}",
-                stopped_report(&game, &s, &h, a.max, a.save.is_some())
-            );
-            Ok(if matches!(h, Halt::CtrlC) { 130 } else { 2 })
-        }
-    }
+    let report = match (&halted, cut) {
+        (None, None) => return Ok(0),
+        (Some(h), _) => stopped_report(&game, &s, h, a.max, a.save.is_some()),
+        (None, Some(lines)) => cut_report(&game, &run.halt(), lines, a.max),
+    };
+    eprintln!("{report:?}");
+    let h = halted.unwrap_or_else(|| run.halt());
+    Ok(if matches!(h, Halt::CtrlC) { 130 } else { 2 })
+}
+
+/// What a run says when `--time` or Ctrl-C stopped the writing of values all computed.
+fn cut_report(game: &Game, h: &Halt<'_>, lines: usize, max: u32) -> Report {
+    let d = Diag::new(
+        h.code(),
+        0..0,
+        format!(
+            "{}, while the output was being written: it ends after line {lines}, though every \
+             value of heaps 0..{max} was computed",
+            h.words()
+        ),
+        "",
+    )
+    .help(
+        "--from N and --to M print a slice; --save FILE keeps every value (two bytes each); \
+         give more --time to write them all",
+    );
+    Report::new(LoadError::single(game.src.clone(), d))
 }
 
 /// What a stopped run says after printing its values: where it stopped, that the values

@@ -34,50 +34,94 @@ pub fn render(s: &Sequence, format: SeqFormat, play: Play) -> String {
 /// As [`render`], the values of heaps `from..` only (`sequence --from`); the periodicity is
 /// that of every value.
 pub fn render_from(s: &Sequence, format: SeqFormat, play: Play, from: usize) -> String {
+    let mut out = String::new();
+    write_from(s, format, play, from, &mut |part| {
+        out.push_str(part);
+        true
+    });
+    out
+}
+
+/// The values a part of the output holds at most (a part is whole lines).
+const PART: usize = 1 << 16;
+
+/// As [`render_from`], given to `sink` part by part (whole lines); stops when `sink` says
+/// so (returns false), and returns whether every part was given.
+pub fn write_from(
+    s: &Sequence,
+    format: SeqFormat,
+    play: Play,
+    from: usize,
+    sink: &mut dyn FnMut(&str) -> bool,
+) -> bool {
     let from = from.min(s.values.len());
     match format {
-        SeqFormat::Text if play == Play::Misere => {
-            format!(
-                "misère play: the misère nim values g^- of one heap\n{}",
-                text_from(s, from)
-            )
+        SeqFormat::Text => {
+            let head = match play {
+                Play::Misere => "misère play: the misère nim values g^- of one heap\n",
+                Play::Normal => "normal play: the Grundy values of one heap\n",
+            };
+            sink(head) && text_parts(s, from, sink)
         }
-        SeqFormat::Text => format!(
-            "normal play: the Grundy values of one heap\n{}",
-            text_from(s, from)
-        ),
         SeqFormat::Csv => {
-            let mut out = String::from("n,grundy\n");
-            for (n, g) in s.values.iter().enumerate().skip(from) {
-                outln!(out, "{n},{g}");
+            if !sink("n,grundy\n") {
+                return false;
             }
-            out
+            let mut n = from;
+            s.values[from..].chunks(PART).all(|part| {
+                let mut out = String::new();
+                for g in part {
+                    outln!(out, "{n},{g}");
+                    n += 1;
+                }
+                sink(&out)
+            })
         }
-        SeqFormat::Json => {
-            let periodic = s.periodic.as_ref().map(|p| {
-                serde_json::json!({
-                    "preperiod": p.period.preperiod,
-                    "period": p.period.period,
-                    "saltus": p.period.saltus,
-                    "proven": p.proven,
-                    "reason": p.reason,
-                })
-            });
-            let mut v = serde_json::json!({
-                "play": play.name(),
-                "values": &s.values[from..],
-                "periodic": periodic,
-            });
-            if from > 0 {
-                v["from"] = from.into();
-            }
-            if let Some(f) = &s.rare {
-                v["largest"] = s.values.iter().max().copied().into();
-                v["rare_common"] = rare_json(f);
-            }
-            format!("{v}\n")
-        }
+        SeqFormat::Json => json_parts(s, play, from, sink),
     }
+}
+
+/// The JSON object with "values" written last, part by part (serde_json writes an object's
+/// keys in order, and "values" is the last of them).
+fn json_parts(s: &Sequence, play: Play, from: usize, sink: &mut dyn FnMut(&str) -> bool) -> bool {
+    let periodic = s.periodic.as_ref().map(|p| {
+        serde_json::json!({
+            "preperiod": p.period.preperiod,
+            "period": p.period.period,
+            "saltus": p.period.saltus,
+            "proven": p.proven,
+            "reason": p.reason,
+        })
+    });
+    let mut v = serde_json::json!({
+        "play": play.name(),
+        "periodic": periodic,
+    });
+    if from > 0 {
+        v["from"] = from.into();
+    }
+    if let Some(f) = &s.rare {
+        v["largest"] = s.values.iter().max().copied().into();
+        v["rare_common"] = rare_json(f);
+    }
+    let head = v.to_string();
+    let head = format!("{},\"values\":[", &head[..head.len() - 1]);
+    if !sink(&head) {
+        return false;
+    }
+    let mut first = true;
+    let all = s.values[from..].chunks(PART).all(|part| {
+        let mut out = String::new();
+        for g in part {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            let _ = write!(out, "{g}");
+        }
+        sink(&out)
+    });
+    all && sink("]}\n")
 }
 
 /// The rare/common engine's classes (Flammenkamp's tables give the mask and the rare
@@ -118,14 +162,36 @@ pub fn text(s: &Sequence) -> String {
 /// As [`text`], the rows from heap `from` on.
 fn text_from(s: &Sequence, from: usize) -> String {
     let mut out = String::new();
+    text_parts(s, from, &mut |part| {
+        out.push_str(part);
+        true
+    });
+    out
+}
+
+/// As [`text_from`], given to `sink` part by part.
+fn text_parts(s: &Sequence, from: usize, sink: &mut dyn FnMut(&str) -> bool) -> bool {
     let shown = &s.values[from..];
     let width = shown.iter().max().map_or(1, |m| m.to_string().len()).max(1);
     let row = s.periodic.as_ref().map_or(10, |p| p.period.period).max(1);
     let lead = s.values.len().to_string().len();
-    for (i, chunk) in shown.chunks(row).enumerate() {
-        let cells: Vec<String> = chunk.iter().map(|g| format!("{g:>width$}")).collect();
-        outln!(out, "{:>lead$}: {}", from + i * row, cells.join(" "));
-    }
+    let rows = (PART / row).max(1);
+    let mut i = 0;
+    let all = shown.chunks(row * rows).all(|part| {
+        let mut out = String::new();
+        for chunk in part.chunks(row) {
+            let cells: Vec<String> = chunk.iter().map(|g| format!("{g:>width$}")).collect();
+            outln!(out, "{:>lead$}: {}", from + i * row, cells.join(" "));
+            i += 1;
+        }
+        sink(&out)
+    });
+    all && sink(&period_words(s))
+}
+
+/// The periodicity in words, the last line of the text.
+fn period_words(s: &Sequence) -> String {
+    let mut out = String::new();
     match &s.periodic {
         Some(p) => {
             let saltus = if p.period.saltus != 0 {
