@@ -1,6 +1,7 @@
 //! A progress bar on stderr for long solves: positions stored so far (read from the solver's
-//! progress counter by a thread) against an estimate. It appears only after about a second,
-//! and never when stderr is not a terminal (pipes, files, tests).
+//! progress counter by a thread) against an estimate, or a sequence's values computed against
+//! the last heap asked for, with the values a second and the time left. It appears only after
+//! about a second, and never when stderr is not a terminal (pipes, files, tests).
 
 use std::io::IsTerminal as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -17,14 +18,19 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Watches `counter` (positions stored); `total` is the expected number when known.
-    pub fn start(counter: Arc<AtomicUsize>, total: Option<u64>, what: String) -> Progress {
+    /// Watches `counter`, counting `count`; `total` is the expected number when known.
+    pub fn counting(
+        counter: Arc<AtomicUsize>,
+        count: Count,
+        total: Option<u64>,
+        what: String,
+    ) -> Progress {
         let stop = Arc::new(AtomicBool::new(false));
         if !std::io::stderr().is_terminal() {
             return Progress { stop, thread: None };
         }
         let s = stop.clone();
-        let thread = std::thread::spawn(move || run(&counter, total, &what, &s));
+        let thread = std::thread::spawn(move || run(&counter, count, total, &what, &s));
         Progress {
             stop,
             thread: Some(thread),
@@ -32,7 +38,37 @@ impl Progress {
     }
 }
 
-fn run(counter: &AtomicUsize, total: Option<u64>, what: &str, stop: &AtomicBool) {
+/// What a bar counts.
+#[derive(Clone, Copy, Debug)]
+pub enum Count {
+    /// Positions stored.
+    Positions,
+    /// A sequence's values, the first `from` of them there before the run (`--resume`): the
+    /// bar shows the values a second and the time left from the run's own pace.
+    Values {
+        /// The values there at the start.
+        from: u64,
+    },
+}
+
+/// The bar's template for `count` against a known total.
+fn bar_template(count: Count) -> &'static str {
+    match count {
+        Count::Positions => {
+            "{msg} [{bar:20}] {human_pos}/{human_len} positions, {elapsed} (eta {eta})"
+        }
+        Count::Values { .. } => {
+            "{msg} [{bar:20}] {human_pos}/{human_len} values, {per_sec}, {elapsed}, \
+             about {eta} left"
+        }
+    }
+}
+
+fn run(counter: &AtomicUsize, count: Count, total: Option<u64>, what: &str, stop: &AtomicBool) {
+    let from = match count {
+        Count::Values { from } => from,
+        Count::Positions => 0,
+    };
     let begin = Instant::now();
     while begin.elapsed() < Duration::from_secs(1) {
         if stop.load(Ordering::Relaxed) {
@@ -43,10 +79,8 @@ fn run(counter: &AtomicUsize, total: Option<u64>, what: &str, stop: &AtomicBool)
     let bar = match total {
         Some(n) => {
             let bar = ProgressBar::new(n).with_elapsed(begin.elapsed());
-            let style = ProgressStyle::with_template(
-                "{msg} [{bar:20}] {human_pos}/{human_len} positions, {elapsed} (eta {eta})",
-            )
-            .map(|s| s.progress_chars("=> "));
+            let style =
+                ProgressStyle::with_template(bar_template(count)).map(|s| s.progress_chars("=> "));
             if let Ok(style) = style {
                 bar.set_style(style);
             }
@@ -63,8 +97,11 @@ fn run(counter: &AtomicUsize, total: Option<u64>, what: &str, stop: &AtomicBool)
         }
     };
     bar.set_message(what.to_string());
+    // The values there before the run do not count in its pace.
+    bar.set_position(from);
+    bar.reset_eta();
     while !stop.load(Ordering::Relaxed) {
-        bar.set_position(counter.load(Ordering::Relaxed) as u64);
+        bar.set_position((counter.load(Ordering::Relaxed) as u64).max(from));
         std::thread::sleep(Duration::from_millis(100));
     }
     bar.finish_and_clear();

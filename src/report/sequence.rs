@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::sequence::Sequence;
+use crate::sequence::{Grown, Sequence};
 use crate::solver::Play;
 
 /// `writeln!` into a String, which cannot fail.
@@ -28,12 +28,12 @@ pub enum SeqFormat {
 
 /// The sequence `s` of a game in `play` as `sequence` prints it in `format`.
 pub fn render(s: &Sequence, format: SeqFormat, play: Play) -> String {
-    render_from(s, format, play, 0)
+    render_from(&s.grown(), format, play, 0)
 }
 
 /// As [`render`], the values of heaps `from..` only (`sequence --from`); the periodicity is
 /// that of every value.
-pub fn render_from(s: &Sequence, format: SeqFormat, play: Play, from: usize) -> String {
+pub fn render_from(s: &Grown, format: SeqFormat, play: Play, from: usize) -> String {
     let from = from.min(s.values.len());
     match format {
         SeqFormat::Text if play == Play::Misere => {
@@ -48,8 +48,8 @@ pub fn render_from(s: &Sequence, format: SeqFormat, play: Play, from: usize) -> 
         ),
         SeqFormat::Csv => {
             let mut out = String::from("n,grundy\n");
-            for (n, g) in s.values.iter().enumerate().skip(from) {
-                outln!(out, "{n},{g}");
+            for n in from..s.values.len() {
+                outln!(out, "{n},{}", s.values.get(n));
             }
             out
         }
@@ -65,14 +65,14 @@ pub fn render_from(s: &Sequence, format: SeqFormat, play: Play, from: usize) -> 
             });
             let mut v = serde_json::json!({
                 "play": play.name(),
-                "values": &s.values[from..],
+                "values": s.values.to_vec(from..s.values.len()),
                 "periodic": periodic,
             });
             if from > 0 {
                 v["from"] = from.into();
             }
             if let Some(f) = &s.rare {
-                v["largest"] = s.values.iter().max().copied().into();
+                v["largest"] = s.values.max().into();
                 v["rare_common"] = rare_json(f);
             }
             format!("{v}\n")
@@ -112,13 +112,13 @@ fn rare_json(f: &crate::solver::sum::rare::RareFacts) -> serde_json::Value {
 /// The values in rows of the period (rows of 10 when none shows), each row led by its first
 /// heap, then the periodicity in words.
 pub fn text(s: &Sequence) -> String {
-    text_from(s, 0)
+    text_from(&s.grown(), 0)
 }
 
 /// As [`text`], the rows from heap `from` on.
-fn text_from(s: &Sequence, from: usize) -> String {
+fn text_from(s: &Grown, from: usize) -> String {
     let mut out = String::new();
-    let shown = &s.values[from..];
+    let shown = s.values.to_vec(from..s.values.len());
     let width = shown.iter().max().map_or(1, |m| m.to_string().len()).max(1);
     let row = s.periodic.as_ref().map_or(10, |p| p.period.period).max(1);
     let lead = s.values.len().to_string().len();
