@@ -25,6 +25,10 @@ use super::SeqError;
 pub trait Grow {
     /// How many values.
     fn len(&self) -> usize;
+    /// Whether there is none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     /// The value of heap `i`.
     fn at(&self, i: usize) -> u32;
     /// The largest value.

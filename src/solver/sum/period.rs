@@ -126,7 +126,7 @@ mod tests {
     #[test]
     fn never_reports_a_negative_saltus() {
         // Kayles to 20 ends 7 1 4 3 2 1: "period 1 from 17, saltus -1" would reach -1 at 22.
-        let kayles = [
+        let kayles: [u32; 21] = [
             0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
         ];
         assert!(find_period(&kayles, 3).is_none_or(|p| p.saltus >= 0));
@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn finds_least_period_and_preperiod() {
         // 5, 7 then 0 1 2 repeating.
-        let mut s = vec![5, 7];
+        let mut s: Vec<u32> = vec![5, 7];
         for i in 0..30 {
             s.push(i % 3);
         }

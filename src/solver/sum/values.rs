@@ -10,6 +10,12 @@ impl Val for u8 {}
 impl Val for u16 {}
 impl Val for u32 {}
 
+/// `x` as a `u32`.
+#[inline]
+fn wide<T: Val>(x: T) -> u32 {
+    x.into()
+}
+
 /// The values of heaps `0..len()`, at the narrowest width that holds them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Values {
@@ -63,7 +69,7 @@ impl Values {
     /// The value of heap `i` (`i < len()`).
     #[inline]
     pub fn get(&self, i: usize) -> u32 {
-        with_values!(self, s => s[i].into())
+        with_values!(self, s => wide(s[i]))
     }
 
     /// The bytes each value takes.
@@ -126,12 +132,12 @@ impl Values {
 
     /// The values of heaps `range` as `u32`s.
     pub fn to_vec(&self, range: std::ops::Range<usize>) -> Vec<u32> {
-        with_values!(self, s => s[range].iter().map(|&x| x.into()).collect())
+        with_values!(self, s => s[range].iter().map(|&x| wide(x)).collect())
     }
 
     /// The largest value.
     pub fn max(&self) -> Option<u32> {
-        with_values!(self, s => s.iter().max().map(|&x| x.into()))
+        with_values!(self, s => s.iter().max().map(|&x| wide(x)))
     }
 }
 
