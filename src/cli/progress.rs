@@ -9,7 +9,9 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use std::fmt::Write;
+
+use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 
 /// A running progress display; stopped and cleared when dropped.
 pub struct Progress {
@@ -58,9 +60,42 @@ fn bar_template(count: Count) -> &'static str {
             "{msg} [{bar:20}] {human_pos}/{human_len} positions, {elapsed} (eta {eta})"
         }
         Count::Values { .. } => {
-            "{msg} [{bar:20}] {human_pos}/{human_len} values, {per_sec}, {elapsed}, \
-             about {eta} left"
+            "{human_pos}/{human_len} values ({percent}%), {rate}/s, {elapsed}, about {left} left"
         }
+    }
+}
+
+/// The keys `rate` (values a second since the run began, those there before it not
+/// counted) and `left` (the time the values still to compute take at that pace).
+fn with_pace(style: ProgressStyle, from: u64) -> ProgressStyle {
+    let rate = move |st: &ProgressState| {
+        let secs = st.elapsed().as_secs_f64();
+        (secs > 0.0).then(|| st.pos().saturating_sub(from) as f64 / secs)
+    };
+    style
+        .with_key("rate", move |st: &ProgressState, w: &mut dyn Write| {
+            let r = rate(st).unwrap_or(0.0);
+            let _ = write!(w, "{}", HumanCount(r as u64));
+        })
+        .with_key("left", move |st: &ProgressState, w: &mut dyn Write| {
+            let todo = st.len().unwrap_or(0).saturating_sub(st.pos());
+            // Unknown until a value is computed.
+            let left = rate(st).filter(|&r| r > 0.0).map(|r| todo as f64 / r);
+            let _ = match left {
+                Some(s) => write!(w, "{}", clock(s as u64)),
+                None => write!(w, "?"),
+            };
+        })
+}
+
+/// Seconds as `1d 2h`, `2h 5m`, `5m 3s` or `3s`.
+fn clock(s: u64) -> String {
+    let (d, h, m) = (s / 86_400, s / 3600 % 24, s / 60 % 60);
+    match () {
+        _ if d > 0 => format!("{d}d {h}h"),
+        _ if h > 0 => format!("{h}h {m}m"),
+        _ if m > 0 => format!("{m}m {}s", s % 60),
+        _ => format!("{s}s"),
     }
 }
 
@@ -79,8 +114,9 @@ fn run(counter: &AtomicUsize, count: Count, total: Option<u64>, what: &str, stop
     let bar = match total {
         Some(n) => {
             let bar = ProgressBar::new(n).with_elapsed(begin.elapsed());
-            let style =
-                ProgressStyle::with_template(bar_template(count)).map(|s| s.progress_chars("=> "));
+            let style = ProgressStyle::with_template(bar_template(count))
+                .map(|s| s.progress_chars("=> "))
+                .map(|s| with_pace(s, from));
             if let Ok(style) = style {
                 bar.set_style(style);
             }
@@ -113,5 +149,16 @@ impl Drop for Progress {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_time_left_reads_as_a_clock() {
+        assert_eq!(super::clock(3), "3s");
+        assert_eq!(super::clock(303), "5m 3s");
+        assert_eq!(super::clock(7500), "2h 5m");
+        assert_eq!(super::clock(93_600), "1d 2h");
     }
 }

@@ -116,7 +116,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Some(h) => {
             eprintln!(
                 "{:?}",
-                stopped_report(&game, &s, &h, a.max, a.save.is_some())
+                stopped_report(&game, &s, &h, (a.from, a.max), a.save.is_some())
             );
             Ok(if matches!(h, Halt::CtrlC) { 130 } else { 2 })
         }
@@ -134,12 +134,24 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 
 /// What a stopped run says after printing its values: where it stopped, that the values
 /// printed are final, and how to go on.
-fn stopped_report(game: &Game, s: &Grown, h: &Halt<'_>, max: u32, saved: bool) -> Report {
+fn stopped_report(
+    game: &Game,
+    s: &Grown,
+    h: &Halt<'_>,
+    (from, max): (u32, u32),
+    saved: bool,
+) -> Report {
     let done = s.values.len();
-    let shown = if done == 0 {
-        "no value was computed".to_string()
-    } else {
-        format!("the values of heaps 0..{} are printed", done - 1)
+    let shown = match (done, from) {
+        (0, _) => "no value was computed".to_string(),
+        (_, 0) => format!("the values of heaps 0..{} are printed", done - 1),
+        (_, f) if f as usize >= done => {
+            format!("the values of heaps 0..{} are computed", done - 1)
+        }
+        (_, f) => format!(
+            "the values of heaps 0..{} are computed, those from {f} printed",
+            done - 1
+        ),
     };
     let d = Diag::new(
         h.code(),
