@@ -52,6 +52,7 @@ mod reach_games;
 mod reach_period;
 mod reach_place;
 mod record_cli;
+mod record_save;
 mod record_sequences;
 mod regions;
 mod repl;

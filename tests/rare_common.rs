@@ -20,9 +20,9 @@ fn both(game: &Game, max: u32) -> Option<(Vec<u32>, Vec<u32>, u64)> {
     let budget = Budget::default();
     let mut fast = Kernel::new(rules.clone());
     let mut a = Vec::new();
-    let ra = fast.extend(&mut a, max, &budget);
+    let ra = fast.extend(&mut a, max, &budget, &mut |_| true);
     let mut b = Vec::new();
-    let rb = Kernel::plain(rules).extend(&mut b, max, &budget);
+    let rb = Kernel::plain(rules).extend(&mut b, max, &budget, &mut |_| true);
     // Both refuse the same rulesets (a take of 0 leaving the heap).
     assert_eq!(ra.is_ok(), rb.is_ok(), "{}", game.checked.name);
     ra.ok()?;
@@ -115,7 +115,7 @@ fn the_mask_and_the_rare_values_of_grundys_game() {
     let rules = TakeBreak::of(game.generator()).expect("take-and-break");
     let mut k = Kernel::new(rules);
     let mut seq = Vec::new();
-    k.extend(&mut seq, 20_000, &Budget::default())
+    k.extend(&mut seq, 20_000, &Budget::default(), &mut |_| true)
         .expect("computed");
     let facts = k.rare_facts().expect("the engine runs on Grundy's game");
     // One group: the only split takes nothing (amounts of parity 0).

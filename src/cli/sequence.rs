@@ -1,19 +1,23 @@
 //! `heapgame sequence`: the Grundy values of one heap, 0..N, and their periodicity, printed in
 //! rows of the period (as Winning Ways prints them), as CSV, or as JSON. A run stopped by
 //! `--time`, Ctrl-C or the memory guard prints the values it computed (each final) and says
-//! where it stopped; `--save FILE` keeps them (two bytes a value) and `--resume FILE`
-//! continues from them.
+//! where it stopped; `--save FILE` writes them as they grow (two bytes a value, about every
+//! second, so that a run killed at any moment keeps all but its last second's values) and
+//! `--resume FILE` continues from them. On a terminal a progress bar shows the values a
+//! second and the time left.
 
 use std::path::PathBuf;
 
 use crate::report::sequence::{render_from, write_from, SeqFormat};
 use crate::ruleset::diag::{Code, Diag, LoadError};
-use crate::sequence::{sequence_partial, Sequence, SequenceError};
+use crate::sequence::{sequence_partial, Grown, SequenceError};
+use crate::solver::sum::values::Values;
 use crate::solver::SolveError;
 use crate::Game;
 use miette::Report;
 
 use super::common::{print_out, GameArgs, OutUntil, SolveRun};
+use super::progress::Count;
 use super::solve_run::Halt;
 
 mod store;
@@ -39,7 +43,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
     format: SeqFormat,
-    /// Write the values computed to FILE (two bytes a value), also when the run is stopped.
+    /// Write the values to FILE as they are computed (two bytes a value, about every second),
+    /// and when the run is stopped.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Start from the values in FILE (written by --save for the same ruleset and parameters).
@@ -63,22 +68,37 @@ pub fn run(a: Args) -> Result<u8, Report> {
         .help("--from N prints the values of heaps N..=max; give N at most --max");
         return Err(Report::new(LoadError::single(game.src.clone(), d)));
     }
-    let mut start = match &a.resume {
+    let (mut start, appendable) = match &a.resume {
         Some(path) => store::read(path, &game)?,
-        None => Vec::new(),
+        None => (Values::default(), false),
     };
+    let in_file = start.len();
     start.truncate(a.max as usize + 1);
     let resumed = start.len();
+    let mut saver = a.save.as_ref().map(|path| {
+        let same = a.resume.as_ref().is_some_and(|r| same_file(r, path));
+        store::Saver::new(path, &game, same.then_some((in_file, appendable)))
+    });
     let what = format!("the Grundy values of heaps 0..{}", a.max);
-    // A value is stored in 4 bytes, in a vector that may hold twice as many as it uses.
-    let limits = a.game.limits_at(8 * 8);
-    let run = SolveRun::with_limits(&a.game, limits, Some(u64::from(a.max) + 1), what.clone());
-    let s = sequence_partial(&game, start, a.max, &run.budget).map_err(|e| match e {
-        SequenceError::NotSum(l) => Report::new(l),
-        SequenceError::Solve(e) => run.failure(&game, &e, &format!("while computing {what}")),
-    })?;
+    // A value is stored in two bytes at most while the values fit (one while they are below
+    // 256), in a vector that may hold twice as many as it uses.
+    let limits = a.game.limits_at(4 * 8);
+    let count = Count::Values {
+        from: resumed as u64,
+    };
+    let total = Some(u64::from(a.max) + 1);
+    let run = SolveRun::counting(&a.game, limits, count, total, what.clone());
+    let mut watch = |v: &Values| saver.as_mut().is_none_or(|s| s.grown(&game, v));
+    let s =
+        sequence_partial(&game, start, a.max, &run.budget, &mut watch).map_err(|e| match e {
+            SequenceError::NotSum(l) => Report::new(l),
+            SequenceError::Solve(e) => run.failure(&game, &e, &format!("while computing {what}")),
+        })?;
+    // The file could not be written: the run stopped there, its values are printed.
+    let unsaved = saver.as_mut().and_then(|s| s.error.take());
     // A stop that kept values (time, Ctrl-C, memory) prints them; a limit refused at once.
     let halted = match &s.stopped {
+        _ if unsaved.is_some() => None,
         None => None,
         Some(SolveError::Cancelled { .. }) => Some(run.halt()),
         Some(e) => return Err(run.failure(&game, e, &format!("while computing {what}"))),
@@ -98,15 +118,16 @@ pub fn run(a: Args) -> Result<u8, Report> {
             None
         }
     };
-    // Saved after printing: a value too large for the file leaves the output whole.
-    if let Some(path) = &a.save {
-        if s.values.len() > resumed || a.resume.as_ref() != Some(path) {
-            store::write(path, &game, &s.values)?;
-        }
+    if let Some(e) = unsaved {
+        return Err(e);
+    }
+    // Every value not yet written (the end, --time, Ctrl-C, the memory guard).
+    if let Some(saver) = &mut saver {
+        saver.finish(&game, &s.values)?;
     }
     let report = match (&halted, cut) {
         (None, None) => return Ok(0),
-        (Some(h), _) => stopped_report(&game, &s, h, a.max, a.save.is_some()),
+        (Some(h), _) => stopped_report(&game, &s, h, (a.from, a.max), a.save.is_some()),
         (None, Some(lines)) => cut_report(&game, &run.halt(), lines, a.max),
     };
     eprintln!("{report:?}");
@@ -127,20 +148,41 @@ fn cut_report(game: &Game, h: &Halt<'_>, lines: usize, max: u32) -> Report {
         "",
     )
     .help(
-        "--from N and --to M print a slice; --save FILE keeps every value (two bytes each); \
-         give more --time to write them all",
+        "--from N and --to M print a slice; --save FILE keeps every value; give more --time \
+         to write them all",
     );
     Report::new(LoadError::single(game.src.clone(), d))
 }
 
+/// Whether `a` and `b` name the same file (the same path, or both existing and the same).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
 /// What a stopped run says after printing its values: where it stopped, that the values
 /// printed are final, and how to go on.
-fn stopped_report(game: &Game, s: &Sequence, h: &Halt<'_>, max: u32, saved: bool) -> Report {
+fn stopped_report(
+    game: &Game,
+    s: &Grown,
+    h: &Halt<'_>,
+    (from, max): (u32, u32),
+    saved: bool,
+) -> Report {
     let done = s.values.len();
-    let shown = if done == 0 {
-        "no value was computed".to_string()
-    } else {
-        format!("the values of heaps 0..{} are printed", done - 1)
+    let shown = match (done, from) {
+        (0, _) => "no value was computed".to_string(),
+        (_, 0) => format!("the values of heaps 0..{} are printed", done - 1),
+        (_, f) if f as usize >= done => {
+            format!("the values of heaps 0..{} are computed", done - 1)
+        }
+        (_, f) => format!(
+            "the values of heaps 0..{} are computed, those from {f} printed",
+            done - 1
+        ),
     };
     let d = Diag::new(
         h.code(),

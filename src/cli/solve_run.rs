@@ -15,7 +15,7 @@ use miette::Report;
 use super::args::GameArgs;
 use super::interrupt;
 use super::limits::{default_max_memory, Limits};
-use super::progress::Progress;
+use super::progress::{Count, Progress};
 use super::units::{show_bytes, show_duration};
 use super::watchdog::Watchdog;
 
@@ -46,6 +46,17 @@ impl SolveRun {
         total: Option<u64>,
         what: String,
     ) -> SolveRun {
+        SolveRun::counting(args, limits, Count::Positions, total, what)
+    }
+
+    /// As [`SolveRun::with_limits`], the progress bar counting `count`.
+    pub fn counting(
+        args: &GameArgs,
+        limits: Limits,
+        count: Count,
+        total: Option<u64>,
+        what: String,
+    ) -> SolveRun {
         let counter = Arc::new(AtomicUsize::new(0));
         let budget = Budget {
             max_positions: Some(limits.max_positions),
@@ -62,7 +73,7 @@ impl SolveRun {
             limits,
             time: args.time,
             watchdog,
-            _progress: Progress::start(counter, total, what),
+            _progress: Progress::counting(counter, count, total, what),
         }
     }
 

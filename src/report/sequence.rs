@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::sequence::Sequence;
+use crate::sequence::{Grown, Sequence};
 use crate::solver::Play;
 
 /// `writeln!` into a String, which cannot fail.
@@ -28,12 +28,12 @@ pub enum SeqFormat {
 
 /// The sequence `s` of a game in `play` as `sequence` prints it in `format`.
 pub fn render(s: &Sequence, format: SeqFormat, play: Play) -> String {
-    render_from(s, format, play, 0)
+    render_from(&s.grown(), format, play, 0)
 }
 
 /// As [`render`], the values of heaps `from..` only (`sequence --from`); the periodicity is
 /// that of every value.
-pub fn render_from(s: &Sequence, format: SeqFormat, play: Play, from: usize) -> String {
+pub fn render_from(s: &Grown, format: SeqFormat, play: Play, from: usize) -> String {
     let mut out = String::new();
     write_from(s, format, play, from, &mut |part| {
         out.push_str(part);
@@ -45,10 +45,17 @@ pub fn render_from(s: &Sequence, format: SeqFormat, play: Play, from: usize) -> 
 /// The values a part of the output holds at most (a part is whole lines).
 const PART: usize = 1 << 16;
 
+/// The heaps `from..len` in parts of at most [`PART`].
+fn parts(from: usize, len: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
+    (from..len)
+        .step_by(PART)
+        .map(move |a| a..(a + PART).min(len))
+}
+
 /// As [`render_from`], given to `sink` part by part (whole lines); stops when `sink` says
 /// so (returns false), and returns whether every part was given.
 pub fn write_from(
-    s: &Sequence,
+    s: &Grown,
     format: SeqFormat,
     play: Play,
     from: usize,
@@ -64,18 +71,14 @@ pub fn write_from(
             sink(head) && text_parts(s, from, sink)
         }
         SeqFormat::Csv => {
-            if !sink("n,grundy\n") {
-                return false;
-            }
-            let mut n = from;
-            s.values[from..].chunks(PART).all(|part| {
-                let mut out = String::new();
-                for g in part {
-                    outln!(out, "{n},{g}");
-                    n += 1;
-                }
-                sink(&out)
-            })
+            sink("n,grundy\n")
+                && parts(from, s.values.len()).all(|part| {
+                    let mut out = String::new();
+                    for n in part {
+                        outln!(out, "{n},{}", s.values.get(n));
+                    }
+                    sink(&out)
+                })
         }
         SeqFormat::Json => json_parts(s, play, from, sink),
     }
@@ -83,7 +86,7 @@ pub fn write_from(
 
 /// The JSON object with "values" written last, part by part (serde_json writes an object's
 /// keys in order, and "values" is the last of them).
-fn json_parts(s: &Sequence, play: Play, from: usize, sink: &mut dyn FnMut(&str) -> bool) -> bool {
+fn json_parts(s: &Grown, play: Play, from: usize, sink: &mut dyn FnMut(&str) -> bool) -> bool {
     let periodic = s.periodic.as_ref().map(|p| {
         serde_json::json!({
             "preperiod": p.period.preperiod,
@@ -101,7 +104,7 @@ fn json_parts(s: &Sequence, play: Play, from: usize, sink: &mut dyn FnMut(&str) 
         v["from"] = from.into();
     }
     if let Some(f) = &s.rare {
-        v["largest"] = s.values.iter().max().copied().into();
+        v["largest"] = s.values.max().into();
         v["rare_common"] = rare_json(f);
     }
     let head = v.to_string();
@@ -109,15 +112,13 @@ fn json_parts(s: &Sequence, play: Play, from: usize, sink: &mut dyn FnMut(&str) 
     if !sink(&head) {
         return false;
     }
-    let mut first = true;
-    let all = s.values[from..].chunks(PART).all(|part| {
+    let all = parts(from, s.values.len()).all(|part| {
         let mut out = String::new();
-        for g in part {
-            if !first {
+        for n in part {
+            if n > from {
                 out.push(',');
             }
-            first = false;
-            let _ = write!(out, "{g}");
+            let _ = write!(out, "{}", s.values.get(n));
         }
         sink(&out)
     });
@@ -156,11 +157,11 @@ fn rare_json(f: &crate::solver::sum::rare::RareFacts) -> serde_json::Value {
 /// The values in rows of the period (rows of 10 when none shows), each row led by its first
 /// heap, then the periodicity in words.
 pub fn text(s: &Sequence) -> String {
-    text_from(s, 0)
+    text_from(&s.grown(), 0)
 }
 
 /// As [`text`], the rows from heap `from` on.
-fn text_from(s: &Sequence, from: usize) -> String {
+fn text_from(s: &Grown, from: usize) -> String {
     let mut out = String::new();
     text_parts(s, from, &mut |part| {
         out.push_str(part);
@@ -170,27 +171,33 @@ fn text_from(s: &Sequence, from: usize) -> String {
 }
 
 /// As [`text_from`], given to `sink` part by part.
-fn text_parts(s: &Sequence, from: usize, sink: &mut dyn FnMut(&str) -> bool) -> bool {
-    let shown = &s.values[from..];
-    let width = shown.iter().max().map_or(1, |m| m.to_string().len()).max(1);
+fn text_parts(s: &Grown, from: usize, sink: &mut dyn FnMut(&str) -> bool) -> bool {
+    let len = s.values.len();
+    let largest = (from..len).map(|n| s.values.get(n)).max();
+    let width = largest.map_or(1, |m| m.to_string().len()).max(1);
     let row = s.periodic.as_ref().map_or(10, |p| p.period.period).max(1);
-    let lead = s.values.len().to_string().len();
+    let lead = len.to_string().len();
     let rows = (PART / row).max(1);
-    let mut i = 0;
-    let all = shown.chunks(row * rows).all(|part| {
+    let mut at = from;
+    while at < len {
+        let end = at.saturating_add(row.saturating_mul(rows)).min(len);
         let mut out = String::new();
-        for chunk in part.chunks(row) {
-            let cells: Vec<String> = chunk.iter().map(|g| format!("{g:>width$}")).collect();
-            outln!(out, "{:>lead$}: {}", from + i * row, cells.join(" "));
-            i += 1;
+        for first in (at..end).step_by(row) {
+            let cells: Vec<String> = (first..(first + row).min(end))
+                .map(|n| format!("{:>width$}", s.values.get(n)))
+                .collect();
+            outln!(out, "{first:>lead$}: {}", cells.join(" "));
         }
-        sink(&out)
-    });
-    all && sink(&period_words(s))
+        if !sink(&out) {
+            return false;
+        }
+        at = end;
+    }
+    sink(&period_words(s))
 }
 
 /// The periodicity in words, the last line of the text.
-fn period_words(s: &Sequence) -> String {
+fn period_words(s: &Grown) -> String {
     let mut out = String::new();
     match &s.periodic {
         Some(p) => {

@@ -18,6 +18,7 @@ use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::sum::kernel::{proven_period, theorem_bound, theorem_words, TakeBreak};
 use crate::solver::sum::period::{find_period_over, Period};
 use crate::solver::sum::rare::RareFacts;
+use crate::solver::sum::values::{with_values, Val, Values};
 use crate::solver::sum::{grundy_run, SeqError, SeqRun};
 use crate::solver::{Budget, SolveError};
 
@@ -31,7 +32,7 @@ pub const SHARE: usize = 3;
 
 /// The period the values appear to have: the least that repeats [`REPEATS`] times and holds
 /// over at least the last 1 / [`SHARE`] of them.
-pub fn apparent_period(values: &[u32]) -> Option<Period> {
+pub fn apparent_period<T: Val>(values: &[T]) -> Option<Period> {
     find_period_over(values, REPEATS, values.len().div_ceil(SHARE))
 }
 
@@ -49,15 +50,39 @@ pub struct Periodicity {
 /// The values of one heap and their periodicity.
 #[derive(Clone, Debug)]
 pub struct Sequence {
-    /// The Grundy values of heaps `0..=max` (fewer when `stopped`).
+    /// The Grundy values of heaps `0..=max`.
     pub values: Vec<u32>,
     /// The periodicity the values show, if any.
     pub periodic: Option<Periodicity>,
-    /// What stopped the run before heap `max` (`--time`, Ctrl-C, a limit): the values are
-    /// those computed before, every one final ([`sequence_partial`] only).
+    /// The rare/common engine's classes and work, when it ran.
+    pub rare: Option<RareFacts>,
+}
+
+/// The values of one heap as far as a run went ([`sequence_partial`]), stored narrowly (a
+/// byte a value while they are below 256), and their periodicity.
+#[derive(Clone, Debug)]
+pub struct Grown {
+    /// The Grundy values of heaps `0..=max` (fewer when `stopped`).
+    pub values: Values,
+    /// The periodicity the values show, if any.
+    pub periodic: Option<Periodicity>,
+    /// What stopped the run before heap `max` (`--time`, Ctrl-C, a limit, the watcher): the
+    /// values are those computed before, every one final.
     pub stopped: Option<SolveError<MoveError>>,
     /// The rare/common engine's classes and work, when it ran.
     pub rare: Option<RareFacts>,
+}
+
+impl Sequence {
+    /// The same values and periodicity, stored narrowly.
+    pub fn grown(&self) -> Grown {
+        Grown {
+            values: Values::from_slice(&self.values),
+            periodic: self.periodic.clone(),
+            stopped: None,
+            rare: self.rare.clone(),
+        }
+    }
 }
 
 /// Why a sequence could not be computed.
@@ -75,29 +100,35 @@ pub const MAX_HEAPS: usize = 1_000_000;
 /// The Grundy sequence of `game`'s single heap up to `max`, with its periodicity; a run the
 /// budget stops is an error.
 pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, SequenceError> {
-    let s = sequence_partial(game, Vec::new(), max, budget)?;
+    let s = sequence_partial(game, Values::default(), max, budget, &mut |_| true)?;
     match s.stopped {
         Some(e) => Err(SequenceError::Solve(e)),
-        None => Ok(s),
+        None => Ok(Sequence {
+            values: s.values.to_vec(0..s.values.len()),
+            periodic: s.periodic,
+            rare: s.rare,
+        }),
     }
 }
 
 /// The Grundy sequence of `game`'s single heap from `start` (the values of heaps
 /// `0..start.len()`, computed before) up to `max`, with its periodicity; a run the budget
-/// stops keeps the values computed (`stopped` says why).
+/// stops keeps the values computed (`stopped` says why). `watch` is shown the values as they
+/// grow ([`grundy_run`]) and stops the run by answering `false`.
 pub fn sequence_partial(
     game: &Game,
-    start: Vec<u32>,
+    start: Values,
     max: u32,
     budget: &Budget,
-) -> Result<Sequence, SequenceError> {
+    watch: &mut dyn FnMut(&Values) -> bool,
+) -> Result<Grown, SequenceError> {
     refuse(game)?;
     let gen = game.generator();
     let misere = game.play() == crate::solver::Play::Misere;
     let run = if misere {
         None
     } else {
-        Some(grundy_run(gen, start, max, budget))
+        Some(grundy_run(gen, start, max, budget, watch))
     };
     let (values, stopped, rare) = match run {
         Some(SeqRun {
@@ -113,12 +144,12 @@ pub fn sequence_partial(
         // A single heap reaches itself (the generic search names the loop), or misère play.
         _ => {
             let (values, stopped) = by_search(game, max, budget)?;
-            (values, stopped, None)
+            (Values::from_slice(&values), stopped, None)
         }
     };
     let rules = TakeBreak::of(gen).filter(|r| !(misere && r.splits()));
-    let periodic = periodicity(rules.as_ref(), &values);
-    Ok(Sequence {
+    let periodic = with_values!(&values, v => periodicity(rules.as_ref(), v));
+    Ok(Grown {
         values,
         periodic,
         stopped,
@@ -186,7 +217,7 @@ fn by_search(
 
 /// The periodicity of `values`, proven when the rules allow the theorem and the values
 /// reach its bound.
-pub fn periodicity(rules: Option<&TakeBreak>, values: &[u32]) -> Option<Periodicity> {
+pub fn periodicity<T: Val>(rules: Option<&TakeBreak>, values: &[T]) -> Option<Periodicity> {
     let max = values.len().saturating_sub(1);
     let theorem = rules.and_then(|r| {
         let t = r.largest_take().filter(|_| r.is_octal())?;

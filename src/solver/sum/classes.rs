@@ -13,6 +13,8 @@
 //! (value, heap parity) seen so far: at `s = M << 1 | P` it is `#class 0 - #class 1` with
 //! `q = 0`, and the other way round for `q = 1` when `P` is on.
 
+use super::values::Val;
+
 /// The rare set is sparse while at most one heap in `SPARSE` is rare.
 pub const SPARSE: usize = 8;
 
@@ -94,7 +96,7 @@ impl Classes {
 
     /// Keeps or changes the mask from the transform `h` of the counts of the `recorded`
     /// heaps of `seq`: another mask is taken only when its rare set is an eighth smaller.
-    pub fn choose(&mut self, h: &[i64], seq: &[u32], recorded: usize) {
+    pub fn choose<T: Val>(&mut self, h: &[i64], seq: &[T], recorded: usize) {
         let total = recorded as i64;
         let step = if self.pb.is_some() { 1 } else { 2 };
         let best = (step..h.len())
@@ -128,10 +130,10 @@ impl Classes {
     }
 
     /// Lists the rare heaps of `seq` under the current mask.
-    fn relist(&mut self, seq: &[u32]) {
+    fn relist<T: Val>(&mut self, seq: &[T]) {
         self.rare.clear();
         self.rare_g.clear();
-        for (i, &v) in seq.iter().enumerate() {
+        for (i, v) in seq.iter().map(|&v| v.into()).enumerate() {
             if self.class(i, v) == 0 {
                 self.rare.push(i as u32);
                 self.rare_g.push(v);

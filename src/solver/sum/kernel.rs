@@ -16,8 +16,72 @@ use super::period::Period;
 pub use super::period::{proven_period, theorem_bound, theorem_words};
 use super::rare::{self, RareCommon, RareFacts};
 pub use super::rules::{Clause, Leave, TakeBreak};
+use super::values::{with_values, Val, Values};
 use super::xor::{xor_pairs_mask, xor_permute};
 use super::SeqError;
+
+/// A sequence the kernel extends: `u32`s (the sum oracle's), or [`Values`] stored narrowly
+/// (`sequence`'s long runs); the kernel reads it as a typed slice.
+pub trait Grow {
+    /// How many values.
+    fn len(&self) -> usize;
+    /// Whether there is none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The value of heap `i`.
+    fn at(&self, i: usize) -> u32;
+    /// The largest value.
+    fn largest(&self) -> Option<u32>;
+    /// Appends a value.
+    fn push(&mut self, v: u32);
+    /// The next value by `k` ([`Kernel::next_value`] on the typed slice).
+    fn next_value(&self, k: &mut Kernel, cap: u32) -> Result<u32, SeqError>;
+    /// The period the theorem proves from these values ([`proven_period`]).
+    fn proven(&self, parts: u32, t: u32) -> Option<Period>;
+}
+
+impl Grow for Vec<u32> {
+    fn len(&self) -> usize {
+        <[u32]>::len(self)
+    }
+    fn at(&self, i: usize) -> u32 {
+        self[i]
+    }
+    fn largest(&self) -> Option<u32> {
+        self.iter().copied().max()
+    }
+    fn push(&mut self, v: u32) {
+        Vec::push(self, v);
+    }
+    fn next_value(&self, k: &mut Kernel, cap: u32) -> Result<u32, SeqError> {
+        k.next_value(self, cap)
+    }
+    fn proven(&self, parts: u32, t: u32) -> Option<Period> {
+        proven_period(self, parts, t)
+    }
+}
+
+impl Grow for Values {
+    fn len(&self) -> usize {
+        Values::len(self)
+    }
+    fn at(&self, i: usize) -> u32 {
+        self.get(i)
+    }
+    fn largest(&self) -> Option<u32> {
+        self.max()
+    }
+    fn push(&mut self, v: u32) {
+        Values::push(self, v);
+    }
+    fn next_value(&self, k: &mut Kernel, cap: u32) -> Result<u32, SeqError> {
+        with_values!(self, s => k.next_value(s, cap))
+    }
+    fn proven(&self, parts: u32, t: u32) -> Option<Period> {
+        with_values!(self, s => proven_period(s, parts, t))
+    }
+}
 
 /// Working state of a growing sequence: the values so far, the take sets listed up to the
 /// current length, and a proven period once found.
@@ -72,7 +136,7 @@ impl Kernel {
     }
 
     /// Records every value of `seq` in the rare/common engine (its facts then cover them).
-    pub fn sync_rare(&mut self, seq: &[u32]) {
+    pub fn sync_rare<T: Val>(&mut self, seq: &[T]) {
         if let Some(r) = self.rare.as_mut() {
             r.sync(seq);
         }
@@ -113,12 +177,15 @@ impl Kernel {
         Ok(())
     }
 
-    /// Extends `seq` (the values of heaps `0..seq.len()`) to `0..=max`.
-    pub fn extend(
+    /// Extends `seq` (the values of heaps `0..seq.len()`) to `0..=max`; `watch` is shown the
+    /// values every [`Budget::CHECK_EVERY`] heaps (`sequence --save` writes them as they
+    /// grow) and stops the run by answering `false` (a [`SolveError::Cancelled`]).
+    pub fn extend<S: Grow>(
         &mut self,
-        seq: &mut Vec<u32>,
+        seq: &mut S,
         max: u32,
         budget: &Budget,
+        watch: &mut dyn FnMut(&S) -> bool,
     ) -> Result<(), SeqError> {
         // Refused before the amounts are listed up to `max`.
         if let Some(limit) = budget.max_positions.filter(|&l| max as usize >= l) {
@@ -127,12 +194,7 @@ impl Kernel {
         // The amounts are listed as the heaps reach them (doubling), not up to `max` at once:
         // memory follows the work done, and the budget's checks come between.
         self.list_takes((seq.len() as u32).min(max))?;
-        let mut cap: u32 = seq
-            .iter()
-            .map(|&g| g + 1)
-            .max()
-            .unwrap_or(1)
-            .next_power_of_two();
+        let mut cap: u32 = seq.largest().map_or(1, |g| g + 1).next_power_of_two();
         while seq.len() <= max as usize {
             let n = seq.len();
             // One value is stored per heap: the position limit applies to the sequence (the
@@ -140,31 +202,14 @@ impl Kernel {
             budget
                 .check(n, n)
                 .map_err(|s| SeqError::Solve(SolveError::from_stop(s, n)))?;
+            if n.is_multiple_of(Budget::CHECK_EVERY) && !watch(seq) {
+                return Err(SeqError::Solve(SolveError::Cancelled { stored: n }));
+            }
             if let Some(per) = self.proven {
-                seq.push(seq[n - per.period]);
+                seq.push(seq.at(n - per.period));
                 continue;
             }
-            if n as u32 > self.listed {
-                self.list_takes(n as u32)?;
-            }
-            if let Some(min) = self.rules.three_min() {
-                self.grow_pairs(seq, n, cap, min as usize);
-            }
-            let fast = match self.rare.as_mut() {
-                Some(_) if cap > rare::MAX_CAP => {
-                    self.rare = None;
-                    None
-                }
-                Some(r) => {
-                    r.sync(seq);
-                    r.value(seq, n as u32, &self.rules.clauses, &self.takes, cap)?
-                }
-                None => None,
-            };
-            let g = match fast {
-                Some(g) => g,
-                None => self.value(seq, n as u32, cap)?,
-            };
+            let g = seq.next_value(self, cap)?;
             seq.push(g);
             if g >= cap {
                 cap = (g + 1).next_power_of_two();
@@ -172,16 +217,43 @@ impl Kernel {
             if let Some(t) = self.t {
                 if seq.len() >= self.next_try {
                     self.next_try = seq.len() * 2;
-                    self.proven = proven_period(seq, self.rules.parts(), t);
+                    self.proven = seq.proven(self.rules.parts(), t);
                 }
             }
         }
         Ok(())
     }
 
+    /// The value of heap `seq.len()`, the values before it in `seq`; `cap` a power of two
+    /// above each of them.
+    fn next_value<T: Val>(&mut self, seq: &[T], cap: u32) -> Result<u32, SeqError> {
+        let n = seq.len();
+        if n as u32 > self.listed {
+            self.list_takes(n as u32)?;
+        }
+        if let Some(min) = self.rules.three_min() {
+            self.grow_pairs(seq, n, cap, min as usize);
+        }
+        let fast = match self.rare.as_mut() {
+            Some(_) if cap > rare::MAX_CAP => {
+                self.rare = None;
+                None
+            }
+            Some(r) => {
+                r.sync(seq);
+                r.value(seq, n as u32, &self.rules.clauses, &self.takes, cap)?
+            }
+            None => None,
+        };
+        match fast {
+            Some(g) => Ok(g),
+            None => self.value(seq, n as u32, cap),
+        }
+    }
+
     /// Computes `P(k)` for every `k < n` (the values below `n` known), as bitsets wide enough
     /// for `cap`; all of them again when `cap` outgrows the width.
-    fn grow_pairs(&mut self, seq: &[u32], n: usize, cap: u32, min: usize) {
+    fn grow_pairs<T: Val>(&mut self, seq: &[T], n: usize, cap: u32, min: usize) {
         let words = (cap as usize).div_ceil(64).max(1);
         if words != self.pair_words {
             self.pair_words = words;
@@ -195,7 +267,7 @@ impl Kernel {
             // a from min to k / 2, b = k - a >= a >= min.
             let mut a = min;
             while a <= k / 2 && k - a >= min {
-                let x = (seq[a] ^ seq[k - a]) as usize;
+                let x = (seq[a].into() ^ seq[k - a].into()) as usize;
                 set[x / 64] |= 1u64 << (x % 64);
                 a += 1;
             }
@@ -205,13 +277,13 @@ impl Kernel {
 
     /// ORs into `out` (one bit per value, `pair_words` words) the values of every split of
     /// `m` into three parts of at least `min`: `g(c) ^ P(m - c)` for each `c`.
-    fn mark_triples(&self, seq: &[u32], m: usize, min: usize, out: &mut [u64]) {
+    fn mark_triples<T: Val>(&self, seq: &[T], m: usize, min: usize, out: &mut [u64]) {
         let w = self.pair_words;
         let mut c = min;
         while c + 2 * min <= m {
             let k = m - c;
             let set = &self.pairs[k * w..(k + 1) * w];
-            let v = seq[c] as usize;
+            let v = seq[c].into() as usize;
             let (high, low) = (v / 64, (v % 64) as u32);
             for (i, &word) in set.iter().enumerate() {
                 if word != 0 {
@@ -224,7 +296,7 @@ impl Kernel {
 
     /// The Grundy value of a heap of `n`, all smaller values known; `cap` a power of two
     /// above every value so far.
-    fn value(&mut self, seq: &[u32], n: u32, cap: u32) -> Result<u32, SeqError> {
+    fn value<T: Val>(&mut self, seq: &[T], n: u32, cap: u32) -> Result<u32, SeqError> {
         let three = self.rules.three_min().map(|m| m as usize);
         // The triples of every `m` a three-part split may leave, as words.
         let mut triples = vec![0u64; if three.is_some() { self.pair_words } else { 0 }];
@@ -260,8 +332,8 @@ impl Kernel {
         let cells = std::cell::Cell::from_mut(&mut seen[..]).as_slice_of_cells();
         let mark = |x: u32| cells[x as usize].set(1);
         let r = self.options(seq, n, mark, |lo, hi| {
-            for (x, y) in lo.iter().zip(hi.iter().rev()) {
-                cells[(x ^ y) as usize].set(1);
+            for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
+                cells[(x.into() ^ y.into()) as usize].set(1);
             }
         });
         for (i, &word) in triples.iter().enumerate() {
@@ -279,12 +351,12 @@ impl Kernel {
     /// Shows every option value of a heap of `n`: a single value to `mark`, the pairs
     /// `lo[i] ^ hi[hi.len() - 1 - i]` of a split to `pairs`.
     #[inline]
-    fn options(
+    fn options<T: Val>(
         &self,
-        seq: &[u32],
+        seq: &[T],
         n: u32,
         mark: impl Fn(u32),
-        pairs: impl Fn(&[u32], &[u32]),
+        pairs: impl Fn(&[T], &[T]),
     ) -> Result<(), SeqError> {
         for (c, takes) in self.rules.clauses.iter().zip(&self.takes) {
             for &j in takes {
@@ -297,14 +369,14 @@ impl Kernel {
                         if j == 0 {
                             return Err(SeqError::NotDecreasing);
                         }
-                        mark(seq[m]);
+                        mark(seq[m].into());
                     }
-                    Leave::Nothing if m == 0 => mark(seq[0]),
+                    Leave::Nothing if m == 0 => mark(seq[0].into()),
                     Leave::Rest if m > 0 => {
                         if j == 0 {
                             return Err(SeqError::NotDecreasing);
                         }
-                        mark(seq[m]);
+                        mark(seq[m].into());
                     }
                     Leave::Nothing | Leave::Rest => {}
                     // Marked from the sets of pairs, before (`Kernel::mark_triples`).

@@ -15,6 +15,7 @@ pub mod oracle;
 pub mod period;
 pub mod rare;
 pub mod rules;
+pub mod values;
 pub mod walsh;
 mod xor;
 
@@ -23,6 +24,7 @@ use super::error::SolveError;
 use super::GameRules;
 
 pub use oracle::SumOracle;
+use values::Values;
 
 /// Whether the ruleset is, provably from its lowered moves, a disjunctive sum of its heaps.
 pub fn is_sum(g: &Generator) -> bool {
@@ -95,10 +97,10 @@ pub enum SeqError {
 /// The Grundy values of a single heap of size `0..=max` (the ruleset must pass [`is_sum`]):
 /// by the take-and-break kernel when the moves are of its forms, else by the move generator.
 pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u32>, SeqError> {
-    let run = grundy_run(g, Vec::new(), max, budget);
+    let run = grundy_run(g, Values::default(), max, budget, &mut |_| true);
     match run.stop {
         Some(e) => Err(e),
-        None => Ok(run.values),
+        None => Ok(run.values.to_vec(0..run.values.len())),
     }
 }
 
@@ -107,7 +109,7 @@ pub fn grundy_sequence(g: &Generator, max: u32, budget: &Budget) -> Result<Vec<u
 #[derive(Debug)]
 pub struct SeqRun {
     /// The values computed, every one of them final.
-    pub values: Vec<u32>,
+    pub values: Values,
     /// Why the run stopped before the last heap asked for (`None`: it reached it).
     pub stop: Option<SeqError>,
     /// The rare/common engine's masks, rare heaps and work, when it ran.
@@ -115,8 +117,15 @@ pub struct SeqRun {
 }
 
 /// Extends `start` (the values of heaps `0..start.len()`, from an earlier run) to `0..=max`
-/// as [`grundy_sequence`] does, keeping the values computed when the budget stops it.
-pub fn grundy_run(g: &Generator, start: Vec<u32>, max: u32, budget: &Budget) -> SeqRun {
+/// as [`grundy_sequence`] does, keeping the values computed when the budget stops it; `watch`
+/// is shown the values as they grow, by the take-and-break kernel ([`kernel::Kernel::extend`]).
+pub fn grundy_run(
+    g: &Generator,
+    start: Values,
+    max: u32,
+    budget: &Budget,
+    watch: &mut dyn FnMut(&Values) -> bool,
+) -> SeqRun {
     // Room for the values the position limit lets the run store, at most 2^20 of them at
     // first (the vector grows as the values come): not all of `0..=max` at once (`--max
     // 4294967295` would take 16 GB, of address space at least, before a limit could speak).
@@ -133,22 +142,24 @@ pub fn grundy_run(g: &Generator, start: Vec<u32>, max: u32, budget: &Budget) -> 
     let (stop, rare) = match kernel::TakeBreak::of(g) {
         Some(rules) => {
             let mut k = kernel::Kernel::new(rules);
-            let r = k.extend(&mut seq, max, budget);
-            k.sync_rare(&seq);
+            let r = k.extend(&mut seq, max, budget, watch);
+            values::with_values!(&seq, s => k.sync_rare(s));
             (r.err(), k.rare_facts())
         }
         None => {
             let mut scratch = Scratch::default();
             let mut out = Followers::new();
+            let mut wide = seq.to_vec(0..seq.len());
             let r = extend_generic(
                 g,
                 g.shape.count,
-                &mut seq,
+                &mut wide,
                 max,
                 budget,
                 &mut scratch,
                 &mut out,
             );
+            seq = Values::from_slice(&wide);
             let stop = r.err().map(|e| match e {
                 GenericError::NotDecreasing => SeqError::NotDecreasing,
                 GenericError::Solve(e) => SeqError::Solve(e),

@@ -76,11 +76,13 @@ impl SumOracle {
         // The sequence grows from where it stopped, so asking heap by heap costs nothing more.
         let upto = n;
         let r = match self.kernel.as_mut() {
-            Some(k) => k.extend(&mut self.seq, upto, budget).map_err(|e| match e {
-                SeqError::NotDecreasing => GenericError::NotDecreasing,
-                // The kernel's only failures are the budget's.
-                SeqError::Solve(e) => GenericError::Solve(stop_only(e)),
-            }),
+            Some(k) => k
+                .extend(&mut self.seq, upto, budget, &mut |_| true)
+                .map_err(|e| match e {
+                    SeqError::NotDecreasing => GenericError::NotDecreasing,
+                    // The kernel's only failures are the budget's.
+                    SeqError::Solve(e) => GenericError::Solve(stop_only(e)),
+                }),
             None => extend_generic(game, self.count, &mut self.seq, upto, budget, scratch, out),
         };
         match r {

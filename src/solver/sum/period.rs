@@ -2,6 +2,8 @@
 //! `g(n + p) = g(n) + s` holds, and the saltus `s` (0 for a periodic sequence, non-zero for an
 //! arithmetic-periodic one).
 
+use super::values::Val;
+
 /// `g(n + period) = g(n) + saltus` for every `n >= preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Period {
@@ -14,35 +16,35 @@ pub struct Period {
 }
 
 /// The last `i` (with `i + p < seq.len()`) where `seq[i + p] != seq[i]`.
-pub fn last_mismatch(seq: &[u32], p: usize) -> Option<usize> {
+pub fn last_mismatch<T: Val>(seq: &[T], p: usize) -> Option<usize> {
     last_mismatch_by(seq, p, 0)
 }
 
 /// The last `i` (with `i + p < seq.len()`) where `seq[i + p] != seq[i] + saltus`.
-fn last_mismatch_by(seq: &[u32], p: usize, saltus: i64) -> Option<usize> {
+fn last_mismatch_by<T: Val>(seq: &[T], p: usize, saltus: i64) -> Option<usize> {
     let n = seq.len();
     if p >= n {
         return None;
     }
     (0..n - p)
         .rev()
-        .find(|&i| i64::from(seq[i + p]) != i64::from(seq[i]) + saltus)
+        .find(|&i| i64::from(seq[i + p].into()) != i64::from(seq[i].into()) + saltus)
 }
 
 /// The periodicity the values show: the least `p` for which the values from some `e` on
 /// repeat (with a saltus) at least `repeats` full periods; for that `p`, the least `e`.
 /// `None` when no period shows that often.
-pub fn find_period(seq: &[u32], repeats: usize) -> Option<Period> {
+pub fn find_period<T: Val>(seq: &[T], repeats: usize) -> Option<Period> {
     find_period_over(seq, repeats, 0)
 }
 
 /// As [`find_period`], for periods whose repeating part is also at least `min_tail` values
 /// long: a shorter coincidence at the end of the values does not hide a longer period.
-pub fn find_period_over(seq: &[u32], repeats: usize, min_tail: usize) -> Option<Period> {
+pub fn find_period_over<T: Val>(seq: &[T], repeats: usize, min_tail: usize) -> Option<Period> {
     let n = seq.len();
     let repeats = repeats.max(1);
     for p in 1..=n / (repeats + 1) {
-        let saltus = i64::from(seq[n - 1]) - i64::from(seq[n - 1 - p]);
+        let saltus = i64::from(seq[n - 1].into()) - i64::from(seq[n - 1 - p].into());
         // Values never go below 0: a sequence that loses `-saltus` every period cannot go on.
         if saltus < 0 {
             continue;
@@ -100,7 +102,7 @@ pub fn theorem_words(parts: u32) -> (&'static str, &'static str) {
 
 /// The least period `p` (with its least preperiod) that the theorem proves from the values
 /// `seq` computed so far, if any.
-pub fn proven_period(seq: &[u32], parts: u32, t: u32) -> Option<Period> {
+pub fn proven_period<T: Val>(seq: &[T], parts: u32, t: u32) -> Option<Period> {
     let n = seq.len();
     for p in 1..n {
         // The equalities g(i + p) = g(i) hold for every i >= e (i + p < n).
@@ -124,7 +126,7 @@ mod tests {
     #[test]
     fn never_reports_a_negative_saltus() {
         // Kayles to 20 ends 7 1 4 3 2 1: "period 1 from 17, saltus -1" would reach -1 at 22.
-        let kayles = [
+        let kayles: [u32; 21] = [
             0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
         ];
         assert!(find_period(&kayles, 3).is_none_or(|p| p.saltus >= 0));
@@ -135,7 +137,7 @@ mod tests {
     #[test]
     fn finds_least_period_and_preperiod() {
         // 5, 7 then 0 1 2 repeating.
-        let mut s = vec![5, 7];
+        let mut s: Vec<u32> = vec![5, 7];
         for i in 0..30 {
             s.push(i % 3);
         }

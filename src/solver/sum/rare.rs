@@ -50,6 +50,7 @@
 use super::classes::SPARSE;
 use super::classes::{parity, Classes};
 use super::rules::{Clause, Leave, TakeBreak};
+use super::values::Val;
 use super::walsh::walsh_hadamard;
 use super::SeqError;
 
@@ -121,10 +122,6 @@ pub struct RareCommon {
     group_of: Vec<Option<usize>>,
     /// Heaps by `value << 1 | heap & 1`, the transform's input.
     counts: Vec<u64>,
-    /// The values recorded as bytes while every one is below 256 (`None` after): the rare
-    /// pairs and the splits then read a quarter of the memory (Grundy's game's rare heaps'
-    /// partners, 36,000 values back, stay in the first-level cache).
-    narrow: Option<Vec<u8>>,
     recorded: usize,
     /// The room of [`Marks`] (allocated when the engine first runs).
     seen: Vec<u8>,
@@ -172,7 +169,6 @@ impl RareCommon {
             groups: keys.into_iter().map(Classes::new).collect(),
             group_of,
             counts: vec![0; 2],
-            narrow: Some(Vec::new()),
             recorded: 0,
             seen: Vec::new(),
             stats: RareStats::default(),
@@ -211,16 +207,16 @@ impl RareCommon {
     }
 
     /// Records the values of `seq` not yet seen (every heap's, whoever computed it).
-    pub fn sync(&mut self, seq: &[u32]) {
+    pub fn sync<T: Val>(&mut self, seq: &[T]) {
         while self.recorded < seq.len() {
             self.record(seq);
         }
     }
 
     /// Records heap `recorded`'s value.
-    fn record(&mut self, seq: &[u32]) {
+    fn record<T: Val>(&mut self, seq: &[T]) {
         let i = self.recorded;
-        let v = seq[i];
+        let v: u32 = seq[i].into();
         let index = (v as usize) << 1 | (i & 1);
         let grew = index >= self.counts.len();
         if grew {
@@ -228,12 +224,6 @@ impl RareCommon {
         }
         self.counts[index] += 1;
         self.recorded += 1;
-        if let Some(bytes) = &mut self.narrow {
-            match u8::try_from(v) {
-                Ok(b) => bytes.push(b),
-                Err(_) => self.narrow = None,
-            }
-        }
         let mut check = grew || self.recorded.is_power_of_two();
         for g in &mut self.groups {
             check |= g.push(i, v);
@@ -254,9 +244,9 @@ impl RareCommon {
 
     /// The value of heap `n` (the values of `0..n` in `seq`, all recorded), `cap` a power of
     /// two above all of them; `None` when the plain kernel must compute it.
-    pub fn value(
+    pub fn value<T: Val>(
         &mut self,
-        seq: &[u32],
+        seq: &[T],
         n: u32,
         clauses: &[Clause],
         takes: &[Vec<u32>],
@@ -274,19 +264,14 @@ impl RareCommon {
             unreachable!("the room is sized");
         };
         seen[..limit].fill(0);
-        let narrow = self.narrow.take();
-        let g = match &narrow {
-            Some(bytes) => self.decide(bytes, n, clauses, takes, seen, limit),
-            None => self.decide(seq, n, clauses, takes, seen, limit),
-        };
-        self.narrow = narrow;
+        let g = self.decide(seq, n, clauses, takes, seen, limit);
         self.seen = room;
         g.map(Some)
     }
 
     /// Steps (1) to (3) on the values `vals` (of heaps `0..n`), marks in `seen` (cleared below
     /// `limit`).
-    fn decide<T: Copy + Into<u32>>(
+    fn decide<T: Val>(
         &mut self,
         vals: &[T],
         n: u32,
@@ -313,7 +298,7 @@ impl RareCommon {
 
     /// Step (1): marks the direct options and, for every split, the pairs with a part rare
     /// in its clause's group.
-    fn mark_rare_options<T: Copy + Into<u32>>(
+    fn mark_rare_options<T: Val>(
         &mut self,
         seq: &[T],
         n: u32,
@@ -382,7 +367,7 @@ impl RareCommon {
 
     /// Step (2): scans the splits of each group with values in question, in blocks, until
     /// each is marked; the least one never marked (a new rare value) if any.
-    fn scan<T: Copy + Into<u32>>(
+    fn scan<T: Val>(
         &mut self,
         seq: &[T],
         n: u32,
@@ -423,7 +408,7 @@ impl RareCommon {
 /// Marks the splits of `m` into parts of at least `min` (different when `distinct`), from the
 /// smallest part up, in blocks, until every value of `need` is marked (those marked leave
 /// it); the splits scanned.
-fn scan_split<T: Copy + Into<u32>>(
+fn scan_split<T: Val>(
     seq: &[T],
     m: usize,
     min: usize,

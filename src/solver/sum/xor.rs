@@ -1,22 +1,25 @@
 //! Bit tricks of the take-and-break kernel on the marks of values below 64: the marks of the
 //! XORs of pairs of values, and a word's bits permuted by XOR with a value.
 
+use super::values::Val;
+
 /// The marks `1 << (lo[i] ^ hi[len - 1 - i])` of every pair, every value below 64; four
 /// independent words so that the ORs do not wait on each other.
 #[inline]
-pub(super) fn xor_pairs_mask(lo: &[u32], hi: &[u32]) -> u64 {
+pub(super) fn xor_pairs_mask<T: Val>(lo: &[T], hi: &[T]) -> u64 {
     let mut m = [0u64; 4];
     let mut a = lo.chunks_exact(4);
     let mut b = hi.rchunks_exact(4);
     for (x, y) in (&mut a).zip(&mut b) {
-        m[0] |= 1u64 << (x[0] ^ y[3]);
-        m[1] |= 1u64 << (x[1] ^ y[2]);
-        m[2] |= 1u64 << (x[2] ^ y[1]);
-        m[3] |= 1u64 << (x[3] ^ y[0]);
+        let v = |a: T, b: T| 1u64 << (a.into() ^ b.into());
+        m[0] |= v(x[0], y[3]);
+        m[1] |= v(x[1], y[2]);
+        m[2] |= v(x[2], y[1]);
+        m[3] |= v(x[3], y[0]);
     }
     let (x, y) = (a.remainder(), b.remainder());
     for (p, q) in x.iter().zip(y.iter().rev()) {
-        m[0] |= 1u64 << (p ^ q);
+        m[0] |= 1u64 << ((*p).into() ^ (*q).into());
     }
     m[0] | m[1] | m[2] | m[3]
 }
