@@ -120,18 +120,21 @@ fn a_claim_allowed_empty_and_empty_in_every_run_is_no_pass() {
 
 #[test]
 fn time_says_which_dimensions_it_grew() {
-    // Nim on any number of heaps, P iff the XOR is 0; `--time` grows the heap sizes from the
-    // `check` line's box but never the number of heaps, and says so (what is asserted is the
-    // report, not how far the time reached).
+    // Nim on any number of heaps, P iff the XOR is 0, a claim about at most 3 heaps: `--time`
+    // grows the heap sizes from the `check` line's box, and the number of heaps not past what
+    // the claim covers, and says so (what is asserted is the report, not how far the time
+    // reached). Growing the heap count: tests/certify_deepen.rs.
     let f = fixture(
         "sum_time_any",
         "ruleset \"n\" {\n  heaps any\n  move { take 1.. from one heap }\n  \
-         claim P: xor(heaps) == 0\n  check max 3 heaps 3\n}\n",
+         claim P: xor(heaps) == 0 when len(heaps) <= 3\n  check max 3 heaps 3\n}\n",
     );
     let (code, out, err) = run(&["check", &f, "--time", "1s", "--seed", "1"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
-        out.contains("the number of heaps stayed at most 3, the bound it started from"),
+        out.contains(
+            "the number of heaps stayed at most 3 (stopped at 3 heaps, the bound it started from"
+        ),
         "{out}"
     );
     let (_, json, _) = run(&[

@@ -27,13 +27,8 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
         r.seed,
         r.ended
     );
-    if !r.fixed_count && r.visited > 0 {
-        let _ = writeln!(
-            out,
-            "  deepened the heap sizes only (largest heap {}, largest total {}): the number of \
-             heaps stayed at most {}, the bound it started from (`--time` does not grow it)",
-            r.seen.largest_heap, r.seen.largest_total, r.heaps
-        );
+    if r.visited > 0 {
+        let _ = writeln!(out, "{}", dimensions_text(r));
     }
     if r.claims.is_empty() {
         let _ = writeln!(out, "  no claims");
@@ -91,6 +86,29 @@ pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
     out
 }
 
+/// Which dimensions a deepening run grew, how far, and what stopped each.
+fn dimensions_text(r: &DeepReport) -> String {
+    let sizes = format!(
+        "  deepened the heap sizes (largest heap {}, largest total {}; stopped by {})",
+        r.seen.largest_heap, r.seen.largest_total, r.sizes_stop
+    );
+    if r.fixed_count {
+        return format!("{sizes}; the number of heaps is the ruleset's");
+    }
+    let count = if r.heaps_reached > r.heaps {
+        format!(
+            "the number of heaps grew from {} to {} (stopped at {})",
+            r.heaps, r.heaps_reached, r.heaps_stop
+        )
+    } else {
+        format!(
+            "the number of heaps stayed at most {} (stopped at {})",
+            r.heaps, r.heaps_stop
+        )
+    };
+    format!("{sizes}; {count}; parameters are not deepened (the file's values only)")
+}
+
 /// The JSON of a deepening run.
 pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
     let claims: Vec<_> = r
@@ -119,8 +137,9 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
         "ended": r.ended,
         "compared": r.visited,
         "dimensions": {
-            "heap_sizes": {"grown": true, "largest_heap": r.seen.largest_heap, "largest_total": r.seen.largest_total},
-            "heap_count": {"grown": false, "most": r.heaps, "fixed_by_shape": r.fixed_count},
+            "heap_sizes": {"grown": true, "largest_heap": r.seen.largest_heap, "largest_total": r.seen.largest_total, "stopped_by": r.sizes_stop},
+            "heap_count": {"grown": r.heaps_reached > r.heaps, "from": r.heaps, "most": r.heaps_reached, "fixed_by_shape": r.fixed_count, "stopped_at": r.heaps_stop},
+            "parameters": {"grown": false},
         },
         "first_region_done": r.first_done,
         "holds": r.holds() && r.first_done,

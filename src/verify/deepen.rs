@@ -12,6 +12,7 @@
 use std::time::{Duration, Instant};
 
 use super::check::{params_shown, Checker, ClaimReport, Halt};
+use super::heap_count::HeapGrowth;
 use super::region::Region;
 use super::CheckError;
 use crate::game::{show_position, Game};
@@ -28,6 +29,8 @@ pub struct Reach {
     pub total: Option<u32>,
     /// Random samples checked (beyond the box and the total).
     pub samples: u64,
+    /// The regions checked in full, in words, by heap count.
+    pub words: Option<String>,
 }
 
 /// The result of a deepening check.
@@ -37,8 +40,14 @@ pub struct DeepReport {
     pub ruleset: String,
     /// Its parameters and their values, as shown.
     pub params: Vec<(String, String)>,
-    /// The most heaps (for `heaps any`).
+    /// The most heaps the run started from (for `heaps any`).
     pub heaps: usize,
+    /// The most heaps of a region compared in full (`heaps` when it did not grow).
+    pub heaps_reached: usize,
+    /// Why the heap sizes stopped growing, in words.
+    pub sizes_stop: String,
+    /// Why the number of heaps stopped growing, in words.
+    pub heaps_stop: String,
     /// Whether the shape fixes the heap count.
     pub fixed_count: bool,
     /// The claims, as for a single region.
@@ -73,21 +82,9 @@ impl DeepReport {
     /// every heap <= 40, and 5000 samples with heaps <= 1000".
     pub fn reach_text(&self, i: usize) -> String {
         let r = &self.reach[i];
-        let heaps = if self.fixed_count {
-            String::new()
-        } else {
-            format!(" (at most {} heaps)", self.heaps)
-        };
-        let mut parts = Vec::new();
-        if let Some(t) = r.total {
-            parts.push(format!("total <= {t}"));
-        }
-        if let Some(m) = r.max {
-            parts.push(format!("every heap <= {m}"));
-        }
         let mut s = format!("{} positions", self.claims[i].checked);
-        if !parts.is_empty() {
-            s = format!("all {s} of {}{heaps}", parts.join(" and "));
+        if let Some(w) = &r.words {
+            s = format!("all {s} of {w}");
         }
         if r.samples > 0 {
             s = format!(
@@ -214,7 +211,7 @@ impl<'g> Deepening<'g> {
             reach: vec![Reach::default(); c.claims.len()],
             c,
             done: Vec::new(),
-            steps: Steps::new(game.shape(), plan.start),
+            steps: Steps::new(game.shape(), plan.start).with_heaps(HeapGrowth::of(game)),
             ended: None,
             sampling: false,
             taken: 0,
@@ -241,6 +238,9 @@ impl<'g> Deepening<'g> {
         } else {
             let words = region.describe(self.game.shape());
             self.done.push(format!("{words} (cut by the time)"));
+            self.steps.stop_growing(&format!(
+                "the time, in {words} (two thirds of it go to growing)"
+            ));
             self.sampling = true;
         }
     }
@@ -262,6 +262,8 @@ impl<'g> Deepening<'g> {
             return Ok(());
         }
         if !self.sampling && Instant::now() >= grow_end {
+            self.steps
+                .stop_growing("the time (two thirds of it go to growing)");
             self.sampling = true;
         }
         if !self.named.is_empty() {
@@ -302,10 +304,12 @@ impl<'g> Deepening<'g> {
         }
         self.done.push(region.describe(self.game.shape()));
         self.steps.done(&region);
+        let words = self.steps.reach_words();
         for (i, r) in self.reach.iter_mut().enumerate() {
             if self.c.claims[i].open() {
                 r.max = self.steps.max;
                 r.total = self.steps.total;
+                r.words.clone_from(&words);
             }
         }
         Ok(())
@@ -416,6 +420,11 @@ impl<'g> Deepening<'g> {
             ruleset: self.game.checked.name.clone(),
             params: params_shown(self.game),
             heaps: self.plan.start.heaps,
+            heaps_reached: self.steps.most_heaps(),
+            sizes_stop: (self.steps.sizes_stop.clone())
+                .unwrap_or_else(|| "the end of the run".into()),
+            heaps_stop: (self.steps.heaps_stop.clone())
+                .unwrap_or_else(|| "the end of the run".into()),
             fixed_count: shape.count.is_some(),
             claims: self.c.claims,
             reach: self.reach,

@@ -15,6 +15,7 @@ mod diff_loopy;
 pub mod error;
 pub mod explain;
 pub mod family;
+pub mod heap_count;
 pub mod loopy;
 pub mod region;
 pub mod runs;

@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use super::heap_count::HeapGrowth;
 use super::region::{total_size, Region};
 use super::{Bounds, MAX_POSITIONS};
 use crate::moves::program::ShapeSpec;
@@ -26,7 +27,9 @@ pub struct Plan {
 
 /// The regions of a deepening run, in order: the first box (at most [`FIRST`]
 /// positions, unless it is the empty position alone), then totals and boxes
-/// alternately, each about twice the positions of the last, while they fit in one run; then
+/// alternately, each about twice the positions of the last, while they fit in one run; with
+/// `heaps any` and a [`HeapGrowth`], every other box has more heaps (as many as a claim
+/// covers at once, then one more each time), its heaps smaller to keep the size; then
 /// batches of samples, twice as many each time. Remembers what was visited in full.
 pub struct Steps<'s> {
     shape: &'s ShapeSpec,
@@ -34,16 +37,36 @@ pub struct Steps<'s> {
     step: usize,
     work: u64,
     growing: bool,
-    /// The largest box visited in full.
+    growth: HeapGrowth,
+    /// The regions visited in full, none inside another.
+    regions: Vec<Region>,
+    /// The largest box and total visited in full at the current heap count.
+    max_here: Option<u32>,
+    total_here: Option<u32>,
+    /// The largest box visited in full (at any heap count).
     pub max: Option<u32>,
-    /// The largest total visited in full.
+    /// The largest total visited in full (at any heap count).
     pub total: Option<u32>,
+    /// The heap count of the boxes and totals (`heaps any`); grows from the start's.
+    pub heaps: usize,
     /// Sample batches drawn so far.
     pub batch: u64,
+    /// Why the heap sizes stopped growing, in words, once they did.
+    pub sizes_stop: Option<String>,
+    /// Why the number of heaps stopped growing, in words, once it did.
+    pub heaps_stop: Option<String>,
+}
+
+/// The kinds of step after the first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Total,
+    Box,
+    Heaps,
 }
 
 impl<'s> Steps<'s> {
-    /// The steps from the box `start` (whose `heaps` bounds every region).
+    /// The steps from the box `start` (whose `heaps` bounds every region: no heap growth).
     pub fn new(shape: &'s ShapeSpec, start: Bounds) -> Steps<'s> {
         Steps {
             shape,
@@ -51,9 +74,41 @@ impl<'s> Steps<'s> {
             step: 0,
             work: 0,
             growing: true,
+            growth: HeapGrowth::NONE,
+            regions: Vec::new(),
+            max_here: None,
+            total_here: None,
             max: None,
             total: None,
+            heaps: start.heaps,
             batch: 0,
+            sizes_stop: None,
+            heaps_stop: None,
+        }
+    }
+
+    /// The same, the number of heaps growing as `growth` says.
+    pub fn with_heaps(mut self, growth: HeapGrowth) -> Steps<'s> {
+        if self.shape.count.is_none() {
+            self.growth = growth;
+        }
+        if self.growth.next(self.heaps).is_none() {
+            self.heaps_stop = Some(self.heaps_end());
+        }
+        self
+    }
+
+    /// Why the heap count does not grow past the current one (no claim covers more).
+    fn heaps_end(&self) -> String {
+        if self.shape.count.is_some() {
+            "the ruleset fixes it".to_string()
+        } else if self.growth.to.is_some_and(|t| t > self.start.heaps) {
+            format!("{} heaps, the most a claim's `when` covers", self.heaps)
+        } else {
+            format!(
+                "{} heaps, the bound it started from (no claim covers more heaps than the `check` line)",
+                self.heaps
+            )
         }
     }
 
@@ -63,59 +118,118 @@ impl<'s> Steps<'s> {
         if !self.growing {
             return None;
         }
-        let (shape, heaps) = (self.shape, self.start.heaps);
+        if self.step == 0 {
+            return self.first();
+        }
         let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
         let want = self.work.saturating_mul(2);
-        let (region, size) = if self.step == 0 {
-            // The file's box when it is small; else the largest box within it of at most
-            // `FIRST` positions (or the empty position alone), so that the smallest positions
-            // are compared first whatever the bounds.
-            let size = |m: u32| box_size(shape, m, heaps).map_or(u64::MAX, clamp);
-            let mut m = least_reaching(0, FIRST + 1, size).min(self.start.max);
-            if m > 0 && size(m) > FIRST {
-                m -= 1;
+        let heaps_turn = self.heaps_stop.is_none() && self.step % 4 == 3;
+        let kind = match self.step % 2 {
+            _ if heaps_turn => Kind::Heaps,
+            1 => Kind::Total,
+            _ => Kind::Box,
+        };
+        let (shape, heaps) = (self.shape, self.heaps);
+        let size_at = |m: u32, k: usize| box_size(shape, m, k).map_or(u64::MAX, clamp);
+        let (region, size) = match kind {
+            Kind::Total => {
+                let from = self.total_here.map_or(1, |t| t + 1);
+                let t = least_reaching(from, want, |t| total_size(shape, t, heaps, want));
+                (
+                    Region::Total { total: t, heaps },
+                    total_size(shape, t, heaps, cap),
+                )
             }
-            (Region::Box(Bounds { max: m, heaps }), size(m))
-        } else if self.step % 2 == 1 {
-            let from = self.total.map_or(1, |t| t + 1);
-            let t = least_reaching(from, want, |t| total_size(shape, t, heaps, want));
-            (
-                Region::Total { total: t, heaps },
-                total_size(shape, t, heaps, cap),
-            )
-        } else {
-            let size = |m: u32| box_size(shape, m, heaps).map_or(u64::MAX, clamp);
-            let m = least_reaching(self.max.map_or(1, |m| m + 1), want, size);
-            (Region::Box(Bounds { max: m, heaps }), size(m))
+            Kind::Box => {
+                let m = least_reaching(self.max_here.map_or(1, |m| m + 1), want, |m| {
+                    size_at(m, heaps)
+                });
+                (Region::Box(Bounds { max: m, heaps }), size_at(m, heaps))
+            }
+            Kind::Heaps => {
+                let k = self
+                    .growth
+                    .next(heaps)
+                    .expect("a heap count to grow to (grow)");
+                // The heaps no larger than the box's so far, and smaller while the box of `k`
+                // heaps passes the size asked: the heap count first.
+                let mut m = least_reaching(1, want, |m| size_at(m, k));
+                if m > 1 && size_at(m, k) > want {
+                    m -= 1;
+                }
+                let m = m.min(self.max_here.unwrap_or(m)).max(1);
+                if size_at(m, k) > cap {
+                    self.heaps_stop = Some(format!(
+                        "{heaps} heaps: a box of {k} heaps passes {MAX_POSITIONS} positions"
+                    ));
+                    self.step += 1;
+                    return self.grow();
+                }
+                self.heaps = k;
+                self.max_here = None;
+                self.total_here = None;
+                if self.growth.next(k).is_none() {
+                    self.heaps_stop = Some(self.heaps_end());
+                }
+                (Region::Box(Bounds { max: m, heaps: k }), size_at(m, k))
+            }
         };
         if size > cap {
-            self.growing = false;
+            self.stop_sizes(format!(
+                "the next region passes {MAX_POSITIONS} positions, the most of one run"
+            ));
             return None;
         }
         // A region that stays smaller than asked however far it reaches (no heaps, say) holds
         // every position there is: the last to grow.
-        if self.step > 0 && size < want {
-            self.growing = false;
+        if kind != Kind::Heaps && size < want {
+            self.stop_sizes("every position there is was reached".to_string());
         }
         self.step += 1;
         self.work = size;
         Some(region)
     }
 
-    /// No more boxes or totals: samples from now on.
-    pub fn stop_growing(&mut self) {
+    /// The first box: the file's box when it is small; else the largest box within it of at
+    /// most `FIRST` positions (or the empty position alone), so that the smallest positions
+    /// are compared first whatever the bounds.
+    fn first(&mut self) -> Option<Region> {
+        let (shape, heaps) = (self.shape, self.start.heaps);
+        let size = |m: u32| box_size(shape, m, heaps).map_or(u64::MAX, clamp);
+        let mut m = least_reaching(0, FIRST + 1, size).min(self.start.max);
+        if m > 0 && size(m) > FIRST {
+            m -= 1;
+        }
+        if size(m) > u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX) {
+            self.stop_sizes(format!("the first box passes {MAX_POSITIONS} positions"));
+            return None;
+        }
+        self.step = 1;
+        self.work = size(m);
+        Some(Region::Box(Bounds { max: m, heaps }))
+    }
+
+    /// The heap sizes (and with them the heap count) stop growing, for `why`.
+    fn stop_sizes(&mut self, why: String) {
         self.growing = false;
+        self.sizes_stop.get_or_insert(why.clone());
+        self.heaps_stop.get_or_insert(why);
+    }
+
+    /// No more boxes or totals: samples from now on; `why` says why, in words.
+    pub fn stop_growing(&mut self, why: &str) {
+        self.stop_sizes(why.to_string());
     }
 
     /// The next batch of samples: 100 the first time, twice as many each time after, with the
-    /// seeds `plan.seed`, `plan.seed + 1`, ...
+    /// seeds `plan.seed`, `plan.seed + 1`, ... (with as many heaps as the boxes reached).
     pub fn samples(&mut self, plan: &Plan) -> Region {
         let count = 100usize.saturating_mul(1 << self.batch.min(40));
         let r = Region::Samples {
             count,
             seed: plan.seed.wrapping_add(self.batch),
             max: plan.sample_max,
-            heaps: self.start.heaps,
+            heaps: self.heaps,
         };
         self.batch += 1;
         r
@@ -124,42 +238,107 @@ impl<'s> Steps<'s> {
     /// Records that `region` was visited in full.
     pub fn done(&mut self, region: &Region) {
         match *region {
-            Region::Box(b) => self.max = Some(b.max),
-            Region::Total { total, .. } => self.total = Some(total),
-            Region::Samples { .. } => {}
+            Region::Box(b) => {
+                self.max = Some(self.max.map_or(b.max, |m| m.max(b.max)));
+                if b.heaps == self.heaps {
+                    self.max_here = Some(b.max);
+                }
+            }
+            Region::Total { total, heaps } => {
+                self.total = Some(self.total.map_or(total, |t| t.max(total)));
+                if heaps == self.heaps {
+                    self.total_here = Some(total);
+                }
+            }
+            Region::Samples { .. } => return,
         }
+        let fixed = self.shape.count.is_some();
+        self.regions.retain(|r| !inside(r, region, fixed));
+        self.regions.push(region.clone());
+    }
+
+    /// The most heaps of a region visited in full (the start's before any).
+    pub fn most_heaps(&self) -> usize {
+        (self.regions.iter().filter_map(heaps_of))
+            .max()
+            .unwrap_or(self.start.heaps)
     }
 
     /// Whether `p` lies in a region visited in full.
     pub fn covered(&self, p: &[u32]) -> bool {
-        self.max.is_some_and(|m| p.iter().all(|&h| h <= m))
-            || self
-                .total
-                .is_some_and(|t| p.iter().map(|&h| u64::from(h)).sum::<u64>() <= u64::from(t))
+        let fixed = self.shape.count.is_some();
+        self.regions.iter().any(|r| holds(r, p, fixed))
+    }
+
+    /// The regions visited in full, in words, by heap count: "total <= 52 and every heap <=
+    /// 17 (at most 5 heaps); every heap <= 11 (at most 11 heaps)"; `None` before the first.
+    pub fn reach_words(&self) -> Option<String> {
+        let mut counts: Vec<usize> = self.regions.iter().filter_map(heaps_of).collect();
+        counts.sort_unstable();
+        counts.dedup();
+        let mut groups = Vec::new();
+        for k in counts {
+            let mut parts = Vec::new();
+            for r in self.regions.iter().filter(|r| heaps_of(r) == Some(k)) {
+                match r {
+                    Region::Total { total, .. } => parts.insert(0, format!("total <= {total}")),
+                    Region::Box(b) => parts.push(format!("every heap <= {}", b.max)),
+                    Region::Samples { .. } => {}
+                }
+            }
+            let mut g = parts.join(" and ");
+            if self.shape.count.is_none() {
+                g = format!("{g} (at most {k} heaps)");
+            }
+            groups.push(g);
+        }
+        (!groups.is_empty()).then(|| groups.join("; "))
     }
 
     /// How far the run got, in words: "all 1234 positions of total <= 96 and every heap <=
     /// 40, and 5000 samples with heaps <= 1000"; `n` positions were compared, `samples` of them
     /// samples.
     pub fn reach(&self, n: u64, samples: u64, sample_max: u32) -> String {
-        let mut parts = Vec::new();
-        if let Some(t) = self.total {
-            parts.push(format!("total <= {t}"));
-        }
-        if let Some(m) = self.max {
-            parts.push(format!("every heap <= {m}"));
-        }
         let mut s = format!("{n} positions");
-        if !parts.is_empty() {
-            s = format!("all {s} of {}", parts.join(" and "));
-            if self.shape.count.is_none() {
-                s = format!("{s} (at most {} heaps)", self.start.heaps);
-            }
+        if let Some(w) = self.reach_words() {
+            s = format!("all {s} of {w}");
         }
         if samples > 0 {
             s = format!("{s}, and {samples} samples with heaps <= {sample_max}");
         }
         s
+    }
+}
+
+/// The heap count of a box or total.
+fn heaps_of(r: &Region) -> Option<usize> {
+    match *r {
+        Region::Box(b) => Some(b.heaps),
+        Region::Total { heaps, .. } => Some(heaps),
+        Region::Samples { .. } => None,
+    }
+}
+
+/// Whether region `p` holds position `p` (`fixed`: the shape fixes the heap count).
+fn holds(r: &Region, p: &[u32], fixed: bool) -> bool {
+    let fits = |k: usize| fixed || p.len() <= k;
+    match *r {
+        Region::Box(b) => fits(b.heaps) && p.iter().all(|&h| h <= b.max),
+        Region::Total { total, heaps } => {
+            fits(heaps) && p.iter().map(|&h| u64::from(h)).sum::<u64>() <= u64::from(total)
+        }
+        Region::Samples { .. } => false,
+    }
+}
+
+/// Whether region `a` lies inside `b` (both boxes, or both totals).
+fn inside(a: &Region, b: &Region, fixed: bool) -> bool {
+    match (a, b) {
+        (Region::Box(x), Region::Box(y)) => x.max <= y.max && (fixed || x.heaps <= y.heaps),
+        (Region::Total { total: s, heaps: j }, Region::Total { total: t, heaps: k }) => {
+            s <= t && (fixed || j <= k)
+        }
+        _ => false,
     }
 }
 
