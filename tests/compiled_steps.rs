@@ -5,6 +5,9 @@
 //! position by position, on generated rulesets (proptest) with and without a `positions
 //! where` rule, whole boxes against the generic search, in normal and misère play; and
 //! three-row Chomp, as bench row 10e writes it, against a plain Chomp solver written here.
+//! With a `positions where` rule that compiles, the compiled-moves kernel solves the box's
+//! allowed positions only (issue 34, item 3): those are compared, on named, sorted and `heaps
+//! any` shapes, and coins on a strip (row 10d) against a plain solver.
 
 use super::compiled_moves::{box_agrees, clauses_agree, interpreted_generator, positions};
 use heapgame::moves::compiled::explain;
@@ -69,6 +72,32 @@ fn steps_clause() -> impl Strategy<Value = String> {
     })
 }
 
+/// The box solved by `solve_box` (through the compiled-moves kernel) against the generic
+/// search on the interpreted generator, at the positions the `positions where` rule allows.
+fn allowed_agree(label: &str, game: &Game, max: u32, heaps: usize) {
+    let spec = BoxSpec::new(game.shape(), max, heaps).expect("small box");
+    for want in [Want::Grundy, Want::Outcome] {
+        let t = solve_box(game.generator(), &spec, want, &Budget::default())
+            .unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(t.kernel, Some("compiled-moves"), "{label}");
+        let reference = interpreted_generator(game);
+        let mut generic = Solver::new(&reference);
+        let mut pos = Vec::new();
+        for r in 0..spec.len() {
+            spec.unrank(r, &mut pos);
+            if !game.allows(&pos) {
+                continue;
+            }
+            let g = generic.grundy(&pos).expect("generic");
+            let expect = match want {
+                Want::Grundy => g,
+                Want::Outcome => u32::from(g != 0),
+            };
+            assert_eq!(t.value(r), expect, "{label} {want:?} at {pos:?}");
+        }
+    }
+}
+
 /// Followers, boxes (normal play) and misère values of `text` against the interpreter; every
 /// clause compiles.
 fn agrees(text: &str, max: u32) -> Result<(), TestCaseError> {
@@ -81,7 +110,10 @@ fn agrees(text: &str, max: u32) -> Result<(), TestCaseError> {
     let (compiled, answered) = clauses_agree(text, &game, max, 3);
     prop_assert_eq!(compiled, game.generator().moves.len());
     prop_assert!(answered > 0, "{} always fell back", text);
-    box_agrees(text, &game, max, 3, false);
+    match game.generator().positions {
+        Some(_) => allowed_agree(text, &game, max, 3),
+        None => box_agrees(text, &game, max, 3, false),
+    }
     misere_agrees(text, &game, max, 3);
     Ok(())
 }
@@ -103,6 +135,102 @@ proptest! {
         );
         agrees(&text, 6)?;
     }
+}
+
+/// A one-heap `take` on a shape of heaps in any order, with a rule.
+fn ruled_clause() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        Just("move { take s in 1.. from one heap h where s <= h / 2 + 1 }"),
+        Just("move { take 1..3 from one heap }"),
+        Just("move { take same s in 1.. from both heaps where s mod 2 == 1 }"),
+        Just("move { take s in 1..min(heaps) from one heap }"),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn allowed_positions_agree_on_unordered_shapes(
+        a in ruled_clause(),
+        b in ruled_clause(),
+        shape in prop_oneof![Just("heaps 3"), Just("heaps any")],
+        rule in prop_oneof![
+            Just("sum(heaps) mod 3 != 1"),
+            Just("sum(heaps) <= 10 or len(heaps) == 1"),
+            Just("len(heaps) != 2"),
+            Just("all(x in heaps: x != 4)"),
+        ],
+    ) {
+        let text = format!("ruleset \"u\" {{ {shape} positions where {rule} {a} {b} }}");
+        let game = Game::from_source("u", &text, &[]).expect("a valid ruleset");
+        let spec = BoxSpec::new(game.shape(), 6, 3).expect("small box");
+        if rule.starts_with("all(") {
+            // A quantifier is not compiled: the kernel declines, the search solves the box.
+            prop_assert!(heapgame::solver::kernels::kernel_for(game.generator(), &spec).is_none());
+            box_agrees(&text, &game, 6, 3, false);
+        } else {
+            allowed_agree(&text, &game, 6, 3);
+        }
+    }
+}
+
+/// Coins on a strip (row 10d: four coins on squares `a < b < c < d`; a coin slides left onto
+/// an empty square without jumping over another), written plainly: Grundy values by the mex
+/// over every coin's every new square.
+fn coins(n: u32) -> std::collections::HashMap<Vec<u32>, u32> {
+    let mut g = std::collections::HashMap::new();
+    let mut all: Vec<Vec<u32>> = Vec::new();
+    for a in 0..=n {
+        for b in a + 1..=n {
+            for c in b + 1..=n {
+                for d in c + 1..=n {
+                    all.push(vec![a, b, c, d]);
+                }
+            }
+        }
+    }
+    // Every follower has a smaller sum.
+    all.sort_by_key(|p| p.iter().sum::<u32>());
+    for p in all {
+        let mut seen = vec![false; 64];
+        for i in 0..4 {
+            let from = if i == 0 { 0 } else { p[i - 1] + 1 };
+            for x in from..p[i] {
+                let mut q = p.clone();
+                q[i] = x;
+                seen[g[&q] as usize] = true;
+            }
+        }
+        g.insert(p, seen.iter().take_while(|&&s| s).count() as u32);
+    }
+    g
+}
+
+/// Row 10d's coins on a strip: the compiled-moves kernel takes the ruleset (it declined every
+/// ruleset with `positions where` before), and its values at the allowed positions are those
+/// of the plain solver above.
+#[test]
+fn coins_on_a_strip_through_the_kernel_agree_with_a_plain_solver() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/user/coins-strip.game");
+    let game = Game::load_file(&path, &[]).expect("loads");
+    let n = 9;
+    let want = coins(n);
+    let spec = BoxSpec::new(game.shape(), n, 4).expect("small box");
+    let t = solve_box(game.generator(), &spec, Want::Grundy, &Budget::default()).expect("solves");
+    assert_eq!(t.kernel, Some("compiled-moves"));
+    let mut pos = Vec::new();
+    let mut allowed = 0;
+    for r in 0..spec.len() {
+        spec.unrank(r, &mut pos);
+        if let Some(&v) = want.get(&pos) {
+            allowed += 1;
+            assert_eq!(t.value(r), v, "at {pos:?}");
+        }
+    }
+    // C(10, 4) positions.
+    assert_eq!(allowed, 210);
 }
 
 /// A `set` whose new size may exceed the heap (`min(b + 1, a)`) keeps its clause that adds,

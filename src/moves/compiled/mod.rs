@@ -37,6 +37,7 @@ mod falling;
 mod fold;
 pub mod least;
 mod quick;
+mod rule;
 mod then;
 
 use super::program::{LAmount, LSelKind, MoveProgram, ShapeSpec};
@@ -48,6 +49,7 @@ pub use clause::NotCompiled;
 pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
 use least::{LeastBounds, Var};
+pub use rule::CompiledRule;
 
 /// A compiled clause could not decide without the interpreter (an expression error, a value
 /// beyond its checked range): the caller falls back to the interpreter for the whole task.
