@@ -231,7 +231,7 @@ fn lower_instance(
         if let StepKind::Set { .. } = &st.kind {
             let way = ways[set_steps];
             set_steps += 1;
-            if way == Way::Up && super::lower_set::never_raises(st, scope) {
+            if way == Way::Up && super::lower_set::never_raises(st, scope, (shape, &fills)) {
                 // The clause where this heap grows has no move.
                 scope.truncate(mark);
                 return None;

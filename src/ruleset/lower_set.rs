@@ -7,7 +7,7 @@
 //! counts when its other steps change the position. The generator, the termination proof and
 //! every reader of the program then see only `take` and `add`. The clause that grows is left
 //! out when bounds of `E` affine in the heap's size show that it is never above that size
-//! (`h / 2`, `{h - 1, h / 2}`): such a ruleset only takes.
+//! (`h / 2`, `{h - 1, h / 2}`, `min(h, E)`): such a ruleset only takes.
 
 use super::compile::{type_error, Binding, Compiler, Scope, Slots};
 use super::diag::{Code, Diag};
@@ -304,10 +304,18 @@ fn refuse_constant(v: &Value, at: &Span, diags: &mut Vec<Diag>) -> Option<()> {
 
 /// Whether the `set` step `st` can never raise its heap: every size its `E` gives is at most
 /// the heap's own, for every size of the heap, as bounds that are affine in that size show
-/// (`h / 2`, `h - 1`, `0..h - 1`, `{h - 1, h / 2}`, a constant 0). Its clause that grows is
+/// (`h / 2`, `h - 1`, `0..h - 1`, `{h - 1, h / 2}`, a constant 0), or `min` of one such
+/// (`min(h, b - s)`) or `max` of several. Its clause that grows is
 /// then no move at all and is left out, so that a `set` that only lowers keeps a ruleset one
-/// that only takes. Conservative: `false` when the bounds do not show it.
-pub(super) fn never_raises(st: &Step, scope: &Scope) -> bool {
+/// that only takes. Conservative: `false` when the bounds do not show it. `heap_names` are
+/// the integer slots of the shape's heap names and the heaps' indices: a heap chosen by its
+/// name (`set heap c to min(c, b - s)`) is read as `c` as well, where that name still means
+/// the heap.
+pub(super) fn never_raises(
+    st: &Step,
+    scope: &Scope,
+    (shape, heap_names): (&ShapeSpec, &[(usize, usize)]),
+) -> bool {
     let StepKind::Set { sel, value, .. } = &st.kind else {
         return false;
     };
@@ -315,7 +323,25 @@ pub(super) fn never_raises(st: &Step, scope: &Scope) -> bool {
         (SelKind::Ref(id), _) | (_, Some(id)) => id.name.as_str(),
         (_, None) => SET_HEAP,
     };
-    let b = Bounds { heap: name, scope };
+    let also = match &sel.kind {
+        SelKind::Named(id) => {
+            let index = shape
+                .names
+                .as_ref()
+                .and_then(|v| v.iter().position(|n| *n == id.name));
+            let slot = heap_names.iter().find(|&&(_, i)| Some(i) == index);
+            match (slot, scope.get(&id.name)) {
+                (Some(&(slot, _)), Some(Binding::Int(s))) if *s == slot => Some(id.name.as_str()),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let b = Bounds {
+        heap: name,
+        also,
+        scope,
+    };
     b.each_at_most_heap(value)
 }
 
@@ -325,6 +351,8 @@ type Affine = (i128, i128, i128);
 /// Bounds of expressions in the size `h` of one heap, named `heap`.
 struct Bounds<'a> {
     heap: &'a str,
+    /// Another name of the heap's size (the shape's name of a heap chosen by it).
+    also: Option<&'a str>,
     scope: &'a Scope,
 }
 
@@ -336,8 +364,28 @@ impl Bounds<'_> {
             ExprKind::Set(items) => items.iter().all(|x| self.each_at_most_heap(x)),
             ExprKind::Range(_, Some(hi)) => at_most(self.bound(hi, true)),
             ExprKind::Range(_, None) => false,
+            // `min(c, b - s)`: at most the heap when one argument is; `max(..)`, when all
+            // are (the built-ins, not a function of the file's own by that name).
+            ExprKind::Call(f, args) if !args.is_empty() && self.builtin(&f.name) => {
+                match f.name.as_str() {
+                    "min" => args.iter().any(|a| self.int_at_most_heap(a)),
+                    "max" => args.iter().all(|a| self.int_at_most_heap(a)),
+                    _ => false,
+                }
+            }
             _ => at_most(self.bound(e, true)),
         }
+    }
+
+    /// Whether the integer `e` (a set gives no bound here) is at most `h` for every `h >= 0`.
+    fn int_at_most_heap(&self, e: &Expr) -> bool {
+        !matches!(e.kind, ExprKind::Set(_) | ExprKind::Range(..)) && self.each_at_most_heap(e)
+    }
+
+    /// Whether `name` calls the built-in function of that name (no definition of the file's
+    /// own hides it).
+    fn builtin(&self, name: &str) -> bool {
+        !matches!(self.scope.get(name), Some(Binding::Fn(_)))
     }
 
     /// An upper (`up`) or lower bound of the integer `e`, affine in `h`; `None` when unknown.
@@ -345,7 +393,7 @@ impl Bounds<'_> {
         let scale = |(p, q, d): Affine, k: i128| Some((p.checked_mul(k)?, q.checked_mul(k)?, d));
         match &e.kind {
             ExprKind::Int(c) => Some((0, i128::from(*c), 1)),
-            ExprKind::Name(n) if n == self.heap => Some((1, 0, 1)),
+            ExprKind::Name(n) if n == self.heap || self.also == Some(n.as_str()) => Some((1, 0, 1)),
             ExprKind::Name(n) => match self.scope.get(n) {
                 Some(Binding::Const(Value::Int(c))) => Some((0, i128::from(*c), 1)),
                 _ => None,

@@ -84,6 +84,15 @@ pub fn through_kernel(
     if budget.max_positions.is_some_and(|n| spec.len() > n) {
         return None;
     }
+    // A position a `positions where` rule excludes has no value in a kernel's box.
+    if let Some(rule) = &game.positions {
+        if !rule
+            .allows(pos, (&mut Vec::new(), &mut Vec::new()), None)
+            .ok()?
+        {
+            return None;
+        }
+    }
     let kernel = kernel_for(game, &spec)?;
     let outcome_first = budget.deadline.is_some() && spec.len() as u128 > OUTCOME_FIRST;
     let outcomes = if outcome_first {

@@ -55,10 +55,13 @@ fn word(st: &LStep) -> &'static str {
 }
 
 /// A clause's steps as the compiler takes them: a `keep` before the `take`, the `take`, a
-/// `keep` after it.
-type Steps<'m> = (Option<&'m LStep>, Take<'m>, Option<&'m LStep>);
+/// `keep` after it, and the `take` steps from named heaps after it ([`super::then`]).
+type Steps<'m> = (Option<&'m LStep>, Take<'m>, Option<&'m LStep>, &'m [LStep]);
 
-/// The clause's `keep` step, if it starts with one, its `take`, and the `keep` after it.
+/// The clause's `keep` step, if it starts with one, its `take`, the `keep` after it, and the
+/// steps after the `take` otherwise. A clause whose `set` step may keep its heap's size
+/// ([`MoveProgram::must_change`]) is taken: every compiled clause takes at least one token
+/// and adds none, so none of its followers equals the position.
 pub(super) fn steps_of<'m>(
     shape: &ShapeSpec,
     m: &'m MoveProgram,
@@ -69,37 +72,36 @@ pub(super) fn steps_of<'m>(
             &m.span,
         ));
     }
-    if m.must_change {
-        return Err(NotCompiled::at(
-            "a `set` step that may leave its heap as it is (each follower is compared with the \
-             position)",
-            &m.span,
-        ));
-    }
     if let Some(a) = &m.after {
         let span = a.conds.first().map_or(&m.span, |c| &c.span);
         return Err(NotCompiled::at("a condition that reads `after`", span));
     }
-    let (keep, take, after) = match m.steps.as_slice() {
-        [st] => (None, st, None),
-        [k, st] if matches!(k.kind, LStepKind::Keep(_)) => (Some(k), st, None),
-        [st, k] if matches!(k.kind, LStepKind::Keep(_)) => (None, st, Some(k)),
-        steps => {
-            let st = steps
-                .iter()
-                .skip(usize::from(matches!(steps[0].kind, LStepKind::Keep(_))))
-                .find(|st| !matches!(st.kind, LStepKind::Take(..)))
-                .unwrap_or(&steps[steps.len() - 1]);
-            let what = format!(
-                "the step `{}` (compiled: one `take`, with `keep one heap` before it or `keep the \
-                 other heaps` after it)",
-                word(st)
-            );
-            return Err(NotCompiled::at(&what, &st.span));
-        }
+    let is_keep = |st: &LStep| matches!(st.kind, LStepKind::Keep(_));
+    let (keep, rest) = match m.steps.as_slice() {
+        [k, rest @ ..] if is_keep(k) && !rest.is_empty() => (Some(k), rest),
+        steps => (None, steps),
     };
+    let Some((take, rest)) = rest.split_first() else {
+        return Err(NotCompiled::at("a move of no step", &m.span));
+    };
+    let (after, then) = match rest {
+        [k] if is_keep(k) => (Some(k), &[][..]),
+        rest => (None, rest),
+    };
+    let stopped = keep.is_some() && !then.is_empty();
+    if let Some(st) = then
+        .iter()
+        .find(|st| stopped || !matches!(st.kind, LStepKind::Take(..)))
+    {
+        let what = format!(
+            "the step `{}` (compiled: one `take`, with `keep one heap` before it, or `keep the \
+             other heaps` or `take`s from named heaps after it)",
+            word(st)
+        );
+        return Err(NotCompiled::at(&what, &st.span));
+    }
     match Take::of(m, take) {
-        Some(t) => Ok((keep, t, after)),
+        Some(t) => Ok((keep, t, after, then)),
         None => Err(NotCompiled::at(
             &format!("the step `{}` (compiled: `take`)", word(take)),
             &take.span,

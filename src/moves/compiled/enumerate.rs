@@ -27,8 +27,9 @@ impl CompiledMove {
     }
 
     /// Shows `f` every move of the clause on the canonical position `pos` (whose sizes the
-    /// caller has put in `r.heaps`): the indices into `pos` of the heaps it takes from, in
-    /// increasing order, and the amount taken from each (in the same order). Stops, answering
+    /// caller has put in `r.heaps`): the indices into `pos` of the heaps it takes from (in
+    /// increasing order for one `take`; the heaps of later steps after the first's), and the
+    /// amount taken from each (in the same order). Stops, answering
     /// true, when `f` does. The same follower may be shown more than once (heaps of equal size
     /// are chosen once per multiset of sizes, as the interpreter does).
     pub fn each(
@@ -64,6 +65,19 @@ impl CompiledMove {
     /// from every heap chosen (one heap, `same`, or `each` from a one-member set), so that the
     /// caller runs the loop itself.
     pub fn each_shown(
+        &self,
+        pos: &[u32],
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        match self.then.is_empty() {
+            true => self.each_first(pos, r, f),
+            false => self.each_then(pos, r, f),
+        }
+    }
+
+    /// The moves of the clause's (first) `take`, as [`CompiledMove::each_shown`] shows them.
+    pub(super) fn each_first(
         &self,
         pos: &[u32],
         r: &mut Regs,

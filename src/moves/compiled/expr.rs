@@ -39,6 +39,8 @@ pub struct Regs {
     pub mapped: Vec<usize>,
     /// Working memory: the amounts a trailing `keep` excludes ([`super::exclude`]).
     pub excluded: Vec<i64>,
+    /// Working memory of the steps after the first `take` ([`super::then`]).
+    pub then: Option<Box<super::then::ThenRegs>>,
 }
 
 /// The amounts `lo..=hi` with `s mod step == res`: the window of an amount loop, which the

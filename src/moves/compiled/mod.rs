@@ -37,15 +37,19 @@ mod falling;
 mod fold;
 pub mod least;
 mod quick;
+mod rule;
+mod then;
 
 use super::program::{LAmount, LSelKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::{Builtin, CExpr, CKind};
-use crate::ruleset::value::SetValue;
+use crate::ruleset::value::{SetValue, Value};
+use crate::syntax::ast::BinOp;
 use bounds::{conjuncts, Bounds};
 pub use clause::NotCompiled;
 pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
 use least::{LeastBounds, Var};
+pub use rule::CompiledRule;
 
 /// A compiled clause could not decide without the interpreter (an expression error, a value
 /// beyond its checked range): the caller falls back to the interpreter for the whole task.
@@ -135,6 +139,8 @@ pub struct CompiledMove {
     keep: Option<clause::Keep>,
     /// A `keep` of the other heaps after it, which excludes a few amounts ([`exclude`]).
     exclude: Option<exclude::Exclude>,
+    /// The `take` steps from named heaps after it ([`then`]).
+    then: Vec<then::Then>,
     heap_names: Vec<(usize, usize)>,
     sel: Sel,
     int_slot: Option<usize>,
@@ -175,13 +181,18 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
 
 /// Compiles one clause, or says which part of it stopped the compiler ([`NotCompiled`]).
 pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
-    let (keep_step, take, after) = clause::steps_of(shape, m)?;
+    let (keep_step, take, after, then_steps) = clause::steps_of(shape, m)?;
     let step = take.step;
     let sel = sel_of(take.sel).ok_or_else(|| NotCompiled::at("this selection", &step.span))?;
     let cond = take.cond.map(fold::fold);
-    let (amounts, amount_slot, each_heap) =
-        amounts_of(take.amount, single(&sel)).ok_or_else(|| {
-            NotCompiled::at("these amounts (one may be 0, or several names)", &step.span)
+    let mut int_slots = m.int_slots;
+    let (amounts, amount_slot, each_heap, upper) =
+        amounts_of(take.amount, single(&sel), &mut int_slots).ok_or_else(|| {
+            NotCompiled::at(
+                "these amounts (one may be 0, several names, or a set computed in play other \
+                 than `c..E`)",
+                &step.span,
+            )
         })?;
     if each_heap && cond.is_some() {
         return Err(NotCompiled::at(
@@ -210,11 +221,20 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     let heap_slot = |i: usize| Some(i) == int_slot || m.heap_names.iter().any(|&(s, _)| s == i);
     let cs = cond.as_ref().map(conjuncts).unwrap_or_default();
     let (cs, amounts) = clause::members_as_amounts(cs, amount_slot, amounts);
-    let (cs, on_position) = clause::position_conjuncts(cs, &m.heap_names)?;
+    let (mut cs, on_position) = clause::position_conjuncts(cs, &m.heap_names)?;
+    // `s in c..E` computed in play: the amounts from c, and `s <= E` a leading conjunct.
+    if let Some(u) = &upper {
+        cs.insert(0, u);
+    }
     let (bounds, filter, bounds_on_position, falling) =
         condition(&cs, (amount_slot, &least, &heap_slot), &m.heap_names)?;
     let fits = is_single && keep.is_none() && filter.is_empty();
     let exclude = exclude::Exclude::after(after, fits, &amounts, amount_slot)?;
+    let first = match sel {
+        Sel::Named(i) => Some(i),
+        _ => None,
+    };
+    let then = then::Then::of(then_steps, first)?;
     let quick = match amounts {
         Amounts::Range(..)
             if filter.is_empty() && !each_heap && keep.is_none() && exclude.is_none() =>
@@ -228,6 +248,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         position_filter: on_position,
         keep,
         exclude,
+        then,
         heap_names: m.heap_names.clone(),
         sel,
         int_slot,
@@ -243,7 +264,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         falling,
         lower: shape.lower,
         symmetric: shape.symmetric(),
-        int_slots: m.int_slots,
+        int_slots,
         list_slots: m.list_slots,
     };
     c.quick_sel = c.quick_sel_of();
@@ -281,10 +302,32 @@ fn single(sel: &Sel) -> bool {
     }
 }
 
-/// The amounts, the slot of a named amount, and whether an amount is chosen for each heap
-/// independently (`take S from each of C heaps` on several heaps: a finite set); `None` for
-/// amounts not compiled (one may be 0, several named amounts).
-fn amounts_of(amount: &LAmount, single: bool) -> Option<(Amounts, Option<usize>, bool)> {
+/// The amounts, the slot of a named amount, whether an amount is chosen for each heap
+/// independently (`take S from each of C heaps` on several heaps: a finite set), and for
+/// amounts `c..E` computed in play, the conjunct `s <= E` that bounds them (`s` the amount's
+/// slot, a new one of `int_slots` when the amount has no name); `None` for amounts not
+/// compiled (one may be 0, several named amounts, other sets computed in play).
+fn amounts_of(
+    amount: &LAmount,
+    single: bool,
+    int_slots: &mut usize,
+) -> Option<(Amounts, Option<usize>, bool, Option<CExpr>)> {
+    if let LAmount::Computed(form, sets) = amount {
+        let (lo, slot, hi) = computed_range(form, sets, single)?;
+        let slot = slot.unwrap_or_else(|| {
+            *int_slots += 1;
+            *int_slots - 1
+        });
+        let s = CExpr {
+            kind: CKind::IntSlot(slot),
+            span: hi.span.clone(),
+        };
+        let upper = CExpr {
+            kind: CKind::Bin(BinOp::Le, Box::new(s), Box::new(hi.clone())),
+            span: hi.span.clone(),
+        };
+        return Some((Amounts::Range(lo, None), Some(slot), false, Some(upper)));
+    }
     let (set, amount_slot) = match amount {
         LAmount::Each(s) => (s, None),
         LAmount::Named(v) if single && v.len() == 1 => (&v[0].1, Some(v[0].0)),
@@ -304,7 +347,33 @@ fn amounts_of(amount: &LAmount, single: bool) -> Option<(Amounts, Option<usize>,
         Amounts::Range(..) if each_heap => return None,
         a => a,
     };
-    Some((amounts, amount_slot, each_heap))
+    Some((amounts, amount_slot, each_heap, None))
+}
+
+/// A computed amount `c..E` (`take s in 1..a - 1 from heap a`), `c >= 1` a constant, one
+/// amount for the heaps chosen (one heap, or `same`): `c`, the amount's slot if it has a name,
+/// and `E`. Exact: the interpreter evaluates `c..E` once the heaps are chosen and takes each
+/// member from `c` to the heap (none when `E < c`), which are the amounts `s >= c` with `s <=
+/// E`; `E` is evaluated first there and, here, in the first conjunct (an error falls back).
+fn computed_range<'a>(
+    form: &LAmount,
+    sets: &'a [CExpr],
+    single: bool,
+) -> Option<(i64, Option<usize>, &'a CExpr)> {
+    let slot = match form {
+        LAmount::Each(_) if single => None,
+        LAmount::Named(v) if single && v.len() == 1 => Some(v[0].0),
+        LAmount::Same(_, slot) => *slot,
+        _ => return None,
+    };
+    let [e] = sets else { return None };
+    let CKind::Range(lo, Some(hi)) = &e.kind else {
+        return None;
+    };
+    match lo.kind {
+        CKind::Const(Value::Int(lo)) if lo >= 1 => Some((lo, slot, hi)),
+        _ => None,
+    }
 }
 
 /// The `where` condition's conjuncts `cs`: the leading ones linear in the amount as bounds,
@@ -367,5 +436,6 @@ pub fn regs_for(moves: &[CompiledMove]) -> Regs {
         kept: Vec::new(),
         mapped: Vec::new(),
         excluded: Vec::new(),
+        then: None,
     }
 }

@@ -19,7 +19,9 @@ use super::super::error::SolveError;
 use super::super::table::BoxSpec;
 use super::super::{BoxValues, ModeUsed, Want};
 use super::compiled_rank::{side_of, Ranks, Walk};
-use crate::moves::compiled::{compile_all, regs_for, CompiledMove, Fallback, Regs, Shown};
+use crate::moves::compiled::{
+    compile_all, regs_for, CompiledMove, CompiledRule, Fallback, Regs, Shown,
+};
 use crate::moves::{Generator, MoveError};
 
 /// The kernel's name, as `solve` reports it.
@@ -27,7 +29,16 @@ pub(super) const NAME: &str = "compiled-moves";
 
 /// Whether the kernel takes the ruleset on this box.
 pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
-    shape_ok(spec) && compile_all(&game.shape, &game.moves).is_some()
+    shape_ok(spec) && rule_of(game).is_some() && compile_all(&game.shape, &game.moves).is_some()
+}
+
+/// The ruleset's `positions where` rule compiled: `Some(None)` when it has none, `None`
+/// when it has one that does not compile (the kernel then declines).
+fn rule_of(game: &Generator) -> Option<Option<CompiledRule>> {
+    match &game.positions {
+        None => Some(None),
+        Some(rule) => CompiledRule::of(rule).map(Some),
+    }
 }
 
 /// Fixed counts of any shape; `heaps any` with no least size.
@@ -48,9 +59,10 @@ pub(super) fn try_solve(
     if budget.max_positions.is_some_and(|m| m < spec.len()) {
         return None;
     }
+    let rule = rule_of(game)?;
     let moves = compile_all(&game.shape, &game.moves)?;
     // A `Fallback` discards the work: the interpreter's modes solve the box.
-    fill(&moves, spec, want, budget).ok()
+    fill((&moves, rule.as_ref()), spec, want, budget).ok()
 }
 
 /// How a follower's rank is found.
@@ -235,9 +247,22 @@ struct Table {
     p_bits: Vec<u64>,
     /// Grundy values: `mark[v] == stamp` when a follower of the position has value `v`.
     mark: Vec<usize>,
+    /// With a `positions where` rule, bit `r` set when the rule allows the position of rank
+    /// `r` (in the fill's order); empty without one.
+    allowed: Vec<u64>,
 }
 
 impl Table {
+    /// The position of rank `r`, which the `positions where` rule excludes: no position of
+    /// the game, so not solved; its entry is 0 (a P-position in outcomes), which no reader of
+    /// the box takes for a value (they skip the positions the rule excludes).
+    fn excluded(&mut self, r: usize, want: Want) {
+        match want {
+            Want::Grundy => self.values.push(0),
+            Want::Outcome => self.p_bits[r / 64] |= 1 << (r % 64),
+        }
+    }
+
     /// Fills in the position `here` (whose sizes are in `regs.heaps`): Grundy values by the
     /// mex of its followers' values, outcomes up to its first P-follower.
     fn position(
@@ -250,6 +275,9 @@ impl Table {
     ) -> Result<(), Fallback> {
         let pos = &here.tuple[here.start..];
         let r = here.r;
+        let allowed = &self.allowed;
+        // A follower the rule excludes is no move.
+        let excluded = |q: usize| !allowed.is_empty() && allowed[q / 64] >> (q % 64) & 1 == 0;
         match want {
             Want::Outcome => {
                 let p_bits = &mut self.p_bits;
@@ -257,7 +285,7 @@ impl Table {
                     let found = m.each_shown(pos, regs, &mut |combo, shown| {
                         here.ranks(layout, base, (combo, shown), work, &mut |q| {
                             debug_assert!(q < r, "a follower of rank {q} >= {r}");
-                            p_bits[q / 64] >> (q % 64) & 1 == 1
+                            !excluded(q) && p_bits[q / 64] >> (q % 64) & 1 == 1
                         })
                     })?;
                     if found {
@@ -273,6 +301,9 @@ impl Table {
                     m.each_shown(pos, regs, &mut |combo, shown| {
                         here.ranks(layout, base, (combo, shown), work, &mut |q| {
                             debug_assert!(q < r, "a follower of rank {q} >= {r}");
+                            if excluded(q) {
+                                return false;
+                            }
                             let v = values[q] as usize;
                             if v >= mark.len() {
                                 mark.resize(v + 1, 0);
@@ -293,7 +324,7 @@ impl Table {
 
 /// Fills the table in the layout's order: each follower's value read as it is found.
 fn fill(
-    moves: &[CompiledMove],
+    (moves, rule): (&[CompiledMove], Option<&CompiledRule>),
     spec: &BoxSpec,
     want: Want,
     budget: &Budget,
@@ -313,7 +344,12 @@ fn fill(
         values: Vec::new(),
         p_bits: Vec::new(),
         mark: Vec::new(),
+        allowed: match rule {
+            Some(_) => vec![0; len.div_ceil(64)],
+            None => Vec::new(),
+        },
     };
+    let mut rule_regs = rule.map(CompiledRule::regs);
     match want {
         Want::Grundy => table.values.reserve_exact(len),
         Want::Outcome => table.p_bits = vec![0; len.div_ceil(64)],
@@ -345,7 +381,18 @@ fn fill(
         for (d, &h) in regs.heaps.iter_mut().zip(heaps) {
             *d = i64::from(h);
         }
-        table.position(moves, (&layout, base, want), &here, &mut regs, &mut work)?;
+        let solve = match (rule, rule_regs.as_mut()) {
+            (Some(rule), Some(rr)) => rule.allows(heaps, rr)?,
+            _ => true,
+        };
+        if solve {
+            if rule.is_some() {
+                table.allowed[r / 64] |= 1 << (r % 64);
+            }
+            table.position(moves, (&layout, base, want), &here, &mut regs, &mut work)?;
+        } else {
+            table.excluded(r, want);
+        }
         next_tuple(&mut here.tuple, base, spec.max, order);
     }
     let Table {

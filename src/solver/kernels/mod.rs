@@ -45,10 +45,11 @@ pub fn solve_box_kernel(
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
-    // Kernels fill every cell of the box without the generator, which alone drops the
-    // followers a `positions where` excludes.
+    // The other kernels fill every cell of the box without the generator, which drops the
+    // followers a `positions where` excludes; the compiled-moves kernel solves only the
+    // positions the rule allows, and reads only those.
     if game.positions.is_some() {
-        return None;
+        return compiled::try_solve(game, spec, want, budget);
     }
     if let Some(r) = multiset::try_solve(game, spec, want, budget) {
         return Some(r);
@@ -63,7 +64,7 @@ pub fn solve_box_kernel(
 /// solving it (`None`: the interpreter's modes).
 pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
     if game.positions.is_some() {
-        return None;
+        return compiled::matches(game, spec).then_some(compiled::NAME);
     }
     if multiset::matches(game, spec) {
         return Some(multiset::NAME);
