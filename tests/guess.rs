@@ -16,7 +16,7 @@ use crate::common::run::heapgame;
 use crate::common::{mex, Brute, Shape};
 
 /// A fresh file in the temporary directory holding `text`.
-fn temp_file(text: &str) -> PathBuf {
+pub(crate) fn temp_file(text: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let n = N.fetch_add(1, Ordering::Relaxed);
     let p = std::env::temp_dir().join(format!("heapgame-guess-{}-{n}.game", std::process::id()));
@@ -26,7 +26,7 @@ fn temp_file(text: &str) -> PathBuf {
 
 /// The text of a ruleset without its claims (each `claim` line and its deeper continuation
 /// lines) and without its `check` lines.
-fn strip_claims(text: &str) -> String {
+pub(crate) fn strip_claims(text: &str) -> String {
     let mut out = String::new();
     let mut skipping: Option<usize> = None;
     for line in text.lines() {
@@ -49,19 +49,27 @@ fn strip_claims(text: &str) -> String {
 }
 
 /// `heapgame guess FILE ARGS --format json`: the exit code and the JSON report.
-fn guess_json(file: &std::path::Path, args: &[&str]) -> Value {
+pub(crate) fn guess_run(file: &std::path::Path, args: &[&str]) -> (i32, Value) {
     let out = heapgame()
         .arg("guess")
         .arg(file.display().to_string())
         .args(args)
         .args(["--format", "json"])
         .run();
-    assert_eq!(out.code, 0, "guess {args:?}: {}", out.stderr);
-    serde_json::from_str(&out.stdout).expect("guess prints JSON")
+    let v = serde_json::from_str(&out.stdout)
+        .unwrap_or_else(|_| panic!("guess {args:?} prints JSON: {}", out.stderr));
+    (out.code, v)
+}
+
+/// [`guess_run`] when a form is found: exit code 0.
+pub(crate) fn guess_json(file: &std::path::Path, args: &[&str]) -> Value {
+    let (code, v) = guess_run(file, args);
+    assert_eq!(code, 0, "guess {args:?}: {v:#}");
+    v
 }
 
 /// The claim lines of every verified guess.
-fn claim_lines(report: &Value) -> Vec<String> {
+pub(crate) fn claim_lines(report: &Value) -> Vec<String> {
     report["guesses"]
         .as_array()
         .expect("guesses")
@@ -76,7 +84,7 @@ fn claim_lines(report: &Value) -> Vec<String> {
 /// Strips `rel`'s claims, guesses from the stripped file, requires a `claim P` (or `claim
 /// grundy`) among the verified guesses, writes the guesses into a copy of the original file
 /// (with the paper's claims), and has `check` verify them all together on `--max check_max`.
-fn recovers(rel: &str, params: &[&str], args: &[&str], check_max: u32) -> Value {
+pub(crate) fn recovers(rel: &str, params: &[&str], args: &[&str], check_max: u32) -> Value {
     let original = std::fs::read_to_string(rel).expect("bundled ruleset");
     let stripped = temp_file(&strip_claims(&original));
     let mut all: Vec<&str> = params.iter().flat_map(|p| ["-p", p]).collect();
@@ -463,7 +471,9 @@ fn three_heap_wythoff_gives_no_false_claim() {
     // printed must survive `check` on a larger box, and none is P by a parity or XOR rule.
     let text = "ruleset \"Wythoff on three heaps\" {\n  heaps 3\n  move { take 1.. from one heap }\n  move { take same 1.. from 2 heaps }\n}\n";
     let file = temp_file(text);
-    let r = guess_json(&file, &["--max", "14"]);
+    let (code, r) = guess_run(&file, &["--max", "14"]);
+    // Nothing found is exit code 1 (0 is kept for a form found).
+    assert_eq!(code, 1, "{r:#}");
     assert_eq!(r["guesses"].as_array().unwrap().len(), 0, "{r:#}");
     assert!(
         r["nearest"]

@@ -30,6 +30,7 @@ mod fuzz_commands;
 mod fuzz_found;
 mod grammar;
 mod guess;
+mod guess_papers;
 mod hostile;
 mod kernels;
 mod kernels_multiset;

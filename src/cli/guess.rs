@@ -174,7 +174,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
     finish(&a, &game, &report, &with)
 }
 
-/// Writes the claims into `--write`'s file and prints the report.
+/// Writes the claims into `--write`'s file and prints the report; the exit code is 0 when a
+/// form was found and verified, 1 when none was (the file is then left as it was).
 fn finish(
     a: &Args,
     game: &Game,
@@ -198,5 +199,6 @@ fn finish(
         Format::Text => text(report, with, any),
         Format::Json => json(report, with, any),
     })?;
-    Ok(0)
+    // 0: a form found and verified; 1: none (as `check` exits 1 when a claim fails).
+    Ok(u8::from(report.guesses.is_empty()))
 }

@@ -9,6 +9,7 @@
 //! reported as refuted, never as a guess.
 
 pub mod data;
+pub mod derived;
 pub mod pairs;
 pub mod rows;
 pub mod several;

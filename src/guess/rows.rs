@@ -20,7 +20,9 @@ pub fn search(data: &Data, found: &mut Found) {
     let mut lines = Vec::new();
     let mut notes = Vec::new();
     let mut support = 0u64;
-    for a in 0..=MAX_ROWS.min(data.max) {
+    // The least heap the data holds (a shape `each >= 1` has no row 0).
+    let least = data.positions.iter().flatten().copied().min().unwrap_or(0);
+    for a in least..=(least + MAX_ROWS).min(data.max) {
         let row: Vec<u32> = (a..=data.max)
             .map(|b| data.grundy(&[a, b]).unwrap_or(0))
             .collect();

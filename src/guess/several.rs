@@ -1,30 +1,41 @@
 //! Rules on several heaps, each a condition for P tried on every position of the data: the
 //! nim-sum (`xor(heaps) == 0`), Moore's Nim_l (the binary digit sums mod l + 1), residue and
-//! parity rules (every heap `== r mod m`, all heaps alike mod m, the total mod m), a heap plus
-//! one a power of two, and linear relations between the sorted heaps (`heaps[0] == heaps[2]`).
+//! parity rules (every heap `== r mod m`, all heaps alike mod m, the total mod m, the i-th
+//! smallest heap `== r mod m`), all heaps of one 2-adic valuation, a heap plus one a power of
+//! two, and linear relations between the sorted heaps (`heaps[0] == heaps[2]`). When none of
+//! these fits, the rules read off the data (`derived.rs`) are tried.
 
-use super::{Data, Found, Guess, Miss};
+use super::{derived, Data, Found, Guess, Miss};
 
 /// A test of a position.
 type Test = Box<dyn Fn(&[u32]) -> bool>;
 
-/// A condition for P: its shape in words, its text in the language, and the test.
-struct Rule {
-    shape: String,
-    text: String,
-    test: Test,
+/// A condition for P: its shape in words, its text in the language (after the `fn` lines it
+/// needs), and the test.
+pub struct Rule {
+    /// The shape in words.
+    pub shape: String,
+    /// `fn` definitions the text calls.
+    pub defs: Vec<String>,
+    /// The condition, as the language writes it.
+    pub text: String,
+    /// The condition, evaluated on a position.
+    pub test: Test,
 }
 
-fn rule(shape: String, text: String, test: impl Fn(&[u32]) -> bool + 'static) -> Rule {
+/// A rule without `fn` lines.
+pub fn rule(shape: String, text: String, test: impl Fn(&[u32]) -> bool + 'static) -> Rule {
     Rule {
         shape,
+        defs: Vec::new(),
         text,
         test: Box::new(test),
     }
 }
 
-/// The rules tried on positions of at most `heaps` heaps (`k` fixed and sorted, or `None`).
-fn rules(heaps: usize, fixed_sorted: Option<usize>) -> Vec<Rule> {
+/// The rules tried on positions of at most `heaps` heaps (`k` fixed and sorted, or `None`);
+/// `positive` when no heap of the data is empty (the 2-adic valuation needs a heap > 0).
+fn rules(heaps: usize, fixed_sorted: Option<usize>, positive: bool) -> Vec<Rule> {
     let mut out = vec![rule(
         "nim-sum".into(),
         "xor(heaps) == 0".into(),
@@ -75,8 +86,19 @@ fn rules(heaps: usize, fixed_sorted: Option<usize>) -> Vec<Rule> {
         "count(h in heaps: bitand(h, h + 1) == 0) mod 2 == 0".into(),
         |p: &[u32]| p.iter().filter(|&&h| h & h.wrapping_add(1) == 0).count() % 2 == 0,
     ));
+    if positive {
+        out.push(rule(
+            "all heaps of one 2-adic valuation".into(),
+            "all(h in heaps: v2(h) == v2(heaps[0]))".into(),
+            |p: &[u32]| {
+                p.iter()
+                    .all(|&h| h.trailing_zeros() == p[0].trailing_zeros())
+            },
+        ));
+    }
     if let Some(k) = fixed_sorted.filter(|&k| (2..=5).contains(&k)) {
         linear_rules(k, &mut out);
+        index_rules(k, &mut out);
     }
     if let Some(k) = fixed_sorted {
         least_rules(k as u64, &mut out);
@@ -125,6 +147,21 @@ fn least_rules(k: u64, out: &mut Vec<Rule>) {
     ));
 }
 
+/// The `i`-th smallest heap `== r mod m`.
+fn index_rules(k: usize, out: &mut Vec<Rule>) {
+    for i in 0..k {
+        for m in 2..=4u32 {
+            for r in 0..m {
+                out.push(rule(
+                    format!("the heap at {i} (sorted) == {r} mod {m}"),
+                    format!("heaps[{i}] mod {m} == {r}"),
+                    move |p: &[u32]| p[i] % m == r,
+                ));
+            }
+        }
+    }
+}
+
 /// `sum of c_i heaps[i] == 0` over the sorted heaps, `c_i` in {-1, 0, 1}, first non-zero 1.
 fn linear_rules(k: usize, out: &mut Vec<Rule>) {
     for code in 1..3usize.pow(k as u32) {
@@ -162,26 +199,67 @@ fn linear_rules(k: usize, out: &mut Vec<Rule>) {
 }
 
 /// Tries every rule on `data`; a rule needs P- and N-positions in the data (three each).
+/// The rules read off the data are tried only when no rule of the fixed list fits, a family
+/// at a time until one fits.
 pub fn search(data: &Data, found: &mut Found) {
     let p_count = data.values.iter().filter(|&&v| v == 0).count();
     if p_count < 3 || data.len() - p_count < 3 {
         return;
     }
     let fixed_sorted = (!data.any && data.sorted).then_some(data.heaps);
+    let positive = data.positions.iter().all(|p| p.iter().all(|&h| h > 0));
+    let fixed = rules(data.heaps, fixed_sorted, positive);
+    let mut tried = fixed.len();
+    let mut best = try_rules(data, fixed, false, found);
+    if !found
+        .guesses
+        .iter()
+        .any(|g| g.shape.starts_with("several heaps"))
+    {
+        // Families simplest first: the first that fits ends the search.
+        let before = found.guesses.len();
+        for family in derived::rules(data) {
+            tried += family.len();
+            if let Some(b) = try_rules(data, family, true, found) {
+                if best.as_ref().is_none_or(|a| b.held > a.held) {
+                    best = Some(b);
+                }
+            }
+            if found.guesses.len() > before {
+                break;
+            }
+        }
+    }
+    if let Some(mut m) = best {
+        m.shape = m.shape.replace("of 0 rules", &format!("of {tried} rules"));
+        found.misses.push(m);
+    }
+}
+
+/// Tries `rules` on every position of `data`: each that fits is a guess (only the first, when
+/// `first_only`); the one that held longest of the others is returned.
+fn try_rules(data: &Data, rules: Vec<Rule>, first_only: bool, found: &mut Found) -> Option<Miss> {
     let mut best: Option<Miss> = None;
-    for r in rules(data.heaps, fixed_sorted) {
+    for r in rules {
         let (broke, held) = data.first_where_not(|p, v| (r.test)(p) == (v == 0));
         match broke {
-            None => found.guesses.push(Guess {
-                shape: format!("several heaps: {}", r.shape),
-                lines: vec![format!("claim P: {}", r.text)],
-                support: data.len() as u64,
-                note: format!("P iff {}, over {} positions", r.shape, data.len()),
-                verdict: None,
-            }),
+            None => {
+                let mut lines = r.defs.clone();
+                lines.push(format!("claim P: {}", r.text));
+                found.guesses.push(Guess {
+                    shape: format!("several heaps: {}", r.shape),
+                    lines,
+                    support: data.len() as u64,
+                    note: format!("P iff {}, over {} positions", r.shape, data.len()),
+                    verdict: None,
+                });
+                if first_only {
+                    return None;
+                }
+            }
             Some(at) if best.as_ref().is_none_or(|b| held > b.held) => {
                 best = Some(Miss {
-                    shape: format!("several heaps: {} (the nearest of {} rules)", r.shape, 0),
+                    shape: format!("several heaps: {} (the nearest of 0 rules)", r.shape),
                     broke_at: Some(at),
                     why: format!("`{}` gives the wrong outcome", r.text),
                     held,
@@ -190,9 +268,5 @@ pub fn search(data: &Data, found: &mut Found) {
             Some(_) => {}
         }
     }
-    if let Some(mut m) = best {
-        let n = rules(data.heaps, fixed_sorted).len();
-        m.shape = m.shape.replace("of 0 rules", &format!("of {n} rules"));
-        found.misses.push(m);
-    }
+    best
 }
