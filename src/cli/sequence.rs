@@ -103,21 +103,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         Some(SolveError::Cancelled { .. }) => Some(run.halt()),
         Some(e) => return Err(run.failure(&game, e, &format!("while computing {what}"))),
     };
-    // A whole run's output is written within `--time` and stops at Ctrl-C too; the values a
-    // stopped run kept are written whole.
-    let cut = match halted {
-        None => {
-            let mut out = OutUntil::new(&run.budget);
-            write_from(&s, a.format, game.play(), a.from as usize, &mut |p| {
-                out.put(p)
-            });
-            out.finish()?
-        }
-        Some(_) => {
-            print_out(&render_from(&s, a.format, game.play(), a.from as usize))?;
-            None
-        }
-    };
+    let cut = write_out(&s, &a, &game, halted.is_some(), &run.budget)?;
     if let Some(e) = unsaved {
         return Err(e);
     }
@@ -133,6 +119,25 @@ pub fn run(a: Args) -> Result<u8, Report> {
     eprintln!("{report:?}");
     let h = halted.unwrap_or_else(|| run.halt());
     Ok(if matches!(h, Halt::CtrlC) { 130 } else { 2 })
+}
+
+/// Prints the values: a whole run's output within `--time` and Ctrl-C too (`Some(lines)`
+/// when they stopped it), the values a stopped run kept whole.
+fn write_out(
+    s: &Grown,
+    a: &Args,
+    game: &Game,
+    halted: bool,
+    budget: &crate::solver::Budget,
+) -> Result<Option<usize>, Report> {
+    let from = a.from as usize;
+    if halted {
+        print_out(&render_from(s, a.format, game.play(), from))?;
+        return Ok(None);
+    }
+    let mut out = OutUntil::new(budget);
+    write_from(s, a.format, game.play(), from, &mut |p| out.put(p));
+    out.finish()
 }
 
 /// What a run says when `--time` or Ctrl-C stopped the writing of values all computed.
