@@ -145,7 +145,7 @@ fn json_reports_the_rare_values_and_the_mask_of_grundys_game() {
 }
 
 #[test]
-#[ignore = "long: 4.4 * 10^8 heaps (see docs/performance.md for the time); run in release"]
+#[ignore = "long: 4.4 * 10^8 heaps, about 150 s of CPU in release (docs/performance.md); run in release"]
 fn octal_1777_has_period_60620715_after_160949017() {
     // Flammenkamp's table of octal games: 0.1777 has period 60,620,715, its last exception
     // at heap 160,949,017. The periodicity theorem (largest take t = 4) proves it from the
