@@ -143,3 +143,34 @@ fn json_reports_the_rare_values_and_the_mask_of_grundys_game() {
     let last = values.iter().rposition(|&x| rare(x)).expect("rare heaps") as u64;
     assert_eq!(g["last_rare_heap"].as_u64(), Some(last));
 }
+
+#[test]
+#[ignore = "long: 4.4 * 10^8 heaps, about 150 s of CPU in release (docs/performance.md); run in release"]
+fn octal_1777_has_period_60620715_after_160949017() {
+    // Flammenkamp's table of octal games: 0.1777 has period 60,620,715, its last exception
+    // at heap 160,949,017. The periodicity theorem (largest take t = 4) proves it from the
+    // values up to 2e + 2p + t = 443,139,470 with e = 160,949,018: the run goes a little past.
+    let out = heapgame()
+        .args([
+            "sequence",
+            "rulesets/classic/octal.game",
+            "-p",
+            "code=0.1777",
+        ])
+        .args([
+            "--to",
+            "443200000",
+            "--from",
+            "443200000",
+            "--format",
+            "json",
+        ])
+        .time_bound(std::time::Duration::from_secs(4 * 3600))
+        .ok();
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let p = &v["periodic"];
+    assert_eq!(p["period"].as_u64(), Some(60_620_715), "{p}");
+    assert_eq!(p["preperiod"].as_u64(), Some(160_949_018), "{p}");
+    assert_eq!(p["saltus"].as_i64(), Some(0), "{p}");
+    assert_eq!(p["proven"].as_bool(), Some(true), "{p}");
+}

@@ -2,9 +2,10 @@
 //! fingerprint of the ruleset's text, name and parameter values, the number of values, in
 //! twenty digits), then the values, two bytes each, little-endian.
 //!
-//! The file is written as the sequence grows ([`Saver`]): about every second the new values
-//! are appended and synced, and only then the count in the header is rewritten in place and
-//! synced. A run killed at any moment (`kill -9`, a crash, the power) leaves a file whose
+//! The file is written as the sequence grows ([`Saver`], shown the values by the
+//! take-and-break kernel; other games' values are written at the end): about every second
+//! the new values are appended and synced, and only then the count in the header is
+//! rewritten in place and synced. A run killed at any moment (`kill -9`, a crash, the power) leaves a file whose
 //! header counts values all written; bytes past them (a chunk whose count was not yet
 //! written) are ignored when it is read, and cut when a run resumes into the same file. The
 //! file is created under a temporary name and renamed once its header is whole. Files of the
@@ -12,7 +13,6 @@
 
 use std::fs::File;
 use std::io::{Seek as _, SeekFrom, Write as _};
-use std::os::unix::fs::FileExt as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -171,7 +171,8 @@ impl Saver {
         }
         file.write_all(&bytes)?;
         file.sync_data()?;
-        file.write_all_at(format!("{upto:020}").as_bytes(), COUNT_AT)?;
+        file.seek(SeekFrom::Start(COUNT_AT))?;
+        file.write_all(format!("{upto:020}").as_bytes())?;
         file.sync_data()?;
         self.saved = upto;
         Ok(())
