@@ -125,7 +125,9 @@ impl<'s> Steps<'s> {
             return self.first();
         }
         let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
-        let heaps_turn = self.heaps_stop.is_none() && self.step % 4 == 3;
+        let heaps_turn = self.heaps_stop.is_none()
+            && self.growth.next(self.heaps).is_some()
+            && self.step % 4 == 3;
         let kind = match self.step % 2 {
             _ if heaps_turn => Kind::Heaps,
             1 => Kind::Total,
