@@ -199,23 +199,12 @@ impl<'a> Checking<'a> {
         let deepened = self.all.iter().filter(|r| r.3.is_none()).count();
         for k in 0..n {
             if self.all[k].3.is_some() {
-                let r = self.compute_run(k, self.parts(k) + deepened);
-                if let Err(e) = &r {
-                    if is_cancelled(e) {
-                        return Err(r.err().expect("an error"));
-                    }
-                }
-                runs[k] = Some(r);
+                runs[k] = Some(cancel_stops(self.compute_run(k, self.parts(k) + deepened))?);
             }
             if self.families[k] {
                 let limits = self.limits(k, self.parts(k + 1) + 1 + deepened);
                 let r = super::check_family::compute(&limits, &self.all[k].0, &self.all[k].1);
-                if let Err(e) = &r {
-                    if is_cancelled(e) {
-                        return Err(r.err().expect("an error"));
-                    }
-                }
-                fams[k] = Some(r);
+                fams[k] = Some(cancel_stops(r)?);
             }
         }
         Ok((runs, fams))
@@ -455,6 +444,14 @@ fn coverage(
         }
     }
     code
+}
+
+/// A result kept to be shown later, unless it is Ctrl-C, which stops the command now.
+fn cancel_stops<T>(r: Result<T, Report>) -> Result<Result<T, Report>, Report> {
+    match r {
+        Err(e) if is_cancelled(&e) => Err(e),
+        r => Ok(r),
+    }
 }
 
 /// Which runs check their file's family claims: the first of each file and parameter values.
