@@ -196,6 +196,8 @@ pub struct Checker<'g> {
     pub spent: Vec<std::time::Duration>,
     /// The claims left out for now: a deepening run's claim that took its share of the time.
     pub parked: Vec<bool>,
+    /// A box solved at once by a kernel, read before the search ([`super::boxed`]).
+    pub(super) table: Option<crate::solver::values::BoxValues>,
 }
 
 impl<'g> Checker<'g> {
@@ -266,6 +268,7 @@ impl<'g> Checker<'g> {
             seen: Seen::default(),
             spent: vec![std::time::Duration::ZERO; game.checked.claims.len()],
             parked: vec![false; game.checked.claims.len()],
+            table: None,
         }
     }
 
@@ -373,6 +376,11 @@ impl<'g> Checker<'g> {
         if self.loopy.is_some() {
             return self.visit_loopy(pos);
         }
+        if let Some((g, is_p)) = self.from_box(pos) {
+            let k = known(&mut self.solver, pos, self.needs, g);
+            let known = self.solved(k)?;
+            return self.compare_all(pos, &known, is_p);
+        }
         let known = match known(&mut self.solver, pos, self.needs, None) {
             // The moves can return to a position: in normal play, Smith's values.
             Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
@@ -389,12 +397,17 @@ impl<'g> Checker<'g> {
                 r => self.solved(r)? == Outcome::P,
             },
         };
+        self.compare_all(pos, &known, is_p)
+    }
+
+    /// Every claim still compared at `pos`, each timed ([`Checker::spent`]).
+    fn compare_all(&mut self, pos: &[u32], known: &Known, is_p: bool) -> Result<(), Halt> {
         for i in 0..self.claims.len() {
             if !self.compares(i) {
                 continue;
             }
             let t0 = std::time::Instant::now();
-            let r = self.compare_one(i, pos, &known, is_p);
+            let r = self.compare_one(i, pos, known, is_p);
             self.spent[i] += t0.elapsed();
             r?;
         }

@@ -304,6 +304,11 @@ impl<'g> Deepening<'g> {
             Err(e) => return Err(CheckError::region(e, None)),
         };
         positions.retain(|p| self.game.allows(p));
+        match region {
+            Region::Box(b) => self.c.solve_box_first(b.max),
+            Region::Total { total, .. } => self.c.solve_box_first(total),
+            Region::Samples { .. } => {}
+        }
         // A loopy game solves the step's positions together when it first needs one.
         self.c.set_region(&positions);
         let Some(fresh) = self.visit_region(&region, &positions, end)? else {
@@ -459,15 +464,19 @@ impl<'g> Deepening<'g> {
             }
         });
         let shape = self.game.shape();
+        // Still growing at the end: the claims had all failed, or the time was up.
+        let still = if self.c.all_failed() && !self.c.claims.is_empty() {
+            "every claim had failed".to_string()
+        } else {
+            "the end of the time".to_string()
+        };
         DeepReport {
             ruleset: self.game.checked.name.clone(),
             params: params_shown(self.game),
             heaps: self.plan.start.heaps,
             heaps_reached: self.steps.most_heaps(),
-            sizes_stop: (self.steps.sizes_stop.clone())
-                .unwrap_or_else(|| "the end of the run".into()),
-            heaps_stop: (self.steps.heaps_stop.clone())
-                .unwrap_or_else(|| "the end of the run".into()),
+            sizes_stop: self.steps.sizes_stop.clone().unwrap_or(still.clone()),
+            heaps_stop: self.steps.heaps_stop.clone().unwrap_or(still),
             fixed_count: shape.count.is_some(),
             claims: self.c.claims,
             reach: self.reach,
