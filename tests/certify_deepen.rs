@@ -60,3 +60,115 @@ fn the_json_says_how_far_the_heap_count_grew() {
     assert_eq!(count["from"], 3, "{v}");
     assert_eq!(count["most"], 4, "{v}");
 }
+
+/// Wythoff's P-positions (a, b), a <= b, with b <= `max`, by their construction: A_n the
+/// least number not yet in a pair, B_n = A_n + n (Wythoff 1907).
+fn wythoff_p(max: u32) -> std::collections::HashSet<(u32, u32)> {
+    let mut used = vec![false; 2 * max as usize + 2];
+    let mut p = std::collections::HashSet::new();
+    let mut n = 0u32;
+    let mut a = 0u32;
+    loop {
+        while used[a as usize] {
+            a += 1;
+        }
+        let b = a + n;
+        if b > max {
+            return p;
+        }
+        used[a as usize] = true;
+        used[b as usize] = true;
+        p.insert((a, b));
+        n += 1;
+    }
+}
+
+#[test]
+fn wythoff_with_phi_rounded_fails_where_a_brute_force_says() {
+    // Wythoff's claim with phi rounded to 1.618 (1618/1000 exactly) is first wrong, in the
+    // fixed order (fewest tokens, then lexicographic), where the construction above says: the
+    // deepening reads the positions from boxes the kernel solves at once (each position's
+    // search walks its row, column and diagonal: `--time 2m` used to reach total 509).
+    let text = std::fs::read_to_string("rulesets/classic/wythoff.game").expect("wythoff.game");
+    assert!(
+        text.contains("(b - a) * phi)"),
+        "the claim as the file writes it"
+    );
+    let f = fixture(
+        "wythoff_1618",
+        &text.replace("(b - a) * phi)", "(b - a) * 1.618)"),
+    );
+    let p = wythoff_p(1200);
+    let mut first = None;
+    'total: for t in 0..=2400u32 {
+        for a in 0..=t / 2 {
+            let b = t - a;
+            let claim = u64::from(a) == u64::from(b - a) * 1618 / 1000;
+            if b <= 1200 && claim != p.contains(&(a, b)) {
+                first = Some((a, b));
+                break 'total;
+            }
+        }
+    }
+    assert_eq!(first, Some((376, 609)), "the brute force");
+    let (code, out, err) = run(&["check", &f, "--time", "2m", "--seed", "1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("FAIL  line  12: claim P: a == floor((b - a) * 1.618)"),
+        "{out}"
+    );
+    assert!(out.contains("at (376, 609)"), "{out}");
+}
+
+/// The Grundy value of the cookie game (delete one heap, lower every other by 1; heaps of 0
+/// vanish) at the sorted position `p`, by its definition (the mex of its followers').
+fn cookie_grundy(p: Vec<u32>, memo: &mut std::collections::HashMap<Vec<u32>, u32>) -> u32 {
+    if let Some(&g) = memo.get(&p) {
+        return g;
+    }
+    let mut seen = Vec::new();
+    for i in 0..p.len() {
+        if i > 0 && p[i] == p[i - 1] {
+            continue;
+        }
+        let mut q: Vec<u32> = (0..p.len())
+            .filter(|&j| j != i && p[j] > 1)
+            .map(|j| p[j] - 1)
+            .collect();
+        q.sort_unstable();
+        seen.push(cookie_grundy(q, memo));
+    }
+    let g = (0..).find(|v| !seen.contains(v)).expect("a mex");
+    memo.insert(p, g);
+    g
+}
+
+#[test]
+#[ignore = "heavy: a minute of release `check --time 60s`; run with --release -- --ignored"]
+fn propp_cookie_claim_made_false_on_eleven_components_fails() {
+    // Propp's cookie game, "Grundy value at most 3 up to 6 components" made "at most 4 up to
+    // 11": false at (2, 3, 4, 6, 9, 9, 11, 11, 11, 11, 11), whose value is 5 (worked out
+    // above, from the moves); the file's `check` lines have at most 7 heaps.
+    let mut memo = std::collections::HashMap::new();
+    let at = vec![2, 3, 4, 6, 9, 9, 11, 11, 11, 11, 11];
+    assert_eq!(cookie_grundy(at, &mut memo), 5);
+    let text = std::fs::read_to_string("rulesets/propp/cookie.game").expect("cookie.game");
+    let line = "claim grundy <= 3 when len(heaps) <= 6";
+    assert!(text.contains(line), "the claim as the file writes it");
+    let f = fixture(
+        "cookie_11",
+        &text.replace(line, "claim grundy <= 4 when len(heaps) <= 11"),
+    );
+    let (code, out, err) = run(&["check", &f, "--time", "60s", "--seed", "1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "at (2, 3, 4, 6, 9, 9, 11, 11, 11, 11, 11): the claim says the Grundy value is <= 4"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("the number of heaps grew from 7 to 11"),
+        "{out}"
+    );
+}

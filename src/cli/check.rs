@@ -8,7 +8,7 @@ use crate::report::check::{deep_json, deep_text, json_report, text_report};
 use crate::report::check_summary::{summary_json, summary_text};
 use crate::verify::check::{check_positions, check_region};
 use crate::verify::coverage::{Coverage, FindingKind};
-use crate::verify::deepen::{check_deepening_all, DeepReport, Plan};
+use crate::verify::deepen::DeepReport;
 use crate::verify::region::{fresh_seed, Region};
 use crate::verify::runs::{runs_in, Run};
 use crate::verify::Bounds;
@@ -33,7 +33,7 @@ pub struct Args {
     files: Vec<PathBuf>,
     /// Set a parameter: NAME=VALUE, where VALUE is an expression.
     #[arg(short = 'p', long = "param", value_name = "NAME=VALUE")]
-    params: Vec<String>,
+    pub(super) params: Vec<String>,
     /// The largest heap (instead of the file's bounds).
     #[arg(long, value_name = "N")]
     max: Option<u32>,
@@ -43,27 +43,30 @@ pub struct Args {
     /// Stop with an error after storing this many positions (default: from the available
     /// memory, as for `solve`).
     #[arg(long, value_name = "N")]
-    max_positions: Option<usize>,
+    pub(super) max_positions: Option<usize>,
     /// Stop with an error before the positions stored take more than SIZE of memory.
     #[arg(long, value_name = "SIZE", value_parser = super::common::parse_size)]
-    max_memory: Option<u64>,
+    pub(super) max_memory: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     #[command(flatten)]
-    region: RegionArgs,
+    pub(super) region: RegionArgs,
     /// Keep enlarging the region for this long (`30s`, `2m`): boxes and totals alternately,
-    /// each about twice the positions of the last, then samples; each claim stops at its first
-    /// counterexample. It starts from each `check` line's quick bounds (or the largest box
-    /// within them of at most 16384 positions: the small positions first), and the runs deepen
-    /// together, the one with the fewest positions compared next. With --total or --samples: a
-    /// time limit on that region instead. Either way it bounds the whole command: the runs of
-    /// the files, the listing of their positions and the family claims each get a share.
+    /// each about twice the positions of the last of its kind, and with `heaps any` boxes of
+    /// more heaps (up to the most a claim's `when` covers), then samples; each claim stops at
+    /// its first counterexample, or when its own evaluation has taken its share of the time.
+    /// It starts from each `check` line's quick bounds (or the largest box within them of at
+    /// most 16384 positions: the small positions first); the lines of one file with the same
+    /// parameter values deepen as one, and the runs deepen together, the one with the least
+    /// time spent per claim next. With --total or --samples: a time limit on that region
+    /// instead. Either way it bounds the whole command: the runs over listed positions and the
+    /// family claims first, each with a share, then the deepening with what they leave.
     #[arg(long, value_name = "DURATION", value_parser = super::common::parse_duration)]
     time: Option<std::time::Duration>,
     /// The play convention (`normal` or `misere`) instead of each file's `play` line.
     #[arg(long, value_name = "PLAY", value_parser = super::common::parse_play)]
-    play: Option<crate::solver::Play>,
+    pub(super) play: Option<crate::solver::Play>,
     /// Use the smaller bounds of each `check` line (`quick max N`) where it gives them.
     #[arg(long)]
     quick: bool,
@@ -73,7 +76,7 @@ pub struct Args {
 }
 
 /// A run of one of the files given.
-type FileRun = (PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
+pub(super) type FileRun = (PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
 
 /// The runs of one file: a loaded game and its bounds each.
 fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
@@ -105,6 +108,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
         }
     }
     let mut c = Checking::new(&a, &all, worst);
+    let (mut early, mut early_families) = c.bounded_first()?;
     let mut deep = c.deepen_first().into_iter();
     for (n, (_, _, _, over)) in all.iter().enumerate() {
         c.file_done(n);
@@ -112,12 +116,23 @@ pub fn run(a: Args) -> Result<u8, Report> {
             let r = deep.next().expect("one deepening report a run (run)");
             c.deepened(n, r)?;
         } else {
-            c.check_run(n)?;
+            let r = early[n]
+                .take()
+                .unwrap_or_else(|| c.compute_run(n, c.parts(n)));
+            c.show_run(n, r)?;
         }
-        c.families(n)?;
+        if c.families[n] {
+            let limits = c.limits(n, c.parts(n + 1) + 1);
+            let r = (early_families[n].take())
+                .unwrap_or_else(|| super::check_family::compute(&limits, &all[n].0, &all[n].1));
+            c.show_families(n, r)?;
+        }
     }
     c.finish()
 }
+
+/// What a run over a region or a list of positions found, or its error.
+type Found = Result<crate::verify::check::CheckReport, Report>;
 
 /// One `heapgame check` across its runs: the exit code so far, the JSON reports, the
 /// coverage of the file being checked, and the shares of `--time`.
@@ -160,16 +175,53 @@ impl<'a> Checking<'a> {
         runs + self.families[n..].iter().filter(|f| **f).count()
     }
 
-    /// With `--time` alone: every deepened run's report (or error), in order, in their part
-    /// of the time.
-    fn deepen_first(&self) -> Vec<Result<DeepReport, Report>> {
+    /// With `--time` alone, first: the runs over a list of positions and the family claims,
+    /// which are bounded, each in its part of the time (the deepening counting as one part a
+    /// run); the deepening then has what they leave. Ctrl-C stops the command.
+    #[allow(clippy::type_complexity)]
+    fn bounded_first(
+        &self,
+    ) -> Result<
+        (
+            Vec<Option<Found>>,
+            Vec<Option<super::check_family::Families>>,
+        ),
+        Report,
+    > {
+        let n = self.all.len();
+        let (mut runs, mut fams): (Vec<Option<Found>>, Vec<_>) = (
+            (0..n).map(|_| None).collect(),
+            (0..n).map(|_| None).collect(),
+        );
+        if !self.deepen {
+            return Ok((runs, fams));
+        }
+        let deepened = self.all.iter().filter(|r| r.3.is_none()).count();
+        for k in 0..n {
+            if self.all[k].3.is_some() {
+                runs[k] = Some(cancel_stops(self.compute_run(k, self.parts(k) + deepened))?);
+            }
+            if self.families[k] {
+                let limits = self.limits(k, self.parts(k + 1) + 1 + deepened);
+                let r = super::check_family::compute(&limits, &self.all[k].0, &self.all[k].1);
+                fams[k] = Some(cancel_stops(r)?);
+            }
+        }
+        Ok((runs, fams))
+    }
+
+    /// With `--time` alone: every deepened run's report (or error), in order, in the time the
+    /// bounded runs left ([`Checking::bounded_first`]).
+    fn deepen_first(&self) -> Vec<Option<Result<DeepReport, Report>>> {
         if !self.deepen {
             return Vec::new();
         }
-        let deepened = self.all.iter().filter(|r| r.3.is_none()).count();
-        let time = self.a.time.unwrap_or_default();
-        let time = time.mul_f64(deepened as f64 / (deepened + self.parts(0)).max(1) as f64);
-        deepen_all(self.a, self.all, self.seed, time)
+        let time = self
+            .a
+            .time
+            .unwrap_or_default()
+            .saturating_sub(self.t0.elapsed());
+        super::check_deepen::deepen_all(self.a, self.all, self.seed, time)
     }
 
     /// The limits, Ctrl-C and the progress bar of `solve` for run `n`, in `parts` of the
@@ -197,11 +249,19 @@ impl<'a> Checking<'a> {
     }
 
     /// Run `n` deepened: its report, or its error.
-    fn deepened(&mut self, n: usize, r: Result<DeepReport, Report>) -> Result<(), Report> {
+    fn deepened(&mut self, n: usize, r: Option<Result<DeepReport, Report>>) -> Result<(), Report> {
         let (file, game, _, _) = &self.all[n];
         let r = match r {
-            Ok(r) => r,
-            Err(e) => return self.failed(e),
+            Some(Ok(r)) => r,
+            Some(Err(e)) => return self.failed(e),
+            None => {
+                let (text, json) = super::check_deepen::merged(file, game);
+                match self.a.format {
+                    Format::Text => print_out(&text)?,
+                    Format::Json => self.json.push(json),
+                }
+                return Ok(());
+            }
         };
         if !r.holds() {
             self.worst = self.worst.max(1);
@@ -225,8 +285,8 @@ impl<'a> Checking<'a> {
     }
 
     /// Run `n` over its region (the box, a total, samples) or the positions its `check over`
-    /// line lists: its report, or its error.
-    fn check_run(&mut self, n: usize) -> Result<(), Report> {
+    /// line lists, in `parts` of the time left: its report, or its error.
+    fn compute_run(&self, n: usize, parts: usize) -> Found {
         let (file, game, bounds, over) = &self.all[n];
         let a = self.a;
         let region = (a.region.region(self.seed, bounds.heaps)).unwrap_or(Region::Box(*bounds));
@@ -240,7 +300,7 @@ impl<'a> Checking<'a> {
         };
         let what = format!("checking {}", file.display());
         let heaps = a.region.most_heaps(game.shape(), bounds.heaps);
-        let run = SolveRun::start(&self.limits(n, self.parts(n)), heaps, total, what.clone());
+        let run = SolveRun::start(&self.limits(n, parts), heaps, total, what.clone());
         let result = match over {
             Some(ps) => {
                 let what = format!("{} positions named by `check over`", ps.len());
@@ -251,6 +311,13 @@ impl<'a> Checking<'a> {
         let result =
             result.map_err(|e| run.or_memory_stop(game, e.into(), &format!("while {what}")));
         drop(run);
+        result
+    }
+
+    /// Run `n`'s report ([`Checking::compute_run`]) shown, its coverage counted.
+    fn show_run(&mut self, n: usize, result: Found) -> Result<(), Report> {
+        let (file, game, _, _) = &self.all[n];
+        let a = self.a;
         let r = match result {
             Ok(r) => r,
             Err(e) => return self.failed(e),
@@ -288,15 +355,10 @@ impl<'a> Checking<'a> {
         Ok(())
     }
 
-    /// After run `n`: its file's family claims, when it is the first run of that file and
-    /// parameter values.
-    fn families(&mut self, n: usize) -> Result<(), Report> {
-        if !self.families[n] {
-            return Ok(());
-        }
-        let (file, game, _, _) = &self.all[n];
-        let limits = self.limits(n, self.parts(n + 1) + 1);
-        let code = super::check_family::run(&limits, file, game, self.a.format, &mut self.json)?;
+    /// After run `n` (the first of its file and parameter values): its file's family claims.
+    fn show_families(&mut self, n: usize, r: super::check_family::Families) -> Result<(), Report> {
+        let file = &self.all[n].0;
+        let code = super::check_family::show(r, file, self.a.format, &mut self.json)?;
         self.worst = self.worst.max(code);
         Ok(())
     }
@@ -384,46 +446,12 @@ fn coverage(
     code
 }
 
-/// `check --time`: every run deepened together within the time given (the run that has
-/// compared the fewest positions goes next), one report (or error) per run, in order.
-fn deepen_all(
-    a: &Args,
-    all: &[FileRun],
-    seed: u64,
-    time: std::time::Duration,
-) -> Vec<Result<DeepReport, Report>> {
-    let Some((file, _, _, _)) = all.first() else {
-        return Vec::new();
-    };
-    let limits = GameArgs {
-        file: file.clone(),
-        params: a.params.clone(),
-        max_positions: a.max_positions,
-        max_memory: a.max_memory,
-        force: false,
-        time: None,
-        play: a.play,
-    };
-    let heaps = all.iter().map(|(_, _, b, _)| b.heaps).max().unwrap_or(1);
-    let run = SolveRun::start(&limits, heaps, None, "checking".to_string());
-    // A run over a list of positions is not deepened: it is checked as it is.
-    let runs: Vec<(&Game, Plan)> = all
-        .iter()
-        .filter(|r| r.3.is_none())
-        .map(|(_, game, bounds, _)| {
-            let plan = Plan {
-                start: *bounds,
-                sample_max: a.region.sample_max,
-                seed,
-                time,
-            };
-            (game, plan)
-        })
-        .collect();
-    check_deepening_all(&runs, run.budget.clone(), time)
-        .into_iter()
-        .map(|r| r.map_err(Report::new))
-        .collect()
+/// A result kept to be shown later, unless it is Ctrl-C, which stops the command now.
+fn cancel_stops<T>(r: Result<T, Report>) -> Result<Result<T, Report>, Report> {
+    match r {
+        Err(e) if is_cancelled(&e) => Err(e),
+        r => Ok(r),
+    }
 }
 
 /// Which runs check their file's family claims: the first of each file and parameter values.

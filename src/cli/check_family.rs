@@ -11,20 +11,29 @@ use miette::Report;
 
 use super::common::{print_out, Format, GameArgs, SolveRun};
 
-/// Checks the family claims of `game`; the exit code they call for (1 when one fails, 2 when
-/// the time ran out or one could not be evaluated). Ctrl-C is returned as an error.
-pub(super) fn run(
-    limits: &GameArgs,
-    file: &Path,
-    game: &Game,
-    format: Format,
-    json: &mut [serde_json::Value],
-) -> Result<u8, Report> {
+/// The family claims of one file and parameter values, checked: their reports and why they
+/// stopped early (if they did), or the error that kept them from being checked.
+pub(super) type Families = Result<(Vec<FamilyReport>, Option<String>), Report>;
+
+/// Checks the family claims of `game` within `limits`.
+pub(super) fn compute(limits: &GameArgs, file: &Path, game: &Game) -> Families {
     let what = format!("checking the family claims of {}", file.display());
     let heaps = game.shape().count.unwrap_or(1);
     let run = SolveRun::start(limits, heaps, None, what);
     let result = check_families(game, run.budget.clone()).map_err(Report::new);
     drop(run);
+    result
+}
+
+/// Shows the family claims checked ([`compute`]); the exit code they call for (1 when one
+/// fails, 2 when the time ran out or one could not be evaluated). Ctrl-C is returned as an
+/// error.
+pub(super) fn show(
+    result: Families,
+    file: &Path,
+    format: Format,
+    json: &mut [serde_json::Value],
+) -> Result<u8, Report> {
     let (reports, stopped) = match result {
         Ok(r) => r,
         Err(e) if super::common::is_cancelled(&e) => return Err(e),

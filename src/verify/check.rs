@@ -191,6 +191,13 @@ pub struct Checker<'g> {
     pub exhaustive: bool,
     /// What the positions compared so far reached.
     pub seen: Seen,
+    /// The time each claim took to be evaluated and compared (the solving of the position
+    /// itself, shared by the claims, not counted).
+    pub spent: Vec<std::time::Duration>,
+    /// The claims left out for now: a deepening run's claim that took its share of the time.
+    pub parked: Vec<bool>,
+    /// A box solved at once by a kernel, read before the search ([`super::boxed`]).
+    pub(super) table: Option<crate::solver::values::BoxValues>,
 }
 
 impl<'g> Checker<'g> {
@@ -259,6 +266,9 @@ impl<'g> Checker<'g> {
             roots: Vec::new(),
             exhaustive: false,
             seen: Seen::default(),
+            spent: vec![std::time::Duration::ZERO; game.checked.claims.len()],
+            parked: vec![false; game.checked.claims.len()],
+            table: None,
         }
     }
 
@@ -320,7 +330,12 @@ impl<'g> Checker<'g> {
     /// Whether claim `i` is compared at the next position: it has no failure yet, or the run
     /// counts every counterexample.
     pub(super) fn compares(&self, i: usize) -> bool {
-        self.exhaustive || self.claims[i].open()
+        !self.parked[i] && (self.exhaustive || self.claims[i].open())
+    }
+
+    /// Whether no claim is compared at the next position (each has failed or is parked).
+    pub fn none_compared(&self) -> bool {
+        (0..self.claims.len()).all(|i| !self.compares(i))
     }
 
     /// A solve's result, with the time and position limits told apart.
@@ -361,6 +376,11 @@ impl<'g> Checker<'g> {
         if self.loopy.is_some() {
             return self.visit_loopy(pos);
         }
+        if let Some((g, is_p)) = self.from_box(pos) {
+            let k = known(&mut self.solver, pos, self.needs, g);
+            let known = self.solved(k)?;
+            return self.compare_all(pos, &known, is_p);
+        }
         let known = match known(&mut self.solver, pos, self.needs, None) {
             // The moves can return to a position: in normal play, Smith's values.
             Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
@@ -377,28 +397,48 @@ impl<'g> Checker<'g> {
                 r => self.solved(r)? == Outcome::P,
             },
         };
+        self.compare_all(pos, &known, is_p)
+    }
+
+    /// Every claim still compared at `pos`, each timed ([`Checker::spent`]).
+    fn compare_all(&mut self, pos: &[u32], known: &Known, is_p: bool) -> Result<(), Halt> {
         for i in 0..self.claims.len() {
             if !self.compares(i) {
                 continue;
             }
-            let Some(v) = self.claim(i, pos, &known)? else {
-                self.claims[i].silent += 1;
-                continue;
-            };
-            // Counted once compared: a halt in the middle leaves the position uncounted.
-            let hit = if v.is_true() && !self.claims[i].cases.is_empty() {
-                self.hits(i, pos, &known)?
-            } else {
-                Vec::new()
-            };
-            let failure = (self.compare(i, pos, v, &known, is_p)).map_err(|e| self.stopped(e))?;
-            let c = &mut self.claims[i];
-            c.checked += 1;
-            for h in hit {
-                c.cases[h].decided += 1;
-            }
-            c.record(pos, failure);
+            let t0 = std::time::Instant::now();
+            let r = self.compare_one(i, pos, known, is_p);
+            self.spent[i] += t0.elapsed();
+            r?;
         }
+        Ok(())
+    }
+
+    /// Claim `i` at `pos` compared with what the solver knows (`is_p`: the position is P).
+    fn compare_one(
+        &mut self,
+        i: usize,
+        pos: &[u32],
+        known: &Known,
+        is_p: bool,
+    ) -> Result<(), Halt> {
+        let Some(v) = self.claim(i, pos, known)? else {
+            self.claims[i].silent += 1;
+            return Ok(());
+        };
+        // Counted once compared: a halt in the middle leaves the position uncounted.
+        let hit = if v.is_true() && !self.claims[i].cases.is_empty() {
+            self.hits(i, pos, known)?
+        } else {
+            Vec::new()
+        };
+        let failure = (self.compare(i, pos, v, known, is_p)).map_err(|e| self.stopped(e))?;
+        let c = &mut self.claims[i];
+        c.checked += 1;
+        for h in hit {
+            c.cases[h].decided += 1;
+        }
+        c.record(pos, failure);
         Ok(())
     }
 }

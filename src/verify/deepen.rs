@@ -31,6 +31,9 @@ pub struct Reach {
     pub samples: u64,
     /// The regions checked in full, in words, by heap count.
     pub words: Option<String>,
+    /// Whether the claim took its share of the growth's time before the others: left at
+    /// the regions it had reached (compared again on the samples).
+    pub parked: bool,
 }
 
 /// The result of a deepening check.
@@ -86,6 +89,9 @@ impl DeepReport {
         if let Some(w) = &r.words {
             s = format!("all {s} of {w}");
         }
+        if r.parked {
+            s = format!("{s} (where it had taken its share of the time)");
+        }
         if r.samples > 0 {
             s = format!(
                 "{s}, and {} samples with heaps <= {}",
@@ -123,6 +129,13 @@ pub fn check_deepening_all(
         .iter()
         .map(|(g, p)| Deepening::new(g, p, budget.clone(), t0))
         .collect();
+    // Each claim's share of the growth: the time its own evaluation may take (the solving of
+    // the positions, shared, is not counted).
+    let claims: usize = ds.iter().map(Deepening::open).sum();
+    let share = (time * 2 / 3) / u32::try_from(claims.max(1)).unwrap_or(u32::MAX);
+    for d in &mut ds {
+        d.share = share;
+    }
     let mut errors: Vec<Option<CheckError>> = runs.iter().map(|_| None).collect();
     while Instant::now() < end {
         let live: Vec<usize> = (0..ds.len())
@@ -185,6 +198,8 @@ struct Deepening<'g> {
     named: Vec<Vec<u32>>,
     /// Those visited: the regions do not compare them again.
     named_seen: Vec<Vec<u32>>,
+    /// The time a claim's own evaluation may take while the regions grow.
+    share: Duration,
 }
 
 impl<'g> Deepening<'g> {
@@ -203,6 +218,7 @@ impl<'g> Deepening<'g> {
             }
         }
         Deepening {
+            share: Duration::MAX,
             named,
             named_seen: Vec::new(),
             game,
@@ -238,10 +254,7 @@ impl<'g> Deepening<'g> {
         } else {
             let words = region.describe(self.game.shape());
             self.done.push(format!("{words} (cut by the time)"));
-            self.steps.stop_growing(&format!(
-                "the time, in {words} (two thirds of it go to growing)"
-            ));
-            self.sampling = true;
+            self.end_growth(&format!("the time, in {words}"));
         }
     }
 
@@ -250,7 +263,8 @@ impl<'g> Deepening<'g> {
         self.c
             .claims
             .iter()
-            .filter(|c| c.open() && c.applies)
+            .zip(&self.c.parked)
+            .filter(|(c, parked)| c.open() && c.applies && !**parked)
             .count()
     }
 
@@ -262,9 +276,7 @@ impl<'g> Deepening<'g> {
             return Ok(());
         }
         if !self.sampling && Instant::now() >= grow_end {
-            self.steps
-                .stop_growing("the time (two thirds of it go to growing)");
-            self.sampling = true;
+            self.end_growth("the time (two thirds of it go to growing)");
         }
         if !self.named.is_empty() {
             // At most half of what this step may take: a named position too large to solve
@@ -278,7 +290,7 @@ impl<'g> Deepening<'g> {
         } else if let Some(r) = self.steps.grow() {
             r
         } else {
-            self.sampling = true;
+            self.end_growth("the end of the regions");
             return Ok(());
         };
         let budget = self.deadline(if self.sampling { end } else { grow_end }.min(cap));
@@ -292,6 +304,11 @@ impl<'g> Deepening<'g> {
             Err(e) => return Err(CheckError::region(e, None)),
         };
         positions.retain(|p| self.game.allows(p));
+        match region {
+            Region::Box(b) => self.c.solve_box_first(b.max),
+            Region::Total { total, .. } => self.c.solve_box_first(total),
+            Region::Samples { .. } => {}
+        }
         // A loopy game solves the step's positions together when it first needs one.
         self.c.set_region(&positions);
         let Some(fresh) = self.visit_region(&region, &positions, end)? else {
@@ -306,7 +323,7 @@ impl<'g> Deepening<'g> {
         self.steps.done(&region);
         let words = self.steps.reach_words();
         for (i, r) in self.reach.iter_mut().enumerate() {
-            if self.c.claims[i].open() {
+            if self.c.claims[i].open() && !self.c.parked[i] {
                 r.max = self.steps.max;
                 r.total = self.steps.total;
                 r.words.clone_from(&words);
@@ -329,7 +346,7 @@ impl<'g> Deepening<'g> {
             if self.steps.covered(p) || self.named_seen.contains(p) {
                 continue;
             }
-            if self.c.all_failed() {
+            if self.c.none_compared() {
                 break;
             }
             match self.c.visit(p) {
@@ -347,6 +364,14 @@ impl<'g> Deepening<'g> {
             }
             fresh += 1;
             self.visited += 1;
+            if !self.sampling && self.park() {
+                let words = region.describe(self.game.shape());
+                self.done.push(format!(
+                    "{words} (left when each claim had taken its share of the time)"
+                ));
+                self.end_growth("each claim still open had taken its share of the time");
+                return Ok(None);
+            }
             if self.sampling {
                 self.taken += 1;
                 for (i, r) in self.reach.iter_mut().enumerate() {
@@ -357,6 +382,29 @@ impl<'g> Deepening<'g> {
             }
         }
         Ok(Some(fresh))
+    }
+
+    /// Parks the claims that took their share of the growth's time (once a first region was
+    /// compared in full); whether no claim is left to compare.
+    fn park(&mut self) -> bool {
+        if self.steps.max.is_none() && self.steps.total.is_none() {
+            return false;
+        }
+        for i in 0..self.c.claims.len() {
+            if !self.c.parked[i] && self.c.claims[i].open() && self.c.spent[i] > self.share {
+                self.c.parked[i] = true;
+                self.reach[i].parked = true;
+            }
+        }
+        !self.c.all_failed() && self.c.none_compared()
+    }
+
+    /// The regions stop growing, for `why`: the samples come next, every claim still open
+    /// compared on them.
+    fn end_growth(&mut self, why: &str) {
+        self.steps.stop_growing(why);
+        self.sampling = true;
+        self.c.parked.iter_mut().for_each(|p| *p = false);
     }
 
     /// Visits the positions `fails at` names (a claim that fails at one, as the file says,
@@ -416,15 +464,19 @@ impl<'g> Deepening<'g> {
             }
         });
         let shape = self.game.shape();
+        // Still growing at the end: the claims had all failed, or the time was up.
+        let still = if self.c.all_failed() && !self.c.claims.is_empty() {
+            "every claim had failed".to_string()
+        } else {
+            "the end of the time".to_string()
+        };
         DeepReport {
             ruleset: self.game.checked.name.clone(),
             params: params_shown(self.game),
             heaps: self.plan.start.heaps,
             heaps_reached: self.steps.most_heaps(),
-            sizes_stop: (self.steps.sizes_stop.clone())
-                .unwrap_or_else(|| "the end of the run".into()),
-            heaps_stop: (self.steps.heaps_stop.clone())
-                .unwrap_or_else(|| "the end of the run".into()),
+            sizes_stop: self.steps.sizes_stop.clone().unwrap_or(still.clone()),
+            heaps_stop: self.steps.heaps_stop.clone().unwrap_or(still),
             fixed_count: shape.count.is_some(),
             claims: self.c.claims,
             reach: self.reach,

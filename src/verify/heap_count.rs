@@ -1,7 +1,6 @@
 //! How far `check --time` grows the number of heaps of a ruleset of `heaps any`: up to the
 //! most heaps a claim's `when` allows (`len(heaps) <= 11`, `heaps == (1, 2, 5)`), found in the
-//! compiled guard; a claim whose guard bounds no heap count speaks of every count, and the
-//! count then grows one heap at a time past the bounds the claims give.
+//! compiled guard; when no claim bounds it, the count grows one heap at a time.
 
 use crate::game::Game;
 use crate::ruleset::builtins::Builtin;
@@ -50,11 +49,13 @@ impl HeapGrowth {
         g
     }
 
-    /// The next heap count after `k`, if any.
+    /// The next heap count after `k`, if any: the most a claim covers; one more at a time
+    /// only when no claim bounds the count (a claim that does names the count worth
+    /// reaching: the time goes to its heap sizes).
     pub fn next(&self, k: usize) -> Option<usize> {
         match self.to {
             Some(t) if t > k => Some(t),
-            _ if self.beyond => k.checked_add(1),
+            None if self.beyond => k.checked_add(1),
             _ => None,
         }
     }

@@ -4,6 +4,7 @@
 //! tokens first, then fewest heaps, then lexicographically), so the first counterexample is the
 //! smallest, and every failure comes with an explanation in words (`explain.rs`).
 
+pub mod boxed;
 pub mod check;
 pub mod claim;
 pub mod claim_report;

@@ -1,6 +1,6 @@
 //! The regions of a deepening run (`check --time`, `diff --time`), in order: the first box
 //! (the file's, or the largest box within it of at most [`FIRST`] positions), then totals
-//! and boxes alternately, each about twice the positions of the last, while they fit in one
+//! and boxes alternately, each about twice the positions of the last of its kind, while they fit in one
 //! run; then batches of samples, twice as many each time ([`Steps`]), with what
 //! a run starts from and may spend ([`Plan`]).
 
@@ -27,7 +27,7 @@ pub struct Plan {
 
 /// The regions of a deepening run, in order: the first box (at most [`FIRST`]
 /// positions, unless it is the empty position alone), then totals and boxes
-/// alternately, each about twice the positions of the last, while they fit in one run; with
+/// alternately, each about twice the positions of the last of its kind, while they fit in one run; with
 /// `heaps any` and a [`HeapGrowth`], every other box has more heaps (as many as a claim
 /// covers at once, then one more each time), its heaps smaller to keep the size; then
 /// batches of samples, twice as many each time. Remembers what was visited in full.
@@ -35,7 +35,9 @@ pub struct Steps<'s> {
     shape: &'s ShapeSpec,
     start: Bounds,
     step: usize,
-    work: u64,
+    /// The size of the last box and of the last total: each kind doubles its own.
+    last_box: u64,
+    last_total: u64,
     growing: bool,
     growth: HeapGrowth,
     /// The regions visited in full, none inside another.
@@ -72,7 +74,8 @@ impl<'s> Steps<'s> {
             shape,
             start,
             step: 0,
-            work: 0,
+            last_box: 0,
+            last_total: 0,
             growing: true,
             growth: HeapGrowth::NONE,
             regions: Vec::new(),
@@ -122,13 +125,19 @@ impl<'s> Steps<'s> {
             return self.first();
         }
         let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
-        let want = self.work.saturating_mul(2);
-        let heaps_turn = self.heaps_stop.is_none() && self.step % 4 == 3;
+        let heaps_turn = self.heaps_stop.is_none()
+            && self.growth.next(self.heaps).is_some()
+            && self.step % 4 == 3;
         let kind = match self.step % 2 {
             _ if heaps_turn => Kind::Heaps,
             1 => Kind::Total,
             _ => Kind::Box,
         };
+        let want = match kind {
+            Kind::Total => self.last_total,
+            Kind::Box | Kind::Heaps => self.last_box,
+        }
+        .saturating_mul(2);
         let (shape, heaps) = (self.shape, self.heaps);
         let size_at = |m: u32, k: usize| box_size(shape, m, k).map_or(u64::MAX, clamp);
         let (region, size) = match kind {
@@ -186,7 +195,10 @@ impl<'s> Steps<'s> {
             self.stop_sizes("every position there is was reached".to_string());
         }
         self.step += 1;
-        self.work = size;
+        match kind {
+            Kind::Total => self.last_total = size,
+            Kind::Box | Kind::Heaps => self.last_box = size,
+        }
         Some(region)
     }
 
@@ -205,7 +217,7 @@ impl<'s> Steps<'s> {
             return None;
         }
         self.step = 1;
-        self.work = size(m);
+        (self.last_box, self.last_total) = (size(m), size(m));
         Some(Region::Box(Bounds { max: m, heaps }))
     }
 
