@@ -253,6 +253,22 @@ struct Table {
 }
 
 impl Table {
+    /// An empty table for a box of `len` positions; `ruled`: with a `positions where` rule.
+    fn new(len: usize, want: Want, ruled: bool) -> Table {
+        let bits = || vec![0; len.div_ceil(64)];
+        let mut table = Table {
+            values: Vec::new(),
+            p_bits: Vec::new(),
+            mark: Vec::new(),
+            allowed: if ruled { bits() } else { Vec::new() },
+        };
+        match want {
+            Want::Grundy => table.values.reserve_exact(len),
+            Want::Outcome => table.p_bits = bits(),
+        }
+        table
+    }
+
     /// The position of rank `r`, which the `positions where` rule excludes: no position of
     /// the game, so not solved; its entry is 0 (a P-position in outcomes), which no reader of
     /// the box takes for a value (they skip the positions the rule excludes).
@@ -340,20 +356,8 @@ fn fill(
         Layout::Sorted(_) => Order::Lex,
         Layout::Ordered(_) => Order::Mixed,
     };
-    let mut table = Table {
-        values: Vec::new(),
-        p_bits: Vec::new(),
-        mark: Vec::new(),
-        allowed: match rule {
-            Some(_) => vec![0; len.div_ceil(64)],
-            None => Vec::new(),
-        },
-    };
+    let mut table = Table::new(len, want, rule.is_some());
     let mut rule_regs = rule.map(CompiledRule::regs);
-    match want {
-        Want::Grundy => table.values.reserve_exact(len),
-        Want::Outcome => table.p_bits = vec![0; len.div_ceil(64)],
-    }
     let mut regs = regs_for(moves);
     let mut here = Here {
         tuple: vec![base; spec.heaps],
