@@ -164,11 +164,13 @@ impl Here {
                 let d: usize = combo.iter().map(|&j| strides[j]).sum();
                 each_amount(first, last, step, |s| g(self.r - d * s as usize))
             }
-            Layout::Sorted(ranks) if combo.len() == 1 && step == 1 => {
+            Layout::Sorted(ranks) if combo.len() == 1 => {
                 // The amounts are at most the heap (<= u32::MAX).
-                let j = self.start + combo[0];
-                let amounts = (first as u32, last as u32);
-                ranks.run_one((&self.tuple, self.r, j), amounts, base, g)
+                let here = (&self.tuple[..], self.r, self.start + combo[0]);
+                match step {
+                    1 => ranks.run_one(here, (first as u32, last as u32), base, g),
+                    _ => ranks.run_stepped(here, (first, last, step), base, g),
+                }
             }
             Layout::Sorted(ranks) if combo.len() == self.tuple.len() - self.start => {
                 // Every heap lowered by the same amount: the order is kept (a heap that
@@ -247,8 +249,7 @@ struct Table {
     p_bits: Vec<u64>,
     /// Grundy values: `mark[v] == stamp` when a follower of the position has value `v`.
     mark: Vec<usize>,
-    /// With a `positions where` rule, bit `r` set when the rule allows the position of rank
-    /// `r` (in the fill's order); empty without one.
+    /// Bit `r` set when the `positions where` rule allows rank `r` (empty with no rule).
     allowed: Vec<u64>,
 }
 
@@ -381,10 +382,6 @@ fn fill(
             0
         };
         let heaps = &here.tuple[here.start..];
-        regs.heaps.resize(heaps.len(), 0);
-        for (d, &h) in regs.heaps.iter_mut().zip(heaps) {
-            *d = i64::from(h);
-        }
         let solve = match (rule, rule_regs.as_mut()) {
             (Some(rule), Some(rr)) => rule.allows(heaps, rr)?,
             _ => true,
@@ -392,6 +389,10 @@ fn fill(
         if solve {
             if rule.is_some() {
                 table.allowed[r / 64] |= 1 << (r % 64);
+            }
+            regs.heaps.resize(heaps.len(), 0);
+            for (d, &h) in regs.heaps.iter_mut().zip(heaps) {
+                *d = i64::from(h);
             }
             table.position(moves, (&layout, base, want), &here, &mut regs, &mut work)?;
         } else {
