@@ -193,7 +193,7 @@ fn coins(n: u32) -> std::collections::HashMap<Vec<u32>, u32> {
     // Every follower has a smaller sum.
     all.sort_by_key(|p| p.iter().sum::<u32>());
     for p in all {
-        let mut seen = vec![false; 64];
+        let mut seen = [false; 64];
         for i in 0..4 {
             let from = if i == 0 { 0 } else { p[i - 1] + 1 };
             for x in from..p[i] {

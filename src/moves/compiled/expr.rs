@@ -40,7 +40,16 @@ pub struct Regs {
     /// Working memory: the amounts a trailing `keep` excludes ([`super::exclude`]).
     pub excluded: Vec<i64>,
     /// Working memory of the steps after the first `take` ([`super::then`]).
-    pub then: Option<Box<super::then::ThenRegs>>,
+    pub then: Option<Box<ThenRegs>>,
+}
+
+/// Working memory of the steps after a clause's first `take` ([`super::then`]): the
+/// registers they read, the heaps and amounts of the move so far.
+#[derive(Clone, Debug, Default)]
+pub struct ThenRegs {
+    pub(super) regs: Regs,
+    pub(super) combo: Vec<usize>,
+    pub(super) take: Vec<u32>,
 }
 
 /// The amounts `lo..=hi` with `s mod step == res`: the window of an amount loop, which the

@@ -40,7 +40,7 @@ mod quick;
 mod rule;
 mod then;
 
-use super::program::{LAmount, LSelKind, MoveProgram, ShapeSpec};
+use super::program::{LAmount, LSelKind, LStep, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::{Builtin, CExpr, CKind};
 use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::BinOp;
@@ -187,19 +187,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     let cond = take.cond.map(fold::fold);
     let mut int_slots = m.int_slots;
     let (amounts, amount_slot, each_heap, upper) =
-        amounts_of(take.amount, single(&sel), &mut int_slots).ok_or_else(|| {
-            NotCompiled::at(
-                "these amounts (one may be 0, several names, or a set computed in play other \
-                 than `c..E`)",
-                &step.span,
-            )
-        })?;
-    if each_heap && cond.is_some() {
-        return Err(NotCompiled::at(
-            "amounts chosen for each heap with a `where`",
-            &step.span,
-        ));
-    }
+        amounts_checked(take.amount, (&sel, cond.is_some()), &mut int_slots, step)?;
     let guards = guards_of(m)?;
     let keep = keep_step.map(clause::Keep::of).transpose()?;
     if keep.is_some() && matches!(sel, Sel::Named(_)) {
@@ -300,6 +288,30 @@ fn single(sel: &Sel) -> bool {
         Sel::Rest => false,
         Sel::TheOther | Sel::Named(_) => true,
     }
+}
+
+/// [`amounts_of`] for a `take` step `step` whose selection is `sel` (with a `where` when
+/// `cond`), or what stops the compiler.
+fn amounts_checked(
+    amount: &LAmount,
+    (sel, cond): (&Sel, bool),
+    int_slots: &mut usize,
+    step: &LStep,
+) -> Result<(Amounts, Option<usize>, bool, Option<CExpr>), NotCompiled> {
+    let a = amounts_of(amount, single(sel), int_slots).ok_or_else(|| {
+        NotCompiled::at(
+            "these amounts (one may be 0, several names, or a set computed in play other than \
+             `c..E`)",
+            &step.span,
+        )
+    })?;
+    if a.2 && cond {
+        return Err(NotCompiled::at(
+            "amounts chosen for each heap with a `where`",
+            &step.span,
+        ));
+    }
+    Ok(a)
 }
 
 /// The amounts, the slot of a named amount, whether an amount is chosen for each heap

@@ -18,7 +18,7 @@
 //! has no follower to drop.
 
 use super::clause::NotCompiled;
-use super::expr::{boolean, int, BoolFn, IntFn, Regs};
+use super::expr::{boolean, int, BoolFn, IntFn, Regs, ThenRegs};
 use super::{fold, CompiledMove, Fallback, Shown};
 use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::{CExpr, CKind};
@@ -141,15 +141,6 @@ impl Amount {
         }
         int(e).map(Amount::One)
     }
-}
-
-/// Working memory of the later steps: the registers they read, the heaps and amounts of the
-/// move so far.
-#[derive(Clone, Debug, Default)]
-pub struct ThenRegs {
-    regs: Regs,
-    combo: Vec<usize>,
-    take: Vec<u32>,
 }
 
 impl CompiledMove {

@@ -164,11 +164,13 @@ impl Here {
                 let d: usize = combo.iter().map(|&j| strides[j]).sum();
                 each_amount(first, last, step, |s| g(self.r - d * s as usize))
             }
-            Layout::Sorted(ranks) if combo.len() == 1 && step == 1 => {
+            Layout::Sorted(ranks) if combo.len() == 1 => {
                 // The amounts are at most the heap (<= u32::MAX).
-                let j = self.start + combo[0];
-                let amounts = (first as u32, last as u32);
-                ranks.run_one((&self.tuple, self.r, j), amounts, base, g)
+                let here = (&self.tuple[..], self.r, self.start + combo[0]);
+                match step {
+                    1 => ranks.run_one(here, (first as u32, last as u32), base, g),
+                    _ => ranks.run_stepped(here, (first, last, step), base, g),
+                }
             }
             Layout::Sorted(ranks) if combo.len() == self.tuple.len() - self.start => {
                 // Every heap lowered by the same amount: the order is kept (a heap that
@@ -247,12 +249,27 @@ struct Table {
     p_bits: Vec<u64>,
     /// Grundy values: `mark[v] == stamp` when a follower of the position has value `v`.
     mark: Vec<usize>,
-    /// With a `positions where` rule, bit `r` set when the rule allows the position of rank
-    /// `r` (in the fill's order); empty without one.
+    /// Bit `r` set when the `positions where` rule allows rank `r` (empty with no rule).
     allowed: Vec<u64>,
 }
 
 impl Table {
+    /// An empty table for a box of `len` positions; `ruled`: with a `positions where` rule.
+    fn new(len: usize, want: Want, ruled: bool) -> Table {
+        let bits = || vec![0; len.div_ceil(64)];
+        let mut table = Table {
+            values: Vec::new(),
+            p_bits: Vec::new(),
+            mark: Vec::new(),
+            allowed: if ruled { bits() } else { Vec::new() },
+        };
+        match want {
+            Want::Grundy => table.values.reserve_exact(len),
+            Want::Outcome => table.p_bits = bits(),
+        }
+        table
+    }
+
     /// The position of rank `r`, which the `positions where` rule excludes: no position of
     /// the game, so not solved; its entry is 0 (a P-position in outcomes), which no reader of
     /// the box takes for a value (they skip the positions the rule excludes).
@@ -340,20 +357,8 @@ fn fill(
         Layout::Sorted(_) => Order::Lex,
         Layout::Ordered(_) => Order::Mixed,
     };
-    let mut table = Table {
-        values: Vec::new(),
-        p_bits: Vec::new(),
-        mark: Vec::new(),
-        allowed: match rule {
-            Some(_) => vec![0; len.div_ceil(64)],
-            None => Vec::new(),
-        },
-    };
+    let mut table = Table::new(len, want, rule.is_some());
     let mut rule_regs = rule.map(CompiledRule::regs);
-    match want {
-        Want::Grundy => table.values.reserve_exact(len),
-        Want::Outcome => table.p_bits = vec![0; len.div_ceil(64)],
-    }
     let mut regs = regs_for(moves);
     let mut here = Here {
         tuple: vec![base; spec.heaps],
@@ -377,10 +382,6 @@ fn fill(
             0
         };
         let heaps = &here.tuple[here.start..];
-        regs.heaps.resize(heaps.len(), 0);
-        for (d, &h) in regs.heaps.iter_mut().zip(heaps) {
-            *d = i64::from(h);
-        }
         let solve = match (rule, rule_regs.as_mut()) {
             (Some(rule), Some(rr)) => rule.allows(heaps, rr)?,
             _ => true,
@@ -388,6 +389,10 @@ fn fill(
         if solve {
             if rule.is_some() {
                 table.allowed[r / 64] |= 1 << (r % 64);
+            }
+            regs.heaps.resize(heaps.len(), 0);
+            for (d, &h) in regs.heaps.iter_mut().zip(heaps) {
+                *d = i64::from(h);
             }
             table.position(moves, (&layout, base, want), &here, &mut regs, &mut work)?;
         } else {

@@ -125,6 +125,43 @@ impl Ranks {
         false
     }
 
+    /// [`Ranks::run_one`] for the amounts `first, first + step, ..` up to `last` (at most
+    /// `t[j] - base`): the lowered heap's new index moves left as the amount grows, and the
+    /// terms of the heaps it passes, each moved one index right, are kept as one sum, so
+    /// that each follower's rank costs a table read or two. Wrapping sums: the terms moved
+    /// may decrease, but every rank shown is a true rank.
+    #[inline(always)]
+    pub(super) fn run_stepped(
+        &self,
+        (t, r, j): (&[u32], usize, usize),
+        (first, last, step): (u64, u64, u64),
+        base: u32,
+        g: &mut impl FnMut(usize) -> bool,
+    ) -> bool {
+        let rest = r.wrapping_sub(self.at(j, t[j] - base));
+        let mut p = j;
+        let mut moved = 0usize;
+        let mut s = first;
+        loop {
+            // s <= last <= t[j] - base.
+            let v = t[j] - s as u32;
+            while p > 0 && t[p - 1] > v {
+                p -= 1;
+                let h = t[p] - base;
+                moved = moved
+                    .wrapping_add(self.at(p + 1, h))
+                    .wrapping_sub(self.at(p, h));
+            }
+            if g(rest.wrapping_add(moved).wrapping_add(self.at(p, v - base))) {
+                return true;
+            }
+            if last - s < step {
+                return false;
+            }
+            s += step;
+        }
+    }
+
     /// The rank of `t` with the heaps at `start + combo` lowered by `take`, sorted in `y`.
     pub(super) fn lowered(
         &self,
