@@ -10,7 +10,9 @@
 
 pub mod data;
 pub mod derived;
+pub mod mex;
 pub mod pairs;
+pub mod relations;
 pub mod rows;
 pub mod several;
 pub mod single;
