@@ -1,13 +1,16 @@
 //! Phase 6b, guessing closed forms: solves a ruleset over a region (`data.rs`), tries a library
 //! of closed-form shapes on the values found, one file per family of shapes (a single heap's
 //! periodic Grundy values and sums: `single.rs`; P-positions of two heaps as pairs, by a mex
-//! rule or as Beatty pairs: `pairs.rs`, with the exact slopes of `slope.rs`; rules on several
-//! heaps: `several.rs`; additive periodicity of two heaps' rows: `rows.rs`), and writes each
-//! form that fits every position as `claim` lines of the language. A form is kept only when
+//! rule (`mex.rs`) or as Beatty pairs: `pairs.rs`, with the exact slopes of `slope.rs`, or as a
+//! cone: `cone.rs`; rules on several heaps: `several.rs`, and those read off the data:
+//! `derived.rs`, `relations.rs`; additive periodicity of two heaps' rows: `rows.rs`), and
+//! writes each form that fits every position as `claim` lines of the language. A form is kept
+//! only when
 //! `check` (`verify.rs`, the same machinery as `heapgame check`) then finds it true on a
 //! region larger than the one it was guessed from; one that fits the data but fails there is
 //! reported as refuted, never as a guess.
 
+pub mod cone;
 pub mod data;
 pub mod derived;
 pub mod mex;

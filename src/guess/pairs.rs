@@ -21,6 +21,7 @@ pub fn search(game: &Game, data: &Data, found: &mut Found) {
     if data.heaps != 2 || data.any || !data.sorted {
         return;
     }
+    super::cone::search(data, found);
     let mut pairs: Vec<(u32, u32)> = data
         .positions
         .iter()

@@ -233,7 +233,15 @@ fn linear_rules(k: usize, out: &mut Vec<Rule>) {
 /// at a time until one fits.
 pub fn search(data: &Data, found: &mut Found) {
     let p_count = data.values.iter().filter(|&&v| v == 0).count();
-    if p_count < 3 || data.len() - p_count < 3 {
+    if p_count == 0 || data.len() - p_count < 3 {
+        return;
+    }
+    if p_count < 3 {
+        // Too few P-positions for a rule of the list; the linear relations that single them
+        // out (`heaps[0] == 0 and ...`) are still stated, and verified as every rule is.
+        if !data.any && (1..=5).contains(&data.heaps) {
+            try_rules(data, super::relations::linear(data), true, found);
+        }
         return;
     }
     let fixed_sorted = (!data.any && data.sorted).then_some(data.heaps);
