@@ -76,8 +76,17 @@ fn single_delete_nim_for_four_heaps_has_no_form_and_says_so() {
     let (code, r) = guess_run(&file, &["--max", "12"]);
     assert_eq!(code, 1, "{r:#}");
     assert!(r["guesses"].as_array().unwrap().is_empty(), "{r:#}");
+    // It says which shapes it tried and where the nearest broke.
     assert!(
-        r["nearest"].as_str().is_some_and(|n| n.contains("first wrong at")),
+        r["tried"].as_array().unwrap().iter().any(|t| t
+            .as_str()
+            .is_some_and(|t| t.contains("Abuku et al.'s delete shape"))),
+        "{r:#}"
+    );
+    assert!(
+        r["nearest"]
+            .as_str()
+            .is_some_and(|n| n.contains("first wrong at")),
         "{r:#}"
     );
 }
@@ -102,7 +111,10 @@ fn bhowmik_et_al_exactly_two_and_not_all_piles() {
         .iter()
         .map(|l| l.as_str().unwrap().to_string())
         .collect();
-    assert!(lines.contains(&"fn g_class(h) = (0, 0, 1, 1, 2)[h mod 5]".into()), "{r:#}");
+    assert!(
+        lines.contains(&"fn g_class(h) = (0, 0, 1, 1, 2)[h mod 5]".into()),
+        "{r:#}"
+    );
     let r = recovers(rel, &["S={1,3,4}"], &["--max", "30"], 45);
     assert!(
         r["guesses"][0]["lines"][0]

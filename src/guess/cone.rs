@@ -14,19 +14,9 @@ fn is_p(data: &Data, a: u32, b: u32) -> Option<bool> {
     data.grundy(&[a, b]).map(|g| g == 0)
 }
 
-/// Tries the cone on `data` (two sorted heaps).
-pub fn search(data: &Data, found: &mut Found) {
-    if data.heaps != 2 || data.any || !data.sorted {
-        return;
-    }
-    let shape = "P-positions a cone: a + e <= b <= floor(lambda a) in each row a >= 1";
-    let miss = |why: String| Miss {
-        shape: shape.into(),
-        broke_at: None,
-        why,
-        held: 0,
-    };
-    // Each complete row a >= 1 (its last P seen before the end of the data): its P-positions.
+/// The ends `(a, floor(lambda a))` of the complete rows `a >= 1` (the last P of each seen
+/// before the end of the data), and `e`; `Err` when a row is not a run from `a + e`.
+fn rows(data: &Data) -> Result<(Vec<(u64, u64)>, Option<u32>), String> {
     let mut ends = Vec::new();
     let mut e: Option<u32> = None;
     for a in 1..=data.max {
@@ -40,13 +30,32 @@ pub fn search(data: &Data, found: &mut Found) {
             break;
         }
         if row.len() as u32 != hi - lo + 1 || *e.get_or_insert(lo - a) != lo - a {
-            found
-                .misses
-                .push(miss(format!("row {a} is not a run from a + e")));
-            return;
+            return Err(format!("row {a} is not a run from a + e"));
         }
         ends.push((u64::from(a), u64::from(hi)));
     }
+    Ok((ends, e))
+}
+
+/// Tries the cone on `data` (two sorted heaps).
+pub fn search(data: &Data, found: &mut Found) {
+    if data.heaps != 2 || data.any || !data.sorted {
+        return;
+    }
+    let shape = "P-positions a cone: a + e <= b <= floor(lambda a) in each row a >= 1";
+    let miss = |why: String| Miss {
+        shape: shape.into(),
+        broke_at: None,
+        why,
+        held: 0,
+    };
+    let (ends, e) = match rows(data) {
+        Ok(r) => r,
+        Err(why) => {
+            found.misses.push(miss(why));
+            return;
+        }
+    };
     if ends.len() < MIN_ROWS {
         return;
     }
@@ -62,18 +71,19 @@ pub fn search(data: &Data, found: &mut Found) {
     let row0: Vec<bool> = (0..=data.max)
         .map(|b| is_p(data, 0, b) == Some(true))
         .collect();
-    let (zero, zero_test): (&str, fn(&[bool], u32) -> bool) = if row0.iter().all(|&p| p) {
-        ("a == 0", |_, _| true)
+    // Row 0: all P, only (0, 0), or none.
+    let (zero, only_origin, all_zero) = if row0.iter().all(|&p| p) {
+        ("a == 0", false, true)
     } else if row0[0] && row0[1..].iter().all(|&p| !p) {
-        ("(a == 0 and b == 0)", |_, b| b == 0)
+        ("(a == 0 and b == 0)", true, false)
     } else if row0.iter().all(|&p| !p) {
-        ("false", |_, _| false)
+        ("false", false, false)
     } else {
         return;
     };
     let cone = |a: u32, b: u32| -> bool {
         if a == 0 {
-            return zero_test(&row0, b);
+            return all_zero || (only_origin && b == 0);
         }
         b >= a + e
             && real
@@ -93,24 +103,31 @@ pub fn search(data: &Data, found: &mut Found) {
         });
         return;
     }
-    let lambda = s.text();
-    let lambda = if lambda.contains(' ') {
+    let how = format!(
+        "continued fraction {} (period {per} after {pre} terms)",
+        slope::show_terms(&terms)
+    );
+    found
+        .guesses
+        .push(cone_guess(data, &s.text(), zero, e, ends.len(), &how));
+}
+
+/// The guess of a cone of slope `lambda` (as written), row 0 `zero`, rows from `a + e`.
+fn cone_guess(data: &Data, lambda: &str, zero: &str, e: u32, rows: usize, how: &str) -> Guess {
+    let shown = if lambda.contains(' ') {
         format!("({lambda})")
     } else {
-        lambda
+        lambda.to_string()
     };
-    let claim = format!("{zero} or (a > 0 and b >= a + {e} and b <= floor(a * {lambda}))");
-    found.guesses.push(Guess {
+    let claim = format!("{zero} or (a > 0 and b >= a + {e} and b <= floor(a * {shown}))");
+    Guess {
         shape: "P-positions a cone".into(),
         lines: vec![format!("claim P: {claim} where (a, b) = heaps")],
         support: data.len() as u64,
         note: format!(
-            "{} rows a + {e} <= b <= floor(lambda a): lambda from the rows' ends, continued \
-             fraction {} (period {per} after {pre} terms), exactly {}",
-            ends.len(),
-            slope::show_terms(&terms),
-            s.text()
+            "{rows} rows a + {e} <= b <= floor(lambda a): lambda from the rows' ends, {how}, \
+             exactly {lambda}"
         ),
         verdict: None,
-    });
+    }
 }

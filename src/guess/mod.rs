@@ -101,6 +101,8 @@ pub struct GuessReport {
     pub misses: Vec<Miss>,
     /// Shapes fitted whose form the language cannot state, in words.
     pub unstated: Vec<String>,
+    /// The families of shapes tried, in words.
+    pub tried: Vec<String>,
 }
 
 impl GuessReport {
@@ -119,6 +121,8 @@ pub struct Found {
     pub misses: Vec<Miss>,
     /// Shapes that fit but cannot be written as a claim.
     pub unstated: Vec<String>,
+    /// The families of shapes tried, in words.
+    pub tried: Vec<String>,
 }
 
 /// Why `guess` could not run.
@@ -175,9 +179,22 @@ pub fn guess(
         refuted: Vec::new(),
         misses: found.misses,
         unstated: found.unstated,
+        tried: found.tried,
     };
+    let more = more_heaps(game, &data);
     for mut g in found.guesses {
-        let verdict = verify::verify(game, source, overrides, &g, check_max, data.heaps, budget)?;
+        let mut verdict =
+            verify::verify(game, source, overrides, &g, check_max, data.heaps, budget)?;
+        if let (true, Some((max, heaps))) = (verdict.holds(), more) {
+            // Any number of heaps: a form of K heaps must also hold with one heap more.
+            let wider = verify::verify(game, source, overrides, &g, max, heaps, budget)?;
+            verdict = Verdict {
+                region: format!("{}, and on {heaps} heaps <= {max}", verdict.region),
+                decided: verdict.decided + wider.decided,
+                failure: wider.failure,
+                stopped: wider.stopped,
+            };
+        }
         let holds = verdict.holds();
         g.verdict = Some(verdict);
         if holds {
@@ -187,6 +204,24 @@ pub fn guess(
         }
     }
     Ok(report)
+}
+
+/// The most positions of the box with one heap more that a guess of a ruleset of any number of
+/// heaps is also verified on.
+pub const MORE_HEAPS_POSITIONS: u128 = 200_000;
+
+/// For a ruleset of any number of heaps guessed from at least two: one heap more, and the
+/// largest heap (at most the data's) that keeps that box within [`MORE_HEAPS_POSITIONS`].
+fn more_heaps(game: &Game, data: &Data) -> Option<(u32, usize)> {
+    if !data.any || data.heaps < 2 {
+        return None;
+    }
+    let heaps = data.heaps + 1;
+    let fits = |m: u32| {
+        crate::solver::positions::box_size(game.shape(), m, heaps)
+            .is_some_and(|n| n <= MORE_HEAPS_POSITIONS)
+    };
+    (1..=data.max).rev().find(|&m| fits(m)).map(|m| (m, heaps))
 }
 
 /// The text of a periodic function of `var` (an expression of the language, parenthesised

@@ -21,6 +21,11 @@ pub fn search(game: &Game, data: &Data, found: &mut Found) {
     if data.heaps != 2 || data.any || !data.sorted {
         return;
     }
+    found.tried.push(
+        "two heaps: a cone; pairs by a mex rule (differences affine in n or in a_n, or \
+         periodic); Beatty pairs, after a finite list"
+            .into(),
+    );
     super::cone::search(data, found);
     let mut pairs: Vec<(u32, u32)> = data
         .positions

@@ -53,7 +53,7 @@ fn transforms(data: &Data) -> Vec<(String, String, Of)> {
             }),
         ));
     }
-    if k % 2 == 0 {
+    if k.is_multiple_of(2) {
         out.push((
             "the gaps inside the pairs of places (2i, 2i + 1)".into(),
             format!(

@@ -87,45 +87,7 @@ fn rules(heaps: usize, fixed_sorted: Option<usize>, positive: bool) -> Vec<Rule>
         "count(h in heaps: bitand(h, h + 1) == 0) mod 2 == 0".into(),
         |p: &[u32]| p.iter().filter(|&&h| h & h.wrapping_add(1) == 0).count() % 2 == 0,
     ));
-    out.push(rule(
-        "the largest heap occurs an even number of times (Greedy Nim)".into(),
-        "count(z in heaps: z == max(heaps)) mod 2 == 0".into(),
-        |p: &[u32]| {
-            let m = p.iter().copied().max().unwrap_or(0);
-            p.iter().filter(|&&h| h == m).count() % 2 == 0
-        },
-    ));
-    out.push(rule(
-        "Bouton's misère rule: no heap above 1 and an odd number of 1s, or a heap above 1 and \
-         nim-sum 0"
-            .into(),
-        "(all(h in heaps: h <= 1) and count(h in heaps: h == 1) mod 2 == 1) or (any(h in heaps: \
-         h >= 2) and xor(heaps) == 0)"
-            .into(),
-        |p: &[u32]| {
-            let ones = p.iter().filter(|&&h| h == 1).count();
-            if p.iter().all(|&h| h <= 1) {
-                ones % 2 == 1
-            } else {
-                p.iter().fold(0, |x, &h| x ^ h) == 0
-            }
-        },
-    ));
-    if positive {
-        out.push(rule(
-            "every heap of odd 2-adic valuation".into(),
-            "all(h in heaps: v2(h) mod 2 == 1)".into(),
-            |p: &[u32]| p.iter().all(|&h| h.trailing_zeros() % 2 == 1),
-        ));
-        out.push(rule(
-            "all heaps of one 2-adic valuation".into(),
-            "all(h in heaps: v2(h) == v2(heaps[0]))".into(),
-            |p: &[u32]| {
-                p.iter()
-                    .all(|&h| h.trailing_zeros() == p[0].trailing_zeros())
-            },
-        ));
-    }
+    game_rules(positive, &mut out);
     if let Some(k) = fixed_sorted.filter(|&k| (2..=5).contains(&k)) {
         linear_rules(k, &mut out);
         index_rules(k, &mut out);
@@ -175,6 +137,50 @@ fn least_rules(k: u64, out: &mut Vec<Rule>) {
             r * r == m && e == r as i64
         },
     ));
+}
+
+/// Greedy Nim's and Bouton's misère rules, and the 2-adic valuation's (`positive`: no heap of
+/// the data is empty).
+fn game_rules(positive: bool, out: &mut Vec<Rule>) {
+    out.push(rule(
+        "the largest heap occurs an even number of times (Greedy Nim)".into(),
+        "count(z in heaps: z == max(heaps)) mod 2 == 0".into(),
+        |p: &[u32]| {
+            let m = p.iter().copied().max().unwrap_or(0);
+            p.iter().filter(|&&h| h == m).count() % 2 == 0
+        },
+    ));
+    out.push(rule(
+        "Bouton's misère rule: no heap above 1 and an odd number of 1s, or a heap above 1 and \
+         nim-sum 0"
+            .into(),
+        "(all(h in heaps: h <= 1) and count(h in heaps: h == 1) mod 2 == 1) or (any(h in heaps: \
+         h >= 2) and xor(heaps) == 0)"
+            .into(),
+        |p: &[u32]| {
+            let ones = p.iter().filter(|&&h| h == 1).count();
+            if p.iter().all(|&h| h <= 1) {
+                ones % 2 == 1
+            } else {
+                p.iter().fold(0, |x, &h| x ^ h) == 0
+            }
+        },
+    ));
+    if positive {
+        out.push(rule(
+            "every heap of odd 2-adic valuation".into(),
+            "all(h in heaps: v2(h) mod 2 == 1)".into(),
+            |p: &[u32]| p.iter().all(|&h| h.trailing_zeros() % 2 == 1),
+        ));
+        out.push(rule(
+            "all heaps of one 2-adic valuation".into(),
+            "all(h in heaps: v2(h) == v2(heaps[0]))".into(),
+            |p: &[u32]| {
+                p.iter()
+                    .all(|&h| h.trailing_zeros() == p[0].trailing_zeros())
+            },
+        ));
+    }
 }
 
 /// The `i`-th smallest heap `== r mod m`.
@@ -244,6 +250,14 @@ pub fn search(data: &Data, found: &mut Found) {
         }
         return;
     }
+    found.tried.push(
+        "several heaps: nim-sum, Moore's Nim_l, residues and parities, the 2-adic valuation, \
+         powers of two, Greedy Nim's and Bouton's misère rules, linear relations, Fraenkel and \
+         Zusman's shape; then read off the data: nim-sums of transformed heaps, conjunctions \
+         of linear relations, residue sets, classes, Abuku et al.'s delete shape, residue \
+         tables"
+            .into(),
+    );
     let fixed_sorted = (!data.any && data.sorted).then_some(data.heaps);
     let positive = data.positions.iter().all(|p| p.iter().all(|&h| h > 0));
     let fixed = rules(data.heaps, fixed_sorted, positive);
