@@ -76,6 +76,13 @@ fn single_delete_nim_for_four_heaps_has_no_form_and_says_so() {
     let (code, r) = guess_run(&file, &["--max", "12"]);
     assert_eq!(code, 1, "{r:#}");
     assert!(r["guesses"].as_array().unwrap().is_empty(), "{r:#}");
+    // It says which shapes it tried and where the nearest broke.
+    assert!(
+        r["tried"].as_array().unwrap().iter().any(|t| t
+            .as_str()
+            .is_some_and(|t| t.contains("Abuku et al.'s delete shape"))),
+        "{r:#}"
+    );
     assert!(
         r["nearest"]
             .as_str()

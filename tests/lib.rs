@@ -30,6 +30,8 @@ mod fuzz_commands;
 mod fuzz_found;
 mod grammar;
 mod guess;
+mod guess_classic;
+mod guess_mex;
 mod guess_papers;
 mod hostile;
 mod kernels;

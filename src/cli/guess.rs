@@ -158,7 +158,12 @@ pub fn run(a: Args) -> Result<u8, Report> {
         GuessError::Check(e) => Report::new(e),
     })?;
     drop(run);
-    let (with, cond) = params_given(&game, &a.game.params);
+    let (with, mut cond) = params_given(&game, &a.game.params);
+    if game.shape().count.is_none() && heaps == 1 {
+        // Guessed from single heaps only: the claims say nothing of more.
+        let one = "len(heaps) <= 1".to_string();
+        cond = Some(cond.map_or(one.clone(), |c| format!("{one} and {c}")));
+    }
     if let Some(c) = &cond {
         for l in report.guesses.iter_mut().flat_map(|g| g.lines.iter_mut()) {
             if l.starts_with("claim") {

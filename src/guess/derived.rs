@@ -1,5 +1,7 @@
 //! Rules on several heaps read off the data, tried when no rule of `several.rs`'s fixed list
-//! fits, in families (the first rule of a family that fits is kept): every heap's residue mod m
+//! fits, in families (the first rule of a family that fits is kept): a nim-sum of the heaps
+//! transformed, or a conjunction of linear relations, each equal to its value at the first
+//! P-position (`relations.rs`); every heap's residue mod m
 //! in the set of residues the P-positions show (Abuku et al.'s All-but-one-delete Nim: `z mod
 //! n(n - 1) in 1..n - 1`); all heaps in one class, the classes being the heap sizes that share
 //! a P-position, when their labels are periodic (Bhowmik et al.'s "all piles have the same
@@ -28,7 +30,14 @@ pub const CLASS_FN: &str = "g_class";
 
 /// The families of rules read off `data`, simplest first.
 pub fn rules(data: &Data) -> Vec<Vec<Rule>> {
-    let mut out = vec![residue_sets(data), classes(data)];
+    let mut out = vec![
+        super::relations::nim_sums(data),
+        residue_sets(data),
+        classes(data),
+    ];
+    if !data.any && (1..=5).contains(&data.heaps) {
+        out.push(super::relations::linear(data));
+    }
     let fixed_sorted = !data.any && data.sorted && data.heaps >= 2;
     if fixed_sorted {
         out.push(delete_shapes(data.heaps));

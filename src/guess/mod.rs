@@ -1,16 +1,21 @@
 //! Phase 6b, guessing closed forms: solves a ruleset over a region (`data.rs`), tries a library
 //! of closed-form shapes on the values found, one file per family of shapes (a single heap's
 //! periodic Grundy values and sums: `single.rs`; P-positions of two heaps as pairs, by a mex
-//! rule or as Beatty pairs: `pairs.rs`, with the exact slopes of `slope.rs`; rules on several
-//! heaps: `several.rs`; additive periodicity of two heaps' rows: `rows.rs`), and writes each
-//! form that fits every position as `claim` lines of the language. A form is kept only when
+//! rule (`mex.rs`) or as Beatty pairs: `pairs.rs`, with the exact slopes of `slope.rs`, or as a
+//! cone: `cone.rs`; rules on several heaps: `several.rs`, and those read off the data:
+//! `derived.rs`, `relations.rs`; additive periodicity of two heaps' rows: `rows.rs`), and
+//! writes each form that fits every position as `claim` lines of the language. A form is kept
+//! only when
 //! `check` (`verify.rs`, the same machinery as `heapgame check`) then finds it true on a
 //! region larger than the one it was guessed from; one that fits the data but fails there is
 //! reported as refuted, never as a guess.
 
+pub mod cone;
 pub mod data;
 pub mod derived;
+pub mod mex;
 pub mod pairs;
+pub mod relations;
 pub mod rows;
 pub mod several;
 pub mod single;
@@ -96,6 +101,8 @@ pub struct GuessReport {
     pub misses: Vec<Miss>,
     /// Shapes fitted whose form the language cannot state, in words.
     pub unstated: Vec<String>,
+    /// The families of shapes tried, in words.
+    pub tried: Vec<String>,
 }
 
 impl GuessReport {
@@ -114,6 +121,8 @@ pub struct Found {
     pub misses: Vec<Miss>,
     /// Shapes that fit but cannot be written as a claim.
     pub unstated: Vec<String>,
+    /// The families of shapes tried, in words.
+    pub tried: Vec<String>,
 }
 
 /// Why `guess` could not run.
@@ -170,9 +179,22 @@ pub fn guess(
         refuted: Vec::new(),
         misses: found.misses,
         unstated: found.unstated,
+        tried: found.tried,
     };
+    let more = more_heaps(game, &data);
     for mut g in found.guesses {
-        let verdict = verify::verify(game, source, overrides, &g, check_max, data.heaps, budget)?;
+        let mut verdict =
+            verify::verify(game, source, overrides, &g, check_max, data.heaps, budget)?;
+        if let (true, Some((max, heaps))) = (verdict.holds(), more) {
+            // Any number of heaps: a form of K heaps must also hold with one heap more.
+            let wider = verify::verify(game, source, overrides, &g, max, heaps, budget)?;
+            verdict = Verdict {
+                region: format!("{}, and on {heaps} heaps <= {max}", verdict.region),
+                decided: verdict.decided + wider.decided,
+                failure: wider.failure,
+                stopped: wider.stopped,
+            };
+        }
         let holds = verdict.holds();
         g.verdict = Some(verdict);
         if holds {
@@ -182,6 +204,24 @@ pub fn guess(
         }
     }
     Ok(report)
+}
+
+/// The most positions of the box with one heap more that a guess of a ruleset of any number of
+/// heaps is also verified on.
+pub const MORE_HEAPS_POSITIONS: u128 = 200_000;
+
+/// For a ruleset of any number of heaps guessed from at least two: one heap more, and the
+/// largest heap (at most the data's) that keeps that box within [`MORE_HEAPS_POSITIONS`].
+fn more_heaps(game: &Game, data: &Data) -> Option<(u32, usize)> {
+    if !data.any || data.heaps < 2 {
+        return None;
+    }
+    let heaps = data.heaps + 1;
+    let fits = |m: u32| {
+        crate::solver::positions::box_size(game.shape(), m, heaps)
+            .is_some_and(|n| n <= MORE_HEAPS_POSITIONS)
+    };
+    (1..=data.max).rev().find(|&m| fits(m)).map(|m| (m, heaps))
 }
 
 /// The text of a periodic function of `var` (an expression of the language, parenthesised

@@ -1,9 +1,8 @@
 //! Two heaps, the P-positions as pairs `(a_n, b_n)`, `a_n <= b_n`, both increasing in `n`:
-//! `a_n = mex{a_i, b_i : i < n}` with `b_n - a_n = d n + c` (Wythoff, d-Wythoff: stated by
-//! Fraenkel's theorem as `a_n = floor(n alpha)`, `alpha = (2 - d + sqrt(d^2 + 4)) / 2`), and
-//! Beatty pairs `a_n = floor(n alpha)`, `b_n = floor(n beta)`, each slope a real parameter of
-//! the file or an exact surd of a periodic continued fraction (`slope.rs`), possibly after a
-//! finite list of pairs.
+//! `a_n = mex{a_i, b_i : i < n}` with `b_n - a_n` affine in n or in a_n, or periodic
+//! (`mex.rs`), and Beatty pairs `a_n = floor(n alpha)`, `b_n = floor(n beta)`, each slope a
+//! real parameter of the file or an exact surd of a periodic continued fraction (`slope.rs`),
+//! possibly after a finite list of pairs.
 
 use super::slope::{self, Identified, Surd};
 use super::{Data, Found, Guess, Miss};
@@ -22,6 +21,12 @@ pub fn search(game: &Game, data: &Data, found: &mut Found) {
     if data.heaps != 2 || data.any || !data.sorted {
         return;
     }
+    found.tried.push(
+        "two heaps: a cone; pairs by a mex rule (differences affine in n or in a_n, or \
+         periodic); Beatty pairs, after a finite list"
+            .into(),
+    );
+    super::cone::search(data, found);
     let mut pairs: Vec<(u32, u32)> = data
         .positions
         .iter()
@@ -55,83 +60,8 @@ pub fn search(game: &Game, data: &Data, found: &mut Found) {
         });
         return;
     }
-    mex_form(data, &pairs, found);
+    super::mex::search(data, &pairs, found);
     beatty_form(game, data, &pairs, found);
-}
-
-/// `a_n = mex{a_i, b_i : i < n}` with `b_n - a_n` affine in `n`.
-fn mex_form(data: &Data, pairs: &[(u32, u32)], found: &mut Found) {
-    let mut used = vec![false; 2 * data.max as usize + 2];
-    let mut mex = 0usize;
-    let d = i64::from(pairs[1].1 - pairs[1].0) - i64::from(pairs[0].1 - pairs[0].0);
-    let c = i64::from(pairs[0].1 - pairs[0].0);
-    for (n, &(a, b)) in pairs.iter().enumerate() {
-        while used[mex] {
-            mex += 1;
-        }
-        let affine = i64::from(b - a) == d * n as i64 + c;
-        if a as usize != mex || !affine {
-            let why = if a as usize != mex {
-                format!("a_{n} = {a}, but mex of the heaps before is {mex}")
-            } else {
-                format!("b_{n} - a_{n} = {}, not {d} n + {c}", b - a)
-            };
-            found.misses.push(Miss {
-                shape: "a_n = mex{a_i, b_i : i < n}, b_n - a_n = d n + c".into(),
-                broke_at: Some(vec![a, b]),
-                why,
-                held: n as u64,
-            });
-            return;
-        }
-        used[a as usize] = true;
-        used[b as usize] = true;
-    }
-    let affine = match (d, c) {
-        (0, c) => c.to_string(),
-        (1, 0) => "n".to_string(),
-        (d, 0) => format!("{d} n"),
-        (1, c) => format!("n + {c}"),
-        (d, c) => format!("{d} n + {c}"),
-    };
-    let shape = format!("a_n = mex{{a_i, b_i : i < n}}, b_n - a_n = {affine}");
-    let claim = match (d, c) {
-        (1, 0) => "a == floor((b - a) * phi)".to_string(),
-        (d, 0) if d >= 2 => {
-            let alpha = Surd::new(2 - i128::from(d), 1, i128::from(d * d + 4), 2)
-                .map(|s| s.text())
-                .unwrap_or_default();
-            let alpha = if alpha.contains(' ') {
-                format!("({alpha})")
-            } else {
-                alpha
-            };
-            format!("(b - a) mod {d} == 0 and a == floor((b - a) / {d} * {alpha})")
-        }
-        (0, 0) => "a == b".to_string(),
-        (0, c) if c > 0 => format!("b - a == {c} and (a / {c}) mod 2 == 0"),
-        _ => {
-            found.unstated.push(format!(
-                "{shape} fits all {} pairs, but has no closed form the language states",
-                pairs.len()
-            ));
-            return;
-        }
-    };
-    let note = match d {
-        d if d >= 1 => format!(
-            "{shape} over {} pairs; by Fraenkel's theorem (d-Wythoff) a_n = floor(n alpha)",
-            pairs.len()
-        ),
-        _ => format!("{shape} over {} pairs", pairs.len()),
-    };
-    found.guesses.push(Guess {
-        shape: "pairs by a mex rule".into(),
-        lines: vec![format!("claim P: {claim} where (a, b) = heaps")],
-        support: data.len() as u64,
-        note,
-        verdict: None,
-    });
 }
 
 /// A slope as the claim writes it, and how it was found.

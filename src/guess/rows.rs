@@ -17,6 +17,9 @@ pub fn search(data: &Data, found: &mut Found) {
     if data.heaps != 2 || data.any || !data.sorted {
         return;
     }
+    found
+        .tried
+        .push("two heaps: Grundy values additively periodic along rows".into());
     let mut lines = Vec::new();
     let mut notes = Vec::new();
     let mut support = 0u64;

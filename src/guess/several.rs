@@ -1,9 +1,10 @@
 //! Rules on several heaps, each a condition for P tried on every position of the data: the
 //! nim-sum (`xor(heaps) == 0`), Moore's Nim_l (the binary digit sums mod l + 1), residue and
 //! parity rules (every heap `== r mod m`, all heaps alike mod m, the total mod m, the i-th
-//! smallest heap `== r mod m`), all heaps of one 2-adic valuation, a heap plus one a power of
-//! two, and linear relations between the sorted heaps (`heaps[0] == heaps[2]`). When none of
-//! these fits, the rules read off the data (`derived.rs`) are tried.
+//! smallest heap `== r mod m`), the 2-adic valuation (all alike, all odd), a heap plus one a
+//! power of two, Greedy Nim's and Bouton's misère rules, and linear relations between the
+//! sorted heaps (`heaps[0] == heaps[2]`). When none of these fits, the rules read off the data
+//! (`derived.rs`) are tried.
 
 use super::{derived, Data, Found, Guess, Miss};
 
@@ -86,16 +87,7 @@ fn rules(heaps: usize, fixed_sorted: Option<usize>, positive: bool) -> Vec<Rule>
         "count(h in heaps: bitand(h, h + 1) == 0) mod 2 == 0".into(),
         |p: &[u32]| p.iter().filter(|&&h| h & h.wrapping_add(1) == 0).count() % 2 == 0,
     ));
-    if positive {
-        out.push(rule(
-            "all heaps of one 2-adic valuation".into(),
-            "all(h in heaps: v2(h) == v2(heaps[0]))".into(),
-            |p: &[u32]| {
-                p.iter()
-                    .all(|&h| h.trailing_zeros() == p[0].trailing_zeros())
-            },
-        ));
-    }
+    game_rules(positive, &mut out);
     if let Some(k) = fixed_sorted.filter(|&k| (2..=5).contains(&k)) {
         linear_rules(k, &mut out);
         index_rules(k, &mut out);
@@ -145,6 +137,50 @@ fn least_rules(k: u64, out: &mut Vec<Rule>) {
             r * r == m && e == r as i64
         },
     ));
+}
+
+/// Greedy Nim's and Bouton's misère rules, and the 2-adic valuation's (`positive`: no heap of
+/// the data is empty).
+fn game_rules(positive: bool, out: &mut Vec<Rule>) {
+    out.push(rule(
+        "the largest heap occurs an even number of times (Greedy Nim)".into(),
+        "count(z in heaps: z == max(heaps)) mod 2 == 0".into(),
+        |p: &[u32]| {
+            let m = p.iter().copied().max().unwrap_or(0);
+            p.iter().filter(|&&h| h == m).count() % 2 == 0
+        },
+    ));
+    out.push(rule(
+        "Bouton's misère rule: no heap above 1 and an odd number of 1s, or a heap above 1 and \
+         nim-sum 0"
+            .into(),
+        "(all(h in heaps: h <= 1) and count(h in heaps: h == 1) mod 2 == 1) or (any(h in heaps: \
+         h >= 2) and xor(heaps) == 0)"
+            .into(),
+        |p: &[u32]| {
+            let ones = p.iter().filter(|&&h| h == 1).count();
+            if p.iter().all(|&h| h <= 1) {
+                ones % 2 == 1
+            } else {
+                p.iter().fold(0, |x, &h| x ^ h) == 0
+            }
+        },
+    ));
+    if positive {
+        out.push(rule(
+            "every heap of odd 2-adic valuation".into(),
+            "all(h in heaps: v2(h) mod 2 == 1)".into(),
+            |p: &[u32]| p.iter().all(|&h| h.trailing_zeros() % 2 == 1),
+        ));
+        out.push(rule(
+            "all heaps of one 2-adic valuation".into(),
+            "all(h in heaps: v2(h) == v2(heaps[0]))".into(),
+            |p: &[u32]| {
+                p.iter()
+                    .all(|&h| h.trailing_zeros() == p[0].trailing_zeros())
+            },
+        ));
+    }
 }
 
 /// The `i`-th smallest heap `== r mod m`.
@@ -203,9 +239,25 @@ fn linear_rules(k: usize, out: &mut Vec<Rule>) {
 /// at a time until one fits.
 pub fn search(data: &Data, found: &mut Found) {
     let p_count = data.values.iter().filter(|&&v| v == 0).count();
-    if p_count < 3 || data.len() - p_count < 3 {
+    if p_count == 0 || data.len() - p_count < 3 {
         return;
     }
+    if p_count < 3 {
+        // Too few P-positions for a rule of the list; the linear relations that single them
+        // out (`heaps[0] == 0 and ...`) are still stated, and verified as every rule is.
+        if !data.any && (1..=5).contains(&data.heaps) {
+            try_rules(data, super::relations::linear(data), true, found);
+        }
+        return;
+    }
+    found.tried.push(
+        "several heaps: nim-sum, Moore's Nim_l, residues and parities, the 2-adic valuation, \
+         powers of two, Greedy Nim's and Bouton's misère rules, linear relations, Fraenkel and \
+         Zusman's shape; then read off the data: nim-sums of transformed heaps, conjunctions \
+         of linear relations, residue sets, classes, Abuku et al.'s delete shape, residue \
+         tables"
+            .into(),
+    );
     let fixed_sorted = (!data.any && data.sorted).then_some(data.heaps);
     let positive = data.positions.iter().all(|p| p.iter().all(|&h| h > 0));
     let fixed = rules(data.heaps, fixed_sorted, positive);

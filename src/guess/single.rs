@@ -22,6 +22,9 @@ pub fn search(
     budget: &Budget,
     found: &mut Found,
 ) -> Result<(), GuessError> {
+    found
+        .tried
+        .push("a sum of single heaps: the Grundy values, or the outcomes, by a XOR".into());
     let gen = game.generator();
     let is_sum = game.play() == Play::Normal && crate::solver::sum::is_sum(gen);
     let (values, periodic, upto) = if is_sum {

@@ -111,6 +111,10 @@ pub fn text(r: &GuessReport, with: &[(String, String)], any: bool) -> String {
         outln!(out, "fits, but not stated: {u}");
     }
     if r.guesses.is_empty() {
+        outln!(out, "\nshapes tried:");
+        for t in &r.tried {
+            outln!(out, "  {t}");
+        }
         outln!(out, "\nshapes tried that do not fit:");
         for m in &r.misses {
             outln!(out, "  {}", show_miss(m));
@@ -188,6 +192,7 @@ pub fn json(r: &GuessReport, with: &[(String, String)], any: bool) -> String {
         "guesses": r.guesses.iter().map(guess_json).collect::<Vec<_>>(),
         "refuted": r.refuted.iter().map(guess_json).collect::<Vec<_>>(),
         "unstated": r.unstated,
+        "tried": r.tried,
         "misses": misses,
         "nearest": r.nearest().map(show_miss),
         "check_line": check_line(r, with, any),
