@@ -39,7 +39,7 @@ fn sequence_row(
         Ok(v) => {
             for (i, b) in want.iter().enumerate().take(v.len()) {
                 if v.get(i) != *b {
-                    fail(name, &[i as u32], &v.get(i), b);
+                    fail(name, &[i as u32], v.get(i), b);
                 }
             }
             Ok(d)
