@@ -14,9 +14,12 @@ fn is_p(data: &Data, a: u32, b: u32) -> Option<bool> {
     data.grundy(&[a, b]).map(|g| g == 0)
 }
 
+/// The ends of the complete rows and the offset `e` of their first P-position.
+type Rows = (Vec<(u64, u64)>, Option<u32>);
+
 /// The ends `(a, floor(lambda a))` of the complete rows `a >= 1` (the last P of each seen
 /// before the end of the data), and `e`; `Err` when a row is not a run from `a + e`.
-fn rows(data: &Data) -> Result<(Vec<(u64, u64)>, Option<u32>), String> {
+fn rows(data: &Data) -> Result<Rows, String> {
     let mut ends = Vec::new();
     let mut e: Option<u32> = None;
     for a in 1..=data.max {

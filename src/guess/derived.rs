@@ -11,7 +11,7 @@
 //! least the sum of the others (Bhowmik et al.'s mod-4 tables of the (S, T)_3 games).
 
 use super::periodic_text;
-use super::several::{rule, Rule};
+use super::rule::{rule, Rule};
 use super::Data;
 use crate::sequence::apparent_period;
 use std::collections::{BTreeMap, BTreeSet};

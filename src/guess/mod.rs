@@ -2,13 +2,12 @@
 //! of closed-form shapes on the values found, one file per family of shapes (a single heap's
 //! periodic Grundy values and sums: `single.rs`; P-positions of two heaps as pairs, by a mex
 //! rule (`mex.rs`) or as Beatty pairs: `pairs.rs`, with the exact slopes of `slope.rs`, or as a
-//! cone: `cone.rs`; rules on several heaps: `several.rs`, and those read off the data:
-//! `derived.rs`, `relations.rs`; additive periodicity of two heaps' rows: `rows.rs`), and
+//! cone: `cone.rs`; rules on several heaps (`rule.rs`): `several.rs`, and those read off the
+//! data: `derived.rs`, `relations.rs`; additive periodicity of two heaps' rows: `rows.rs`), and
 //! writes each form that fits every position as `claim` lines of the language. A form is kept
-//! only when
-//! `check` (`verify.rs`, the same machinery as `heapgame check`) then finds it true on a
-//! region larger than the one it was guessed from; one that fits the data but fails there is
-//! reported as refuted, never as a guess.
+//! only when `check` (`verify.rs`, the same machinery as `heapgame check`) then finds it true
+//! on a region larger than the one it was guessed from; one that fits the data but fails there
+//! is reported as refuted, never as a guess.
 
 pub mod cone;
 pub mod data;
@@ -17,6 +16,7 @@ pub mod mex;
 pub mod pairs;
 pub mod relations;
 pub mod rows;
+pub mod rule;
 pub mod several;
 pub mod single;
 pub mod slope;

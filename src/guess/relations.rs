@@ -6,7 +6,7 @@
 //! Chomp; `heaps[0] == heaps[2] and heaps[1] == heaps[3]`, Circular Nim), each relation kept
 //! only when it excludes a position the ones before it do not.
 
-use super::several::{rule, Rule};
+use super::rule::{rule, Rule};
 use super::Data;
 
 /// A function of a position (`None` where it is not defined).

@@ -6,33 +6,8 @@
 //! sorted heaps (`heaps[0] == heaps[2]`). When none of these fits, the rules read off the data
 //! (`derived.rs`) are tried.
 
+use super::rule::{rule, Rule};
 use super::{derived, Data, Found, Guess, Miss};
-
-/// A test of a position.
-type Test = Box<dyn Fn(&[u32]) -> bool>;
-
-/// A condition for P: its shape in words, its text in the language (after the `fn` lines it
-/// needs), and the test.
-pub struct Rule {
-    /// The shape in words.
-    pub shape: String,
-    /// `fn` definitions the text calls.
-    pub defs: Vec<String>,
-    /// The condition, as the language writes it.
-    pub text: String,
-    /// The condition, evaluated on a position.
-    pub test: Test,
-}
-
-/// A rule without `fn` lines.
-pub fn rule(shape: String, text: String, test: impl Fn(&[u32]) -> bool + 'static) -> Rule {
-    Rule {
-        shape,
-        defs: Vec::new(),
-        text,
-        test: Box::new(test),
-    }
-}
 
 /// The rules tried on positions of at most `heaps` heaps (`k` fixed and sorted, or `None`);
 /// `positive` when no heap of the data is empty (the 2-adic valuation needs a heap > 0).
