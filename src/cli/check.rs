@@ -11,8 +11,6 @@ use crate::verify::coverage::{Coverage, FindingKind};
 use crate::verify::deepen::DeepReport;
 use crate::verify::region::{fresh_seed, Region};
 use crate::verify::runs::{runs_in, Run};
-use crate::verify::Bounds;
-use crate::Game;
 use miette::Report;
 
 use super::common::{is_cancelled, print_out, Format, GameArgs, RegionArgs, SolveRun};
@@ -33,7 +31,7 @@ pub struct Args {
     files: Vec<PathBuf>,
     /// Set a parameter: NAME=VALUE, where VALUE is an expression.
     #[arg(short = 'p', long = "param", value_name = "NAME=VALUE")]
-    pub(super) params: Vec<String>,
+    params: Vec<String>,
     /// The largest heap (instead of the file's bounds).
     #[arg(long, value_name = "N")]
     max: Option<u32>,
@@ -43,15 +41,15 @@ pub struct Args {
     /// Stop with an error after storing this many positions (default: from the available
     /// memory, as for `solve`).
     #[arg(long, value_name = "N")]
-    pub(super) max_positions: Option<usize>,
+    max_positions: Option<usize>,
     /// Stop with an error before the positions stored take more than SIZE of memory.
     #[arg(long, value_name = "SIZE", value_parser = super::common::parse_size)]
-    pub(super) max_memory: Option<u64>,
+    max_memory: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     #[command(flatten)]
-    pub(super) region: RegionArgs,
+    region: RegionArgs,
     /// Keep enlarging the region for this long (`30s`, `2m`): boxes and totals alternately,
     /// each about twice the positions of the last of its kind, and with `heaps any` boxes of
     /// more heaps (up to the most a claim's `when` covers), then samples; each claim stops at
@@ -66,7 +64,7 @@ pub struct Args {
     time: Option<std::time::Duration>,
     /// The play convention (`normal` or `misere`) instead of each file's `play` line.
     #[arg(long, value_name = "PLAY", value_parser = super::common::parse_play)]
-    pub(super) play: Option<crate::solver::Play>,
+    play: Option<crate::solver::Play>,
     /// Use the smaller bounds of each `check` line (`quick max N`) where it gives them.
     #[arg(long)]
     quick: bool,
@@ -75,8 +73,7 @@ pub struct Args {
     strict: bool,
 }
 
-/// A run of one of the files given.
-pub(super) type FileRun = (PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
+use super::check_deepen::FileRun;
 
 /// The runs of one file: a loaded game and its bounds each.
 fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
@@ -221,7 +218,18 @@ impl<'a> Checking<'a> {
             .time
             .unwrap_or_default()
             .saturating_sub(self.t0.elapsed());
-        super::check_deepen::deepen_all(self.a, self.all, self.seed, time)
+        let a = self.a;
+        let limits = GameArgs {
+            file: (self.all.first()).map_or_else(PathBuf::new, |r| r.0.clone()),
+            params: a.params.clone(),
+            max_positions: a.max_positions,
+            max_memory: a.max_memory,
+            force: false,
+            time: None,
+            play: a.play,
+        };
+        let sample_max = a.region.sample_max;
+        super::check_deepen::deepen_all(&limits, sample_max, self.all, self.seed, time)
     }
 
     /// The limits, Ctrl-C and the progress bar of `solve` for run `n`, in `parts` of the

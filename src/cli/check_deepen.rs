@@ -11,33 +11,30 @@ use crate::verify::Bounds;
 use crate::Game;
 use miette::Report;
 
-use super::check::{Args, FileRun};
 use super::common::{GameArgs, SolveRun};
+
+/// A run of one of the files given: the file, the game loaded, its bounds, and the positions
+/// of a `check over` line.
+pub(super) type FileRun = (std::path::PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
 
 /// Every run deepened together within `time` (the run that has spent the least time per
 /// claim open goes next): per run, its report or error, or `None` for a run deepened with
 /// an earlier one of the same file and parameter values ([`merged`]). Runs over a list of
 /// positions are not deepened, and have no entry.
+/// `limits`: the position and memory limits and Ctrl-C of the command (its file is the
+/// first's); `sample_max`: the largest heap of the samples.
 pub(super) fn deepen_all(
-    a: &Args,
+    limits: &GameArgs,
+    sample_max: u32,
     all: &[FileRun],
     seed: u64,
     time: std::time::Duration,
 ) -> Vec<Option<Result<DeepReport, Report>>> {
-    let Some((file, _, _, _)) = all.first() else {
+    if all.is_empty() {
         return Vec::new();
-    };
-    let limits = GameArgs {
-        file: file.to_path_buf(),
-        params: a.params.clone(),
-        max_positions: a.max_positions,
-        max_memory: a.max_memory,
-        force: false,
-        time: None,
-        play: a.play,
-    };
+    }
     let heaps = all.iter().map(|(_, _, b, _)| b.heaps).max().unwrap_or(1);
-    let run = SolveRun::start(&limits, heaps, None, "checking".to_string());
+    let run = SolveRun::start(limits, heaps, None, "checking".to_string());
     // Each deepened run's group: the index of its first run, with the bounds of them all.
     let deepened: Vec<usize> = (0..all.len()).filter(|&n| all[n].3.is_none()).collect();
     let mut groups: Vec<(usize, Bounds)> = Vec::new();
@@ -68,7 +65,7 @@ pub(super) fn deepen_all(
         .map(|&(n, start)| {
             let plan = Plan {
                 start,
-                sample_max: a.region.sample_max,
+                sample_max,
                 seed,
                 time,
             };

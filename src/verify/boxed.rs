@@ -53,7 +53,7 @@ impl Checker<'_> {
 
     /// What the box solved first says of `pos`: its Grundy value (when the claims read it)
     /// and whether it is a P-position; `None` outside the box, or with no box.
-    pub(super) fn from_box(&self, pos: &[u32]) -> Option<(Option<u32>, bool)> {
+    pub(super) fn read_box(&self, pos: &[u32]) -> Option<(Option<u32>, bool)> {
         let t: &BoxValues = self.table.as_ref()?;
         let r = t.spec.rank(pos)?;
         let g = (t.want == Want::Grundy).then(|| t.value(r));

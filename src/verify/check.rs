@@ -376,7 +376,7 @@ impl<'g> Checker<'g> {
         if self.loopy.is_some() {
             return self.visit_loopy(pos);
         }
-        if let Some((g, is_p)) = self.from_box(pos) {
+        if let Some((g, is_p)) = self.read_box(pos) {
             let k = known(&mut self.solver, pos, self.needs, g);
             let known = self.solved(k)?;
             return self.compare_all(pos, &known, is_p);

@@ -182,14 +182,17 @@ mod tests {
             .next(7),
             Some(11)
         );
-        assert_eq!(
-            HeapGrowth {
-                to: Some(11),
-                beyond: true
-            }
-            .next(11),
-            Some(12)
-        );
+        // A claim bounds the count: it grows there, not past it.
+        let bounded = HeapGrowth {
+            to: Some(11),
+            beyond: true,
+        };
+        assert_eq!(bounded.next(11), None);
+        let unbounded = HeapGrowth {
+            to: None,
+            beyond: true,
+        };
+        assert_eq!(unbounded.next(11), Some(12));
         assert_eq!(
             HeapGrowth {
                 to: Some(11),

@@ -155,33 +155,13 @@ impl<'s> Steps<'s> {
                 });
                 (Region::Box(Bounds { max: m, heaps }), size_at(m, heaps))
             }
-            Kind::Heaps => {
-                let k = self
-                    .growth
-                    .next(heaps)
-                    .expect("a heap count to grow to (grow)");
-                // The heaps no larger than the box's so far, and smaller while the box of `k`
-                // heaps passes the size asked: the heap count first.
-                let mut m = least_reaching(1, want, |m| size_at(m, k));
-                if m > 1 && size_at(m, k) > want {
-                    m -= 1;
-                }
-                let m = m.min(self.max_here.unwrap_or(m)).max(1);
-                if size_at(m, k) > cap {
-                    self.heaps_stop = Some(format!(
-                        "{heaps} heaps: a box of {k} heaps passes {MAX_POSITIONS} positions"
-                    ));
+            Kind::Heaps => match self.more_heaps(want, cap) {
+                Some(r) => r,
+                None => {
                     self.step += 1;
                     return self.grow();
                 }
-                self.heaps = k;
-                self.max_here = None;
-                self.total_here = None;
-                if self.growth.next(k).is_none() {
-                    self.heaps_stop = Some(self.heaps_end());
-                }
-                (Region::Box(Bounds { max: m, heaps: k }), size_at(m, k))
-            }
+            },
         };
         if size > cap {
             self.stop_sizes(format!(
@@ -200,6 +180,36 @@ impl<'s> Steps<'s> {
             Kind::Box | Kind::Heaps => self.last_box = size,
         }
         Some(region)
+    }
+
+    /// The box of the next heap count, about `want` positions: its heaps no larger than the
+    /// box's so far, and smaller while the box passes the size asked (the heap count first);
+    /// `None` when even heaps of 1 pass `cap` positions (the count stops growing).
+    fn more_heaps(&mut self, want: u64, cap: u64) -> Option<(Region, u64)> {
+        let (shape, heaps) = (self.shape, self.heaps);
+        let size_at = |m: u32, k: usize| box_size(shape, m, k).map_or(u64::MAX, clamp);
+        let k = self
+            .growth
+            .next(heaps)
+            .expect("a heap count to grow to (grow)");
+        let mut m = least_reaching(1, want, |m| size_at(m, k));
+        if m > 1 && size_at(m, k) > want {
+            m -= 1;
+        }
+        let m = m.min(self.max_here.unwrap_or(m)).max(1);
+        if size_at(m, k) > cap {
+            self.heaps_stop = Some(format!(
+                "{heaps} heaps: a box of {k} heaps passes {MAX_POSITIONS} positions"
+            ));
+            return None;
+        }
+        self.heaps = k;
+        self.max_here = None;
+        self.total_here = None;
+        if self.growth.next(k).is_none() {
+            self.heaps_stop = Some(self.heaps_end());
+        }
+        Some((Region::Box(Bounds { max: m, heaps: k }), size_at(m, k)))
     }
 
     /// The first box: the file's box when it is small; else the largest box within it of at
