@@ -85,7 +85,8 @@ export function renderMarkdown(md) {
       const quote = [];
       for (; i < lines.length && /^> ?/.test(lines[i]); i++) quote.push(lines[i].replace(/^> ?/, '').trim());
       i--;
-      out.push(`<blockquote><p>${inline(quote.join(' '))}</p></blockquote>`);
+      const paras = quote.join('\n').split(/\n{2,}/).map((q) => `<p>${inline(q.replace(/\n/g, ' '))}</p>`);
+      out.push(`<blockquote>${paras.join('')}</blockquote>`);
     } else if (line.trim() === '' || line.trim() === '---') {
       flush();
     } else if (list && /^\s+\S/.test(line)) {
