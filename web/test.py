@@ -6,8 +6,8 @@ mex, Kayles by its definition), never with the page's own output. Scenarios: the
 screen, a position and why it has its value, a large position answered at once, the page's
 own check of the file's claims (true ones, and a false one with its counterexample), a typo,
 stale results and a game that survives an edit, a box and its picture, a game with counters,
-hints and a review, links (kept by the reference, pasted into an open tab, carrying the
-position and view), asking before edits are replaced and restoring them, a long solve
+hints and a review, the primer's exercises judged, links (kept by the reference, pasted into
+an open tab, carrying the position and view), asking before edits are replaced and restoring them, a long solve
 stopped, a phone's screen, a 1 Mbit/s connection, offline after the first load, and the
 page opened from disk.
 
@@ -412,6 +412,51 @@ def a_game(b):
     check(buttons < 20 and options == 699, f"(200, 300): {buttons} buttons, the {options} moves in one list (699)")
 
 
+def mex(values):
+    v = 0
+    while v in values:
+        v += 1
+    return v
+
+
+def a_primer(b):
+    # Defect 8: a primer for students, its exercises judged by the page (by heapgame). The right
+    # answers are computed here: Nim by the XOR, "take 1, 2 or 3" by the mex, Wythoff by Beatty.
+    b.click("#show-primer")
+    b.wait_text("#primer-body", "Bouton's theorem")
+    body = b.text("#primer-body")
+    check("tests/" not in body and "<!--" not in body and "@@" not in body,
+          "the primer shows no repository paths and no exercise markers")
+    check(b.js("return document.querySelectorAll('#primer-body form.exercise').length;") == 3,
+          "the primer has three answer boxes")
+
+    def answer(i, text, needle):
+        b.type(f"#exercise-{i}-answer", text)
+        b.click(f"form[data-exercise='{i}'] button")
+        return b.wait_text(f"#exercise-{i}-verdict", needle)
+
+    heaps = (3, 5, 7)
+    x = heaps[0] ^ heaps[1] ^ heaps[2]
+    i = next(i for i, h in enumerate(heaps) if h ^ x < h)
+    right = tuple(h ^ x if j == i else h for j, h in enumerate(heaps))
+    check("not a winning one" in answer(0, "3 5 5", "not a winning"), "Nim: (3, 5, 5) is a move but not a winning one")
+    check("cannot be reached" in answer(0, "3 6 7", "cannot be reached"), "Nim: (3, 6, 7) is not a move")
+    answer(0, " ".join(map(str, right)), "Right")
+    check("wrong" not in b.js("return document.getElementById('exercise-0-verdict').className;"),
+          f"Nim: {right} is accepted")
+    g = []
+    for n in range(11):
+        g.append(mex({g[n - s] for s in (1, 2, 3) if s <= n}))
+    check("Not " in answer(1, str(g[10] + 1), "Not "), f"take 1-3: {g[10] + 1} is refused for a heap of 10")
+    check("Right" in answer(1, str(g[10]), "Right"), f"take 1-3: {g[10]} is accepted for a heap of 10")
+    p = wythoff_p(6)
+    win = next(m for m in wythoff_moves(4, 6) if m in p)
+    check("not a winning one" in answer(2, "4 4", "not a winning"), "Wythoff: (4, 4) is not a winning move")
+    check("Right" in answer(2, f"({win[0]}, {win[1]})", "Right"), f"Wythoff: {win} is accepted from (4, 6)")
+    b.shot("primer")
+    b.click("#close-primer")
+
+
 def links(b, url):
     # Defect 5: a link survives the reference's links, and a pasted link opens.
     b.type("#position-input", "3 5")
@@ -742,6 +787,7 @@ def main():
         typo_and_stale(b)
         a_box(b)
         a_game(b)
+        a_primer(b)
         links(b, fast.url)
         edits_are_kept(b, fast.url)
         a_link_with_own_rules(b, fast.url)

@@ -6,7 +6,7 @@
 // seconds; the download does not count), the other solves, with progress and a Stop button.
 import { Runner } from './runner.js';
 import { loadModule } from './loader.js';
-import { renderMarkdown } from './markdown.js';
+import { wireDocs } from './docs.js';
 import * as view from './view.js';
 import * as editor from './editor.js';
 import * as share from './share.js';
@@ -14,7 +14,7 @@ import { Game } from './play.js';
 import { claims as claimsView } from './claims.js';
 
 const $ = (id) => document.getElementById(id);
-const DATA = window.HEAPGAME_DATA || { rulesets: [], language: '' };
+const DATA = window.HEAPGAME_DATA || { rulesets: [], language: '', primer: '' };
 const DEFAULT = 'classic/wythoff.game';
 // The most a check may take, once heapgame has loaded, before it is stopped.
 const CHECK_TIMEOUT_MS = 5000;
@@ -405,24 +405,6 @@ function fillChoices() {
   choice.append(custom);
 }
 
-function wireReference() {
-  const dialog = $('reference');
-  const body = $('reference-body');
-  $('show-reference').addEventListener('click', () => {
-    if (!body.innerHTML) body.innerHTML = renderMarkdown(DATA.language);
-    dialog.showModal();
-  });
-  $('close-reference').addEventListener('click', () => dialog.close());
-  // Links within the reference scroll the dialog; the address (a `#game=` link) stays.
-  body.addEventListener('click', (e) => {
-    const a = e.target.closest('a[href^="#"]');
-    if (!a) return;
-    e.preventDefault();
-    const target = document.getElementById(decodeURIComponent(a.getAttribute('href').slice(1)));
-    if (target) target.scrollIntoView({ block: 'start' });
-  });
-}
-
 // True until the first ruleset is open (the page may still be loading heapgame).
 let starting = true;
 
@@ -446,7 +428,7 @@ async function start() {
 
 async function main() {
   fillChoices();
-  wireReference();
+  wireDocs(DATA, module);
   const choice = $('ruleset-choice');
   choice.addEventListener('change', async () => {
     const to = choice.value;

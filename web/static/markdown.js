@@ -1,5 +1,5 @@
 // A small Markdown renderer for the language reference (docs/language.md): headings,
-// fenced code, lists, tables, paragraphs, inline code, emphasis and links. Text is
+// fenced code, lists, tables, quotes, paragraphs, inline code, emphasis and links. Text is
 // escaped first, so the page never runs anything from the document.
 
 export function escapeHtml(s) {
@@ -80,6 +80,13 @@ export function renderMarkdown(md) {
       for (; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i]);
       i--;
       out.push(table(rows));
+    } else if (/^> ?/.test(line)) {
+      flush();
+      const quote = [];
+      for (; i < lines.length && /^> ?/.test(lines[i]); i++) quote.push(lines[i].replace(/^> ?/, '').trim());
+      i--;
+      const paras = quote.join('\n').split(/\n{2,}/).map((q) => `<p>${inline(q.replace(/\n/g, ' '))}</p>`);
+      out.push(`<blockquote>${paras.join('')}</blockquote>`);
     } else if (line.trim() === '' || line.trim() === '---') {
       flush();
     } else if (list && /^\s+\S/.test(line)) {
