@@ -204,7 +204,8 @@ struct Deepening<'g> {
 
 impl<'g> Deepening<'g> {
     fn new(game: &'g Game, plan: &Plan, budget: Budget, t0: Instant) -> Deepening<'g> {
-        let c = Checker::new(game, budget.clone());
+        let mut c = Checker::new(game, budget.clone());
+        c.timed = true;
         let finished = c.claims.is_empty();
         let mut named: Vec<Vec<u32>> = Vec::new();
         for p in c
