@@ -196,9 +196,7 @@ pub struct Checker<'g> {
     pub spent: Vec<std::time::Duration>,
     /// The claims left out for now: a deepening run's claim that took its share of the time.
     pub parked: Vec<bool>,
-    /// Whether each claim's evaluation is timed into [`Checker::spent`] (a deepening run's,
-    /// on the command line; the clock is not read otherwise, and the playground's
-    /// WebAssembly has none).
+    /// Whether claims are timed into `spent` (a deepening run's; WebAssembly has no clock).
     pub timed: bool,
     /// A box solved at once by a kernel, read before the search ([`super::boxed`]).
     pub(super) table: Option<crate::solver::values::BoxValues>,
@@ -411,13 +409,9 @@ impl<'g> Checker<'g> {
             if !self.compares(i) {
                 continue;
             }
-            if !self.timed {
-                self.compare_one(i, pos, known, is_p)?;
-                continue;
-            }
-            let t0 = std::time::Instant::now();
+            let t0 = self.timed.then(std::time::Instant::now);
             let r = self.compare_one(i, pos, known, is_p);
-            self.spent[i] += t0.elapsed();
+            self.spent[i] += t0.map_or(std::time::Duration::ZERO, |t| t.elapsed());
             r?;
         }
         Ok(())
