@@ -134,6 +134,9 @@ def test_exceptions_pickle():
 def test_ctrl_c_raises_keyboard_interrupt_and_the_ruleset_goes_on():
     slow = heapgame.Ruleset.parse(SLOW)
     main = threading.get_ident()
+    # Python's own Ctrl-C handler, also where the test was started with SIGINT ignored (a
+    # job started in the background by a non-interactive shell inherits SIG_IGN).
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, lambda: signal.pthread_kill(main, signal.SIGINT))
     timer.start()
     try:
@@ -143,6 +146,7 @@ def test_ctrl_c_raises_keyboard_interrupt_and_the_ruleset_goes_on():
             slow.eval((5000, 6000), time=120)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, before)
     # The memo the stopped search left answers right (the game is Wythoff's: the third
     # move is one of the first's).
     for x, y in [(3, 5), (4, 7), (6, 9), (10, 16), (10, 17)]:
