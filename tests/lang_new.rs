@@ -363,3 +363,53 @@ fn maundy_cake_splits_into_equal_parts() {
         &common::multisets_up_to(2, 1, 12),
     );
 }
+
+#[test]
+fn list_literals_are_lists_and_positions() {
+    // `[1, 3, 4]` as a constant list read by a quantifier: the subtraction game {1, 3, 4}
+    // against a plain mex.
+    let text = "ruleset \"L\" {\n  let S = [1, 3, 4]\n  heaps 1\n  \
+                move { take s in 1.. from one heap where any(x in S: x == s) }\n}\n";
+    let game = load(text);
+    let mut solver = game.solver();
+    let mut g = [0u32; 41];
+    for n in 0..g.len() {
+        let seen: BTreeSet<u32> = [1usize, 3, 4]
+            .iter()
+            .filter(|&&x| x <= n)
+            .map(|&x| g[n - x])
+            .collect();
+        g[n] = (0..).find(|v| !seen.contains(v)).expect("a gap");
+        assert_eq!(
+            solver.grundy(&[n as u32]).expect("solves"),
+            g[n],
+            "heap {n}"
+        );
+    }
+    // `check over [a, b] ...` names positions as lists; `[]` and `[4]` are lists too.
+    let nim = |claim: &str| {
+        format!(
+            "ruleset \"N\" {{\n  heaps 2\n  move {{ take 1.. from one heap }}\n  claim P: {claim}\n  \
+             check over [a, b] for a in 0..6, b in 0..6\n}}\n"
+        )
+    };
+    let ok = file(
+        "lang-list-ok.game",
+        &nim("xor(heaps) == sum([]) + len([4]) - 1"),
+    );
+    let out = heapgame().args(["check", &ok]).run();
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("holds over 28 positions"),
+        "{}",
+        out.stdout
+    );
+    // Fails at (2, 2), a P-position of Nim that the claimed list leaves out.
+    let bad = file(
+        "lang-list-bad.game",
+        &nim("heaps == [0, 0] or heaps == [1, 1]"),
+    );
+    let out = heapgame().args(["check", &bad]).run();
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("(2, 2)"), "{}", out.stdout);
+}

@@ -125,3 +125,25 @@ fn a_ruleset_larger_than_the_memory_limit_is_refused_once_read() {
         out.stderr
     );
 }
+
+/// `check over` of 250,000 positions (125,250 once canonical) fits in 48 MB: the positions are
+/// kept end to end, not a vector each, and sorted without a copy of each (it took 80 MB and was
+/// refused under `--max-memory 40MB`). Nim's P-positions, x = y, are compared over all of them.
+#[test]
+fn a_check_over_a_quarter_million_positions_fits_in_48_mb() {
+    let path = write(
+        "check-over-big",
+        "ruleset \"Over\" {\n  heaps 2\n  move { take 1.. from one heap }\n  \
+         claim P: heaps[0] == heaps[1]\n  check over [a, b] for a in 0..499, b in 0..499\n}\n",
+    );
+    let out = heapgame()
+        .args(["check", path.to_str().expect("a UTF-8 path")])
+        .args(["--max-memory", "48MB"])
+        .run();
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert!(
+        out.stdout.contains("holds over 125250 positions"),
+        "{}",
+        out.stdout
+    );
+}

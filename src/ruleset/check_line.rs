@@ -4,9 +4,10 @@
 
 use super::compile::{Compiler, Scope, Slots};
 use super::diag::{suggest, Code, Diag};
-use super::family::over_positions;
+use super::family::{over_positions, Listed};
 use super::lower_ctx::nonneg_u32;
 use crate::syntax::ast::{CheckBound, Ruleset, Span};
+use std::sync::Arc;
 
 /// One `check` line: the bounds of one run of `heapgame check`, and its parameter values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,8 +21,9 @@ pub struct CheckRun {
     /// `quick max N [heaps K]`: the bounds under `check --quick` (else `max`, `heaps`).
     pub quick: Option<(u32, Option<usize>)>,
     /// `check over L ...`: the positions of the run (as written), instead of the box; `max`
-    /// and `heaps` are then their largest heap and heap count.
-    pub over: Option<Vec<Vec<i64>>>,
+    /// and `heaps` are then their largest heap and heap count. Shared: a run's lines are
+    /// copied, and 10^6 positions are not.
+    pub over: Option<Arc<Listed<u32>>>,
     /// The `check` line.
     pub span: Span,
 }
@@ -98,32 +100,34 @@ fn over_run(
 ) -> Option<CheckRun> {
     let over = cb.over.as_ref()?;
     let with = with_params(rs, cb, diags, false);
-    let positions = over_positions(diags, slots, scope, over)?;
-    let mut max = 0u32;
-    let mut heaps = 0usize;
-    for p in &positions {
-        heaps = heaps.max(p.len());
-        for &h in p {
-            match u32::try_from(h) {
-                Ok(h) => max = max.max(h),
-                Err(_) => {
-                    diags.push(Diag::new(
-                        Code::Range,
-                        over.positions.span.clone(),
-                        format!("`check over` names a heap of {h}, not a heap size"),
-                        "here",
-                    ));
-                    return None;
-                }
+    let written = over_positions(diags, slots, scope, over)?;
+    let heaps = written.iter().map(<[i64]>::len).max().unwrap_or(0);
+    let mut sizes = Vec::with_capacity(written.heaps.len());
+    for &h in &written.heaps {
+        match u32::try_from(h) {
+            Ok(h) => sizes.push(h),
+            Err(_) => {
+                diags.push(Diag::new(
+                    Code::Range,
+                    over.positions.span.clone(),
+                    format!("`check over` names a heap of {h}, not a heap size"),
+                    "here",
+                ));
+                return None;
             }
         }
     }
+    let max = sizes.iter().copied().max().unwrap_or(0);
+    let positions = Listed {
+        heaps: sizes,
+        ends: written.ends,
+    };
     Some(CheckRun {
         with,
         max,
         heaps: Some(heaps),
         quick: None,
-        over: Some(positions),
+        over: Some(Arc::new(positions)),
         span: cb.span.clone(),
     })
 }

@@ -96,6 +96,40 @@ fn members(c: &mut Compiler<'_>, e: &Expr, v: Value, what: &str) -> Option<Vec<i
     }
 }
 
+/// Positions as written, laid end to end (10^6 positions of two heaps take 24 MB, not the
+/// 56 MB of a vector each).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Listed<T> {
+    /// Every position's heap sizes, one position after another.
+    pub heaps: Vec<T>,
+    /// Where each position ends in `heaps`.
+    pub ends: Vec<usize>,
+}
+
+impl<T> Listed<T> {
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is no position.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The positions, in the order written.
+    pub fn iter(&self) -> impl Iterator<Item = &[T]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(a, &b)| &self.heaps[a..b])
+    }
+
+    /// Adds a position.
+    pub fn push(&mut self, p: impl IntoIterator<Item = T>) {
+        self.heaps.extend(p);
+        self.ends.push(self.heaps.len());
+    }
+}
+
 /// The positions of `check over L for a in R, ...` (as written: lists of heap sizes), for the
 /// parameters in `scope`; `None` after reporting a problem.
 pub fn over_positions(
@@ -103,11 +137,11 @@ pub fn over_positions(
     slots: &mut Slots,
     scope: &mut Scope,
     over: &CheckOver,
-) -> Option<Vec<Vec<i64>>> {
+) -> Option<Listed<i64>> {
     let mut c = Compiler::new(diags, slots);
-    let mut out = Vec::new();
+    let mut out = Listed::default();
     let mark = scope.mark();
-    let ok = over_loop(&mut c, scope, over, 0, (&mut out, &mut 0));
+    let ok = over_loop(&mut c, scope, over, 0, &mut out);
     scope.truncate(mark);
     ok.then_some(out)
 }
@@ -118,16 +152,19 @@ fn over_loop(
     scope: &mut Scope,
     over: &CheckOver,
     depth: usize,
-    (out, heaps): (&mut Vec<Vec<i64>>, &mut usize),
+    out: &mut Listed<i64>,
 ) -> bool {
     let Some((name, range)) = over.fors.get(depth) else {
         let Some(v) = c.constant(&over.positions, scope) else {
             return false;
         };
-        let before = out.len();
         match v {
-            Value::List(l) => out.push(l.to_vec()),
-            Value::Set(SetValue::Tuples(ts)) => out.extend(ts.iter().map(|t| t.to_vec())),
+            Value::List(l) => out.push(l.iter().copied()),
+            Value::Set(SetValue::Tuples(ts)) => {
+                for t in ts.iter() {
+                    out.push(t.iter().copied());
+                }
+            }
             Value::Set(SetValue::Ints(xs)) if xs.is_empty() => {}
             v => {
                 c.diags.push(type_error(
@@ -139,10 +176,7 @@ fn over_loop(
                 return false;
             }
         }
-        *heaps = out[before..]
-            .iter()
-            .fold(*heaps, |n, p| n.saturating_add(p.len()));
-        if out.len() > MAX_FAMILY || *heaps > MAX_FAMILY_HEAPS {
+        if out.len() > MAX_FAMILY || out.heaps.len() > MAX_FAMILY_HEAPS {
             let what = if out.len() > MAX_FAMILY {
                 format!("more than {MAX_FAMILY} positions")
             } else {
@@ -170,7 +204,7 @@ fn over_loop(
     for x in values {
         let mark = scope.mark();
         scope.push(&name.name, Binding::Const(Value::Int(x)));
-        let ok = over_loop(c, scope, over, depth + 1, (&mut *out, &mut *heaps));
+        let ok = over_loop(c, scope, over, depth + 1, out);
         scope.truncate(mark);
         if !ok {
             return false;

@@ -39,6 +39,7 @@ const WORDS: &[(&[Rule], &str)] = &[
     (&[Rule::check_bound], "`check max N`"),
     (&[Rule::atom], "a value"),
     (&[Rule::list_comp], "a list `[e for x in L]`"),
+    (&[Rule::list_lit], "a list `[a, b]`"),
     (&[Rule::kw_for], "`for`"),
     (&[Rule::destructure_list], "`(a, b, ...)`"),
     (&[Rule::check_with], "`with NAME = VALUE`"),

@@ -76,6 +76,7 @@ fn check_depth(pairs: pest::iterators::Pairs<'_, Rule>) -> Result<(), SyntaxErro
             Rule::paren
                 | Rule::set
                 | Rule::list_comp
+                | Rule::list_lit
                 | Rule::abs
                 | Rule::call
                 | Rule::index

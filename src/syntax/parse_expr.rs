@@ -114,6 +114,11 @@ fn parse_operand(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             let (var, list, cond) = parse_comp_tail(it)?;
             ExprKind::ListComp(Box::new(body), var, Box::new(list), cond)
         }
+        Rule::list_lit => ExprKind::Tuple(
+            pair.into_inner()
+                .map(parse_expr)
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
         Rule::paren => return parse_paren(pair, sp),
         Rule::set => return parse_set(pair, sp),
         Rule::abs => ExprKind::Abs(Box::new(parse_expr(

@@ -333,12 +333,13 @@ fn walk(
 
 /// Sorts positions in the fixed order: fewest tokens, then fewest heaps, then lexicographic.
 pub fn sort_in_order(v: &mut [Vec<u32>]) {
-    v.sort_by_cached_key(|p| {
-        (
-            p.iter().map(|&h| u64::from(h)).sum::<u64>(),
-            p.len(),
-            p.clone(),
-        )
+    // Keys computed in each comparison, not cached: a cache would copy every position (10^6
+    // positions of a `check over`). Positions of equal keys are equal, so unstable is stable.
+    let total = |p: &[u32]| p.iter().map(|&h| u64::from(h)).sum::<u64>();
+    v.sort_unstable_by(|a, b| {
+        (total(a), a.len())
+            .cmp(&(total(b), b.len()))
+            .then_with(|| a.cmp(b))
     });
 }
 

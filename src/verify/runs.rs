@@ -42,13 +42,12 @@ fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, Che
         return Ok(None);
     };
     let mut out = Vec::with_capacity(over.len());
-    for p in over {
-        // Heaps were checked non-negative and within u32 at load.
-        let wide: Vec<u64> = p.iter().map(|&h| h.unsigned_abs()).collect();
+    for p in over.iter() {
+        let wide: Vec<u64> = p.iter().map(|&h| u64::from(h)).collect();
         let c = game
             .canonical(&wide)
             .map_err(|error| CheckError::OverNotPosition {
-                position: p.clone(),
+                position: p.iter().map(|&h| i64::from(h)).collect(),
                 error,
             })?;
         if game.allows(&c) {
