@@ -150,3 +150,23 @@ fn bhowmik_et_al_princess_and_roses_and_the_st_games() {
         recovers_with(st, &[t], 20, 30, want);
     }
 }
+
+#[test]
+fn delete_nim_and_vdn_grundy_values_by_the_bitwise_or() {
+    // Theorem 2.2 (Abuku and Suetsugu): g(x, y) = v2((x OR y) + 1); VDN's <x, y> is Delete
+    // Nim's <x - 1, y - 1>. The files' own `claim grundy` lines are checked with the guesses.
+    recovers_with(
+        "rulesets/abuku/delete-nim.game",
+        &[],
+        24,
+        40,
+        "claim grundy: v2(bitor(heaps) + 1)",
+    );
+    recovers_with(
+        "rulesets/abuku/vdn.game",
+        &[],
+        24,
+        40,
+        "claim grundy: v2(bitor([h - 1 for h in heaps]) + 1)",
+    );
+}
