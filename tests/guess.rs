@@ -85,18 +85,31 @@ pub(crate) fn claim_lines(report: &Value) -> Vec<String> {
 /// grundy`) among the verified guesses, writes the guesses into a copy of the original file
 /// (with the paper's claims), and has `check` verify them all together on `--max check_max`.
 pub(crate) fn recovers(rel: &str, params: &[&str], args: &[&str], check_max: u32) -> Value {
+    let report = recovers_claims(rel, params, args, check_max);
+    assert!(
+        claim_lines(&report)
+            .iter()
+            .any(|c| c.starts_with("claim P") || c.starts_with("claim grundy")),
+        "{rel} {params:?}: no form recovered: {report:#}"
+    );
+    report
+}
+
+/// [`recovers`] for any claims (`claim same` too): the guesses, verified, written next to the
+/// file's own claims and checked together on `--max check_max`.
+pub(crate) fn recovers_claims(rel: &str, params: &[&str], args: &[&str], check_max: u32) -> Value {
+    recovers_on(rel, params, args, &["--max", &check_max.to_string()])
+}
+
+/// [`recovers_claims`] with the check's bounds given as arguments (`--max M --heaps K`).
+pub(crate) fn recovers_on(rel: &str, params: &[&str], args: &[&str], check: &[&str]) -> Value {
     let original = std::fs::read_to_string(rel).expect("bundled ruleset");
     let stripped = temp_file(&strip_claims(&original));
     let mut all: Vec<&str> = params.iter().flat_map(|p| ["-p", p]).collect();
     all.extend(args);
     let report = guess_json(&stripped, &all);
     let claims = claim_lines(&report);
-    assert!(
-        claims
-            .iter()
-            .any(|c| c.starts_with("claim P") || c.starts_with("claim grundy")),
-        "{rel} {params:?}: no form recovered: {report:#}"
-    );
+    assert!(!claims.is_empty(), "{rel} {params:?}: no claim: {report:#}");
     // The region verified is larger than the one guessed from.
     let from = report["guessed_from"]["max"].as_u64().unwrap();
     assert!(report["verified_on"]["max"].as_u64().unwrap() > from);
@@ -111,12 +124,11 @@ pub(crate) fn recovers(rel: &str, params: &[&str], args: &[&str], check_max: u32
     for c in &claims {
         assert!(written.contains(c.as_str()), "{c} not written");
     }
-    let max = check_max.to_string();
     let out = heapgame()
         .arg("check")
         .arg(&copy_text)
         .args(params.iter().flat_map(|p| ["-p", p]))
-        .args(["--max", &max])
+        .args(check)
         .run();
     assert_eq!(
         out.code, 0,
