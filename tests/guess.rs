@@ -85,18 +85,31 @@ pub(crate) fn claim_lines(report: &Value) -> Vec<String> {
 /// grundy`) among the verified guesses, writes the guesses into a copy of the original file
 /// (with the paper's claims), and has `check` verify them all together on `--max check_max`.
 pub(crate) fn recovers(rel: &str, params: &[&str], args: &[&str], check_max: u32) -> Value {
+    let report = recovers_claims(rel, params, args, check_max);
+    assert!(
+        claim_lines(&report)
+            .iter()
+            .any(|c| c.starts_with("claim P") || c.starts_with("claim grundy")),
+        "{rel} {params:?}: no form recovered: {report:#}"
+    );
+    report
+}
+
+/// [`recovers`] for any claims (`claim same` too): the guesses, verified, written next to the
+/// file's own claims and checked together on `--max check_max`.
+pub(crate) fn recovers_claims(rel: &str, params: &[&str], args: &[&str], check_max: u32) -> Value {
+    recovers_on(rel, params, args, &["--max", &check_max.to_string()])
+}
+
+/// [`recovers_claims`] with the check's bounds given as arguments (`--max M --heaps K`).
+pub(crate) fn recovers_on(rel: &str, params: &[&str], args: &[&str], check: &[&str]) -> Value {
     let original = std::fs::read_to_string(rel).expect("bundled ruleset");
     let stripped = temp_file(&strip_claims(&original));
     let mut all: Vec<&str> = params.iter().flat_map(|p| ["-p", p]).collect();
     all.extend(args);
     let report = guess_json(&stripped, &all);
     let claims = claim_lines(&report);
-    assert!(
-        claims
-            .iter()
-            .any(|c| c.starts_with("claim P") || c.starts_with("claim grundy")),
-        "{rel} {params:?}: no form recovered: {report:#}"
-    );
+    assert!(!claims.is_empty(), "{rel} {params:?}: no claim: {report:#}");
     // The region verified is larger than the one guessed from.
     let from = report["guessed_from"]["max"].as_u64().unwrap();
     assert!(report["verified_on"]["max"].as_u64().unwrap() > from);
@@ -111,12 +124,11 @@ pub(crate) fn recovers(rel: &str, params: &[&str], args: &[&str], check_max: u32
     for c in &claims {
         assert!(written.contains(c.as_str()), "{c} not written");
     }
-    let max = check_max.to_string();
     let out = heapgame()
         .arg("check")
         .arg(&copy_text)
         .args(params.iter().flat_map(|p| ["-p", p]))
-        .args(["--max", &max])
+        .args(check)
         .run();
     assert_eq!(
         out.code, 0,
@@ -375,6 +387,78 @@ fn d_wythoff_for_random_d_is_the_mex_form() {
     }
 }
 
+/// The P-positions `(A_n, B_n)`, `B_n <= max`, of Fraenkel and Larsson's Theorem 1:
+/// `B_n = floor(n beta)`, `A_n = floor(n beta / (beta - 1))`.
+fn beatty_pairs(beta: f64, max: u32) -> Vec<(u32, u32)> {
+    let alpha = beta / (beta - 1.0);
+    (0..)
+        .map(|n: u32| {
+            (
+                (f64::from(n) * alpha).floor() as u32,
+                (f64::from(n) * beta).floor() as u32,
+            )
+        })
+        .take_while(|p| p.1 <= max)
+        .collect()
+}
+
+/// The followers of beta-Nim: take from one heap, and when neither heap is in
+/// `{floor(n beta) : n >= 1}` also `1..=floor(beta)` from the other in the same move.
+fn beta_nim(beta: f64) -> impl Fn(&[u32]) -> Vec<Vec<u32>> {
+    move |p: &[u32]| {
+        let in_b = |h: u32| h > 0 && ((f64::from(h) / beta).ceil() * beta).floor() as u32 == h;
+        let d = beta.floor() as u32;
+        let mut f = Vec::new();
+        for (i, j) in [(0usize, 1usize), (1, 0)] {
+            for t in 1..=p[i] {
+                let mut q = p.to_vec();
+                q[i] -= t;
+                f.push(q.clone());
+                if !in_b(p[0]) && !in_b(p[1]) {
+                    for s in 1..=d.min(p[j]) {
+                        let mut r = q.clone();
+                        r[j] -= s;
+                        f.push(r);
+                    }
+                }
+            }
+        }
+        f
+    }
+}
+
+#[test]
+fn beta_nim_for_random_quadratic_beta() {
+    // beta = (p + sqrt(q)) / r, q not a square, 2 < beta < 8, given as the parameter: the
+    // guess must state the Beatty pairs of beta, and `check` proves it with the file's own
+    // Theorem 1 on a larger box; the brute force here confirms the theorem for this beta.
+    let mut rng = Lcg(1935);
+    let mut done = 0;
+    while done < 3 {
+        let (p, q, r) = (1 + rng.next(6), 2 + rng.next(39), 1 + rng.next(2));
+        let beta = (p as f64 + (q as f64).sqrt()) / r as f64;
+        let root = (q as f64).sqrt().round() as u64;
+        if root * root == q || beta <= 2.0 || beta >= 8.0 {
+            continue;
+        }
+        done += 1;
+        let param = format!("beta=({p}+sqrt({q}))/{r}");
+        let rel = "rulesets/fraenkel-larsson/beta-nim.game";
+        let report = recovers(rel, &[&param], &["--max", "60"], 90);
+        assert!(
+            claim_lines(&report)
+                .iter()
+                .any(|c| c.contains("b in beatty(beta)")),
+            "{param}: {report:#}"
+        );
+        assert_eq!(
+            p_pairs(beta_nim(beta), 40),
+            beatty_pairs(beta, 40),
+            "{param}"
+        );
+    }
+}
+
 #[test]
 fn beta_nim_with_a_quadratic_beta_as_a_let_gets_its_surd() {
     // beta = 2 + sqrt(k): not a parameter, so the slopes come from the continued fractions.
@@ -399,37 +483,11 @@ fn beta_nim_with_a_quadratic_beta_as_a_let_gets_its_surd() {
             .unwrap_or_else(|| panic!("k = {k}: {r:#}"));
         assert!(beatty.contains(&format!("sqrt({k})")), "k = {k}: {beatty}");
         // The P-positions of beta-Nim by brute force: floor(n beta) and its complement.
-        let alpha = beta / (beta - 1.0);
-        let want: Vec<(u32, u32)> = (0..)
-            .map(|n: u32| {
-                (
-                    (n as f64 * alpha).floor() as u32,
-                    (n as f64 * beta).floor() as u32,
-                )
-            })
-            .take_while(|p| p.1 <= 30)
-            .collect();
-        let moves = move |p: &[u32]| {
-            let in_b = |h: u32| h > 0 && ((h as f64 / beta).ceil() * beta).floor() as u32 == h;
-            let d = beta.floor() as u32;
-            let mut f = Vec::new();
-            for (i, j) in [(0usize, 1usize), (1, 0)] {
-                for t in 1..=p[i] {
-                    let mut q = p.to_vec();
-                    q[i] -= t;
-                    f.push(q.clone());
-                    if !in_b(p[0]) && !in_b(p[1]) {
-                        for s in 1..=d.min(p[j]) {
-                            let mut r = q.clone();
-                            r[j] -= s;
-                            f.push(r);
-                        }
-                    }
-                }
-            }
-            f
-        };
-        assert_eq!(p_pairs(moves, 30), want, "k = {k}");
+        assert_eq!(
+            p_pairs(beta_nim(beta), 30),
+            beatty_pairs(beta, 30),
+            "k = {k}"
+        );
     }
 }
 
@@ -481,4 +539,12 @@ fn three_heap_wythoff_gives_no_false_claim() {
             .is_some_and(|n| n.contains("first wrong at")),
         "{r:#}"
     );
+    // Fraenkel's nim-sum generalization on three heaps: "the actual computation of the
+    // P-values seems to be difficult" (Fraenkel and Zusman, Section 4); nothing is claimed.
+    let (code, r) = guess_run(
+        std::path::Path::new("rulesets/fraenkel-zusman/wythoff-xor.game"),
+        &["--max", "9"],
+    );
+    assert_eq!(code, 1, "{r:#}");
+    assert_eq!(r["guesses"].as_array().unwrap().len(), 0, "{r:#}");
 }

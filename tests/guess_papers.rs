@@ -6,7 +6,7 @@
 //! there). The one theorem that is false as printed (Single-delete Nim, n = 4) has no form
 //! `guess` can find, and `guess` must say so with exit code 1 and no claim.
 
-use crate::guess::{claim_lines, guess_run, recovers, strip_claims, temp_file};
+use crate::guess::{claim_lines, guess_run, recovers, recovers_on, strip_claims, temp_file};
 
 /// `recovers`, then the claims must include one containing `want`.
 fn recovers_with(rel: &str, params: &[&str], max: u32, check: u32, want: &str) {
@@ -149,4 +149,56 @@ fn bhowmik_et_al_princess_and_roses_and_the_st_games() {
     ] {
         recovers_with(st, &[t], 20, 30, want);
     }
+}
+
+#[test]
+fn delete_nim_and_vdn_grundy_values_by_the_bitwise_or() {
+    // Theorem 2.2 (Abuku and Suetsugu): g(x, y) = v2((x OR y) + 1); VDN's <x, y> is Delete
+    // Nim's <x - 1, y - 1>. The files' own `claim grundy` lines are checked with the guesses.
+    recovers_with(
+        "rulesets/abuku/delete-nim.game",
+        &[],
+        24,
+        40,
+        "claim grundy: v2(bitor(heaps) + 1)",
+    );
+    recovers_with(
+        "rulesets/abuku/vdn.game",
+        &[],
+        24,
+        40,
+        "claim grundy: v2(bitor([h - 1 for h in heaps]) + 1)",
+    );
+}
+
+#[test]
+fn propps_cookie_game_gives_its_depletion_and_deletion_theorems() {
+    // Section 2: "Any component of size > n may be depleted down to size n", and "the
+    // components a_1, ..., a_s may all be deleted", s the surplus. The paper proves no closed
+    // form of the P-positions, and none is claimed: the two reductions are what it states. The
+    // file's own claims (the theorems' text, Tables 1 to 4, the built-in recursion on reduced
+    // forms) are checked with the guesses, on positions of up to 7 heaps.
+    let r = recovers_on(
+        "rulesets/propp/cookie.game",
+        &[],
+        &["--heaps", "5", "--max", "6"],
+        &["--heaps", "7", "--max", "8"],
+    );
+    let claims = claim_lines(&r);
+    assert!(
+        claims.contains(&"claim same: [min(h, len(heaps)) for h in heaps]".into()),
+        "{r:#}"
+    );
+    assert!(
+        claims
+            .iter()
+            .any(|c| c.starts_with("claim same: [sorted(heaps)[i] for i in s..")),
+        "{r:#}"
+    );
+    assert!(
+        !claims
+            .iter()
+            .any(|c| c.starts_with("claim P") || c.starts_with("claim grundy")),
+        "{r:#}"
+    );
 }

@@ -3,17 +3,21 @@
 //! periodic Grundy values and sums: `single.rs`; P-positions of two heaps as pairs, by a mex
 //! rule (`mex.rs`) or as Beatty pairs: `pairs.rs`, with the exact slopes of `slope.rs`, or as a
 //! cone: `cone.rs`; rules on several heaps (`rule.rs`): `several.rs`, and those read off the
-//! data: `derived.rs`, `relations.rs`; additive periodicity of two heaps' rows: `rows.rs`), and
+//! data: `derived.rs`, `relations.rs`; Grundy values as a function of the heaps' bitwise or:
+//! `bitwise.rs`; reductions to a smaller position of the same type: `reduce.rs`; additive
+//! periodicity of two heaps' rows: `rows.rs`), and
 //! writes each form that fits every position as `claim` lines of the language. A form is kept
 //! only when `check` (`verify.rs`, the same machinery as `heapgame check`) then finds it true
 //! on a region larger than the one it was guessed from; one that fits the data but fails there
 //! is reported as refuted, never as a guess.
 
+pub mod bitwise;
 pub mod cone;
 pub mod data;
 pub mod derived;
 pub mod mex;
 pub mod pairs;
+pub mod reduce;
 pub mod relations;
 pub mod rows;
 pub mod rule;
@@ -144,11 +148,16 @@ pub fn search(game: &Game, data: &Data, budget: &Budget) -> Result<Found, GuessE
     single::search(game, data, budget, &mut found)?;
     pairs::search(game, data, &mut found);
     several::search(data, &mut found);
-    let has_grundy = found
-        .guesses
-        .iter()
-        .any(|g| g.lines.iter().any(|l| l.starts_with("claim grundy")));
-    if !has_grundy {
+    reduce::search(data, &mut found);
+    let grundy_of = |f: &Found| {
+        f.guesses
+            .iter()
+            .any(|g| g.lines.iter().any(|l| l.starts_with("claim grundy")))
+    };
+    if !grundy_of(&found) {
+        bitwise::search(data, &mut found);
+    }
+    if !grundy_of(&found) {
         rows::search(data, &mut found);
     }
     Ok(found)
