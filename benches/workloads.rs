@@ -7,13 +7,14 @@
 //! [--quick] [--scale D]`
 //!
 //! `--only` runs the workloads whose label contains NAME (`1a`, `6`, `9` for the rulesets of
-//! issue 19, `10` for the clauses of issue 34, `par` for the parallel table); `--quick` runs 1b at 2000 instead of the issue's 10^4 (whose hand-written side takes
+//! issue 19, `10` for the clauses of issue 34, `11` for Wythoff's claims checked, `par` for the parallel table); `--quick` runs 1b at 2000 instead of the issue's 10^4 (whose hand-written side takes
 //! minutes: see `benches/notes.md`).
 //! `--scale D` divides the sizes of rows 9a-9f by D (for an instruction count under
 //! `valgrind --tool=callgrind`).
 //! `--cap` (default 120) stops heapgame on a workload after that many seconds (through the
 //! solver budget's cancel flag) and reports the workload as not finished.
 
+mod claim_rows;
 mod hand;
 mod octal_rows;
 mod user_rows;
@@ -457,6 +458,10 @@ fn workloads(run: &dyn Fn(&str) -> bool, full: bool, cap: Duration) -> (Rows, Ga
     }
     for r in user_rows::clauses::rows(run, cap) {
         rows.push(r);
+    }
+    if run("11") {
+        // Wythoff's claims over every position with heaps <= 10^4 (`--quick`: 2000).
+        rows.push(claim_rows::row(if full { 10_000 } else { 2_000 }, cap));
     }
 
     (rows, wythoff)

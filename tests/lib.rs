@@ -7,6 +7,7 @@ mod common;
 mod brute_force;
 mod certify_deepen;
 mod certify_known;
+mod certify_mutants;
 mod certify_summary;
 mod check_diff;
 mod check_trust;

@@ -310,6 +310,20 @@ impl Real {
         }
     }
 
+    /// `n -> floor(n * self)` as [`Real::floor_mul_i64`] computes it, with the parts of an
+    /// exact value taken out once (a claim swept over millions of positions calls it at each).
+    pub fn floor_mul_fn(&self) -> impl Fn(i64) -> Result<i64, RealError> + Send + Sync {
+        let small = match &self.repr {
+            Repr::Exact(q) => q.small_parts(),
+            Repr::Tree(_) => None,
+        };
+        let this = self.clone();
+        move |n| match small.and_then(|p| super::surd::small_floor_mul(p, n)) {
+            Some(v) => i64::try_from(v).map_err(|_| RealError::TooLarge),
+            None => this.floor_mul_i64(n),
+        }
+    }
+
     /// [`Real::floor_mul`] converted to `i64` ([`RealError::TooLarge`] if it does not fit).
     pub fn floor_mul_i64(&self, n: i64) -> Result<i64, RealError> {
         self.floor_mul(n)?.to_i64().ok_or(RealError::TooLarge)

@@ -220,27 +220,17 @@ impl Quad {
     }
 
     fn floor_mul_small(&self, n: i64) -> Option<i128> {
-        let a = i128::from(self.a.to_i64()?);
-        let b = i128::from(self.b.to_i64()?);
-        let c = i128::from(self.c.to_i64()?);
-        let r = u128::from(self.r.to_u64()?);
-        let n = i128::from(n);
-        let na = n.checked_mul(a)?;
-        let nb = n.checked_mul(b)?;
-        if nb == 0 {
-            return Some(na.div_euclid(c));
-        }
-        let m = nb.unsigned_abs();
-        let t = m.checked_mul(m)?.checked_mul(r)?;
-        // t is not a perfect square, so floor(sqrt t) < sqrt t < floor + 1.
-        let k = i128::try_from(isqrt_u128(t)).ok()?;
-        let num = if nb > 0 {
-            na.checked_add(k)?
-        } else {
-            na.checked_sub(k)?.checked_sub(1)?
-        };
-        // c > 0, so Euclidean division is floor division.
-        Some(num.div_euclid(c))
+        small_floor_mul(self.small_parts()?, n)
+    }
+
+    /// `(a, b, c, r)` as machine integers, when they fit ([`small_floor_mul`]).
+    pub(crate) fn small_parts(&self) -> Option<(i128, i128, i128, u128)> {
+        Some((
+            i128::from(self.a.to_i64()?),
+            i128::from(self.b.to_i64()?),
+            i128::from(self.c.to_i64()?),
+            u128::from(self.r.to_u64()?),
+        ))
     }
 
     /// Square root, exact when possible.
@@ -471,6 +461,28 @@ pub(crate) fn split_square(m: &BigInt) -> (BigInt, BigInt) {
 }
 
 /// Integer square root of a `u128` (exact, by the standard library's integer method).
+/// Exact `floor(n * (a + b sqrt r) / c)` for the parts of a surd as machine integers
+/// ([`Quad::small_parts`]); `None` when a product leaves `i128`.
+pub(crate) fn small_floor_mul((a, b, c, r): (i128, i128, i128, u128), n: i64) -> Option<i128> {
+    let n = i128::from(n);
+    let na = n.checked_mul(a)?;
+    let nb = n.checked_mul(b)?;
+    if nb == 0 {
+        return Some(na.div_euclid(c));
+    }
+    let m = nb.unsigned_abs();
+    let t = m.checked_mul(m)?.checked_mul(r)?;
+    // t is not a perfect square, so floor(sqrt t) < sqrt t < floor + 1.
+    let k = i128::try_from(isqrt_u128(t)).ok()?;
+    let num = if nb > 0 {
+        na.checked_add(k)?
+    } else {
+        na.checked_sub(k)?.checked_sub(1)?
+    };
+    // c > 0, so Euclidean division is floor division.
+    Some(num.div_euclid(c))
+}
+
 pub(crate) fn isqrt_u128(t: u128) -> u128 {
     t.isqrt()
 }

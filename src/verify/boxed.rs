@@ -21,15 +21,10 @@ impl Checker<'_> {
     pub fn solve_box_first(&mut self, max: u32) {
         let game = self.game;
         let gen = game.generator();
-        let Some(k) = game.shape().count else { return };
-        if game.play() != Play::Normal
-            || self.needs.winning
-            || self.needs.genus
-            || !gen.strictly_decreasing()
-            || self.table.as_ref().is_some_and(|t| t.spec.max >= max)
-        {
+        if self.table.as_ref().is_some_and(|t| t.spec.max >= max) || !self.kernel_at(max) {
             return;
         }
+        let Some(k) = game.shape().count else { return };
         let Ok(spec) = BoxSpec::new(game.shape(), max, k) else {
             return;
         };
@@ -38,7 +33,7 @@ impl Checker<'_> {
             Some(_) => self.budget.affords(c.saturating_mul(BYTES_PER_CELL)),
             None => c <= MOST_CELLS,
         });
-        if !fits || (kernel_for(gen, &spec).is_none() && !crate::solver::sum::is_sum(gen)) {
+        if !fits {
             return;
         }
         let want = if self.needs.grundy {
@@ -49,6 +44,40 @@ impl Checker<'_> {
         if let Ok(values) = solve_box(gen, &spec, want, &self.budget) {
             self.table = Some(values);
         }
+    }
+
+    /// Whether a kernel solves the box of every heap <= `max` at once (normal play, a fixed
+    /// number of heaps, moves that end, no claim reading winning moves or a genus).
+    pub fn kernel_at(&self, max: u32) -> bool {
+        let game = self.game;
+        let gen = game.generator();
+        let Some(k) = game.shape().count else {
+            return false;
+        };
+        if game.play() != Play::Normal
+            || self.needs.winning
+            || self.needs.genus
+            || !gen.strictly_decreasing()
+        {
+            return false;
+        }
+        BoxSpec::new(game.shape(), max, k)
+            .is_ok_and(|spec| kernel_for(gen, &spec).is_some() || crate::solver::sum::is_sum(gen))
+    }
+
+    /// Whether every region of this game's deepening can be swept without being listed
+    /// ([`super::sweep`]): a kernel solves its boxes, two heaps, no `positions where`, and
+    /// every claim is compiled ([`super::compiled`]).
+    pub fn sweeps(&self) -> bool {
+        let game = self.game;
+        game.shape().count == Some(2)
+            && game.checked.positions.is_none()
+            && self.kernel_at(game.shape().lower.max(1))
+            && game
+                .checked
+                .claims
+                .iter()
+                .all(|c| super::compiled::CompiledClaim::of(c).is_some())
     }
 
     /// What the box solved first says of `pos`: its Grundy value (when the claims read it)

@@ -3,6 +3,8 @@
 //! an explanation.
 
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
+pub(crate) use super::claim_report::one_line;
+use super::claim_report::{case_label, line_of};
 pub use super::claim_report::{CaseReport, ClaimReport, Failure, Seen};
 use super::error::claim_error;
 use super::region::Region;
@@ -200,6 +202,8 @@ pub struct Checker<'g> {
     pub timed: bool,
     /// A box solved at once by a kernel, read before the search ([`super::boxed`]).
     pub(super) table: Option<crate::solver::values::BoxValues>,
+    /// The claims compiled for a sweep of such a box ([`super::sweep`]), once built.
+    pub(super) quick: Option<Vec<Option<super::compiled::CompiledClaim>>>,
 }
 
 impl<'g> Checker<'g> {
@@ -272,6 +276,7 @@ impl<'g> Checker<'g> {
             parked: vec![false; game.checked.claims.len()],
             timed: false,
             table: None,
+            quick: None,
         }
     }
 
@@ -418,7 +423,7 @@ impl<'g> Checker<'g> {
     }
 
     /// Claim `i` at `pos` compared with what the solver knows (`is_p`: the position is P).
-    fn compare_one(
+    pub(super) fn compare_one(
         &mut self,
         i: usize,
         pos: &[u32],
@@ -443,49 +448,6 @@ impl<'g> Checker<'g> {
         }
         c.record(pos, failure);
         Ok(())
-    }
-}
-
-/// The line (from 1) of byte `at` of `src`.
-fn line_of(src: &str, at: usize) -> usize {
-    src[..at.min(src.len())].matches('\n').count() + 1
-}
-
-/// A case in words: the comment on the line above it when that line is only a comment (the
-/// bundled files name their cases so: `# (5B) ...`), else its own text; on one line.
-fn case_label(src: &str, sp: &std::ops::Range<usize>) -> String {
-    let start = sp.start.min(src.len());
-    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
-    let above = src[..line_start.saturating_sub(1)]
-        .rsplit('\n')
-        .next()
-        .unwrap_or("")
-        .trim();
-    if line_start > 0 && above.starts_with('#') {
-        let c = above.trim_start_matches('#').trim();
-        if !c.is_empty() {
-            return one_line(c);
-        }
-    }
-    one_line(src.get(sp.clone()).unwrap_or(""))
-}
-
-/// A claim's text on one line: comments dropped, spaces collapsed, cut after 100 characters.
-pub(crate) fn one_line(text: &str) -> String {
-    let joined: Vec<&str> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .filter(|l| !l.is_empty())
-        .collect();
-    let s = joined
-        .join(" ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    if s.chars().count() > 100 {
-        s.chars().take(97).collect::<String>() + "..."
-    } else {
-        s
     }
 }
 

@@ -2,7 +2,7 @@
 //! counterexamples (the first in full, the others counted; those the file names with `fails
 //! at` apart, as known), its cases and their counts. A counterexample the file names never
 //! ends the claim's run: the claim is compared over the whole region, and any counterexample
-//! the file does not name is a failure.
+//! the file does not name is a failure. And the claim's text and line as a report shows them.
 
 use super::Answer;
 use crate::syntax::ast::ClaimKind;
@@ -161,5 +161,48 @@ impl Seen {
         self.largest_heap = self.largest_heap.max(o.largest_heap);
         self.most_heaps = self.most_heaps.max(o.most_heaps);
         self.largest_total = self.largest_total.max(o.largest_total);
+    }
+}
+
+/// The line (from 1) of byte `at` of `src`.
+pub(super) fn line_of(src: &str, at: usize) -> usize {
+    src[..at.min(src.len())].matches('\n').count() + 1
+}
+
+/// A case in words: the comment on the line above it when that line is only a comment (the
+/// bundled files name their cases so: `# (5B) ...`), else its own text; on one line.
+pub(super) fn case_label(src: &str, sp: &std::ops::Range<usize>) -> String {
+    let start = sp.start.min(src.len());
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    let above = src[..line_start.saturating_sub(1)]
+        .rsplit('\n')
+        .next()
+        .unwrap_or("")
+        .trim();
+    if line_start > 0 && above.starts_with('#') {
+        let c = above.trim_start_matches('#').trim();
+        if !c.is_empty() {
+            return one_line(c);
+        }
+    }
+    one_line(src.get(sp.clone()).unwrap_or(""))
+}
+
+/// A claim's text on one line: comments dropped, spaces collapsed, cut after 100 characters.
+pub(crate) fn one_line(text: &str) -> String {
+    let joined: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let s = joined
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if s.chars().count() > 100 {
+        s.chars().take(97).collect::<String>() + "..."
+    } else {
+        s
     }
 }

@@ -15,10 +15,12 @@ use super::check::{params_shown, Checker, ClaimReport, Halt};
 use super::heap_count::HeapGrowth;
 use super::region::Region;
 use super::CheckError;
-use crate::game::{show_position, Game};
+use crate::game::Game;
 use crate::solver::Budget;
 
 pub use super::steps::{Plan, Steps};
+
+mod parts;
 
 /// How far a claim got, when it still holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -206,6 +208,12 @@ impl<'g> Deepening<'g> {
     fn new(game: &'g Game, plan: &Plan, budget: Budget, t0: Instant) -> Deepening<'g> {
         let mut c = Checker::new(game, budget.clone());
         c.timed = true;
+        let mut steps = Steps::new(game.shape(), plan.start).with_heaps(HeapGrowth::of(game));
+        if c.sweeps() {
+            // Swept, not listed: the regions may pass the usual limit (a box the kernel
+            // cannot solve then ends the growth).
+            steps.cap = super::MAX_SWEPT;
+        }
         let finished = c.claims.is_empty();
         let mut named: Vec<Vec<u32>> = Vec::new();
         for p in c
@@ -228,7 +236,7 @@ impl<'g> Deepening<'g> {
             reach: vec![Reach::default(); c.claims.len()],
             c,
             done: Vec::new(),
-            steps: Steps::new(game.shape(), plan.start).with_heaps(HeapGrowth::of(game)),
+            steps,
             ended: None,
             sampling: false,
             taken: 0,
@@ -295,24 +303,17 @@ impl<'g> Deepening<'g> {
             return Ok(());
         };
         let budget = self.deadline(if self.sampling { end } else { grow_end }.min(cap));
-        // Listing a region of millions of positions takes seconds: it looks at the deadline.
-        let mut positions = match region.positions_within(self.game.shape(), &budget) {
-            Ok(ps) => ps,
-            Err(_) if budget.past_deadline() => {
-                self.cut(&region, end);
-                return Ok(());
-            }
-            Err(e) => return Err(CheckError::region(e, None)),
-        };
-        positions.retain(|p| self.game.allows(p));
         match region {
             Region::Box(b) => self.c.solve_box_first(b.max),
             Region::Total { total, .. } => self.c.solve_box_first(total),
             Region::Samples { .. } => {}
         }
-        // A loopy game solves the step's positions together when it first needs one.
-        self.c.set_region(&positions);
-        let Some(fresh) = self.visit_region(&region, &positions, end)? else {
+        let fresh = if self.c.can_sweep(&region) {
+            self.sweep_region(&region, end)?
+        } else {
+            self.list_and_visit(&region, &budget, end)?
+        };
+        let Some(fresh) = fresh else {
             return Ok(());
         };
         if self.sampling {
@@ -366,11 +367,7 @@ impl<'g> Deepening<'g> {
             fresh += 1;
             self.visited += 1;
             if !self.sampling && self.park() {
-                let words = region.describe(self.game.shape());
-                self.done.push(format!(
-                    "{words} (left when each claim had taken its share of the time)"
-                ));
-                self.end_growth("each claim still open had taken its share of the time");
+                self.parked_in(region);
                 return Ok(None);
             }
             if self.sampling {
@@ -406,45 +403,6 @@ impl<'g> Deepening<'g> {
         self.steps.stop_growing(why);
         self.sampling = true;
         self.c.parked.iter_mut().for_each(|p| *p = false);
-    }
-
-    /// Visits the positions `fails at` names (a claim that fails at one, as the file says,
-    /// stays open). A named position that the time or the position limit keeps from being
-    /// solved is left out and said so: the deepening goes on.
-    fn visit_named(&mut self) -> Result<(), CheckError> {
-        let named = std::mem::take(&mut self.named);
-        self.c.set_region(&named);
-        let mut unsolved: Vec<String> = Vec::new();
-        for (k, p) in named.iter().enumerate() {
-            match self.c.visit(p) {
-                Ok(()) => {}
-                Err(Halt::Error(e)) => return Err(e),
-                Err(Halt::Deadline) => {
-                    unsolved.extend(named[k..].iter().map(|q| show_position(q)));
-                    break;
-                }
-                Err(Halt::Limit(_)) => {
-                    // The solver is full: a fresh one for the regions.
-                    self.c.forget();
-                    unsolved.push(show_position(p));
-                    continue;
-                }
-            }
-            self.visited += 1;
-            self.named_seen.push(p.clone());
-        }
-        let mut words = format!("the {} position(s) `fails at` names", named.len());
-        if !unsolved.is_empty() {
-            let shown: Vec<&str> = unsolved.iter().take(3).map(String::as_str).collect();
-            words = format!(
-                "{words} ({} not solved within the time and position limits: {}{})",
-                unsolved.len(),
-                shown.join(", "),
-                if unsolved.len() > 3 { ", ..." } else { "" }
-            );
-        }
-        self.done.push(words);
-        Ok(())
     }
 
     fn report(mut self) -> DeepReport {

@@ -9,6 +9,7 @@ pub mod check;
 pub mod claim;
 pub mod claim_report;
 pub mod compare;
+pub mod compiled;
 pub mod coverage;
 pub mod deepen;
 pub mod diff;
@@ -21,6 +22,7 @@ pub mod loopy;
 pub mod region;
 pub mod runs;
 pub mod steps;
+pub mod sweep;
 
 pub use error::{CheckError, RegionError};
 
@@ -66,6 +68,10 @@ impl Bounds {
 
 /// The most positions `check` and `diff` visit in one run.
 pub const MAX_POSITIONS: u128 = 20_000_000;
+
+/// The most positions of a region a deepening run sweeps from a box a kernel solved, without
+/// listing them ([`sweep`]).
+pub const MAX_SWEPT: u128 = 400_000_000;
 
 /// The most heaps the samples of one run hold in all (a ruleset of `heaps 4294967295` would
 /// otherwise draw 16 GB for one sample).

@@ -57,6 +57,9 @@ pub struct Steps<'s> {
     pub sizes_stop: Option<String>,
     /// Why the number of heaps stopped growing, in words, once it did.
     pub heaps_stop: Option<String>,
+    /// The most positions of a region ([`MAX_POSITIONS`] unless the regions are swept
+    /// without being listed: [`super::sweep`]).
+    pub cap: u128,
 }
 
 /// The kinds of step after the first.
@@ -87,6 +90,7 @@ impl<'s> Steps<'s> {
             batch: 0,
             sizes_stop: None,
             heaps_stop: None,
+            cap: MAX_POSITIONS,
         }
     }
 
@@ -124,7 +128,7 @@ impl<'s> Steps<'s> {
         if self.step == 0 {
             return self.first();
         }
-        let cap = u64::try_from(MAX_POSITIONS).unwrap_or(u64::MAX);
+        let cap = u64::try_from(self.cap).unwrap_or(u64::MAX);
         let heaps_turn = self.heaps_stop.is_none()
             && self.growth.next(self.heaps).is_some()
             && self.step % 4 == 3;
@@ -165,7 +169,8 @@ impl<'s> Steps<'s> {
         };
         if size > cap {
             self.stop_sizes(format!(
-                "the next region passes {MAX_POSITIONS} positions, the most of one run"
+                "the next region passes {} positions, the most of one run",
+                self.cap
             ));
             return None;
         }

@@ -2,7 +2,8 @@
 //! becomes one boxed closure over the [`Regs`] (slots and position), built once per ruleset,
 //! so that no expression tree is walked per candidate. Only integer arithmetic, comparisons,
 //! logic, set membership in constant sets and the list functions `min`, `max`, `sum`, `xor`,
-//! `len` and indexing over `heaps` or a named selection are compiled; anything else (reals,
+//! `len` and indexing over `heaps` or a named selection are compiled, and `floor`/`ceil` of an
+//! integer times a constant real (a Beatty sequence); anything else (other reals,
 //! quantifiers, tuples, set literals that read the position) answers `None` at compile time,
 //! and the ruleset keeps the interpreter.
 //!
@@ -165,8 +166,33 @@ fn arith(op: BinOp, a: &CExpr, b: &CExpr) -> Option<IntFn> {
     })
 }
 
+/// `floor(E * c)` and `ceil(E * c)` (or `c * E`), `E` an integer, `c` a constant real
+/// (`floor((b - a) * phi)`): exactly as the interpreter's `Real` computes them (an error,
+/// such as an undecidable value, answers `None`).
+fn floor_of_scaled(f: Builtin, arg: &CExpr) -> Option<IntFn> {
+    let CKind::Bin(BinOp::Mul, x, y) = &arg.kind else {
+        return None;
+    };
+    let (n, c) = match (&x.kind, &y.kind) {
+        (_, CKind::Const(Value::Real(c))) => (int(x)?, c.clone()),
+        (CKind::Const(Value::Real(c)), _) => (int(y)?, c.clone()),
+        _ => return None,
+    };
+    Some(match f {
+        Builtin::Floor => Box::new(move |r| c.floor_mul_i64(n(r)?).ok()),
+        // ceil(n c) = -floor(-n c).
+        Builtin::Ceil => {
+            Box::new(move |r| c.floor_mul_i64(n(r)?.checked_neg()?).ok()?.checked_neg())
+        }
+        _ => return None,
+    })
+}
+
 /// The integer built-ins of one list (`min(heaps)`) or of several integers (`min(a, b)`).
 fn call(f: Builtin, args: &[CExpr]) -> Option<IntFn> {
+    if let (Builtin::Floor | Builtin::Ceil, [arg]) = (f, args) {
+        return floor_of_scaled(f, arg);
+    }
     if let [one] = args {
         if let Some(l) = list_ref(one) {
             return Some(match f {

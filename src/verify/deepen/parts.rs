@@ -1,0 +1,133 @@
+//! The parts of a deepening step over a region: the positions `fails at` names, a region
+//! listed and visited position by position, or swept without being listed
+//! ([`crate::verify::sweep`]: a two-heap game whose boxes a kernel solves).
+
+use std::time::Instant;
+
+use super::{Deepening, Halt};
+use crate::game::show_position;
+use crate::solver::Budget;
+use crate::verify::region::Region;
+use crate::verify::sweep::Cursor;
+use crate::verify::{CheckError, RegionError};
+
+impl Deepening<'_> {
+    /// Visits the positions `fails at` names (a claim that fails at one, as the file says,
+    /// stays open). A named position that the time or the position limit keeps from being
+    /// solved is left out and said so: the deepening goes on.
+    pub(super) fn visit_named(&mut self) -> Result<(), CheckError> {
+        let named = std::mem::take(&mut self.named);
+        self.c.set_region(&named);
+        let mut unsolved: Vec<String> = Vec::new();
+        for (k, p) in named.iter().enumerate() {
+            match self.c.visit(p) {
+                Ok(()) => {}
+                Err(Halt::Error(e)) => return Err(e),
+                Err(Halt::Deadline) => {
+                    unsolved.extend(named[k..].iter().map(|q| show_position(q)));
+                    break;
+                }
+                Err(Halt::Limit(_)) => {
+                    // The solver is full: a fresh one for the regions.
+                    self.c.forget();
+                    unsolved.push(show_position(p));
+                    continue;
+                }
+            }
+            self.visited += 1;
+            self.named_seen.push(p.clone());
+        }
+        let mut words = format!("the {} position(s) `fails at` names", named.len());
+        if !unsolved.is_empty() {
+            let shown: Vec<&str> = unsolved.iter().take(3).map(String::as_str).collect();
+            words = format!(
+                "{words} ({} not solved within the time and position limits: {}{})",
+                unsolved.len(),
+                shown.join(", "),
+                if unsolved.len() > 3 { ", ..." } else { "" }
+            );
+        }
+        self.done.push(words);
+        Ok(())
+    }
+
+    /// Lists the positions of `region` and compares the claims at those not covered before
+    /// ([`Deepening::visit_region`]). A region too large to list ends the growth.
+    pub(super) fn list_and_visit(
+        &mut self,
+        region: &Region,
+        budget: &Budget,
+        end: Instant,
+    ) -> Result<Option<u64>, CheckError> {
+        // Listing a region of millions of positions takes seconds: it looks at the deadline.
+        let mut positions = match region.positions_within(self.game.shape(), budget) {
+            Ok(ps) => ps,
+            Err(_) if budget.past_deadline() => {
+                self.cut(region, end);
+                return Ok(None);
+            }
+            Err(RegionError::BoxTooLarge { .. }) => {
+                // Only past the usual limit, where the regions were to be swept from boxes a
+                // kernel solves, and this one's box was too large for it.
+                let words = region.describe(self.game.shape());
+                self.end_growth(&format!("{words}: its box is too large to solve at once"));
+                return Ok(None);
+            }
+            Err(e) => return Err(CheckError::region(e, None)),
+        };
+        positions.retain(|p| self.game.allows(p));
+        // A loopy game solves the step's positions together when it first needs one.
+        self.c.set_region(&positions);
+        self.visit_region(region, &positions, end)
+    }
+
+    /// Sweeps `region` chunk by chunk ([`crate::verify::sweep`]), looking at the claims'
+    /// shares between chunks as [`Deepening::visit_region`] does after each position.
+    pub(super) fn sweep_region(
+        &mut self,
+        region: &Region,
+        end: Instant,
+    ) -> Result<Option<u64>, CheckError> {
+        let mut cur = Cursor::start();
+        let old = (self.steps.max, self.steps.total);
+        let skip = std::mem::take(&mut self.named_seen);
+        let mut fresh = 0u64;
+        let outcome = loop {
+            if self.c.none_compared() {
+                break Ok(Some(fresh));
+            }
+            let (n, r) = self.c.sweep(region, old, &skip, &mut cur);
+            fresh += n;
+            self.visited += n;
+            match r {
+                Ok(true) => break Ok(Some(fresh)),
+                Ok(false) => {}
+                Err(Halt::Error(e)) => break Err(e),
+                Err(Halt::Deadline) => {
+                    self.cut(region, end);
+                    break Ok(None);
+                }
+                Err(Halt::Limit(limit)) => {
+                    self.ended = Some(format!("stopped at the limit of {limit} positions stored"));
+                    self.finished = true;
+                    break Ok(None);
+                }
+            }
+            if self.park() {
+                self.parked_in(region);
+                break Ok(None);
+            }
+        };
+        self.named_seen = skip;
+        outcome
+    }
+
+    /// The growth ends in `region`, each claim still open having taken its share of the time.
+    pub(super) fn parked_in(&mut self, region: &Region) {
+        let words = region.describe(self.game.shape());
+        self.done.push(format!(
+            "{words} (left when each claim had taken its share of the time)"
+        ));
+        self.end_growth("each claim still open had taken its share of the time");
+    }
+}

@@ -1,0 +1,219 @@
+//! Claims at the solver's speed (3): a region of a two-heap game whose box a kernel solved
+//! ([`super::boxed`]) is swept in the fixed order (fewest tokens, then lexicographic) without
+//! listing its positions: each position's value is read from the box, and each claim compared
+//! by its compiled closures ([`super::compiled`]); a claim not compiled, and every position
+//! where a compiled claim does not simply agree (a counterexample, a case to count, a position
+//! `fails at` names), go through the interpreter as in [`Checker::visit`]. Positions an
+//! earlier region covered (every heap <= the largest box, or total <= the largest total) are
+//! skipped. A sweep goes chunk by chunk, so that its caller can look at the time and the
+//! claims' shares between chunks.
+
+use std::time::Instant;
+
+use super::check::{with_play, CheckReport, Checker, Halt};
+use super::claim::Known;
+use super::compiled::{CompiledClaim, Quick};
+use super::region::Region;
+use super::{Bounds, CheckError};
+use crate::game::Game;
+use crate::moves::compiled::Regs;
+use crate::solver::{Budget, SolveError};
+
+/// Positions swept between two looks at the clock.
+const CHUNK: u64 = 1 << 16;
+
+/// Where a sweep stands: the next position's total and first heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cursor {
+    t: u64,
+    a: u64,
+}
+
+/// A region's two-heap bounds: the largest total and the largest heap.
+fn limits(region: &Region) -> Option<(u64, u64)> {
+    match *region {
+        Region::Box(b) => Some((2 * u64::from(b.max), u64::from(b.max))),
+        Region::Total { total, .. } => Some((u64::from(total), u64::from(total))),
+        Region::Samples { .. } => None,
+    }
+}
+
+impl Cursor {
+    /// The first position of any region.
+    pub fn start() -> Cursor {
+        Cursor { t: 0, a: 0 }
+    }
+}
+
+impl Checker<'_> {
+    /// Whether `region` can be swept: two heaps, no `positions where`, and a box solved by a
+    /// kernel that holds it.
+    pub fn can_sweep(&self, region: &Region) -> bool {
+        let game = self.game;
+        let (Some((_, hmax)), Some(t)) = (limits(region), self.table.as_ref()) else {
+            return false;
+        };
+        game.shape().count == Some(2)
+            && game.checked.positions.is_none()
+            && u64::from(t.spec.max) >= hmax
+    }
+
+    /// Sweeps `region` from `cur` for about [`CHUNK`] positions (skipping those with every
+    /// heap <= `old.0` or total <= `old.1`, and those in `skip`): how many were compared, and
+    /// whether the region is done. Call only where [`Checker::can_sweep`] says so.
+    pub fn sweep(
+        &mut self,
+        region: &Region,
+        old: (Option<u32>, Option<u32>),
+        skip: &[Vec<u32>],
+        cur: &mut Cursor,
+    ) -> (u64, Result<bool, Halt>) {
+        let (tmax, hmax) = limits(region).expect("a box or a total (sweep)");
+        let quick = self.quick.take().unwrap_or_else(|| {
+            let claims = &self.game.checked.claims;
+            claims.iter().map(CompiledClaim::of).collect()
+        });
+        let start = Instant::now();
+        let r = self.sweep_with(&quick, (tmax, hmax), old, skip, cur);
+        self.quick = Some(quick);
+        // The chunk's time, shared by the claims compared.
+        let compared: Vec<usize> = (0..self.claims.len())
+            .filter(|&i| self.compares(i))
+            .collect();
+        let each = start.elapsed() / u32::try_from(compared.len().max(1)).unwrap_or(1);
+        for i in compared {
+            self.spent[i] += each;
+        }
+        r
+    }
+
+    fn sweep_with(
+        &mut self,
+        quick: &[Option<CompiledClaim>],
+        (tmax, hmax): (u64, u64),
+        old: (Option<u32>, Option<u32>),
+        skip: &[Vec<u32>],
+        cur: &mut Cursor,
+    ) -> (u64, Result<bool, Halt>) {
+        let lower = u64::from(self.game.shape().lower);
+        let sorted = self.game.shape().symmetric();
+        let (old_max, old_total) = (old.0.map(u64::from), old.1.map(u64::from));
+        let mut regs = Regs::default();
+        let mut n = 0u64;
+        while cur.t <= tmax {
+            let t = cur.t;
+            let a_hi = if sorted {
+                t / 2
+            } else {
+                t.saturating_sub(lower)
+            };
+            if old_total.is_some_and(|o| t <= o) {
+                cur.a = u64::MAX;
+            }
+            cur.a = cur.a.max(lower).max(t.saturating_sub(hmax));
+            while cur.a <= a_hi {
+                let (a, b) = (cur.a, t - cur.a);
+                cur.a += 1;
+                if b < lower || old_max.is_some_and(|m| a.max(b) <= m) {
+                    continue;
+                }
+                let pos = [a as u32, b as u32];
+                if skip.iter().any(|p| p[..] == pos[..]) {
+                    continue;
+                }
+                if let Err(h) = self.sweep_one(quick, &mut regs, &pos) {
+                    cur.a -= 1;
+                    return (n, Err(h));
+                }
+                n += 1;
+                if n % 4096 == 0 && self.budget.past_deadline() {
+                    return (n, Err(Halt::Deadline));
+                }
+                if n >= CHUNK {
+                    return (n, Ok(false));
+                }
+            }
+            cur.t += 1;
+            cur.a = 0;
+        }
+        (n, Ok(true))
+    }
+
+    /// Every claim compared at `pos`, read from the box.
+    fn sweep_one(
+        &mut self,
+        quick: &[Option<CompiledClaim>],
+        regs: &mut Regs,
+        pos: &[u32],
+    ) -> Result<(), Halt> {
+        let (g, is_p) = self.read_box(pos).expect("a position of the box (sweep)");
+        for (i, q) in quick.iter().enumerate() {
+            if !self.compares(i) {
+                continue;
+            }
+            let named = || self.claims[i].fails_at.iter().any(|p| p[..] == pos[..]);
+            match q.as_ref().map(|q| q.quick(regs, pos, g, is_p)) {
+                Some(Quick::Silent) => self.claims[i].silent += 1,
+                Some(Quick::Agrees) if !named() => self.claims[i].checked += 1,
+                _ => {
+                    let known = Known {
+                        grundy: g,
+                        ..Known::default()
+                    };
+                    self.compare_one(i, pos, &known, is_p)?;
+                }
+            }
+        }
+        self.seen.add(pos);
+        Ok(())
+    }
+}
+
+/// Checks every claim of a two-heap `game` over every position with heaps <= `max`, the box
+/// solved by a kernel and swept ([`Checker::sweep`]); `None` when the game or box does not
+/// allow it (no kernel, more heaps, a box too large). The budget's deadline stops it early,
+/// said in `stopped`.
+pub fn check_box_swept(
+    game: &Game,
+    max: u32,
+    budget: Budget,
+) -> Option<Result<CheckReport, CheckError>> {
+    let mut c = Checker::new(game, budget);
+    c.exhaustive = true;
+    let bounds = Bounds { max, heaps: 2 };
+    let region = Region::Box(bounds);
+    c.solve_box_first(max);
+    if !c.can_sweep(&region) {
+        return None;
+    }
+    let mut cur = Cursor::start();
+    let (mut swept, mut stopped) = (0u64, None);
+    loop {
+        let (n, r) = c.sweep(&region, (None, None), &[], &mut cur);
+        swept += n;
+        match r {
+            Ok(true) => break,
+            Ok(false) if c.none_compared() => break,
+            Ok(false) => {}
+            Err(Halt::Deadline) => {
+                stopped = Some(format!("stopped at the time limit after {swept} positions"));
+                break;
+            }
+            Err(Halt::Limit(limit)) => {
+                return Some(Err(CheckError::solve(game, &SolveError::Limit { limit })))
+            }
+            Err(Halt::Error(e)) => return Some(Err(e)),
+        }
+    }
+    Some(Ok(CheckReport {
+        ruleset: game.checked.name.clone(),
+        params: super::check::params_shown(game),
+        bounds,
+        region: with_play(game.play(), region.describe(game.shape())),
+        positions: swept,
+        seen: c.seen,
+        claims: c.claims,
+        stopped,
+        ended_failed: None,
+    }))
+}
