@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use heapgame::solver::sum::kernel::{Kernel, TakeBreak};
+use heapgame::solver::sum::values::Values;
 use heapgame::solver::Budget;
 use heapgame::Game;
 use proptest::prelude::*;
@@ -14,13 +15,28 @@ use proptest::prelude::*;
 use crate::common::load;
 
 /// The values of heaps `0..=max` by the engine and by the plain kernel, and the engine's
-/// count of heaps it decided (0 when it never ran).
+/// count of heaps it decided (0 when it never ran). The engine runs twice: on values held a
+/// byte each where they fit (as `sequence` holds them: its scan and rare pairs then read
+/// bytes), and on `u32`s (the sum oracle's); both must give the same values.
 fn both(game: &Game, max: u32) -> Option<(Vec<u32>, Vec<u32>, u64)> {
     let rules = TakeBreak::of(game.generator())?;
     let budget = Budget::default();
     let mut fast = Kernel::new(rules.clone());
     let mut a = Vec::new();
     let ra = fast.extend(&mut a, max, &budget, &mut |_| true);
+    let mut narrow = Values::default();
+    let rn = Kernel::new(rules.clone()).extend(&mut narrow, max, &budget, &mut |_| true);
+    assert_eq!(ra.is_ok(), rn.is_ok(), "{}", game.checked.name);
+    if ra.is_ok() {
+        let n = narrow.to_vec(0..narrow.len());
+        if let Some(i) = a.iter().zip(&n).position(|(x, y)| x != y) {
+            panic!(
+                "{}: heap {i}: u32s {} against bytes {}",
+                game.checked.name, a[i], n[i]
+            );
+        }
+        assert_eq!(a.len(), n.len(), "{}", game.checked.name);
+    }
     let mut b = Vec::new();
     let rb = Kernel::plain(rules).extend(&mut b, max, &budget, &mut |_| true);
     // Both refuse the same rulesets (a take of 0 leaving the heap).

@@ -14,6 +14,7 @@ pub mod kernel;
 pub mod oracle;
 pub mod period;
 pub mod rare;
+pub mod reversed;
 pub mod rules;
 pub mod values;
 pub mod walsh;

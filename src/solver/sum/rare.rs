@@ -49,6 +49,7 @@
 #[cfg(doc)]
 use super::classes::SPARSE;
 use super::classes::{parity, Classes};
+use super::reversed::Reversed;
 use super::rules::{Clause, Leave, TakeBreak};
 use super::values::Val;
 use super::walsh::walsh_hadamard;
@@ -127,6 +128,8 @@ pub struct RareCommon {
     seen: Vec<u8>,
     /// The rare-class values in question, by group.
     need: Vec<Vec<u32>>,
+    /// The last values reversed, a byte each (the scan's partners as forward slices).
+    rev: Reversed,
     stats: RareStats,
 }
 
@@ -171,6 +174,7 @@ impl RareCommon {
             counts: vec![0; 2],
             recorded: 0,
             seen: Vec::new(),
+            rev: Reversed::default(),
             stats: RareStats::default(),
         })
     }
@@ -223,6 +227,7 @@ impl RareCommon {
             self.counts.resize((index + 1).next_power_of_two(), 0);
         }
         self.counts[index] += 1;
+        self.rev.push(seq, i, v);
         self.recorded += 1;
         let mut check = grew || self.recorded.is_power_of_two();
         for g in &mut self.groups {
@@ -392,7 +397,8 @@ impl RareCommon {
                     }
                     let m = (n - j) as usize;
                     let min = min_part as usize;
-                    self.stats.pairs += scan_split(seq, m, min, distinct, seen, need);
+                    let split = (m, min, distinct);
+                    self.stats.pairs += scan_split(seq, &self.rev, split, seen, need);
                 }
             }
         }
@@ -407,12 +413,11 @@ impl RareCommon {
 
 /// Marks the splits of `m` into parts of at least `min` (different when `distinct`), from the
 /// smallest part up, in blocks, until every value of `need` is marked (those marked leave
-/// it); the splits scanned.
+/// it); the splits scanned. The partners are read from `rev` while it holds them.
 fn scan_split<T: Val>(
     seq: &[T],
-    m: usize,
-    min: usize,
-    distinct: bool,
+    rev: &Reversed,
+    (m, min, distinct): (usize, usize, bool),
     seen: &mut Marks,
     need: &mut Vec<u32>,
 ) -> u64 {
@@ -429,24 +434,41 @@ fn scan_split<T: Val>(
     let mut s = 0;
     while s < len {
         // Few values left (the long tail of the scan): each is looked for by a comparison
-        // over a longer block, which the compiler does eight pairs at a time, and only the
+        // over a longer block, which the compiler does many pairs at a time, and only the
         // values found are marked (no other mark is read after the scan).
         let few = need.len() <= FEW;
         let e = (s + if few { LONG_BLOCK } else { BLOCK }).min(len);
         let (a, b) = (&lo[s..e], &hi[len - e..len - s]);
-        if few {
-            for &v in need.iter() {
-                let hit = a
-                    .iter()
-                    .zip(b.iter().rev())
-                    .fold(false, |h, (&x, &y)| h | (x.into() ^ y.into() == v));
-                if hit {
-                    seen[v as usize & WIDE] = 1;
+        // The same pairs as bytes, the partners forward: `g(m - min - s)` down.
+        let bytes = T::bytes(a).zip(rev.down(m - min - s, e - s));
+        match (few, bytes) {
+            (true, Some((x, y))) => {
+                for &v in need.iter() {
+                    if u8::try_from(v).is_ok_and(|v| any_xor_u8(x, y, v)) {
+                        seen[v as usize & WIDE] = 1;
+                    }
                 }
             }
-        } else {
-            for (&x, &y) in a.iter().zip(b.iter().rev()) {
-                seen[(x.into() ^ y.into()) as usize & WIDE] = 1;
+            (true, None) => {
+                for &v in need.iter() {
+                    let hit = a
+                        .iter()
+                        .zip(b.iter().rev())
+                        .fold(false, |h, (&x, &y)| h | (x.into() ^ y.into() == v));
+                    if hit {
+                        seen[v as usize & WIDE] = 1;
+                    }
+                }
+            }
+            (false, Some((x, y))) => {
+                for (&x, &y) in x.iter().zip(y) {
+                    seen[usize::from(x ^ y)] = 1;
+                }
+            }
+            (false, None) => {
+                for (&x, &y) in a.iter().zip(b.iter().rev()) {
+                    seen[(x.into() ^ y.into()) as usize & WIDE] = 1;
+                }
             }
         }
         need.retain(|&v| seen[v as usize & WIDE] == 0);
@@ -456,4 +478,14 @@ fn scan_split<T: Val>(
         s = e;
     }
     len as u64
+}
+
+/// Whether `x[i] ^ y[i] == v` for some `i` (sixteen bytes an instruction).
+#[inline]
+fn any_xor_u8(x: &[u8], y: &[u8], v: u8) -> bool {
+    let mut hit = 0u8;
+    for (&a, &b) in x.iter().zip(y) {
+        hit |= u8::from(a ^ b == v);
+    }
+    hit != 0
 }
