@@ -8,6 +8,7 @@ use crate::moves::family;
 use crate::moves::{Followers, Generator, MoveError, Scratch};
 use crate::syntax::ast::Span;
 
+pub mod block;
 pub mod boxed;
 pub mod classes;
 pub mod kernel;

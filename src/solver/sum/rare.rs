@@ -46,6 +46,7 @@
 //! plan; this engine generalises it to every clause `TakeBreak` recognises (sets of amounts
 //! of any size, parts that may be empty, unequal splits, several split clauses).
 
+use super::block::{Block, Cover, B};
 #[cfg(doc)]
 use super::classes::SPARSE;
 use super::classes::{parity, Classes};
@@ -130,6 +131,8 @@ pub struct RareCommon {
     need: Vec<Vec<u32>>,
     /// The last values reversed, a byte each (the scan's partners as forward slices).
     rev: Reversed,
+    /// The rare pairs of the current block of heaps (values held a byte each).
+    block: Block,
     stats: RareStats,
 }
 
@@ -175,6 +178,7 @@ impl RareCommon {
             recorded: 0,
             seen: Vec::new(),
             rev: Reversed::default(),
+            block: Block::default(),
             stats: RareStats::default(),
         })
     }
@@ -268,24 +272,51 @@ impl RareCommon {
         let Ok(seen) = <&mut Marks>::try_from(&mut room[..]) else {
             unreachable!("the room is sized");
         };
-        seen[..limit].fill(0);
-        let g = self.decide(seq, n, clauses, takes, seen, limit);
+        let cover = self.from_block(seq, n as usize, (clauses, takes), cap);
+        match cover {
+            Some(k) => seen[..limit].copy_from_slice(&self.block.rows[k][..limit]),
+            None => seen[..limit].fill(0),
+        }
+        let n0 = cover.map(|_| self.block.start);
+        let g = self.decide(seq, (n, n0), clauses, takes, seen, limit);
         self.seen = room;
         g.map(Some)
     }
 
+    /// The row of heap `n` in the block of rare pairs (built again when `n` is past it or
+    /// the rare heaps were listed again), when the values are bytes below 256.
+    fn from_block<T: Val>(
+        &mut self,
+        seq: &[T],
+        n: usize,
+        (clauses, takes): (&[Clause], &[Vec<u32>]),
+        cap: u32,
+    ) -> Option<usize> {
+        if cap > 256 || T::bytes(seq).is_none() || n < 2 * B {
+            return None;
+        }
+        let generation = self.groups.iter().map(|g| g.lists).sum();
+        let b = &mut self.block;
+        if !(b.built && b.generation == generation && (b.start..b.start + B).contains(&n)) {
+            b.build(seq, n, (clauses, takes, &self.group_of), &self.groups);
+            b.generation = generation;
+        }
+        self.stats.rare_pairs += b.pairs;
+        Some(n - b.start)
+    }
+
     /// Steps (1) to (3) on the values `vals` (of heaps `0..n`), marks in `seen` (cleared below
-    /// `limit`).
+    /// `limit`, or holding the rare pairs of the block starting at `n0`).
     fn decide<T: Val>(
         &mut self,
         vals: &[T],
-        n: u32,
+        (n, n0): (u32, Option<usize>),
         clauses: &[Clause],
         takes: &[Vec<u32>],
         seen: &mut Marks,
         limit: usize,
     ) -> Result<u32, SeqError> {
-        self.mark_rare_options(vals, n, clauses, takes, seen)?;
+        self.mark_rare_options(vals, (n, n0), clauses, takes, seen)?;
         let (cand, open) = self.candidate(seen, n, limit);
         if !open {
             self.stats.fast += 1;
@@ -302,11 +333,11 @@ impl RareCommon {
     }
 
     /// Step (1): marks the direct options and, for every split, the pairs with a part rare
-    /// in its clause's group.
+    /// in its clause's group (but those the block starting at `n0` marked).
     fn mark_rare_options<T: Val>(
         &mut self,
         seq: &[T],
-        n: u32,
+        (n, n0): (u32, Option<usize>),
         clauses: &[Clause],
         takes: &[Vec<u32>],
         seen: &mut Marks,
@@ -333,11 +364,14 @@ impl RareCommon {
                         let g = &self.groups[group.expect("a split clause has a group")];
                         let lo = g.rare.partition_point(|&r| (r as usize) < min);
                         let hi = g.rare.partition_point(|&r| r as usize <= m - min);
-                        count += (hi - lo) as u64;
-                        for (&r, &gr) in g.rare[lo..hi].iter().zip(&g.rare_g[lo..hi]) {
-                            let r = r as usize;
-                            if !(distinct && 2 * r == m) {
-                                mark(gr ^ seq[m - r].into());
+                        let cover = n0.and_then(|n0| Cover::of(n0, j as usize, min, distinct));
+                        for range in Cover::outside(cover.as_ref(), &g.rare, lo, hi) {
+                            count += range.len() as u64;
+                            for (&r, &gr) in g.rare[range.clone()].iter().zip(&g.rare_g[range]) {
+                                let r = r as usize;
+                                if !(distinct && 2 * r == m) {
+                                    mark(gr ^ seq[m - r].into());
+                                }
                             }
                         }
                     }
