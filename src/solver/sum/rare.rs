@@ -272,7 +272,7 @@ impl RareCommon {
         let Ok(seen) = <&mut Marks>::try_from(&mut room[..]) else {
             unreachable!("the room is sized");
         };
-        let cover = self.from_block(seq, n as usize, (clauses, takes), cap);
+        let cover = self.block_row(seq, n as usize, (clauses, takes), cap);
         match cover {
             Some(k) => seen[..limit].copy_from_slice(&self.block.rows[k][..limit]),
             None => seen[..limit].fill(0),
@@ -285,7 +285,7 @@ impl RareCommon {
 
     /// The row of heap `n` in the block of rare pairs (built again when `n` is past it or
     /// the rare heaps were listed again), when the values are bytes below 256.
-    fn from_block<T: Val>(
+    fn block_row<T: Val>(
         &mut self,
         seq: &[T],
         n: usize,

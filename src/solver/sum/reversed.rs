@@ -45,9 +45,9 @@ impl Reversed {
             self.buf.resize(2 * WINDOW, 0);
             self.p = i + WINDOW - 1;
             self.lo = (i + 1).saturating_sub(WINDOW);
-            for t in self.lo..i {
+            for (t, &x) in seq.iter().enumerate().take(i).skip(self.lo) {
                 // Every value recorded is below 256 (else the copy is off).
-                self.buf[self.p - t] = seq[t].into() as u8;
+                self.buf[self.p - t] = x.into() as u8;
             }
         }
         self.buf[self.p - i] = b;
