@@ -1,7 +1,8 @@
 //! `heapgame sequence` for long runs (issue 32): `--from`/`--to` print a slice, a run stopped
 //! by `--time` prints the values it computed and says where it stopped (exit code 2), `--save`
-//! keeps them in two bytes a value and `--resume` goes on from them to the same values as an
-//! uninterrupted run; `--format json` reports the rare/common classes. Nothing here depends on
+//! keeps them and `--resume` goes on from them to the same values as an uninterrupted run;
+//! `--format json` reports the rare/common classes; with stderr a file (a log) a long run
+//! writes a plain progress line every ten seconds. Nothing here depends on
 //! the machine's speed: a stopped run is checked against what it reports, whatever its length.
 
 use crate::common::run::heapgame;
@@ -61,6 +62,41 @@ fn from_and_to_print_a_slice_of_the_same_values() {
         .args(["sequence", GRUNDY, "--from", "11", "--to", "10"])
         .fails_with("heapgame::usage");
     assert!(err.contains("--from 11 is past --max 10"), "{err}");
+}
+
+#[test]
+fn a_long_run_writes_a_plain_progress_line_when_stderr_is_a_file() {
+    // Eleven seconds of wall time (not of work): the line of the tenth second is written to
+    // the log, as under `nohup` (a pipe, as in the other tests, gets none).
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let log = dir.path().join("log");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_heapgame"))
+        .args([
+            "sequence",
+            GRUNDY,
+            "--to",
+            "100000000",
+            "--from",
+            "100000000",
+        ])
+        .args(["--time", "11s"])
+        .env("NO_COLOR", "1")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("a log"))
+        .status()
+        .expect("run heapgame");
+    let err = std::fs::read_to_string(&log).expect("the log");
+    assert_eq!(status.code(), Some(2), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("heapgame sequence: "))
+        .unwrap_or_else(|| panic!("no progress line in {err}"));
+    assert!(line.contains(" values of 100,000,001 ("), "{line}");
+    assert!(line.contains(" a second, "), "{line}");
+    assert!(line.contains(" elapsed, about "), "{line}");
+    assert!(line.ends_with(" left"), "{line}");
 }
 
 #[test]

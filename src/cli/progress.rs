@@ -1,7 +1,10 @@
 //! A progress bar on stderr for long solves: positions stored so far (read from the solver's
 //! progress counter by a thread) against an estimate, or a sequence's values computed against
 //! the last heap asked for, with the values a second and the time left. It appears only after
-//! about a second, and never when stderr is not a terminal (pipes, files, tests).
+//! about a second, and never when stderr is not a terminal. When stderr is a file (a run of
+//! hours under `nohup`, or `2> log`) a sequence's run writes a plain line instead every
+//! [`PLAIN_EVERY`], the first after as long; into a pipe (tests, a reader that waits for the
+//! end) nothing.
 
 use std::io::IsTerminal as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -28,11 +31,16 @@ impl Progress {
         what: String,
     ) -> Progress {
         let stop = Arc::new(AtomicBool::new(false));
-        if !std::io::stderr().is_terminal() {
-            return Progress { stop, thread: None };
-        }
         let s = stop.clone();
-        let thread = std::thread::spawn(move || run(&counter, count, total, &what, &s));
+        let thread = match count {
+            _ if std::io::stderr().is_terminal() => {
+                std::thread::spawn(move || run(&counter, count, total, &what, &s))
+            }
+            Count::Values { from } if stderr_is_file() => {
+                std::thread::spawn(move || plain(&counter, from, total, PLAIN_EVERY, &s))
+            }
+            Count::Values { .. } | Count::Positions => return Progress { stop, thread: None },
+        };
         Progress {
             stop,
             thread: Some(thread),
@@ -86,6 +94,63 @@ fn with_pace(style: ProgressStyle, from: u64) -> ProgressStyle {
                 None => write!(w, "?"),
             };
         })
+}
+
+/// Whether stderr is a regular file (a log), not a pipe, a terminal or a device.
+fn stderr_is_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd as _;
+        let file = std::io::stderr()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(std::fs::File::from);
+        file.and_then(|f| f.metadata()).is_ok_and(|m| m.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// How often a sequence's run writes a plain progress line when stderr is not a terminal.
+pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+/// The plain progress line of a sequence: the values computed (`done`, of which `from` were
+/// there before the run) of `total`, after `secs` seconds.
+fn plain_line(done: u64, from: u64, total: Option<u64>, secs: f64) -> String {
+    let rate = done.saturating_sub(from) as f64 / secs.max(1e-9);
+    let mut line = format!("heapgame sequence: {} values", HumanCount(done));
+    if let Some(t) = total {
+        let percent = (done as f64 * 100.0 / t.max(1) as f64).floor();
+        let _ = write!(line, " of {} ({percent}%)", HumanCount(t));
+    }
+    let _ = write!(
+        line,
+        ", {} a second, {} elapsed",
+        HumanCount(rate as u64),
+        clock(secs as u64)
+    );
+    if let Some(t) = total.filter(|_| rate > 0.0) {
+        let left = t.saturating_sub(done) as f64 / rate;
+        let _ = write!(line, ", about {} left", clock(left as u64));
+    }
+    line
+}
+
+/// Writes [`plain_line`] to stderr every `every` until `stop`.
+fn plain(counter: &AtomicUsize, from: u64, total: Option<u64>, every: Duration, stop: &AtomicBool) {
+    let begin = Instant::now();
+    let mut next = every;
+    while !stop.load(Ordering::Relaxed) {
+        if begin.elapsed() >= next {
+            let done = (counter.load(Ordering::Relaxed) as u64).max(from);
+            let secs = begin.elapsed().as_secs_f64();
+            eprintln!("{}", plain_line(done, from, total, secs));
+            next += every;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }
 
 /// Seconds as `1d 2h`, `2h 5m`, `5m 3s` or `3s`.
@@ -160,5 +225,20 @@ mod tests {
         assert_eq!(super::clock(303), "5m 3s");
         assert_eq!(super::clock(7500), "2h 5m");
         assert_eq!(super::clock(93_600), "1d 2h");
+    }
+
+    #[test]
+    fn the_plain_line_says_the_values_the_pace_and_the_time_left() {
+        // 1,000 values there before the run, 21,000 after 10 s: 2,000 a second, and the
+        // 80,000 left take 40 s.
+        assert_eq!(
+            super::plain_line(21_000, 1_000, Some(101_000), 10.0),
+            "heapgame sequence: 21,000 values of 101,000 (20%), 2,000 a second, 10s \
+             elapsed, about 40s left"
+        );
+        assert_eq!(
+            super::plain_line(500, 0, None, 2.0),
+            "heapgame sequence: 500 values, 250 a second, 2s elapsed"
+        );
     }
 }

@@ -1,8 +1,9 @@
 //! `heapgame sequence`: the Grundy values of one heap, 0..N, and their periodicity, printed in
 //! rows of the period (as Winning Ways prints them), as CSV, or as JSON. A run stopped by
 //! `--time`, Ctrl-C or the memory guard prints the values it computed (each final) and says
-//! where it stopped; `--save FILE` writes them as they grow (two bytes a value, about every
-//! second, so that a run killed at any moment keeps all but its last second's values) and
+//! where it stopped; `--save FILE` writes them as they grow (a byte a value while they are
+//! below 256, two below 65,536, four beyond; about every second, so that a run killed at any
+//! moment keeps all but its last second's values) and
 //! `--resume FILE` continues from them. On a terminal a progress bar shows the values a
 //! second and the time left.
 
@@ -43,8 +44,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SeqFormat::Text)]
     format: SeqFormat,
-    /// Write the values to FILE as they are computed (two bytes a value, about every second),
-    /// and when the run is stopped.
+    /// Write the values to FILE as they are computed (a byte a value while they are below
+    /// 256, two below 65,536, four beyond; about every second), and when the run is stopped.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
     /// Start from the values in FILE (written by --save for the same ruleset and parameters).
@@ -70,7 +71,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     }
     let (mut start, appendable) = match &a.resume {
         Some(path) => store::read(path, &game)?,
-        None => (Values::default(), false),
+        None => (Values::default(), None),
     };
     let in_file = start.len();
     start.truncate(a.max as usize + 1);

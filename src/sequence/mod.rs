@@ -143,8 +143,8 @@ pub fn sequence_partial(
         }) => (values, Some(e), rare),
         // A single heap reaches itself (the generic search names the loop), or misère play.
         _ => {
-            let (values, stopped) = by_search(game, max, budget)?;
-            (Values::from_slice(&values), stopped, None)
+            let (values, stopped) = by_search(game, max, budget, watch)?;
+            (values, stopped, None)
         }
     };
     let rules = TakeBreak::of(gen).filter(|r| !(misere && r.splits()));
@@ -190,18 +190,25 @@ fn refuse(game: &Game) -> Result<(), SequenceError> {
     Ok(())
 }
 
-/// The values by the generic search, heap by heap (a single heap reaches itself, or misère
-/// play), and what stopped it (a game's failure is an error).
+/// The values by the generic search, heap by heap from heap 0 (a single heap reaches itself,
+/// or misère play: values resumed from a file are computed again, the search keeping its own
+/// table), and what stopped it (a game's failure is an error); `watch` is shown the values
+/// after each heap and stops the run by answering `false`.
 fn by_search(
     game: &Game,
     max: u32,
     budget: &Budget,
-) -> Result<(Vec<u32>, Option<SolveError<MoveError>>), SequenceError> {
+    watch: &mut dyn FnMut(&Values) -> bool,
+) -> Result<(Values, Option<SolveError<MoveError>>), SequenceError> {
     let gen = game.generator();
     let mut s = crate::solver::Solver::new(gen).with_play(game.play());
     s.set_budget(budget.clone());
-    let mut v = Vec::new();
+    let mut v = Values::default();
     for n in 0..=max {
+        if !watch(&v) {
+            let stored = v.len();
+            return Ok((v, Some(SolveError::Cancelled { stored })));
+        }
         let mut pos = Vec::new();
         crate::solver::sum::single_heap(gen.shape.count, n, &mut pos);
         match s.grundy(&pos) {

@@ -1,16 +1,18 @@
 //! The file of `sequence --save` and `--resume`: a short text header (the format, a
-//! fingerprint of the ruleset's text, name and parameter values, the number of values, in
-//! twenty digits), then the values, two bytes each, little-endian.
+//! fingerprint of the ruleset's text, name and parameter values, the bytes a value takes, the
+//! number of values in twenty digits), then the values, little-endian, at the width the run
+//! holds them in memory: a byte each while they are below 256, two below 65,536, four beyond.
 //!
-//! The file is written as the sequence grows ([`Saver`], shown the values by the
-//! take-and-break kernel; other games' values are written at the end): about every second
-//! the new values are appended and synced, and only then the count in the header is
-//! rewritten in place and synced. A run killed at any moment (`kill -9`, a crash, the power) leaves a file whose
-//! header counts values all written; bytes past them (a chunk whose count was not yet
-//! written) are ignored when it is read, and cut when a run resumes into the same file. The
-//! file is created under a temporary name and renamed once its header is whole. Files of the
-//! first format (`heapgame sequence 1`, written once at the end) are still read.
-
+//! The file is written as the sequence grows ([`Saver`], shown the values by the run): about
+//! every second the new values are appended and synced, and only then the count in the
+//! header is rewritten in place and synced. A run killed at any moment (`kill -9`, a crash,
+//! the power) leaves a file whose header counts values all written; bytes past them (a chunk
+//! whose count was not yet written) are ignored when it is read, and cut when a run resumes
+//! into the same file. A new file (and the whole file again when the values outgrow its
+//! width, at most twice in a run) is written under a temporary name with its values and
+//! count, synced, then renamed over the old one. Files of the earlier formats (`heapgame
+//! sequence 1`, written once at the end, and `2`, two bytes a value) are still read; a run
+//! resumed from them writes the current format.
 use std::fs::File;
 use std::io::{Seek as _, SeekFrom, Write as _};
 use std::path::{Path, PathBuf};
@@ -22,9 +24,11 @@ use crate::Game;
 use miette::Report;
 
 const MAGIC_1: &str = "heapgame sequence 1";
-const MAGIC: &str = "heapgame sequence 2";
-/// The header's length: the format, the fingerprint, the count in twenty digits.
-const HEADER: usize = MAGIC.len() + 1 + "game ".len() + 16 + 1 + "values ".len() + 20 + 1;
+const MAGIC_2: &str = "heapgame sequence 2";
+const MAGIC: &str = "heapgame sequence 3";
+/// The header's length: the format, the fingerprint, the width, the count in twenty digits.
+const HEADER: usize =
+    MAGIC.len() + 1 + "game ".len() + 16 + 1 + "width ".len() + 1 + 1 + "values ".len() + 20 + 1;
 /// Where the count starts.
 const COUNT_AT: u64 = (HEADER - 21) as u64;
 /// How often the values computed are written.
@@ -62,6 +66,8 @@ pub struct Saver {
     fingerprint: u64,
     /// The file, once created (or opened, to go on with the values it holds).
     file: Option<File>,
+    /// The bytes a value takes in the file.
+    width: usize,
     /// The values the file's header counts.
     saved: usize,
     /// The values the file holds before the run: nothing is written until the run has more.
@@ -73,14 +79,16 @@ pub struct Saver {
 
 impl Saver {
     /// A saver to `path`. `resumed`: `path` is the file the run resumed from, which holds
-    /// that many values, and whether the new ones may be appended to it (the current format).
-    pub fn new(path: &Path, game: &Game, resumed: Option<(usize, bool)>) -> Saver {
-        let append = resumed.filter(|r| r.1).map(|r| r.0);
+    /// that many values, and the width of its values when new ones may be appended to it
+    /// (the current format).
+    pub fn new(path: &Path, game: &Game, resumed: Option<(usize, Option<usize>)>) -> Saver {
+        let append = resumed.and_then(|(n, w)| Some((n, w?)));
         let mut s = Saver {
             path: path.to_path_buf(),
             fingerprint: fingerprint(game),
             file: None,
-            saved: append.unwrap_or(0),
+            width: append.map_or(1, |a| a.1),
+            saved: append.map_or(0, |a| a.0),
             floor: resumed.map_or(0, |r| r.0),
             last: Instant::now(),
             error: None,
@@ -123,82 +131,77 @@ impl Saver {
         )
     }
 
-    /// Appends the values past those saved (up to the first too large for two bytes, then
-    /// refused), then rewrites the count.
+    /// Appends the values past those saved and rewrites the count; the whole file again
+    /// when there is none yet or the values outgrew its width.
     fn write(&mut self, game: &Game, values: &Values) -> Result<(), Report> {
         let n = values.len();
         if n <= self.floor || (n <= self.saved && self.file.is_some()) {
             return Ok(());
         }
-        let from = self.saved.min(n);
-        let bad = (from..n).find(|&i| values.get(i) > u32::from(u16::MAX));
-        let upto = bad.unwrap_or(n);
-        self.append(values, from, upto)
-            .map_err(|e| self.io_report(game, &e))?;
-        match bad {
-            None => Ok(()),
-            Some(i) => Err(problem(
-                game,
-                Code::Limit,
-                format!(
-                    "heap {i} has the value {}, more than the two bytes a value of --save \
-                     holds; the file keeps the values of heaps 0..{}",
-                    values.get(i),
-                    i.saturating_sub(1)
-                ),
-                "the values are printed in full; save them from the output instead",
-            )),
-        }
+        let r = match self.file.take() {
+            Some(f) if values.width() == self.width => self.append(f, values, n),
+            _ => self.create(values, n),
+        };
+        r.map_err(|e| self.io_report(game, &e))
     }
 
-    fn append(&mut self, values: &Values, from: usize, upto: usize) -> std::io::Result<()> {
-        let file = match self.file.take() {
-            Some(f) => f,
-            None => self.create()?,
-        };
+    /// Appends the values of heaps `saved..n` to `file`, then rewrites the count.
+    fn append(&mut self, file: File, values: &Values, n: usize) -> std::io::Result<()> {
         let file = self.file.insert(file);
+        let from = self.saved.min(n);
         // Past the values counted: a chunk a killed run wrote but did not count.
-        let end = (HEADER + 2 * from) as u64;
+        let end = (HEADER + self.width * from) as u64;
         file.set_len(end)?;
         file.seek(SeekFrom::Start(end))?;
-        let mut bytes = Vec::with_capacity(2 * (upto - from).min(1 << 20));
-        for i in from..upto {
-            bytes.extend_from_slice(&(values.get(i) as u16).to_le_bytes());
-            if bytes.len() >= 1 << 21 {
-                file.write_all(&bytes)?;
-                bytes.clear();
-            }
-        }
-        file.write_all(&bytes)?;
+        write_values(file, values, from, n)?;
         file.sync_data()?;
         file.seek(SeekFrom::Start(COUNT_AT))?;
-        file.write_all(format!("{upto:020}").as_bytes())?;
+        file.write_all(format!("{n:020}").as_bytes())?;
         file.sync_data()?;
-        self.saved = upto;
+        self.saved = n;
         Ok(())
     }
 
-    /// Creates the file with a header counting no value (under a temporary name, renamed).
-    fn create(&self) -> std::io::Result<File> {
+    /// Writes the file whole, the values of heaps `0..n` at their width, under a temporary
+    /// name, and renames it over `path` once synced.
+    fn create(&mut self, values: &Values, n: usize) -> std::io::Result<()> {
         let mut part = self.path.as_os_str().to_owned();
         part.push(".part");
         let mut f = File::create(&part)?;
-        f.write_all(header(self.fingerprint, 0).as_bytes())?;
+        f.write_all(header(self.fingerprint, values.width(), n).as_bytes())?;
+        write_values(&mut f, values, 0, n)?;
         f.sync_all()?;
         std::fs::rename(&part, &self.path)?;
-        Ok(f)
+        self.file = Some(f);
+        self.width = values.width();
+        self.saved = n;
+        Ok(())
     }
 }
 
-fn header(fingerprint: u64, count: usize) -> String {
-    let h = format!("{MAGIC}\ngame {fingerprint:016x}\nvalues {count:020}\n");
+/// Writes the values of heaps `from..upto`, each at the values' width, little-endian.
+fn write_values(f: &mut File, values: &Values, from: usize, upto: usize) -> std::io::Result<()> {
+    let w = values.width();
+    let mut bytes = Vec::with_capacity(w * (upto - from).min(1 << 20));
+    for i in from..upto {
+        bytes.extend_from_slice(&values.get(i).to_le_bytes()[..w]);
+        if bytes.len() >= 1 << 21 {
+            f.write_all(&bytes)?;
+            bytes.clear();
+        }
+    }
+    f.write_all(&bytes)
+}
+
+fn header(fingerprint: u64, width: usize, count: usize) -> String {
+    let h = format!("{MAGIC}\ngame {fingerprint:016x}\nwidth {width}\nvalues {count:020}\n");
     debug_assert_eq!(h.len(), HEADER);
     h
 }
 
-/// The values saved in `path` for `game`, and whether the file is of the current format (a
-/// run may go on appending to it).
-pub fn read(path: &Path, game: &Game) -> Result<(Values, bool), Report> {
+/// The values saved in `path` for `game`, and the width of its values when the file is of
+/// the current format (a run may go on appending to it).
+pub fn read(path: &Path, game: &Game) -> Result<(Values, Option<usize>), Report> {
     let bad = |why: String| {
         problem(
             game,
@@ -216,9 +219,10 @@ pub fn read(path: &Path, game: &Game) -> Result<(Values, bool), Report> {
         rest = &rest[end + 1..];
         Some(l)
     };
-    let first = match next() {
-        Some(MAGIC_1) => true,
-        Some(MAGIC) => false,
+    let format = match next() {
+        Some(MAGIC_1) => 1,
+        Some(MAGIC_2) => 2,
+        Some(MAGIC) => 3,
         _ => return Err(bad("it is not a file of `sequence --save`".into())),
     };
     let want = format!("game {:016x}", fingerprint(game));
@@ -227,24 +231,36 @@ pub fn read(path: &Path, game: &Game) -> Result<(Values, bool), Report> {
             "it holds the values of another ruleset, parameters or play".into(),
         ));
     }
+    let width = match format {
+        3 => next()
+            .and_then(|l| l.strip_prefix("width "))
+            .and_then(|w| w.parse::<usize>().ok())
+            .filter(|w| [1, 2, 4].contains(w)),
+        _ => Some(2),
+    };
     let count: Option<usize> = next()
         .and_then(|l| l.strip_prefix("values "))
         .and_then(|n| n.parse().ok());
-    // The first format holds exactly its count; the second at least (a chunk not counted).
-    let fits = |c: usize| match c.checked_mul(2) {
-        Some(b) if first => b == rest.len(),
+    // The first format holds exactly its count; the others at least (a chunk not counted).
+    let fits = |c: usize, w: usize| match c.checked_mul(w) {
+        Some(b) if format == 1 => b == rest.len(),
         Some(b) => b <= rest.len(),
         None => false,
     };
-    let Some(count) = count.filter(|&c| fits(c)) else {
+    let (Some(width), Some(count)) = (width, count) else {
+        return Err(bad("its header is not whole".into()));
+    };
+    if !fits(count, width) {
         return Err(bad(
             "its length does not match its header (cut short?)".into()
         ));
-    };
+    }
     let mut v = Values::default();
     v.reserve(count);
-    for b in rest[..2 * count].chunks_exact(2) {
-        v.push(u32::from(u16::from_le_bytes([b[0], b[1]])));
+    for b in rest[..width * count].chunks_exact(width) {
+        let mut x = [0u8; 4];
+        x[..width].copy_from_slice(b);
+        v.push(u32::from_le_bytes(x));
     }
-    Ok((v, !first))
+    Ok((v, (format == 3).then_some(width)))
 }

@@ -37,6 +37,9 @@ pub struct Classes {
     next_check: usize,
     /// Times the mask changed.
     pub mask_changes: u32,
+    /// Times the rare heaps were listed again or dropped (a block of rare pairs built before
+    /// is then stale).
+    pub lists: u64,
 }
 
 /// `parity(x)` as 0 or 1.
@@ -57,6 +60,7 @@ impl Classes {
             rare_g: Vec::new(),
             next_check: 0,
             mask_changes: 0,
+            lists: 0,
         }
     }
 
@@ -131,6 +135,7 @@ impl Classes {
 
     /// Lists the rare heaps of `seq` under the current mask.
     fn relist<T: Val>(&mut self, seq: &[T]) {
+        self.lists += 1;
         self.rare.clear();
         self.rare_g.clear();
         for (i, v) in seq.iter().map(|&v| v.into()).enumerate() {
@@ -146,6 +151,7 @@ impl Classes {
     }
 
     fn unlist(&mut self) {
+        self.lists += 1;
         self.listing = false;
         self.rare = Vec::new();
         self.rare_g = Vec::new();

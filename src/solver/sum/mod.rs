@@ -8,12 +8,14 @@ use crate::moves::family;
 use crate::moves::{Followers, Generator, MoveError, Scratch};
 use crate::syntax::ast::Span;
 
+pub mod block;
 pub mod boxed;
 pub mod classes;
 pub mod kernel;
 pub mod oracle;
 pub mod period;
 pub mod rare;
+pub mod reversed;
 pub mod rules;
 pub mod values;
 pub mod walsh;
@@ -118,7 +120,9 @@ pub struct SeqRun {
 
 /// Extends `start` (the values of heaps `0..start.len()`, from an earlier run) to `0..=max`
 /// as [`grundy_sequence`] does, keeping the values computed when the budget stops it; `watch`
-/// is shown the values as they grow, by the take-and-break kernel ([`kernel::Kernel::extend`]).
+/// is shown the values as they grow (by the take-and-break kernel every
+/// [`Budget::CHECK_EVERY`] heaps, [`kernel::Kernel::extend`]; by the generic extension after
+/// each heap) and stops the run by answering `false`.
 pub fn grundy_run(
     g: &Generator,
     start: Values,
@@ -150,15 +154,17 @@ pub fn grundy_run(
             let mut scratch = Scratch::default();
             let mut out = Followers::new();
             let mut wide = seq.to_vec(0..seq.len());
-            let r = extend_generic(
-                g,
-                g.shape.count,
-                &mut wide,
-                max,
-                budget,
-                &mut scratch,
-                &mut out,
-            );
+            // The values as the watcher reads them, a copy kept as they grow (one heap's
+            // followers take far longer than a push).
+            let mut shown = std::mem::take(&mut seq);
+            let mut show = |w: &[u32]| {
+                for &x in &w[shown.len()..] {
+                    shown.push(x);
+                }
+                watch(&shown)
+            };
+            let work = (&mut scratch, &mut out);
+            let r = extend_generic(g, g.shape.count, &mut wide, (max, budget), work, &mut show);
             seq = Values::from_slice(&wide);
             let stop = r.err().map(|e| match e {
                 GenericError::NotDecreasing => SeqError::NotDecreasing,
@@ -198,15 +204,16 @@ pub(crate) fn single_heap(count: Option<usize>, n: u32, pos: &mut Vec<u32>) {
     }
 }
 
-/// Extends `seq` to `0..=max` with any game's followers of a single heap and a bitset mex.
+/// Extends `seq` to `0..=max` with any game's followers of a single heap and a bitset mex;
+/// `watch` is shown the values after each heap and stops the run by answering `false` (a
+/// [`SolveError::Cancelled`]).
 pub(crate) fn extend_generic<G: GameRules>(
     game: &G,
     count: Option<usize>,
     seq: &mut Vec<u32>,
-    max: u32,
-    budget: &Budget,
-    scratch: &mut G::Scratch,
-    out: &mut Followers,
+    (max, budget): (u32, &Budget),
+    (scratch, out): (&mut G::Scratch, &mut Followers),
+    watch: &mut dyn FnMut(&[u32]) -> bool,
 ) -> Result<(), GenericError<G::Error>> {
     let mut pos: Vec<u32> = Vec::new();
     let mut bits: Vec<u64> = Vec::new();
@@ -222,6 +229,10 @@ pub(crate) fn extend_generic<G: GameRules>(
         budget
             .check(seq.len(), seq.len())
             .map_err(|s| GenericError::Solve(SolveError::from_stop(s, seq.len())))?;
+        if !watch(seq) {
+            let stored = seq.len();
+            return Err(GenericError::Solve(SolveError::Cancelled { stored }));
+        }
         single_heap(count, n, &mut pos);
         // Every follower's value is a XOR of values in `seq`, so below the least power of
         // two above them all: one bit each, marked as the followers stream past (a heap's
@@ -229,49 +240,62 @@ pub(crate) fn extend_generic<G: GameRules>(
         let top = (u64::from(largest) + 1).next_power_of_two();
         bits.clear();
         bits.resize(top.div_ceil(64) as usize, 0);
-        // Runs of amounts taken from the heap (compiled clauses): each follower's value read
-        // at `n - s`, no follower built.
-        let single = pos.len().saturating_sub(1);
-        let runs = game.single_heap_runs((&pos, single), scratch, &mut |first, last, step| {
-            // 1 <= first <= last <= n.
-            let mut s = first;
-            loop {
-                let x = seq[(u64::from(n) - s) as usize];
-                bits[x as usize / 64] |= 1u64 << (x % 64);
-                if last - s < step {
-                    break;
-                }
-                s += step;
-            }
-        });
-        let solve_error = |e| GenericError::Solve(oracle::game_error(game, budget, e));
-        match runs {
-            Some(r) => r.map_err(solve_error)?,
-            None => {
-                let mut larger = false;
-                game.followers_until(&pos, scratch, out, &mut |f| {
-                    let mut x = 0u32;
-                    for &h in f {
-                        if h >= n {
-                            larger = true;
-                            return true;
-                        }
-                        x ^= seq[h as usize];
-                    }
-                    bits[x as usize / 64] |= 1u64 << (x % 64);
-                    false
-                })
-                .map_err(solve_error)?;
-                if larger {
-                    return Err(GenericError::NotDecreasing);
-                }
-            }
-        }
+        mark_followers(game, (seq, n, &pos), budget, (scratch, out), &mut bits)?;
         let v = super::mex::mex_marked(&mut bits);
         largest = largest.max(v);
         seq.push(v);
     }
     Ok(())
+}
+
+/// Marks in `bits` the value of every follower of the single heap `pos` (of `n`, the values
+/// of the heaps below it in `seq`).
+fn mark_followers<G: GameRules>(
+    game: &G,
+    (seq, n, pos): (&[u32], u32, &[u32]),
+    budget: &Budget,
+    (scratch, out): (&mut G::Scratch, &mut Followers),
+    bits: &mut [u64],
+) -> Result<(), GenericError<G::Error>> {
+    // Runs of amounts taken from the heap (compiled clauses): each follower's value read
+    // at `n - s`, no follower built.
+    let single = pos.len().saturating_sub(1);
+    let runs = game.single_heap_runs((pos, single), scratch, &mut |first, last, step| {
+        // 1 <= first <= last <= n.
+        let mut s = first;
+        loop {
+            let x = seq[(u64::from(n) - s) as usize];
+            bits[x as usize / 64] |= 1u64 << (x % 64);
+            if last - s < step {
+                break;
+            }
+            s += step;
+        }
+    });
+    let solve_error = |e| GenericError::Solve(oracle::game_error(game, budget, e));
+    match runs {
+        Some(r) => r.map_err(solve_error),
+        None => {
+            let mut larger = false;
+            game.followers_until(pos, scratch, out, &mut |f| {
+                let mut x = 0u32;
+                for &h in f {
+                    if h >= n {
+                        larger = true;
+                        return true;
+                    }
+                    x ^= seq[h as usize];
+                }
+                bits[x as usize / 64] |= 1u64 << (x % 64);
+                false
+            })
+            .map_err(solve_error)?;
+            if larger {
+                return Err(GenericError::NotDecreasing);
+            }
+            Ok(())
+        }
+    }
 }
 
 #[cfg(test)]

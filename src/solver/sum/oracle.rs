@@ -83,7 +83,14 @@ impl SumOracle {
                     // The kernel's only failures are the budget's.
                     SeqError::Solve(e) => GenericError::Solve(stop_only(e)),
                 }),
-            None => extend_generic(game, self.count, &mut self.seq, upto, budget, scratch, out),
+            None => extend_generic(
+                game,
+                self.count,
+                &mut self.seq,
+                (upto, budget),
+                (scratch, out),
+                &mut |_| true,
+            ),
         };
         match r {
             Ok(()) => Ok(Some(self.seq[n as usize])),

@@ -46,9 +46,11 @@
 //! plan; this engine generalises it to every clause `TakeBreak` recognises (sets of amounts
 //! of any size, parts that may be empty, unequal splits, several split clauses).
 
+use super::block::{Block, Cover, B};
 #[cfg(doc)]
 use super::classes::SPARSE;
 use super::classes::{parity, Classes};
+use super::reversed::Reversed;
 use super::rules::{Clause, Leave, TakeBreak};
 use super::values::Val;
 use super::walsh::walsh_hadamard;
@@ -127,6 +129,10 @@ pub struct RareCommon {
     seen: Vec<u8>,
     /// The rare-class values in question, by group.
     need: Vec<Vec<u32>>,
+    /// The last values reversed, a byte each (the scan's partners as forward slices).
+    rev: Reversed,
+    /// The rare pairs of the current block of heaps (values held a byte each).
+    block: Block,
     stats: RareStats,
 }
 
@@ -171,6 +177,8 @@ impl RareCommon {
             counts: vec![0; 2],
             recorded: 0,
             seen: Vec::new(),
+            rev: Reversed::default(),
+            block: Block::default(),
             stats: RareStats::default(),
         })
     }
@@ -223,6 +231,7 @@ impl RareCommon {
             self.counts.resize((index + 1).next_power_of_two(), 0);
         }
         self.counts[index] += 1;
+        self.rev.push(seq, i, v);
         self.recorded += 1;
         let mut check = grew || self.recorded.is_power_of_two();
         for g in &mut self.groups {
@@ -263,24 +272,51 @@ impl RareCommon {
         let Ok(seen) = <&mut Marks>::try_from(&mut room[..]) else {
             unreachable!("the room is sized");
         };
-        seen[..limit].fill(0);
-        let g = self.decide(seq, n, clauses, takes, seen, limit);
+        let cover = self.block_row(seq, n as usize, (clauses, takes), cap);
+        match cover {
+            Some(k) => seen[..limit].copy_from_slice(&self.block.rows[k][..limit]),
+            None => seen[..limit].fill(0),
+        }
+        let n0 = cover.map(|_| self.block.start);
+        let g = self.decide(seq, (n, n0), clauses, takes, seen, limit);
         self.seen = room;
         g.map(Some)
     }
 
+    /// The row of heap `n` in the block of rare pairs (built again when `n` is past it or
+    /// the rare heaps were listed again), when the values are bytes below 256.
+    fn block_row<T: Val>(
+        &mut self,
+        seq: &[T],
+        n: usize,
+        (clauses, takes): (&[Clause], &[Vec<u32>]),
+        cap: u32,
+    ) -> Option<usize> {
+        if cap > 256 || T::bytes(seq).is_none() || n < 2 * B {
+            return None;
+        }
+        let generation = self.groups.iter().map(|g| g.lists).sum();
+        let b = &mut self.block;
+        if !(b.built && b.generation == generation && (b.start..b.start + B).contains(&n)) {
+            b.build(seq, n, (clauses, takes, &self.group_of), &self.groups);
+            b.generation = generation;
+        }
+        self.stats.rare_pairs += b.pairs;
+        Some(n - b.start)
+    }
+
     /// Steps (1) to (3) on the values `vals` (of heaps `0..n`), marks in `seen` (cleared below
-    /// `limit`).
+    /// `limit`, or holding the rare pairs of the block starting at `n0`).
     fn decide<T: Val>(
         &mut self,
         vals: &[T],
-        n: u32,
+        (n, n0): (u32, Option<usize>),
         clauses: &[Clause],
         takes: &[Vec<u32>],
         seen: &mut Marks,
         limit: usize,
     ) -> Result<u32, SeqError> {
-        self.mark_rare_options(vals, n, clauses, takes, seen)?;
+        self.mark_rare_options(vals, (n, n0), clauses, takes, seen)?;
         let (cand, open) = self.candidate(seen, n, limit);
         if !open {
             self.stats.fast += 1;
@@ -297,11 +333,11 @@ impl RareCommon {
     }
 
     /// Step (1): marks the direct options and, for every split, the pairs with a part rare
-    /// in its clause's group.
+    /// in its clause's group (but those the block starting at `n0` marked).
     fn mark_rare_options<T: Val>(
         &mut self,
         seq: &[T],
-        n: u32,
+        (n, n0): (u32, Option<usize>),
         clauses: &[Clause],
         takes: &[Vec<u32>],
         seen: &mut Marks,
@@ -328,11 +364,14 @@ impl RareCommon {
                         let g = &self.groups[group.expect("a split clause has a group")];
                         let lo = g.rare.partition_point(|&r| (r as usize) < min);
                         let hi = g.rare.partition_point(|&r| r as usize <= m - min);
-                        count += (hi - lo) as u64;
-                        for (&r, &gr) in g.rare[lo..hi].iter().zip(&g.rare_g[lo..hi]) {
-                            let r = r as usize;
-                            if !(distinct && 2 * r == m) {
-                                mark(gr ^ seq[m - r].into());
+                        let cover = n0.and_then(|n0| Cover::of(n0, j as usize, min, distinct));
+                        for range in Cover::outside(cover.as_ref(), &g.rare, lo, hi) {
+                            count += range.len() as u64;
+                            for (&r, &gr) in g.rare[range.clone()].iter().zip(&g.rare_g[range]) {
+                                let r = r as usize;
+                                if !(distinct && 2 * r == m) {
+                                    mark(gr ^ seq[m - r].into());
+                                }
                             }
                         }
                     }
@@ -392,7 +431,8 @@ impl RareCommon {
                     }
                     let m = (n - j) as usize;
                     let min = min_part as usize;
-                    self.stats.pairs += scan_split(seq, m, min, distinct, seen, need);
+                    let split = (m, min, distinct);
+                    self.stats.pairs += scan_split(seq, &self.rev, split, seen, need);
                 }
             }
         }
@@ -407,12 +447,11 @@ impl RareCommon {
 
 /// Marks the splits of `m` into parts of at least `min` (different when `distinct`), from the
 /// smallest part up, in blocks, until every value of `need` is marked (those marked leave
-/// it); the splits scanned.
+/// it); the splits scanned. The partners are read from `rev` while it holds them.
 fn scan_split<T: Val>(
     seq: &[T],
-    m: usize,
-    min: usize,
-    distinct: bool,
+    rev: &Reversed,
+    (m, min, distinct): (usize, usize, bool),
     seen: &mut Marks,
     need: &mut Vec<u32>,
 ) -> u64 {
@@ -429,24 +468,41 @@ fn scan_split<T: Val>(
     let mut s = 0;
     while s < len {
         // Few values left (the long tail of the scan): each is looked for by a comparison
-        // over a longer block, which the compiler does eight pairs at a time, and only the
+        // over a longer block, which the compiler does many pairs at a time, and only the
         // values found are marked (no other mark is read after the scan).
         let few = need.len() <= FEW;
         let e = (s + if few { LONG_BLOCK } else { BLOCK }).min(len);
         let (a, b) = (&lo[s..e], &hi[len - e..len - s]);
-        if few {
-            for &v in need.iter() {
-                let hit = a
-                    .iter()
-                    .zip(b.iter().rev())
-                    .fold(false, |h, (&x, &y)| h | (x.into() ^ y.into() == v));
-                if hit {
-                    seen[v as usize & WIDE] = 1;
+        // The same pairs as bytes, the partners forward: `g(m - min - s)` down.
+        let bytes = T::bytes(a).zip(rev.down(m - min - s, e - s));
+        match (few, bytes) {
+            (true, Some((x, y))) => {
+                for &v in need.iter() {
+                    if u8::try_from(v).is_ok_and(|v| any_xor_u8(x, y, v)) {
+                        seen[v as usize & WIDE] = 1;
+                    }
                 }
             }
-        } else {
-            for (&x, &y) in a.iter().zip(b.iter().rev()) {
-                seen[(x.into() ^ y.into()) as usize & WIDE] = 1;
+            (true, None) => {
+                for &v in need.iter() {
+                    let hit = a
+                        .iter()
+                        .zip(b.iter().rev())
+                        .fold(false, |h, (&x, &y)| h | (x.into() ^ y.into() == v));
+                    if hit {
+                        seen[v as usize & WIDE] = 1;
+                    }
+                }
+            }
+            (false, Some((x, y))) => {
+                for (&x, &y) in x.iter().zip(y) {
+                    seen[usize::from(x ^ y)] = 1;
+                }
+            }
+            (false, None) => {
+                for (&x, &y) in a.iter().zip(b.iter().rev()) {
+                    seen[(x.into() ^ y.into()) as usize & WIDE] = 1;
+                }
             }
         }
         need.retain(|&v| seen[v as usize & WIDE] == 0);
@@ -456,4 +512,14 @@ fn scan_split<T: Val>(
         s = e;
     }
     len as u64
+}
+
+/// Whether `x[i] ^ y[i] == v` for some `i` (sixteen bytes an instruction).
+#[inline]
+fn any_xor_u8(x: &[u8], y: &[u8], v: u8) -> bool {
+    let mut hit = 0u8;
+    for (&a, &b) in x.iter().zip(y) {
+        hit |= u8::from(a ^ b == v);
+    }
+    hit != 0
 }

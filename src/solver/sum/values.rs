@@ -5,8 +5,19 @@
 //! before they need it.
 
 /// A stored value: a byte, two bytes or four.
-pub trait Val: Copy + Into<u32> + Send + Sync + 'static {}
-impl Val for u8 {}
+pub trait Val: Copy + Into<u32> + Send + Sync + 'static {
+    /// The values as bytes, when they are stored a byte each.
+    #[inline]
+    fn bytes(_: &[Self]) -> Option<&[u8]> {
+        None
+    }
+}
+impl Val for u8 {
+    #[inline]
+    fn bytes(s: &[u8]) -> Option<&[u8]> {
+        Some(s)
+    }
+}
 impl Val for u16 {}
 impl Val for u32 {}
 

@@ -1,0 +1,138 @@
+//! The rare pairs of a block of [`B`] heaps at once (the rare/common engine, `rare.rs`, while
+//! every value is below 256 and held a byte each). A heap `m` pairs each rare heap `r` with
+//! `m - r`; for the heaps `n0 .. n0 + B` of a block and a rare heap `r >= B`, the partners
+//! `g(n0 - j - r .. n0 - j - r + B)` are one run of consecutive bytes, all known when the
+//! block starts. Read once a block (not once a heap: the partners of ~1,300 rare heaps span
+//! the last 83 KB of Grundy's game, out of the first-level cache), they mark the options of
+//! the block's heaps in rows of [`ROW`] bytes, one row a heap; each heap then starts from its
+//! row and pairs only the rare heaps the block leaves out ([`Cover`]): those below `B`, those
+//! too close to the heap for the partner to be known at the block's start, and (when the
+//! parts must differ) those near half the heap, where the pair of equal parts is left out.
+//!
+//! A block is dropped and built again when a group lists its rare heaps again (a new mask):
+//! heaps found rare inside the block are above it and so paired heap by heap.
+
+use std::ops::Range;
+
+use super::classes::Classes;
+use super::rules::{Clause, Leave};
+use super::values::Val;
+
+/// Heaps a block.
+pub const B: usize = 64;
+/// Marks a heap: every pair of values below 256, and the candidate up to `cap + 128 <= 384`.
+pub const ROW: usize = 512;
+
+/// The rare heaps a block pairs for one split clause and amount `j`: `lo ..= hi`, except
+/// `skip` (the rare heaps near half the heaps of the block, when the parts must differ).
+#[derive(Clone, Copy, Debug)]
+pub struct Cover {
+    lo: usize,
+    hi: usize,
+    skip: Option<(usize, usize)>,
+}
+
+impl Cover {
+    /// What a block starting at `n0` pairs for amount `j`, parts of at least `min`.
+    pub fn of(n0: usize, j: usize, min: usize, distinct: bool) -> Option<Cover> {
+        // The partner `n0 + k - j - r` is below `n0` for every `k < B` when `r >= B`, and at
+        // least `min` when `r <= n0 - j - min`.
+        let hi = n0.checked_sub(j + min)?;
+        let lo = B.max(min);
+        // r = m / 2 for some m = n0 + k - j: n0 - j <= 2 r <= n0 - j + B - 1.
+        let skip = distinct.then(|| ((n0 - j).div_ceil(2), (n0 - j + B - 1) / 2));
+        (lo <= hi).then_some(Cover { lo, hi, skip })
+    }
+
+    /// The indices in `rare` (sorted) of the rare heaps covered, as up to two ranges.
+    pub fn inside(&self, rare: &[u32]) -> [Range<usize>; 2] {
+        let at = |x: usize| rare.partition_point(|&r| (r as usize) < x);
+        let (a, b) = (at(self.lo), at(self.hi + 1));
+        match self.skip {
+            Some((s, t)) => {
+                let (c, d) = (at(s).clamp(a, b), at(t + 1).clamp(a, b));
+                [a..c, d..b]
+            }
+            None => [a..b, b..b],
+        }
+    }
+
+    /// The indices of `lo..hi` (a range of indices in `rare`) a heap pairs itself: all of
+    /// them but those the block covers, as up to three ranges.
+    pub fn outside(cover: Option<&Cover>, rare: &[u32], lo: usize, hi: usize) -> [Range<usize>; 3] {
+        let Some(c) = cover else {
+            return [lo..hi, hi..hi, hi..hi];
+        };
+        let [x, y] = c.inside(rare);
+        // `x` then `y`, both sorted; the covered indices are `x` and `y`.
+        let cut = |r: Range<usize>| r.start.clamp(lo, hi)..r.end.clamp(lo, hi);
+        let (x, y) = (cut(x), cut(y));
+        [
+            lo..x.start.max(lo),
+            x.end..y.start.max(x.end),
+            y.end.max(x.end)..hi,
+        ]
+    }
+}
+
+/// The marks of a block's heaps.
+#[derive(Clone, Debug, Default)]
+pub struct Block {
+    /// The first heap.
+    pub start: usize,
+    /// The groups' listings when it was built.
+    pub generation: u64,
+    /// One row of marks a heap.
+    pub rows: Vec<[u8; ROW]>,
+    /// The rare pairs each heap had from its row.
+    pub pairs: u64,
+    /// Whether the rows are those of `start`.
+    pub built: bool,
+}
+
+impl Block {
+    /// Marks the rare pairs of heaps `n0 .. n0 + B` the block covers (`seq` holds the
+    /// values of heaps `0..n0`, each below 256).
+    pub fn build<T: Val>(
+        &mut self,
+        seq: &[T],
+        n0: usize,
+        (clauses, takes, group_of): (&[Clause], &[Vec<u32>], &[Option<usize>]),
+        groups: &[Classes],
+    ) {
+        self.rows.resize(B, [0; ROW]);
+        for row in &mut self.rows {
+            row[..256].fill(0);
+        }
+        let mut pairs = 0;
+        for ((c, takes), g) in clauses.iter().zip(takes).zip(group_of) {
+            let (Leave::Two { min_part, distinct }, Some(g)) = (c.leave, g) else {
+                continue;
+            };
+            let g = &groups[*g];
+            for &j in takes.iter().take_while(|&&j| j as usize <= n0) {
+                let Some(cover) = Cover::of(n0, j as usize, min_part as usize, distinct) else {
+                    continue;
+                };
+                for range in cover.inside(&g.rare) {
+                    pairs += range.len() as u64;
+                    for (&r, &gr) in g.rare[range.clone()].iter().zip(&g.rare_g[range]) {
+                        let t = n0 - j as usize - r as usize;
+                        mark_run(&mut self.rows, &seq[t..t + B], gr);
+                    }
+                }
+            }
+        }
+        self.start = n0;
+        self.pairs = pairs;
+        self.built = true;
+    }
+}
+
+/// Marks `gr ^ run[k]` in row `k` (every value below 256).
+#[inline]
+fn mark_run<T: Val>(rows: &mut [[u8; ROW]], run: &[T], gr: u32) {
+    for (row, &x) in rows.iter_mut().zip(run) {
+        row[(gr ^ x.into()) as usize & 255] = 1;
+    }
+}
