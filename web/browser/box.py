@@ -1,7 +1,25 @@
 """Every position up to a size: the P-positions listed, the picture (squares, colours, a
 click), the one-heap picture's period."""
 
+import re
 from browser.common import wythoff_p, wythoff_moves, wythoff_grundy, subtraction_values, check, choose
+
+
+def axes_read(b, n):
+    """Issue 38: numbers on the two-heap picture's axes, each at the middle of its square."""
+    got = b.js("""const c = document.getElementById('picture').getBoundingClientRect();
+        const read = (id, across) => [...document.querySelectorAll(`#${id} .tick`)].map((t) => {
+          const r = t.getBoundingClientRect();
+          return [t.innerText, across ? ((r.left + r.right) / 2 - c.left) / c.width
+                                      : (c.bottom - (r.top + r.bottom) / 2) / c.height]; });
+        return [read('picture-x', true), read('picture-y', false)];""")
+    for name, ticks in zip(("across", "up"), got):
+        values = [int(t) for t, _ in ticks]
+        step = values[1] - values[0] if len(values) > 1 else 0
+        check(values and values[0] == 0 and step > 0 and values == list(range(0, n + 1, step))
+              and values[-1] > n - step and len(values) <= 11
+              and all(abs(at - (v + 0.5) / (n + 1)) < 0.5 / (n + 1) for v, at in zip(values, (a for _, a in ticks))),
+              f"the picture's axis {name} is numbered {values}, each number at its square's middle")
 
 
 def a_box(b):
@@ -18,6 +36,7 @@ def a_box(b):
     dots = sum(2 if a != c else 1 for a, c in p)
     check(f"both orders: {dots} red squares" in b.text("#solve-out"),
           f"the summary explains the picture's {dots} squares and the positions counted once")
+    axes_read(b, n)
     # A click on a square evaluates it: (3, 5).
     b.js("""const c = document.getElementById('picture'); const r = c.getBoundingClientRect();
             const n = arguments[0] + 1;
@@ -41,6 +60,7 @@ def a_box(b):
         return [at(3, 5), at(0, 1), at(1, 1)];""", n)
     (pr, pg, pb, _), (r1, g1, b1, _), (r2, g2, b2, _) = colours
     check(pr > pg + 80 and b1 > r1 and b2 > r2, f"P-positions red, values 1 and 2 blue ({colours})")
+    b.js("document.getElementById('picture-figure').scrollIntoView();")
     b.shot("3-box")
     b.click("#solve-grundy")
     # Above 500,000 positions the picture keeps its style; above 1,000,000 the page says why
@@ -86,6 +106,9 @@ def a_period(b):
     b.wait("the picture", "return document.querySelector('#solve-out img.plot') !== null;")
     svg = b.js_async("""fetch(document.querySelector('#solve-out img.plot').src).then(r => r.text())
                           .then(t => arguments[0](t));""")
+    numbers = {int(t) for t in re.findall(r"<text[^>]*>\s*(\d+)\s*</text>", svg)}
+    check({0, 10, 20, 30, 40} <= numbers and max(g) in numbers,
+          f"the one-heap picture's axes are numbered: heaps 0 to 40, values up to {max(g)} ({sorted(numbers)})")
     check(f"period {p} from n = 0" in svg and "no period found" not in svg,
           f"the picture of S = {{1, 3, 4}} names its period {p} (values {g[:2 * p]})")
     b.click("#solve-grundy")
