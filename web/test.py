@@ -27,7 +27,7 @@ from browser.box import a_box, a_period  # noqa: E402
 from browser.play import a_game, a_primer  # noqa: E402
 from browser.links import links, edits_are_kept, a_link_with_own_rules  # noqa: E402
 from browser.classmode import class_mode  # noqa: E402
-from browser.devices import phone, slow_connection, offline, from_disk  # noqa: E402
+from browser.devices import phone, slow_connection, offline, from_disk, precompressed  # noqa: E402
 
 DIST, DRIVER, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 CONF.update(driver=DRIVER, shots=SHOTS)
@@ -56,7 +56,8 @@ def main():
     finally:
         b.quit()
     phone(fast.url)
-    slow_connection(serve(DIST, rate=125_000).url)
+    precompressed(DIST)
+    slow_connection(serve(DIST, rate=125_000, precompressed=True))
     offline(DIST)
     from_disk(DIST)
     pictures = [f for _, _, fs in os.walk(DIST) for f in fs if f.endswith(".png")]

@@ -24,10 +24,10 @@ def first_screen_and_a_position(b, url):
                       return [s.color, s.backgroundColor];""")
     ratio = contrast(*colours)
     check(ratio >= 4.5, f"the line numbers have a contrast of {ratio:.2f}:1, at least 4.5:1 ({colours})")
-    b.js("document.getElementById('share').focus();")
+    b.js("document.getElementById('share-class').focus();")
     b.keys("\ue004")
     after = b.js("const a = document.activeElement; return a.id || a.tagName + '.' + a.className;")
-    check(after == "source", f"Tab from Copy link goes to the editor's text, not to a hidden part of it ({after})")
+    check(after == "source", f"Tab from Copy class link goes to the editor's text, not to a hidden part of it ({after})")
 
     # (4, 6): N, the winning move to (3, 5), every follower with its move and value.
     g = wythoff_grundy(10)

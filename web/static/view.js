@@ -3,6 +3,7 @@
 // table and a picture, problems. Every function builds DOM nodes from the JSON answers (text
 // is never parsed as HTML).
 import { describe, mexLine, xorLine, plural } from './teach.js';
+import { sequenceSvg } from './sequence.js';
 
 export const el = (tag, props = {}, ...children) => {
   const e = document.createElement(tag);
@@ -236,10 +237,12 @@ export function box(r, onPick, shape) {
     out.append(withAxes(picture(r, onPick), r.max + 1, shape && shape.names), note(`heap 1 across, heap 2 up, (0, 0) at the bottom left; ${r.grundy
       ? 'P-positions red, other values blue, darker for larger values'
       : 'P-positions red'}. Click a square to evaluate that position.`));
-  } else if (r.svg) {
-    // heapgame's own picture (one heap), as an image (nothing in it runs).
-    const img = el('img', { id: 'picture', className: 'plot', src: URL.createObjectURL(new Blob([r.svg], { type: 'image/svg+xml' })) });
-    img.alt = `the ${r.grundy ? 'Grundy values' : 'P-positions'} of the box, as heapgame plot draws them (${r.p_count} P-positions)`;
+  } else if (r.sequence) {
+    // One heap: its values drawn as `heapgame plot` draws them, as an image (nothing in it runs).
+    const svg = sequenceSvg(r.sequence, r.name);
+    const img = el('img', { id: 'picture', className: 'plot', src: URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })) });
+    img.alt = `the Grundy values of the box by heap size, ${r.p_count} P-positions (value 0)` +
+      (r.sequence.period ? `, period ${r.sequence.period.period} from n = ${r.sequence.period.start}` : ', no period found');
     out.append(img);
   } else {
     out.append(note(r.heaps > 2
