@@ -118,31 +118,16 @@ pub(super) fn walk(
     let mut rows = Rows::new(l);
     let (mut done, mut next) = (0usize, CHECK_CELLS);
     while !rows.done {
-        row(&mut rows, (l.side, k), &mut cell)?;
+        for t in 0..l.side {
+            rows.c[k - 1] = t;
+            cell(&rows, t)?;
+        }
         done += l.side;
         if done >= next {
             next = done + CHECK_CELLS;
             tick(done).map_err(Halt::Stop)?;
         }
         rows.advance();
-    }
-    Ok(())
-}
-
-/// One row of the walk. Not inlined into the walk: a browser runs WebAssembly first as its
-/// baseline compiler's code and switches to the optimised code at a function's next call, never
-/// inside a running loop, so a fill that was one call stayed in the baseline code throughout,
-/// several times slower (the playground's first Wythoff (3000, 4000)); a call a row switches
-/// after a few rows. Natively it is one call for a row of `side` cells.
-#[inline(never)]
-fn row<F: FnMut(&Rows<'_>, usize) -> Result<(), Halt>>(
-    rows: &mut Rows<'_>,
-    (side, k): (usize, usize),
-    cell: &mut F,
-) -> Result<(), Halt> {
-    for t in 0..side {
-        rows.c[k - 1] = t;
-        cell(rows, t)?;
     }
     Ok(())
 }
