@@ -8,9 +8,12 @@
 # the WebAssembly with binaryen's wasm-opt at the version web/binaryen/package-lock.json pins
 # (installed by `npm ci` into web/binaryen/node_modules/, git-ignored, when npm is there), or
 # a wasm-opt of binaryen 116 or later on the PATH; without either, or with
-# HEAPGAME_WASM_OPT=0, that step is skipped with a message. The WebAssembly is also written
-# gzip-compressed (the page fetches that one and decompresses it), and sw.js, the offline
-# copy, gets the build's version.
+# HEAPGAME_WASM_OPT=0, that step is skipped with a message. The WebAssembly is built with
+# Cargo's `wasm` profile (Cargo.toml: whole-program LTO, one codegen unit). It is also written
+# gzip-compressed (the page fetches that one and decompresses it where the server does not
+# compress), sw.js, the offline copy, gets the build's version, and every file of 1 KB or more
+# gets precompressed copies beside it, FILE.gz (gzip -9) and FILE.br (brotli 11, with node's
+# zlib when node is there), for servers set up to send them (README.md, "The playground").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
@@ -20,11 +23,11 @@ if [ "$have" != "$want" ]; then
   echo "  cargo install wasm-bindgen-cli --version $want" >&2
   exit 1
 fi
-cargo build -p heapgame-web --target wasm32-unknown-unknown --release
+cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm
 rm -rf web/dist
 mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg \
-  target/wasm32-unknown-unknown/release/heapgame_web.wasm
+  target/wasm32-unknown-unknown/wasm/heapgame_web.wasm
 wasm=web/dist/pkg/heapgame_web_bg.wasm
 # binaryen's wasm-opt and wasm-dis: the pinned npm package (installed on first use), else
 # binaryen 116 or later on the PATH (108, Debian 12's, exports the wrong table for wasm-bindgen).
@@ -59,19 +62,20 @@ else
   before=$(wc -c <"$wasm")
   # The last optimised file, kept by the digest of its input (a build that changed only the
   # page does not optimise again).
-  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version.wasm
+  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz.wasm
   if [ -f "$cache" ]; then
     cp "$cache" "$wasm.opt"
   fi
-  # The features Rust's wasm32 target emits; -O3 for speed (solving is the page's work).
-  if [ -f "$wasm.opt" ] || "$opt" -O3 --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  # The features Rust's wasm32 target emits; -Oz for size (the page downloads it; the
+  # browser's compiler optimises the code again).
+  if [ -f "$wasm.opt" ] || "$opt" -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"
     if [ ! -f "$cache" ]; then
       rm -rf target/wasm-opt && mkdir -p target/wasm-opt && cp "$wasm" "$cache"
     fi
-    echo "web/build.sh: wasm-opt $version -O3: $before -> $(wc -c <"$wasm") bytes"
+    echo "web/build.sh: wasm-opt $version -Oz: $before -> $(wc -c <"$wasm") bytes"
   else
     rm -f "$wasm.opt"
     echo "web/build.sh: wasm-opt failed or broke wasm-bindgen's exports; the WebAssembly is not optimised" >&2
@@ -95,6 +99,36 @@ for p in sorted(dist.rglob("*")):
 sw = dist / "sw.js"
 sw.write_text(sw.read_text().replace("const VERSION = 'dev';", f"const VERSION = '{h.hexdigest()[:16]}';"))
 PY
+# The precompressed copies (the page's own .wasm.gz is one already).
+python3 - web/dist <<'PY'
+import gzip, pathlib, sys
+for p in sorted(pathlib.Path(sys.argv[1]).rglob("*")):
+    gz = pathlib.Path(str(p) + ".gz")
+    if p.is_file() and p.suffix not in (".gz", ".br") and p.stat().st_size >= 1024 and not gz.exists():
+        gz.write_bytes(gzip.compress(p.read_bytes(), 9, mtime=0))
+PY
+if command -v node >/dev/null; then
+  node - web/dist <<'JS'
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+const walk = (dir) => {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) { walk(p); continue; }
+    if (/\.(gz|br)$/.test(p) || fs.statSync(p).size < 1024) continue;
+    const data = fs.readFileSync(p);
+    fs.writeFileSync(`${p}.br`, zlib.brotliCompressSync(data, { params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+  }
+};
+walk(process.argv[2]);
+JS
+else
+  echo "web/build.sh: node not found: no .br copies (the .gz ones are there)" >&2
+fi
+br=$( [ -f "$wasm.br" ] && wc -c <"$wasm.br" || echo none)
+echo "web/build.sh: $wasm: $(wc -c <"$wasm") bytes, $(wc -c <"$wasm.gz") gzip -9, $br brotli 11"
 if [ "${1:-}" = "--serve" ]; then
   port=${2:-8000}
   url="http://127.0.0.1:$port/"

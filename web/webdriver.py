@@ -1,7 +1,8 @@
 """What web/test.py drives the playground with, in the standard library only: a WebDriver
 client for chromedriver (headless Chromium, a laptop window or a phone's screen) and small
-static servers for web/dist/ (one at full speed, one that sends at most 1 Mbit/s in all, one
-that can be shut down to test the offline copy)."""
+static servers for web/dist/ (one at full speed, one that sends at most 1 Mbit/s in all and
+serves the build's precompressed `.br`/`.gz` files as a server set up for them does, one that
+can be shut down to test the offline copy)."""
 import base64
 import functools
 import http.server
@@ -126,9 +127,32 @@ class Throttle:
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
     throttle = None
+    precompressed = False
+    # (path, Content-Encoding) of each file sent precompressed.
+    sent = None
 
     def log_message(self, *args):
         pass
+
+    def send_head(self):
+        """With `precompressed`: a request for FILE that accepts brotli (or gzip) gets FILE.br
+        (FILE.gz) with `Content-Encoding`, as nginx's brotli_static/gzip_static or Caddy's
+        `file_server { precompressed br gzip }` send them."""
+        path = self.translate_path(self.path)
+        accept = self.headers.get("Accept-Encoding", "")
+        if self.precompressed and os.path.isfile(path) and not path.endswith((".br", ".gz")):
+            for enc, ext in (("br", ".br"), ("gzip", ".gz")):
+                if enc in accept and os.path.isfile(path + ext):
+                    f = open(path + ext, "rb")
+                    self.send_response(200)
+                    self.send_header("Content-Type", self.guess_type(path))
+                    self.send_header("Content-Encoding", enc)
+                    self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    self.sent.append((self.path, enc))
+                    return f
+        return super().send_head()
 
     def copyfile(self, source, outputfile):
         if self.throttle is None:
@@ -141,13 +165,17 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
             outputfile.write(chunk)
 
 
-def serve(directory, rate=None):
-    """Serves `directory` on 127.0.0.1 (at most `rate` bytes a second); returns the server
-    (`.url`, and `.shutdown()` to stop it)."""
-    handler = type("Handler", (Quiet,), {"throttle": Throttle(rate) if rate else None})
+def serve(directory, rate=None, precompressed=False):
+    """Serves `directory` on 127.0.0.1 (at most `rate` bytes a second; with `precompressed`,
+    FILE.br or FILE.gz for FILE where the browser accepts it); returns the server (`.url`,
+    `.sent`: the files sent precompressed, and `.shutdown()` to stop it)."""
+    sent = []
+    handler = type("Handler", (Quiet,), {"throttle": Throttle(rate) if rate else None,
+                                         "precompressed": precompressed, "sent": sent})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
                                              functools.partial(handler, directory=directory))
     server.daemon_threads = True
     server.url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server.sent = sent
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

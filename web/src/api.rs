@@ -375,7 +375,12 @@ pub fn solve(
             return Err(too_large());
         }
         let spec = BoxSpec::new(&shape, max, k).map_err(|_| too_large())?;
-        let want = if grundy { Want::Grundy } else { Want::Outcome };
+        // One heap's values are drawn as a sequence, with its period: Grundy values always.
+        let want = if grundy || k == 1 {
+            Want::Grundy
+        } else {
+            Want::Outcome
+        };
         let context = format!("while solving the {} positions of the box", spec.len());
         let budget = req.budget();
         let watched = Watched::new(game.generator(), report);
@@ -421,22 +426,24 @@ pub fn solve(
             }
             cells
         });
-        // heapgame's own picture for one heap (the same as `heapgame plot`); the page draws
-        // two heaps from `grid`.
-        let picture = (k == 1 && spec.len() <= crate::picture::MAX_PICTURE).then(|| {
-            let heaps = game.any_count().then_some(k);
-            crate::picture::svg(&game, max, heaps, grundy, &budget)
+        // One heap: every heap's value, from the least heap allowed, for the sequence's
+        // picture (the page draws it, and two heaps from `grid`).
+        let sequence = (k == 1).then(|| {
+            let lower = shape.lower.min(max);
+            let mut values = vec![None; (max - lower) as usize + 1];
+            for (r, v) in table.iter().enumerate() {
+                spec.unrank(r, &mut pos);
+                let h = pos.first().copied().unwrap_or(0);
+                if h >= lower && game.allows(&pos) {
+                    values[(h - lower) as usize] = Some(v);
+                }
+            }
+            crate::picture::sequence(&values, lower)
         });
-        let (svg, picture_error) = match picture {
-            Some(Ok(svg)) => (Some(svg), None),
-            Some(Err(e)) => (None, Some(e)),
-            None => (None, None),
-        };
         Ok(json!({
             "ok": true,
             "name": game.checked.name,
-            "svg": svg,
-            "picture_error": picture_error,
+            "sequence": sequence,
             "max": max,
             "heaps": k,
             "any": game.any_count(),

@@ -1,37 +1,23 @@
-//! The picture of a box for the page: heapgame's own (`heapgame::plot`, the SVG that
-//! `heapgame plot` writes: P-positions marked, or a Grundy heatmap, for one or two heaps; one
-//! heap's sequence with the period that `heapgame sequence` finds shaded and named).
-//! The page shows it as an image; where there is none (more heaps, a box too large, a
-//! failure) it draws its own grid from the values.
+//! The one-heap picture's data for the page: the value of every heap of the box the page
+//! solved (heaps from the least one allowed), and the period that heapgame's periodicity
+//! finder (the one of `heapgame sequence` and `heapgame plot`) finds in them. The page draws
+//! it (`static/view.js`) as `heapgame plot` draws a sequence: value against heap size, the
+//! periodic part shaded and named. The page has no drawing library of its own (the plotting
+//! code would add a tenth to the WebAssembly); two heaps it draws from the values as well.
 
-use heapgame::plot::{self, build::plan, ImageFormat, PlotError, PlotRequest};
 use heapgame::report::picture::period_of;
-use heapgame::solver::Budget;
-use heapgame::Game;
+use serde_json::{json, Value};
 
-/// The largest box drawn by `heapgame::plot` (it solves the box once more).
-pub const MAX_PICTURE: usize = 500_000;
-
-/// The SVG of the box with every heap `<= max` (`heaps` for a ruleset with any number), or
-/// why there is none.
-pub fn svg(
-    game: &Game,
-    max: u32,
-    heaps: Option<usize>,
-    grundy: bool,
-    budget: &Budget,
-) -> Result<String, String> {
-    let req = PlotRequest {
-        max,
-        heaps,
-        grundy,
-        ..PlotRequest::default()
-    };
-    let plan = plan(game, &req).map_err(|r| r.to_string())?;
-    let fig = plot::build(game, &req, &plan, budget, &period_of).map_err(|e| match e {
-        PlotError::Solve(e) => game.solve_diag(&e).to_string(),
-        e => e.to_string(),
-    })?;
-    let r = plot::render(&fig, ImageFormat::Svg).map_err(|e| e.to_string())?;
-    String::from_utf8(r.bytes).map_err(|e| e.to_string())
+/// The sequence of `values` (`None`: a position the rules' `positions where` excludes), heap
+/// `lower` first, with its period when every heap is allowed and one is found.
+pub fn sequence(values: &[Option<u32>], lower: u32) -> Value {
+    let all: Option<Vec<u32>> = values.iter().copied().collect();
+    let period = all.as_deref().and_then(period_of).map(|p| {
+        json!({
+            "start": p.start.saturating_add(lower),
+            "period": p.period,
+            "saltus": p.saltus,
+        })
+    });
+    json!({ "lower": lower, "values": values, "period": period })
 }

@@ -12,6 +12,7 @@ import * as editor from './editor.js';
 import * as share from './share.js';
 import { Game } from './play.js';
 import { claims as claimsView } from './claims.js';
+import * as classMode from './classmode.js';
 
 const $ = (id) => document.getElementById(id);
 const DATA = window.HEAPGAME_DATA || { rulesets: [], language: '', primer: '' };
@@ -112,7 +113,7 @@ async function runCheck() {
 async function checkClaims(seq, info) {
   const box = $('claims-box');
   const out = $('claims-out');
-  box.hidden = !(info.ok && info.claims > 0);
+  box.hidden = !(info.ok && info.claims > 0) || classMode.on;
   if (box.hidden) {
     out.replaceChildren();
     return;
@@ -284,11 +285,31 @@ async function evaluate(text) {
   const shape = state.info && state.info.ok ? state.info : null;
   const limit = parseInt($('max-positions').value, 10);
   const total = view.regionSize(shape, $('position-input').value, limit > 0 ? limit : 2000000);
-  const r = await work('eval', 'evaluate', [request(), $('position-input').value], total, true);
-  if (r) showResult('eval', view.evaluation(r, (t) => evaluate(t), shape));
+  const req = request();
+  const r = await work('eval', 'evaluate', [req, $('position-input').value], total, true);
+  if (!r) return;
+  if (classMode.on && r.ok && r.followers.length) {
+    showResult('eval', classMode.ask(r, shape, (f) => commit(req, r, shape, f)));
+    const first = document.querySelector('#class-moves button');
+    if (first && document.activeElement && document.activeElement.closest('#eval-out')) first.focus();
+  } else {
+    showResult('eval', view.evaluation(r, (t) => evaluate(t), shape));
+  }
+}
+
+/** Class mode: the student chose `f` (null: "no move wins") at the position of `r`; the
+ * verdict, with the follower's own answer (its winning reply, its mex), then the full answer. */
+async function commit(req, r, shape, f) {
+  const fr = f ? await work('eval', 'evaluate', [req, f.position.join(' ')]) : null;
+  if (f && !fr) return;
+  showResult('eval', view.el('div', {}, classMode.verdict(r, f, fr), view.evaluation(r, (t) => evaluate(t), shape)));
+  const v = $('class-verdict');
+  v.tabIndex = -1;
+  v.focus();
 }
 
 async function solve() {
+  if (classMode.on) return;
   state.view = 'solve';
   const max = parseInt($('solve-max').value, 10);
   const out = $('solve-out');
@@ -316,7 +337,8 @@ async function solve() {
 // ---- play ----
 
 const game = new Game((fn, args) => work('play', fn, args), $('play-out'), {
-  hints: () => $('play-hints').checked,
+  hints: () => $('play-hints').checked && !classMode.on,
+  classMode: classMode.on,
   onUndoable: (b) => { $('undo-button').disabled = !b; },
 });
 
@@ -351,6 +373,19 @@ async function copyLink() {
   status.textContent = copied
     ? 'Link copied: it opens these rules, this position and this view.'
     : 'The address bar holds the link (the browser did not allow copying): it opens these rules, this position and this view.';
+}
+
+/** A class link: these rules and this position, the answers hidden until a move is chosen. */
+async function copyClassLink() {
+  const url = classMode.link(share.toHash({ ...linkState(), view: 'eval' }));
+  const copied = await share.copy(url);
+  const field = view.el('input', { id: 'class-link', readOnly: true, value: url });
+  field.setAttribute('aria-label', 'the class link');
+  field.addEventListener('focus', () => field.select());
+  $('share-status').replaceChildren(copied
+    ? 'Class link copied: it opens these rules and this position, with who wins and why shown only after a move is chosen. '
+    : 'The class link (the browser did not allow copying; copy it from here): it opens these rules and this position, with who wins and why shown only after a move is chosen. ',
+  field);
 }
 
 /** Opens the game of a link: its rules, parameters, position, box and view. */
@@ -442,6 +477,12 @@ async function main() {
     openBundled(to);
   });
   $('share').addEventListener('click', copyLink);
+  $('share-class').addEventListener('click', copyClassLink);
+  if (classMode.on) {
+    document.body.classList.add('class-mode');
+    document.querySelector('header').after(classMode.banner());
+    $('play-hints').checked = false;
+  }
   const src = $('source');
   src.addEventListener('input', () => {
     editor.syncEditor([]);

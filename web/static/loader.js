@@ -1,7 +1,9 @@
 // Fetches heapgame's WebAssembly once, with progress, and compiles it; every worker is then
-// started from the compiled module (no second download when a worker is restarted). The file
-// is fetched gzip-compressed (pkg/heapgame_web_bg.wasm.gz, decompressed here, so that any
-// static server sends a third of the bytes), or plain where the browser cannot decompress.
+// started from the compiled module (no second download when a worker is restarted). A server
+// that sends the plain file compressed (set up to serve the build's precompressed `.br` and
+// `.gz` files, or compressing as it sends: a HEAD request tells, without a download) is asked
+// for it; any other static server sends pkg/heapgame_web_bg.wasm.gz, decompressed here, and
+// the plain file is the last resort, where the browser cannot decompress.
 
 const WASM = new URL('./pkg/heapgame_web_bg.wasm', import.meta.url);
 
@@ -30,10 +32,26 @@ async function gunzip(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+/** Whether the server sends the plain file with a `Content-Encoding` (brotli where the
+ * browser takes it, else gzip). Offline, or on any failure: no. */
+async function serverCompresses() {
+  try {
+    const r = await fetch(WASM, { method: 'HEAD', cache: 'no-store' });
+    return r.ok && /\b(br|gzip|zstd|deflate)\b/.test(r.headers.get('Content-Encoding') || '');
+  } catch {
+    return false;
+  }
+}
+
 /** The compiled module; `onProgress(received, total)` hears the download. */
 export async function loadModule(onProgress) {
   let bytes = null;
-  if (typeof DecompressionStream === 'function') {
+  if (await serverCompresses()) {
+    const r = await fetch(WASM).catch(() => null);
+    // The body arrives decompressed: its Content-Length (the compressed size) is no total.
+    if (r && r.ok && r.headers.get('Content-Encoding')) bytes = await readAll(r, (n) => onProgress(n, 0));
+  }
+  if (!bytes && typeof DecompressionStream === 'function') {
     const r = await fetch(`${WASM}.gz`);
     if (r.ok) {
       bytes = await readAll(r, onProgress);

@@ -112,7 +112,8 @@ export class Game {
         ? `${starter === 'you' ? 'You move' : 'heapgame moves'} first from an N-position: ${starter === 'you' ? 'you can' : 'heapgame can'} win.`
         : `${starter === 'you' ? 'You move' : 'heapgame moves'} first from a P-position: ${starter === 'you' ? 'heapgame can always win' : 'you can win'}.`)
       : '';
-    out.append(el('p', { id: 'play-start-note' }, `Started at ${first.shown}. ${start}`));
+    // In class mode the start's outcome is an answer: it is not given away.
+    out.append(el('p', { id: 'play-start-note' }, `Started at ${first.shown}. ${this.options.classMode ? '' : start}`));
     const log = el('ol', { className: 'log', id: 'play-log' });
     for (let i = 1; i < this.turns.length; i++) {
       const who = this.turns[i].by === 'you' ? 'you' : 'heapgame';

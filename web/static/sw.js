@@ -5,8 +5,8 @@
 const VERSION = 'dev';
 const CACHE = `heapgame-playground-${VERSION}`;
 const FILES = [
-  './', 'index.html', 'style.css', 'favicon.svg', 'data.js', 'app.js', 'claims.js', 'editor.js', 'loader.js',
-  'markdown.js', 'docs.js', 'play.js', 'runner.js', 'share.js', 'teach.js', 'view.js', 'worker.js',
+  './', 'index.html', 'style.css', 'favicon.svg', 'data.js', 'app.js', 'claims.js', 'classmode.js', 'editor.js', 'loader.js',
+  'markdown.js', 'docs.js', 'play.js', 'runner.js', 'sequence.js', 'share.js', 'teach.js', 'view.js', 'worker.js',
   'pkg/heapgame_web.js', 'pkg/heapgame_web_bg.wasm.gz',
 ];
 

@@ -3,6 +3,7 @@
 // table and a picture, problems. Every function builds DOM nodes from the JSON answers (text
 // is never parsed as HTML).
 import { describe, mexLine, xorLine, plural } from './teach.js';
+import { sequenceSvg } from './sequence.js';
 
 export const el = (tag, props = {}, ...children) => {
   const e = document.createElement(tag);
@@ -170,6 +171,36 @@ function picture(r, onPick) {
   return c;
 }
 
+/** The numbers on an axis of `n` squares (0 to n - 1): a round step giving at most about ten. */
+export function ticks(n) {
+  let step = 1;
+  for (let k = 0; (n - 1) / step > 10; k++) step = [2, 5, 10][k % 3] * 10 ** Math.floor(k / 3);
+  const out = [];
+  for (let v = 0; v < n; v += step) out.push(v);
+  return out;
+}
+
+/** The picture with numbers on its axes (heap sizes, at the middle of their squares) and the
+ * heaps' names: `canvas` is `n` squares each way. */
+function withAxes(canvas, n, names) {
+  const axis = (id, horizontal) => {
+    const box = el('div', { className: `axis ${horizontal ? 'x' : 'y'}`, id });
+    box.setAttribute('aria-hidden', 'true');
+    for (const v of ticks(n)) {
+      const at = `${((v + 0.5) / n) * 100}%`;
+      const t = el('span', { className: 'tick', textContent: String(v) });
+      t.dataset.value = String(v);
+      if (horizontal) t.style.left = at; else t.style.bottom = at;
+      box.append(t);
+    }
+    return box;
+  };
+  const [across, up] = names && names.length === 2 ? names.map((x) => `heap ${x}`) : ['heap 1', 'heap 2'];
+  return el('div', { className: 'figure', id: 'picture-figure' },
+    el('div', { className: 'axis-title y' }, up), axis('picture-y', false), canvas,
+    el('div', {}), el('div', {}), axis('picture-x', true), el('div', {}), el('div', {}), el('div', { className: 'axis-title x' }, across));
+}
+
 /** A Grundy table of two heaps: row a, column b. */
 function grundyGrid(r) {
   const n = r.max + 1;
@@ -203,13 +234,15 @@ export function box(r, onPick, shape) {
       (dots != null ? `; the picture shows both orders: ${plural(dots, 'red square')}.` : '.')));
   }
   if (r.grid) {
-    out.append(picture(r, onPick), note(`heap 1 across, heap 2 up, (0, 0) at the bottom left; ${r.grundy
+    out.append(withAxes(picture(r, onPick), r.max + 1, shape && shape.names), note(`heap 1 across, heap 2 up, (0, 0) at the bottom left; ${r.grundy
       ? 'P-positions red, other values blue, darker for larger values'
       : 'P-positions red'}. Click a square to evaluate that position.`));
-  } else if (r.svg) {
-    // heapgame's own picture (one heap), as an image (nothing in it runs).
-    const img = el('img', { id: 'picture', className: 'plot', src: URL.createObjectURL(new Blob([r.svg], { type: 'image/svg+xml' })) });
-    img.alt = `the ${r.grundy ? 'Grundy values' : 'P-positions'} of the box, as heapgame plot draws them (${r.p_count} P-positions)`;
+  } else if (r.sequence) {
+    // One heap: its values drawn as `heapgame plot` draws them, as an image (nothing in it runs).
+    const svg = sequenceSvg(r.sequence, r.name);
+    const img = el('img', { id: 'picture', className: 'plot', src: URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })) });
+    img.alt = `the Grundy values of the box by heap size, ${r.p_count} P-positions (value 0)` +
+      (r.sequence.period ? `, period ${r.sequence.period.period} from n = ${r.sequence.period.start}` : ', no period found');
     out.append(img);
   } else {
     out.append(note(r.heaps > 2

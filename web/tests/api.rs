@@ -101,8 +101,8 @@ fn a_box_has_the_brute_force_p_positions_and_values() {
     assert_eq!(got, want);
     assert_eq!(v["p_count"], want.len());
     assert_eq!(v["total"], (n + 1) * (n + 2) / 2);
-    // Two heaps are drawn by the page from the grid; heapgame's own picture is for one heap.
-    assert_eq!(v["svg"], Value::Null);
+    // Two heaps are drawn by the page from the grid; the sequence is for one heap.
+    assert_eq!(v["sequence"], Value::Null);
     let grid = v["grid"].as_array().unwrap();
     for a in 0..=n {
         for b in 0..=n {
@@ -325,15 +325,22 @@ fn outcome_gives_the_value_and_winning_moves_without_followers() {
 }
 
 #[test]
-fn one_heap_gets_heapgames_own_picture() {
+fn one_heap_gets_its_sequence() {
     let square = include_str!("../../rulesets/classic/subtract-square.game");
     let v = api::solve(&req(square, &[]), 40, Some(1), false, &quiet);
     assert_eq!(v["ok"], true, "{v}");
-    assert!(v["svg"].as_str().is_some_and(|s| s.contains("<svg")), "{v}");
     // Losing heaps by the definition: no square reaches a losing heap.
     let mut lose = [false; 41];
     for n in 0..=40usize {
         lose[n] = !(1..=6).any(|s| s * s <= n && lose[n - s * s]);
+    }
+    // The sequence of every heap from 0, its value 0 exactly at the losing heaps.
+    let seq = &v["sequence"];
+    assert_eq!(seq["lower"], 0, "{v}");
+    let values = seq["values"].as_array().unwrap();
+    assert_eq!(values.len(), 41, "{v}");
+    for (n, x) in values.iter().enumerate() {
+        assert_eq!(x.as_u64() == Some(0), lose[n], "heap {n}: {x}");
     }
     // With at most one heap, the empty position () is the heap of 0.
     let mut want: Vec<Vec<u32>> = (1..=40u32)
@@ -371,9 +378,16 @@ fn a_one_heap_picture_names_the_period_the_sequence_command_finds() {
     }
     let p = least_period(&g);
     assert_eq!(p, 7, "{g:?}");
-    let svg = v["svg"].as_str().unwrap();
-    assert!(svg.contains(&format!("period {p} from n = 0")), "{svg}");
-    assert!(!svg.contains("no period found"), "{svg}");
+    let seq = &v["sequence"];
+    let values: Vec<u32> = seq["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as u32)
+        .collect();
+    assert_eq!(values, g, "{v}");
+    assert_eq!(seq["period"]["period"], p, "{v}");
+    assert_eq!(seq["period"]["start"], 0, "{v}");
 }
 
 #[test]
