@@ -186,9 +186,11 @@ fn binomial(n: f64, k: f64) -> f64 {
         return 0.0;
     }
     let k = k.min(n - k);
-    let mut r = 1.0;
+    let mut r = 1.0f64;
     let mut i = 0.0;
-    while i < k {
+    // Stops once past f64's range: k can be 2^32 (`delete 4294967295 heaps`), and a loop to k
+    // would take seconds under any `--time`.
+    while i < k && r.is_finite() {
         r = r * (n - i) / (i + 1.0);
         i += 1.0;
     }
@@ -200,11 +202,11 @@ pub(super) fn multisets(values: f64, k: usize) -> f64 {
     binomial(values + k as f64 - 1.0, k as f64)
 }
 
-/// k! in floating point (for whole k).
+/// k! in floating point (for whole k; infinite from 171 on, found without counting to k).
 fn gamma_factorial(k: f64) -> f64 {
-    let mut r = 1.0;
+    let mut r = 1.0f64;
     let mut i = 2.0;
-    while i <= k {
+    while i <= k && r.is_finite() {
         r *= i;
         i += 1.0;
     }
@@ -266,5 +268,28 @@ mod tests {
         }
         assert_eq!(show(1234.0), "1234");
         assert_eq!(show(f64::INFINITY), "more than 10^300");
+    }
+
+    /// Found by the command fuzzer: `delete 4294967295 heaps` beside named amounts made the
+    /// estimate count to 2^32 in a loop (seconds under `--time 10ms`); past 2^53 such a loop
+    /// never ends, as `i += 1.0` no longer changes `i`. Both now stop once past f64's range.
+    #[test]
+    fn huge_factorials_and_binomials_are_infinite_at_once() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send([
+                gamma_factorial(4_294_967_295.0),
+                gamma_factorial(2f64.powi(60)),
+                binomial(2f64.powi(61), 2f64.powi(60)),
+            ]);
+        });
+        let got = rx
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("the counts end");
+        assert!(got.iter().all(|x| x.is_infinite()), "{got:?}");
+        assert_eq!(
+            gamma_factorial(170.0),
+            (2..=170).map(f64::from).product::<f64>()
+        );
     }
 }
