@@ -8,6 +8,7 @@ import functools
 import http.server
 import json
 import os
+import sys
 import threading
 import time
 import urllib.error
@@ -175,6 +176,11 @@ def serve(directory, rate=None, precompressed=False):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
                                              functools.partial(handler, directory=directory))
     server.daemon_threads = True
+    # A browser that closes while a file is still being sent (the 1 Mbit/s one, quit with the
+    # offline copy still downloading) is no failure of the page.
+    default_error = server.handle_error
+    server.handle_error = lambda request, address: (
+        None if isinstance(sys.exc_info()[1], ConnectionError) else default_error(request, address))
     server.url = f"http://127.0.0.1:{server.server_address[1]}/"
     server.sent = sent
     threading.Thread(target=server.serve_forever, daemon=True).start()
