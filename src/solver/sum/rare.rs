@@ -61,11 +61,12 @@ pub const START: usize = 256;
 /// Values at or above this stop the engine (no sparse rare set shows with values this
 /// large, and the transform would be long).
 pub const MAX_CAP: u32 = 1 << 16;
-/// Splits scanned between looks at the rare-class values still in question.
+/// Splits scanned between looks at the rare-class values still in question (at least; and
+/// at least twice as many as the values, so that the looks cost less than the marks).
 const BLOCK: usize = 32;
 /// At most this many values in question are looked for by comparisons, in blocks of
 /// `LONG_BLOCK` splits.
-const FEW: usize = 4;
+const FEW: usize = 8;
 const LONG_BLOCK: usize = 256;
 /// The marks of the values below `2 * MAX_CAP`, one byte each (a byte is stored without
 /// reading its word first: the marks of consecutive splits do not wait on each other).
@@ -386,19 +387,15 @@ impl RareCommon {
     /// some value below it is not marked either; those are left in `need`, by the groups in
     /// which they are rare.
     fn candidate(&mut self, seen: &Marks, n: u32, limit: usize) -> (u32, bool) {
-        let classes: Vec<(u32, u32)> = self
-            .groups
-            .iter()
-            .map(|g| (g.mask, u32::from(g.flip(n))))
-            .collect();
-        let rare_in = |v: u32, (mask, flip): (u32, u32)| parity(v & mask) ^ flip == 0;
+        let groups = &self.groups;
+        let rare_in = |v: u32, g: &Classes| parity(v & g.mask) ^ u32::from(g.flip(n)) == 0;
         let cand = (0..limit as u32)
-            .find(|&v| seen[v as usize] == 0 && !classes.iter().any(|&c| rare_in(v, c)))
+            .find(|&v| seen[v as usize] == 0 && !groups.iter().any(|g| rare_in(v, g)))
             .unwrap_or(limit as u32);
         let mut open = false;
-        for (need, &c) in self.need.iter_mut().zip(&classes) {
+        for (need, g) in self.need.iter_mut().zip(groups) {
             need.clear();
-            need.extend((0..cand).filter(|&v| seen[v as usize] == 0 && rare_in(v, c)));
+            need.extend((0..cand).filter(|&v| seen[v as usize] == 0 && rare_in(v, g)));
             open |= !need.is_empty();
         }
         (cand, open)
@@ -471,7 +468,12 @@ fn scan_split<T: Val>(
         // over a longer block, which the compiler does many pairs at a time, and only the
         // values found are marked (no other mark is read after the scan).
         let few = need.len() <= FEW;
-        let e = (s + if few { LONG_BLOCK } else { BLOCK }).min(len);
+        let step = if few {
+            LONG_BLOCK
+        } else {
+            BLOCK.max(2 * need.len())
+        };
+        let e = (s + step).min(len);
         let (a, b) = (&lo[s..e], &hi[len - e..len - s]);
         // The same pairs as bytes, the partners forward: `g(m - min - s)` down.
         let bytes = T::bytes(a).zip(rev.down(m - min - s, e - s));
