@@ -17,6 +17,7 @@ pub mod period;
 pub mod rare;
 pub mod reversed;
 pub mod rules;
+mod scan;
 pub mod values;
 pub mod walsh;
 mod xor;

@@ -12,12 +12,14 @@
 //!
 //! **A value.** (1) Mark the options of the direct moves (take and leave one heap or nothing)
 //! and, for every split, the pairs with a rare part: `g(r) ^ g(m - r)` for each rare heap
-//! `r` in range, the rare heaps kept sorted with their values. Every common option is now
+//! `r` in range, the rare heaps kept sorted with their values (while the values are held a
+//! byte each, the pairs of most rare heaps are marked for a block of 64 heaps at once,
+//! `block.rs`). Every common option is now
 //! marked, so the least common value not marked, the *candidate* `c`, is the least common
 //! value that is not an option. (2) The value is `c` unless some rare-class value below `c`
 //! is not an option either. Those rare-class values below `c` not yet marked are the only
 //! ones in question: the full splits are scanned from the smallest part up, in blocks (a
-//! byte mark per value; once at most [`FEW`] values are left, a comparison with each),
+//! byte mark per value; once at most 8 values are left, a comparison with each; `scan.rs`),
 //! stopping as soon as all of them are marked, which for a sparse rare set comes after a
 //! few thousand pairs (about 3100 a heap on Grundy's game at 10^6). (3) If the scan ends with some
 //! unmarked, the least of them is the value: a new rare value.
@@ -52,26 +54,14 @@ use super::classes::SPARSE;
 use super::classes::{parity, Classes};
 use super::reversed::Reversed;
 use super::rules::{Clause, Leave, TakeBreak};
+pub use super::scan::MAX_CAP;
+use super::scan::{scan_split, Marks, WIDE};
 use super::values::Val;
 use super::walsh::walsh_hadamard;
 use super::SeqError;
 
 /// Heaps below this are computed by the plain kernel (the values are still recorded).
 pub const START: usize = 256;
-/// Values at or above this stop the engine (no sparse rare set shows with values this
-/// large, and the transform would be long).
-pub const MAX_CAP: u32 = 1 << 16;
-/// Splits scanned between looks at the rare-class values still in question.
-const BLOCK: usize = 32;
-/// At most this many values in question are looked for by comparisons, in blocks of
-/// `LONG_BLOCK` splits.
-const FEW: usize = 4;
-const LONG_BLOCK: usize = 256;
-/// The marks of the values below `2 * MAX_CAP`, one byte each (a byte is stored without
-/// reading its word first: the marks of consecutive splits do not wait on each other).
-type Marks = [u8; 2 * MAX_CAP as usize];
-/// `x & WIDE` is `x` for every value the engine marks (below `cap + 128 <= 2 * MAX_CAP`).
-const WIDE: usize = 2 * MAX_CAP as usize - 1;
 
 /// What the engine has done, for the report and the tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -386,19 +376,15 @@ impl RareCommon {
     /// some value below it is not marked either; those are left in `need`, by the groups in
     /// which they are rare.
     fn candidate(&mut self, seen: &Marks, n: u32, limit: usize) -> (u32, bool) {
-        let classes: Vec<(u32, u32)> = self
-            .groups
-            .iter()
-            .map(|g| (g.mask, u32::from(g.flip(n))))
-            .collect();
-        let rare_in = |v: u32, (mask, flip): (u32, u32)| parity(v & mask) ^ flip == 0;
+        let groups = &self.groups;
+        let rare_in = |v: u32, g: &Classes| parity(v & g.mask) ^ u32::from(g.flip(n)) == 0;
         let cand = (0..limit as u32)
-            .find(|&v| seen[v as usize] == 0 && !classes.iter().any(|&c| rare_in(v, c)))
+            .find(|&v| seen[v as usize] == 0 && !groups.iter().any(|g| rare_in(v, g)))
             .unwrap_or(limit as u32);
         let mut open = false;
-        for (need, &c) in self.need.iter_mut().zip(&classes) {
+        for (need, g) in self.need.iter_mut().zip(groups) {
             need.clear();
-            need.extend((0..cand).filter(|&v| seen[v as usize] == 0 && rare_in(v, c)));
+            need.extend((0..cand).filter(|&v| seen[v as usize] == 0 && rare_in(v, g)));
             open |= !need.is_empty();
         }
         (cand, open)
@@ -443,83 +429,4 @@ impl RareCommon {
             .filter(|&v| seen[v as usize] == 0)
             .min()
     }
-}
-
-/// Marks the splits of `m` into parts of at least `min` (different when `distinct`), from the
-/// smallest part up, in blocks, until every value of `need` is marked (those marked leave
-/// it); the splits scanned. The partners are read from `rev` while it holds them.
-fn scan_split<T: Val>(
-    seq: &[T],
-    rev: &Reversed,
-    (m, min, distinct): (usize, usize, bool),
-    seen: &mut Marks,
-    need: &mut Vec<u32>,
-) -> u64 {
-    let half = if distinct {
-        m.saturating_sub(1) / 2
-    } else {
-        m / 2
-    };
-    if m < 2 * min || half < min {
-        return 0;
-    }
-    let (lo, hi) = (&seq[min..=half], &seq[m - half..=m - min]);
-    let len = lo.len();
-    let mut s = 0;
-    while s < len {
-        // Few values left (the long tail of the scan): each is looked for by a comparison
-        // over a longer block, which the compiler does many pairs at a time, and only the
-        // values found are marked (no other mark is read after the scan).
-        let few = need.len() <= FEW;
-        let e = (s + if few { LONG_BLOCK } else { BLOCK }).min(len);
-        let (a, b) = (&lo[s..e], &hi[len - e..len - s]);
-        // The same pairs as bytes, the partners forward: `g(m - min - s)` down.
-        let bytes = T::bytes(a).zip(rev.down(m - min - s, e - s));
-        match (few, bytes) {
-            (true, Some((x, y))) => {
-                for &v in need.iter() {
-                    if u8::try_from(v).is_ok_and(|v| any_xor_u8(x, y, v)) {
-                        seen[v as usize & WIDE] = 1;
-                    }
-                }
-            }
-            (true, None) => {
-                for &v in need.iter() {
-                    let hit = a
-                        .iter()
-                        .zip(b.iter().rev())
-                        .fold(false, |h, (&x, &y)| h | (x.into() ^ y.into() == v));
-                    if hit {
-                        seen[v as usize & WIDE] = 1;
-                    }
-                }
-            }
-            (false, Some((x, y))) => {
-                for (&x, &y) in x.iter().zip(y) {
-                    seen[usize::from(x ^ y)] = 1;
-                }
-            }
-            (false, None) => {
-                for (&x, &y) in a.iter().zip(b.iter().rev()) {
-                    seen[(x.into() ^ y.into()) as usize & WIDE] = 1;
-                }
-            }
-        }
-        need.retain(|&v| seen[v as usize & WIDE] == 0);
-        if need.is_empty() {
-            return e as u64;
-        }
-        s = e;
-    }
-    len as u64
-}
-
-/// Whether `x[i] ^ y[i] == v` for some `i` (sixteen bytes an instruction).
-#[inline]
-fn any_xor_u8(x: &[u8], y: &[u8], v: u8) -> bool {
-    let mut hit = 0u8;
-    for (&a, &b) in x.iter().zip(y) {
-        hit |= u8::from(a ^ b == v);
-    }
-    hit != 0
 }
