@@ -93,9 +93,9 @@ fn the_sweep_finds_the_rounded_slope_where_a_brute_force_does() {
     }
     let mut first = None;
     'total: for t in 0..=2 * max {
-        for a in 0..=t / 2 {
+        for (a, row) in p.iter().enumerate().take(t / 2 + 1) {
             let b = t - a;
-            if b <= max && ((a == (b - a) * 1618 / 1000) != p[a][b]) {
+            if b <= max && ((a == (b - a) * 1618 / 1000) != row[b]) {
                 first = Some(vec![a as u32, b as u32]);
                 break 'total;
             }

@@ -116,12 +116,14 @@ impl Checker<'_> {
                 if skip.iter().any(|p| p[..] == pos[..]) {
                     continue;
                 }
-                if let Err(h) = self.sweep_one(quick, &mut regs, &pos, n % TIMED_EVERY == 0) {
+                if let Err(h) =
+                    self.sweep_one(quick, &mut regs, &pos, n.is_multiple_of(TIMED_EVERY))
+                {
                     cur.a -= 1;
                     return (n, Err(h));
                 }
                 n += 1;
-                if n % 4096 == 0 && self.budget.past_deadline() {
+                if n.is_multiple_of(4096) && self.budget.past_deadline() {
                     return (n, Err(Halt::Deadline));
                 }
                 if n >= CHUNK {
