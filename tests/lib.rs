@@ -9,6 +9,7 @@ mod certify_deepen;
 mod certify_known;
 mod certify_mutants;
 mod certify_summary;
+mod certify_sweep;
 mod check_diff;
 mod check_trust;
 mod claims;

@@ -28,19 +28,25 @@ impl Checker<'_> {
         let Ok(spec) = BoxSpec::new(game.shape(), max, k) else {
             return;
         };
-        let cells = u128::from(max - game.shape().lower.min(max) + 1).checked_pow(k as u32);
-        let fits = cells.is_some_and(|c| match self.budget.max_bytes {
-            Some(_) => self.budget.affords(c.saturating_mul(BYTES_PER_CELL)),
-            None => c <= MOST_CELLS,
-        });
-        if !fits {
-            return;
-        }
         let want = if self.needs.grundy {
             Want::Grundy
         } else {
             Want::Outcome
         };
+        // P/N takes about a bit a cell (and a result bit a position): a byte is room to spare.
+        let per_cell = if want == Want::Outcome {
+            1
+        } else {
+            BYTES_PER_CELL
+        };
+        let cells = u128::from(max - game.shape().lower.min(max) + 1).checked_pow(k as u32);
+        let fits = cells.is_some_and(|c| match self.budget.max_bytes {
+            Some(_) => self.budget.affords(c.saturating_mul(per_cell)),
+            None => c <= MOST_CELLS,
+        });
+        if !fits {
+            return;
+        }
         if let Ok(values) = solve_box(gen, &spec, want, &self.budget) {
             self.table = Some(values);
         }

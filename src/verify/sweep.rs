@@ -22,6 +22,10 @@ use crate::solver::{Budget, SolveError};
 /// Positions swept between two looks at the clock.
 const CHUNK: u64 = 1 << 16;
 
+/// The claims' time is taken at one position in this many (a look at the clock costs about
+/// as much as a compiled claim), and counted for them all.
+const TIMED_EVERY: u64 = 64;
+
 /// Where a sweep stands: the next position's total and first heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cursor {
@@ -73,17 +77,8 @@ impl Checker<'_> {
             let claims = &self.game.checked.claims;
             claims.iter().map(CompiledClaim::of).collect()
         });
-        let start = Instant::now();
         let r = self.sweep_with(&quick, (tmax, hmax), old, skip, cur);
         self.quick = Some(quick);
-        // The chunk's time, shared by the claims compared.
-        let compared: Vec<usize> = (0..self.claims.len())
-            .filter(|&i| self.compares(i))
-            .collect();
-        let each = start.elapsed() / u32::try_from(compared.len().max(1)).unwrap_or(1);
-        for i in compared {
-            self.spent[i] += each;
-        }
         r
     }
 
@@ -121,12 +116,14 @@ impl Checker<'_> {
                 if skip.iter().any(|p| p[..] == pos[..]) {
                     continue;
                 }
-                if let Err(h) = self.sweep_one(quick, &mut regs, &pos) {
+                if let Err(h) =
+                    self.sweep_one(quick, &mut regs, &pos, n.is_multiple_of(TIMED_EVERY))
+                {
                     cur.a -= 1;
                     return (n, Err(h));
                 }
                 n += 1;
-                if n % 4096 == 0 && self.budget.past_deadline() {
+                if n.is_multiple_of(4096) && self.budget.past_deadline() {
                     return (n, Err(Halt::Deadline));
                 }
                 if n >= CHUNK {
@@ -139,18 +136,21 @@ impl Checker<'_> {
         (n, Ok(true))
     }
 
-    /// Every claim compared at `pos`, read from the box.
+    /// Every claim compared at `pos`, read from the box; `timed`: each claim's time is taken
+    /// (for [`TIMED_EVERY`] positions) into [`Checker::spent`], when the run times claims.
     fn sweep_one(
         &mut self,
         quick: &[Option<CompiledClaim>],
         regs: &mut Regs,
         pos: &[u32],
+        timed: bool,
     ) -> Result<(), Halt> {
         let (g, is_p) = self.read_box(pos).expect("a position of the box (sweep)");
         for (i, q) in quick.iter().enumerate() {
             if !self.compares(i) {
                 continue;
             }
+            let t0 = (timed && self.timed).then(Instant::now);
             let named = || self.claims[i].fails_at.iter().any(|p| p[..] == pos[..]);
             match q.as_ref().map(|q| q.quick(regs, pos, g, is_p)) {
                 Some(Quick::Silent) => self.claims[i].silent += 1,
@@ -162,6 +162,9 @@ impl Checker<'_> {
                     };
                     self.compare_one(i, pos, &known, is_p)?;
                 }
+            }
+            if let Some(t0) = t0 {
+                self.spent[i] += t0.elapsed() * TIMED_EVERY as u32;
             }
         }
         self.seen.add(pos);

@@ -66,7 +66,7 @@ impl Deepening<'_> {
                 self.cut(region, end);
                 return Ok(None);
             }
-            Err(RegionError::BoxTooLarge { .. }) => {
+            Err(RegionError::BoxTooLarge { .. } | RegionError::TotalTooLarge { .. }) => {
                 // Only past the usual limit, where the regions were to be swept from boxes a
                 // kernel solves, and this one's box was too large for it.
                 let words = region.describe(self.game.shape());

@@ -1,0 +1,110 @@
+//! Claims at the solver's speed (issue "A green `check` that means what it says", item 4): a
+//! two-heap box a kernel solves is swept with the claims compiled to closures
+//! (`heapgame::verify::sweep`). The sweep must say what the interpreter says, claim by claim
+//! (positions decided, positions outside the claim's scope, counterexamples and the first of
+//! them), over the bundled two-heap rulesets and false variants of their claims; and where a
+//! variant is false, its first counterexample is the one a plain brute force finds.
+
+use std::path::Path;
+
+use heapgame::solver::Budget;
+use heapgame::verify::check::{check_region, CheckReport};
+use heapgame::verify::region::Region;
+use heapgame::verify::sweep::check_box_swept;
+use heapgame::verify::Bounds;
+use heapgame::Game;
+
+/// What a report says of each claim: decided, silent, counterexamples, the first.
+fn summary(r: &CheckReport) -> Vec<(u64, u64, u64, Option<Vec<u32>>)> {
+    r.claims
+        .iter()
+        .map(|c| {
+            let first = c.failure.as_ref().map(|f| f.position.clone());
+            (c.checked, c.silent, c.failures, first)
+        })
+        .collect()
+}
+
+/// `text` as a game, its box of heaps <= `max` checked by the sweep and by the interpreter.
+fn both(name: &str, text: &str, max: u32) -> (CheckReport, CheckReport) {
+    let game = Game::from_source(name, text, &[]).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    let swept = check_box_swept(&game, max, Budget::default())
+        .unwrap_or_else(|| panic!("{name}: a box a kernel solves"))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let region = Region::Box(Bounds { max, heaps: 2 });
+    let listed =
+        check_region(&game, &region, Budget::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    (swept, listed)
+}
+
+fn ruleset(path: &str) -> String {
+    std::fs::read_to_string(Path::new(path)).expect("a bundled ruleset")
+}
+
+#[test]
+fn the_sweep_says_what_the_interpreter_says() {
+    let wythoff = ruleset("rulesets/classic/wythoff.game");
+    let d_wythoff = ruleset("rulesets/classic/d-wythoff.game");
+    let cases = [
+        ("wythoff", wythoff.clone()),
+        // Rounded, its slope is wrong from (376, 609) on.
+        (
+            "wythoff_1618",
+            wythoff.replace("(b - a) * phi)", "(b - a) * 1.618)"),
+        ),
+        // A ceiling where the floor is: wrong at almost every P-position.
+        (
+            "wythoff_ceil",
+            wythoff.replace("floor((b - a) * phi)", "ceil((b - a) * phi)"),
+        ),
+        // A member of the table changed: (14, 23) is P, the claim says not.
+        ("wythoff_table", wythoff.replace("(14, 23)", "(14, 24)")),
+        ("d_wythoff", d_wythoff),
+    ];
+    for (name, text) in cases {
+        // The interpreter's side searches each position (its row, column and diagonal): a
+        // box of 150 keeps it to a second.
+        let (swept, listed) = both(name, &text, 150);
+        assert_eq!(swept.seen.positions, listed.seen.positions, "{name}");
+        assert_eq!(summary(&swept), summary(&listed), "{name}");
+    }
+}
+
+#[test]
+fn the_sweep_finds_the_rounded_slope_where_a_brute_force_does() {
+    // Wythoff's P-positions (a, b), a <= b, by their construction: A_n the least number not
+    // yet in a pair, B_n = A_n + n. The claim with phi rounded to 1.618 is first wrong in the
+    // fixed order (fewest tokens, then lexicographic) where it disagrees with them.
+    let max = 800usize;
+    let mut p = vec![vec![false; max + 1]; max + 1];
+    let mut used = vec![false; 2 * max + 2];
+    let (mut a, mut n) = (0usize, 0usize);
+    while a + n <= max {
+        while used[a] {
+            a += 1;
+        }
+        if a + n > max {
+            break;
+        }
+        used[a] = true;
+        used[a + n] = true;
+        p[a][a + n] = true;
+        n += 1;
+    }
+    let mut first = None;
+    'total: for t in 0..=2 * max {
+        for (a, row) in p.iter().enumerate().take(t / 2 + 1) {
+            let b = t - a;
+            if b <= max && ((a == (b - a) * 1618 / 1000) != row[b]) {
+                first = Some(vec![a as u32, b as u32]);
+                break 'total;
+            }
+        }
+    }
+    assert_eq!(first, Some(vec![376, 609]), "the brute force");
+    let text =
+        ruleset("rulesets/classic/wythoff.game").replace("(b - a) * phi)", "(b - a) * 1.618)");
+    let (swept, _) = both("wythoff_1618_first", &text, max as u32);
+    let f = swept.claims[0].failure.as_ref().expect("a counterexample");
+    assert_eq!(Some(f.position.clone()), first);
+}
