@@ -33,6 +33,7 @@ mod fuzz_found;
 mod grammar;
 mod guess;
 mod guess_classic;
+mod guess_counts;
 mod guess_mex;
 mod guess_papers;
 mod hostile;

@@ -17,8 +17,11 @@ const FUNS: [Fun; 2] = [
     ("v2({u} + 1)", |u| u64::from((!u).trailing_zeros())),
 ];
 
-/// The combinations: (shape in words, the language's name, the operation).
-const OPS: [(&str, &str, fn(u64, u64) -> u64); 2] = [
+/// A combination: (shape in words, the language's name, the operation).
+type Op = (&'static str, &'static str, fn(u64, u64) -> u64);
+
+/// The combinations tried.
+const OPS: [Op; 2] = [
     ("bitwise or", "bitor", |x, y| x | y),
     ("bitwise and", "bitand", |x, y| x & y),
 ];

@@ -1,7 +1,8 @@
 //! Rules on several heaps read off the data, tried when no rule of `several.rs`'s fixed list
 //! fits, in families (the first rule of a family that fits is kept): a nim-sum of the heaps
 //! transformed, or a conjunction of linear relations, each equal to its value at the first
-//! P-position (`relations.rs`); every heap's residue mod m
+//! P-position (`relations.rs`); an even number of heaps in the residues where one heap alone is
+//! N; every heap's residue mod m
 //! in the set of residues the P-positions show (Abuku et al.'s All-but-one-delete Nim: `z mod
 //! n(n - 1) in 1..n - 1`); all heaps in one class, the classes being the heap sizes that share
 //! a P-position, when their labels are periodic (Bhowmik et al.'s "all piles have the same
@@ -32,6 +33,7 @@ pub const CLASS_FN: &str = "g_class";
 pub fn rules(data: &Data) -> Vec<Vec<Rule>> {
     let mut out = vec![
         super::relations::nim_sums(data),
+        counts(data),
         residue_sets(data),
         classes(data),
     ];
@@ -95,6 +97,39 @@ fn residue_sets(data: &Data) -> Vec<Rule> {
         ));
     }
     out
+}
+
+/// An even number of heaps N alone: a single heap's outcome periodic in its size (no
+/// preperiod, period <= [`MAX_SET_MODULUS`]), N at the residues R, and P iff the number of heaps
+/// with residue in R is even (a sum of games of Grundy values 0 and 1; "the number of heaps with
+/// a property is even").
+fn counts(data: &Data) -> Vec<Rule> {
+    let alone: Vec<u32> = data
+        .single_heaps()
+        .iter()
+        .map(|&g| u32::from(g != 0))
+        .collect();
+    let Some(p) = apparent_period(&alone) else {
+        return Vec::new();
+    };
+    if p.preperiod != 0 || p.period as u32 > MAX_SET_MODULUS {
+        return Vec::new();
+    }
+    let m = p.period as u32;
+    let r: Vec<u32> = (0..m).filter(|&x| alone[x as usize] == 1).collect();
+    if r.is_empty() || r.len() == m as usize {
+        return Vec::new();
+    }
+    let property = match r.as_slice() {
+        [one] => format!("h mod {m} == {one}"),
+        _ => format!("h mod {m} in {}", set_text(&r)),
+    };
+    let n_alone: Vec<bool> = alone[..m as usize].iter().map(|&a| a == 1).collect();
+    vec![rule(
+        format!("an even number of heaps with {property} (the heaps N alone)"),
+        format!("count(h in heaps: {property}) mod 2 == 0"),
+        move |q: &[u32]| q.iter().filter(|&&h| n_alone[(h % m) as usize]).count() % 2 == 0,
+    )]
 }
 
 /// The class of each heap size `0..=max`: sizes that share a P-position are in one class
