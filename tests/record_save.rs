@@ -68,6 +68,33 @@ fn counted_wide(file: &std::path::Path) -> Option<(usize, usize, usize)> {
     Some((count, width, bytes.len() - header))
 }
 
+/// `heapgame sequence GAME --to TO --save PATH`, printing into `out`, returned running once
+/// the file counts some values (a generous `bound` against a hang).
+fn saving(
+    game: &str,
+    to: &str,
+    path: &std::path::Path,
+    out: &std::path::Path,
+    bound: Duration,
+) -> std::process::Child {
+    let file = path.to_str().expect("a path");
+    let mut child = heapgame()
+        .args(["sequence", game, "--to", to, "--format", "csv"])
+        .args(["--save", file])
+        .stdout_to(out)
+        .spawn();
+    let start = Instant::now();
+    let saved = |p: &std::path::Path| counted(p).is_some_and(|(c, _)| c > 0);
+    while !saved(path) {
+        if let Some(status) = child.try_wait().expect("wait") {
+            assert!(saved(path), "the run ended ({status}) with no value saved");
+        }
+        assert!(start.elapsed() < bound, "no value saved");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
 /// Resumes `file` to `to` (saving into it) and returns the values printed.
 fn resume(file: &str, to: usize) -> Vec<u32> {
     let out = heapgame()
@@ -91,21 +118,8 @@ fn a_run_killed_mid_way_resumes_to_the_values_of_the_definition() {
     let file = path.to_str().expect("a path");
     let out = dir.path().join("out.csv");
     std::fs::write(&out, "").expect("an output file");
-    let mut child = heapgame()
-        .args(["sequence", GRUNDY, "--to", "100000000", "--format", "csv"])
-        .args(["--save", file])
-        .stdout_to(&out)
-        .spawn();
     // Killed (SIGKILL: nothing runs after it) as soon as the file counts some values.
-    let start = Instant::now();
-    let saved = |p: &std::path::Path| counted(p).is_some_and(|(c, _)| c > 0);
-    while !saved(&path) {
-        if let Some(status) = child.try_wait().expect("wait") {
-            assert!(saved(&path), "the run ended ({status}) with no value saved");
-        }
-        assert!(start.elapsed() < Duration::from_secs(300), "no value saved");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = saving(GRUNDY, "100000000", &path, &out, Duration::from_secs(300));
     assert!(child.try_wait().expect("wait").is_none(), "still running");
     child.kill().expect("kill -9");
     child.wait().expect("wait");
@@ -219,20 +233,7 @@ fn a_ruleset_the_generic_path_computes_is_saved_as_it_grows() {
     let file = path.to_str().expect("a path");
     let out = dir.path().join("out.csv");
     std::fs::write(&out, "").expect("an output file");
-    let mut child = heapgame()
-        .args(["sequence", square, "--to", "4000000000", "--format", "csv"])
-        .args(["--save", file])
-        .stdout_to(&out)
-        .spawn();
-    let start = Instant::now();
-    let saved = |p: &std::path::Path| counted(p).is_some_and(|(c, _)| c > 0);
-    while !saved(&path) {
-        if let Some(status) = child.try_wait().expect("wait") {
-            assert!(saved(&path), "the run ended ({status}) with no value saved");
-        }
-        assert!(start.elapsed() < Duration::from_secs(120), "no value saved");
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut child = saving(square, "4000000000", &path, &out, Duration::from_secs(120));
     child.kill().expect("kill -9");
     child.wait().expect("wait");
     let (count, _) = counted(&path).expect("the file is whole");
