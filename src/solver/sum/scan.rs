@@ -22,6 +22,10 @@ const BLOCK: usize = 32;
 /// `LONG_BLOCK` splits.
 const FEW: usize = 8;
 const LONG_BLOCK: usize = 256;
+/// The byte scan marks each pair, in blocks of `SHORT`, while more than `FEW_BYTES` values
+/// are in question, and compares them with the values after.
+const SHORT: usize = 64;
+const FEW_BYTES: usize = 16;
 
 /// Marks the splits of `m` into parts of at least `min` (different when `distinct`), from the
 /// smallest part up, in blocks, until every value of `need` is marked (those marked leave
@@ -43,11 +47,14 @@ pub(super) fn scan_split<T: Val>(
     }
     let (lo, hi) = (&seq[min..=half], &seq[m - half..=m - min]);
     let len = lo.len();
+    // While the copy holds the partners: `g(m - min), g(m - min - 1), ...` forward.
+    if let Some((x, y)) = T::bytes(lo).zip(rev.down(m - min, len)) {
+        return scan_bytes(x, y, seen, need);
+    }
     let mut s = 0;
     while s < len {
         // Few values left (the long tail of the scan): each is looked for by a comparison
-        // over a longer block, which the compiler does many pairs at a time, and only the
-        // values found are marked (no other mark is read after the scan).
+        // over a longer block; only the values found are marked.
         let few = need.len() <= FEW;
         let step = if few {
             LONG_BLOCK
@@ -56,36 +63,19 @@ pub(super) fn scan_split<T: Val>(
         };
         let e = (s + step).min(len);
         let (a, b) = (&lo[s..e], &hi[len - e..len - s]);
-        // The same pairs as bytes, the partners forward: `g(m - min - s)` down.
-        let bytes = T::bytes(a).zip(rev.down(m - min - s, e - s));
-        match (few, bytes) {
-            (true, Some((x, y))) => {
-                for &v in need.iter() {
-                    if u8::try_from(v).is_ok_and(|v| any_xor_u8(x, y, v)) {
-                        seen[v as usize & WIDE] = 1;
-                    }
+        if few {
+            for &v in need.iter() {
+                let hit = a
+                    .iter()
+                    .zip(b.iter().rev())
+                    .fold(false, |h, (&x, &y)| h | (x.into() ^ y.into() == v));
+                if hit {
+                    seen[v as usize & WIDE] = 1;
                 }
             }
-            (true, None) => {
-                for &v in need.iter() {
-                    let hit = a
-                        .iter()
-                        .zip(b.iter().rev())
-                        .fold(false, |h, (&x, &y)| h | (x.into() ^ y.into() == v));
-                    if hit {
-                        seen[v as usize & WIDE] = 1;
-                    }
-                }
-            }
-            (false, Some((x, y))) => {
-                for (&x, &y) in x.iter().zip(y) {
-                    seen[usize::from(x ^ y)] = 1;
-                }
-            }
-            (false, None) => {
-                for (&x, &y) in a.iter().zip(b.iter().rev()) {
-                    seen[(x.into() ^ y.into()) as usize & WIDE] = 1;
-                }
+        } else {
+            for (&x, &y) in a.iter().zip(b.iter().rev()) {
+                seen[(x.into() ^ y.into()) as usize & WIDE] = 1;
             }
         }
         need.retain(|&v| seen[v as usize & WIDE] == 0);
@@ -97,12 +87,70 @@ pub(super) fn scan_split<T: Val>(
     len as u64
 }
 
-/// Whether `x[i] ^ y[i] == v` for some `i` (sixteen bytes an instruction).
-#[inline]
-fn any_xor_u8(x: &[u8], y: &[u8], v: u8) -> bool {
-    let mut hit = 0u8;
-    for (&a, &b) in x.iter().zip(y) {
-        hit |= u8::from(a ^ b == v);
+/// The byte scan: the pairs `x[i] ^ y[i]` in blocks of [`SHORT`] bytes while more than
+/// [`FEW_BYTES`] values are in question (each pair marked), of [`LONG_BLOCK`] after (each block
+/// XORed once and each value in question compared with the whole of it: sixteen pairs an
+/// instruction, no store a pair); the values found are marked and leave `need`. The splits
+/// scanned.
+fn scan_bytes(x: &[u8], y: &[u8], seen: &mut Marks, need: &mut Vec<u32>) -> u64 {
+    // Values of 256 or more are never a XOR of two bytes: they stay in question.
+    let len = x.len();
+    let mut s = 0;
+    while s < len {
+        let many = need.len() > FEW_BYTES;
+        let step = if many { SHORT } else { LONG_BLOCK };
+        let e = (s + step).min(len);
+        let found = if e - s < step {
+            tail(&x[s..e], &y[s..e], seen, need)
+        } else if many {
+            let z = xor_block::<SHORT>(&x[s..e], &y[s..e]);
+            for &b in &z {
+                seen[usize::from(b)] = 1;
+            }
+            true
+        } else {
+            let z = xor_block::<LONG_BLOCK>(&x[s..e], &y[s..e]);
+            let mut found = false;
+            for &v in need.iter() {
+                if u8::try_from(v).is_ok_and(|v| any_eq(&z, v)) {
+                    seen[v as usize] = 1;
+                    found = true;
+                }
+            }
+            found
+        };
+        if found {
+            need.retain(|&v| seen[v as usize & WIDE] == 0);
+            if need.is_empty() {
+                return e as u64;
+            }
+        }
+        s = e;
     }
-    hit != 0
+    len as u64
+}
+
+/// `x[i] ^ y[i]` for the `N` bytes of both (the compiler does them sixteen at a time).
+#[inline]
+fn xor_block<const N: usize>(x: &[u8], y: &[u8]) -> [u8; N] {
+    let mut z = [0u8; N];
+    for ((z, &a), &b) in z.iter_mut().zip(x).zip(y) {
+        *z = a ^ b;
+    }
+    z
+}
+
+/// The last pairs of a scan, fewer than a block: each marked.
+fn tail(x: &[u8], y: &[u8], seen: &mut Marks, need: &[u32]) -> bool {
+    for (&a, &b) in x.iter().zip(y) {
+        seen[usize::from(a ^ b)] = 1;
+    }
+    !need.is_empty()
+}
+
+/// Whether some byte of `z` is `v` (sixteen bytes an instruction: each comparison gives 0 or
+/// 0xff, ORed; one test a block).
+#[inline]
+fn any_eq<const N: usize>(z: &[u8; N], v: u8) -> bool {
+    z.iter().fold(0u8, |h, &b| h | 0u8.wrapping_sub(u8::from(b == v))) != 0
 }
