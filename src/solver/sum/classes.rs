@@ -174,10 +174,20 @@ impl Classes {
         }
     }
 
-    /// The bits `b < 64` with `parity(b & M) = 1`.
+    /// The bits `b < 64` with `parity(b & M) = 1`: the XOR of the words whose bit `b` is bit
+    /// `j` of `b`, for each of the mask's bits `j < 6`.
+    #[inline]
     pub fn low_word(&self) -> u64 {
-        (0..64u32)
-            .filter(|&b| parity(b & self.mask) == 1)
-            .fold(0u64, |a, b| a | 1 << b)
+        const BIT: [u64; 6] = [
+            0xaaaa_aaaa_aaaa_aaaa,
+            0xcccc_cccc_cccc_cccc,
+            0xf0f0_f0f0_f0f0_f0f0,
+            0xff00_ff00_ff00_ff00,
+            0xffff_0000_ffff_0000,
+            0xffff_ffff_0000_0000,
+        ];
+        (0..6)
+            .filter(|&j| self.mask >> j & 1 == 1)
+            .fold(0, |low, j| low ^ BIT[j])
     }
 }

@@ -51,7 +51,7 @@
 use super::block::{Block, Cover, B};
 #[cfg(doc)]
 use super::classes::SPARSE;
-use super::classes::{parity, Classes};
+use super::classes::Classes;
 use super::reversed::Reversed;
 use super::rules::{Clause, Leave, TakeBreak};
 pub use super::scan::MAX_CAP;
@@ -377,14 +377,26 @@ impl RareCommon {
     /// which they are rare.
     fn candidate(&mut self, seen: &Marks, n: u32, limit: usize) -> (u32, bool) {
         let groups = &self.groups;
-        let rare_in = |v: u32, g: &Classes| parity(v & g.mask) ^ u32::from(g.flip(n)) == 0;
-        let cand = (0..limit as u32)
-            .find(|&v| seen[v as usize] == 0 && !groups.iter().any(|g| rare_in(v, g)))
+        // A word of values a time: those not marked, below the limit.
+        let free = |w: usize| !marked_word(seen, w) & below(limit, w);
+        let common = |g: &Classes, w: usize| g.common_word(g.low_word(), w, g.flip(n));
+        let words = limit.div_ceil(64);
+        let cand = (0..words)
+            .find_map(|w| {
+                let c = groups.iter().fold(free(w), |c, g| c & common(g, w));
+                (c != 0).then(|| (w * 64) as u32 + c.trailing_zeros())
+            })
             .unwrap_or(limit as u32);
         let mut open = false;
         for (need, g) in self.need.iter_mut().zip(groups) {
             need.clear();
-            need.extend((0..cand).filter(|&v| seen[v as usize] == 0 && rare_in(v, g)));
+            for w in 0..(cand as usize).div_ceil(64) {
+                let mut bits = free(w) & !common(g, w) & below(cand as usize, w);
+                while bits != 0 {
+                    need.push((w * 64) as u32 + bits.trailing_zeros());
+                    bits &= bits - 1;
+                }
+            }
             open |= !need.is_empty();
         }
         (cand, open)
@@ -428,5 +440,31 @@ impl RareCommon {
             .copied()
             .filter(|&v| seen[v as usize] == 0)
             .min()
+    }
+}
+
+/// The values `64 w .. 64 w + 64` marked in `seen` (every mark is a byte 1), a bit each:
+/// eight marks a multiplication, which moves the byte `i`'s low bit to bit `56 + i` (the
+/// products of the bits land on distinct places, so nothing carries into the top byte).
+#[inline]
+fn marked_word(seen: &Marks, w: usize) -> u64 {
+    seen[w * 64..w * 64 + 64]
+        .chunks_exact(8)
+        .enumerate()
+        .fold(0, |m, (k, c)| {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            let x = u64::from_le_bytes(b) & 0x0101_0101_0101_0101;
+            m | (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        })
+}
+
+/// The values `64 w .. 64 w + 64` below `limit`, a bit each.
+#[inline]
+fn below(limit: usize, w: usize) -> u64 {
+    match limit.saturating_sub(64 * w) {
+        0 => 0,
+        k if k >= 64 => !0,
+        k => (1 << k) - 1,
     }
 }

@@ -54,6 +54,16 @@ impl Reversed {
         self.len = i + 1;
     }
 
+    /// How many values down from `top` the copy holds (`down(top, k)` is some for every `k`
+    /// up to it).
+    #[inline]
+    pub fn held(&self, top: usize) -> usize {
+        if self.off || top >= self.len {
+            return 0;
+        }
+        (top + 1).saturating_sub(self.lo)
+    }
+
     /// `g(top), g(top - 1), ..., g(top + 1 - k)` as a forward slice, when the copy holds them.
     #[inline]
     pub fn down(&self, top: usize, k: usize) -> Option<&[u8]> {
@@ -80,6 +90,11 @@ mod tests {
                 let k = (i + 1).min(WINDOW);
                 let want: Vec<u8> = (i + 1 - k..=i).rev().map(|t| seq[t]).collect();
                 assert_eq!(r.down(i, k), Some(&want[..]), "at {i}");
+                if i < WINDOW {
+                    assert_eq!(r.held(i), i + 1, "every value so far, at {i}");
+                }
+                assert!(r.held(i) >= k && r.down(i, r.held(i)).is_some(), "at {i}");
+                assert_eq!(r.down(i, r.held(i) + 1), None, "past what it holds, at {i}");
                 assert_eq!(r.down(i + 1, 1), None, "past the last, at {i}");
             }
         }
@@ -87,5 +102,6 @@ mod tests {
         let wide: Vec<u32> = seq.iter().map(|&x| u32::from(x)).chain([256]).collect();
         r.push(&wide, n, 256);
         assert_eq!(r.down(n - 1, 1), None, "off once a value reaches 256");
+        assert_eq!(r.held(n - 1), 0);
     }
 }

@@ -47,11 +47,16 @@ pub(super) fn scan_split<T: Val>(
     }
     let (lo, hi) = (&seq[min..=half], &seq[m - half..=m - min]);
     let len = lo.len();
-    // While the copy holds the partners: `g(m - min), g(m - min - 1), ...` forward.
-    if let Some((x, y)) = T::bytes(lo).zip(rev.down(m - min, len)) {
-        return scan_bytes(x, y, seen, need);
-    }
+    // The splits whose partners the copy holds: `g(m - min), g(m - min - 1), ...` forward.
+    let held = rev.held(m - min).min(len);
     let mut s = 0;
+    if let Some((x, y)) = T::bytes(&lo[..held]).zip(rev.down(m - min, held)) {
+        let done = scan_bytes(x, y, seen, need);
+        if need.is_empty() {
+            return done;
+        }
+        s = held;
+    }
     while s < len {
         // Few values left (the long tail of the scan): each is looked for by a comparison
         // over a longer block; only the values found are marked.
@@ -100,30 +105,37 @@ fn scan_bytes(x: &[u8], y: &[u8], seen: &mut Marks, need: &mut Vec<u32>) -> u64 
         let many = need.len() > FEW_BYTES;
         let step = if many { SHORT } else { LONG_BLOCK };
         let e = (s + step).min(len);
-        let found = if e - s < step {
-            tail(&x[s..e], &y[s..e], seen, need)
-        } else if many {
-            let z = xor_block::<SHORT>(&x[s..e], &y[s..e]);
-            for &b in &z {
-                seen[usize::from(b)] = 1;
-            }
-            true
-        } else {
-            let z = xor_block::<LONG_BLOCK>(&x[s..e], &y[s..e]);
-            let mut found = false;
-            for &v in need.iter() {
-                if u8::try_from(v).is_ok_and(|v| any_eq(&z, v)) {
-                    seen[v as usize] = 1;
-                    found = true;
+        if e - s < step || many {
+            if e - s < step {
+                tail(&x[s..e], &y[s..e], seen);
+            } else {
+                for &b in &xor_block::<SHORT>(&x[s..e], &y[s..e]) {
+                    seen[usize::from(b)] = 1;
                 }
             }
-            found
-        };
-        if found {
-            need.retain(|&v| seen[v as usize & WIDE] == 0);
-            if need.is_empty() {
-                return e as u64;
+            // Without a branch a value: which are marked is not predictable.
+            let mut kept = 0;
+            for i in 0..need.len() {
+                let v = need[i];
+                need[kept] = v;
+                kept += usize::from(seen[v as usize & WIDE] == 0);
             }
+            need.truncate(kept);
+        } else {
+            let z = xor_block::<LONG_BLOCK>(&x[s..e], &y[s..e]);
+            let mut i = 0;
+            while i < need.len() {
+                let v = need[i];
+                if u8::try_from(v).is_ok_and(|v| any_eq(&z, v)) {
+                    seen[v as usize] = 1;
+                    need.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if need.is_empty() {
+            return e as u64;
         }
         s = e;
     }
@@ -141,11 +153,10 @@ fn xor_block<const N: usize>(x: &[u8], y: &[u8]) -> [u8; N] {
 }
 
 /// The last pairs of a scan, fewer than a block: each marked.
-fn tail(x: &[u8], y: &[u8], seen: &mut Marks, need: &[u32]) -> bool {
+fn tail(x: &[u8], y: &[u8], seen: &mut Marks) {
     for (&a, &b) in x.iter().zip(y) {
         seen[usize::from(a ^ b)] = 1;
     }
-    !need.is_empty()
 }
 
 /// Whether some byte of `z` is `v` (sixteen bytes an instruction: each comparison gives 0 or
