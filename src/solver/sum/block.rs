@@ -1,10 +1,10 @@
 //! The rare pairs of a block of [`B`] heaps at once (the rare/common engine, `rare.rs`, while
-//! every value is below 256 and held a byte each). A heap `m` pairs each rare heap `r` with
+//! every value is below [`MAX_ROW`]). A heap `m` pairs each rare heap `r` with
 //! `m - r`; for the heaps `n0 .. n0 + B` of a block and a rare heap `r >= B`, the partners
 //! `g(n0 - j - r .. n0 - j - r + B)` are one run of consecutive bytes, all known when the
 //! block starts. Read once a block (not once a heap: the partners of ~1,300 rare heaps span
 //! the last 83 KB of Grundy's game, out of the first-level cache), they mark the options of
-//! the block's heaps in rows of [`ROW`] bytes, one row a heap; each heap then starts from its
+//! the block's heaps in rows of marks (a byte a value), one row a heap; each heap then starts from its
 //! row and pairs only the rare heaps the block leaves out ([`Cover`]): those below `B`, those
 //! too close to the heap for the partner to be known at the block's start, and (when the
 //! parts must differ) those near half the heap, where the pair of equal parts is left out.
@@ -20,8 +20,9 @@ use super::values::Val;
 
 /// Heaps a block.
 pub const B: usize = 64;
-/// Marks a heap: every pair of values below 256, and the candidate up to `cap + 128 <= 384`.
-pub const ROW: usize = 512;
+/// The most marks a heap: a row holds every pair of values below its width (the power of
+/// two above every value, 256 at least); the candidate past it is not marked by a pair.
+pub const MAX_ROW: usize = 2048;
 
 /// The rare heaps a block pairs for one split clause and amount `j`: `lo ..= hi`, except
 /// `skip` (the rare heaps near half the heaps of the block, when the parts must differ).
@@ -82,8 +83,10 @@ pub struct Block {
     pub start: usize,
     /// The groups' listings when it was built.
     pub generation: u64,
-    /// One row of marks a heap.
-    pub rows: Vec<[u8; ROW]>,
+    /// One row of marks a heap, `width` bytes each.
+    pub rows: Vec<u8>,
+    /// The marks a row: a power of two above every value.
+    pub width: usize,
     /// The rare pairs each heap had from its row.
     pub pairs: u64,
     /// Whether the rows are those of `start`.
@@ -91,19 +94,24 @@ pub struct Block {
 }
 
 impl Block {
+    /// The marks of heap `n0 + k`.
+    #[inline]
+    pub fn row(&self, k: usize) -> &[u8] {
+        &self.rows[k * self.width..(k + 1) * self.width]
+    }
+
     /// Marks the rare pairs of heaps `n0 .. n0 + B` the block covers (`seq` holds the
-    /// values of heaps `0..n0`, each below 256).
+    /// values of heaps `0..n0`, each below `width`, a power of two).
     pub fn build<T: Val>(
         &mut self,
         seq: &[T],
-        n0: usize,
+        (n0, width): (usize, usize),
         (clauses, takes, group_of): (&[Clause], &[Vec<u32>], &[Option<usize>]),
         groups: &[Classes],
     ) {
-        self.rows.resize(B, [0; ROW]);
-        for row in &mut self.rows {
-            row[..256].fill(0);
-        }
+        self.width = width;
+        self.rows.clear();
+        self.rows.resize(B * width, 0);
         let mut pairs = 0;
         for ((c, takes), g) in clauses.iter().zip(takes).zip(group_of) {
             let (Leave::Two { min_part, distinct }, Some(g)) = (c.leave, g) else {
@@ -118,7 +126,7 @@ impl Block {
                     pairs += range.len() as u64;
                     for (&r, &gr) in g.rare[range.clone()].iter().zip(&g.rare_g[range]) {
                         let t = n0 - j as usize - r as usize;
-                        mark_run(&mut self.rows, &seq[t..t + B], gr);
+                        mark_run(&mut self.rows, width, &seq[t..t + B], gr);
                     }
                 }
             }
@@ -129,10 +137,21 @@ impl Block {
     }
 }
 
-/// Marks `gr ^ run[k]` in row `k` (every value below 256).
+/// Marks `gr ^ run[k]` in row `k` (every value below `width`, a power of two up to
+/// [`MAX_ROW`]), the width a constant of the loop.
 #[inline]
-fn mark_run<T: Val>(rows: &mut [[u8; ROW]], run: &[T], gr: u32) {
-    for (row, &x) in rows.iter_mut().zip(run) {
-        row[(gr ^ x.into()) as usize & 255] = 1;
+fn mark_run<T: Val>(rows: &mut [u8], width: usize, run: &[T], gr: u32) {
+    match width {
+        256 => mark_rows::<T, 256>(rows, run, gr),
+        512 => mark_rows::<T, 512>(rows, run, gr),
+        1024 => mark_rows::<T, 1024>(rows, run, gr),
+        _ => mark_rows::<T, MAX_ROW>(rows, run, gr),
+    }
+}
+
+#[inline]
+fn mark_rows<T: Val, const W: usize>(rows: &mut [u8], run: &[T], gr: u32) {
+    for (row, &x) in rows.chunks_exact_mut(W).zip(run) {
+        row[(gr ^ x.into()) as usize & (W - 1)] = 1;
     }
 }

@@ -12,14 +12,15 @@
 //!
 //! **A value.** (1) Mark the options of the direct moves (take and leave one heap or nothing)
 //! and, for every split, the pairs with a rare part: `g(r) ^ g(m - r)` for each rare heap
-//! `r` in range, the rare heaps kept sorted with their values (while the values are held a
-//! byte each, the pairs of most rare heaps are marked for a block of 64 heaps at once,
+//! `r` in range, the rare heaps kept sorted with their values (while the values are below
+//! 2048, the pairs of most rare heaps are marked for a block of 64 heaps at once,
 //! `block.rs`). Every common option is now
 //! marked, so the least common value not marked, the *candidate* `c`, is the least common
 //! value that is not an option. (2) The value is `c` unless some rare-class value below `c`
 //! is not an option either. Those rare-class values below `c` not yet marked are the only
 //! ones in question: the full splits are scanned from the smallest part up, in blocks (a
-//! byte mark per value; once at most 8 values are left, a comparison with each; `scan.rs`),
+//! byte mark per split while many values are in question, then each value compared with a
+//! block of splits; `scan.rs`),
 //! stopping as soon as all of them are marked, which for a sparse rare set comes after a
 //! few thousand pairs (about 3100 a heap on Grundy's game at 10^6). (3) If the scan ends with some
 //! unmarked, the least of them is the value: a new rare value.
@@ -48,10 +49,10 @@
 //! plan; this engine generalises it to every clause `TakeBreak` recognises (sets of amounts
 //! of any size, parts that may be empty, unequal splits, several split clauses).
 
-use super::block::{Block, Cover, B};
+use super::block::{Block, Cover, B, MAX_ROW};
+use super::classes::Classes;
 #[cfg(doc)]
 use super::classes::SPARSE;
-use super::classes::Classes;
 use super::reversed::Reversed;
 use super::rules::{Clause, Leave, TakeBreak};
 pub use super::scan::MAX_CAP;
@@ -119,9 +120,9 @@ pub struct RareCommon {
     seen: Vec<u8>,
     /// The rare-class values in question, by group.
     need: Vec<Vec<u32>>,
-    /// The last values reversed, a byte each (the scan's partners as forward slices).
+    /// The last values reversed, a byte or two each (the scan's partners as forward slices).
     rev: Reversed,
-    /// The rare pairs of the current block of heaps (values held a byte each).
+    /// The rare pairs of the current block of heaps (values below `MAX_ROW`).
     block: Block,
     stats: RareStats,
 }
@@ -263,18 +264,24 @@ impl RareCommon {
             unreachable!("the room is sized");
         };
         let cover = self.block_row(seq, n as usize, (clauses, takes), cap);
-        match cover {
-            Some(k) => seen[..limit].copy_from_slice(&self.block.rows[k][..limit]),
-            None => seen[..limit].fill(0),
-        }
+        let marked = match cover {
+            Some(k) => {
+                let row = self.block.row(k);
+                let w = row.len().min(limit);
+                seen[..w].copy_from_slice(&row[..w]);
+                w
+            }
+            None => 0,
+        };
+        seen[marked..limit].fill(0);
         let n0 = cover.map(|_| self.block.start);
         let g = self.decide(seq, (n, n0), clauses, takes, seen, limit);
         self.seen = room;
         g.map(Some)
     }
 
-    /// The row of heap `n` in the block of rare pairs (built again when `n` is past it or
-    /// the rare heaps were listed again), when the values are bytes below 256.
+    /// The row of heap `n` in the block of rare pairs (built again when `n` is past it, the
+    /// rare heaps were listed again or the values widened), when they are below `MAX_ROW`.
     fn block_row<T: Val>(
         &mut self,
         seq: &[T],
@@ -282,13 +289,20 @@ impl RareCommon {
         (clauses, takes): (&[Clause], &[Vec<u32>]),
         cap: u32,
     ) -> Option<usize> {
-        if cap > 256 || T::bytes(seq).is_none() || n < 2 * B {
+        let width = (cap as usize).max(256);
+        if width > MAX_ROW || n < 2 * B {
             return None;
         }
         let generation = self.groups.iter().map(|g| g.lists).sum();
         let b = &mut self.block;
-        if !(b.built && b.generation == generation && (b.start..b.start + B).contains(&n)) {
-            b.build(seq, n, (clauses, takes, &self.group_of), &self.groups);
+        let fresh = b.generation == generation && b.width == width;
+        if !(b.built && fresh && (b.start..b.start + B).contains(&n)) {
+            b.build(
+                seq,
+                (n, width),
+                (clauses, takes, &self.group_of),
+                &self.groups,
+            );
             b.generation = generation;
         }
         self.stats.rare_pairs += b.pairs;

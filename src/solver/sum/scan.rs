@@ -3,7 +3,7 @@
 //! partners read forward from the reversed byte copy (`reversed.rs`) while the values are
 //! held a byte each, backwards from the sequence otherwise.
 
-use super::reversed::Reversed;
+use super::reversed::{Lane, Reversed};
 use super::values::Val;
 
 /// Values at or above this stop the engine (no sparse rare set shows with values this
@@ -49,14 +49,14 @@ pub(super) fn scan_split<T: Val>(
     let len = lo.len();
     // The splits whose partners the copy holds: `g(m - min), g(m - min - 1), ...` forward.
     let held = rev.held(m - min).min(len);
-    let mut s = 0;
-    if let Some((x, y)) = T::bytes(&lo[..held]).zip(rev.down(m - min, held)) {
-        let done = scan_bytes(x, y, seen, need);
-        if need.is_empty() {
-            return done;
-        }
-        s = held;
+    let done = match scan_held::<u8, T>(&lo[..held], rev, m - min, seen, need) {
+        None => scan_held::<u16, T>(&lo[..held], rev, m - min, seen, need),
+        done => done,
+    };
+    if need.is_empty() {
+        return done.unwrap_or(0);
     }
+    let mut s = if done.is_some() { held } else { 0 };
     while s < len {
         // Few values left (the long tail of the scan): each is looked for by a comparison
         // over a longer block; only the values found are marked.
@@ -92,13 +92,28 @@ pub(super) fn scan_split<T: Val>(
     len as u64
 }
 
-/// The byte scan: the pairs `x[i] ^ y[i]` in blocks of [`SHORT`] bytes while more than
-/// [`FEW_BYTES`] values are in question (each pair marked), of [`LONG_BLOCK`] after (each block
-/// XORed once and each value in question compared with the whole of it: sixteen pairs an
-/// instruction, no store a pair); the values found are marked and leave `need`. The splits
-/// scanned.
-fn scan_bytes(x: &[u8], y: &[u8], seen: &mut Marks, need: &mut Vec<u32>) -> u64 {
-    // Values of 256 or more are never a XOR of two bytes: they stay in question.
+/// The scan of the splits `lo` (from the smallest part) whose partners the copy holds at
+/// width `L`, down from `top`: the splits scanned, `None` when the values are not stored at
+/// that width.
+fn scan_held<L: Lane, T: Val>(
+    lo: &[T],
+    rev: &Reversed,
+    top: usize,
+    seen: &mut Marks,
+    need: &mut Vec<u32>,
+) -> Option<u64> {
+    let x = L::of(lo)?;
+    let y = rev.down::<L>(top, x.len())?;
+    Some(scan_lanes(x, y, seen, need))
+}
+
+/// The scan of values a byte or two each: the pairs `x[i] ^ y[i]` in blocks of [`SHORT`]
+/// while more than [`FEW_BYTES`] values are in question (each pair marked), of
+/// [`LONG_BLOCK`] after (each block XORed once and each value in question compared with the
+/// whole of it: sixteen bytes an instruction, no store a pair); the values found are marked
+/// and leave `need`. The splits scanned.
+fn scan_lanes<L: Lane>(x: &[L], y: &[L], seen: &mut Marks, need: &mut Vec<u32>) -> u64 {
+    // Values too wide for `L` are never a XOR of two: they stay in question.
     let len = x.len();
     let mut s = 0;
     while s < len {
@@ -109,8 +124,8 @@ fn scan_bytes(x: &[u8], y: &[u8], seen: &mut Marks, need: &mut Vec<u32>) -> u64 
             if e - s < step {
                 tail(&x[s..e], &y[s..e], seen);
             } else {
-                for &b in &xor_block::<SHORT>(&x[s..e], &y[s..e]) {
-                    seen[usize::from(b)] = 1;
+                for &b in &xor_block::<L, SHORT>(&x[s..e], &y[s..e]) {
+                    seen[b.at()] = 1;
                 }
             }
             // Without a branch a value: which are marked is not predictable.
@@ -122,11 +137,11 @@ fn scan_bytes(x: &[u8], y: &[u8], seen: &mut Marks, need: &mut Vec<u32>) -> u64 
             }
             need.truncate(kept);
         } else {
-            let z = xor_block::<LONG_BLOCK>(&x[s..e], &y[s..e]);
+            let z = xor_block::<L, LONG_BLOCK>(&x[s..e], &y[s..e]);
             let mut i = 0;
             while i < need.len() {
                 let v = need[i];
-                if u8::try_from(v).is_ok_and(|v| any_eq(&z, v)) {
+                if L::try_from(v).is_ok_and(|v| any_eq(&z, v)) {
                     seen[v as usize] = 1;
                     need.swap_remove(i);
                 } else {
@@ -144,8 +159,8 @@ fn scan_bytes(x: &[u8], y: &[u8], seen: &mut Marks, need: &mut Vec<u32>) -> u64 
 
 /// `x[i] ^ y[i]` for the `N` bytes of both (the compiler does them sixteen at a time).
 #[inline]
-fn xor_block<const N: usize>(x: &[u8], y: &[u8]) -> [u8; N] {
-    let mut z = [0u8; N];
+fn xor_block<L: Lane, const N: usize>(x: &[L], y: &[L]) -> [L; N] {
+    let mut z = [L::default(); N];
     for ((z, &a), &b) in z.iter_mut().zip(x).zip(y) {
         *z = a ^ b;
     }
@@ -153,15 +168,17 @@ fn xor_block<const N: usize>(x: &[u8], y: &[u8]) -> [u8; N] {
 }
 
 /// The last pairs of a scan, fewer than a block: each marked.
-fn tail(x: &[u8], y: &[u8], seen: &mut Marks) {
+fn tail<L: Lane>(x: &[L], y: &[L], seen: &mut Marks) {
     for (&a, &b) in x.iter().zip(y) {
-        seen[usize::from(a ^ b)] = 1;
+        seen[(a ^ b).at()] = 1;
     }
 }
 
 /// Whether some byte of `z` is `v` (sixteen bytes an instruction: each comparison gives 0 or
 /// 0xff, ORed; one test a block).
 #[inline]
-fn any_eq<const N: usize>(z: &[u8; N], v: u8) -> bool {
-    z.iter().fold(0u8, |h, &b| h | 0u8.wrapping_sub(u8::from(b == v))) != 0
+fn any_eq<L: Lane, const N: usize>(z: &[L; N], v: L) -> bool {
+    z.iter()
+        .fold(0u8, |h, &b| h | 0u8.wrapping_sub(u8::from(b == v)))
+        != 0
 }

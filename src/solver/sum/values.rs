@@ -11,6 +11,11 @@ pub trait Val: Copy + Into<u32> + Send + Sync + 'static {
     fn bytes(_: &[Self]) -> Option<&[u8]> {
         None
     }
+    /// The values as two bytes each, when they are stored so.
+    #[inline]
+    fn halves(_: &[Self]) -> Option<&[u16]> {
+        None
+    }
 }
 impl Val for u8 {
     #[inline]
@@ -18,7 +23,12 @@ impl Val for u8 {
         Some(s)
     }
 }
-impl Val for u16 {}
+impl Val for u16 {
+    #[inline]
+    fn halves(s: &[u16]) -> Option<&[u16]> {
+        Some(s)
+    }
+}
 impl Val for u32 {}
 
 /// `x` as a `u32`.
