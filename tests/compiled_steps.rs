@@ -46,7 +46,7 @@ fn steps_clause() -> impl Strategy<Value = String> {
         Just("min(b, 2)"),
         Just("max(0, b - 1)"),
         Just("min(b, a)"),
-        Just("max(0, a - 2 * s)"),
+        Just("min(b, max(0, a - 2 * s))"),
         Just("min(b, a - s, 3)"),
         Just("min(b, max(s - 1, a - 3 * s))"),
     ];

@@ -251,18 +251,18 @@ pub(super) fn value(e: &Pl, r: &Regs, (lo, hi): (i64, i64)) -> Option<Pw> {
 
 /// Pushes the least (greatest when `max`) of lines `p` and `q` over `from..=to`.
 fn least(out: &mut Pw, (from, to): (i64, i64), p: Piece, q: Piece, max: bool) -> Option<()> {
-    let (p, q) = if max { (q, p) } else { (p, q) };
-    // p <= q where (p.a - q.a) s + (p.b - q.b) <= 0.
+    // p <= q where (p.a - q.a) s + (p.b - q.b) <= 0: there the least is p, the greatest q.
     let (da, db) = (p.a.checked_sub(q.a)?, p.b.checked_sub(q.b)?);
+    let (inside, outside) = if max { (q, p) } else { (p, q) };
     match le_zero(da, db, (from, to))? {
-        None => out.push(to, q.a, q.b),
+        None => out.push(to, outside.a, outside.b),
         Some((f, t)) => {
             if f > from {
-                out.push(f - 1, q.a, q.b)?;
+                out.push(f - 1, outside.a, outside.b)?;
             }
-            out.push(t, p.a, p.b)?;
+            out.push(t, inside.a, inside.b)?;
             if t < to {
-                out.push(to, q.a, q.b)?;
+                out.push(to, outside.a, outside.b)?;
             }
             Some(())
         }
