@@ -46,6 +46,9 @@ fn steps_clause() -> impl Strategy<Value = String> {
         Just("min(b, 2)"),
         Just("max(0, b - 1)"),
         Just("min(b, a)"),
+        Just("min(b, max(0, a - 2 * s))"),
+        Just("min(b, a - s, 3)"),
+        Just("min(b, max(s - 1, a - 3 * s))"),
     ];
     let then = prop_oneof![
         Just("take 1 from heap c"),
@@ -54,6 +57,8 @@ fn steps_clause() -> impl Strategy<Value = String> {
         Just("take c - c / 2 from heap c"),
         Just("set heap c to min(c, b)"),
         Just("set heap c to min(c, a - s)"),
+        Just("take min(c, s) from heap c where s != 2"),
+        Just("take max(0, c - a + s) from heap c where s <= c and 2 * s > a - 4"),
         Just(""),
     ];
     (first, to, then).prop_map(|(f, t, n)| {

@@ -7,7 +7,7 @@
 
 use super::bounds::conjuncts;
 use super::expr::{boolean, reads_only, BoolFn, Regs};
-use super::{fold, tried, Amounts, Fallback, Shown};
+use super::{fold, tried, Amounts, Fallback, Sel, Shown};
 use crate::moves::family::Take;
 use crate::moves::program::{LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::{CExpr, CKind};
@@ -247,6 +247,13 @@ impl super::CompiledMove {
                     continue 'heap;
                 }
             }
+            if pos.len() == 2 && matches!(self.sel, Sel::TheOther) {
+                // The other heap of two, chosen in place: no sub-position, no mapping.
+                if self.the_other_of_two(pos, 1 - j, r, f)? {
+                    return Ok(true);
+                }
+                continue;
+            }
             rest.clear();
             rest.extend_from_slice(&pos[..j]);
             rest.extend_from_slice(&pos[j + 1..]);
@@ -260,5 +267,25 @@ impl super::CompiledMove {
             }
         }
         Ok(false)
+    }
+
+    /// The moves of the `take` from heap `other` of the two heaps of `pos` (the other one
+    /// kept): the choice that the general loop makes on the one heap left, with its index in
+    /// `pos`.
+    fn the_other_of_two(
+        &self,
+        pos: &[u32],
+        other: usize,
+        r: &mut Regs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        let mut combo = std::mem::take(&mut r.combo);
+        let mut take = std::mem::take(&mut r.take);
+        combo.clear();
+        combo.push(other);
+        let found = self.amounts_of(pos, &combo, &mut take, r, f);
+        r.combo = combo;
+        r.take = take;
+        found
     }
 }

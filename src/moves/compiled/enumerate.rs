@@ -188,7 +188,7 @@ impl CompiledMove {
 
     /// The amounts taken from the heaps `combo` of `pos`.
     #[inline]
-    fn amounts_of(
+    pub(super) fn amounts_of(
         &self,
         pos: &[u32],
         combo: &[usize],

@@ -36,6 +36,7 @@ pub mod expr;
 mod falling;
 mod fold;
 pub mod least;
+mod piecewise;
 mod quick;
 mod rule;
 mod then;
@@ -222,7 +223,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         Sel::Named(i) => Some(i),
         _ => None,
     };
-    let then = then::Then::of(then_steps, first)?;
+    let then = then::Then::of(then_steps, first, amount_slot)?;
     let quick = match amounts {
         Amounts::Range(..)
             if filter.is_empty() && !each_heap && keep.is_none() && exclude.is_none() =>

@@ -24,6 +24,9 @@ use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::{CExpr, CKind};
 use crate::ruleset::value::SetValue;
 use crate::syntax::ast::QuantKind;
+use linear::Linear;
+
+mod linear;
 
 /// Most members of a fixed range of amounts a later step lists.
 const MAX_FIXED: i64 = 4096;
@@ -53,16 +56,24 @@ pub(super) struct Then {
     amount: Amount,
     /// The step's `where`.
     cond: Option<BoolFn>,
+    /// The amount and the conditions as piecewise-linear forms of the first `take`'s amount,
+    /// when they are of those forms ([`super::piecewise`]).
+    linear: Option<Linear>,
 }
 
 impl Then {
-    /// The later steps `steps`, each a `take` from a named heap that no earlier step names.
-    pub(super) fn of(steps: &[LStep], first: Option<usize>) -> Result<Vec<Then>, NotCompiled> {
+    /// The later steps `steps`, each a `take` from a named heap that no earlier step names;
+    /// `first` the heap the first `take` names, `s` the slot of its amount.
+    pub(super) fn of(
+        steps: &[LStep],
+        first: Option<usize>,
+        s: Option<usize>,
+    ) -> Result<Vec<Then>, NotCompiled> {
         let mut heaps: Vec<usize> = first.into_iter().collect();
         steps
             .iter()
             .map(|st| {
-                let t = Then::one(st)?;
+                let t = Then::one(st, s)?;
                 if heaps.contains(&t.heap) {
                     return Err(NotCompiled::at("a second step on the same heap", &st.span));
                 }
@@ -72,7 +83,7 @@ impl Then {
             .collect()
     }
 
-    fn one(st: &LStep) -> Result<Then, NotCompiled> {
+    fn one(st: &LStep, s: Option<usize>) -> Result<Then, NotCompiled> {
         let no = |what: &str| Err(NotCompiled::at(what, &st.span));
         let LStepKind::Take(amount, cond) = &st.kind else {
             return no("a step after the `take` other than a `take` from a named heap");
@@ -80,6 +91,7 @@ impl Then {
         let (LSelKind::Named(heap), None) = (&st.sel.kind, st.sel.list_slot) else {
             return no("a `take` after the first from a heap that is not named (`heap x`)");
         };
+        let mut computed = None;
         let amount = match amount {
             LAmount::Each(SetValue::Ints(v)) => Some(Amount::Fixed(v.to_vec())),
             LAmount::Each(SetValue::Range(lo, Some(hi))) if hi - lo < MAX_FIXED => {
@@ -87,7 +99,7 @@ impl Then {
             }
             LAmount::Computed(form, sets) if matches!(**form, LAmount::Each(_)) => {
                 match sets.as_slice() {
-                    [e] => Amount::of(&fold::fold(e)),
+                    [e] => Amount::of(computed.insert(fold::fold(e))),
                     _ => None,
                 }
             }
@@ -99,18 +111,23 @@ impl Then {
                  finite set, `{E for v in {F} if C}`)",
             );
         };
-        let cond = match cond {
-            Some(c) => match boolean(&fold::fold(c)) {
+        let cond_folded = cond.as_ref().map(fold::fold);
+        let cond = match (&cond_folded, cond) {
+            (Some(f), Some(c)) => match boolean(f) {
                 Some(b) => Some(b),
                 None => return Err(NotCompiled::condition(c)),
             },
-            None => None,
+            _ => None,
         };
+        let linear = computed
+            .as_ref()
+            .and_then(|e| Linear::of(e, cond_folded.as_ref(), s));
         Ok(Then {
             heap: *heap,
             int_slot: st.sel.int_slot,
             amount,
             cond,
+            linear,
         })
     }
 }
@@ -165,14 +182,10 @@ impl CompiledMove {
                 Shown::Tick => Ok(f(combo, Shown::Tick)),
                 Shown::One(take) => self.then_move(pos, (combo, take), &mut t, f),
                 Shown::Run { first, last, step } => {
-                    let mut s = first;
-                    loop {
-                        // s <= last <= u32::MAX.
-                        let r = self.then_same(pos, combo, s as u32, &mut t, f);
-                        if !matches!(r, Ok(false)) || last - s < step {
-                            break r;
-                        }
-                        s += step;
+                    let run = (first, last, step);
+                    match self.then_linear(pos, combo, run, &mut t, f) {
+                        Some(r) => Ok(r),
+                        None => self.then_each(pos, combo, run, &mut t, f),
                     }
                 }
             };
@@ -185,6 +198,27 @@ impl CompiledMove {
         match (found, failed) {
             (_, true) | (Err(Fallback), _) => Err(Fallback),
             (Ok(b), false) => Ok(b),
+        }
+    }
+
+    /// Each amount of the run `first, first + step, ..` up to `last` taken from every heap of
+    /// `combo`, one at a time, then the later steps.
+    fn then_each(
+        &self,
+        pos: &[u32],
+        combo: &[usize],
+        (first, last, step): (u64, u64, u64),
+        t: &mut ThenRegs,
+        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+    ) -> Result<bool, Fallback> {
+        let mut s = first;
+        loop {
+            // s <= last <= u32::MAX.
+            let r = self.then_same(pos, combo, s as u32, t, f);
+            if !matches!(r, Ok(false)) || last - s < step {
+                break r;
+            }
+            s += step;
         }
     }
 
