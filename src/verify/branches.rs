@@ -143,6 +143,12 @@ impl Walk<'_, '_> {
     /// The branches of `e` and of what it holds; `cond`: `e` is a condition; `must`: the value
     /// it needs for the claim to hold, if one (its other value is no branch).
     fn walk(&mut self, e: &CExpr, cond: bool, must: Option<bool>) {
+        // A `true` or `false` written as such has one value (one the parameters fold has two).
+        let literal = match (&e.kind, self.src.get(e.span.clone())) {
+            (CKind::Const(Value::Bool(v)), Some(t)) if t.trim() == v.to_string() => Some(*v),
+            _ => None,
+        };
+        let must = literal.or(must);
         if cond {
             for b in [true, false] {
                 if must.is_none_or(|m| m == b) {

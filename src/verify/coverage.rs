@@ -7,7 +7,8 @@
 use super::branches::{Branch, Node};
 use super::check::{ClaimReport, Seen};
 use crate::game::Game;
-use crate::ruleset::observe::Path;
+use crate::ruleset::observe::{Path, Took};
+use rustc_hash::FxHashSet;
 
 /// The sums over the runs of one file.
 #[derive(Clone, Debug, Default)]
@@ -203,10 +204,22 @@ impl Coverage {
             let live = s.cases.iter().filter(|k| k.applies || self.own);
             m.cases.1 += live.clone().count();
             m.cases.0 += live.filter(|k| k.decided > 0).count();
-            m.branches.1 += s.branches.len();
-            m.branches.0 += s.branches.iter().filter(|(_, t)| *t).count();
         }
+        let taken = self.branches_taken();
+        let all: FxHashSet<&Took> = (self.claims.iter())
+            .flat_map(|s| s.branches.iter().map(|(b, _)| &b.took))
+            .collect();
+        m.branches = (taken.len(), all.len());
         m
+    }
+
+    /// The branches some claim took in some run (one `fn`'s branches are those of every
+    /// claim that calls it).
+    fn branches_taken(&self) -> FxHashSet<Took> {
+        (self.claims.iter())
+            .flat_map(|s| s.branches.iter().filter(|(_, t)| *t))
+            .map(|(b, _)| b.took.clone())
+            .collect()
     }
 
     /// What the runs did not exercise, in the order of the claims. A claim that failed is
@@ -218,6 +231,8 @@ impl Coverage {
             format!("the {} runs", self.runs)
         };
         let mut out = Vec::new();
+        let taken = self.branches_taken();
+        let mut reported = FxHashSet::default();
         for s in self.claims.iter().filter(|s| !s.failed) {
             if s.decided == 0 {
                 // With parameters from the command line, a claim about other parameter values
@@ -264,7 +279,13 @@ impl Coverage {
                     message: format!("case at line {} (`{}`) {why}", k.line, k.label),
                 });
             }
-            for message in untaken(&s.branches, &runs) {
+            // A branch of a `fn` two claims call is taken when either claim took it; each
+            // untaken one is reported once, at the first claim that has it.
+            let left: Vec<(Branch, bool)> = (s.branches.iter())
+                .filter(|(b, _)| reported.insert(b.took.clone()))
+                .map(|(b, _)| (b.clone(), taken.contains(&b.took)))
+                .collect();
+            for message in untaken(&left, &runs) {
                 out.push(Finding {
                     kind: FindingKind::Branch,
                     line: s.line,
