@@ -205,11 +205,14 @@ impl Coverage {
             m.cases.1 += live.clone().count();
             m.cases.0 += live.filter(|k| k.decided > 0).count();
         }
+        // Those of the claims whose branches are reported: not failed, not empty.
         let taken = self.branches_taken();
         let all: FxHashSet<&Took> = (self.claims.iter())
+            .filter(|s| !s.failed && s.decided > 0)
             .flat_map(|s| s.branches.iter().map(|(b, _)| &b.took))
             .collect();
-        m.branches = (taken.len(), all.len());
+        let hit = all.iter().filter(|t| taken.contains(**t)).count();
+        m.branches = (hit, all.len());
         m
     }
 
