@@ -42,7 +42,7 @@ fn the_summary_says_what_the_runs_compared() {
     assert_eq!(code, 0, "{out}{err}");
     let want = format!(
         "summary of 2 runs: {} positions compared (largest heap 7, most heaps 2, largest total 14); \
-         claims: 1 ok\n",
+         claims: 1 ok; branches taken: 2 of 2\n",
         pairs(5) + pairs(7)
     );
     assert!(out.contains(&want), "{out}");
@@ -70,7 +70,11 @@ fn named_positions_no_run_reached_are_not_compared() {
     );
     let (code, out, err) = run(&["check", &f]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("; claims: 1 known\n"), "{out}");
+    // `a != 9` is never false within heaps <= 5: a branch no run took.
+    assert!(
+        out.contains("; claims: 1 known; branches taken: 9 of 10\n"),
+        "{out}"
+    );
     assert!(
         out.contains("known exceptions (`fails at`), compared: (3, 3)"),
         "{out}"
@@ -98,7 +102,10 @@ fn a_claim_allowed_empty_and_empty_in_every_run_is_no_pass() {
     let f = fixture("sum_empty", &nim2(claims, "  check max 10\n  check max 12"));
     let (code, out, err) = run(&["check", &f]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("; claims: 1 ok, 1 empty\n"), "{out}");
+    assert!(
+        out.contains("; claims: 1 ok, 1 empty; branches taken: 2 of 2\n"),
+        "{out}"
+    );
     assert!(
         out.contains("not compared: the claim of line 5 (no position in its scope)"),
         "{out}"
@@ -108,14 +115,19 @@ fn a_claim_allowed_empty_and_empty_in_every_run_is_no_pass() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAIL  line   5: empty in every run"), "{out}");
     // In one run of two, it is in scope (heaps <= 50 reach a + b == 100 at (50, 50)): no
-    // finding.
+    // finding of it as empty. (Its one position is P: `a == b` is never false there, a branch
+    // no run took, which --strict fails.)
     let g = fixture(
         "sum_empty_once",
         &nim2(claims, "  check max 10\n  check max 50"),
     );
-    let (code, out, _) = run(&["check", &g, "--strict"]);
+    let (code, out, _) = run(&["check", &g]);
     assert_eq!(code, 0, "{out}");
     assert!(!out.contains("empty in every run"), "{out}");
+    assert!(
+        out.contains("branch `a == b` (line 5) was never false"),
+        "{out}"
+    );
 }
 
 #[test]

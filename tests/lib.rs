@@ -5,6 +5,7 @@
 mod common;
 
 mod brute_force;
+mod certify_branches;
 mod certify_deepen;
 mod certify_known;
 mod certify_mutants;

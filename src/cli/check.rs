@@ -68,7 +68,9 @@ pub struct Args {
     /// Use the smaller bounds of each `check` line (`quick max N`) where it gives them.
     #[arg(long)]
     quick: bool,
-    /// Fail (exit 1) when a case of a claim decided no position, not only warn.
+    /// Fail (exit 1) when a case or a branch of a claim (a condition's value, a table's
+    /// entry, a set's member, a quantifier's deciding member) decided no position in any run,
+    /// not only warn.
     #[arg(long)]
     strict: bool,
 }
@@ -384,6 +386,10 @@ impl<'a> Checking<'a> {
     }
 }
 
+/// The code of a case, branch or `allow empty` claim no run exercised, a failure under
+/// `--strict`.
+const UNCOVERED: &str = "heapgame::uncovered";
+
 /// What the runs of `file` left unexercised: printed (text) or added to the file's last
 /// report (JSON); the exit code it calls for (1 for a vacuous claim, or an unexercised case
 /// under `--strict`; else 0).
@@ -404,6 +410,9 @@ fn coverage(
         }
         let tag = if fails { "FAIL" } else { "warn" };
         let _ = writeln!(out, "  {tag}  line {:>3}: {}", f.line, f.message);
+        if fails && f.kind != FindingKind::Vacuous {
+            let _ = writeln!(out, "        ({UNCOVERED} under --strict)");
+        }
     }
     if findings.iter().any(|f| f.kind == FindingKind::Vacuous) {
         let _ = writeln!(
@@ -439,6 +448,11 @@ fn coverage(
                                 FindingKind::Vacuous => "vacuous",
                                 FindingKind::Case => "case",
                                 FindingKind::Empty => "empty",
+                                FindingKind::Branch => "branch",
+                            },
+                            "code": match f.kind {
+                                FindingKind::Vacuous => "heapgame::vacuous",
+                                _ => UNCOVERED,
                             },
                             "fails": f.kind == FindingKind::Vacuous || a.strict,
                             "message": f.message,

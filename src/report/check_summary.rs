@@ -1,5 +1,5 @@
 //! The summary line of `check` for one file: what its runs compared (positions, the largest
-//! heap, the most heaps, the largest total), its claims by result, the cases decided, the
+//! heap, the most heaps, the largest total), its claims by result, the cases decided, the branches taken, the
 //! exceptions it names and finds, and what no run reached ("not compared: ..."); as text and
 //! as JSON.
 
@@ -36,6 +36,12 @@ fn not_compared(s: &Summary) -> Vec<String> {
     }
     if s.cases.0 < s.cases.1 {
         out.push(format!("{} case(s) (below)", s.cases.1 - s.cases.0));
+    }
+    if s.branches.0 < s.branches.1 {
+        out.push(format!(
+            "{} branch(es) (below)",
+            s.branches.1 - s.branches.0
+        ));
     }
     out
 }
@@ -75,6 +81,9 @@ pub fn summary_text(file: &std::path::Path, s: &Summary) -> String {
     if s.cases.1 > 0 {
         text += &format!("; cases decided: {} of {}", s.cases.0, s.cases.1);
     }
+    if s.branches.1 > 0 {
+        text += &format!("; branches taken: {} of {}", s.branches.0, s.branches.1);
+    }
     text.push('\n');
     if !s.known_at.is_empty() {
         text += &format!(
@@ -105,11 +114,13 @@ pub fn summary_json(s: &Summary) -> serde_json::Value {
             "empty": s.empty.len(),
         },
         "cases": {"decided": s.cases.0, "of": s.cases.1},
+        "branches": {"taken": s.branches.0, "of": s.branches.1},
         "known_exceptions": ps(&s.known_at),
         "not_compared": {
             "named": ps(&s.named_not_compared),
             "claims": s.empty,
             "cases": s.cases.1 - s.cases.0,
+            "branches": s.branches.1 - s.branches.0,
         },
     })
 }

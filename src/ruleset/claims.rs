@@ -35,6 +35,9 @@ pub struct CheckedClaim {
     /// Its cases, when it is a case split (a truth value with `or`s): where each is written
     /// ([`super::cases`]).
     pub cases: Vec<Span>,
+    /// The truth values its parts folded to constants with the run's parameters, where
+    /// evaluation reaches them ([`super::compile::Slots::folded`]).
+    pub folded: Vec<(Span, bool)>,
     /// Where it stands.
     pub span: Span,
 }
@@ -178,6 +181,7 @@ pub fn lower_claim(
             }
             _ => Vec::new(),
         },
+        folded: std::mem::take(&mut slots.folded),
         span: cl.span.clone(),
     })
 }

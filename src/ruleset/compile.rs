@@ -205,6 +205,14 @@ pub struct Slots {
     /// evaluates no claim must not fail on one) and in the branch of `and`/`or` that a
     /// constant left side makes unreachable.
     pub defer: bool,
+    /// The truth values the compiler folded to constants where evaluation reaches them (the
+    /// parameters decided them), with where each was written: a claim's conditions that no
+    /// longer stand as nodes of their own (`n == 3` in `n == 3 and C`), for `check`'s branch
+    /// coverage (`verify/branches.rs`).
+    pub folded: Vec<(Span, bool)>,
+    /// Whether the part compiled now is never evaluated (the right side of `false and B`,
+    /// the branch of `if` a constant condition does not take): nothing is added to `folded`.
+    pub unreached: bool,
 }
 
 impl Slots {

@@ -17,6 +17,7 @@ use super::builtins::abs;
 pub use super::builtins::{binary, call, set_of, Builtin};
 pub(super) use super::eval_error::{err, real_err, R};
 pub use super::eval_error::{floor_div, floor_mod, EvalError, EvalErrorKind};
+use super::observe;
 use super::value::{SetValue, Value};
 use crate::syntax::ast::{BinOp, HeapTestKind, QuantKind, Span};
 
@@ -147,8 +148,18 @@ impl CExpr {
         }
     }
 
-    /// Evaluates the expression.
+    /// Evaluates the expression (its truth value noted when observed: [`super::observe`]).
     pub fn eval(&self, env: &mut Env<'_>) -> R<Value> {
+        let v = self.eval_node(env)?;
+        if observe::observing() {
+            if let Value::Bool(b) = v {
+                observe::note(&self.span, observe::Path::Bool(b));
+            }
+        }
+        Ok(v)
+    }
+
+    fn eval_node(&self, env: &mut Env<'_>) -> R<Value> {
         let sp = &self.span;
         Ok(match &self.kind {
             CKind::Const(v) => v.clone(),
@@ -215,6 +226,11 @@ impl CExpr {
         }
         let x = a.eval(env)?;
         let y = b.eval(env)?;
+        if matches!(op, BinOp::In | BinOp::NotIn) && observe::observing() {
+            if let (Some(m), CKind::Const(_)) = (member_of(&x, &y), &b.kind) {
+                observe::note(&b.span, observe::Path::Member(m));
+            }
+        }
         binary(op, x, y, sp)
     }
 }
@@ -240,7 +256,7 @@ fn quantify(
     env: &mut Env<'_>,
 ) -> R<Value> {
     let sp = &cond.span;
-    let list = members(list, env)?;
+    let (list, list_node) = (members(list, env)?, list);
     if kind == QuantKind::Collect {
         let mut out = Vec::with_capacity(list.len());
         for (i, &x) in list.iter().enumerate() {
@@ -256,6 +272,11 @@ fn quantify(
         env.stopped(i, sp)?;
         env.ints[slot] = x;
         let c = cond.eval_bool(env)?;
+        if matches!((kind, c), (QuantKind::Any, true) | (QuantKind::All, false))
+            && observe::observing()
+        {
+            observe::note(&list_node.span, observe::Path::Witness(x));
+        }
         match kind {
             QuantKind::Filter if c => kept.push(x),
             QuantKind::Any if c => return Ok(Value::Bool(true)),
@@ -282,7 +303,12 @@ fn index(list: &CExpr, idx: &CExpr, env: &mut Env<'_>) -> R<Value> {
     };
     let i = idx.eval_int(env)?;
     match usize::try_from(i).ok().and_then(|i| l.get(i)) {
-        Some(&x) => Ok(Value::Int(x)),
+        Some(&x) => {
+            if observe::observing() {
+                observe::note(&list.span, observe::Path::Index(i));
+            }
+            Ok(Value::Int(x))
+        }
         None => err(
             EvalErrorKind::Domain(format!(
                 "index {i} is outside the list, which has {} members (indices 0..{})",
@@ -291,6 +317,19 @@ fn index(list: &CExpr, idx: &CExpr, env: &mut Env<'_>) -> R<Value> {
             )),
             &idx.span,
         ),
+    }
+}
+
+/// The member of the set `y` that `x` is (an integer, or a tuple's place among the set's
+/// members), if it is one of a finite set of integers or tuples.
+fn member_of(x: &Value, y: &Value) -> Option<i64> {
+    match (x, y) {
+        (Value::Int(n), Value::Set(SetValue::Ints(s))) => s.binary_search(n).ok().map(|_| *n),
+        (Value::List(t), Value::Set(SetValue::Tuples(s))) => s
+            .binary_search_by(|m| m.as_ref().cmp(t.as_ref()))
+            .ok()
+            .and_then(|i| i64::try_from(i).ok()),
+        _ => None,
     }
 }
 

@@ -24,6 +24,7 @@ pub mod lower_positions;
 pub mod lower_set;
 pub mod lower_split;
 mod lower_step;
+pub mod observe;
 pub mod octal;
 pub mod params;
 pub mod play;

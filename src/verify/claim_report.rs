@@ -61,6 +61,10 @@ pub struct ClaimReport {
     pub fails_at: Vec<Vec<u32>>,
     /// A position of `fails_at` where the claim held after all.
     pub held_at: Option<Vec<u32>>,
+    /// Its branches in this run ([`super::branches`]), and whether the run took each.
+    pub branches: Vec<super::branches::Branch>,
+    /// Whether each of `branches` was taken at a position of the run.
+    pub taken: Vec<bool>,
 }
 
 impl ClaimReport {

@@ -4,8 +4,11 @@
 //! failure under `--strict`). Runs of one file share its claims, in the same order. The
 //! file's [`Summary`]: what its runs compared, and what no run reached.
 
+use super::branches::{Branch, Node};
 use super::check::{ClaimReport, Seen};
 use crate::game::Game;
+use crate::ruleset::observe::{Path, Took};
+use rustc_hash::FxHashSet;
 
 /// The sums over the runs of one file.
 #[derive(Clone, Debug, Default)]
@@ -29,6 +32,8 @@ struct Sum {
     named: Vec<Vec<u32>>,
     known: Vec<Vec<u32>>,
     held_at: Vec<Vec<u32>>,
+    /// Its branches in any run, and whether some run took each.
+    branches: Vec<(Branch, bool)>,
 }
 
 /// What the runs of one file compared, for its summary line.
@@ -52,6 +57,8 @@ pub struct Summary {
     pub known_at: Vec<Vec<u32>>,
     /// Cases of case splits that decided a position, of all cases that apply in some run.
     pub cases: (usize, usize),
+    /// Branches of the claims taken in some run, of all their branches ([`super::branches`]).
+    pub branches: (usize, usize),
     /// Positions `fails at` names that no run compared.
     pub named_not_compared: Vec<Vec<u32>>,
 }
@@ -74,6 +81,9 @@ pub enum FindingKind {
     /// A claim that says `allow empty` decided no position in any run: a warning (a failure
     /// with `--strict`), never a pass.
     Empty,
+    /// A branch of a claim (a condition's value, a table's entry, a set's member, a
+    /// quantifier's deciding member) that no run took: a warning (a failure with `--strict`).
+    Branch,
 }
 
 /// One thing the runs of a file did not exercise.
@@ -130,9 +140,16 @@ impl Coverage {
                     named: Vec::new(),
                     known: Vec::new(),
                     held_at: Vec::new(),
+                    branches: Vec::new(),
                 });
             }
             let s = &mut self.claims[i];
+            for (b, &t) in r.branches.iter().zip(&r.taken) {
+                match s.branches.iter_mut().find(|(x, _)| x.took == b.took) {
+                    Some((_, seen)) => *seen |= t,
+                    None => s.branches.push((b.clone(), t)),
+                }
+            }
             s.failed |= r.failure.is_some();
             s.applies |= r.applies;
             s.decided += r.checked;
@@ -188,7 +205,24 @@ impl Coverage {
             m.cases.1 += live.clone().count();
             m.cases.0 += live.filter(|k| k.decided > 0).count();
         }
+        // Those of the claims whose branches are reported: not failed, not empty.
+        let taken = self.branches_taken();
+        let all: FxHashSet<&Took> = (self.claims.iter())
+            .filter(|s| !s.failed && s.decided > 0)
+            .flat_map(|s| s.branches.iter().map(|(b, _)| &b.took))
+            .collect();
+        let hit = all.iter().filter(|t| taken.contains(**t)).count();
+        m.branches = (hit, all.len());
         m
+    }
+
+    /// The branches some claim took in some run (one `fn`'s branches are those of every
+    /// claim that calls it).
+    fn branches_taken(&self) -> FxHashSet<Took> {
+        (self.claims.iter())
+            .flat_map(|s| s.branches.iter().filter(|(_, t)| *t))
+            .map(|(b, _)| b.took.clone())
+            .collect()
     }
 
     /// What the runs did not exercise, in the order of the claims. A claim that failed is
@@ -200,6 +234,8 @@ impl Coverage {
             format!("the {} runs", self.runs)
         };
         let mut out = Vec::new();
+        let taken = self.branches_taken();
+        let mut reported = FxHashSet::default();
         for s in self.claims.iter().filter(|s| !s.failed) {
             if s.decided == 0 {
                 // With parameters from the command line, a claim about other parameter values
@@ -246,7 +282,112 @@ impl Coverage {
                     message: format!("case at line {} (`{}`) {why}", k.line, k.label),
                 });
             }
+            // A branch of a `fn` two claims call is taken when either claim took it; each
+            // untaken one is reported once, at the first claim that has it.
+            let left: Vec<(Branch, bool)> = (s.branches.iter())
+                .filter(|(b, _)| reported.insert(b.took.clone()))
+                .map(|(b, _)| (b.clone(), taken.contains(&b.took)))
+                .collect();
+            for message in untaken(&left, &runs) {
+                out.push(Finding {
+                    kind: FindingKind::Branch,
+                    line: s.line,
+                    message,
+                });
+            }
         }
         out
     }
+}
+
+/// The branches of a claim no run took, in words: one line a node, in the order written.
+fn untaken(branches: &[(Branch, bool)], runs: &str) -> Vec<String> {
+    let mut nodes: Vec<(&Branch, Vec<&Branch>)> = Vec::new();
+    for (b, _) in branches.iter().filter(|(_, t)| !t) {
+        match nodes
+            .iter_mut()
+            .find(|(n, _)| n.took.at == b.took.at && n.node == b.node)
+        {
+            Some((_, v)) => v.push(b),
+            None => nodes.push((b, vec![b])),
+        }
+    }
+    let mut out = Vec::new();
+    for (n, missed) in nodes {
+        let text = short(&n.text);
+        let line = n.line;
+        let members = || show_members(&missed);
+        out.push(match n.node {
+            Node::Cond if missed.len() == 2 => {
+                format!("branch `{text}` (line {line}) was never evaluated in {runs}")
+            }
+            Node::Cond => {
+                let v = matches!(missed[0].took.what, Path::Bool(true));
+                format!("branch `{text}` (line {line}) was never {v} in {runs}")
+            }
+            Node::Table => format!(
+                "table `{text}` (line {line}): {} never read in {runs}",
+                members()
+            ),
+            Node::Set => format!(
+                "set `{text}` (line {line}): member {} never matched in {runs}",
+                members()
+            ),
+            Node::Quant => format!(
+                "`{text}` (line {line}), a quantifier's list: {} never decided it in {runs}",
+                members()
+            ),
+        });
+    }
+    out
+}
+
+/// A node's text, shortened for a finding.
+fn short(text: &str) -> String {
+    if text.chars().count() > 60 {
+        text.chars().take(57).collect::<String>() + "..."
+    } else {
+        text.to_string()
+    }
+}
+
+/// Members in words: runs of consecutive integers as `a..b`, at most 12 items shown.
+fn show_members(missed: &[&Branch]) -> String {
+    let num = |b: &Branch| match b.took.what {
+        Path::Index(i) | Path::Witness(i) => Some(i),
+        Path::Member(i) if !b.member.starts_with('(') => Some(i),
+        _ => None,
+    };
+    let mut items: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < missed.len() {
+        let mut j = i;
+        while let (Some(a), Some(b)) = (num(missed[j]), missed.get(j + 1).and_then(|b| num(b))) {
+            if b != a + 1 {
+                break;
+            }
+            j += 1;
+        }
+        items.push(match (num(missed[i]), num(missed[j])) {
+            (Some(a), Some(b)) if j >= i + 2 => {
+                let e = if missed[i].node == Node::Table {
+                    "entries "
+                } else {
+                    ""
+                };
+                format!("{e}{a}..{b}")
+            }
+            _ => (i..=j)
+                .map(|k| missed[k].member.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+        i = j + 1;
+    }
+    let n = items.len();
+    if n > 12 {
+        items.truncate(12);
+        items.push(format!("and {} more", n - 12));
+    }
+    items.join(", ")
 }

@@ -5,6 +5,7 @@
 //! smallest, and every failure comes with an explanation in words (`explain.rs`).
 
 pub mod boxed;
+pub mod branches;
 pub mod check;
 pub mod claim;
 pub mod claim_report;

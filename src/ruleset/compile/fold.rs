@@ -13,6 +13,17 @@ impl Compiler<'_> {
         if !all_const(&node) {
             return Some((node, ty));
         }
+        // Its truth-valued operands no longer stand as nodes either.
+        if let CKind::Not(a) | CKind::Bin(BinOp::And | BinOp::Or, a, _) = &node.kind {
+            if let Some(v) = a.as_const() {
+                self.folded(&a.span, v);
+            }
+        }
+        if let CKind::Bin(BinOp::And | BinOp::Or, _, b) = &node.kind {
+            if let Some(v) = b.as_const() {
+                self.folded(&b.span, v);
+            }
+        }
         self.evaluate(node, ty)
     }
 
@@ -28,7 +39,10 @@ impl Compiler<'_> {
             stop: None,
         };
         match node.eval(&mut env) {
-            Ok(v) => Some((CExpr::constant(v, sp), ty)),
+            Ok(v) => {
+                self.folded(&sp, &v);
+                Some((CExpr::constant(v, sp), ty))
+            }
             Err(_) if self.slots.defer => Some((node, ty)),
             Err(e) => {
                 self.push(
@@ -44,6 +58,15 @@ impl Compiler<'_> {
                 );
                 None
             }
+        }
+    }
+}
+
+impl Compiler<'_> {
+    /// Notes a truth value folded at `sp`, where evaluation reaches it ([`Slots::folded`]).
+    pub(super) fn folded(&mut self, sp: &Span, v: &Value) {
+        if let (Value::Bool(b), false) = (v, self.slots.unreached) {
+            self.slots.folded.push((sp.clone(), *b));
         }
     }
 }

@@ -205,6 +205,11 @@ impl Compiler<'_> {
             );
             return None;
         }
+        if let Some(v) = cc.as_const() {
+            // The condition no longer stands as a node: noted as folded.
+            let v = v.clone();
+            self.folded(&cc.span, &v);
+        }
         match cc.as_const() {
             Some(Value::Bool(true)) => Some((ca, ty)),
             Some(Value::Bool(false)) => Some((cb, ty)),
@@ -220,10 +225,11 @@ impl Compiler<'_> {
 
     /// A branch of `if`, compiled with failed constants deferred when it is never taken.
     fn branch(&mut self, e: &Expr, scope: &mut Scope, untaken: bool) -> Option<(CExpr, Type)> {
-        let saved = self.slots.defer;
+        let saved = (self.slots.defer, self.slots.unreached);
         self.slots.defer |= untaken;
+        self.slots.unreached |= untaken;
         let r = self.compile(e, scope);
-        self.slots.defer = saved;
+        (self.slots.defer, self.slots.unreached) = saved;
         r
     }
 

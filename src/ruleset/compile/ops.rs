@@ -22,12 +22,16 @@ impl Compiler<'_> {
             (BinOp::Or, Some(Value::Bool(true))) => Some(true),
             _ => None,
         };
-        let defer = self.slots.defer;
+        let (defer, unreached) = (self.slots.defer, self.slots.unreached);
         self.slots.defer |= decided.is_some();
+        self.slots.unreached |= decided.is_some();
         let rb = self.compile(b, scope);
-        self.slots.defer = defer;
+        (self.slots.defer, self.slots.unreached) = (defer, unreached);
         let ((ca, ta), (cb, tb)) = (ra?, rb?);
         if let (Some(d), Type::Bool) = (decided, tb) {
+            // `a` and the whole no longer stand as nodes: noted as folded.
+            self.folded(&ca.span, &Value::Bool(d));
+            self.folded(&sp, &Value::Bool(d));
             return Some((CExpr::constant(Value::Bool(d), sp), Type::Bool));
         }
         let ty = match op {
