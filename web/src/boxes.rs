@@ -4,7 +4,7 @@
 //! its outcomes P, N or D.
 
 use heapgame::query::table::{Planned, Table};
-use heapgame::solver::loopy::{LoopyOutcome, LoopySolution};
+use heapgame::solver::loopy::{LoopyOutcome, LoopySolution, LoopyValue};
 use heapgame::Game;
 use serde_json::{json, Value};
 
@@ -117,7 +117,7 @@ fn loopy_json(roots: &[Vec<u32>], solution: &LoopySolution) -> Value {
     let mut ps = Vec::new();
     let (mut count, mut draws) = (0usize, 0usize);
     for p in roots {
-        match solution.value_of(p).map(|v| v.outcome()) {
+        match solution.value_of(p).map(LoopyValue::outcome) {
             Some(LoopyOutcome::P) => {
                 count += 1;
                 if ps.len() < MAX_LISTED {
