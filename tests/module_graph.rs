@@ -7,7 +7,8 @@
 //! edge to the longest prefix that is a file. A `pub use` in a `mod.rs` or `lib.rs` is the
 //! module's front door, not a dependency of its own: a path that reaches an item through it is
 //! an edge to the file the item comes from (`crate::moves::generate::f`, re-exported by
-//! `generate/mod.rs` from `combination.rs`, is an edge to `moves/generate/combination.rs`).
+//! `generate/mod.rs` from `combination.rs`, is an edge to `moves/generate/combination.rs`). What
+//! a facade re-exports from outside its own folder is an import of the facade's like any other.
 //! Everything from the first `#[cfg(test)]` of a file on is left out (unit tests read their
 //! own file). Circles are looked for between files and between folders (`moves::generate` and
 //! `moves::compiled` are two folders; a file directly in a phase's folder is one of its own).
@@ -299,9 +300,50 @@ fn graph_of(src: &Path, library: bool) -> Graph {
                 }
             }
         }
+        if facade && file != "lib.rs" {
+            to.extend(reexports_from_elsewhere(
+                &doors, &files, module, file, &text, library,
+            ));
+        }
         edges.insert(file.clone(), to);
     }
     Graph { files, edges }
+}
+
+/// The files a facade's `pub use` brings in from outside its own folder: an import like any
+/// other (`solver/mod.rs` re-exporting `crate::report::X` depends on `report`), while what it
+/// re-exports from its own children is its front door.
+fn reexports_from_elsewhere(
+    doors: &Doors,
+    files: &BTreeMap<Vec<String>, String>,
+    module: &[String],
+    file: &str,
+    text: &str,
+    library: bool,
+) -> BTreeSet<String> {
+    let own = file.trim_end_matches("mod.rs");
+    let mut out = BTreeSet::new();
+    for tree in pub_use_trees(&code_of(text)) {
+        let mut paths = Vec::new();
+        expand_use(&tree, "", &mut paths);
+        for path in paths {
+            let rooted = if ["crate", "super", "self", "heapgame"]
+                .iter()
+                .any(|r| path.starts_with(&format!("{r}::")))
+            {
+                path.clone()
+            } else {
+                format!("self::{path}")
+            };
+            if let Some(target) = resolve(files, module, &rooted, library) {
+                let target = through_doors(doors, files, &rooted, target);
+                if !target.starts_with(own) {
+                    out.insert(target);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// What each facade (`mod.rs`) re-exports: item name -> the file it comes from.
@@ -558,6 +600,49 @@ fn no_circles_between_the_playground_files() {
         found.is_empty(),
         "import circles between files:\n{found:#?}"
     );
+}
+
+/// A facade's `pub use` of another folder's item is an import: a circle made through it is
+/// found (as `moves/generate` and `moves/compiled` once made one, unseen).
+#[test]
+fn a_facade_reexporting_from_elsewhere_imports_it() {
+    let dir = std::env::temp_dir().join(format!("heapgame-module-graph-{}", std::process::id()));
+    let write = |rel: &str, text: &str| {
+        let path = dir.join(rel);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder");
+        std::fs::write(path, text).expect("written");
+    };
+    write("lib.rs", "pub mod p;\n");
+    write("p/mod.rs", "pub mod a;\npub mod b;\n");
+    write(
+        "p/a/mod.rs",
+        "mod x;\npub use x::Own;\npub use crate::p::b::y::Theirs;\n",
+    );
+    write("p/a/x.rs", "pub struct Own;\n");
+    write("p/b/mod.rs", "pub mod y;\n");
+    write(
+        "p/b/y.rs",
+        "use crate::p::a::Own;\npub struct Theirs(Own);\n",
+    );
+    let g = graph_of(&dir, true);
+    let _ = std::fs::remove_dir_all(&dir);
+    let from_a = &g.edges["p/a/mod.rs"];
+    assert!(from_a.contains("p/b/y.rs"), "{from_a:?}");
+    assert!(
+        !from_a.contains("p/a/x.rs"),
+        "its own child is its front door: {from_a:?}"
+    );
+    // p/b/y.rs reaches `Own` through a's front door: an edge to p/a/x.rs.
+    let from_y = &g.edges["p/b/y.rs"];
+    assert!(from_y.contains("p/a/x.rs"), "{from_y:?}");
+    let mut folders: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, tos) in &g.edges {
+        let here = folder_of(from);
+        let out = folders.entry(here.clone()).or_default();
+        out.extend(tos.iter().map(|t| folder_of(t)).filter(|t| *t != here));
+    }
+    // The folders `p::a` and `p::b` import each other through the re-export.
+    assert_eq!(circles(&folders).len(), 1, "{folders:?}");
 }
 
 #[test]

@@ -1,35 +1,97 @@
-//! One position, one route: `heapgame eval` and the REPL answer the same positions alike,
-//! through the library's one route (`query::eval`), and each answer agrees with a brute
-//! force written here: positions a kernel answers (Wythoff's game), a misère sum of Kayles
-//! heaps (the search), and a loopy game's positions (take-or-add, by retrograde analysis).
-//! The playground's side of the same positions is in `web/tests/api.rs`.
+//! One position, one route: `heapgame eval` (the binary, its JSON), the REPL (the binary,
+//! a line typed) and the playground (its Rust API, `heapgame_web::api::evaluate`, run
+//! natively) answer the same positions with the same outcome, value and route, through the
+//! library's one route (`query::eval`), and each answer agrees with a brute force or a
+//! theorem written here: positions a kernel answers (Wythoff's game, up to (1500, 2000), by
+//! its moves and by Wythoff's pairs), a normal-play sum the search answers (Kayles), a
+//! misère sum of Kayles heaps (the search), and a loopy game's positions (take-or-add, by
+//! retrograde analysis).
 
 use std::collections::HashMap;
 
 use crate::common::run::heapgame;
 use crate::common::{Brute, Shape};
 
-/// The outcome (`P`, `N` or `D`) and the Grundy value as printed (`9`, `inf{0,2}`, or
-/// `not computed`) in an answer's text.
-fn read_answer(text: &str) -> (String, String) {
+/// What a front end said about a position: its outcome (`P`, `N` or `D`), its value as
+/// written (`9`, `inf{0,2}`), and its route (`kernel NAME`, `search`, `loopy`).
+type Said = (String, String, String);
+
+/// The outcome, the value and the route in the text of an answer (the REPL's).
+fn read_text(text: &str) -> Said {
     let field = |name: &str| {
         text.lines()
             .find_map(|l| l.strip_prefix(name))
             .map(|v| v.split_whitespace().next().unwrap_or("").to_string())
             .unwrap_or_else(|| panic!("no `{name}` line in:\n{text}"))
     };
-    (field("outcome:"), field("grundy:"))
+    let method = text.lines().find_map(|l| l.strip_prefix("method:"));
+    let route = match method {
+        _ if text.lines().any(|l| l.starts_with("loopy:")) => "loopy".to_string(),
+        Some(m) if m.trim().starts_with("the kernel `") => {
+            format!("kernel {}", m.split('`').nth(1).unwrap_or(""))
+        }
+        Some(m) => m.trim().to_string(),
+        None => "search".to_string(),
+    };
+    (field("outcome:"), field("grundy:"), route)
 }
 
-/// The answer of `heapgame eval FILE POS` and of the REPL on `FILE` asked `POS`.
-fn both(file: &str, pos: &str) -> ((String, String), (String, String)) {
+/// The value as written: a number, or the text of an infinite one.
+fn value_text(v: &serde_json::Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), str::to_string)
+}
+
+/// The outcome, the value and the route in `heapgame eval --format json`'s answer.
+fn read_eval_json(v: &serde_json::Value) -> Said {
+    let route = if v["loopy"] == true {
+        "loopy".to_string()
+    } else if v["method"] == "kernel" {
+        format!("kernel {}", value_text(&v["kernel"]))
+    } else {
+        value_text(&v["method"])
+    };
+    (value_text(&v["outcome"]), value_text(&v["grundy"]), route)
+}
+
+/// The outcome, the value and the route in the playground's answer.
+fn read_page(v: &serde_json::Value) -> Said {
+    assert_eq!(v["ok"], true, "{v}");
+    let route = if v["loopy"] == true {
+        "loopy".to_string()
+    } else if v["kernel"].is_string() {
+        format!("kernel {}", value_text(&v["kernel"]))
+    } else {
+        "search".to_string()
+    };
+    (value_text(&v["outcome"]), value_text(&v["grundy"]), route)
+}
+
+/// The answers of `heapgame eval FILE POS`, of the REPL on `FILE` asked `POS`, and of the
+/// playground given the text of `FILE` (its default position limit), in that order.
+fn three(file: &str, pos: &str) -> [Said; 3] {
     let words: Vec<&str> = pos.split_whitespace().collect();
-    let eval = heapgame().arg("eval").arg(file).args(&words).ok();
+    let eval = heapgame().arg("eval").arg(file).args(&words).json();
     let repl = heapgame()
         .args(["repl", file])
         .stdin(format!("{pos}\n"))
         .ok();
-    (read_answer(&eval), read_answer(&repl))
+    let req = heapgame_web::api::Request {
+        name: file.to_string(),
+        text: std::fs::read_to_string(file).expect("the ruleset"),
+        params: Vec::new(),
+        max_positions: heapgame_web::DEFAULT_MAX_POSITIONS,
+        force: false,
+    };
+    let page = heapgame_web::api::evaluate(&req, pos, &|_| {});
+    [read_eval_json(&eval), read_text(&repl), read_page(&page)]
+}
+
+/// The answer all three front ends gave at `pos` (each asserted equal to the command line's).
+fn agreed(file: &str, pos: &str) -> Said {
+    let [eval, repl, page] = three(file, pos);
+    assert_eq!(repl, eval, "the REPL and eval at {pos}");
+    assert_eq!(page, eval, "the playground and eval at {pos}");
+    eval
 }
 
 /// Wythoff's game by its moves: any amount from one heap, or the same from both.
@@ -43,19 +105,82 @@ fn wythoff() -> Brute {
     })
 }
 
+const WYTHOFF: &str = "rulesets/classic/wythoff.game";
+
 #[test]
-fn eval_and_the_repl_agree_with_wythoffs_definition() {
+fn the_three_front_ends_agree_with_wythoffs_definition() {
     let mut g = wythoff();
     for (a, b) in [(4u32, 6u32), (3, 5), (10, 20), (37, 60), (0, 0)] {
-        let (eval, repl) = both("rulesets/classic/wythoff.game", &format!("{a} {b}"));
+        let said = agreed(WYTHOFF, &format!("{a} {b}"));
         let want = g.grundy(&[a, b]);
         let outcome = if want == 0 { "P" } else { "N" };
-        assert_eq!(
-            eval,
-            (outcome.to_string(), want.to_string()),
-            "eval ({a}, {b})"
-        );
-        assert_eq!(repl, eval, "the REPL and eval at ({a}, {b})");
+        assert_eq!(said.0, outcome, "({a}, {b})");
+        assert_eq!(said.1, want.to_string(), "({a}, {b})");
+    }
+}
+
+/// Wythoff's P-positions `(a_n, b_n)` with `b_n <= most`: `a_n` the least number not yet in
+/// a pair, `b_n = a_n + n` (Wythoff 1907).
+fn wythoff_pairs(most: u32) -> Vec<(u32, u32)> {
+    let mut used = std::collections::HashSet::new();
+    let mut pairs = Vec::new();
+    let mut a = 0;
+    for n in 0.. {
+        while used.contains(&a) {
+            a += 1;
+        }
+        if a + n > most {
+            break;
+        }
+        pairs.push((a, a + n));
+        used.extend([a, a + n]);
+    }
+    pairs
+}
+
+/// Positions whose box the kernel fills at once and the search would take millions of
+/// positions for: the same route (the kernel) and answer everywhere, the outcome Wythoff's.
+#[test]
+fn a_position_the_kernel_answers_takes_the_kernel_everywhere() {
+    let pairs = wythoff_pairs(2000);
+    let &last = pairs.last().expect("pairs");
+    for (a, b) in [(1500, 2000), last] {
+        let said = agreed(WYTHOFF, &format!("{a} {b}"));
+        let outcome = if pairs.contains(&(a, b)) { "P" } else { "N" };
+        assert_eq!(said.0, outcome, "({a}, {b})");
+        assert!(said.2.starts_with("kernel "), "({a}, {b}): {said:?}");
+    }
+}
+
+/// Kayles' Grundy values of single rows `0..=n`: a move takes 1 or 2 adjacent pins, leaving
+/// two rows (either may be empty).
+fn kayles(n: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::new();
+    for h in 0..=n {
+        // The values stay below 16: their XORs index this.
+        let mut seen = [false; 64];
+        for take in 1..=2.min(h) {
+            for left in 0..=h - take {
+                seen[(g[left] ^ g[h - take - left]) as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+    }
+    g
+}
+
+/// A sum no kernel matches, in normal play: the search (through the single rows' values),
+/// the same answer everywhere, the XOR of the rows' values.
+#[test]
+fn a_sum_the_search_answers_takes_the_search_everywhere() {
+    let g = kayles(40);
+    for pos in [vec![3u32, 5, 7], vec![1, 4, 9], vec![12, 30, 40]] {
+        let typed: Vec<String> = pos.iter().map(u32::to_string).collect();
+        let said = agreed("rulesets/classic/kayles.game", &typed.join(" "));
+        let want = pos.iter().fold(0, |x, &h| x ^ g[h as usize]);
+        assert_eq!(said.1, want.to_string(), "{pos:?}");
+        assert_eq!(said.0, if want == 0 { "P" } else { "N" }, "{pos:?}");
+        assert_eq!(said.2, "search", "{pos:?}");
     }
 }
 
@@ -89,7 +214,7 @@ fn kayles_misere_wins(pos: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
 }
 
 #[test]
-fn a_misere_sum_gets_the_same_outcome_from_eval_and_the_repl() {
+fn a_misere_sum_gets_the_same_answer_from_the_three_front_ends() {
     let dir = std::env::temp_dir().join(format!("heapgame-one-route-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("misere-kayles.game");
@@ -101,7 +226,7 @@ fn a_misere_sum_gets_the_same_outcome_from_eval_and_the_repl() {
     let mut memo = HashMap::new();
     for pos in [vec![4, 7], vec![1, 1, 1], vec![2, 5, 6], vec![1, 4, 9]] {
         let typed: Vec<String> = pos.iter().map(u32::to_string).collect();
-        let (eval, repl) = both(file, &typed.join(" "));
+        let said = agreed(file, &typed.join(" "));
         let mut sorted = pos.clone();
         sorted.sort_unstable();
         let outcome = if kayles_misere_wins(&sorted, &mut memo) {
@@ -109,8 +234,7 @@ fn a_misere_sum_gets_the_same_outcome_from_eval_and_the_repl() {
         } else {
             "P"
         };
-        assert_eq!(eval.0, outcome, "eval at {pos:?}");
-        assert_eq!(repl, eval, "the REPL and eval at {pos:?}");
+        assert_eq!(said.0, outcome, "{pos:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -168,13 +292,17 @@ fn take_or_add() -> Vec<Vec<char>> {
 }
 
 #[test]
-fn a_loopy_position_gets_the_same_outcome_from_eval_and_the_repl() {
+fn a_loopy_position_gets_the_same_answer_from_the_three_front_ends() {
     let want = take_or_add();
     let mut seen = String::new();
     for (a, b) in [(7, 7), (7, 0), (0, 0), (9, 4), (5, 11), (3, 7)] {
-        let (eval, repl) = both("rulesets/classic/take-or-add.game", &format!("{a} {b}"));
-        assert_eq!(eval.0, want[a][b].to_string(), "eval at ({a}, {b})");
-        assert_eq!(repl, eval, "the REPL and eval at ({a}, {b})");
+        let said = agreed("rulesets/classic/take-or-add.game", &format!("{a} {b}"));
+        assert_eq!(said.0, want[a][b].to_string(), "({a}, {b})");
+        // A draw is found only by the loopy route (a position with no loop below it is
+        // answered by the search, alike everywhere).
+        if want[a][b] == 'D' {
+            assert_eq!(said.2, "loopy", "({a}, {b})");
+        }
         seen.push(want[a][b]);
     }
     assert!(

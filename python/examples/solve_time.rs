@@ -3,13 +3,15 @@
 //!
 //!     cargo run --release -p heapgame-python --example solve_time -- FILE MAX [HEAPS] [RUNS]
 //!
-//! Prints the best of RUNS (default 3) wall-clock times of `Game::solve_box_through` (Grundy
-//! values, one thread) in seconds, and the box's size.
+//! Prints the best of RUNS (default 3) wall-clock times of `query::table::solve` (Grundy values,
+//! one thread, the box held whole) in seconds, and the box's size.
 
 use std::path::Path;
 use std::time::Instant;
 
-use heapgame::solver::{BoxSpec, Budget, Want};
+use heapgame::query::table::{plan, solve, BoxAsk};
+use heapgame::query::{Limits, Room};
+use heapgame::solver::Budget;
 use heapgame::Game;
 
 fn main() {
@@ -30,16 +32,21 @@ fn main() {
     let runs: usize = args
         .get(3)
         .map_or(3, |r| r.parse().expect("RUNS is a number"));
-    let (k, _) = game.box_of(max, heaps).expect("a box of this ruleset");
-    let spec = BoxSpec::new(game.shape(), max, k).expect("a box that fits");
+    let ask = BoxAsk {
+        max,
+        heaps,
+        grundy: true,
+        held: true,
+        loopy: false,
+    };
+    let planned = plan(&game, &ask, &Limits::with_room(Room::Unbounded)).expect("a box that fits");
     let mut best = f64::INFINITY;
     for _ in 0..runs {
         let t = Instant::now();
-        let table = game
-            .solve_box_through(game.generator(), &spec, Want::Grundy, &Budget::default())
-            .expect("solved");
+        let table = solve(&game, game.generator(), &ask, &planned, &Budget::default());
+        let table = table.expect("solved");
         best = best.min(t.elapsed().as_secs_f64());
         std::hint::black_box(table);
     }
-    println!("{best:.6} {}", spec.len());
+    println!("{best:.6} {}", planned.spec.len());
 }

@@ -46,6 +46,26 @@ pub struct Limits {
     pub max_memory: Option<u64>,
 }
 
+impl Limits {
+    /// The limits as the query floor takes them: those given, named as Python writes them,
+    /// and no default of the machine's (a library call is bounded by what its caller gives).
+    pub fn query(&self) -> heapgame::query::Limits {
+        use heapgame::query::{Limit, Room};
+        heapgame::query::Limits {
+            max_positions: self.max_positions.map(|n| Limit {
+                value: n,
+                why: format!("max_positions={n}"),
+            }),
+            max_memory: self.max_memory.map(|m| Limit {
+                value: m,
+                why: format!("max_memory={m}"),
+            }),
+            force: false,
+            room: Room::Unbounded,
+        }
+    }
+}
+
 /// One call's budget and the flags that say why it stopped.
 pub struct Run {
     /// What the solvers look at.

@@ -5,6 +5,7 @@
 
 use heapgame::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 use heapgame::moves::MoveError;
+use heapgame::query::table::{plan, solve as query_solve, BoxAsk, Planned, Table, TableError};
 use heapgame::ruleset::diag::Code;
 use heapgame::sequence::{sequence, SequenceError};
 use heapgame::solver::{BoxSpec, BoxValues, Budget, SolveError, Want};
@@ -21,14 +22,8 @@ use crate::run::{Limits, Run};
 /// ruleset's least, a position `positions where` excludes.
 pub const NOT_A_POSITION: u32 = u32::MAX;
 
-/// A box of the game: its spec, checked against the limits before anything is solved.
-fn box_spec(
-    py: Python<'_>,
-    game: &Game,
-    run: &Run,
-    max: u32,
-    heaps: Option<usize>,
-) -> PyResult<BoxSpec> {
+/// A box the query floor refused before its solve, as the Python error.
+fn refused(py: Python<'_>, game: &Game, e: TableError) -> PyErr {
     let usage = |message: String, help: &str| {
         to_py(
             py,
@@ -36,20 +31,6 @@ fn box_spec(
             Kind::Ruleset,
         )
     };
-    let name = &game.checked.name;
-    let (k, size) = game.box_of(max, heaps).map_err(|e| match e {
-        BoxError::Heaps(BoxHeapsError::AnyCount) => {
-            usage(AnyCount(name).to_string(), "give heaps=")
-        }
-        BoxError::Heaps(BoxHeapsError::FixedCount { count, asked }) => usage(
-            format!("`{name}` has exactly {count} heaps, but {asked} were asked for"),
-            "leave heaps= out",
-        ),
-        BoxError::TooManyHeaps(k) => usage(
-            format!("a box of positions with {k} heaps is more than heapgame lists"),
-            &format!("ask for at most {MAX_BOX_HEAPS} heaps"),
-        ),
-    })?;
     let limit = |which: &'static str, message: String, help: &str| {
         to_py(
             py,
@@ -57,23 +38,50 @@ fn box_spec(
             Kind::Limit(which),
         )
     };
-    let shown = size.map_or("more than 10^38".to_string(), |n| n.to_string());
-    if let (Some(m), Some(n)) = (run.budget.max_positions, size) {
-        if n > m as u128 {
-            return Err(limit(
-                "positions",
-                format!("the box holds {shown} positions, more than the position limit of {m}"),
-                "lower max or heaps, or raise max_positions",
-            ));
+    let name = &game.checked.name;
+    match e {
+        TableError::Box(BoxError::Heaps(BoxHeapsError::AnyCount)) => {
+            usage(AnyCount(name).to_string(), "give heaps=")
         }
-    }
-    BoxSpec::new(game.shape(), max, k).map_err(|_| {
-        limit(
+        TableError::Box(BoxError::Heaps(BoxHeapsError::FixedCount { count, asked })) => usage(
+            format!("`{name}` has exactly {count} heaps, but {asked} were asked for"),
+            "leave heaps= out",
+        ),
+        TableError::Box(BoxError::TooManyHeaps(k)) => usage(
+            format!("a box of positions with {k} heaps is more than heapgame lists"),
+            &format!("ask for at most {MAX_BOX_HEAPS} heaps"),
+        ),
+        TableError::Unaddressable(size) => limit(
             "memory",
-            format!("the box holds {shown} positions, more than a table in memory can"),
+            format!(
+                "the box holds {} positions, more than a table in memory can",
+                size.map_or("more than 10^38".to_string(), |n| n.to_string())
+            ),
             "lower max or heaps",
-        )
-    })
+        ),
+        TableError::Positions(p) => limit(
+            "positions",
+            format!(
+                "the box holds {} positions, more than the position limit of {}",
+                p.spec.len(),
+                p.bounds.max_positions
+            ),
+            "lower max or heaps, or raise max_positions",
+        ),
+        TableError::Memory(p) => limit(
+            "memory",
+            format!(
+                "the box holds {} positions: {} takes at least {} bytes for them, more than \
+                 the memory limit, {}",
+                p.spec.len(),
+                p.plan.describe(),
+                p.bytes(),
+                p.bounds.max_memory.map(|(_, why)| why).unwrap_or_default()
+            ),
+            "lower max or heaps, or raise max_memory",
+        ),
+        TableError::Solve { error, .. } => to_py(py, &game.solve_diag(&error), Kind::Solve),
+    }
 }
 
 /// The colex successor of a sorted tuple over `base..=max` (the order of the ranks of a box
@@ -246,15 +254,23 @@ enum Solved {
     Listed(Vec<u32>, Vec<u32>),
 }
 
-type Outcome = Result<Solved, SolveError<MoveError>>;
+/// The box solved, `None` when its table did not come back (a defect: a box held whole is
+/// always tabulated, and a loop, not asked for, is the solve's error).
+type Outcome = Result<Option<Solved>, SolveError<MoveError>>;
 
+/// The table of a box held whole, `None` if none came back (see [`Outcome`]).
 fn solve_table(
     game: &Game,
-    spec: &BoxSpec,
-    want: Want,
+    ask: &BoxAsk,
+    planned: &Planned,
     budget: &Budget,
-) -> Result<BoxValues, SolveError<MoveError>> {
-    game.solve_box_through(game.generator(), spec, want, budget)
+) -> Result<Option<BoxValues>, SolveError<MoveError>> {
+    match query_solve(game, game.generator(), ask, planned, budget) {
+        Ok(Table::Values(listed)) => Ok(listed.tabulated()),
+        Ok(Table::Loopy { .. }) => Ok(None),
+        Err(TableError::Solve { error, .. }) => Err(error),
+        Err(_) => Ok(None),
+    }
 }
 
 impl Native {
@@ -274,8 +290,16 @@ impl Native {
     ) -> PyResult<Bound<'py, PyAny>> {
         let game = &*self.game;
         let run = Run::new(limits)?;
-        let spec = box_spec(py, game, &run, max, heaps)?;
-        let k = spec.heaps;
+        let ask = BoxAsk {
+            max,
+            heaps,
+            grundy,
+            held: true,
+            loopy: false,
+        };
+        let planned = plan(game, &ask, &limits.query()).map_err(|e| refused(py, game, e))?;
+        let spec = &planned.spec;
+        let k = planned.k;
         let side = max as usize + 1;
         let cells = (dense && !p_only)
             .then(|| {
@@ -293,18 +317,25 @@ impl Native {
                 Kind::Limit("memory"),
             ));
         }
-        let want = if grundy { Want::Grundy } else { Want::Outcome };
         let solved: Outcome = run.watched(py, |budget| {
-            let table = solve_table(game, &spec, want, budget)?;
-            Ok(if dense && !p_only {
-                Solved::Dense(self::dense(game, &spec, table, side))
+            let Some(table) = solve_table(game, &ask, &planned, budget)? else {
+                return Ok(None);
+            };
+            Ok(Some(if dense && !p_only {
+                Solved::Dense(self::dense(game, spec, table, side))
             } else {
-                let (ps, vs) = listed(game, &spec, table, p_only);
+                let (ps, vs) = listed(game, spec, table, p_only);
                 Solved::Listed(ps, vs)
-            })
+            }))
         })?;
         let context = format!("while solving the {} positions of the box", spec.len());
-        match solved.map_err(|e| run.failure(py, game, &e, &context))? {
+        let solved = solved.map_err(|e| run.failure(py, game, &e, &context))?;
+        let Some(solved) = solved else {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "heapgame: the box came back without its table (a defect of heapgame's)",
+            ));
+        };
+        match solved {
             Solved::Dense(v) => {
                 let shape = vec![side; k];
                 Ok(v.into_pyarray(py).reshape(shape)?.into_any())

@@ -12,7 +12,7 @@ use miette::Report;
 
 pub use super::args::{parse_play, GameArgs};
 use super::error::CliError;
-pub use super::limits::{default_max_memory, default_max_positions, show_cost};
+pub use super::limits::{default_max_memory, default_max_positions};
 pub use super::solve_run::{default_memory_guard, memory_guard, SolveRun};
 pub use super::units::show_bytes;
 pub use super::units::{parse_duration, parse_size};
@@ -38,7 +38,7 @@ pub struct RegionArgs {
 
 impl RegionArgs {
     /// The most heaps a position of the region asked for has, for its cost in memory
-    /// ([`bytes_per_position`]): `heaps`, or for `--total T` on a ruleset of any number of
+    /// ([`crate::query::limits::bytes_per_position`]): `heaps`, or for `--total T` on a ruleset of any number of
     /// heaps at most T (a heap holds a token at least).
     pub fn most_heaps(&self, shape: &crate::moves::program::ShapeSpec, heaps: usize) -> usize {
         match (self.total, shape.count) {

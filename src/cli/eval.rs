@@ -1,7 +1,6 @@
 //! `heapgame eval`: the outcome, Grundy value and winning moves of one position, answered by
 //! `query::eval` (the route every front end takes) and printed by `report::eval`.
 
-use crate::estimate::Estimate;
 use crate::game::show_position;
 use crate::query::{eval, Want};
 use crate::report::eval::answer;
@@ -29,10 +28,9 @@ pub struct Args {
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
     let shown = show_position(&pos);
-    let estimate = Estimate::for_position_in(game.generator(), &pos, game.play());
-    a.pos
-        .game
-        .check_estimate(&game, &estimate, &format!("solving {shown}"))?;
+    (a.pos.game.query_limits())
+        .refuse_position(&game, &pos)
+        .map_err(Report::new)?;
     let heaps = estimate_heaps(&game, &pos);
     let run = SolveRun::start(&a.pos.game, heaps, None, format!("solving {shown}"));
     let context = format!("while solving {shown}");

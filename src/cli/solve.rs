@@ -1,24 +1,22 @@
 //! `heapgame solve`: the outcomes (and Grundy values) of every position in a box, as a table
-//! in the style of the papers, CSV or JSON. The box is planned and solved by the query floor
-//! ([`crate::query::table`]: refused beforehand only when its mode's table cannot fit the
-//! memory limit), then walked in order and written as it goes
+//! in the style of the papers, CSV or JSON. The box is planned, refused or solved by the query
+//! floor ([`crate::query::table`], within the limits of the command line), then walked in
+//! order and written as it goes
 //! ([`crate::report::box_table`]), never held whole.
 
 use std::path::PathBuf;
 
-use crate::estimate::Estimate;
 use crate::query::table::{plan, solve, Planned, Table, TableError};
-use crate::report::box_table::{box_problem, located_at_max, too_many_positions, write, Written};
+use crate::report::box_table::{refused, write, Written};
 use crate::report::output::write_streamed;
 use crate::report::table::{TableFormat, TableRequest};
-use crate::ruleset::{Code, Diag, LoadError};
+use crate::ruleset::{Diag, LoadError};
 use crate::Game;
 use miette::Report;
 
-use super::common::{show_cost, GameArgs, SolveRun};
+use super::common::{GameArgs, SolveRun};
 use super::error::CliError;
 use super::solve_run::Halt;
-use super::units::show_bytes;
 
 /// Arguments of `heapgame solve`.
 #[derive(clap::Args, Debug)]
@@ -63,54 +61,40 @@ pub fn run(a: Args) -> Result<u8, Report> {
         format: a.format,
     };
     let ask = req.ask();
-    let planned = plan(&game, &ask).map_err(|e| box_refused(&game, a.max, e))?;
+    let planned =
+        plan(&game, &ask, &a.game.query_limits()).map_err(|e| box_refused(&game, a.max, e))?;
+    let total = u64::try_from(planned.spec.len()).ok();
     let what = format!("solving heaps <= {}", a.max);
-    let size = Some(planned.spec.len() as u128);
-    let estimate = Estimate::for_box(game.generator(), a.max, planned.k, size);
-    a.game.check_estimate(&game, &estimate, &what)?;
-    let run = start(&a, &planned, what)?;
-    let table = solve(&game, &ask, &planned, &run.budget).map_err(|e| match e {
-        TableError::Solve { error, loopy } => {
-            let context = if loopy {
-                "while solving the region the box reaches (the moves can return to a position)"
-                    .to_string()
-            } else {
-                format!(
-                    "while solving the {} positions of the box",
-                    planned.spec.len()
-                )
-            };
-            run.failure(&game, &error, &context)
-        }
-        e => box_refused(&game, a.max, e),
-    })?;
+    let run = SolveRun::with_limits(&a.game, planned.bounds.clone(), total, what);
+    let table =
+        solve(&game, game.generator(), &ask, &planned, &run.budget).map_err(|e| match e {
+            TableError::Solve { error, loopy } => {
+                let context = if loopy {
+                    "while solving the region the box reaches (the moves can return to a position)"
+                        .to_string()
+                } else {
+                    format!(
+                        "while solving the {} positions of the box",
+                        planned.spec.len()
+                    )
+                };
+                run.failure(&game, &error, &context)
+            }
+            e => box_refused(&game, a.max, e),
+        })?;
     write_table(&a, &game, &req, (&planned, &table), run).map(|()| 0)
 }
 
-/// A box refused before its solve, in the command line's words.
+/// A box refused before its solve, in the command line's words
+/// ([`crate::report::box_table::refused`]).
 fn box_refused(game: &Game, max: u32, e: TableError) -> Report {
-    match e {
-        TableError::Box(e) => Report::new(box_problem(game, &e)),
-        TableError::Unaddressable(size) => Report::new(too_many_positions(max, size, None)),
-        TableError::Memory { need, cap } => Report::msg(format!(
-            "the box needs at least {need} bytes, more than the memory limit of {cap}"
-        )),
-        TableError::Solve { error, .. } => Report::msg(format!("the solve failed: {error}")),
+    match refused(game, max, &e) {
+        Some(err) => Report::new(err),
+        None => match e {
+            TableError::Solve { error, .. } => Report::new(game.solve_diag(&error)),
+            _ => Report::msg("the box was refused"),
+        },
     }
-}
-
-/// The run of a solve of the planned box: the position limit at what the mode that will run
-/// stores a position in; refused here only when its table of the box cannot fit the memory
-/// limit.
-fn start(a: &Args, planned: &Planned, what: String) -> Result<SolveRun, Report> {
-    let limits = a.game.limits_at(planned.plan.bits_per_position);
-    if let (false, Some((cap, why))) = (a.game.force, &limits.max_memory) {
-        if planned.refuse_beyond(*cap).is_err() {
-            return Err(refuse_beyond_memory(a.max, planned, *cap, why));
-        }
-    }
-    let total = u64::try_from(planned.spec.len()).ok();
-    Ok(SolveRun::with_limits(&a.game, limits, total, what))
 }
 
 /// Writes the solved box; Ctrl-C and --time still stop the run while a long table is
@@ -175,28 +159,4 @@ fn write_out(
             }
         }
     }
-}
-
-/// The refusal of a box whose table, in the mode that will solve it, cannot fit `cap` bytes
-/// (the memory limit, set by `why`).
-fn refuse_beyond_memory(max: u32, planned: &Planned, cap: u64, why: &str) -> Report {
-    let positions = planned.spec.len();
-    let d = Diag::new(
-        Code::TooLarge,
-        0..max.to_string().len(),
-        format!(
-            "the box holds {positions} positions: {} takes at least {} for them ({} a \
-             position), more than the memory limit of {}, set by {why}",
-            planned.plan.describe(),
-            show_bytes(u64::try_from(planned.bytes()).unwrap_or(u64::MAX)),
-            show_cost(planned.plan.bits_per_position),
-            show_bytes(cap),
-        ),
-        format!("{positions} positions"),
-    )
-    .help(
-        "lower --max (or --heaps), or raise the limit with --max-memory SIZE; --force starts \
-         anyway",
-    );
-    Report::new(located_at_max(max, d))
 }

@@ -6,7 +6,7 @@
 use crate::moves::MoveError;
 use crate::solver::one::{through_kernel, BoxAnswer};
 use crate::solver::positions::box_size;
-use crate::solver::{modes, sum, BoxSpec, BoxValues, Budget, GameRules, Play, SolveError, Want};
+use crate::solver::{Budget, Play, SolveError};
 
 use super::Game;
 
@@ -107,27 +107,6 @@ impl Game {
         match self.play() {
             Play::Normal => through_kernel(self.generator(), pos, budget),
             Play::Misere => None,
-        }
-    }
-
-    /// Solves the box `spec` on one thread, as `solve_box` chooses without the parallel mode:
-    /// in normal play a disjunctive sum by its single-heap sequence and a ruleset a compiled
-    /// kernel matches by that kernel; any other game (and misère play) by the memoized search
-    /// over a dense table, run through `rules` (this game's moves, or a wrapper of them that
-    /// counts the positions expanded, for a progress report).
-    pub fn solve_box_through<G: GameRules<Error = MoveError>>(
-        &self,
-        rules: &G,
-        spec: &BoxSpec,
-        want: Want,
-        budget: &Budget,
-    ) -> Result<BoxValues, SolveError<MoveError>> {
-        let gen = self.generator();
-        let fast = sum::is_sum(gen) || crate::solver::kernels::kernel_for(gen, spec).is_some();
-        if self.play() == Play::Normal && fast {
-            modes::solve_box(gen, spec, want, budget)
-        } else {
-            modes::table_values_play(rules, spec, want, budget, self.play())
         }
     }
 }

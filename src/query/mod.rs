@@ -5,10 +5,15 @@
 //!
 //! - [`eval`]: one position (a kernel, the search, the misère quotient, loopy values, the
 //!   genus).
+//! - [`limits`]: the limits a front end passes ([`Limits`]: what the user set and the memory
+//!   the platform leaves), the bounds of a solve resolved from them, and the refusal of a
+//!   position whose followers alone prove the run cannot finish.
 //! - [`table`]: a box (its plan and memory, a sum, a kernel, the parallel mode or the search,
 //!   loopy values).
 
 pub mod eval;
+pub mod limits;
 pub mod table;
 
 pub use eval::{eval, Answer, Evaluation, Route, Want};
+pub use limits::{Bounds, Limit, Limits, Room};

@@ -1,18 +1,23 @@
-//! A box answered, by the one route `solve` and the REPL's `:table` take: the box's heaps and
-//! ranks ([`plan`]: refused when it has no number of heaps, too many, or more positions than a
-//! table by rank can address), the mode that will solve it with its memory per position (a
-//! refusal, [`Planned::refuse_beyond`], when that mode's table cannot fit the memory limit),
+//! A box answered, by the one route `solve`, the REPL's `:table`, the playground and the
+//! Python package take: the box's heaps and ranks ([`plan`]: refused when it has no number of
+//! heaps, too many, or more positions than a table by rank can address), the mode that will
+//! solve it with its memory per position and the bounds of its solve at that cost
+//! ([`crate::query::limits`]), refused unless forced when that mode's table cannot fit the
+//! memory limit, or when an answer held whole holds more positions than the position limit;
 //! then the solve ([`solve`]): a sum's single-heap sequence, a compiled kernel, the parallel
-//! mode or the search, and, when the moves can return to a position in normal play, Smith's
-//! values over the region the box reaches. The answer is data; `report` writes it.
+//! mode or the search, and, when the moves can return to a position in normal play and the
+//! caller takes them, Smith's values over the region the box reaches. The answer is data;
+//! `report` (and the playground, the Python package) write it.
 
 use crate::game::{BoxError, Game};
 use crate::moves::MoveError;
 use crate::solver::loopy::{solve_loopy_region, LoopySolution};
-use crate::solver::modes::{solve_box_listed, Listed};
-use crate::solver::plan::{plan_box_listed, BoxPlan};
+use crate::solver::modes::{solve_box_through, Listed};
+use crate::solver::plan::{plan_box_listed, plan_box_play, BoxPlan};
 use crate::solver::positions::each_position;
-use crate::solver::{BoxSpec, Budget, Play, SolveError, Want};
+use crate::solver::{BoxSpec, Budget, GameRules, Play, SolveError, Want};
+
+use super::limits::{Bounds, Limits};
 
 /// The box asked for: every heap at most `max`, `heaps` heaps for a ruleset with any number
 /// of them, Grundy values or outcomes alone.
@@ -24,6 +29,13 @@ pub struct BoxAsk {
     pub heaps: Option<usize>,
     /// Grundy values too, not only outcomes.
     pub grundy: bool,
+    /// The answer is held whole (a page's list, an array, a text), not written position by
+    /// position: every position of the box is tabulated and counts against the position
+    /// limit.
+    pub held: bool,
+    /// Smith's values are taken when the moves can return to a position (normal play); else
+    /// the loop is the solve's error.
+    pub loopy: bool,
 }
 
 impl BoxAsk {
@@ -47,21 +59,14 @@ pub struct Planned {
     pub spec: BoxSpec,
     /// The mode, the kernel and the memory a position.
     pub plan: BoxPlan,
+    /// The bounds of its solve, at what the mode spends a position.
+    pub bounds: Bounds,
 }
 
 impl Planned {
     /// The bytes the mode's tables take for the box, at least.
     pub fn bytes(&self) -> u128 {
         self.plan.bytes(self.spec.len())
-    }
-
-    /// Refuses the box when its mode's tables cannot fit `cap` bytes.
-    pub fn refuse_beyond(&self, cap: u64) -> Result<(), TableError> {
-        let need = self.bytes();
-        if need <= u128::from(cap) {
-            return Ok(());
-        }
-        Err(TableError::Memory { need, cap })
     }
 }
 
@@ -72,13 +77,11 @@ pub enum TableError {
     Box(BoxError),
     /// More positions than a table by rank can address (how many; `None`: beyond 10^38).
     Unaddressable(Option<u128>),
-    /// The mode's tables need `need` bytes, more than the memory limit `cap`.
-    Memory {
-        /// The bytes needed, at least.
-        need: u128,
-        /// The limit.
-        cap: u64,
-    },
+    /// The mode's tables need more bytes than the memory limit; the box is planned.
+    Memory(Box<Planned>),
+    /// The answer, held whole, holds more positions than the position limit; the box is
+    /// planned.
+    Positions(Box<Planned>),
     /// The solve failed or was stopped; `loopy`: while solving the region a loopy box reaches.
     Solve {
         /// The failure.
@@ -102,33 +105,60 @@ pub enum Table {
     },
 }
 
-/// The box of `ask`: its heaps, its ranks and its mode.
-pub fn plan(game: &Game, ask: &BoxAsk) -> Result<Planned, TableError> {
+/// The box of `ask`: its heaps, its ranks, its mode and the bounds of its solve within
+/// `limits`; refused, unless forced, when the mode's tables cannot fit the memory limit or an
+/// answer held whole holds more positions than the position limit.
+pub fn plan(game: &Game, ask: &BoxAsk, limits: &Limits) -> Result<Planned, TableError> {
     let (k, size) = game.box_of(ask.max, ask.heaps).map_err(TableError::Box)?;
     let spec =
         BoxSpec::new(game.shape(), ask.max, k).map_err(|_| TableError::Unaddressable(size))?;
-    let plan = plan_box_listed(game.generator(), &spec, ask.want(), game.play());
-    Ok(Planned { k, spec, plan })
+    let plan = match ask.held {
+        true => plan_box_play(game.generator(), &spec, ask.want(), game.play()),
+        false => plan_box_listed(game.generator(), &spec, ask.want(), game.play()),
+    };
+    let bounds = limits.at(plan.bits_per_position);
+    let planned = Planned {
+        k,
+        spec,
+        plan,
+        bounds,
+    };
+    if limits.force {
+        return Ok(planned);
+    }
+    if let Some((cap, _)) = planned.bounds.max_memory {
+        if planned.bytes() > u128::from(cap) {
+            return Err(TableError::Memory(Box::new(planned)));
+        }
+    }
+    if ask.held && planned.spec.len() > planned.bounds.max_positions {
+        return Err(TableError::Positions(Box::new(planned)));
+    }
+    Ok(planned)
 }
 
-/// Solves the planned box within `budget`; a loop in normal play is answered with Smith's
-/// values over the region the box reaches.
-pub fn solve(
+/// Solves the planned box within `budget`, the search through `rules` (the game's moves, or
+/// a wrapper of them that counts its progress); a loop in normal play is answered with
+/// Smith's values over the region the box reaches, when the caller takes them.
+pub fn solve<G: GameRules<Error = MoveError>>(
     game: &Game,
+    rules: &G,
     ask: &BoxAsk,
     planned: &Planned,
     budget: &Budget,
 ) -> Result<Table, TableError> {
-    let listed = solve_box_listed(
+    let how = (game.play(), !ask.held);
+    let listed = solve_box_through(
         game.generator(),
+        rules,
         &planned.spec,
         ask.want(),
         budget,
-        game.play(),
+        how,
     );
     match listed {
         Ok(values) => Ok(Table::Values(values)),
-        Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
+        Err(SolveError::Cycle(_)) if game.play() == Play::Normal && ask.loopy => {
             let loopy = |error| TableError::Solve { error, loopy: true };
             let roots = box_roots(game, ask.max, planned.k, budget).map_err(loopy)?;
             let solution = solve_loopy_region(game.generator(), roots.iter().cloned(), budget)

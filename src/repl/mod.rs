@@ -247,6 +247,20 @@ impl Ui {
         }
     }
 
+    /// The session's limits as the query floor takes them: the position limit set (`:limit`,
+    /// `--max-positions`) and the machine's memory.
+    fn limits(&self) -> crate::query::Limits {
+        crate::query::Limits {
+            max_positions: self.limit.map(|n| crate::query::Limit {
+                value: n,
+                why: format!("the position limit {n}"),
+            }),
+            max_memory: None,
+            force: false,
+            room: crate::cli::limits::room(),
+        }
+    }
+
     /// The solver budget: the limit, the Ctrl-C flag, the progress counter.
     fn budget(&self) -> Budget {
         Budget {
@@ -254,7 +268,7 @@ impl Ui {
             cancel: Some(self.cancel.clone()),
             progress: Some(self.progress.clone()),
             deadline: None,
-            max_bytes: crate::cli::common::default_max_memory().map(|(cap, _)| cap),
+            max_bytes: self.limits().memory().map(|(cap, _)| cap),
             memory_refused: Some(self.memory_refused.clone()),
         }
     }

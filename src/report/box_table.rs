@@ -7,7 +7,8 @@ use std::cell::Cell;
 use std::sync::Arc;
 
 use crate::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
-use crate::query::table::{BoxAsk, Planned, Table};
+use crate::query::limits::{show_bytes, show_cost};
+use crate::query::table::{BoxAsk, Planned, Table, TableError};
 use crate::ruleset::{Code, Diag, LoadError};
 use crate::solver::modes::Listed;
 use crate::solver::positions::{box_size, each_position};
@@ -35,6 +36,8 @@ impl TableRequest {
             max: self.max,
             heaps: self.heaps,
             grundy: self.grundy,
+            held: false,
+            loopy: true,
         }
     }
 }
@@ -93,6 +96,57 @@ pub fn too_many_positions(max: u32, size: Option<u128>, limit: Option<usize>) ->
         None => "lower --max or --heaps",
     };
     let d = Diag::new(Code::TooLarge, 0..max.to_string().len(), msg, "this box").help(help);
+    located_at_max(max, d)
+}
+
+/// A box held whole with more positions than the position limit (`planned`, refused by
+/// [`crate::query::table::plan`]).
+fn beyond_position_limit(max: u32, planned: &Planned) -> LoadError {
+    let msg = format!(
+        "the box holds {} positions, more than the position limit of {}, set by {}",
+        planned.spec.len(),
+        planned.bounds.max_positions,
+        planned.bounds.why
+    );
+    let d = Diag::new(Code::TooLarge, 0..max.to_string().len(), msg, "this box")
+        .help("lower --max or --heaps, or raise the limit");
+    located_at_max(max, d)
+}
+
+/// A box [`crate::query::table::plan`] refused, in the words of `solve` and `:table`; `None`
+/// for a failed solve (the front end says how far it got).
+pub fn refused(game: &Game, max: u32, e: &TableError) -> Option<LoadError> {
+    Some(match e {
+        TableError::Box(e) => box_problem(game, e),
+        TableError::Unaddressable(size) => too_many_positions(max, *size, None),
+        TableError::Memory(planned) => beyond_memory(max, planned),
+        TableError::Positions(planned) => beyond_position_limit(max, planned),
+        TableError::Solve { .. } => return None,
+    })
+}
+
+/// The refusal of a box whose table, in the mode that will solve it, cannot fit the memory
+/// limit.
+fn beyond_memory(max: u32, planned: &Planned) -> LoadError {
+    let positions = planned.spec.len();
+    let (cap, why) = planned.bounds.max_memory.clone().unwrap_or_default();
+    let d = Diag::new(
+        Code::TooLarge,
+        0..max.to_string().len(),
+        format!(
+            "the box holds {positions} positions: {} takes at least {} for them ({} a \
+             position), more than the memory limit of {}, set by {why}",
+            planned.plan.describe(),
+            show_bytes(u64::try_from(planned.bytes()).unwrap_or(u64::MAX)),
+            show_cost(planned.plan.bits_per_position),
+            show_bytes(cap),
+        ),
+        format!("{positions} positions"),
+    )
+    .help(
+        "lower --max (or --heaps), or raise the limit with --max-memory SIZE; --force starts \
+         anyway",
+    );
     located_at_max(max, d)
 }
 

@@ -55,7 +55,11 @@ fn json(pos: &[u32], play: Play, e: &Evaluation) -> serde_json::Value {
             )
             .into();
         }
-        Route::Kernel(_) | Route::Search => {}
+        Route::Kernel(k) => {
+            v["method"] = "kernel".into();
+            v["kernel"] = (*k).into();
+        }
+        Route::Search => v["method"] = "search".into(),
     }
     v
 }
@@ -77,7 +81,8 @@ fn text(pos: &[u32], play: Play, e: &Evaluation) -> String {
             "method:   the kernel `{k}`, outcomes only: the time limit came while it filled \
              the Grundy values of every position with heaps up to the largest here"
         ),
-        Route::Kernel(_) | Route::Search => {}
+        Route::Kernel(k) => outln!(out, "method:   the kernel `{k}`"),
+        Route::Search => {}
     }
     if e.is_p {
         outln!(

@@ -30,7 +30,7 @@ pub fn solve_box(
 ) -> Result<BoxValues, SolveError<MoveError>> {
     match sum_sequence(game, spec, budget)? {
         Some(seq) => Ok(sum_values(spec, want, &seq)),
-        None => solve_box_not_sum(game, spec, want, budget),
+        None => solve_box_not_sum(game, game, spec, want, budget),
     }
 }
 
@@ -83,6 +83,25 @@ impl Listed {
         }
     }
 
+    /// The value of the position `pos` of rank `r` in the box: its Grundy value when the box
+    /// was solved for them (a sum's listing always gives it), else 0 for a P-position and 1
+    /// for an N-position.
+    #[inline]
+    pub fn value(&self, r: usize, pos: &[u32]) -> u32 {
+        match self {
+            Listed::Box(values) => values.value(r),
+            Listed::Sum(sum) => sum.value(pos),
+        }
+    }
+
+    /// The box's table by rank; `None` for a sum's listing, which holds none.
+    pub fn tabulated(self) -> Option<BoxValues> {
+        match self {
+            Listed::Box(values) => Some(values),
+            Listed::Sum(_) => None,
+        }
+    }
+
     /// The mode that solved the box, and the kernel if one did.
     pub fn solved_by(&self) -> (ModeUsed, Option<&'static str>) {
         match self {
@@ -102,18 +121,37 @@ pub fn solve_box_listed(
     budget: &Budget,
     play: Play,
 ) -> Result<Listed, SolveError<MoveError>> {
-    if play == Play::Normal {
-        return Ok(match sum_sequence(game, spec, budget)? {
-            Some(seq) => Listed::Sum(sum::boxed::SumListing::new(seq)),
-            None => Listed::Box(solve_box_not_sum(game, spec, want, budget)?),
-        });
-    }
-    solve_box_play(game, spec, want, budget, play).map(Listed::Box)
+    solve_box_through(game, game, spec, want, budget, (play, true))
 }
 
-/// [`solve_box`] past the sum mode: a kernel, the parallel mode or the search.
-fn solve_box_not_sum(
+/// The one choice of a mode for a box, in `play`: in normal play a sum by its single-heap
+/// sequence (listed when `listed`, else tabulated), then a compiled kernel, then the
+/// parallel mode, then the memoized search over a dense table run through `rules` (the
+/// game's moves, or a wrapper of them that counts the positions expanded); in misère play the
+/// search alone. [`super::plan`] predicts the same choice.
+pub fn solve_box_through<G: GameRules<Error = MoveError>>(
     game: &Generator,
+    rules: &G,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+    (play, listed): (Play, bool),
+) -> Result<Listed, SolveError<MoveError>> {
+    if play == Play::Misere {
+        return table_values_play(rules, spec, want, budget, play).map(Listed::Box);
+    }
+    Ok(match sum_sequence(game, spec, budget)? {
+        Some(seq) if listed => Listed::Sum(sum::boxed::SumListing::new(seq)),
+        Some(seq) => Listed::Box(sum_values(spec, want, &seq)),
+        None => Listed::Box(solve_box_not_sum(game, rules, spec, want, budget)?),
+    })
+}
+
+/// [`solve_box`] past the sum mode: a kernel, the parallel mode or the search (through
+/// `rules`).
+fn solve_box_not_sum<G: GameRules<Error = MoveError>>(
+    game: &Generator,
+    rules: &G,
     spec: &BoxSpec,
     want: Want,
     budget: &Budget,
@@ -137,7 +175,7 @@ fn solve_box_not_sum(
             Err(parallel::ParError::NotLayered) => {}
         }
     }
-    table_values(game, spec, want, budget)
+    table_values(rules, spec, want, budget)
 }
 
 /// [`solve_box`] in `play`: normal play as [`solve_box`]; misère play by the memoized search

@@ -34,10 +34,20 @@ fn eval_json() {
     let v = heapgame().args(["eval", WYTHOFF, "4", "6"]).json();
     let obj = v.as_object().expect("a JSON object");
     let keys: BTreeSet<&str> = obj.keys().map(String::as_str).collect();
+    // The route is part of the answer: Wythoff's positions are answered by a kernel.
     assert_eq!(
         keys,
-        BTreeSet::from(["position", "play", "outcome", "grundy", "winning_moves"])
+        BTreeSet::from([
+            "position",
+            "play",
+            "outcome",
+            "grundy",
+            "winning_moves",
+            "method",
+            "kernel"
+        ])
     );
+    assert_eq!(v["method"], "kernel");
     assert_eq!(v["play"], "normal");
     assert_eq!(v["position"], serde_json::json!([4, 6]));
     assert_eq!(v["outcome"], "N");

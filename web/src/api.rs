@@ -4,13 +4,15 @@
 //! panics on what a user can type. Long work reports its progress to a callback and stops at
 //! a position limit, as on the command line.
 
-use heapgame::estimate::Estimate;
 use heapgame::game::{show_position, AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 use heapgame::moves::MoveError;
-use heapgame::ruleset::diag::{Code, LoadError};
+use heapgame::query::limits::show_bytes;
+use heapgame::query::table::{plan, solve as query_solve, BoxAsk, TableError};
+use heapgame::query::{Limit, Limits, Room};
+use heapgame::ruleset::diag::Code;
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::loopy::LoopySolution;
-use heapgame::solver::{BoxSpec, Budget, SolveError, Want};
+use heapgame::solver::{Budget, SolveError};
 use heapgame::Game;
 use serde_json::{json, Value};
 
@@ -43,11 +45,7 @@ pub(crate) const WASM_MEMORY_WHY: &str = "the 4 GB a WebAssembly page can addres
 /// The most followers an evaluation lists with their values.
 pub const MAX_FOLLOWERS: usize = 2000;
 
-/// The most P-positions a solve lists.
-pub const MAX_LISTED: usize = 20_000;
-
-/// The largest box whose values are all sent (for the picture of a two-heap box).
-pub const MAX_GRID: usize = 1_000_000;
+pub use crate::boxes::{MAX_GRID, MAX_LISTED};
 
 /// A solve's failure as the command line words it, with the page's names for the limits.
 fn failure(game: &Game, e: &SolveError<MoveError>, context: &str) -> Value {
@@ -116,20 +114,36 @@ impl Request {
         (self.max_positions != crate::DEFAULT_MAX_POSITIONS).then_some(self.max_positions)
     }
 
-    /// Refuses, unless forced, a run that its first position proves cannot finish (as on the
-    /// command line, with the wasm32 address space as the memory limit).
-    fn refuse(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), Value> {
-        match e.refusal(what, Some((WASM_MEMORY, WASM_MEMORY_WHY))) {
-            Some(mut d) if !self.force => {
+    /// The page's limits as the query floor takes them: the position limit, the memory a
+    /// WebAssembly page can address, `force`.
+    pub(crate) fn limits(&self) -> Limits {
+        Limits {
+            max_positions: Some(Limit {
+                value: self.max_positions,
+                why: format!("the position limit of {}", self.max_positions),
+            }),
+            max_memory: Some(Limit {
+                value: WASM_MEMORY,
+                why: WASM_MEMORY_WHY.to_string(),
+            }),
+            force: self.force,
+            room: Room::Unbounded,
+        }
+    }
+
+    /// Refuses, unless forced, a position that its followers alone prove cannot be solved
+    /// (the query floor's refusal, [`Limits::refuse_position`]), with the page's help.
+    fn refuse(&self, game: &Game, pos: &[u32]) -> Result<(), Value> {
+        self.limits().refuse_position(game, pos).map_err(|mut e| {
+            for d in &mut e.diags {
                 d.help = Some(
-                    "ask about smaller positions, or tick `force` to start anyway (the position \
-                     limit still applies)"
+                    "ask about smaller positions, or tick `force` to start anyway (the \
+                     position limit still applies)"
                         .to_string(),
                 );
-                Err(error_json(&LoadError::single(game.src.clone(), d)))
             }
-            _ => Ok(()),
-        }
+            error_json(&e)
+        })
     }
 }
 
@@ -314,11 +328,7 @@ pub(crate) fn solve_position(
     report: Progress<'_>,
 ) -> Result<Position, Value> {
     let shown = show_position(pos);
-    req.refuse(
-        game,
-        &Estimate::for_position(game.generator(), pos),
-        &format!("solving {shown}"),
-    )?;
+    req.refuse(game, pos)?;
     let budget = req.budget();
     crate::memory::refuse_box(game, pos, &budget)?;
     let watched = Watched::new(game.generator(), report);
@@ -341,7 +351,9 @@ pub(crate) fn solve_position(
 }
 
 /// Every position of the box (every heap `<= max`, `heaps` heaps or at most `heaps` for a
-/// ruleset with any number): the P-positions, their count, and for two heaps every value.
+/// ruleset with any number): the P-positions, their count, and for two heaps every value;
+/// planned, refused and solved by the query floor ([`heapgame::query::table`]), as `solve`
+/// on the command line, the answer held whole.
 pub fn solve(
     req: &Request,
     max: u32,
@@ -351,110 +363,66 @@ pub fn solve(
 ) -> Value {
     let r = (|| {
         let game = req.load()?;
-        let shape = game.shape().clone();
-        let (k, size) = game.box_of(max, heaps).map_err(|e| box_problem(&game, e))?;
-        let what = format!("solving heaps <= {max}");
-        req.refuse(
-            &game,
-            &Estimate::for_box(game.generator(), max, k, size),
-            &what,
-        )?;
-        let too_large = || {
-            problem(
-                &game,
-                Code::TooLarge,
-                format!(
-                    "the box holds {} positions, more than the position limit of {}",
-                    size.map_or("more than 10^38".to_string(), |n| n.to_string()),
-                    req.max_positions
-                ),
-                "lower the largest heap or the number of heaps, or raise the position limit",
-            )
-        };
-        if size.is_none_or(|n| n > req.max_positions as u128) {
-            return Err(too_large());
-        }
-        let spec = BoxSpec::new(&shape, max, k).map_err(|_| too_large())?;
         // One heap's values are drawn as a sequence, with its period: Grundy values always.
-        let want = if grundy || k == 1 {
-            Want::Grundy
-        } else {
-            Want::Outcome
+        let ask = BoxAsk {
+            max,
+            heaps,
+            grundy: grundy || game.heap_count(heaps) == Some(1),
+            held: true,
+            loopy: true,
         };
-        let context = format!("while solving the {} positions of the box", spec.len());
-        let budget = req.budget();
+        let planned = plan(&game, &ask, &req.limits()).map_err(|e| refused(&game, e))?;
+        let context = format!(
+            "while solving the {} positions of the box",
+            planned.spec.len()
+        );
+        let budget = crate::memory::budget(planned.bounds.max_positions);
         let watched = Watched::new(game.generator(), report);
-        // As the command line chooses, on one thread, the search counting its progress.
-        let table = game
-            .solve_box_through(&watched, &spec, want, &budget)
-            .map_err(|e| {
-                crate::memory::refused(&game, &budget, &context)
-                    .unwrap_or_else(|| failure(&game, &e, &context))
-            })?;
-        let mut pos = Vec::new();
-        let mut ps = Vec::new();
-        let mut count = 0usize;
-        for (r, v) in table.iter().enumerate() {
-            // `positions where`: the positions it excludes are not listed or counted.
-            spec.unrank(r, &mut pos);
-            if v == 0 && game.allows(&pos) {
-                count += 1;
-                if ps.len() < MAX_LISTED {
-                    ps.push(pos.clone());
-                }
-            }
-        }
-        // For two heaps, every value by (a, b), for the picture and the Grundy table.
-        let grid = (k == 2 && table.len() <= MAX_GRID).then(|| {
-            let n = max as usize + 1;
-            let mut cells = vec![Value::Null; n * n];
-            for (r, v) in table.iter().enumerate() {
-                spec.unrank(r, &mut pos);
-                if !game.allows(&pos) {
-                    continue;
-                }
-                // With any number of heaps, (b) is (0, b) and () is (0, 0).
-                while pos.len() < 2 && shape.drops_zeros() {
-                    pos.insert(0, 0);
-                }
-                if let [a, b] = pos[..] {
-                    cells[a as usize * n + b as usize] = Value::from(v);
-                    if shape.symmetric() {
-                        cells[b as usize * n + a as usize] = Value::from(v);
-                    }
-                }
-            }
-            cells
-        });
-        // One heap: every heap's value, from the least heap allowed, for the sequence's
-        // picture (the page draws it, and two heaps from `grid`).
-        let sequence = (k == 1).then(|| {
-            let lower = shape.lower.min(max);
-            let mut values = vec![None; (max - lower) as usize + 1];
-            for (r, v) in table.iter().enumerate() {
-                spec.unrank(r, &mut pos);
-                let h = pos.first().copied().unwrap_or(0);
-                if h >= lower && game.allows(&pos) {
-                    values[(h - lower) as usize] = Some(v);
-                }
-            }
-            crate::picture::sequence(&values, lower)
-        });
-        Ok(json!({
-            "ok": true,
-            "name": game.checked.name,
-            "sequence": sequence,
-            "max": max,
-            "heaps": k,
-            "any": game.any_count(),
-            "grundy": grundy,
-            "play": game.play().name(),
-            "total": spec.len(),
-            "p_count": count,
-            "p_positions": ps,
-            "grid": grid,
-            "mode": format!("{:?}", table.mode),
-        }))
+        let table = query_solve(&game, &watched, &ask, &planned, &budget).map_err(|e| match e {
+            TableError::Solve { error, .. } => crate::memory::refused(&game, &budget, &context)
+                .unwrap_or_else(|| failure(&game, &error, &context)),
+            e => refused(&game, e),
+        })?;
+        Ok(crate::boxes::table_json(&game, grundy, &planned, &table))
     })();
     r.unwrap_or_else(|e| e)
+}
+
+/// A box the query floor refused before its solve, in the page's words.
+fn refused(game: &Game, e: TableError) -> Value {
+    match e {
+        TableError::Box(e) => box_problem(game, e),
+        TableError::Unaddressable(size) => too_large(game, size, "a table by rank can address"),
+        TableError::Positions(p) => too_large(
+            game,
+            Some(p.spec.len() as u128),
+            &format!("the position limit of {}", p.bounds.max_positions),
+        ),
+        TableError::Memory(p) => problem(
+            game,
+            Code::TooLarge,
+            format!(
+                "the box holds {} positions: {} takes at least {} for them, more than {}",
+                p.spec.len(),
+                p.plan.describe(),
+                show_bytes(u64::try_from(p.bytes()).unwrap_or(u64::MAX)),
+                p.bounds.max_memory.map(|(_, why)| why).unwrap_or_default(),
+            ),
+            "lower the largest heap or the number of heaps, or tick `force` to start anyway",
+        ),
+        TableError::Solve { error, .. } => failure(game, &error, "while solving the box"),
+    }
+}
+
+/// A box of `size` positions (`None`: more than 10^38), more than `what` allows.
+fn too_large(game: &Game, size: Option<u128>, what: &str) -> Value {
+    problem(
+        game,
+        Code::TooLarge,
+        format!(
+            "the box holds {} positions, more than {what}",
+            size.map_or("more than 10^38".to_string(), |n| n.to_string()),
+        ),
+        "lower the largest heap or the number of heaps, or raise the position limit",
+    )
 }

@@ -6,6 +6,7 @@
 //! many positions have been expanded; stopping a solve terminates that worker.
 
 pub mod api;
+pub mod boxes;
 pub mod claims;
 pub mod diag;
 pub mod explain;

@@ -5,7 +5,7 @@
 use super::*;
 use crate::cli::error::CliError;
 use crate::query::table::{plan, solve, TableError};
-use crate::report::box_table::{box_problem, text, too_many_positions, MAX_IN_MEMORY};
+use crate::report::box_table::{refused, text, too_many_positions, MAX_IN_MEMORY};
 use crate::report::table::TableRequest;
 
 /// The most followers `:moves` lists: ten million lines are more than anyone reads, and
@@ -33,7 +33,12 @@ impl Session<'_> {
     /// answered as `heapgame eval` answers it (`query::eval`) on the session's solver.
     pub(super) fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
-        refuse_followers(l, pos)?;
+        if let Err(mut e) = ui.limits().refuse_position(&l.game, pos) {
+            for d in &mut e.diags {
+                d.help = Some("ask about a smaller position".to_string());
+            }
+            return Err(Report::new(e));
+        }
         let budget = ui.budget();
         let want = crate::query::Want {
             followers: false,
@@ -108,15 +113,14 @@ impl Session<'_> {
         let l = self.loaded()?;
         let game = &l.game;
         let ask = req.ask();
-        let refused = |e: TableError| match e {
-            TableError::Box(e) => Report::new(box_problem(game, &e)),
-            TableError::Unaddressable(size) => Report::new(too_many_positions(req.max, size, None)),
-            TableError::Memory { need, cap } => Report::msg(format!(
-                "the box needs at least {need} bytes, more than the memory limit of {cap}"
-            )),
-            TableError::Solve { error, .. } => solve_error(game, &error),
+        let refused = |e: TableError| match refused(game, req.max, &e) {
+            Some(err) => Report::new(err),
+            None => match e {
+                TableError::Solve { error, .. } => solve_error(game, &error),
+                _ => Report::msg("the box was refused"),
+            },
         };
-        let planned = plan(game, &ask).map_err(refused)?;
+        let planned = plan(game, &ask, &ui.limits()).map_err(refused)?;
         if planned.spec.len() > MAX_IN_MEMORY {
             let size = Some(planned.spec.len() as u128);
             return Err(Report::new(too_many_positions(
@@ -127,7 +131,7 @@ impl Session<'_> {
         }
         let budget = ui.budget();
         let out = ui.compute(|| {
-            let table = solve(game, &ask, &planned, &budget).map_err(refused)?;
+            let table = solve(game, game.generator(), &ask, &planned, &budget).map_err(refused)?;
             text(game, req, (&planned, &table), &budget)
                 .map_err(|e| Report::new(CliError::Write(e)))
         })?;
@@ -174,24 +178,5 @@ impl Session<'_> {
             Some(n) => say!("computations stop once {n} positions are stored"),
             None => say!("no limit on the positions stored but what the available memory holds"),
         }
-    }
-}
-
-/// As `heapgame eval` does: refuses up front a position whose followers alone cannot be
-/// generated or held within the default memory limit.
-fn refuse_followers(l: &Loaded, pos: &[u32]) -> Result<(), Report> {
-    let memory = crate::cli::common::default_max_memory();
-    match crate::estimate::followers_refusal(
-        &format!("solving {}", show_position(pos)),
-        crate::estimate::followers_at_least(l.game.generator(), pos),
-        crate::cli::common::estimate_heaps(&l.game, pos),
-        memory.as_ref().map(|(cap, why)| (*cap, why.as_str())),
-    ) {
-        Some(d) => {
-            let d = d.help("ask about a smaller position");
-            let err = crate::ruleset::diag::LoadError::single(l.game.src.clone(), d);
-            Err(Report::new(err))
-        }
-        None => Ok(()),
     }
 }

@@ -1,0 +1,246 @@
+//! The limits of a question, decided once for every front end: what the user set (a position
+//! limit, a memory limit, `force`) and the memory the platform leaves ([`Room`]: the
+//! machine's for the command line and the REPL, the page's for the playground, none for a
+//! library call), resolved into the bounds of a solve ([`Limits::at`]: the most positions
+//! stored at what the solve spends a position, the memory limit, each with the words that say
+//! what set it), and the refusal, unless forced, of a position whose followers alone prove the
+//! run cannot finish ([`Limits::refuse_position`]).
+
+use crate::estimate::{show_bytes as show_bytes_f64, Estimate};
+use crate::game::{show_position, Game};
+use crate::ruleset::diag::LoadError;
+
+/// A limit the user set, with the words that say so in the front end's terms
+/// (`--max-positions 1000`, `max_memory=1000000`, "the 4 GB a WebAssembly page can address").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limit<T> {
+    /// The limit.
+    pub value: T,
+    /// What set it, in words.
+    pub why: String,
+}
+
+/// The memory a run may take beyond what the user set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Room {
+    /// The process may take `bytes` more (`source` says what bounds it: "available", "the
+    /// cgroup's memory limit leaves"), and holds `in_use` now.
+    Known {
+        /// The bytes it may still take.
+        bytes: u64,
+        /// What bounds them, in words.
+        source: String,
+        /// The bytes in use now.
+        in_use: u64,
+    },
+    /// The platform could not say: a default position limit of [`UNKNOWN_POSITIONS`], no
+    /// memory limit.
+    Unknown,
+    /// No default: only the limits the caller set bound the run (a library call).
+    Unbounded,
+}
+
+/// The position limit when the memory is [`Room::Unknown`].
+pub const UNKNOWN_POSITIONS: usize = 100_000_000;
+
+/// What a front end passes: the limits the user set and the platform's room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions stored, when set.
+    pub max_positions: Option<Limit<usize>>,
+    /// The most memory, in bytes, when set.
+    pub max_memory: Option<Limit<u64>>,
+    /// Start even a run that is refused beforehand (the limits still stop it).
+    pub force: bool,
+    /// The memory the platform leaves.
+    pub room: Room,
+}
+
+/// The bounds of one solve, resolved from [`Limits`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The most positions stored (`usize::MAX`: unbounded).
+    pub max_positions: usize,
+    /// What set it, in words: "--max-positions 1000", "the default (half of 7.5 GB available)".
+    pub why: String,
+    /// The most resident memory, in bytes, with what set it, when known.
+    pub max_memory: Option<(u64, String)>,
+}
+
+/// Bytes one stored position takes, estimated: the memo entry (a boxed key of 16 bytes and
+/// an 8-byte value, with the table's control byte, load factor 7/8 and doubling slack), the
+/// key's own allocation, and for `solve` the row of the table. Measured with
+/// `/usr/bin/time -f %M` on `solve rulesets/classic/wythoff.game --max 1000` (501 501
+/// positions): 98 MB above the start, about 196 bytes a position; 3-heap Nim up to 60: 160.
+pub fn bytes_per_position(heaps: usize) -> u64 {
+    (heaps as u64).saturating_mul(8).saturating_add(192)
+}
+
+/// A cost per position in words: "1 bit", "41 bits", "208 bytes".
+pub fn show_cost(bits: u64) -> String {
+    match bits {
+        1 => "1 bit".to_string(),
+        b if b % 8 == 0 => format!("{} bytes", b / 8),
+        b => format!("{b} bits"),
+    }
+}
+
+/// Bytes in words: "5.6 GB".
+pub fn show_bytes(b: u64) -> String {
+    show_bytes_f64(b as f64)
+}
+
+impl Limits {
+    /// No limit set, `room` the platform's.
+    pub fn with_room(room: Room) -> Limits {
+        Limits {
+            max_positions: None,
+            max_memory: None,
+            force: false,
+            room,
+        }
+    }
+
+    /// The memory limit: the one set, else what is in use and three quarters of the room.
+    pub fn memory(&self) -> Option<(u64, String)> {
+        match (&self.max_memory, &self.room) {
+            (Some(m), _) => Some((m.value, m.why.clone())),
+            (
+                None,
+                Room::Known {
+                    bytes,
+                    source,
+                    in_use,
+                },
+            ) => Some((
+                in_use.saturating_add(bytes / 4 * 3),
+                format!(
+                    "the default, three quarters of the {} {source}",
+                    show_bytes(*bytes)
+                ),
+            )),
+            (None, _) => None,
+        }
+    }
+
+    /// The bounds of a solve of positions with at most `heaps` heaps, stored in a memo at
+    /// [`bytes_per_position`].
+    pub fn for_heaps(&self, heaps: usize) -> Bounds {
+        self.at(bytes_per_position(heaps).saturating_mul(8))
+    }
+
+    /// The bounds of a solve that stores a position in `bits` bits: the position limit set,
+    /// or what the memory limit holds, the smaller; else half the room.
+    pub fn at(&self, bits: u64) -> Bounds {
+        let bits = bits.max(1);
+        let cost = show_cost(bits);
+        let fit = |bytes: u64| {
+            let n = u128::from(bytes) * 8 / u128::from(bits);
+            usize::try_from(n).unwrap_or(usize::MAX).max(1)
+        };
+        let from_memory = (self.max_memory.as_ref())
+            .map(|m| (fit(m.value), format!("{} (at {cost} a position)", m.why)));
+        let explicit = (self.max_positions.as_ref()).map(|n| (n.value, n.why.clone()));
+        let max_memory = self.memory();
+        // Positions beyond what fits in the default memory limit cannot be stored either:
+        // `--max-positions 18446744073709551615` alone still stops there.
+        let explicit = match (explicit, &max_memory) {
+            (Some(a), Some((m, why))) if self.max_memory.is_none() && fit(*m) < a.0 => {
+                Some((fit(*m), format!("{why} (at {cost} a position)")))
+            }
+            (a, _) => a,
+        };
+        let chosen = match (explicit, from_memory) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        let (max_positions, why) = chosen.unwrap_or_else(|| match &self.room {
+            Room::Known { bytes, source, .. } => (
+                fit(bytes / 2),
+                format!(
+                    "the default, half of the {} {source} at {cost} a position",
+                    show_bytes(*bytes),
+                ),
+            ),
+            Room::Unknown => (
+                UNKNOWN_POSITIONS,
+                "the default when the available memory is unknown".to_string(),
+            ),
+            Room::Unbounded => (usize::MAX, "no limit".to_string()),
+        });
+        Bounds {
+            max_positions,
+            why,
+            max_memory,
+        }
+    }
+
+    /// Refuses, unless forced, a run whose first position proves it cannot finish: more
+    /// followers than can be generated, or held within the memory limit
+    /// ([`Estimate::refusal`]); `what` names the run ("solving (3, 5)").
+    pub fn refuse(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), LoadError> {
+        if self.force {
+            return Ok(());
+        }
+        let memory = self.for_heaps(e.first_heaps).max_memory;
+        let memory = memory.as_ref().map(|(cap, why)| (*cap, why.as_str()));
+        match e.refusal(what, memory) {
+            Some(d) => Err(LoadError::single(game.src.clone(), d)),
+            None => Ok(()),
+        }
+    }
+
+    /// [`Limits::refuse`] for the solve of the canonical position `pos` in the game's play,
+    /// as `eval`, the REPL and the playground ask it.
+    pub fn refuse_position(&self, game: &Game, pos: &[u32]) -> Result<(), LoadError> {
+        let e = Estimate::for_position_in(game.generator(), pos, game.play());
+        self.refuse(game, &e, &format!("solving {}", show_position(pos)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(pos: Option<usize>, mem: Option<u64>) -> Limits {
+        Limits {
+            max_positions: pos.map(|n| Limit {
+                value: n,
+                why: format!("--max-positions {n}"),
+            }),
+            max_memory: mem.map(|m| Limit {
+                value: m,
+                why: format!("--max-memory {m}"),
+            }),
+            force: false,
+            room: Room::Unknown,
+        }
+    }
+
+    #[test]
+    fn limits_take_the_smaller() {
+        // 2 heaps: 208 bytes a position.
+        let l = limits(Some(1000), Some(208 * 500)).for_heaps(2);
+        assert_eq!(l.max_positions, 500);
+        assert!(l.why.contains("--max-memory"), "{}", l.why);
+        let l = limits(Some(100), Some(208 * 500)).for_heaps(2);
+        assert_eq!(l.max_positions, 100);
+        assert_eq!(l.why, "--max-positions 100");
+        let l = limits(None, None).for_heaps(2);
+        assert_eq!(l.max_positions, UNKNOWN_POSITIONS);
+        let mut unbounded = limits(None, None);
+        unbounded.room = Room::Unbounded;
+        assert_eq!(unbounded.for_heaps(2).max_positions, usize::MAX);
+        assert_eq!(unbounded.memory(), None);
+        // The default memory limit: what is in use and three quarters of the room.
+        let mut known = limits(None, None);
+        known.room = Room::Known {
+            bytes: 8000,
+            source: "available".to_string(),
+            in_use: 100,
+        };
+        assert_eq!(known.memory().map(|m| m.0), Some(6100));
+        // Half the room at 208 bytes a position.
+        assert_eq!(known.for_heaps(2).max_positions, 4000 / 208);
+    }
+}
