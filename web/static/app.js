@@ -324,6 +324,7 @@ async function evaluate(text) {
   r.seconds = ((performance.now() - t0) / 1000).toFixed(2);
   if (r.ok && r.kernel) kernelRules.add(req); else kernelRules.delete(req);
   if (classMode.on && r.ok && r.followers.length) {
+    editor.hideClaims(true);
     showResult('eval', classMode.ask(r, shape, (f) => commit(req, r, shape, f)));
     const first = document.querySelector('#class-moves button');
     if (first && document.activeElement && document.activeElement.closest('#eval-out')) first.focus();
@@ -338,6 +339,7 @@ async function commit(req, r, shape, f) {
   const fr = f ? await work('eval', 'evaluate', [req, f.position.join(' ')]) : null;
   if (f && !fr) return;
   showResult('eval', view.el('div', {}, classMode.verdict(r, f, fr), view.evaluation(r, (t) => evaluate(t), shape)));
+  editor.hideClaims(false);
   const v = $('class-verdict');
   v.tabIndex = -1;
   v.focus();
@@ -543,6 +545,8 @@ async function main() {
     const same = DATA.rulesets.find((r) => r.text === text);
     choice.value = same ? same.path : (text === state.base ? state.path : '');
   });
+  // Class mode: the file's claims say who wins; hidden until the student has chosen a move.
+  if (classMode.on) editor.hideClaims(true);
   document.body.dataset.ready = 'true';
   await start();
   starting = false;

@@ -130,6 +130,12 @@ function syncEditor(marks) {
   syncScroll();
 }
 
+/** Class mode: the claims of the text (and the comments above them, which say what they
+ * claim) are hidden until `on` is false. Only in CodeMirror (the textarea shows them). */
+export function hideClaims(on) {
+  if (cm) cm.hideClaims(on);
+}
+
 /** Puts a new text in the editor, scrolled to its start (both ways). */
 export function setText(value) {
   if (cm) {

@@ -5,7 +5,8 @@
 // web/static/editor.js imports it when it is there and keeps its plain textarea otherwise.
 import { EditorState, StateEffect, StateField, RangeSet, Annotation } from '@codemirror/state';
 import {
-  EditorView, keymap, lineNumbers, gutterLineClass, GutterMarker, drawSelection, highlightActiveLine,
+  EditorView, Decoration, WidgetType, keymap, lineNumbers, gutterLineClass, GutterMarker, drawSelection,
+  highlightActiveLine,
 } from '@codemirror/view';
 import { StreamLanguage, syntaxHighlighting, bracketMatching, indentOnInput } from '@codemirror/language';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
@@ -62,6 +63,56 @@ const badLines = StateField.define({
   provide: (f) => gutterLineClass.from(f),
 });
 
+/** The spans of the text's claims, each with the `#` comment lines right above it (which
+ * say what it claims) and the lines that continue it (indented further): [from, to). */
+export function claimSpans(text) {
+  const lines = text.split('\n');
+  const starts = [];
+  let at = 0;
+  for (const l of lines) {
+    starts.push(at);
+    at += l.length + 1;
+  }
+  const indent = (l) => l.length - l.trimStart().length;
+  const comment = (l) => l.trimStart().startsWith('#');
+  const spans = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*claim\b/.test(lines[i])) continue;
+    let first = i;
+    while (first > 0 && comment(lines[first - 1]) && indent(lines[first - 1]) === indent(lines[i])) first--;
+    let last = i;
+    while (last + 1 < lines.length && lines[last + 1].trim() && !comment(lines[last + 1]) &&
+      indent(lines[last + 1]) > indent(lines[i])) last++;
+    spans.push([starts[first] + indent(lines[first]), starts[last] + lines[last].length]);
+    i = last;
+  }
+  return spans;
+}
+
+/** What stands for a hidden claim. */
+class HiddenClaim extends WidgetType {
+  eq() { return true; }
+  toDOM() {
+    const span = document.createElement('span');
+    span.className = 'hidden-claim';
+    span.textContent = '(a claim of the file, hidden until you choose a move)';
+    return span;
+  }
+}
+const hiddenMark = Decoration.replace({ widget: new HiddenClaim() });
+const setHidden = StateEffect.define();
+const hideClaims = StateField.define({
+  create: () => ({ on: false, set: Decoration.none }),
+  update(v, tr) {
+    let on = v.on;
+    for (const e of tr.effects) if (e.is(setHidden)) on = e.value;
+    if (on === v.on && !tr.docChanged) return v;
+    const text = tr.state.doc.toString();
+    return { on, set: on ? Decoration.set(claimSpans(text).map(([a, b]) => hiddenMark.range(a, b))) : Decoration.none };
+  },
+  provide: (f) => [EditorView.decorations.from(f, (v) => v.set), EditorView.atomicRanges.of((view) => view.state.field(f).set)],
+});
+
 /** A change made by the page (a new text), not typed. */
 const byPage = Annotation.define();
 
@@ -81,7 +132,7 @@ export function create(textarea, onInput) {
       doc: textarea.value,
       extensions: [
         lineNumbers(), history(), drawSelection(), highlightActiveLine(), indentOnInput(),
-        heapgame, syntaxHighlighting(classHighlighter), bracketMatching(), badLines,
+        heapgame, syntaxHighlighting(classHighlighter), bracketMatching(), badLines, hideClaims,
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.contentAttributes.of(attrs), invalid,
         EditorView.updateListener.of((u) => {
@@ -126,6 +177,9 @@ export function create(textarea, onInput) {
       const set = RangeSet.of(lines.map((n) => badMarker.range(doc.line(n).from)));
       view.dispatch(setDiagnostics(view.state, diags), { effects: setBadLines.of(set) });
     },
-    scrollLeft: () => view.scrollDOM.scrollLeft,
+    /** Class mode: hides the claims (and the comments that say them) until `on` is false. */
+    hideClaims(on) {
+      view.dispatch({ effects: setHidden.of(on) });
+    },
   };
 }
