@@ -117,3 +117,4 @@ MARKS = "return [...document.querySelectorAll('#editor .cm-lintRange-error, #edi
 
 def started(b):
     b.wait("the page to start", "return document.body.dataset.started === 'true';", timeout=90)
+    b.wait("the editor", "return document.body.dataset.editor !== undefined;", timeout=90)

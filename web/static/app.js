@@ -539,12 +539,12 @@ async function main() {
   for (const id of ['position-input', 'play-start', 'solve-max']) {
     $(id).addEventListener('input', () => { if (starting) $(id).dataset.typed = '1'; });
   }
-  await editor.install(() => {
+  editor.install(() => {
     edited();
     const text = editor.text();
     const same = DATA.rulesets.find((r) => r.text === text);
     choice.value = same ? same.path : (text === state.base ? state.path : '');
-  });
+  }, module);
   // Class mode: the file's claims say who wins; hidden until the student has chosen a move.
   if (classMode.on) editor.hideClaims(true);
   document.body.dataset.ready = 'true';

@@ -7,10 +7,12 @@
 import { escapeHtml } from './markdown.js';
 import { rendered } from './view.js';
 
-// Asked for at once, while heapgame's WebAssembly downloads; null without the bundle.
-const bundle = import('./codemirror.js').catch(() => null);
-// The CodeMirror editor (codemirror.js's `create`), or null: the textarea.
+// The CodeMirror editor (codemirror.js's `create`), or null: the textarea (until the bundle
+// has arrived, or for good without it). The problems last marked, and whether the claims are
+// hidden, for the editor that replaces the textarea.
 let cm = null;
+let lastMarks = [];
+let claimsHidden = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,19 +58,14 @@ export function text() {
   return cm ? cm.get() : $('source').value;
 }
 
-/** Puts the editor in place (CodeMirror where its bundle loads); `onInput` after each edit. */
-export async function install(onInput) {
+/** Puts the editor in place: the textarea at once, replaced by CodeMirror when its bundle
+ * has loaded, asked for once `after` (heapgame's WebAssembly) has settled, so that on a slow
+ * connection it does not delay the download the first answer waits for. `onInput` after each
+ * edit; `document.body.dataset.editor` says which editor it is in the end. */
+export function install(onInput, after) {
   const t = $('source');
-  const m = await bundle;
-  if (m) {
-    $('gutter').remove();
-    $('backdrop').remove();
-    $('editor').classList.add('cm');
-    cm = m.create(t, onInput);
-  } else {
-    t.addEventListener('input', () => { syncEditor([]); onInput(); });
-    t.addEventListener('scroll', syncScroll);
-  }
+  t.addEventListener('input', () => { syncEditor([]); onInput(); });
+  t.addEventListener('scroll', syncScroll);
   window.heapgameEditor = {
     get: text,
     /** Replaces the text as typing would (the page checks it again). */
@@ -90,6 +87,22 @@ export async function install(onInput) {
       el.dispatchEvent(new Event('scroll'));
     },
   };
+  Promise.resolve(after).catch(() => null)
+    .then(() => import('./codemirror.js')).catch(() => null)
+    .then((m) => {
+      if (m) {
+        const focused = document.activeElement === t;
+        const at = [t.selectionStart, t.selectionEnd];
+        $('gutter').remove();
+        $('backdrop').remove();
+        $('editor').classList.add('cm');
+        cm = m.create(t, onInput);
+        syncEditor(lastMarks);
+        if (claimsHidden) cm.hideClaims(true);
+        if (focused) cm.select(at[0], at[1]);
+      }
+      document.body.dataset.editor = m ? 'codemirror' : 'textarea';
+    });
 }
 
 function syncScroll() {
@@ -107,6 +120,7 @@ function wordAt(value, s) {
 
 /** Marks the problems; `marks`: [{span: [s, e], line, message}] (UTF-16). */
 function syncEditor(marks) {
+  lastMarks = marks || [];
   const value = text();
   const spans = (marks || []).map((m) => (m.span[1] > m.span[0] ? m.span : [m.span[0], wordAt(value, m.span[0])]));
   if (cm) {
@@ -133,6 +147,7 @@ function syncEditor(marks) {
 /** Class mode: the claims of the text (and the comments above them, which say what they
  * claim) are hidden until `on` is false. Only in CodeMirror (the textarea shows them). */
 export function hideClaims(on) {
+  claimsHidden = on;
   if (cm) cm.hideClaims(on);
 }
 
