@@ -87,6 +87,28 @@ data = open(sys.argv[1], "rb").read()
 open(sys.argv[1] + ".gz", "wb").write(gzip.compress(data, 9, mtime=0))
 PY
 cp web/static/* web/dist/
+# The editor: CodeMirror 6 with the language's mode (web/editor/src), bundled by esbuild into
+# codemirror.js, at the versions web/editor/package-lock.json pins (installed by `npm ci` into
+# web/editor/node_modules/, git-ignored). Without npm, or with HEAPGAME_EDITOR=0, the page
+# keeps its plain textarea editor.
+if [ "${HEAPGAME_EDITOR:-1}" = 0 ]; then
+  echo "web/build.sh: HEAPGAME_EDITOR=0: the editor is the plain textarea" >&2
+elif ! command -v npm >/dev/null; then
+  echo "web/build.sh: npm not found: the editor is the plain textarea (no CodeMirror)" >&2
+else
+  if [ ! -x web/editor/node_modules/.bin/esbuild ] ||
+    [ web/editor/package-lock.json -nt web/editor/node_modules/.package-lock.json ]; then
+    npm ci --prefix web/editor --no-audit --no-fund --loglevel=error >&2 ||
+      echo "web/build.sh: npm ci --prefix web/editor failed" >&2
+  fi
+  if (cd web/editor && npm run --silent build); then
+    echo "web/build.sh: web/dist/codemirror.js: $(wc -c <web/dist/codemirror.js) bytes," \
+      "$(gzip -9c web/dist/codemirror.js | wc -c) gzip -9"
+  else
+    rm -f web/dist/codemirror.js
+    echo "web/build.sh: the editor's bundle failed: the editor is the plain textarea" >&2
+  fi
+fi
 python3 web/embed.py . > web/dist/data.js
 # The offline copy's version: a digest of every file it keeps.
 python3 - web/dist <<'PY'

@@ -3,7 +3,8 @@
 standard library only). Each answer is compared with an independent computation written
 in the scenarios (web/browser/: Wythoff's P-positions by Beatty's theorem in exact integers,
 Grundy values by a plain mex, Kayles by its definition), never with the page's own output.
-Scenarios: the first screen, a position and why it has its value, a large position answered
+Scenarios: the first screen, a position and why it has its value, the code editor (keywords and
+comments highlighted, brackets matched), a large position answered
 at once, the page's own check of the file's claims (true ones, and a false one with its
 counterexample), a typo, stale results and a game that survives an edit, a box and its
 picture with its axes, a game with counters, hints and a review, the primer's exercises
@@ -22,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webdriver import Browser, serve  # noqa: E402
 from browser.common import CONF, check  # noqa: E402
 from browser.answers import first_screen_and_a_position, claims_checked, big_positions, long_solve_and_bad_input  # noqa: E402
-from browser.rules import typo_and_stale, parser_messages, a_loop_and_plain_words  # noqa: E402
+from browser.rules import code_editor, typo_and_stale, parser_messages, a_loop_and_plain_words  # noqa: E402
 from browser.box import a_box, a_period  # noqa: E402
 from browser.play import a_game, a_primer  # noqa: E402
 from browser.links import links, edits_are_kept, a_link_with_own_rules  # noqa: E402
@@ -40,6 +41,7 @@ def main():
     try:
         first_screen_and_a_position(b, fast.url)
         claims_checked(b)
+        code_editor(b)
         a_loop_and_plain_words(b)
         parser_messages(b)
         typo_and_stale(b)

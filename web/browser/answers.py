@@ -2,7 +2,7 @@
 through the kernels, a long solve stopped and bad input."""
 
 import time
-from browser.common import wythoff_p, wythoff_moves, wythoff_grundy, kayles, contrast, check, choose, edit, started
+from browser.common import source, set_source, wythoff_p, wythoff_moves, wythoff_grundy, kayles, contrast, check, choose, edit, started
 
 
 def first_screen_and_a_position(b, url):
@@ -20,7 +20,7 @@ def first_screen_and_a_position(b, url):
     check(b.text("#eval-position") == "(4, 6)", f"an example is already evaluated ({time.time() - t0:.1f} s after opening)")
     check(not b.visible("#loading"), "the loading note is gone once heapgame has loaded")
     check(not b.visible("#max-positions"), "the position limit is behind Advanced")
-    colours = b.js("""const s = getComputedStyle(document.getElementById('gutter'));
+    colours = b.js("""const s = getComputedStyle(document.querySelector('#editor .cm-gutters'));
                       return [s.color, s.backgroundColor];""")
     ratio = contrast(*colours)
     check(ratio >= 4.5, f"the line numbers have a contrast of {ratio:.2f}:1, at least 4.5:1 ({colours})")
@@ -82,7 +82,7 @@ def claims_checked(b):
     items = b.js("return [...document.querySelectorAll('#claims-out .claim')].map(c => c.innerText);")
     check(len(items) == 2 and all("holds" in i for i in items) and f"holds on {positions:,} positions" in items[0],
           f"Wythoff's two claims hold on the {positions} positions of `check max {n}`")
-    text = b.js("return document.getElementById('source').value;")
+    text = source(b)
     edit(b, "claim P: a == floor((b - a) * phi)", "claim P: a == b")
     b.wait_text("#claims-summary", "fails")
     g = wythoff_grundy(n)
@@ -99,8 +99,7 @@ def claims_checked(b):
     b.click("#claims-out .counterexample button.link")
     b.wait_text("#eval-position", f"({a}, {c})")
     check(b.text("#eval-outcome").startswith(is_), f"a click on the counterexample evaluates ({a}, {c})")
-    b.js("""const t = document.getElementById('source'); t.value = arguments[0];
-            t.dispatchEvent(new Event('input'));""", text)
+    set_source(b, text)
     b.wait_text("#claims-summary", "holds")
 
 

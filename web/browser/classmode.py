@@ -1,6 +1,6 @@
 """Class mode (issue 38): a link with `?class` hides who wins, the Grundy values, the winning
-moves and the hints until the student has chosen a move, then says whether the move wins and
-why. The right verdicts are computed here (Wythoff's P-positions by Beatty's theorem, values
+moves, the hints and the file's claims (in the editor) until the student has chosen a move,
+then says whether the move wins and why. The right verdicts are computed here (Wythoff's P-positions by Beatty's theorem, values
 by a plain mex)."""
 
 from browser.common import wythoff_p, wythoff_moves, wythoff_grundy, check, choose, started
@@ -53,6 +53,10 @@ def class_mode(b, url):
                        document.getElementById(id).checkVisibility());""")
     check(hidden == [False, False, False] and b.visible("#class-banner"),
           f"the box of every position, the claims and the hints are hidden, and the page says why ({hidden})")
+    code = b.js("return document.querySelector('#editor .cm-content').innerText;")
+    check("claim P" not in code and "claim count" not in code and "P-positions are" not in code and code.count("hidden until you choose a move") == 4
+          and "take same 1.. from both heaps" in code,
+          "the file's four claims, and the comments that say them, are hidden in the rules until a move is chosen")
     b.shot("10-class-ask")
 
     # A move that does not win: the verdict names the reply that wins against it (a P-position
@@ -66,11 +70,15 @@ def class_mode(b, url):
     win = sorted(m for m in wythoff_moves(4, 6) if m in p)
     check(all(f"({a}, {c})" in verdict for a, c in win) and b.text("#eval-outcome").startswith("N"),
           f"then the winning move {win} and the full answer are shown")
+    code = b.js("return document.querySelector('#editor .cm-content').innerText;")
+    check("claim P: a == floor((b - a) * phi)" in code and "hidden until" not in code,
+          "after the move the claims are shown in the rules")
     b.shot("10-class-verdict")
 
     # The winning move: why, as the mex of the values of the position reached.
     ask_at(b, (4, 6))
-    check(not shown_answers(b), "a new position asks again")
+    code = b.js("return document.querySelector('#editor .cm-content').innerText;")
+    check(not shown_answers(b) and "claim P" not in code, "a new position asks again, the claims hidden again")
     verdict = choose_move(b, win[0])
     values = sorted({g[m] for m in wythoff_moves(*win[0])})
     why = b.text("#class-why")

@@ -95,11 +95,26 @@ def choose(b, path):
          "c.value = arguments[0]; c.dispatchEvent(new Event('change'));", path)
 
 
+def source(b):
+    """The editor's text (window.heapgameEditor: the same for CodeMirror and the textarea)."""
+    return b.js("return window.heapgameEditor.get();")
+
+
+def set_source(b, text):
+    """Replaces the editor's text as typing would (the page checks it again)."""
+    b.js("window.heapgameEditor.set(arguments[0]);", text)
+
+
 def edit(b, old, new):
-    b.js("""const t = document.getElementById('source');
-            t.value = t.value.replace(arguments[0], arguments[1]);
-            t.dispatchEvent(new Event('input'));""", old, new)
+    b.js("const e = window.heapgameEditor; e.set(e.get().replace(arguments[0], arguments[1]));", old, new)
+
+
+# The line numbers marked as having a problem, and the problems' marks in the text
+# (CodeMirror's, web/editor/src/main.js).
+BAD_LINES = "return [...document.querySelectorAll('#editor .cm-lineNumbers .cm-gutterElement.bad')].map(e => +e.textContent);"
+MARKS = "return [...document.querySelectorAll('#editor .cm-lintRange-error, #editor .cm-lintPoint-error')].map(e => e.textContent);"
 
 
 def started(b):
     b.wait("the page to start", "return document.body.dataset.started === 'true';", timeout=90)
+    b.wait("the editor", "return document.body.dataset.editor !== undefined;", timeout=90)

@@ -1,7 +1,7 @@
 """Links and kept edits: a link carries the rules, position and view; edits are restored;
 a link with its own rules shows their own name."""
 
-from browser.common import check, choose, edit, started
+from browser.common import check, choose, edit, source, started
 
 
 def links(b, url):
@@ -50,11 +50,11 @@ def edits_are_kept(b, url):
     # Defect 2: the horizontal scroll is reset with a new ruleset.
     choose(b, "classic/wythoff.game")
     b.wait_text("#status-line", '"Wythoff"')
-    b.js("const t = document.getElementById('source'); t.scrollLeft = 300; t.dispatchEvent(new Event('scroll'));")
-    check(b.js("return document.getElementById('source').scrollLeft;") > 0, "the editor scrolled sideways")
+    b.js("window.heapgameEditor.scrollSideways(300);")
+    check(b.js("return window.heapgameEditor.scrollLeft()[0];") > 0, "the editor scrolled sideways")
     choose(b, "propp/cookie.game")
     b.wait_text("#status-line", '"Cookie game"')
-    check(b.js("return [document.getElementById('source').scrollLeft, document.getElementById('backdrop').scrollLeft];") == [0, 0],
+    check(set(b.js("return window.heapgameEditor.scrollLeft();")) == {0},
           "another ruleset opens at the start of its lines")
     # Defect 6: picking another ruleset asks first; edits are saved and restored.
     edit(b, "ruleset \"Cookie game\"", "ruleset \"My cookies\"")
@@ -63,7 +63,7 @@ def edits_are_kept(b, url):
     b.wait("the question", "return document.getElementById('discard').open;")
     b.shot("6-ask")
     b.click("#discard-keep")
-    check("My cookies" in b.js("return document.getElementById('source').value;"), "Keep editing keeps the edits")
+    check("My cookies" in source(b), "Keep editing keeps the edits")
     b.go(url)
     started(b)
     b.wait_text("#status-line", '"My cookies"')
@@ -108,7 +108,7 @@ def a_link_with_own_rules(b, url):
     b.js("document.body.dataset.started = 'false'; location.reload();")
     started(b)
     b.wait_text("#status-line", "no problems")
-    text = b.js("return document.getElementById('source').value;")
+    text = source(b)
     check("edited after the link" in text, "a reload after Copy link and an edit keeps the edit, not the link's older rules")
     choose(b, "classic/wythoff.game")
     b.wait("the question", "return document.getElementById('discard').open;")

@@ -1,7 +1,8 @@
-"""The editor's problems: a typo marked at its line, stale results, a game that survives an
-edit, the parser's messages, a rule that can loop."""
+"""The editor: the language's words highlighted, brackets matched, a typo marked at its line
+and its span, stale results, a game that survives an edit, the parser's messages, a rule that
+can loop."""
 
-from browser.common import check, choose, edit
+from browser.common import BAD_LINES, MARKS, check, choose, edit, source, set_source
 
 
 def typo_and_stale(b):
@@ -9,11 +10,12 @@ def typo_and_stale(b):
     b.wait_text("#eval-position", "(4, 6)")
     edit(b, "heaps 2", "heapz 2")
     b.wait_text("#diagnostics", "line")
-    line = b.js("""const t = document.getElementById('source').value;
-                   return t.slice(0, t.indexOf('heapz')).split('\\n').length;""")
-    marked = b.js("return [...document.querySelectorAll('#gutter .bad')].map(e => +e.textContent);")
+    t = source(b)
+    line = t[:t.index("heapz")].count("\n") + 1
+    marked = b.js(BAD_LINES)
     check(marked == [line], f"the gutter marks line {line} ({marked})")
-    check(b.js("return document.querySelector('#backdrop mark') !== null;"), "the span is marked")
+    marks = b.js(MARKS)
+    check(marks == ["heapz"], f"the problem's span is underlined in the text ({marks})")
     diag = b.text("#diagnostics")
     check(f"line {line}" in diag and "did you mean `heaps`" in diag, "the problem names its line and suggests `heaps`")
     first = diag.split("\n")[0]
@@ -21,7 +23,8 @@ def typo_and_stale(b):
     check("docs/language.md" not in diag, "the help points to the reference, not to a file")
     check(b.visible("#eval-out .stale-note"), "an evaluation is marked out of date after an edit")
     b.click("#diagnostics button.link")
-    sel = b.js("const t = document.getElementById('source'); return t.value.slice(t.selectionStart, t.selectionEnd + 5);")
+    at = b.js("return window.heapgameEditor.selection();")
+    sel = source(b)[at[0]:at[1] + 5]
     check("heapz" in sel, f"clicking the problem selects the typo ({sel!r})")
     b.shot("2-typo")
     edit(b, "heapz 2", "heaps 2")
@@ -49,15 +52,14 @@ def parser_messages(b):
     of the file; an unknown one-letter name gets no far-fetched suggestion."""
     choose(b, "classic/wythoff.game")
     b.wait_text("#status-line", '"Wythoff')
-    text = b.js("return document.getElementById('source').value;")
+    text = source(b)
     lines = text.split("\n")
     opening = next(i for i, l in enumerate(lines) if l.startswith("ruleset")) + 1
     cut = text.rstrip()
     check(cut.endswith("}"), "Wythoff's file ends with the ruleset's `}`")
-    b.js("""const t = document.getElementById('source'); t.value = arguments[0];
-            t.dispatchEvent(new Event('input'));""", cut[:-1])
+    set_source(b, cut[:-1])
     b.wait_text("#diagnostics", "line")
-    marked = b.js("return [...document.querySelectorAll('#gutter .bad')].map(e => +e.textContent);")
+    marked = b.js(BAD_LINES)
     diag = b.text("#diagnostics")
     check(marked == [opening] and f"line {opening}," in diag and "never closed" in diag,
           f"a missing `}}` is shown at the `{{` of line {opening} ({marked}, {diag.splitlines()[0]!r})")
@@ -82,20 +84,57 @@ def a_loop_and_plain_words(b):
     with Smith's values); no "0 problems", no doubled brackets."""
     choose(b, "classic/nim.game")
     b.wait_text("#status-line", '"Nim"')
-    text = b.js("return document.getElementById('source').value;")
+    text = source(b)
     edit(b, "move { take 1.. from one heap }",
          "move { take 1.. from one heap }\n  move { split one heap into 2 parts allowing empty }\n  play misere")
     b.wait("the loop reported", "return document.querySelector('#diagnostics .problem') !== null;")
-    line = b.js("""const t = document.getElementById('source').value;
-                   return t.slice(0, t.indexOf('split one heap')).split('\\n').length;""")
-    marked = b.js("return [...document.querySelectorAll('#gutter .bad')].map(e => +e.textContent);")
+    t = source(b)
+    line = t[:t.index("split one heap")].count("\n") + 1
+    marked = b.js(BAD_LINES)
     status = b.text("#status-line")
     check("no problems" not in status and line in marked,
           f"a move that can loop is a problem at its line {line} as soon as the rules are checked ({status!r}, {marked})")
-    b.js("""const t = document.getElementById('source'); t.value = arguments[0];
-            t.dispatchEvent(new Event('input'));""", text)
+    set_source(b, text)
     b.wait_text("#status-line", "no problems")
     shown = b.text("main")
     check("((" not in shown and "0 problems" not in shown, "no doubled brackets, no \"0 problems\"")
     choose(b, "classic/wythoff.game")
     b.wait_text("#status-line", '"Wythoff"')
+
+
+def code_editor(b):
+    """Issue 38: an editor made for code (CodeMirror): the language's keywords and `#`
+    comments highlighted, the bracket matching the one at the cursor shown, one left open
+    shown as unmatched."""
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", '"Wythoff"')
+    words = b.js("return [...document.querySelectorAll('#editor .tok-keyword')].map(e => e.textContent);")
+    want = {"ruleset", "source", "heaps", "move", "take", "from", "one", "heap", "same", "both", "claim", "where", "check"}
+    check(want <= set(words) and not {"a", "b", "phi", "floor", "P", "Wythoff"} & set(words),
+          f"the language's keywords are highlighted, names are not ({sorted(set(words))})")
+    text = source(b)
+    comments = b.js("return [...document.querySelectorAll('#editor .tok-comment')].map(e => e.textContent);")
+    lines = [l.strip() for l in text.split("\n") if l.strip().startswith("#")]
+    check(comments[:3] == lines[:3], f"`#` comments are highlighted, each to the end of its line ({comments[:2]})")
+    styles = b.js("""const s = (q) => { const c = getComputedStyle(document.querySelector(q)); return c.color + c.fontWeight; };
+                     return [s('#editor .tok-keyword'), s('#editor .tok-comment'), s('#editor .tok-variableName')];""")
+    check(len(set(styles)) == 3, f"keywords, comments and names look different ({styles})")
+    at = text.index("{", text.index("ruleset")) + 1
+    b.js("window.heapgameEditor.select(arguments[0], arguments[0]);", at)
+    pair = b.wait("the matched brackets", """const m = [...document.querySelectorAll('#editor .cm-matchingBracket')];
+        const lines = [...document.querySelectorAll('#editor .cm-line')];
+        return m.length === 2 && m.map(e => [e.textContent, lines.indexOf(e.closest('.cm-line')) + 1]);""")
+    last = text.rstrip().count("\n") + 1
+    first = text[:at].count("\n") + 1
+    check(pair == [["{", first], ["}", last]],
+          f"at the ruleset's `{{` (line {first}), its `}}` on line {last} is matched ({pair})")
+    b.shot("2-brackets")
+    edit(b, "floor((b - a) * phi)", "floor((b - a * phi)")
+    at = source(b).index("floor((b") + len("floor(")
+    b.js("window.heapgameEditor.select(arguments[0], arguments[0]);", at)
+    bad = b.wait("the unmatched bracket", """const m = [...document.querySelectorAll('#editor .cm-nonmatchingBracket')];
+        return m.length > 0 && m.map(e => e.textContent);""")
+    matched = b.js("return document.querySelectorAll('#editor .cm-matchingBracket').length;")
+    check(bad[0] == "(" and matched == 0, f"a `(` left open is shown as unmatched, with what it runs into ({bad})")
+    edit(b, "floor((b - a * phi)", "floor((b - a) * phi)")
+    b.wait_text("#status-line", "no problems")

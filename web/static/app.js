@@ -74,7 +74,7 @@ export function request() {
   const limit = parseInt($('max-positions').value, 10);
   return JSON.stringify({
     name: state.name,
-    text: $('source').value,
+    text: editor.text(),
     params: overrides(),
     max_positions: Number.isFinite(limit) && limit > 0 ? limit : 0,
     force: $('force').checked,
@@ -144,7 +144,7 @@ function scheduleCheck() {
 
 /** Whether the text or a parameter differs from the bundled ruleset it came from. */
 function isEdited() {
-  return $('source').value !== state.base || overrides().length > 0;
+  return editor.text() !== state.base || overrides().length > 0;
 }
 
 /** After any edit of the rules: check again, mark results out of date, save the edits. */
@@ -155,7 +155,7 @@ function edited() {
     $('play-out').prepend(view.el('p', { id: 'play-rules-note', className: 'note' },
       'The rules were edited: this game goes on with the rules it started with; New game uses the edited ones.'));
   }
-  share.save(isEdited() ? { path: state.path, name: state.name, text: $('source').value, params: paramValues() } : null);
+  share.save(isEdited() ? { path: state.path, name: state.name, text: editor.text(), params: paramValues() } : null);
   // A `#game=` address holds the rules as they were when the link was made: edited since,
   // it would bring those back at a reload, so it goes (the edits are kept in the browser).
   if (location.hash.startsWith('#game=')) {
@@ -324,6 +324,7 @@ async function evaluate(text) {
   r.seconds = ((performance.now() - t0) / 1000).toFixed(2);
   if (r.ok && r.kernel) kernelRules.add(req); else kernelRules.delete(req);
   if (classMode.on && r.ok && r.followers.length) {
+    editor.hideClaims(true);
     showResult('eval', classMode.ask(r, shape, (f) => commit(req, r, shape, f)));
     const first = document.querySelector('#class-moves button');
     if (first && document.activeElement && document.activeElement.closest('#eval-out')) first.focus();
@@ -338,6 +339,7 @@ async function commit(req, r, shape, f) {
   const fr = f ? await work('eval', 'evaluate', [req, f.position.join(' ')]) : null;
   if (f && !fr) return;
   showResult('eval', view.el('div', {}, classMode.verdict(r, f, fr), view.evaluation(r, (t) => evaluate(t), shape)));
+  editor.hideClaims(false);
   const v = $('class-verdict');
   v.tabIndex = -1;
   v.focus();
@@ -389,7 +391,7 @@ function linkState() {
   return {
     name: state.name,
     path: state.path,
-    text: $('source').value,
+    text: editor.text(),
     params: paramValues(),
     position: $('position-input').value,
     play: $('play-start').value,
@@ -518,14 +520,6 @@ async function main() {
     document.querySelector('header').after(classMode.banner());
     $('play-hints').checked = false;
   }
-  const src = $('source');
-  src.addEventListener('input', () => {
-    editor.syncEditor([]);
-    edited();
-    const same = DATA.rulesets.find((r) => r.text === src.value);
-    choice.value = same ? same.path : (src.value === state.base ? state.path : '');
-  });
-  src.addEventListener('scroll', editor.syncScroll);
   $('eval-form').addEventListener('submit', (e) => { e.preventDefault(); evaluate(); });
   $('solve-form').addEventListener('submit', (e) => { e.preventDefault(); solve(); });
   $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
@@ -539,12 +533,20 @@ async function main() {
   window.addEventListener('hashchange', async () => {
     const g = share.fromHash(location.hash);
     if (!g) return;
-    if (isEdited() && $('source').value !== g.text && !(await confirmDiscard('the game of the link'))) return;
+    if (isEdited() && editor.text() !== g.text && !(await confirmDiscard('the game of the link'))) return;
     await openLink(g);
   });
   for (const id of ['position-input', 'play-start', 'solve-max']) {
     $(id).addEventListener('input', () => { if (starting) $(id).dataset.typed = '1'; });
   }
+  editor.install(() => {
+    edited();
+    const text = editor.text();
+    const same = DATA.rulesets.find((r) => r.text === text);
+    choice.value = same ? same.path : (text === state.base ? state.path : '');
+  }, module);
+  // Class mode: the file's claims say who wins; hidden until the student has chosen a move.
+  if (classMode.on) editor.hideClaims(true);
   document.body.dataset.ready = 'true';
   await start();
   starting = false;

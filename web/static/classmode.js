@@ -1,8 +1,8 @@
 // Class mode (a link with `?class`): the answers (outcome, Grundy values, winning moves, hints,
-// the box of every position, the file's checked claims) stay hidden until the student has
-// committed to a move; then the page says whether the move wins and why (the position reached,
-// its followers' values and the mex, the reply that wins against it), and shows the full
-// answer. Every verdict comes from heapgame's answers, as in the normal page.
+// the box of every position, the file's claims, checked and in the editor) stay hidden until
+// the student has committed to a move; then the page says whether the move wins and why (the
+// position reached, its followers' values and the mex, the reply that wins against it), and
+// shows the full answer. Every verdict comes from heapgame's answers, as in the normal page.
 import { el, show } from './view.js';
 import { describe, mexLine, plural } from './teach.js';
 
@@ -84,5 +84,5 @@ export function banner() {
   const a = el('a', { href: leave(), textContent: 'show the answers at once' });
   return el('p', { id: 'class-banner', className: 'class-banner', role: 'note' },
     el('strong', {}, 'Class mode: '), 'choose your move first; who wins and why is shown after. ' +
-    'The box of every position and the hints are hidden (', a, ').');
+    'The box of every position, the hints and the file\'s claims are hidden (', a, ').');
 }

@@ -1,7 +1,18 @@
-// The editor: line numbers, the problems of the text marked in place (a backdrop under the
-// textarea), the list of problems with a link to each, and the parameters' inputs.
+// The editor: CodeMirror 6 (web/editor, bundled into codemirror.js by web/build.sh) with the
+// language's words highlighted, bracket matching and the problems of the text underlined at
+// their spans; where the bundle is not there (built without npm), a plain textarea with line
+// numbers and the problems marked in place (a backdrop under it). Also the list of problems
+// with a link to each, and the parameters' inputs. `window.heapgameEditor` (get, set, select,
+// selection) is the same for both, for the browser tests.
 import { escapeHtml } from './markdown.js';
 import { rendered } from './view.js';
+
+// The CodeMirror editor (codemirror.js's `create`), or null: the textarea (until the bundle
+// has arrived, or for good without it). The problems last marked, and whether the claims are
+// hidden, for the editor that replaces the textarea.
+let cm = null;
+let lastMarks = [];
+let claimsHidden = false;
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,41 +53,112 @@ export function helpText(help) {
     .replace(/docs\/language\.md/g, 'the Language reference');
 }
 
-export function syncScroll() {
+/** The text in the editor. */
+export function text() {
+  return cm ? cm.get() : $('source').value;
+}
+
+/** Puts the editor in place: the textarea at once, replaced by CodeMirror when its bundle
+ * has loaded, asked for once `after` (heapgame's WebAssembly) has settled, so that on a slow
+ * connection it does not delay the download the first answer waits for. `onInput` after each
+ * edit; `document.body.dataset.editor` says which editor it is in the end. */
+export function install(onInput, after) {
+  const t = $('source');
+  t.addEventListener('input', () => { syncEditor([]); onInput(); });
+  t.addEventListener('scroll', syncScroll);
+  window.heapgameEditor = {
+    get: text,
+    /** Replaces the text as typing would (the page checks it again). */
+    set(value) {
+      if (cm) {
+        cm.type(value);
+      } else {
+        t.value = value;
+        t.dispatchEvent(new Event('input'));
+      }
+    },
+    select: (from, to) => reveal([from, to]),
+    selection: () => (cm ? cm.selection() : [t.selectionStart, t.selectionEnd]),
+    /** How far the text is scrolled sideways, and its marks' (the textarea's backdrop). */
+    scrollLeft: () => (cm ? [cm.view.scrollDOM.scrollLeft] : [t.scrollLeft, $('backdrop').scrollLeft]),
+    scrollSideways(px) {
+      const el = cm ? cm.view.scrollDOM : t;
+      el.scrollLeft = px;
+      el.dispatchEvent(new Event('scroll'));
+    },
+  };
+  Promise.resolve(after).catch(() => null)
+    .then(() => import('./codemirror.js')).catch(() => null)
+    .then((m) => {
+      if (m) {
+        const focused = document.activeElement === t;
+        const at = [t.selectionStart, t.selectionEnd];
+        $('gutter').remove();
+        $('backdrop').remove();
+        $('editor').classList.add('cm');
+        cm = m.create(t, onInput);
+        syncEditor(lastMarks);
+        if (claimsHidden) cm.hideClaims(true);
+        if (focused) cm.select(at[0], at[1]);
+      }
+      document.body.dataset.editor = m ? 'codemirror' : 'textarea';
+    });
+}
+
+function syncScroll() {
   const t = $('source');
   $('backdrop').scrollTop = t.scrollTop;
   $('backdrop').scrollLeft = t.scrollLeft;
   $('gutter').scrollTop = t.scrollTop;
 }
 
-/** Redraws the gutter and the backdrop; `marks`: [{span: [s, e], line}] (UTF-16). */
-export function syncEditor(marks) {
-  const text = $('source').value;
-  const lines = text.split('\n').length;
+/** A problem at a point (`found heapz`) marks the word that starts there. */
+function wordAt(value, s) {
+  const m = /^(\w+|\S)/.exec(value.slice(s));
+  return m ? s + m[0].length : s;
+}
+
+/** Marks the problems; `marks`: [{span: [s, e], line, message}] (UTF-16). */
+function syncEditor(marks) {
+  lastMarks = marks || [];
+  const value = text();
+  const spans = (marks || []).map((m) => (m.span[1] > m.span[0] ? m.span : [m.span[0], wordAt(value, m.span[0])]));
+  if (cm) {
+    cm.problems(marks.map((m, i) => ({ from: spans[i][0], to: spans[i][1], line: m.line, message: m.message })));
+    return;
+  }
+  const lines = value.split('\n').length;
   const bad = new Set((marks || []).map((m) => m.line));
   const nums = [];
   for (let i = 1; i <= lines; i++) nums.push(bad.has(i) ? `<span class="bad">${i}</span>` : String(i));
   $('gutter').innerHTML = nums.join('\n') + '\n ';
-  // A problem at a point (`found heapz`) marks the word that starts there.
-  const word = (s) => { const m = /^(\w+|\S)/.exec(text.slice(s)); return m ? s + m[0].length : s; };
-  const spans = (marks || []).map((m) => (m.span[1] > m.span[0] ? m.span : [m.span[0], word(m.span[0])]))
-    .sort((a, b) => a[0] - b[0]);
   let html = '';
   let at = 0;
-  for (const [s, e] of spans) {
+  for (const [s, e] of spans.sort((a, b) => a[0] - b[0])) {
     if (s < at) continue;
-    html += escapeHtml(text.slice(at, s));
-    html += e > s ? `<mark>${escapeHtml(text.slice(s, e))}</mark>` : '<mark class="empty"></mark>';
+    html += escapeHtml(value.slice(at, s));
+    html += e > s ? `<mark>${escapeHtml(value.slice(s, e))}</mark>` : '<mark class="empty"></mark>';
     at = Math.max(e, s);
   }
-  $('backdrop').innerHTML = html + escapeHtml(text.slice(at)) + '\n ';
+  $('backdrop').innerHTML = html + escapeHtml(value.slice(at)) + '\n ';
   syncScroll();
 }
 
+/** Class mode: the claims of the text (and the comments above them, which say what they
+ * claim) are hidden until `on` is false. Only in CodeMirror (the textarea shows them). */
+export function hideClaims(on) {
+  claimsHidden = on;
+  if (cm) cm.hideClaims(on);
+}
+
 /** Puts a new text in the editor, scrolled to its start (both ways). */
-export function setText(text) {
+export function setText(value) {
+  if (cm) {
+    cm.set(value);
+    return;
+  }
   const t = $('source');
-  t.value = text;
+  t.value = value;
   t.scrollTop = 0;
   t.scrollLeft = 0;
   t.setSelectionRange(0, 0);
@@ -85,6 +167,10 @@ export function setText(text) {
 
 /** Selects a span of the editor (UTF-16 offsets) and brings it into view. */
 function reveal(span) {
+  if (cm) {
+    cm.select(span[0], Math.max(span[1], span[0]));
+    return;
+  }
   const t = $('source');
   t.focus();
   t.setSelectionRange(span[0], Math.max(span[1], span[0]));
@@ -96,7 +182,7 @@ function reveal(span) {
 
 /** Selects line `n` (from 1) of the text and scrolls to it. */
 export function revealLine(n) {
-  const lines = $('source').value.split('\n');
+  const lines = text().split('\n');
   const start = lines.slice(0, n - 1).reduce((at, l) => at + l.length + 1, 0);
   reveal([start, start + (lines[n - 1] || '').length]);
 }
@@ -138,12 +224,12 @@ export function showCheck(info, name) {
   }
   const diags = info.diagnostics || [];
   const inText = diags.filter((d) => d.source === name && d.located);
-  syncEditor(inText.map((d) => ({ span: d.utf16, line: d.line }))
-    .concat(inText.flatMap((d) => d.also.map((a) => ({ span: a.utf16, line: a.line })))));
+  syncEditor(inText.map((d) => ({ span: d.utf16, line: d.line, message: d.message }))
+    .concat(inText.flatMap((d) => d.also.map((a) => ({ span: a.utf16, line: a.line, message: a.label || d.message })))));
   const status = $('status-line');
   const box = $('diagnostics');
   box.innerHTML = '';
-  $('source').setAttribute('aria-invalid', inText.length ? 'true' : 'false');
+  if (!cm) $('source').setAttribute('aria-invalid', inText.length ? 'true' : 'false');
   if (info.ok) {
     status.className = 'status ok';
     const shape = info.heaps == null ? 'any number of heaps' : `${info.heaps} heap${info.heaps === 1 ? '' : 's'}`;
@@ -156,7 +242,7 @@ export function showCheck(info, name) {
     return;
   }
   status.textContent = diags.length === 1 ? 'One problem:' : `${diags.length} problems:`;
-  const text = $('source').value;
+  const value = text();
   for (const d of diags) {
     const p = document.createElement('div');
     p.className = 'problem';
@@ -170,7 +256,7 @@ export function showCheck(info, name) {
       p.append(go, ': ');
     }
     p.append(d.message);
-    const guess = d.source === name ? didYouMean(text, d.utf16[0], d.message) : null;
+    const guess = d.source === name ? didYouMean(value, d.utf16[0], d.message) : null;
     const help = [guess, d.help && helpText(d.help)].filter(Boolean).join('; ');
     if (help) p.append(document.createElement('br'), `help: ${help}`);
     box.append(p);

@@ -9,9 +9,11 @@ const FILES = [
   'markdown.js', 'docs.js', 'play.js', 'runner.js', 'sequence.js', 'share.js', 'teach.js', 'view.js', 'worker.js',
   'pkg/heapgame_web.js', 'pkg/heapgame_web_bg.wasm.gz',
 ];
+// Kept when the build has it (the CodeMirror editor; a build without npm has the textarea).
+const OPTIONAL = ['codemirror.js'];
 
 self.addEventListener('install', (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES).then(() => Promise.all(OPTIONAL.map((f) => c.add(f).catch(() => null))))).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (e) => {
