@@ -138,3 +138,15 @@ def code_editor(b):
     check(bad[0] == "(" and matched == 0, f"a `(` left open is shown as unmatched, with what it runs into ({bad})")
     edit(b, "floor((b - a * phi)", "floor((b - a) * phi)")
     b.wait_text("#status-line", "no problems")
+    # Undo stays within the file opened: Ctrl+Z after opening Nim does not bring Wythoff back.
+    choose(b, "classic/nim.game")
+    b.wait_text("#status-line", '"Nim"')
+    nim = b.js("return window.HEAPGAME_DATA.rulesets.find(r => r.path === 'classic/nim.game').text;")
+    b.js("window.heapgameEditor.select(0, 0);")
+    b.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+        {"type": "keyDown", "value": "\ue009"}, {"type": "keyDown", "value": "z"},
+        {"type": "keyUp", "value": "z"}, {"type": "keyUp", "value": "\ue009"}]}]})
+    b.s("DELETE", "/actions")
+    check(source(b) == nim, "Ctrl+Z after opening another file does not bring the previous file's text back")
+    choose(b, "classic/wythoff.game")
+    b.wait_text("#status-line", '"Wythoff"')

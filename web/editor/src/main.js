@@ -3,7 +3,7 @@
 // comments, strings and numbers, bracket matching, undo, and the page's problems as lint
 // marks at their spans (underlined, with the message on hover) and on the line numbers.
 // web/static/editor.js imports it when it is there and keeps its plain textarea otherwise.
-import { EditorState, StateEffect, StateField, RangeSet, Annotation } from '@codemirror/state';
+import { EditorState, StateEffect, StateField, RangeSet } from '@codemirror/state';
 import {
   EditorView, Decoration, WidgetType, keymap, lineNumbers, gutterLineClass, GutterMarker, drawSelection,
   highlightActiveLine,
@@ -113,13 +113,10 @@ const hideClaims = StateField.define({
   provide: (f) => [EditorView.decorations.from(f, (v) => v.set), EditorView.atomicRanges.of((view) => view.state.field(f).set)],
 });
 
-/** A change made by the page (a new text), not typed. */
-const byPage = Annotation.define();
-
 /**
  * Replaces `textarea` with a CodeMirror editor holding its text and its accessible name; the
  * editor's text area takes the textarea's id. `onInput` is called after each change made by
- * the user (not by `set`).
+ * the user (`set` makes a new state, which is no change).
  */
 export function create(textarea, onInput) {
   const attrs = { id: textarea.id };
@@ -127,35 +124,28 @@ export function create(textarea, onInput) {
   const invalid = EditorView.contentAttributes.compute([badLines], (s) => ({
     'aria-invalid': s.field(badLines).size ? 'true' : 'false',
   }));
-  const view = new EditorView({
-    state: EditorState.create({
-      doc: textarea.value,
-      extensions: [
-        lineNumbers(), history(), drawSelection(), highlightActiveLine(), indentOnInput(),
-        heapgame, syntaxHighlighting(classHighlighter), bracketMatching(), badLines, hideClaims,
-        keymap.of([...defaultKeymap, ...historyKeymap]),
-        EditorView.contentAttributes.of(attrs), invalid,
-        EditorView.updateListener.of((u) => {
-          if (u.docChanged && !u.transactions.some((t) => t.annotation(byPage))) onInput();
-        }),
-      ],
+  const extensions = [
+    lineNumbers(), history(), drawSelection(), highlightActiveLine(), indentOnInput(),
+    heapgame, syntaxHighlighting(classHighlighter), bracketMatching(), badLines, hideClaims,
+    keymap.of([...defaultKeymap, ...historyKeymap]),
+    EditorView.contentAttributes.of(attrs), invalid,
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged) onInput();
     }),
-  });
+  ];
+  const view = new EditorView({ state: EditorState.create({ doc: textarea.value, extensions }) });
   textarea.removeAttribute('id');
   textarea.replaceWith(view.dom);
   const clamp = (n) => Math.max(0, Math.min(n, view.state.doc.length));
   return {
     view,
     get: () => view.state.doc.toString(),
-    /** A new text, its problems cleared, the cursor and the view at its start. */
+    /** A new text: a new state (no problems, no undo back into the old text), the cursor
+     * and the view at its start; the claims stay hidden if they were. */
     set(text) {
-      view.dispatch({
-        changes: { from: 0, to: view.state.doc.length, insert: text },
-        selection: { anchor: 0 },
-        annotations: [byPage.of(true)],
-        effects: setBadLines.of(RangeSet.empty),
-      });
-      view.dispatch(setDiagnostics(view.state, []));
+      const hidden = view.state.field(hideClaims).on;
+      view.setState(EditorState.create({ doc: text, extensions }));
+      if (hidden) view.dispatch({ effects: setHidden.of(true) });
       view.scrollDOM.scrollTop = 0;
       view.scrollDOM.scrollLeft = 0;
     },
