@@ -13,7 +13,7 @@ use crate::game::{BoxError, Game};
 use crate::moves::MoveError;
 use crate::solver::loopy::{solve_loopy_region, LoopySolution};
 use crate::solver::modes::{solve_box_through, Listed};
-use crate::solver::plan::{plan_box_listed, plan_box_play, BoxPlan};
+use crate::solver::plan::{plan_for, BoxPlan};
 use crate::solver::positions::each_position;
 use crate::solver::{BoxSpec, Budget, GameRules, Play, SolveError, Want};
 
@@ -112,10 +112,8 @@ pub fn plan(game: &Game, ask: &BoxAsk, limits: &Limits) -> Result<Planned, Table
     let (k, size) = game.box_of(ask.max, ask.heaps).map_err(TableError::Box)?;
     let spec =
         BoxSpec::new(game.shape(), ask.max, k).map_err(|_| TableError::Unaddressable(size))?;
-    let plan = match ask.held {
-        true => plan_box_play(game.generator(), &spec, ask.want(), game.play()),
-        false => plan_box_listed(game.generator(), &spec, ask.want(), game.play()),
-    };
+    let how = (game.play(), !ask.held);
+    let plan = plan_for(game.generator(), &spec, ask.want(), how);
     let bounds = limits.at(plan.bits_per_position);
     let planned = Planned {
         k,

@@ -7,18 +7,18 @@
 //! Below the command line, the REPL and the playground, which share it; it reads no terminal
 //! and no argument.
 
-pub mod box_table;
-pub mod check;
-pub mod check_summary;
-pub mod diff;
-pub mod eval;
-pub mod guess;
-pub mod loopy;
+pub(crate) mod box_table;
+pub(crate) mod check;
+pub(crate) mod check_summary;
+pub(crate) mod diff;
+pub(crate) mod eval;
+pub(crate) mod guess;
+pub(crate) mod loopy;
 pub mod output;
 pub mod picture;
-pub mod sequence;
-pub mod table;
-pub mod table_loopy;
+pub(crate) mod sequence;
+pub(crate) mod table;
+pub(crate) mod table_loopy;
 
 /// The output formats of `eval`, `moves`, `check` and `diff`.
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

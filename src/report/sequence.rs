@@ -26,13 +26,8 @@ pub enum SeqFormat {
     Json,
 }
 
-/// The sequence `s` of a game in `play` as `sequence` prints it in `format`.
-pub fn render(s: &Sequence, format: SeqFormat, play: Play) -> String {
-    render_from(&s.grown(), format, play, 0)
-}
-
-/// As [`render`], the values of heaps `from..` only (`sequence --from`); the periodicity is
-/// that of every value.
+/// The sequence `s` of a game in `play` as `sequence` prints it in `format`, the values of
+/// heaps `from..` only (`sequence --from`); the periodicity is that of every value.
 pub fn render_from(s: &Grown, format: SeqFormat, play: Play, from: usize) -> String {
     let mut out = String::new();
     write_from(s, format, play, from, &mut |part| {

@@ -30,8 +30,49 @@ pub fn solve_box(
 ) -> Result<BoxValues, SolveError<MoveError>> {
     match sum_sequence(game, spec, budget)? {
         Some(seq) => Ok(sum_values(spec, want, &seq)),
-        None => solve_box_not_sum(game, game, spec, want, budget),
+        None => run_past_sum(choose_past_sum(game, spec), game, game, spec, want, budget),
     }
+}
+
+/// The mode a box is solved by, chosen before anything is solved: the one decision that both
+/// the prediction of its memory ([`super::plan`]) and the run ([`solve_box_through`]) follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A disjunctive sum, by its single-heap sequence (past it, when a single heap can reach
+    /// itself, the choice among the others).
+    Sum,
+    /// A compiled kernel (its name).
+    Kernel(&'static str),
+    /// Layer by layer in parallel (the search, when some move keeps the total).
+    Parallel,
+    /// The memoized search over a dense table.
+    Search,
+}
+
+/// The mode for the box in `play`: in misère play the search (the other modes assume normal
+/// play); a disjunctive sum by its sequence; else [`choose_past_sum`].
+pub fn choose(game: &Generator, spec: &BoxSpec, play: Play) -> Choice {
+    match play {
+        Play::Misere => Choice::Search,
+        Play::Normal if sum::is_sum(game) => Choice::Sum,
+        Play::Normal => choose_past_sum(game, spec),
+    }
+}
+
+/// The mode of a box that is not solved as a sum: a compiled kernel when the moves match one;
+/// with several threads and a large box, the parallel mode; else the search.
+fn choose_past_sum(game: &Generator, spec: &BoxSpec) -> Choice {
+    if let Some(name) = kernels::kernel_for(game, spec) {
+        return Choice::Kernel(name);
+    }
+    #[cfg(feature = "parallel")]
+    let threads = rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    let threads = 1;
+    if threads > 1 && spec.len() >= PARALLEL_FROM {
+        return Choice::Parallel;
+    }
+    Choice::Search
 }
 
 /// The single-heap Grundy sequence up to the box's largest heap when the ruleset is a sum
@@ -124,11 +165,10 @@ pub fn solve_box_listed(
     solve_box_through(game, game, spec, want, budget, (play, true))
 }
 
-/// The one choice of a mode for a box, in `play`: in normal play a sum by its single-heap
-/// sequence (listed when `listed`, else tabulated), then a compiled kernel, then the
-/// parallel mode, then the memoized search over a dense table run through `rules` (the
-/// game's moves, or a wrapper of them that counts the positions expanded); in misère play the
-/// search alone. [`super::plan`] predicts the same choice.
+/// The box solved by the mode [`choose`] picks, in `play`: a sum by its single-heap sequence
+/// (listed when `listed`, else tabulated), a compiled kernel, the parallel mode, or the
+/// memoized search over a dense table run through `rules` (the game's moves, or a wrapper of
+/// them that counts the positions expanded).
 pub fn solve_box_through<G: GameRules<Error = MoveError>>(
     game: &Generator,
     rules: &G,
@@ -137,43 +177,47 @@ pub fn solve_box_through<G: GameRules<Error = MoveError>>(
     budget: &Budget,
     (play, listed): (Play, bool),
 ) -> Result<Listed, SolveError<MoveError>> {
-    if play == Play::Misere {
-        return table_values_play(rules, spec, want, budget, play).map(Listed::Box);
-    }
-    Ok(match sum_sequence(game, spec, budget)? {
-        Some(seq) if listed => Listed::Sum(sum::boxed::SumListing::new(seq)),
-        Some(seq) => Listed::Box(sum_values(spec, want, &seq)),
-        None => Listed::Box(solve_box_not_sum(game, rules, spec, want, budget)?),
-    })
+    let choice = match choose(game, spec, play) {
+        Choice::Sum => match sum_sequence(game, spec, budget)? {
+            Some(seq) if listed => return Ok(Listed::Sum(sum::boxed::SumListing::new(seq))),
+            Some(seq) => return Ok(Listed::Box(sum_values(spec, want, &seq))),
+            None => choose_past_sum(game, spec),
+        },
+        Choice::Search => {
+            return table_values_play(rules, spec, want, budget, play).map(Listed::Box);
+        }
+        other => other,
+    };
+    run_past_sum(choice, game, rules, spec, want, budget).map(Listed::Box)
 }
 
-/// [`solve_box`] past the sum mode: a kernel, the parallel mode or the search (through
-/// `rules`).
-fn solve_box_not_sum<G: GameRules<Error = MoveError>>(
+/// Runs `choice` (not a sum): a kernel, the parallel mode, or the search through `rules`, to
+/// which a kernel that declines or moves that keep the total fall back.
+fn run_past_sum<G: GameRules<Error = MoveError>>(
+    choice: Choice,
     game: &Generator,
     rules: &G,
     spec: &BoxSpec,
     want: Want,
     budget: &Budget,
 ) -> Result<BoxValues, SolveError<MoveError>> {
-    if let Some(r) = kernels::solve_box_kernel(game, spec, want, budget) {
-        return r;
-    }
-    #[cfg(feature = "parallel")]
-    if rayon::current_num_threads() > 1 && spec.len() >= PARALLEL_FROM {
-        match parallel::layered_values(game, spec, want, budget) {
+    match choice {
+        Choice::Kernel(_) => {
+            if let Some(r) = kernels::solve_box_kernel(game, spec, want, budget) {
+                return r;
+            }
+        }
+        #[cfg(feature = "parallel")]
+        Choice::Parallel => match parallel::layered_values(game, spec, want, budget) {
             Ok(values) => {
-                return Ok(BoxValues::from_values(
-                    spec.clone(),
-                    want,
-                    values,
-                    ModeUsed::Parallel,
-                ))
+                let mode = ModeUsed::Parallel;
+                return Ok(BoxValues::from_values(spec.clone(), want, values, mode));
             }
             Err(parallel::ParError::Solve(e)) => return Err(e),
             // Some move keeps the total or leaves the box: the search handles any order.
             Err(parallel::ParError::NotLayered) => {}
-        }
+        },
+        _ => {}
     }
     table_values(rules, spec, want, budget)
 }

@@ -1,10 +1,9 @@
-//! Before a box is solved: which mode [`super::modes::solve_box`] will take for it (the same
-//! tests in the same order, without solving anything), and the least memory that mode
-//! allocates for the box, so that a caller can refuse a box that cannot fit its memory limit
-//! for the mode that will run, and only such a box.
+//! Before a box is solved: the mode [`super::modes::choose`] picks for it (the one choice the
+//! run follows too), and the least memory that mode allocates for the box, so that a caller
+//! can refuse a box that cannot fit its memory limit for the mode that will run, and only
+//! such a box.
 
-use super::kernels;
-use super::sum;
+use super::modes::{choose, Choice};
 use super::table::BoxSpec;
 use super::values::{ModeUsed, Want};
 use crate::moves::Generator;
@@ -23,8 +22,14 @@ pub struct BoxPlan {
     pub bits_per_position: u64,
 }
 
-/// The plan of [`super::modes::solve_box`] for this box (on the current thread pool).
-pub fn plan_box(game: &Generator, spec: &BoxSpec, want: Want) -> BoxPlan {
+/// The plan of the box in `play`; `listed`: a sum's box is listed position by position from
+/// its single-heap sequence, not tabulated ([`super::modes::solve_box_through`]).
+pub fn plan_for(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    (play, listed): (Play, bool),
+) -> BoxPlan {
     // The outcomes, at one bit a position, kept when the values are turned into them.
     let bits = u64::from(want == Want::Outcome);
     let plan = |mode, kernel, bits_per_position| BoxPlan {
@@ -32,61 +37,41 @@ pub fn plan_box(game: &Generator, spec: &BoxSpec, want: Want) -> BoxPlan {
         kernel,
         bits_per_position,
     };
-    if sum::is_sum(game) {
+    match choose(game, spec, play) {
+        // The single-heap sequence alone.
+        Choice::Sum if listed => plan(ModeUsed::Sum, None, 0),
         // The XOR over the heaps, 4 bytes a position, then the outcomes.
-        return plan(ModeUsed::Sum, None, 32 + bits);
-    }
-    if let Some(name) = kernels::kernel_for(game, spec) {
-        return match want {
-            // The box's outcomes at one bit a position (the kernel's own table, of at least
-            // as many cells, is read out into them or becomes them).
+        Choice::Sum => plan(ModeUsed::Sum, None, 32 + bits),
+        // The box's outcomes at one bit a position (the kernel's own table, of at least as
+        // many cells, is read out into them or becomes them), or its values, 4 bytes each.
+        Choice::Kernel(name) => match want {
             Want::Outcome => plan(ModeUsed::Table, Some(name), 1),
-            // Its values, 4 bytes a position.
             Want::Grundy => plan(ModeUsed::Table, Some(name), 32),
-        };
-    }
-    #[cfg(feature = "parallel")]
-    let threads = rayon::current_num_threads();
-    #[cfg(not(feature = "parallel"))]
-    let threads = 1;
-    if threads > 1 && spec.len() >= super::modes::PARALLEL_FROM {
+        },
         // A total (8 bytes) and a rank in the order of totals (8 bytes) per position.
-        return plan(ModeUsed::Parallel, None, 128 + bits);
-    }
-    // The dense memo, 1 byte (P/N) or 4 a position, and the values read out of it.
-    let memo = if want == Want::Outcome { 8 } else { 32 };
-    plan(ModeUsed::Table, None, memo + 32 + bits)
-}
-
-/// [`plan_box`] in `play`: misère play is solved by the memoized search on a dense table
-/// ([`super::modes::solve_box_play`]).
-pub fn plan_box_play(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> BoxPlan {
-    match play {
-        Play::Normal => plan_box(game, spec, want),
-        Play::Misere => {
+        Choice::Parallel => plan(ModeUsed::Parallel, None, 128 + bits),
+        // The dense memo, 1 byte (P/N) or 4 a position, and the values read out of it.
+        Choice::Search => {
             let memo = if want == Want::Outcome { 8 } else { 32 };
-            let bits = u64::from(want == Want::Outcome);
-            BoxPlan {
-                mode: ModeUsed::Table,
-                kernel: None,
-                bits_per_position: memo + 32 + bits,
-            }
+            plan(ModeUsed::Table, None, memo + 32 + bits)
         }
     }
 }
 
-/// The plan of [`super::modes::solve_box_listed`] (what `solve` runs): as [`plan_box_play`],
-/// except that a sum in normal play holds only its single-heap sequence, no array over the
-/// box (each row's value is the XOR of its heaps' values, computed as the row is written).
+/// The plan of [`super::modes::solve_box`] for this box (normal play, tabulated).
+pub fn plan_box(game: &Generator, spec: &BoxSpec, want: Want) -> BoxPlan {
+    plan_for(game, spec, want, (Play::Normal, false))
+}
+
+/// [`plan_box`] in `play` (the box tabulated).
+pub fn plan_box_play(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> BoxPlan {
+    plan_for(game, spec, want, (play, false))
+}
+
+/// The plan of [`super::modes::solve_box_listed`] (what `solve` runs): a sum in normal play
+/// holds only its single-heap sequence, no array over the box.
 pub fn plan_box_listed(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> BoxPlan {
-    let plan = plan_box_play(game, spec, want, play);
-    match (play, plan.mode) {
-        (Play::Normal, ModeUsed::Sum) => BoxPlan {
-            bits_per_position: 0,
-            ..plan
-        },
-        _ => plan,
-    }
+    plan_for(game, spec, want, (play, true))
 }
 
 impl BoxPlan {

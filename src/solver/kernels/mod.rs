@@ -1,7 +1,9 @@
 //! Compiled kernels for whole boxes: a ruleset whose every move clause, with its parameters
 //! bound, matches a kernel family is solved without the interpreter, on the solver's own
-//! table, with no follower built, sorted or ranked. [`solve_box_kernel`] answers `None` when
-//! no kernel matches, and the caller ([`super::modes::solve_box`]) falls back to its other modes.
+//! table, with no follower built, sorted or ranked. The kernels are one registered list
+//! (`KERNELS`), tried in one order by [`solve_box_kernel`] and named by [`kernel_for`];
+//! [`solve_box_kernel`] answers `None` when no kernel matches, and the caller
+//! ([`super::modes`]) falls back to its other modes.
 //!
 //! - `cube`: the ordered cube of the box (`compile.rs` matches the moves, `amounts.rs` cuts
 //!   amount sets into points, rays and cones, `guard.rs` compiles guards, `layout.rs` turns
@@ -37,40 +39,68 @@ use super::table::BoxSpec;
 use super::{BoxValues, Want};
 use crate::moves::{Generator, MoveError};
 
-/// The box solved by a compiled kernel, or `None` when no kernel matches the ruleset's moves
-/// (then nothing was stored, and the caller solves the box another way).
+/// A compiled kernel as the list [`KERNELS`] registers it.
+struct Kernel {
+    /// Its name, as `solve` and `eval` report it.
+    name: &'static str,
+    /// Whether it takes a ruleset with a `positions where` rule (the others fill every cell
+    /// of the box without the generator, which drops the followers the rule excludes).
+    takes_rule: bool,
+    /// Whether it takes the ruleset on this box, without solving it.
+    matches: fn(&Generator, &BoxSpec) -> bool,
+    /// The box solved, or `None` when it does not take the ruleset (nothing stored).
+    solve: Solve,
+}
+
+/// A kernel's solve of a box.
+type Solve =
+    fn(&Generator, &BoxSpec, Want, &Budget) -> Option<Result<BoxValues, SolveError<MoveError>>>;
+
+/// The kernels, in the one order they are tried: the multiset kernel first, the cube, then
+/// the compiled-moves kernel as the general case.
+const KERNELS: [Kernel; 3] = [
+    Kernel {
+        name: multiset::NAME,
+        takes_rule: false,
+        matches: multiset::matches,
+        solve: multiset::try_solve,
+    },
+    Kernel {
+        name: cube::NAME,
+        takes_rule: false,
+        matches: cube::matches,
+        solve: cube::try_solve,
+    },
+    Kernel {
+        name: compiled::NAME,
+        takes_rule: true,
+        matches: compiled::matches,
+        solve: compiled::try_solve,
+    },
+];
+
+/// The kernels that may take the ruleset's moves, in order.
+fn candidates(game: &Generator) -> impl Iterator<Item = &'static Kernel> {
+    let ruled = game.positions.is_some();
+    KERNELS.iter().filter(move |k| k.takes_rule || !ruled)
+}
+
+/// The box solved by the first kernel of [`KERNELS`] that takes the ruleset's moves, or
+/// `None` when none does (then nothing was stored, and the caller solves the box another
+/// way).
 pub fn solve_box_kernel(
     game: &Generator,
     spec: &BoxSpec,
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
-    // The other kernels fill every cell of the box without the generator, which drops the
-    // followers a `positions where` excludes; the compiled-moves kernel solves only the
-    // positions the rule allows, and reads only those.
-    if game.positions.is_some() {
-        return compiled::try_solve(game, spec, want, budget);
-    }
-    if let Some(r) = multiset::try_solve(game, spec, want, budget) {
-        return Some(r);
-    }
-    if let Some(r) = cube::try_solve(game, spec, want, budget) {
-        return Some(r);
-    }
-    compiled::try_solve(game, spec, want, budget)
+    candidates(game).find_map(|k| (k.solve)(game, spec, want, budget))
 }
 
 /// The name of the kernel [`solve_box_kernel`] would use for the ruleset on this box, without
 /// solving it (`None`: the interpreter's modes).
 pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
-    if game.positions.is_some() {
-        return compiled::matches(game, spec).then_some(compiled::NAME);
-    }
-    if multiset::matches(game, spec) {
-        return Some(multiset::NAME);
-    }
-    if cube::matches(game, spec) {
-        return Some(cube::NAME);
-    }
-    compiled::matches(game, spec).then_some(compiled::NAME)
+    candidates(game)
+        .find(|k| (k.matches)(game, spec))
+        .map(|k| k.name)
 }
