@@ -191,3 +191,20 @@ impl Classes {
             .fold(0, |low, j| low ^ BIT[j])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{parity, Classes};
+
+    #[test]
+    fn the_low_word_holds_the_bits_of_odd_parity_under_the_mask() {
+        for mask in 0..512u32 {
+            let mut c = Classes::new(None);
+            c.mask = mask;
+            let plain = (0..64u32)
+                .filter(|&b| parity(b & mask) == 1)
+                .fold(0u64, |a, b| a | 1 << b);
+            assert_eq!(c.low_word(), plain, "mask {mask}");
+        }
+    }
+}

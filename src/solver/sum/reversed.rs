@@ -103,8 +103,8 @@ impl Reversed {
             } else {
                 self.buf16.resize(2 * WINDOW, 0);
             }
-            for t in self.lo..i {
-                self.set(t, seq[t].into());
+            for (t, &x) in seq.iter().enumerate().take(i).skip(self.lo) {
+                self.set(t, x.into());
             }
         }
         self.set(i, v);

@@ -182,3 +182,68 @@ fn any_eq<L: Lane, const N: usize>(z: &[L; N], v: L) -> bool {
         .fold(0u8, |h, &b| h | 0u8.wrapping_sub(u8::from(b == v)))
         != 0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{scan_lanes, Lane, Marks, WIDE};
+
+    /// A plain pseudo-random stream (a linear congruential generator).
+    fn stream(seed: u64) -> impl FnMut() -> u32 {
+        let mut x = seed;
+        move || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as u32
+        }
+    }
+
+    /// `scan_lanes` against a plain search of every pair, values of `bits` bits in lanes of
+    /// `L`, for lists in question long (the marks) and short (the comparisons).
+    fn agrees<L: Lane>(bits: u32, seed: u64) {
+        let mut next = stream(seed);
+        for (len, asked) in [(40usize, 3usize), (700, 30), (3000, 12), (5000, 70)] {
+            let lane = |x: u32| L::try_from(x & ((1 << bits) - 1)).ok().expect("fits");
+            let x: Vec<L> = (0..len).map(|_| lane(next() % 50)).collect();
+            let y: Vec<L> = (0..len).map(|_| lane(next())).collect();
+            // Values of the pairs and values of none (and, in the longer runs, one too wide for
+            // any lane).
+            let mut need: Vec<u32> = (0..asked).map(|_| next() & ((1 << bits) - 1)).collect();
+            need.sort_unstable();
+            need.dedup();
+            if len > 1000 {
+                need.push(1 << 16);
+            }
+            let first = |v: u32| (0..len).find(|&i| (x[i] ^ y[i]).into() == v);
+            let mut want: Vec<u32> = need
+                .iter()
+                .copied()
+                .filter(|&v| first(v).is_none())
+                .collect();
+            let last_hit = need.iter().filter_map(|&v| first(v)).max();
+            let mut seen: Box<Marks> = vec![0u8; WIDE + 1].try_into().expect("sized");
+            let mut left = need.clone();
+            let done = scan_lanes(&x, &y, &mut seen, &mut left) as usize;
+            left.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(left, want, "the values never a pair stay, len {len}");
+            for &v in need.iter().filter(|v| !want.contains(v)) {
+                assert_eq!(seen[v as usize], 1, "{v} found and marked");
+            }
+            if left.is_empty() {
+                assert!(done > last_hit.unwrap_or(0) && done <= len, "{done} splits");
+            } else {
+                assert_eq!(done, len, "every split scanned");
+            }
+        }
+    }
+
+    #[test]
+    fn the_scan_of_bytes_and_of_two_byte_values_finds_what_a_plain_search_finds() {
+        for seed in 0..6 {
+            agrees::<u8>(8, seed);
+            agrees::<u16>(9, seed);
+            agrees::<u16>(12, seed);
+        }
+    }
+}
