@@ -36,6 +36,7 @@ pub mod expr;
 mod falling;
 mod fold;
 pub mod least;
+mod lines;
 mod piecewise;
 mod quick;
 mod rule;

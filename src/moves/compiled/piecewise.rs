@@ -19,13 +19,14 @@
 //! value lies within `±2^62`; so the interpreter's value at each `s` is the linear piece's.
 
 use super::expr::{int, reads_slot, IntFn, Regs};
+use super::lines::Lines;
 use crate::ruleset::eval_error::floor_div;
 use crate::ruleset::expr::{Builtin, CExpr, CKind};
 use crate::ruleset::value::Value;
 use crate::syntax::ast::BinOp;
 
 /// The largest magnitude of a part that reads no amount.
-const FREE: i64 = 1 << 40;
+pub(super) const FREE: i64 = 1 << 40;
 /// The most nodes of one compiled form.
 const MAX_NODES: usize = 64;
 /// The most pieces of a value, or intervals of a condition.
@@ -49,8 +50,8 @@ pub(super) enum Pl {
 
 /// A condition on `s`: comparisons and `and`.
 pub(super) enum PlCond {
-    /// `a op b`.
-    Cmp(BinOp, Pl, Pl),
+    /// `a op b`, as `a - b op 0`.
+    Cmp(BinOp, Lines),
     /// `a and b`.
     And(Box<PlCond>, Box<PlCond>),
 }
@@ -135,7 +136,7 @@ impl<'a> Cx<'a> {
                 op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
                 a,
                 b,
-            ) => PlCond::Cmp(*op, self.int(a, 1)?, self.int(b, 1)?),
+            ) => PlCond::Cmp(*op, Lines::minus(self.int(a, 1)?, self.int(b, 1)?)?),
             _ => return None,
         })
     }
@@ -166,7 +167,7 @@ impl Pw {
         }
     }
 
-    fn line(lo: i64, hi: i64, a: i64, b: i64) -> Pw {
+    pub(super) fn line(lo: i64, hi: i64, a: i64, b: i64) -> Pw {
         let mut w = Pw::empty(lo);
         w.p[0] = Piece { to: hi, a, b };
         w.n = 1;
@@ -198,7 +199,7 @@ impl Pw {
     }
 
     /// `g` on each stretch where both `self` and `y` are one line each, building a value.
-    fn merge(
+    pub(super) fn merge(
         &self,
         y: &Pw,
         mut g: impl FnMut(&mut Pw, (i64, i64), Piece, Piece) -> Option<()>,
@@ -217,40 +218,14 @@ impl Pw {
     }
 }
 
-/// The value of `e` for `s` in `lo..=hi`, the registers set for the run; `None` when a part
-/// fails or a bound is passed (the caller takes the per-amount path).
-pub(super) fn value(e: &Pl, r: &Regs, (lo, hi): (i64, i64)) -> Option<Pw> {
-    Some(match e {
-        Pl::Free(f) => Pw::line(lo, hi, 0, f(r).filter(|v| v.abs() <= FREE)?),
-        Pl::Const(c) => Pw::line(lo, hi, 0, *c),
-        Pl::S => Pw::line(lo, hi, 1, 0),
-        Pl::Scale(k, a) => {
-            let mut w = value(a, r, (lo, hi))?;
-            for q in &mut w.p[..w.n] {
-                q.a = q.a.checked_mul(*k)?;
-                q.b = q.b.checked_mul(*k)?;
-            }
-            w
-        }
-        Pl::Add(a, b) => {
-            let (x, y) = (value(a, r, (lo, hi))?, value(b, r, (lo, hi))?);
-            x.merge(&y, |out, (_, to), p, q| {
-                out.push(to, p.a.checked_add(q.a)?, p.b.checked_add(q.b)?)
-            })?
-        }
-        Pl::MinMax(max, args) => {
-            let mut w = value(&args[0], r, (lo, hi))?;
-            for a in &args[1..] {
-                let y = value(a, r, (lo, hi))?;
-                w = w.merge(&y, |out, span, p, q| least(out, span, p, q, *max))?;
-            }
-            w
-        }
-    })
-}
-
 /// Pushes the least (greatest when `max`) of lines `p` and `q` over `from..=to`.
-fn least(out: &mut Pw, (from, to): (i64, i64), p: Piece, q: Piece, max: bool) -> Option<()> {
+pub(super) fn least(
+    out: &mut Pw,
+    (from, to): (i64, i64),
+    p: Piece,
+    q: Piece,
+    max: bool,
+) -> Option<()> {
     // p <= q where (p.a - q.a) s + (p.b - q.b) <= 0: there the least is p, the greatest q.
     let (da, db) = (p.a.checked_sub(q.a)?, p.b.checked_sub(q.b)?);
     let (inside, outside) = if max { (q, p) } else { (p, q) };
@@ -346,11 +321,8 @@ impl Iv {
 pub(super) fn holds(c: &PlCond, r: &Regs, (lo, hi): (i64, i64)) -> Option<Iv> {
     match c {
         PlCond::And(a, b) => holds(a, r, (lo, hi))?.and(&holds(b, r, (lo, hi))?),
-        PlCond::Cmp(op, a, b) => {
-            let (x, y) = (value(a, r, (lo, hi))?, value(b, r, (lo, hi))?);
-            let d = x.merge(&y, |out, (_, to), p, q| {
-                out.push(to, p.a.checked_sub(q.a)?, p.b.checked_sub(q.b)?)
-            })?;
+        PlCond::Cmp(op, d) => {
+            let d = d.value(r, (lo, hi))?;
             let mut out = Iv::all(1, 0);
             for (from, q) in d.pieces() {
                 compare(*op, q, (from, q.to), &mut out)?;

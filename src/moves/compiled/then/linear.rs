@@ -6,7 +6,8 @@
 //! one addition. Exact where it answers (see the module of the forms); where it does not, the
 //! caller takes the run one amount at a time.
 
-use super::super::piecewise::{holds, le_zero, value, Cx, Iv, Pl, PlCond, Pw};
+use super::super::lines::Lines;
+use super::super::piecewise::{holds, le_zero, Cx, Iv, PlCond, Pw};
 use super::super::{CompiledMove, Shown};
 use crate::moves::compiled::expr::ThenRegs;
 use crate::ruleset::expr::{CExpr, CKind};
@@ -15,7 +16,7 @@ use crate::syntax::ast::QuantKind;
 /// A later step's amount as a piecewise-linear form of the first amount, and the conditions
 /// for a move (besides the amount lying within the heap).
 pub(super) struct Linear {
-    amount: Pl,
+    amount: Lines,
     conds: Vec<PlCond>,
 }
 
@@ -40,9 +41,9 @@ impl Linear {
                 if let Some(c) = c {
                     conds.push(cx.cond(c)?);
                 }
-                cx.int(body, 1)?
+                Lines::of(cx.int(body, 1)?)?
             }
-            _ => Cx::new(s, None).int(e, 1)?,
+            _ => Lines::of(Cx::new(s, None).int(e, 1)?)?,
         };
         if let Some(c) = cond {
             conds.push(Cx::new(s, None).cond(c)?);
@@ -170,7 +171,7 @@ impl CompiledMove {
             if let Some(slot) = x.int_slot {
                 r.ints[slot] = h;
             }
-            let a = value(&lin.amount, r, (lo, hi))?;
+            let a = lin.amount.value(r, (lo, hi))?;
             for c in &lin.conds {
                 ok = ok.and(&holds(c, r, (lo, hi))?)?;
             }
