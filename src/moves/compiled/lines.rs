@@ -14,7 +14,23 @@
 use std::sync::Arc;
 
 use super::expr::{IntFn, Regs};
-use super::piecewise::{least, Pl, Pw, CAP, FREE};
+use super::pieces::{least, Pw, CAP, FREE};
+
+/// An integer expression, linear in `s` but for `min` and `max`.
+pub(super) enum Pl {
+    /// Reads no amount: evaluated once a run.
+    Free(IntFn),
+    /// A constant.
+    Const(i64),
+    /// The amount.
+    S,
+    /// `k * e`.
+    Scale(i64, Box<Pl>),
+    /// `a + b`.
+    Add(Box<Pl>, Box<Pl>),
+    /// `min(args)` (`max` when the flag is set).
+    MinMax(bool, Vec<Pl>),
+}
 
 /// A part that reads no amount, shared by the lines a sum was distributed into.
 type Part = Arc<IntFn>;

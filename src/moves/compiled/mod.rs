@@ -37,6 +37,7 @@ mod falling;
 mod fold;
 pub mod least;
 mod lines;
+mod pieces;
 mod piecewise;
 mod quick;
 mod rule;
