@@ -51,8 +51,6 @@ pub struct ThenRegs {
     pub(super) regs: Regs,
     pub(super) combo: Vec<usize>,
     pub(super) take: Vec<u32>,
-    /// The later steps' amounts over a run, as linear pieces ([`super::piecewise`]).
-    pub(super) linear: Vec<super::piecewise::Pw>,
     /// The piece of each later step's amount at the current amount.
     pub(super) at: Vec<usize>,
 }

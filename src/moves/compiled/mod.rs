@@ -36,6 +36,8 @@ pub mod expr;
 mod falling;
 mod fold;
 pub mod least;
+mod lines;
+mod pieces;
 mod piecewise;
 mod quick;
 mod rule;

@@ -6,7 +6,9 @@
 //! one addition. Exact where it answers (see the module of the forms); where it does not, the
 //! caller takes the run one amount at a time.
 
-use super::super::piecewise::{holds, le_zero, value, Cx, Iv, Pl, PlCond, Pw};
+use super::super::lines::Lines;
+use super::super::pieces::{le_zero, Iv, Pw};
+use super::super::piecewise::{holds, Cx, PlCond};
 use super::super::{CompiledMove, Shown};
 use crate::moves::compiled::expr::ThenRegs;
 use crate::ruleset::expr::{CExpr, CKind};
@@ -15,7 +17,7 @@ use crate::syntax::ast::QuantKind;
 /// A later step's amount as a piecewise-linear form of the first amount, and the conditions
 /// for a move (besides the amount lying within the heap).
 pub(super) struct Linear {
-    amount: Pl,
+    amount: Lines,
     conds: Vec<PlCond>,
 }
 
@@ -40,9 +42,9 @@ impl Linear {
                 if let Some(c) = c {
                     conds.push(cx.cond(c)?);
                 }
-                cx.int(body, 1)?
+                Lines::of(cx.int(body, 1)?)?
             }
-            _ => Cx::new(s, None).int(e, 1)?,
+            _ => Lines::of(Cx::new(s, None).int(e, 1)?)?,
         };
         if let Some(c) = cond {
             conds.push(Cx::new(s, None).cond(c)?);
@@ -50,6 +52,9 @@ impl Linear {
         Some(Linear { amount, conds })
     }
 }
+
+/// The most later steps a run takes at once (more: one amount at a time).
+const MAX_LATER: usize = 4;
 
 /// The stretches where the amount `a` lies in `0..=h`.
 fn within(a: &Pw, h: i64) -> Option<Iv> {
@@ -97,11 +102,12 @@ impl CompiledMove {
         if combo.iter().any(|j| self.then.iter().any(|x| x.heap == *j)) {
             return Some(false);
         }
-        let ok = self.then_pieces(pos, combo, (first as i64, last as i64), t)?;
+        let mut linear = [Pw::empty(0); MAX_LATER];
+        let linear = linear.get_mut(..self.then.len())?;
+        let ok = self.then_pieces(pos, combo, (first as i64, last as i64), t, linear)?;
         let ThenRegs {
             combo: all,
             take,
-            linear,
             at,
             ..
         } = t;
@@ -145,13 +151,14 @@ impl CompiledMove {
     }
 
     /// The registers set for the run `lo..=hi` on `combo`, each later step's amount as linear
-    /// pieces (in `t.linear`) and the stretches of the run where every step has a move.
+    /// pieces (in `linear`) and the stretches of the run where every step has a move.
     fn then_pieces(
         &self,
         pos: &[u32],
         combo: &[usize],
         (lo, hi): (i64, i64),
         t: &mut ThenRegs,
+        linear: &mut [Pw],
     ) -> Option<Iv> {
         let r = &mut t.regs;
         if let Some(slot) = self.int_slot {
@@ -162,20 +169,19 @@ impl CompiledMove {
             l.clear();
             l.extend(combo.iter().map(|&h| i64::from(pos[h])));
         }
-        t.linear.clear();
         let mut ok = Iv::all(lo, hi);
-        for x in &self.then {
+        for (x, slot) in self.then.iter().zip(linear) {
             let lin = x.linear.as_ref()?;
             let h = i64::from(pos[x.heap]);
             if let Some(slot) = x.int_slot {
                 r.ints[slot] = h;
             }
-            let a = value(&lin.amount, r, (lo, hi))?;
+            let a = lin.amount.value(r, (lo, hi))?;
             for c in &lin.conds {
                 ok = ok.and(&holds(c, r, (lo, hi))?)?;
             }
             ok = ok.and(&within(&a, h)?)?;
-            t.linear.push(a);
+            *slot = a;
         }
         Some(ok)
     }
