@@ -23,7 +23,14 @@
 //! conjuncts `s in C` (C finite and constant) become the amounts, leading conjuncts that read
 //! only the position are evaluated once a position, and every part that reads no position,
 //! heap or amount (`{p for p in 2..B if ...}`) is computed once when the clause is compiled
-//! ([`fold`]). Everything else is not compiled: [`explain`] says which part stopped it
+//! ([`fold`]). After the `take`, `take` steps from named heaps whose amounts are computed from
+//! the move (so a `set` that never raises its heap, `set heap c to min(c, b - s)`), worked out
+//! once a run of amounts as linear pieces of the first amount where they are sums, constant
+//! multiples, `min` and `max` (`then`, `piecewise`, `lines`, `pieces`); amounts `c..E`
+//! computed in play; a `positions where` rule of the same forms (`rule`). Not compiled:
+//! `split`, `delete`, `lower`, `add`, `move ... to`, a `set` that may raise its heap,
+//! several-step moves on unnamed heaps, quantifiers that read the move, `after`.
+//! For a clause not compiled, [`explain`] says which part stopped it
 //! (`heapgame moves --explain`), and [`compile`] answers `None`.
 //! [`CompiledMove::each`] answers `Err(Fallback)` wherever the interpreter would report an
 //! error, so that the caller leaves the work to it.
