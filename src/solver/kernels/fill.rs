@@ -302,30 +302,54 @@ impl<'l> GrundyFill<'l> {
     }
 
     /// The mex of what [`GrundyFill::gather`] collected (`64 * w` when every bit is set);
-    /// `scratch` is cleared for the next cell.
+    /// `scratch` is cleared for the next cell. Up to four bitsets (Wythoff's three rays) are
+    /// read as whole rows, a word of each at a time without a branch a bitset: the scan is
+    /// the fill's hot loop, and the playground's WebAssembly, optimised for size, does not
+    /// unswitch the general loop.
     #[inline(always)]
     fn mex(&mut self) -> usize {
         let w = self.w;
-        let mut mex = 64 * w;
-        for (j, &mark) in self.scratch.iter().enumerate() {
-            let mut u = mark;
-            for &(is_acc, i, r) in &self.srcs {
-                u |= if is_acc {
-                    self.accs[i].data[r * w + j]
-                } else {
-                    self.cones[i].data[r * w + j]
-                };
+        let row = |&(is_acc, i, r): &(bool, usize, usize)| {
+            let data = if is_acc {
+                &self.accs[i].data
+            } else {
+                &self.cones[i].data
+            };
+            &data[r * w..(r + 1) * w]
+        };
+        let first =
+            |u: u64, j: usize| (u != u64::MAX).then(|| 64 * j + (!u).trailing_zeros() as usize);
+        let found = if self.srcs.len() <= 4 {
+            // Missing rows repeat `scratch` (or of a set with itself is the set).
+            let mut rows = [&self.scratch[..]; 4];
+            for (slot, s) in rows.iter_mut().zip(&self.srcs) {
+                *slot = row(s);
             }
-            if u != u64::MAX {
-                mex = 64 * j + (!u).trailing_zeros() as usize;
-                break;
+            let [a, b, c, d] = rows;
+            let (m, a, b, c, d) = (&self.scratch[..w], &a[..w], &b[..w], &c[..w], &d[..w]);
+            // Plain indices into rows cut to `w`: no bounds checks, and no iterator adapters
+            // left as calls at opt-level "z".
+            let mut found = None;
+            for j in 0..w {
+                if let Some(v) = first(m[j] | a[j] | b[j] | c[j] | d[j], j) {
+                    found = Some(v);
+                    break;
+                }
             }
-        }
+            found
+        } else {
+            (0..w).find_map(|j| {
+                first(
+                    self.srcs.iter().fold(self.scratch[j], |u, s| u | row(s)[j]),
+                    j,
+                )
+            })
+        };
         for &j in &self.marked {
             self.scratch[j] = 0;
         }
         self.marked.clear();
-        mex
+        found.unwrap_or(64 * w)
     }
 
     /// Widens every bitset when `mex` does not fit in `w` words; [`Halt::Decline`] past
