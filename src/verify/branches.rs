@@ -10,10 +10,9 @@
 
 use rustc_hash::FxHashSet;
 
-use super::claim_report::{line_of, one_line};
 use crate::ruleset::claims::{CheckedClaim, CheckedClaimBody};
 use crate::ruleset::expr::{CExpr, CKind};
-use crate::ruleset::observe::{Path, Took};
+use crate::ruleset::observe::{observed, Path, Took};
 use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::{BinOp, ClaimKind, QuantKind};
 
@@ -115,12 +114,81 @@ pub fn branches_of(claim: &CheckedClaim, src: &str) -> ClaimBranches {
     ClaimBranches { list: out, folded }
 }
 
-/// The events to observe for the branches not taken yet.
-pub fn wanted(branches: &[Branch], taken: &[bool]) -> FxHashSet<Took> {
-    (branches.iter().zip(taken))
-        .filter(|(_, &t)| !t)
-        .map(|(b, _)| b.took.clone())
-        .collect()
+/// What a run keeps of its claims' branches: those not taken yet, observed while a claim is
+/// evaluated (none left: evaluated unobserved), and those its parameters took
+/// ([`ClaimBranches::folded`]), marked taken at the claim's first evaluation (those of its
+/// `when`) and its first comparison.
+#[derive(Debug, Default)]
+pub struct Tracker {
+    wanted: Vec<FxHashSet<Took>>,
+    folded: Vec<Option<(Vec<usize>, Vec<usize>)>>,
+}
+
+impl Tracker {
+    /// The branches of `claims` (of the file `src`), each claim's list given to `put`.
+    pub fn new(
+        claims: &[CheckedClaim],
+        src: &str,
+        mut put: impl FnMut(usize, Vec<Branch>),
+    ) -> Tracker {
+        let mut t = Tracker::default();
+        for (i, c) in claims.iter().enumerate() {
+            let b = branches_of(c, src);
+            t.wanted
+                .push(b.list.iter().map(|x| x.took.clone()).collect());
+            t.folded.push(Some(b.folded));
+            put(i, b.list);
+        }
+        t
+    }
+
+    /// Claim `i` evaluated by `f` (its value: `Some` when it is compared), observed while it
+    /// has branches not taken, each one it takes marked in `taken` (beside `branches`).
+    pub fn eval<T, E>(
+        &mut self,
+        i: usize,
+        (branches, taken): (&[Branch], &mut [bool]),
+        f: impl FnOnce() -> Result<Option<T>, E>,
+    ) -> Result<Option<T>, E> {
+        let r = if self.wanted[i].is_empty() {
+            f()
+        } else {
+            let (r, got) = observed(&mut self.wanted[i], f);
+            for t in got {
+                if let Some(k) = branches.iter().position(|b| b.took == t) {
+                    taken[k] = true;
+                }
+            }
+            r
+        };
+        if let (Ok(v), Some(f)) = (&r, &mut self.folded[i]) {
+            for &k in &f.0 {
+                taken[k] = true;
+            }
+            if v.is_some() {
+                for &k in &f.1 {
+                    taken[k] = true;
+                }
+                self.folded[i] = None;
+            }
+        }
+        r
+    }
+}
+
+/// The line of the byte `at` in `src`.
+fn line_of(src: &str, at: usize) -> usize {
+    src[..at.min(src.len())].matches('\n').count() + 1
+}
+
+/// Source text on one line: comments dropped, spaces collapsed.
+fn one_line(text: &str) -> String {
+    let parts: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or(""))
+        .flat_map(str::split_whitespace)
+        .collect();
+    parts.join(" ")
 }
 
 struct Walk<'s, 'o> {

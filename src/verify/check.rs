@@ -2,7 +2,7 @@
 //! box, a total, samples: `region.rs`), in the fixed order; for each claim, how many positions it held on, or its first counterexample with
 //! an explanation.
 
-use super::branches::{branches_of, wanted};
+use super::branches::Tracker;
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
 pub(crate) use super::claim_report::one_line;
 use super::claim_report::{case_label, line_of};
@@ -14,7 +14,6 @@ use crate::game::Game;
 use crate::moves::{Generator, Interrupt, MoveError};
 use crate::ruleset::cases::applicable;
 use crate::ruleset::check::CheckedClaimBody;
-use crate::ruleset::observe::observed;
 use crate::ruleset::value::Value;
 use crate::solver::loopy::LoopySolution;
 use crate::solver::{Budget, Outcome, Play, SolveError, Solver};
@@ -185,12 +184,8 @@ pub struct Checker<'g> {
     pub(super) needs: Needs,
     /// One report per claim, in order.
     pub claims: Vec<ClaimReport>,
-    /// The branches of each claim not taken yet, observed while it is evaluated (none left:
-    /// evaluated unobserved).
-    wanted: Vec<rustc_hash::FxHashSet<crate::ruleset::observe::Took>>,
-    /// The branches of each claim its parameters took ([`super::branches::ClaimBranches::folded`]), marked
-    /// taken at its first evaluation (those of its `when`) and its first comparison.
-    folded: Vec<Option<(Vec<usize>, Vec<usize>)>>,
+    /// The branches of each claim not taken yet ([`Tracker`]).
+    tracker: Tracker,
     /// A loopy game (normal play, the search met a cycle): Smith's values of the region
     /// solved so far ([`super::loopy`]), and the positions of the run, solved together.
     pub(super) loopy: Option<LoopySolution>,
@@ -259,7 +254,7 @@ impl<'g> Checker<'g> {
                         })
                         .collect(),
                     held_at: None,
-                    branches: branches_of(c, src).list,
+                    branches: Vec::new(),
                     taken: Vec::new(),
                     applies: !c
                         .when
@@ -269,16 +264,10 @@ impl<'g> Checker<'g> {
             })
             .collect();
         let mut claims = claims;
-        for c in &mut claims {
-            c.taken = vec![false; c.branches.len()];
-        }
-        let wanted = claims
-            .iter()
-            .map(|c| wanted(&c.branches, &c.taken))
-            .collect();
-        let folded = (game.checked.claims.iter())
-            .map(|c| Some(branches_of(c, src).folded))
-            .collect();
+        let tracker = Tracker::new(&game.checked.claims, src, |i, list| {
+            claims[i].taken = vec![false; list.len()];
+            claims[i].branches = list;
+        });
         let needs = Needs::of_all(game);
         let mut solver = game.solver();
         solver.set_budget(budget.clone());
@@ -289,8 +278,7 @@ impl<'g> Checker<'g> {
             budget,
             needs,
             claims,
-            wanted,
-            folded,
+            tracker,
             loopy: None,
             roots: Vec::new(),
             exhaustive: false,
@@ -335,32 +323,10 @@ impl<'g> Checker<'g> {
         known: &Known,
     ) -> Result<Option<ClaimValue>, Halt> {
         let (game, stop) = (self.game, self.stop.as_deref());
-        let r = if self.wanted[i].is_empty() {
+        let c = &mut self.claims[i];
+        let r = self.tracker.eval(i, (&c.branches, &mut c.taken), || {
             eval_claim(game, i, pos, known, stop)
-        } else {
-            let (r, got) = observed(&mut self.wanted[i], || {
-                eval_claim(game, i, pos, known, stop)
-            });
-            let c = &mut self.claims[i];
-            for t in got {
-                if let Some(k) = c.branches.iter().position(|b| b.took == t) {
-                    c.taken[k] = true;
-                }
-            }
-            r
-        };
-        if let (Ok(v), Some(f)) = (&r, &mut self.folded[i]) {
-            let c = &mut self.claims[i];
-            for &k in &f.0 {
-                c.taken[k] = true;
-            }
-            if v.is_some() {
-                for &k in &f.1 {
-                    c.taken[k] = true;
-                }
-                self.folded[i] = None;
-            }
-        }
+        });
         r.map_err(|e| self.claim_halt(i, pos, e))
     }
 
