@@ -54,6 +54,8 @@ pub struct BoxWalk {
     sorted: bool,
     cur: Vec<u32>,
     started: bool,
+    /// Past the last position.
+    ended: bool,
 }
 
 impl BoxWalk {
@@ -70,6 +72,7 @@ impl BoxWalk {
             sorted: shape.symmetric(),
             cur: Vec::new(),
             started: false,
+            ended: false,
         }
     }
 
@@ -101,6 +104,9 @@ impl BoxWalk {
 
     /// The first position of the next number of heaps; `false` past the last.
     fn next_count(&mut self) -> bool {
+        if self.ended {
+            return false;
+        }
         match self.counts.next() {
             // Counts only grow: past the empty position, none has a heap <= max (with
             // --heaps 4294967295 and --max 0 this walked 2^32 counts).
@@ -110,7 +116,7 @@ impl BoxWalk {
                 true
             }
             _ => {
-                self.counts = 1..=0;
+                self.ended = true;
                 false
             }
         }
