@@ -1,16 +1,17 @@
 //! `heapgame solve`: the outcomes (and Grundy values) of every position in a box, as a table
-//! in the style of the papers, CSV or JSON. The box is planned, refused or solved by the query
-//! floor ([`crate::query::table`], within the limits of the command line), then walked in
-//! order and written as it goes
-//! ([`crate::report::box_table`]), never held whole.
+//! in the style of the papers, CSV or JSON. The box is planned (or refused, as data) and solved
+//! by the query floor ([`crate::query::table`], within the limits of the command line), under
+//! the run's progress bar and memory guard; the answer, refusal or table, goes to one entry of
+//! the report floor ([`crate::report::box_table::render`]), which walks the box in order and
+//! writes it as it goes, never held whole.
 
 use std::path::PathBuf;
 
-use crate::query::table::{plan, solve, Planned, Table, TableError};
-use crate::report::box_table::{refused, write, Written};
-use crate::report::output::write_streamed;
+use crate::query::table::{plan, solve, BoxAsk, Planned, Table, TableError};
+use crate::report::box_table::{render, Unwritten, Written};
 use crate::report::table::{TableFormat, TableRequest};
 use crate::ruleset::{Diag, LoadError};
+use crate::solver::Budget;
 use crate::Game;
 use miette::Report;
 
@@ -46,8 +47,9 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-/// Runs `heapgame solve`: the box planned (refused only when the mode's table cannot fit
-/// the memory limit), solved, and written position by position.
+/// Runs `heapgame solve` in one pass: the box planned by the query floor (a refusal is data),
+/// the run's progress bar and memory guard set up (when the box was not refused), the box
+/// solved, and the answer, table or refusal, handed to [`render`], which writes it.
 pub fn run(a: Args) -> Result<u8, Report> {
     if let Some(path) = &a.output {
         // A device or directory is refused before anything is solved.
@@ -61,102 +63,88 @@ pub fn run(a: Args) -> Result<u8, Report> {
         format: a.format,
     };
     let ask = req.ask();
-    let planned =
-        plan(&game, &ask, &a.game.query_limits()).map_err(|e| box_refused(&game, a.max, e))?;
+    let answer = match plan(&game, &ask, &a.game.query_limits()) {
+        Ok(planned) => solve_planned(&a, &game, &ask, planned)?,
+        Err(refused) => Err(refused),
+    };
+    let written = Written::default();
+    let shown = (answer.as_ref()).map(|(planned, table, budget)| (planned, table, budget));
+    match render(&game, &req, shown, &written, a.output.as_deref()) {
+        Ok(()) => Ok(0),
+        Err(Unwritten::Refused(e)) => Err(Report::new(e)),
+        Err(_) if written.stopped.get() => {
+            let positions = answer.as_ref().map_or(0, |(p, _, _)| p.spec.len());
+            Err(stopped(
+                &a,
+                &game,
+                positions,
+                &written,
+                answer.as_ref().ok(),
+            ))
+        }
+        Err(Unwritten::Output(e)) => Err(Report::new(e)),
+        Err(Unwritten::Stdout(e)) => Err(CliError::Write(e).into()),
+    }
+}
+
+/// Solves a planned box within the run's limits, its progress bar and memory guard up while
+/// it solves; the budget is kept, so that Ctrl-C and --time still stop the writing.
+fn solve_planned(
+    a: &Args,
+    game: &Game,
+    ask: &BoxAsk,
+    planned: Planned,
+) -> Result<Result<(Planned, Table, Budget), TableError>, Report> {
     let total = u64::try_from(planned.spec.len()).ok();
     let what = format!("solving heaps <= {}", a.max);
     let run = SolveRun::with_limits(&a.game, planned.bounds.clone(), total, what);
-    let table =
-        solve(&game, game.generator(), &ask, &planned, &run.budget).map_err(|e| match e {
-            TableError::Solve { error, loopy } => {
-                let context = if loopy {
-                    "while solving the region the box reaches (the moves can return to a position)"
-                        .to_string()
-                } else {
-                    format!(
-                        "while solving the {} positions of the box",
-                        planned.spec.len()
-                    )
-                };
-                run.failure(&game, &error, &context)
-            }
-            e => box_refused(&game, a.max, e),
-        })?;
-    write_table(&a, &game, &req, (&planned, &table), run).map(|()| 0)
-}
-
-/// A box refused before its solve, in the command line's words
-/// ([`crate::report::box_table::refused`]).
-fn box_refused(game: &Game, max: u32, e: TableError) -> Report {
-    match refused(game, max, &e) {
-        Some(err) => Report::new(err),
-        None => match e {
-            TableError::Solve { error, .. } => Report::new(game.solve_diag(&error)),
-            _ => Report::msg("the box was refused"),
-        },
+    match solve(game, game.generator(), ask, &planned, &run.budget) {
+        Ok(table) => Ok(Ok((planned, table, run.budget.clone()))),
+        Err(TableError::Solve { error, loopy }) => {
+            let context = if loopy {
+                "while solving the region the box reaches (the moves can return to a position)"
+                    .to_string()
+            } else {
+                format!(
+                    "while solving the {} positions of the box",
+                    planned.spec.len()
+                )
+            };
+            Err(run.failure(game, &error, &context))
+        }
+        Err(e) => Ok(Err(e)),
     }
 }
 
-/// Writes the solved box; Ctrl-C and --time still stop the run while a long table is
-/// written, and say how far it got.
-fn write_table(
+/// The writing of a solved box stopped by Ctrl-C or --time: how far it got.
+fn stopped(
     a: &Args,
     game: &Game,
-    req: &TableRequest,
-    solved: (&Planned, &Table),
-    run: SolveRun,
-) -> Result<(), Report> {
-    let budget = run.budget.clone();
-    let time = run.time;
-    drop(run);
-    let written = Written::default();
-    let out = |o: &mut dyn std::io::Write| write(game, req, solved, (&budget, &written), o);
-    match write_out(a.output.as_deref(), out) {
-        Err(_) if written.stopped.get() => {
-            let left = match &a.output {
-                Some(p) => format!("{} was left as it was", p.display()),
-                None => "the output is incomplete".to_string(),
-            };
-            // The guard no longer watches: the stop is the deadline or Ctrl-C.
-            let halt = if budget.past_deadline() {
-                Halt::Time(time)
-            } else {
-                Halt::CtrlC
-            };
-            let d = Diag::new(
-                halt.code(),
-                0..0,
-                format!(
-                    "{}, while writing the {} positions of the box, after {} of them",
-                    halt.words(),
-                    solved.0.spec.len(),
-                    written.done.get()
-                ),
-                "",
-            )
-            .help(format!("{left}; run again to start over"));
-            Err(Report::new(LoadError::single(game.src.clone(), d)))
-        }
-        other => other,
-    }
-}
-
-/// Writes the output to `path` (whole or not at all) or to stdout.
-fn write_out(
-    path: Option<&std::path::Path>,
-    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
-) -> Result<(), Report> {
-    match path {
-        Some(path) => write_streamed(path, write).map_err(Report::new),
-        None => {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            match write(&mut out) {
-                // A closed pipe (`heapgame solve ... | head`) is not an error: the reader
-                // has what it wanted.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                Err(e) => Err(CliError::Write(e).into()),
-                Ok(()) => Ok(()),
-            }
-        }
-    }
+    positions: usize,
+    written: &Written,
+    solved: Option<&(Planned, Table, Budget)>,
+) -> Report {
+    let left = match &a.output {
+        Some(p) => format!("{} was left as it was", p.display()),
+        None => "the output is incomplete".to_string(),
+    };
+    // The guard no longer watches: the stop is the deadline or Ctrl-C.
+    let halt = if solved.is_some_and(|(_, _, budget)| budget.past_deadline()) {
+        Halt::Time(a.game.time)
+    } else {
+        Halt::CtrlC
+    };
+    let d = Diag::new(
+        halt.code(),
+        0..0,
+        format!(
+            "{}, while writing the {} positions of the box, after {} of them",
+            halt.words(),
+            positions,
+            written.done.get()
+        ),
+        "",
+    )
+    .help(format!("{left}; run again to start over"));
+    Report::new(LoadError::single(game.src.clone(), d))
 }

@@ -1,23 +1,26 @@
-//! A solved box ([`crate::query::table`]) written as `solve` and the REPL's `:table` print it:
-//! the table in the style of the papers, CSV or JSON, position by position (a table of
-//! P-positions sorted from their ranks when few), looking at the budget as it goes; and the
-//! words of a box that has no answer (located in the `--max` argument or the ruleset).
+//! A box's answer ([`crate::query::table`]) written as `solve` and the REPL's `:table` print it,
+//! from one entry point ([`render`]): the words of a box that has no answer (located in the
+//! `--max` argument or the ruleset), or the table in the style of the papers, CSV or JSON,
+//! position by position (a table of P-positions sorted from their ranks when few; a loopy
+//! game's with outcomes P, N or D), looking at the budget as it goes.
 
 use std::cell::Cell;
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 use crate::query::limits::{show_bytes, show_cost};
 use crate::query::table::{BoxAsk, Planned, Table, TableError};
 use crate::ruleset::{Code, Diag, LoadError};
+use crate::solver::loopy::LoopySolution;
 use crate::solver::modes::Listed;
-use crate::solver::positions::{box_size, each_position};
+use crate::solver::positions::box_walk;
 use crate::solver::Budget;
 use crate::Game;
 use miette::NamedSource;
 
+use super::output::{write_streamed, OutputError};
 use super::table::{Rows, Solved, TableFormat, TableRequest};
-use super::table_loopy::write_loopy;
 
 /// The most P-positions of the table format sorted from their ranks; beyond, the box is walked.
 const MAX_SORTED: usize = 1 << 22;
@@ -113,16 +116,17 @@ fn beyond_position_limit(max: u32, planned: &Planned) -> LoadError {
     located_at_max(max, d)
 }
 
-/// A box [`crate::query::table::plan`] refused, in the words of `solve` and `:table`; `None`
-/// for a failed solve (the front end says how far it got).
-pub fn refused(game: &Game, max: u32, e: &TableError) -> Option<LoadError> {
-    Some(match e {
+/// A box that has no answer, in the words of `solve` and `:table`: refused by
+/// [`crate::query::table::plan`], or its solve failed (in the ruleset's words; a front end that
+/// says how far the run got words that itself).
+pub fn refused(game: &Game, max: u32, e: &TableError) -> LoadError {
+    match e {
         TableError::Box(e) => box_problem(game, e),
         TableError::Unaddressable(size) => too_many_positions(max, *size, None),
         TableError::Memory(planned) => beyond_memory(max, planned),
         TableError::Positions(planned) => beyond_position_limit(max, planned),
-        TableError::Solve { .. } => return None,
-    })
+        TableError::Solve { error, .. } => game.solve_diag(error),
+    }
 }
 
 /// The refusal of a box whose table, in the mode that will solve it, cannot fit the memory
@@ -148,6 +152,49 @@ fn beyond_memory(max: u32, planned: &Planned) -> LoadError {
          anyway",
     );
     located_at_max(max, d)
+}
+
+/// A solved box as [`render`] takes it: its plan, its table, and the budget the writing looks
+/// at (Ctrl-C, the deadline).
+pub type Answer<'a> = (&'a Planned, &'a Table, &'a Budget);
+
+/// Why [`render`] wrote no table, or not all of it.
+#[derive(Debug)]
+pub enum Unwritten {
+    /// The box has no answer ([`refused`]; a failed solve in the ruleset's words).
+    Refused(LoadError),
+    /// The file could not be written, or the budget stopped the writing (then
+    /// [`Written::stopped`] is set).
+    Output(OutputError),
+    /// Standard output could not be written, or the budget stopped the writing.
+    Stdout(std::io::Error),
+}
+
+/// The one way `solve` writes a box's answer: the refusal, or the values table or the loopy
+/// table written to `to` (whole or not at all) or to standard output (a closed pipe is not an
+/// error: the reader has what it wanted), counted in `written`.
+pub fn render(
+    game: &Game,
+    req: &TableRequest,
+    answer: Result<Answer<'_>, &TableError>,
+    written: &Written,
+    to: Option<&Path>,
+) -> Result<(), Unwritten> {
+    let (planned, table, budget) =
+        answer.map_err(|e| Unwritten::Refused(refused(game, req.max, e)))?;
+    let fill =
+        |o: &mut dyn std::io::Write| write(game, req, (planned, table), (budget, written), o);
+    match to {
+        Some(path) => write_streamed(path, fill).map_err(Unwritten::Output),
+        None => {
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            match fill(&mut out) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                Err(e) => Err(Unwritten::Stdout(e)),
+                Ok(()) => Ok(()),
+            }
+        }
+    }
 }
 
 /// How far a write got, and whether the budget stopped it (the error that follows is then
@@ -205,7 +252,8 @@ fn write_values(
     let solved = Solved { mode, kernel };
     let name = (game.checked.name.as_str(), game.play());
     let mut rows = Rows::begin(out, *req, name, shape, k, Some(solved))?;
-    let lists_box = box_size(shape, req.max, k) == Some(spec.len() as u128);
+    let (size, mut walk) = box_walk(shape, req.max, k);
+    let lists_box = size == Some(spec.len() as u128);
     let restricted = game.generator().positions.is_some();
     // Looks at the clock and Ctrl-C every 2^16 steps (`n` counts them).
     let look = |n: u64| {
@@ -246,13 +294,33 @@ fn write_values(
             return rows.end();
         }
     }
-    each_position(shape, req.max, k, |p| {
+    while let Some(p) = walk.advance() {
         step()?;
-        if !game.allows(p) {
-            return Ok(());
+        if game.allows(p) {
+            let (is_p, g) = listed.at(spec, p, req.grundy);
+            rows.row(p, is_p, g)?;
         }
-        let (is_p, g) = listed.at(spec, p, req.grundy);
-        rows.row(p, is_p, g)
-    })?;
+    }
+    rows.end()
+}
+
+/// Writes the box (`roots`, in order) of a loopy game in normal play, solved with Smith's
+/// values over the region it reaches ([`crate::query::table`]), with outcomes P, N or D
+/// ([`Rows::row_loopy`]).
+fn write_loopy(
+    game: &Game,
+    req: &TableRequest,
+    k: usize,
+    (roots, sol): (&[Vec<u32>], &LoopySolution),
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let name = game.checked.name.as_str();
+    let mut rows = Rows::begin_loopy(out, *req, name, game.shape(), k, sol.graph.len())?;
+    for p in roots {
+        // The region holds every root.
+        if let Some(v) = sol.value_of(p) {
+            rows.row_loopy(p, v)?;
+        }
+    }
     rows.end()
 }

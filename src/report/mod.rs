@@ -1,6 +1,5 @@
 //! What the front ends print, as data to text: the tables of `solve` and the REPL's `:table`
-//! (`table.rs`, a solved box written by `box_table.rs`, a loopy game's box by
-//! `table_loopy.rs`), the reports of `check` (`check.rs`, a file's summary in
+//! (`table.rs`, a box's answer, a loopy game's too, written by `box_table.rs`), the reports of `check` (`check.rs`, a file's summary in
 //! `check_summary.rs`) and `diff`
 //! (`diff.rs`), one position's answer (`eval.rs`), a heap's sequence (`sequence.rs`), a loopy position (`loopy.rs`), pictures as
 //! the bytes of a file (`picture.rs`), and files written whole or not at all (`output.rs`).
@@ -18,7 +17,6 @@ pub mod output;
 pub mod picture;
 pub(crate) mod sequence;
 pub(crate) mod table;
-pub(crate) mod table_loopy;
 
 /// The output formats of `eval`, `moves`, `check` and `diff`.
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

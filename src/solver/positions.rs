@@ -30,36 +30,97 @@ pub fn each_position<E>(
     heaps: usize,
     mut f: impl FnMut(&[u32]) -> Result<(), E>,
 ) -> Result<(), E> {
-    let (counts, least) = match shape.count {
-        Some(k) => (k..=k, shape.lower),
-        None => (0..=heaps, shape.lower.max(1)),
-    };
-    let sorted = shape.symmetric();
-    for k in counts {
-        // Counts only grow: past the empty position, none has a heap <= max (with --heaps
-        // 4294967295 and --max 0 this walked 2^32 counts).
-        if k > 0 && least > max {
-            break;
-        }
-        // An odometer: the last heap turns fastest; for sorted positions a heap restarts at
-        // the value of the one before it.
-        let mut cur = vec![least; k];
-        'walk: loop {
-            f(&cur)?;
-            for i in (0..k).rev() {
-                if cur[i] < max {
-                    cur[i] += 1;
-                    let restart = if sorted { cur[i] } else { least };
-                    for h in &mut cur[i + 1..] {
-                        *h = restart;
-                    }
-                    continue 'walk;
-                }
-            }
-            break;
-        }
+    let mut walk = BoxWalk::new(shape, max, heaps);
+    while let Some(p) = walk.advance() {
+        f(p)?;
     }
     Ok(())
+}
+
+/// The box of [`box_positions`] in one call: how many positions it holds ([`box_size`]) and
+/// the walk through them, in the same order.
+pub fn box_walk(shape: &ShapeSpec, max: u32, heaps: usize) -> (Option<u128>, BoxWalk) {
+    (box_size(shape, max, heaps), BoxWalk::new(shape, max, heaps))
+}
+
+/// The positions of a box one at a time ([`BoxWalk::advance`]), in the order of
+/// [`box_positions`], holding only the current one: an odometer whose last heap turns
+/// fastest; for sorted positions a heap restarts at the value of the one before it.
+#[derive(Clone, Debug)]
+pub struct BoxWalk {
+    counts: std::ops::RangeInclusive<usize>,
+    least: u32,
+    max: u32,
+    sorted: bool,
+    cur: Vec<u32>,
+    started: bool,
+    /// Past the last position.
+    ended: bool,
+}
+
+impl BoxWalk {
+    /// The walk through the box of [`box_positions`].
+    pub fn new(shape: &ShapeSpec, max: u32, heaps: usize) -> BoxWalk {
+        let (counts, least) = match shape.count {
+            Some(k) => (k..=k, shape.lower),
+            None => (0..=heaps, shape.lower.max(1)),
+        };
+        BoxWalk {
+            counts,
+            least,
+            max,
+            sorted: shape.symmetric(),
+            cur: Vec::new(),
+            started: false,
+            ended: false,
+        }
+    }
+
+    /// The next position, or `None` past the last.
+    pub fn advance(&mut self) -> Option<&[u32]> {
+        let more = if self.started {
+            self.turn() || self.next_count()
+        } else {
+            self.started = true;
+            self.next_count()
+        };
+        more.then_some(self.cur.as_slice())
+    }
+
+    /// Turns the odometer by one; `false` when every heap is at `max`.
+    fn turn(&mut self) -> bool {
+        for i in (0..self.cur.len()).rev() {
+            if self.cur[i] < self.max {
+                self.cur[i] += 1;
+                let restart = if self.sorted { self.cur[i] } else { self.least };
+                for h in &mut self.cur[i + 1..] {
+                    *h = restart;
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first position of the next number of heaps; `false` past the last.
+    fn next_count(&mut self) -> bool {
+        if self.ended {
+            return false;
+        }
+        match self.counts.next() {
+            // Counts only grow: past the empty position, none has a heap <= max (with
+            // --heaps 4294967295 and --max 0 this walked 2^32 counts).
+            Some(k) if k == 0 || self.least <= self.max => {
+                self.cur.clear();
+                self.cur.resize(k, self.least);
+                true
+            }
+            _ => {
+                self.ended = true;
+                false
+            }
+        }
+    }
 }
 
 /// How many positions [`box_positions`] would list, or `None` beyond `u128`.
@@ -128,6 +189,24 @@ mod tests {
             box_positions(&shape(Some(2), 0), 1, 0),
             vec![vec![0, 0], vec![0, 1], vec![1, 1]]
         );
+    }
+
+    #[test]
+    fn the_walk_counts_what_it_walks() {
+        for (s, max, k) in [
+            (shape(Some(2), 0), 5, 0),
+            (shape(None, 1), 3, 3),
+            (shape(None, 5), 3, 2),
+        ] {
+            let (size, mut walk) = box_walk(&s, max, k);
+            let mut walked = Vec::new();
+            while let Some(p) = walk.advance() {
+                walked.push(p.to_vec());
+            }
+            // Past the end it stays past the end.
+            assert!(walk.advance().is_none());
+            assert_eq!(size, Some(walked.len() as u128));
+        }
     }
 
     #[test]

@@ -113,12 +113,9 @@ impl Session<'_> {
         let l = self.loaded()?;
         let game = &l.game;
         let ask = req.ask();
-        let refused = |e: TableError| match refused(game, req.max, &e) {
-            Some(err) => Report::new(err),
-            None => match e {
-                TableError::Solve { error, .. } => solve_error(game, &error),
-                _ => Report::msg("the box was refused"),
-            },
+        let refused = |e: TableError| match e {
+            TableError::Solve { error, .. } => solve_error(game, &error),
+            e => Report::new(refused(game, req.max, &e)),
         };
         let planned = plan(game, &ask, &ui.limits()).map_err(refused)?;
         if planned.spec.len() > MAX_IN_MEMORY {
