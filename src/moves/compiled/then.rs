@@ -132,31 +132,63 @@ impl Then {
     }
 }
 
+/// How a later step's amount is written: a comprehension over a one-member set (how `set heap
+/// c to E` is lowered: `{body for slot in {member} if cond}`), or a plain expression.
+pub(super) enum Written<'a> {
+    OneMember {
+        slot: usize,
+        member: &'a CExpr,
+        cond: Option<&'a CExpr>,
+        body: &'a CExpr,
+    },
+    Plain(&'a CExpr),
+}
+
+impl<'a> Written<'a> {
+    /// The form of `e`; `None` for a comprehension over anything but a one-member set.
+    pub(super) fn of(e: &'a CExpr) -> Option<Written<'a>> {
+        let CKind::Quant(QuantKind::Collect, slot, list, body) = &e.kind else {
+            return Some(Written::Plain(e));
+        };
+        let (list, cond) = match &list.kind {
+            CKind::Quant(QuantKind::Filter, s, l, c) if s == slot => (&**l, Some(&**c)),
+            _ => (&**list, None),
+        };
+        let CKind::SetLit(members) = &list.kind else {
+            return None;
+        };
+        let [member] = members.as_slice() else {
+            return None;
+        };
+        Some(Written::OneMember {
+            slot: *slot,
+            member,
+            cond,
+            body,
+        })
+    }
+}
+
 impl Amount {
     /// An amount expression: an integer, or a comprehension over a one-member set.
     fn of(e: &CExpr) -> Option<Amount> {
-        if let CKind::Quant(QuantKind::Collect, slot, list, body) = &e.kind {
-            let (list, cond) = match &list.kind {
-                CKind::Quant(QuantKind::Filter, s, l, c) if s == slot => (&**l, Some(c)),
-                _ => (&**list, None),
-            };
-            let CKind::SetLit(members) = &list.kind else {
-                return None;
-            };
-            let [member] = members.as_slice() else {
-                return None;
-            };
-            return Some(Amount::Comp {
-                slot: *slot,
+        match Written::of(e)? {
+            Written::OneMember {
+                slot,
+                member,
+                cond,
+                body,
+            } => Some(Amount::Comp {
+                slot,
                 member: int(member)?,
                 cond: match cond {
                     Some(c) => Some(boolean(c)?),
                     None => None,
                 },
                 body: int(body)?,
-            });
+            }),
+            Written::Plain(e) => int(e).map(Amount::One),
         }
-        int(e).map(Amount::One)
     }
 }
 

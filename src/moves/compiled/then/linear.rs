@@ -10,9 +10,9 @@ use super::super::lines::Lines;
 use super::super::pieces::{le_zero, Iv, Pw};
 use super::super::piecewise::{holds, Cx, PlCond};
 use super::super::{CompiledMove, Shown};
+use super::Written;
 use crate::moves::compiled::expr::ThenRegs;
-use crate::ruleset::expr::{CExpr, CKind};
-use crate::syntax::ast::QuantKind;
+use crate::ruleset::expr::CExpr;
 
 /// A later step's amount as a piecewise-linear form of the first amount, and the conditions
 /// for a move (besides the amount lying within the heap).
@@ -26,25 +26,20 @@ impl Linear {
     /// slot; `None` when one is not of the piecewise-linear forms.
     pub(super) fn of(e: &CExpr, cond: Option<&CExpr>, s: Option<usize>) -> Option<Linear> {
         let mut conds = Vec::new();
-        let amount = match &e.kind {
-            CKind::Quant(QuantKind::Collect, slot, list, body) => {
-                let (list, c) = match &list.kind {
-                    CKind::Quant(QuantKind::Filter, v, l, c) if v == slot => (&**l, Some(c)),
-                    _ => (&**list, None),
-                };
-                let CKind::SetLit(members) = &list.kind else {
-                    return None;
-                };
-                let [member] = members.as_slice() else {
-                    return None;
-                };
-                let mut cx = Cx::new(s, Some((*slot, member)));
+        let amount = match Written::of(e)? {
+            Written::OneMember {
+                slot,
+                member,
+                cond: c,
+                body,
+            } => {
+                let mut cx = Cx::new(s, Some((slot, member)));
                 if let Some(c) = c {
                     conds.push(cx.cond(c)?);
                 }
                 Lines::of(cx.int(body, 1)?)?
             }
-            _ => Lines::of(Cx::new(s, None).int(e, 1)?)?,
+            Written::Plain(e) => Lines::of(Cx::new(s, None).int(e, 1)?)?,
         };
         if let Some(c) = cond {
             conds.push(Cx::new(s, None).cond(c)?);
