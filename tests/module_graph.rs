@@ -327,14 +327,7 @@ fn reexports_from_elsewhere(
         let mut paths = Vec::new();
         expand_use(&tree, "", &mut paths);
         for path in paths {
-            let rooted = if ["crate", "super", "self", "heapgame"]
-                .iter()
-                .any(|r| path.starts_with(&format!("{r}::")))
-            {
-                path.clone()
-            } else {
-                format!("self::{path}")
-            };
+            let rooted = rooted(&path);
             if let Some(target) = resolve(files, module, &rooted, library) {
                 let target = through_doors(doors, files, &rooted, target);
                 if !target.starts_with(own) {
@@ -363,14 +356,7 @@ fn front_doors(src: &Path, files: &BTreeMap<Vec<String>, String>, library: bool)
             let mut paths = Vec::new();
             expand_use(&tree, "", &mut paths);
             for path in paths {
-                let rooted = if ["crate", "super", "self", "heapgame"]
-                    .iter()
-                    .any(|r| path.starts_with(&format!("{r}::")))
-                {
-                    path.clone()
-                } else {
-                    format!("self::{path}")
-                };
+                let rooted = rooted(&path);
                 let name = path.rsplit("::").next().unwrap_or(&path).to_string();
                 if let Some(target) = resolve(files, module, &rooted, library) {
                     if &target != file {
@@ -382,6 +368,19 @@ fn front_doors(src: &Path, files: &BTreeMap<Vec<String>, String>, library: bool)
         doors.insert(file.clone(), items);
     }
     doors
+}
+
+/// A `use` path rooted: as written when it starts at `crate`, `super`, `self` or the crate's
+/// name, else relative to the module itself.
+fn rooted(path: &str) -> String {
+    if ["crate", "super", "self", "heapgame"]
+        .iter()
+        .any(|r| path.starts_with(&format!("{r}::")))
+    {
+        path.to_string()
+    } else {
+        format!("self::{path}")
+    }
 }
 
 /// The trees of a file's `pub use` (and `pub(crate) use`) statements.

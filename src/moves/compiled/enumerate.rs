@@ -186,6 +186,20 @@ impl CompiledMove {
         Ok(false)
     }
 
+    /// The registers of a choice of heaps: the chosen heap's size and the chosen heaps' sizes,
+    /// where the clause reads them.
+    #[inline]
+    pub(super) fn bind_choice(&self, pos: &[u32], combo: &[usize], r: &mut Regs) {
+        if let Some(slot) = self.int_slot {
+            r.ints[slot] = i64::from(pos[combo[0]]);
+        }
+        if let Some(slot) = self.list_slot {
+            let l = &mut r.lists[slot];
+            l.clear();
+            l.extend(combo.iter().map(|&h| i64::from(pos[h])));
+        }
+    }
+
     /// The amounts taken from the heaps `combo` of `pos`.
     #[inline]
     pub(super) fn amounts_of(
@@ -205,14 +219,7 @@ impl CompiledMove {
             let w = self.quick_window(q, (least, pos), r)?;
             return Ok(run(w, combo, f));
         }
-        if let Some(slot) = self.int_slot {
-            r.ints[slot] = i64::from(pos[combo[0]]);
-        }
-        if let Some(slot) = self.list_slot {
-            let l = &mut r.lists[slot];
-            l.clear();
-            l.extend(combo.iter().map(|&h| i64::from(pos[h])));
-        }
+        self.bind_choice(pos, combo, r);
         take.clear();
         if self.each_heap {
             take.resize(combo.len(), 0);

@@ -285,14 +285,7 @@ impl CompiledMove {
             return Ok(false);
         }
         let r = &mut t.regs;
-        if let Some(slot) = self.int_slot {
-            r.ints[slot] = i64::from(pos[combo[0]]);
-        }
-        if let Some(slot) = self.list_slot {
-            let l = &mut r.lists[slot];
-            l.clear();
-            l.extend(combo.iter().map(|&h| i64::from(pos[h])));
-        }
+        self.bind_choice(pos, combo, r);
         if let (Some(slot), Some(&s)) = (self.amount_slot, take.first()) {
             r.ints[slot] = i64::from(s);
         }

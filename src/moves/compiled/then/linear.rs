@@ -156,14 +156,7 @@ impl CompiledMove {
         linear: &mut [Pw],
     ) -> Option<Iv> {
         let r = &mut t.regs;
-        if let Some(slot) = self.int_slot {
-            r.ints[slot] = i64::from(pos[combo[0]]);
-        }
-        if let Some(slot) = self.list_slot {
-            let l = &mut r.lists[slot];
-            l.clear();
-            l.extend(combo.iter().map(|&h| i64::from(pos[h])));
-        }
+        self.bind_choice(pos, combo, r);
         let mut ok = Iv::all(lo, hi);
         for (x, slot) in self.then.iter().zip(linear) {
             let lin = x.linear.as_ref()?;
