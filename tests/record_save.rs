@@ -253,3 +253,30 @@ fn a_ruleset_the_generic_path_computes_is_saved_as_it_grows() {
         .ok();
     assert_eq!(resumed, csv(&whole), "resumed after the kill");
 }
+
+#[test]
+fn a_comment_or_a_claim_added_keeps_a_saved_run_and_a_changed_move_is_refused() {
+    // A run of days must survive an edit that changes no move; a file of another game must
+    // not be read as this one's values.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("g.seq");
+    let file = path.to_str().expect("a path");
+    let text = std::fs::read_to_string(GRUNDY).expect("the bundled file");
+    let edited = dir.path().join("edited.game");
+    let claim = "  # A note added while the run was stopped.\n  claim P: heaps[0] < 0\n}\n";
+    let with_claim = text.trim_end().trim_end_matches('}').to_string() + claim;
+    std::fs::write(&edited, &with_claim).expect("the edited file");
+    let other = dir.path().join("other.game");
+    std::fs::write(&other, text.replace("unequal parts", "parts")).expect("another game");
+    heapgame()
+        .args(["sequence", GRUNDY, "--to", "3000", "--from", "3000"])
+        .args(["--save", file])
+        .ok();
+    let edited = edited.to_str().expect("a path");
+    assert_eq!(resume_game(edited, file, 3_500), grundy_game(3_500));
+    let err = heapgame()
+        .args(["sequence", other.to_str().expect("a path"), "--to", "3600"])
+        .args(["--resume", file])
+        .fails_with("heapgame::io");
+    assert!(err.contains("cannot resume"), "{err}");
+}

@@ -11,6 +11,7 @@ pub mod parse;
 mod parse_claim;
 mod parse_expr;
 pub mod position;
+pub mod rules_text;
 pub mod unclosed;
 
 pub use error::SyntaxError;

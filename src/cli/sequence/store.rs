@@ -1,5 +1,6 @@
 //! The file of `sequence --save` and `--resume`: a short text header (the format, a
-//! fingerprint of the ruleset's text, name and parameter values, the bytes a value takes, the
+//! fingerprint of the ruleset's rules (its text but comments, claims and `check` lines), name,
+//! parameter values and play, the bytes a value takes, the
 //! number of values in twenty digits), then the values, little-endian, at the width the run
 //! holds them in memory: a byte each while they are below 256, two below 65,536, four beyond.
 //!
@@ -20,6 +21,7 @@ use std::time::{Duration, Instant};
 
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::sum::values::Values;
+use crate::syntax::rules_text::rules_text;
 use crate::Game;
 use miette::Report;
 
@@ -34,8 +36,11 @@ const COUNT_AT: u64 = (HEADER - 21) as u64;
 /// How often the values computed are written.
 const EVERY: Duration = Duration::from_secs(1);
 
-/// A fingerprint of the game: its source text, name and parameter values (FNV-1a, 64 bits).
-fn fingerprint(game: &Game) -> u64 {
+/// A fingerprint of the game (FNV-1a, 64 bits): its rules text (the file without its
+/// comments, claims, `check` lines and `source`: [`rules_text`]), name, parameter values and
+/// play. A file saved before the rules text was used holds [`Text::Whole`]'s fingerprint; it is
+/// still read.
+fn fingerprint(game: &Game, text: Text) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     let mut eat = |bytes: &[u8]| {
         for &b in bytes {
@@ -45,7 +50,11 @@ fn fingerprint(game: &Game) -> u64 {
         h ^= 0xff;
         h = h.wrapping_mul(0x0100_0000_01b3);
     };
-    eat(game.src.inner().as_bytes());
+    let whole = game.src.inner();
+    match text {
+        Text::Whole => eat(whole.as_bytes()),
+        Text::Rules => eat(rules_text(whole).as_deref().unwrap_or(whole).as_bytes()),
+    }
     eat(game.checked.name.as_bytes());
     for (name, value) in &game.checked.params {
         eat(name.as_bytes());
@@ -53,6 +62,15 @@ fn fingerprint(game: &Game) -> u64 {
     }
     eat(game.play().name().as_bytes());
     h
+}
+
+/// Which text of the file a fingerprint reads.
+#[derive(Clone, Copy)]
+enum Text {
+    /// The whole source (files saved before the rules text was used).
+    Whole,
+    /// The rules text.
+    Rules,
 }
 
 fn problem(game: &Game, code: Code, message: String, help: &str) -> Report {
@@ -85,7 +103,7 @@ impl Saver {
         let append = resumed.and_then(|(n, w)| Some((n, w?)));
         let mut s = Saver {
             path: path.to_path_buf(),
-            fingerprint: fingerprint(game),
+            fingerprint: fingerprint(game, Text::Rules),
             file: None,
             width: append.map_or(1, |a| a.1),
             saved: append.map_or(0, |a| a.0),
@@ -225,8 +243,9 @@ pub fn read(path: &Path, game: &Game) -> Result<(Values, Option<usize>), Report>
         Some(MAGIC) => 3,
         _ => return Err(bad("it is not a file of `sequence --save`".into())),
     };
-    let want = format!("game {:016x}", fingerprint(game));
-    if next() != Some(want.as_str()) {
+    let fingerprints =
+        [Text::Rules, Text::Whole].map(|t| format!("game {:016x}", fingerprint(game, t)));
+    if !next().is_some_and(|l| fingerprints.iter().any(|f| f == l)) {
         return Err(bad(
             "it holds the values of another ruleset, parameters or play".into(),
         ));
