@@ -39,6 +39,17 @@ impl SolveRun {
         SolveRun::with_limits(args, args.limits(heaps), total, what)
     }
 
+    /// Sets up a solve whose position limit the query floor sets from its plan
+    /// ([`crate::query::table::table`]): the budget holds the hooks (Ctrl-C, progress,
+    /// `--time`) and the memory limit, which the plan does not change; the progress bar counts
+    /// positions without a total. [`SolveRun::limits`] is the plan's to set, for messages.
+    pub fn hooks(args: &GameArgs, what: String) -> SolveRun {
+        let limits = args.limits(1);
+        let mut run = SolveRun::with_limits(args, limits, None, what);
+        run.budget.max_positions = None;
+        run
+    }
+
     /// Sets up a solve within `limits` (from [`GameArgs::limits_at`]).
     pub fn with_limits(
         args: &GameArgs,

@@ -9,6 +9,7 @@
 use crate::estimate::{show_bytes as show_bytes_f64, Estimate};
 use crate::game::{show_position, Game};
 use crate::ruleset::diag::LoadError;
+use crate::solver::Budget;
 
 /// A limit the user set, with the words that say so in the front end's terms
 /// (`--max-positions 1000`, `max_memory=1000000`, "the 4 GB a WebAssembly page can address").
@@ -88,6 +89,24 @@ pub fn show_cost(bits: u64) -> String {
 /// Bytes in words: "5.6 GB".
 pub fn show_bytes(b: u64) -> String {
     show_bytes_f64(b as f64)
+}
+
+impl Bounds {
+    /// `budget` (a front end's hooks: Ctrl-C, progress, the deadline) within these bounds: its
+    /// own position and memory limits kept where they are tighter.
+    pub fn tighten(&self, budget: &Budget) -> Budget {
+        let cap = self.max_memory.as_ref().map(|(cap, _)| *cap);
+        Budget {
+            max_positions: Some(
+                (budget.max_positions).map_or(self.max_positions, |m| m.min(self.max_positions)),
+            ),
+            max_bytes: match (budget.max_bytes, cap) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            ..budget.clone()
+        }
+    }
 }
 
 impl Limits {

@@ -7,7 +7,7 @@
 use heapgame::game::{show_position, AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 use heapgame::moves::MoveError;
 use heapgame::query::limits::show_bytes;
-use heapgame::query::table::{plan, solve as query_solve, BoxAsk, TableError};
+use heapgame::query::table::{table, BoxAsk, TableError};
 use heapgame::query::{Limit, Limits, Room};
 use heapgame::ruleset::diag::Code;
 use heapgame::ruleset::ParamOverride;
@@ -370,20 +370,27 @@ pub fn solve(
             grundy: grundy || game.heap_count(heaps) == Some(1),
             held: true,
             loopy: true,
+            most: None,
         };
-        let planned = plan(&game, &ask, &req.limits()).map_err(|e| refused(&game, e))?;
-        let context = format!(
-            "while solving the {} positions of the box",
-            planned.spec.len()
-        );
-        let budget = crate::memory::budget(planned.bounds.max_positions);
+        let budget = req.budget();
         let watched = Watched::new(game.generator(), report);
-        let table = query_solve(&game, &watched, &ask, &planned, &budget).map_err(|e| match e {
-            TableError::Solve { error, .. } => crate::memory::refused(&game, &budget, &context)
-                .unwrap_or_else(|| failure(&game, &error, &context)),
+        let solved = table(&game, &watched, &ask, &req.limits(), &budget).map_err(|e| match e {
+            TableError::Solve { error, planned, .. } => {
+                let context = format!(
+                    "while solving the {} positions of the box",
+                    planned.spec.len()
+                );
+                crate::memory::refused(&game, &budget, &context)
+                    .unwrap_or_else(|| failure(&game, &error, &context))
+            }
             e => refused(&game, e),
         })?;
-        Ok(crate::boxes::table_json(&game, grundy, &planned, &table))
+        Ok(crate::boxes::table_json(
+            &game,
+            grundy,
+            &solved.planned,
+            &solved.table,
+        ))
     })();
     r.unwrap_or_else(|e| e)
 }
@@ -393,6 +400,11 @@ fn refused(game: &Game, e: TableError) -> Value {
     match e {
         TableError::Box(e) => box_problem(game, e),
         TableError::Unaddressable(size) => too_large(game, size, "a table by rank can address"),
+        TableError::Listed { size, most } => too_large(
+            game,
+            Some(size as u128),
+            &format!("the {most} positions listed here"),
+        ),
         TableError::Positions(p) => too_large(
             game,
             Some(p.spec.len() as u128),

@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::cli::error::CliError;
-use crate::query::table::{plan, solve, TableError};
-use crate::report::box_table::{refused, text, too_many_positions, MAX_IN_MEMORY};
+use crate::query::table::{table, BoxAsk, TableError};
+use crate::report::box_table::{refused, text, MAX_IN_MEMORY};
 use crate::report::table::TableRequest;
 
 /// The most followers `:moves` lists: ten million lines are more than anyone reads, and
@@ -108,29 +108,27 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// `:table`: the box, by the route `solve` takes ([`crate::query::table`]).
+    /// `:table`: the box, by the route `solve` takes ([`crate::query::table`]), at most
+    /// [`MAX_IN_MEMORY`] positions (the text is held whole).
     pub(super) fn table(&mut self, ui: &mut Ui, req: &TableRequest) -> Result<(), Report> {
         let l = self.loaded()?;
         let game = &l.game;
-        let ask = req.ask();
-        let refused = |e: TableError| match e {
-            TableError::Solve { error, .. } => solve_error(game, &error),
-            e => Report::new(refused(game, req.max, &e)),
+        let ask = BoxAsk {
+            max: req.max,
+            heaps: req.heaps,
+            grundy: req.grundy,
+            held: false,
+            loopy: true,
+            most: Some(MAX_IN_MEMORY),
         };
-        let planned = plan(game, &ask, &ui.limits()).map_err(refused)?;
-        if planned.spec.len() > MAX_IN_MEMORY {
-            let size = Some(planned.spec.len() as u128);
-            return Err(Report::new(too_many_positions(
-                req.max,
-                size,
-                Some(MAX_IN_MEMORY),
-            )));
-        }
-        let budget = ui.budget();
+        let (limits, budget) = (ui.limits(), ui.budget());
         let out = ui.compute(|| {
-            let table = solve(game, game.generator(), &ask, &planned, &budget).map_err(refused)?;
-            text(game, req, (&planned, &table), &budget)
-                .map_err(|e| Report::new(CliError::Write(e)))
+            let solved = match table(game, game.generator(), &ask, &limits, &budget) {
+                Ok(solved) => solved,
+                Err(TableError::Solve { error, .. }) => return Err(solve_error(game, &error)),
+                Err(e) => return Err(Report::new(refused(game, req.max, &e))),
+            };
+            text(game, req, &solved).map_err(|e| Report::new(CliError::Write(e)))
         })?;
         emit(&out);
         Ok(())
