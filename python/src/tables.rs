@@ -4,9 +4,10 @@
 //! their periodicity).
 
 use heapgame::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
+use heapgame::query::sequence::whole;
 use heapgame::query::table::{table, BoxAsk, Table, TableError};
 use heapgame::ruleset::diag::Code;
-use heapgame::sequence::{sequence, SequenceError};
+use heapgame::sequence::SequenceError;
 use heapgame::solver::{BoxSpec, BoxValues, Want};
 use heapgame::Game;
 use numpy::{IntoPyArray, PyArrayMethods};
@@ -371,8 +372,9 @@ impl Native {
     ) -> PyResult<Bound<'py, PyDict>> {
         let game = &*self.game;
         let run = Run::new(limits)?;
+        let query = limits.query();
         let s = run
-            .watched(py, |budget| sequence(game, max, budget))?
+            .watched(py, |budget| whole(game, max, &query, budget))?
             .map_err(|e| match e {
                 SequenceError::NotSum(l) => to_py(py, &l, Kind::Ruleset),
                 SequenceError::Solve(e) => run.failure(

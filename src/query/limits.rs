@@ -77,6 +77,39 @@ pub fn bytes_per_position(heaps: usize) -> u64 {
     (heaps as u64).saturating_mul(8).saturating_add(192)
 }
 
+/// The most heaps of a position the solve of `pos` stores: one for a disjunctive sum (it
+/// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
+/// `pos` (or its tokens, when moves split heaps).
+pub fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
+    if crate::solver::sum::is_sum(game.generator()) {
+        return 1;
+    }
+    match game.shape().count {
+        Some(k) => k,
+        None => {
+            let splits = game
+                .generator()
+                .moves
+                .iter()
+                .flat_map(|m| m.steps.iter())
+                .any(|s| {
+                    matches!(
+                        s.kind,
+                        crate::moves::program::LStepKind::Split { .. }
+                            | crate::moves::program::LStepKind::SplitEqual(_)
+                    )
+                });
+            if splits {
+                pos.iter()
+                    .fold(0usize, |a, &h| a.saturating_add(h as usize))
+                    .max(pos.len())
+            } else {
+                pos.len()
+            }
+        }
+    }
+}
+
 /// A cost per position in words: "1 bit", "41 bits", "208 bytes".
 pub fn show_cost(bits: u64) -> String {
     match bits {

@@ -33,21 +33,23 @@ impl Session<'_> {
     /// answered as `heapgame eval` answers it (`query::eval`) on the session's solver.
     pub(super) fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
-        if let Err(mut e) = ui.limits().refuse_position(&l.game, pos) {
-            for d in &mut e.diags {
-                d.help = Some("ask about a smaller position".to_string());
-            }
-            return Err(Report::new(e));
-        }
-        let budget = ui.budget();
+        let (limits, budget) = (ui.limits(), ui.budget());
         let want = crate::query::Want {
             followers: false,
             genus: true,
             box_positions: ui.limit,
         };
         let found = ui
-            .compute(|| crate::query::eval(&l.game, solver, pos, &budget, want))
-            .map_err(|e| solve_error(&l.game, &e))?;
+            .compute(|| crate::query::eval(&l.game, solver, pos, &limits, &budget, want))
+            .map_err(|e| match e {
+                crate::query::EvalError::Refused(mut e) => {
+                    for d in &mut e.diags {
+                        d.help = Some("ask about a smaller position".to_string());
+                    }
+                    Report::new(e)
+                }
+                crate::query::EvalError::Solve { error, .. } => solve_error(&l.game, &error),
+            })?;
         let text =
             crate::report::eval::answer(pos, l.game.play(), &found, crate::report::Format::Text);
         emit(&text);
@@ -137,12 +139,12 @@ impl Session<'_> {
     /// `:sequence N`: the values of one heap and their period.
     pub(super) fn sequence(&mut self, ui: &mut Ui, max: u32) -> Result<(), Report> {
         let l = self.loaded()?;
-        let budget = ui.budget();
+        let (limits, budget) = (ui.limits(), ui.budget());
         // The text of millions of values is built and written within the computation, so that
         // Ctrl-C stops it too.
         let text = ui
             .compute(|| {
-                crate::sequence::sequence(&l.game, max, &budget)
+                crate::query::sequence::whole(&l.game, max, &limits, &budget)
                     .map(|s| crate::report::sequence::text(&s))
             })
             .map_err(|e| match e {
