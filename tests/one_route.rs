@@ -310,3 +310,90 @@ fn a_loopy_position_gets_the_same_answer_from_the_three_front_ends() {
         "the positions cover every outcome: {seen}"
     );
 }
+
+/// The P-positions in CSV rows (`h1,h2,outcome`; an absent heap is empty), in order.
+fn csv_ps(text: &str) -> Vec<Vec<u32>> {
+    text.lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split(',').collect();
+            let (outcome, heaps) = cells.split_last()?;
+            let heaps: Option<Vec<u32>> = (heaps.iter())
+                .filter(|h| !h.is_empty())
+                .map(|h| h.parse().ok())
+                .collect();
+            (*outcome == "P").then_some(heaps?)
+        })
+        .collect()
+}
+
+/// The P-positions of the box (every heap `<= max`, `heaps` heaps for a ruleset with any
+/// number) from `heapgame solve --format csv`, the REPL's `:table` and the playground's
+/// `api::solve`, each sorted.
+fn box_three(file: &str, max: u32, heaps: Option<usize>) -> [Vec<Vec<u32>>; 3] {
+    let mut args = vec!["--max".to_string(), max.to_string()];
+    if let Some(k) = heaps {
+        args.extend(["--heaps".to_string(), k.to_string()]);
+    }
+    let csv = ["--format", "csv"];
+    let solve = heapgame().args(["solve", file]).args(&args).args(csv).ok();
+    let line = format!(":table {} --format csv\n", args.join(" "));
+    let repl = heapgame().args(["repl", file]).stdin(line).ok();
+    let req = heapgame_web::api::Request {
+        name: file.to_string(),
+        text: std::fs::read_to_string(file).expect("the ruleset"),
+        params: Vec::new(),
+        max_positions: heapgame_web::DEFAULT_MAX_POSITIONS,
+        force: false,
+    };
+    let page = heapgame_web::api::solve(&req, max, heaps, false, &|_| {});
+    assert_eq!(page["ok"], true, "{page}");
+    let page: Vec<Vec<u32>> =
+        serde_json::from_value(page["p_positions"].clone()).expect("the P-positions");
+    let mut all = [csv_ps(&solve), csv_ps(&repl), page];
+    for ps in &mut all {
+        ps.sort();
+    }
+    all
+}
+
+/// A box gets the same P-positions from `solve`, the REPL's `:table` and the playground (one
+/// call to the query floor each), and they are those of the definitions: Wythoff's pairs
+/// (the kernel), Kayles' sums of rows by the XOR of the rows' values (the sum mode), and
+/// take-or-add's P-positions by retrograde analysis (a loopy box, by Smith's values).
+#[test]
+fn a_box_gets_the_same_p_positions_from_the_three_front_ends() {
+    let want: Vec<Vec<u32>> = (wythoff_pairs(40).into_iter())
+        .map(|(a, b)| vec![a, b])
+        .collect();
+    for ps in box_three(WYTHOFF, 40, None) {
+        assert_eq!(ps, want, "Wythoff's box");
+    }
+    let g = kayles(12);
+    let mut want = vec![vec![]];
+    for a in 1..=12u32 {
+        if g[a as usize] == 0 {
+            want.push(vec![a]);
+        }
+        for b in a..=12u32 {
+            if g[a as usize] == g[b as usize] {
+                want.push(vec![a, b]);
+            }
+        }
+    }
+    want.sort();
+    for ps in box_three("rulesets/classic/kayles.game", 12, Some(2)) {
+        assert_eq!(ps, want, "Kayles' box of two rows");
+    }
+    let grid = take_or_add();
+    let mut want = Vec::new();
+    for (a, row) in grid.iter().enumerate() {
+        for (b, &v) in row.iter().enumerate() {
+            if v == 'P' {
+                want.push(vec![a as u32, b as u32]);
+            }
+        }
+    }
+    for ps in box_three("rulesets/classic/take-or-add.game", 12, None) {
+        assert_eq!(ps, want, "take-or-add's box");
+    }
+}

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use heapgame::moves::Generator;
-use heapgame::query::{eval, Answer, Evaluation, Route, Want};
+use heapgame::query::{eval, Answer, EvalError, Evaluation, Route, Want};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::{Play, SolveError, Solver};
@@ -258,37 +258,47 @@ impl Native {
         max_memory: Option<u64>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let pos = self.position(py, position)?;
-        let run = Run::new(Limits {
+        let limits = Limits {
             time,
             max_positions,
             max_memory,
-        })?;
+        };
+        let run = Run::new(limits)?;
         let want = Want {
             followers,
             genus,
             box_positions: max_positions,
         };
         let game = &self.game;
+        let query = limits.query();
         let solve = |budget: &_| {
             self.session()
-                .with_dependent_mut(|_, solver| eval(game, solver, &pos, budget, want))
+                .with_dependent_mut(|_, solver| eval(game, solver, &pos, &query, budget, want))
         };
         // A kernel's outcomes without the Grundy value are a stop too (its deadline came
         // while the Grundy values were filled).
-        let stopped = |r: &Result<Answer, SolveError<_>>| {
+        let stopped = |r: &Result<Answer, EvalError>| {
             matches!(
                 r,
-                Err(SolveError::Cancelled { .. })
-                    | Ok(Answer::Values(Evaluation {
-                        route: Route::KernelOutcome(_),
-                        ..
-                    }))
+                Err(EvalError::Solve {
+                    error: SolveError::Cancelled { .. },
+                    ..
+                }) | Ok(Answer::Values(Evaluation {
+                    route: Route::KernelOutcome(_),
+                    ..
+                }))
             )
         };
-        let answer = run.quick_then_watched(py, solve, stopped)?.map_err(|e| {
-            let shown = heapgame::game::show_position(&pos);
-            run.failure(py, game, &e, &format!("while solving {shown}"))
-        })?;
+        let answer = run
+            .quick_then_watched(py, solve, stopped)?
+            .map_err(|e| match e {
+                // The query floor's refusal: the followers alone prove the run cannot finish.
+                EvalError::Refused(e) => to_py(py, &e, Kind::Limit("memory")),
+                EvalError::Solve { error, .. } => {
+                    let shown = heapgame::game::show_position(&pos);
+                    run.failure(py, game, &error, &format!("while solving {shown}"))
+                }
+            })?;
         let reply = match answer {
             Answer::Loopy(sol) => loopy_reply(py, game, &pos, &sol, followers)?,
             Answer::Values(e) => values_reply(py, game, &pos, e)?,

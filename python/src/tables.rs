@@ -4,11 +4,11 @@
 //! their periodicity).
 
 use heapgame::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
-use heapgame::moves::MoveError;
-use heapgame::query::table::{plan, solve as query_solve, BoxAsk, Planned, Table, TableError};
+use heapgame::query::sequence::whole;
+use heapgame::query::table::{table, BoxAsk, Table, TableError};
 use heapgame::ruleset::diag::Code;
-use heapgame::sequence::{sequence, SequenceError};
-use heapgame::solver::{BoxSpec, BoxValues, Budget, SolveError, Want};
+use heapgame::sequence::SequenceError;
+use heapgame::solver::{BoxSpec, BoxValues, Want};
 use heapgame::Game;
 use numpy::{IntoPyArray, PyArrayMethods};
 use pyo3::prelude::*;
@@ -57,6 +57,11 @@ fn refused(py: Python<'_>, game: &Game, e: TableError) -> PyErr {
                 "the box holds {} positions, more than a table in memory can",
                 size.map_or("more than 10^38".to_string(), |n| n.to_string())
             ),
+            "lower max or heaps",
+        ),
+        TableError::Listed { size, most } => limit(
+            "positions",
+            format!("the box holds {size} positions, more than the {most} listed"),
             "lower max or heaps",
         ),
         TableError::Positions(p) => limit(
@@ -228,7 +233,12 @@ fn push(ps: &mut Vec<u32>, x: &[u32]) {
 }
 
 /// The positions (padded tuples, `k` a row) and their values, in rank order.
-fn listed(game: &Game, spec: &BoxSpec, table: BoxValues, p_only: bool) -> (Vec<u32>, Vec<u32>) {
+fn listed_arrays(
+    game: &Game,
+    spec: &BoxSpec,
+    table: BoxValues,
+    p_only: bool,
+) -> (Vec<u32>, Vec<u32>) {
     let k = spec.heaps;
     let every = !p_only && game.positions_text().is_none() && table.want == Want::Grundy;
     let n = if p_only { 0 } else { spec.len() };
@@ -254,24 +264,10 @@ enum Solved {
     Listed(Vec<u32>, Vec<u32>),
 }
 
-/// The box solved, `None` when its table did not come back (a defect: a box held whole is
-/// always tabulated, and a loop, not asked for, is the solve's error).
-type Outcome = Result<Option<Solved>, SolveError<MoveError>>;
-
-/// The table of a box held whole, `None` if none came back (see [`Outcome`]).
-fn solve_table(
-    game: &Game,
-    ask: &BoxAsk,
-    planned: &Planned,
-    budget: &Budget,
-) -> Result<Option<BoxValues>, SolveError<MoveError>> {
-    match query_solve(game, game.generator(), ask, planned, budget) {
-        Ok(Table::Values(listed)) => Ok(listed.tabulated()),
-        Ok(Table::Loopy { .. }) => Ok(None),
-        Err(TableError::Solve { error, .. }) => Err(error),
-        Err(_) => Ok(None),
-    }
-}
+/// The box solved and made arrays, or why not; `Ok(None)` when its table did not come back
+/// (a defect: a box held whole is always tabulated, and a loop, not asked for, is the
+/// solve's error).
+type Outcome = Result<Option<Solved>, TableError>;
 
 impl Native {
     /// The values of every position with every heap `<= max` (`heaps` heaps, or at most
@@ -296,11 +292,12 @@ impl Native {
             grundy,
             held: true,
             loopy: false,
+            most: None,
         };
-        let planned = plan(game, &ask, &limits.query()).map_err(|e| refused(py, game, e))?;
-        let spec = &planned.spec;
-        let k = planned.k;
         let side = max as usize + 1;
+        // The dense array weighed before the solve (a box with no number of heaps is the
+        // query floor's to refuse).
+        let k = game.heap_count(heaps).unwrap_or(0);
         let cells = (dense && !p_only)
             .then(|| {
                 side.checked_pow(k as u32)
@@ -317,19 +314,33 @@ impl Native {
                 Kind::Limit("memory"),
             ));
         }
+        let query = limits.query();
         let solved: Outcome = run.watched(py, |budget| {
-            let Some(table) = solve_table(game, &ask, &planned, budget)? else {
+            let solved = table(game, game.generator(), &ask, &query, budget)?;
+            let spec = &solved.planned.spec;
+            let Table::Values(listed) = solved.table else {
+                return Ok(None);
+            };
+            let Some(table) = listed.tabulated() else {
                 return Ok(None);
             };
             Ok(Some(if dense && !p_only {
                 Solved::Dense(self::dense(game, spec, table, side))
             } else {
-                let (ps, vs) = listed(game, spec, table, p_only);
+                let (ps, vs) = listed_arrays(game, spec, table, p_only);
                 Solved::Listed(ps, vs)
             }))
         })?;
-        let context = format!("while solving the {} positions of the box", spec.len());
-        let solved = solved.map_err(|e| run.failure(py, game, &e, &context))?;
+        let solved = solved.map_err(|e| match e {
+            TableError::Solve { error, planned, .. } => {
+                let context = format!(
+                    "while solving the {} positions of the box",
+                    planned.spec.len()
+                );
+                run.failure(py, game, &error, &context)
+            }
+            e => refused(py, game, e),
+        })?;
         let Some(solved) = solved else {
             return Err(pyo3::exceptions::PyRuntimeError::new_err(
                 "heapgame: the box came back without its table (a defect of heapgame's)",
@@ -361,8 +372,9 @@ impl Native {
     ) -> PyResult<Bound<'py, PyDict>> {
         let game = &*self.game;
         let run = Run::new(limits)?;
+        let query = limits.query();
         let s = run
-            .watched(py, |budget| sequence(game, max, budget))?
+            .watched(py, |budget| whole(game, max, &query, budget))?
             .map_err(|e| match e {
                 SequenceError::NotSum(l) => to_py(py, &l, Kind::Ruleset),
                 SequenceError::Solve(e) => run.failure(

@@ -111,38 +111,7 @@ impl PositionArgs {
 
 pub use crate::report::{json_position, Format};
 
-/// The most heaps of a position the solve of `pos` stores: one for a disjunctive sum (it
-/// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
-/// `pos` (or its tokens, when moves split heaps).
-pub fn estimate_heaps(game: &Game, pos: &[u32]) -> usize {
-    if crate::solver::sum::is_sum(game.generator()) {
-        return 1;
-    }
-    match game.shape().count {
-        Some(k) => k,
-        None => {
-            let splits = game
-                .generator()
-                .moves
-                .iter()
-                .flat_map(|m| m.steps.iter())
-                .any(|s| {
-                    matches!(
-                        s.kind,
-                        crate::moves::program::LStepKind::Split { .. }
-                            | crate::moves::program::LStepKind::SplitEqual(_)
-                    )
-                });
-            if splits {
-                pos.iter()
-                    .fold(0usize, |a, &h| a.saturating_add(h as usize))
-                    .max(pos.len())
-            } else {
-                pos.len()
-            }
-        }
-    }
-}
+pub use crate::query::limits::heaps_stored as estimate_heaps;
 
 /// The text of a ruleset file, within the size cap (`heapgame::source`), or the reason why
 /// not as a diagnostic (`heapgame::io`).

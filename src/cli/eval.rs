@@ -1,12 +1,13 @@
 //! `heapgame eval`: the outcome, Grundy value and winning moves of one position, answered by
-//! `query::eval` (the route every front end takes) and printed by `report::eval`.
+//! one call to `query::answer` (the route, limits and refusal every front end takes) and
+//! printed by `report::eval`.
 
 use crate::game::show_position;
-use crate::query::{eval, Want};
-use crate::report::eval::answer;
+use crate::query::{answer, EvalError, Want};
+use crate::report::eval::answer as report_answer;
 use miette::Report;
 
-use super::common::{estimate_heaps, print_out, PositionArgs, SolveRun};
+use super::common::{print_out, PositionArgs, SolveRun};
 
 /// Arguments of `heapgame eval`.
 #[derive(clap::Args, Debug)]
@@ -23,17 +24,14 @@ pub struct Args {
     pos: PositionArgs,
 }
 
-/// Runs `heapgame eval`: the position's values (a loopy game's by Smith's values, a misère
-/// sum's by its quotient when the search gives up), the genus in misère play, printed.
+/// Runs `heapgame eval` in one pass down and up: the position read, answered by one call to
+/// the query floor (refused, or solved under the run's progress bar and memory guard; a loopy
+/// game's by Smith's values, a misère sum's by its quotient when the search gives up, the
+/// genus in misère play), and printed.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
     let shown = show_position(&pos);
-    (a.pos.game.query_limits())
-        .refuse_position(&game, &pos)
-        .map_err(Report::new)?;
-    let heaps = estimate_heaps(&game, &pos);
-    let run = SolveRun::start(&a.pos.game, heaps, None, format!("solving {shown}"));
-    let context = format!("while solving {shown}");
+    let mut run = SolveRun::hooks(&a.pos.game, format!("solving {shown}"));
     // An explicit `--max-positions` bounds the kernel's box too; the default position limit
     // (the memory limit at what the search spends a position) does not: the box is weighed
     // by its own bytes against the memory limit.
@@ -42,11 +40,17 @@ pub fn run(a: Args) -> Result<u8, Report> {
         genus: true,
         box_positions: a.pos.game.max_positions,
     };
-    let mut solver = game.solver();
-    let found = eval(&game, &mut solver, &pos, &run.budget, want)
-        .map_err(|e| run.failure(&game, &e, &context))?;
-    drop(solver);
+    let limits = a.pos.game.query_limits();
+    let found = match answer(&game, &pos, &limits, &run.budget, want) {
+        Ok(found) => found,
+        Err(EvalError::Refused(e)) => return Err(Report::new(e)),
+        Err(EvalError::Solve { error, bounds }) => {
+            // A limit is told with what set it.
+            run.limits = bounds;
+            return Err(run.failure(&game, &error, &format!("while solving {shown}")));
+        }
+    };
     drop(run);
-    print_out(&answer(&pos, game.play(), &found, a.pos.format))?;
+    print_out(&report_answer(&pos, game.play(), &found, a.pos.format))?;
     Ok(0)
 }

@@ -66,11 +66,6 @@ impl GameArgs {
         self.query_limits().for_heaps(heaps)
     }
 
-    /// The bounds of a solve that stores a position in `bits` bits.
-    pub fn limits_at(&self, bits: u64) -> Limits {
-        self.query_limits().at(bits)
-    }
-
     /// Refuses, unless --force, a run that its first position proves cannot finish (more
     /// followers than can be generated, or held within the memory limit).
     pub fn check_estimate(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), Report> {

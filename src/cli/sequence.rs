@@ -9,9 +9,10 @@
 
 use std::path::PathBuf;
 
+use crate::query::sequence::sequence;
 use crate::report::sequence::{render_from, write_from, SeqFormat};
 use crate::ruleset::diag::{Code, Diag, LoadError};
-use crate::sequence::{sequence_partial, Grown, SequenceError};
+use crate::sequence::{Grown, SequenceError};
 use crate::solver::sum::values::Values;
 use crate::solver::SolveError;
 use crate::Game;
@@ -81,20 +82,20 @@ pub fn run(a: Args) -> Result<u8, Report> {
         store::Saver::new(path, &game, same.then_some((in_file, appendable)))
     });
     let what = format!("the Grundy values of heaps 0..{}", a.max);
-    // A value is stored in two bytes at most while the values fit (one while they are below
-    // 256), in a vector that may hold twice as many as it uses.
-    let limits = a.game.limits_at(4 * 8);
     let count = Count::Values {
         from: resumed as u64,
     };
     let total = Some(u64::from(a.max) + 1);
-    let run = SolveRun::counting(&a.game, limits, count, total, what.clone());
+    let mut run = SolveRun::hooks_counting(&a.game, count, total, what.clone());
     let mut watch = |v: &Values| saver.as_mut().is_none_or(|s| s.grown(&game, v));
-    let s =
-        sequence_partial(&game, start, a.max, &run.budget, &mut watch).map_err(|e| match e {
-            SequenceError::NotSum(l) => Report::new(l),
-            SequenceError::Solve(e) => run.failure(&game, &e, &format!("while computing {what}")),
-        })?;
+    let limits = a.game.query_limits();
+    let (s, bounds) = sequence(&game, (start, a.max), &limits, &run.budget, &mut watch);
+    // A limit is told with what set it.
+    run.limits = bounds;
+    let s = s.map_err(|e| match e {
+        SequenceError::NotSum(l) => Report::new(l),
+        SequenceError::Solve(e) => run.failure(&game, &e, &format!("while computing {what}")),
+    })?;
     // The file could not be written: the run stopped there, its values are printed.
     let unsaved = saver.as_mut().and_then(|s| s.error.take());
     // A stop that kept values (time, Ctrl-C, memory) prints them; a limit refused at once.

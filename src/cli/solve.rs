@@ -1,14 +1,15 @@
 //! `heapgame solve`: the outcomes (and Grundy values) of every position in a box, as a table
 //! in the style of the papers, CSV or JSON. The box is planned (or refused, as data) and solved
-//! by the query floor ([`crate::query::table`], within the limits of the command line), under
-//! the run's progress bar and memory guard; the answer, refusal or table, goes to one entry of
-//! the report floor ([`crate::report::box_table::render`]), which walks the box in order and
-//! writes it as it goes, never held whole.
+//! by one call to the query floor ([`crate::query::table::table`], within the limits of the
+//! command line), under the run's progress bar and memory guard; the answer, refusal or table,
+//! goes to one entry of the report floor ([`crate::report::box_table::render`]), which reads
+//! the solved box row by row and writes it as it goes, never held whole.
 
 use std::path::PathBuf;
 
-use crate::query::table::{plan, solve, BoxAsk, Planned, Table, TableError};
+use crate::query::table::{table, BoxAsk, TableError};
 use crate::report::box_table::{render, Unwritten, Written};
+use crate::report::output::Streamed;
 use crate::report::table::{TableFormat, TableRequest};
 use crate::ruleset::{Diag, LoadError};
 use crate::solver::Budget;
@@ -47,14 +48,12 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-/// Runs `heapgame solve` in one pass: the box planned by the query floor (a refusal is data),
-/// the run's progress bar and memory guard set up (when the box was not refused), the box
-/// solved, and the answer, table or refusal, handed to [`render`], which writes it.
+/// Runs `heapgame solve` in one pass down and up: the output file opened (a device or a
+/// directory refused before anything is solved), the ruleset loaded, the box asked of the
+/// query floor in one call (planned, refused as data, or solved under the run's progress bar
+/// and memory guard), and the answer, table or refusal, handed to [`render`], which writes it.
 pub fn run(a: Args) -> Result<u8, Report> {
-    if let Some(path) = &a.output {
-        // A device or directory is refused before anything is solved.
-        crate::report::output::check_target(path)?;
-    }
+    let file = a.output.as_deref().map(Streamed::open).transpose()?;
     let game = a.game.load()?;
     let req = TableRequest {
         max: a.max,
@@ -62,74 +61,62 @@ pub fn run(a: Args) -> Result<u8, Report> {
         grundy: a.grundy,
         format: a.format,
     };
-    let ask = req.ask();
-    let answer = match plan(&game, &ask, &a.game.query_limits()) {
-        Ok(planned) => solve_planned(&a, &game, &ask, planned)?,
-        Err(refused) => Err(refused),
+    let ask = BoxAsk {
+        max: a.max,
+        heaps: a.heaps,
+        grundy: a.grundy,
+        held: false,
+        loopy: true,
+        most: None,
     };
+    let mut run = SolveRun::hooks(&a.game, format!("solving heaps <= {}", a.max));
+    let answer = table(
+        &game,
+        game.generator(),
+        &ask,
+        &a.game.query_limits(),
+        &run.budget,
+    );
+    if let Err(TableError::Solve {
+        error,
+        loopy,
+        planned,
+    }) = &answer
+    {
+        let context = if *loopy {
+            "while solving the region the box reaches (the moves can return to a position)"
+                .to_string()
+        } else {
+            format!(
+                "while solving the {} positions of the box",
+                planned.spec.len()
+            )
+        };
+        // A limit is told with what set it: the bounds the box was planned at.
+        run.limits = planned.bounds.clone();
+        return Err(run.failure(&game, error, &context));
+    }
     let written = Written::default();
-    let shown = (answer.as_ref()).map(|(planned, table, budget)| (planned, table, budget));
-    match render(&game, &req, shown, &written, a.output.as_deref()) {
+    match render(&game, &req, answer.as_ref(), &written, file) {
         Ok(()) => Ok(0),
         Err(Unwritten::Refused(e)) => Err(Report::new(e)),
         Err(_) if written.stopped.get() => {
-            let positions = answer.as_ref().map_or(0, |(p, _, _)| p.spec.len());
-            Err(stopped(
-                &a,
-                &game,
-                positions,
-                &written,
-                answer.as_ref().ok(),
-            ))
+            let positions = answer.as_ref().map_or(0, |s| s.planned.spec.len());
+            Err(stopped(&a, &game, positions, &written, &run.budget))
         }
         Err(Unwritten::Output(e)) => Err(Report::new(e)),
         Err(Unwritten::Stdout(e)) => Err(CliError::Write(e).into()),
     }
 }
 
-/// Solves a planned box within the run's limits, its progress bar and memory guard up while
-/// it solves; the budget is kept, so that Ctrl-C and --time still stop the writing.
-fn solve_planned(
-    a: &Args,
-    game: &Game,
-    ask: &BoxAsk,
-    planned: Planned,
-) -> Result<Result<(Planned, Table, Budget), TableError>, Report> {
-    let total = u64::try_from(planned.spec.len()).ok();
-    let what = format!("solving heaps <= {}", a.max);
-    let run = SolveRun::with_limits(&a.game, planned.bounds.clone(), total, what);
-    match solve(game, game.generator(), ask, &planned, &run.budget) {
-        Ok(table) => Ok(Ok((planned, table, run.budget.clone()))),
-        Err(TableError::Solve { error, loopy }) => {
-            let context = if loopy {
-                "while solving the region the box reaches (the moves can return to a position)"
-                    .to_string()
-            } else {
-                format!(
-                    "while solving the {} positions of the box",
-                    planned.spec.len()
-                )
-            };
-            Err(run.failure(game, &error, &context))
-        }
-        Err(e) => Ok(Err(e)),
-    }
-}
-
 /// The writing of a solved box stopped by Ctrl-C or --time: how far it got.
-fn stopped(
-    a: &Args,
-    game: &Game,
-    positions: usize,
-    written: &Written,
-    solved: Option<&(Planned, Table, Budget)>,
-) -> Report {
+fn stopped(a: &Args, game: &Game, positions: usize, written: &Written, budget: &Budget) -> Report {
     let left = match &a.output {
         Some(p) => format!("{} was left as it was", p.display()),
         None => "the output is incomplete".to_string(),
     };
     // The guard no longer watches: the stop is the deadline or Ctrl-C.
-    let halt = if solved.is_some_and(|(_, _, budget)| budget.past_deadline()) {
+    let halt = if budget.past_deadline() {
         Halt::Time(a.game.time)
     } else {
         Halt::CtrlC

@@ -39,7 +39,30 @@ impl SolveRun {
         SolveRun::with_limits(args, args.limits(heaps), total, what)
     }
 
-    /// Sets up a solve within `limits` (from [`GameArgs::limits_at`]).
+    /// Sets up a solve whose position limit the query floor sets from its plan
+    /// ([`crate::query`]): the budget holds the hooks (Ctrl-C, progress, `--time`) and the
+    /// memory limit, which the plan does not change; the progress bar counts positions without
+    /// a total. [`SolveRun::limits`] is the query's to set, for messages.
+    pub fn hooks(args: &GameArgs, what: String) -> SolveRun {
+        SolveRun::hooks_counting(args, Count::Positions, None, what)
+    }
+
+    /// As [`SolveRun::hooks`], the progress bar counting `count` towards `total`.
+    pub fn hooks_counting(
+        args: &GameArgs,
+        count: Count,
+        total: Option<u64>,
+        what: String,
+    ) -> SolveRun {
+        // The memory limit alone: the position limit is the query's, from its plan.
+        let mut limits = args.limits(1);
+        limits.max_positions = usize::MAX;
+        let mut run = SolveRun::counting(args, limits, count, total, what);
+        run.budget.max_positions = None;
+        run
+    }
+
+    /// Sets up a solve within `limits` (from [`GameArgs::limits`]).
     pub fn with_limits(
         args: &GameArgs,
         limits: Limits,

@@ -1,5 +1,7 @@
 //! One position answered, by the one route every front end takes (the command line's `eval`,
-//! the REPL and the playground): through a compiled kernel on the position's box when one
+//! the REPL, the playground and the Python package): refused first, unless forced, when its
+//! followers alone prove the run cannot finish (the one refusal, [`Limits::refuse_position`]),
+//! within the bounds its limits give (one place decides them); then through a compiled kernel on the position's box when one
 //! matches and the box is not much larger than the search's region
 //! ([`Game::through_kernel`]), else the memoized search; a misère sum of heaps that the search
 //! does not settle within [`SEARCH_FIRST`] positions by its misère quotient (unless the
@@ -10,11 +12,14 @@
 
 use crate::game::Game;
 use crate::moves::MoveError;
+use crate::ruleset::diag::LoadError;
 use crate::solver::genus::{genus, GenusError};
 use crate::solver::loopy::{solve_loopy, LoopySolution};
 use crate::solver::quotient::{compute, heap_options, QuotientError};
 use crate::solver::sum::why_not_sum;
 use crate::solver::{Budget, GameRules, Play, SolveError, Solver};
+
+use super::limits::{heaps_stored, Bounds, Limits};
 
 /// How many positions the search may store for a misère sum of heaps before the misère
 /// quotient is tried.
@@ -89,11 +94,59 @@ pub enum Answer {
     Loopy(LoopySolution),
 }
 
-/// Answers the canonical position `pos` of `game` within `budget`, by the route in the module
-/// doc. `solver` is the caller's search over `game`'s moves (or a wrapper of them that counts
-/// its progress); its memo is kept, so a session asks faster the second time. Its budget is
-/// set to `budget`. It fails as a solve does: a limit, `--time`, Ctrl-C, or a move's error.
+/// Why a position has no answer.
+#[derive(Debug)]
+pub enum EvalError {
+    /// Refused before its solve, unless forced: its followers alone prove the run cannot
+    /// finish ([`Limits::refuse_position`]).
+    Refused(LoadError),
+    /// The solve failed or was stopped (a limit, the deadline, Ctrl-C, a move's error) within
+    /// `bounds`, which say what set the limit it hit.
+    Solve {
+        /// The failure.
+        error: SolveError<MoveError>,
+        /// The bounds of the solve.
+        bounds: Bounds,
+    },
+}
+
+/// Answers the canonical position `pos` of `game` in one call, on a solver of its own: the
+/// one-shot question of the command line's `eval` (see [`eval`]).
+pub fn answer(
+    game: &Game,
+    pos: &[u32],
+    limits: &Limits,
+    budget: &Budget,
+    want: Want,
+) -> Result<Answer, EvalError> {
+    let mut solver = game.solver();
+    eval(game, &mut solver, pos, limits, budget, want)
+}
+
+/// Answers the canonical position `pos` of `game`, by the route in the module doc: refused,
+/// unless forced, when its followers alone prove the run cannot finish; else solved within
+/// `budget` (the caller's hooks: Ctrl-C, progress, the deadline) tightened to the bounds
+/// `limits` give a solve of its heaps ([`heaps_stored`]). `solver` is the caller's search over
+/// `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
+/// session asks faster the second time. Its budget is set to the solve's.
 pub fn eval<G: GameRules<Error = MoveError>>(
+    game: &Game,
+    solver: &mut Solver<'_, G>,
+    pos: &[u32],
+    limits: &Limits,
+    budget: &Budget,
+    want: Want,
+) -> Result<Answer, EvalError> {
+    limits
+        .refuse_position(game, pos)
+        .map_err(EvalError::Refused)?;
+    let bounds = limits.for_heaps(heaps_stored(game, pos));
+    let budget = bounds.tighten(budget);
+    route(game, solver, pos, &budget, want).map_err(|error| EvalError::Solve { error, bounds })
+}
+
+/// The route of the module doc, within `budget`.
+fn route<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
     pos: &[u32],

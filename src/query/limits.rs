@@ -9,6 +9,7 @@
 use crate::estimate::{show_bytes as show_bytes_f64, Estimate};
 use crate::game::{show_position, Game};
 use crate::ruleset::diag::LoadError;
+use crate::solver::Budget;
 
 /// A limit the user set, with the words that say so in the front end's terms
 /// (`--max-positions 1000`, `max_memory=1000000`, "the 4 GB a WebAssembly page can address").
@@ -76,6 +77,39 @@ pub fn bytes_per_position(heaps: usize) -> u64 {
     (heaps as u64).saturating_mul(8).saturating_add(192)
 }
 
+/// The most heaps of a position the solve of `pos` stores: one for a disjunctive sum (it
+/// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
+/// `pos` (or its tokens, when moves split heaps).
+pub fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
+    if crate::solver::sum::is_sum(game.generator()) {
+        return 1;
+    }
+    match game.shape().count {
+        Some(k) => k,
+        None => {
+            let splits = game
+                .generator()
+                .moves
+                .iter()
+                .flat_map(|m| m.steps.iter())
+                .any(|s| {
+                    matches!(
+                        s.kind,
+                        crate::moves::program::LStepKind::Split { .. }
+                            | crate::moves::program::LStepKind::SplitEqual(_)
+                    )
+                });
+            if splits {
+                pos.iter()
+                    .fold(0usize, |a, &h| a.saturating_add(h as usize))
+                    .max(pos.len())
+            } else {
+                pos.len()
+            }
+        }
+    }
+}
+
 /// A cost per position in words: "1 bit", "41 bits", "208 bytes".
 pub fn show_cost(bits: u64) -> String {
     match bits {
@@ -88,6 +122,24 @@ pub fn show_cost(bits: u64) -> String {
 /// Bytes in words: "5.6 GB".
 pub fn show_bytes(b: u64) -> String {
     show_bytes_f64(b as f64)
+}
+
+impl Bounds {
+    /// `budget` (a front end's hooks: Ctrl-C, progress, the deadline) within these bounds: its
+    /// own position and memory limits kept where they are tighter.
+    pub fn tighten(&self, budget: &Budget) -> Budget {
+        let cap = self.max_memory.as_ref().map(|(cap, _)| *cap);
+        Budget {
+            max_positions: Some(
+                (budget.max_positions).map_or(self.max_positions, |m| m.min(self.max_positions)),
+            ),
+            max_bytes: match (budget.max_bytes, cap) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            ..budget.clone()
+        }
+    }
 }
 
 impl Limits {

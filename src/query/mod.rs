@@ -8,12 +8,15 @@
 //! - [`limits`]: the limits a front end passes ([`Limits`]: what the user set and the memory
 //!   the platform leaves), the bounds of a solve resolved from them, and the refusal of a
 //!   position whose followers alone prove the run cannot finish.
-//! - [`table`]: a box (its plan and memory, a sum, a kernel, the parallel mode or the search,
-//!   loopy values).
+//! - [`table`]: a box, in one call (its plan and memory, a sum, a kernel, the parallel mode
+//!   or the search, loopy values); [`rows`]: the solved box read row by row.
+//! - [`sequence`]: one heap's values and their period, within the bounds decided here.
 
 pub mod eval;
 pub mod limits;
+pub mod rows;
+pub mod sequence;
 pub mod table;
 
-pub use eval::{eval, Answer, Evaluation, Route, Want};
+pub use eval::{answer, eval, Answer, EvalError, Evaluation, Route, Want};
 pub use limits::{Bounds, Limit, Limits, Room};

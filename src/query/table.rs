@@ -1,13 +1,14 @@
-//! A box answered, by the one route `solve`, the REPL's `:table`, the playground and the
-//! Python package take: the box's heaps and ranks ([`plan`]: refused when it has no number of
-//! heaps, too many, or more positions than a table by rank can address), the mode that will
-//! solve it with its memory per position and the bounds of its solve at that cost
-//! ([`crate::query::limits`]), refused unless forced when that mode's table cannot fit the
-//! memory limit, or when an answer held whole holds more positions than the position limit;
-//! then the solve ([`solve`]): a sum's single-heap sequence, a compiled kernel, the parallel
-//! mode or the search, and, when the moves can return to a position in normal play and the
-//! caller takes them, Smith's values over the region the box reaches. The answer is data;
-//! `report` (and the playground, the Python package) write it.
+//! A box answered in one call ([`table`]), by the one route `solve`, the REPL's `:table`, the
+//! playground and the Python package take: the box's heaps and ranks (refused when it has no
+//! number of heaps, too many, more positions than a table by rank can address, or than the
+//! front end lists), the mode that will solve it with its memory per position and the bounds
+//! of its solve at that cost ([`crate::query::limits`]), refused unless forced when that
+//! mode's table cannot fit the memory limit, or when an answer held whole holds more positions
+//! than the position limit; then the solve within the caller's budget tightened to those
+//! bounds: a sum's single-heap sequence, a compiled kernel, the parallel mode or the search,
+//! and, when the moves can return to a position in normal play and the caller takes them,
+//! Smith's values over the region the box reaches. The answer ([`Solved`]) is data, read row
+//! by row (`rows.rs`); `report` (and the playground, the Python package) write it.
 
 use crate::game::{BoxError, Game};
 use crate::moves::MoveError;
@@ -36,6 +37,9 @@ pub struct BoxAsk {
     /// Smith's values are taken when the moves can return to a position (normal play); else
     /// the loop is the solve's error.
     pub loopy: bool,
+    /// The most positions the front end lists (the REPL's text); a larger box is refused
+    /// before its solve.
+    pub most: Option<usize>,
 }
 
 impl BoxAsk {
@@ -77,6 +81,13 @@ pub enum TableError {
     Box(BoxError),
     /// More positions than a table by rank can address (how many; `None`: beyond 10^38).
     Unaddressable(Option<u128>),
+    /// More positions (`size`) than the front end lists ([`BoxAsk::most`]).
+    Listed {
+        /// The box's positions.
+        size: usize,
+        /// The most listed.
+        most: usize,
+    },
     /// The mode's tables need more bytes than the memory limit; the box is planned.
     Memory(Box<Planned>),
     /// The answer, held whole, holds more positions than the position limit; the box is
@@ -88,6 +99,8 @@ pub enum TableError {
         error: SolveError<MoveError>,
         /// Whether Smith's values were being computed.
         loopy: bool,
+        /// The box, planned (its bounds say what set the limit a stop hit).
+        planned: Box<Planned>,
     },
 }
 
@@ -105,13 +118,56 @@ pub enum Table {
     },
 }
 
+/// A box answered: its plan, its table, and the budget it was solved within (the caller's,
+/// tightened to the plan's bounds), which the reading of its rows looks at (Ctrl-C, the
+/// deadline).
+pub struct Solved {
+    /// The box, planned.
+    pub planned: Planned,
+    /// Its values.
+    pub table: Table,
+    /// The budget of its solve.
+    pub budget: Budget,
+}
+
+/// The box of `ask`, answered in one call: planned within `limits` (or refused, as data), then
+/// solved within `budget` (the caller's hooks: Ctrl-C, progress, the deadline; its position
+/// and memory limits, when set, are kept where tighter than the plan's bounds), the search
+/// through `rules` (the game's moves, or a wrapper of them that counts its progress).
+pub fn table<G: GameRules<Error = MoveError>>(
+    game: &Game,
+    rules: &G,
+    ask: &BoxAsk,
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Solved, TableError> {
+    let planned = plan(game, ask, limits)?;
+    let budget = planned.bounds.tighten(budget);
+    match solve(game, rules, ask, &planned, &budget) {
+        Ok(table) => Ok(Solved {
+            planned,
+            table,
+            budget,
+        }),
+        Err((error, loopy)) => Err(TableError::Solve {
+            error,
+            loopy,
+            planned: Box::new(planned),
+        }),
+    }
+}
+
 /// The box of `ask`: its heaps, its ranks, its mode and the bounds of its solve within
 /// `limits`; refused, unless forced, when the mode's tables cannot fit the memory limit or an
 /// answer held whole holds more positions than the position limit.
-pub fn plan(game: &Game, ask: &BoxAsk, limits: &Limits) -> Result<Planned, TableError> {
+fn plan(game: &Game, ask: &BoxAsk, limits: &Limits) -> Result<Planned, TableError> {
     let (k, size) = game.box_of(ask.max, ask.heaps).map_err(TableError::Box)?;
     let spec =
         BoxSpec::new(game.shape(), ask.max, k).map_err(|_| TableError::Unaddressable(size))?;
+    if let Some(most) = ask.most.filter(|&m| spec.len() > m) {
+        let size = spec.len();
+        return Err(TableError::Listed { size, most });
+    }
     let how = (game.play(), !ask.held);
     let plan = plan_for(game.generator(), &spec, ask.want(), how);
     let bounds = limits.at(plan.bits_per_position);
@@ -135,16 +191,16 @@ pub fn plan(game: &Game, ask: &BoxAsk, limits: &Limits) -> Result<Planned, Table
     Ok(planned)
 }
 
-/// Solves the planned box within `budget`, the search through `rules` (the game's moves, or
-/// a wrapper of them that counts its progress); a loop in normal play is answered with
-/// Smith's values over the region the box reaches, when the caller takes them.
-pub fn solve<G: GameRules<Error = MoveError>>(
+/// Solves the planned box within `budget`, the search through `rules`; a loop in normal play
+/// is answered with Smith's values over the region the box reaches, when the caller takes
+/// them. A failure says whether Smith's values were being computed.
+fn solve<G: GameRules<Error = MoveError>>(
     game: &Game,
     rules: &G,
     ask: &BoxAsk,
     planned: &Planned,
     budget: &Budget,
-) -> Result<Table, TableError> {
+) -> Result<Table, (SolveError<MoveError>, bool)> {
     let how = (game.play(), !ask.held);
     let listed = solve_box_through(
         game.generator(),
@@ -157,16 +213,13 @@ pub fn solve<G: GameRules<Error = MoveError>>(
     match listed {
         Ok(values) => Ok(Table::Values(values)),
         Err(SolveError::Cycle(_)) if game.play() == Play::Normal && ask.loopy => {
-            let loopy = |error| TableError::Solve { error, loopy: true };
+            let loopy = |error| (error, true);
             let roots = box_roots(game, ask.max, planned.k, budget).map_err(loopy)?;
             let solution = solve_loopy_region(game.generator(), roots.iter().cloned(), budget)
                 .map_err(loopy)?;
             Ok(Table::Loopy { roots, solution })
         }
-        Err(error) => Err(TableError::Solve {
-            error,
-            loopy: false,
-        }),
+        Err(error) => Err((error, false)),
     }
 }
 

@@ -5,22 +5,18 @@
 //! game's with outcomes P, N or D), looking at the budget as it goes.
 
 use std::cell::Cell;
-use std::path::Path;
 use std::sync::Arc;
 
 use crate::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 use crate::query::limits::{show_bytes, show_cost};
-use crate::query::table::{BoxAsk, Planned, Table, TableError};
+use crate::query::rows::Row;
+use crate::query::table::{Planned, Solved, Table, TableError};
 use crate::ruleset::{Code, Diag, LoadError};
-use crate::solver::loopy::LoopySolution;
-use crate::solver::modes::Listed;
-use crate::solver::positions::box_walk;
-use crate::solver::Budget;
 use crate::Game;
 use miette::NamedSource;
 
-use super::output::{write_streamed, OutputError};
-use super::table::{Rows, Solved, TableFormat, TableRequest};
+use super::output::{OutputError, Streamed};
+use super::table::{Rows, SolvedBy, TableFormat, TableRequest};
 
 /// The most P-positions of the table format sorted from their ranks; beyond, the box is walked.
 const MAX_SORTED: usize = 1 << 22;
@@ -31,19 +27,6 @@ pub const MAX_IN_MEMORY: usize = 50_000_000;
 /// The message of the error a write stopped by the budget returns (the caller then reports
 /// the stop itself).
 const STOPPED: &str = "the run was stopped while the table was written";
-
-impl TableRequest {
-    /// The box this table lists.
-    pub fn ask(&self) -> BoxAsk {
-        BoxAsk {
-            max: self.max,
-            heaps: self.heaps,
-            grundy: self.grundy,
-            held: false,
-            loopy: true,
-        }
-    }
-}
 
 /// A problem with the box, labelled in the `--max` argument.
 pub fn located_at_max(max: u32, mut d: Diag) -> LoadError {
@@ -123,6 +106,9 @@ pub fn refused(game: &Game, max: u32, e: &TableError) -> LoadError {
     match e {
         TableError::Box(e) => box_problem(game, e),
         TableError::Unaddressable(size) => too_many_positions(max, *size, None),
+        TableError::Listed { size, most } => {
+            too_many_positions(max, Some(*size as u128), Some(*most))
+        }
         TableError::Memory(planned) => beyond_memory(max, planned),
         TableError::Positions(planned) => beyond_position_limit(max, planned),
         TableError::Solve { error, .. } => game.solve_diag(error),
@@ -154,10 +140,6 @@ fn beyond_memory(max: u32, planned: &Planned) -> LoadError {
     located_at_max(max, d)
 }
 
-/// A solved box as [`render`] takes it: its plan, its table, and the budget the writing looks
-/// at (Ctrl-C, the deadline).
-pub type Answer<'a> = (&'a Planned, &'a Table, &'a Budget);
-
 /// Why [`render`] wrote no table, or not all of it.
 #[derive(Debug)]
 pub enum Unwritten {
@@ -171,24 +153,25 @@ pub enum Unwritten {
 }
 
 /// The one way `solve` writes a box's answer: the refusal, or the values table or the loopy
-/// table written to `to` (whole or not at all) or to standard output (a closed pipe is not an
-/// error: the reader has what it wanted), counted in `written`.
+/// table written to `to` (opened before the solve; committed whole, or left as it was) or to
+/// standard output (a closed pipe is not an error: the reader has what it wanted), counted in
+/// `written`.
 pub fn render(
     game: &Game,
     req: &TableRequest,
-    answer: Result<Answer<'_>, &TableError>,
+    answer: Result<&Solved, &TableError>,
     written: &Written,
-    to: Option<&Path>,
+    to: Option<Streamed>,
 ) -> Result<(), Unwritten> {
-    let (planned, table, budget) =
-        answer.map_err(|e| Unwritten::Refused(refused(game, req.max, e)))?;
-    let fill =
-        |o: &mut dyn std::io::Write| write(game, req, (planned, table), (budget, written), o);
+    let solved = answer.map_err(|e| Unwritten::Refused(refused(game, req.max, e)))?;
     match to {
-        Some(path) => write_streamed(path, fill).map_err(Unwritten::Output),
+        Some(mut file) => match write(game, req, solved, written, &mut file) {
+            Ok(()) => file.commit().map_err(Unwritten::Output),
+            Err(e) => Err(Unwritten::Output(file.failed(e))),
+        },
         None => {
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            match fill(&mut out) {
+            match write(game, req, solved, written, &mut out) {
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
                 Err(e) => Err(Unwritten::Stdout(e)),
                 Ok(()) => Ok(()),
@@ -207,120 +190,73 @@ pub struct Written {
     pub stopped: Cell<bool>,
 }
 
-/// Writes the solved box in the format of `req`, looking at `budget` every 2^16 positions.
-pub fn write(
-    game: &Game,
-    req: &TableRequest,
-    (planned, table): (&Planned, &Table),
-    (budget, written): (&Budget, &Written),
-    out: &mut dyn std::io::Write,
-) -> std::io::Result<()> {
-    match table {
-        Table::Values(values) => write_values(game, req, (planned, values), (budget, written), out),
-        Table::Loopy { roots, solution } => {
-            write_loopy(game, req, planned.k, (roots, solution), out)
-        }
+impl Written {
+    /// One more position written.
+    fn count(&self) {
+        self.done.set(self.done.get() + 1);
+    }
+
+    /// The budget stopped the writing: noted, and the error that ends it.
+    fn stop(&self) -> std::io::Error {
+        self.stopped.set(true);
+        std::io::Error::new(std::io::ErrorKind::Interrupted, STOPPED)
     }
 }
 
 /// The solved box as one string (the REPL's `:table`; at most [`MAX_IN_MEMORY`] positions,
-/// which the caller checks).
-pub fn text(
-    game: &Game,
-    req: &TableRequest,
-    solved: (&Planned, &Table),
-    budget: &Budget,
-) -> std::io::Result<String> {
+/// which the query floor refuses beyond).
+pub fn text(game: &Game, req: &TableRequest, solved: &Solved) -> std::io::Result<String> {
     let mut out: Vec<u8> = Vec::new();
-    write(game, req, solved, (budget, &Written::default()), &mut out)?;
+    write(game, req, solved, &Written::default(), &mut out)?;
     // Every piece written is UTF-8.
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
-/// Writes the solved box, position by position in the order of `each_position`, each read
-/// by its rank (or, for a sum, its value computed by XOR).
-fn write_values(
+/// Writes the solved box in the format of `req`, row by row as the query floor reads it
+/// ([`Solved::rows`]; the P-positions alone from their ranks when the format lists only
+/// them and they are few, [`Solved::sorted_p`]).
+fn write(
     game: &Game,
     req: &TableRequest,
-    (planned, listed): (&Planned, &Listed),
-    (stop, written): (&Budget, &Written),
+    solved: &Solved,
+    written: &Written,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
-    let (k, spec) = (planned.k, &planned.spec);
+    let k = solved.planned.k;
     let shape = game.shape();
-    let (mode, kernel) = listed.solved_by();
-    let solved = Solved { mode, kernel };
-    let name = (game.checked.name.as_str(), game.play());
-    let mut rows = Rows::begin(out, *req, name, shape, k, Some(solved))?;
-    let (size, mut walk) = box_walk(shape, req.max, k);
-    let lists_box = size == Some(spec.len() as u128);
-    let restricted = game.generator().positions.is_some();
-    // Looks at the clock and Ctrl-C every 2^16 steps (`n` counts them).
-    let look = |n: u64| {
-        if n.is_multiple_of(1 << 16) && stop.interrupted().is_err() {
-            written.stopped.set(true);
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::Interrupted,
-                STOPPED,
-            ));
+    let mut rows = match (&solved.table, solved.solved_by()) {
+        (Table::Loopy { solution, .. }, _) => {
+            let name = game.checked.name.as_str();
+            Rows::begin_loopy(out, *req, name, shape, k, solution.graph.len())?
         }
-        Ok(())
+        (_, by) => {
+            let by = by.map(|(mode, kernel)| SolvedBy { mode, kernel });
+            let name = (game.checked.name.as_str(), game.play());
+            Rows::begin(out, *req, name, shape, k, by)?
+        }
     };
-    // One more position written, counted in `done`.
-    let step = || -> std::io::Result<()> {
-        look(written.done.get())?;
-        written.done.set(written.done.get() + 1);
-        Ok(())
-    };
-    let fast = req.format == TableFormat::Table && !req.grundy && lists_box && !restricted;
-    if let (true, Listed::Box(values)) = (fast, listed) {
-        // Only the P-positions are written: those few, from their ranks, in the order of
-        // `each_position` (by number of heaps, then lexicographic), the rest counted.
-        let ps = values.p_ranks().take(MAX_SORTED + 1).count();
-        if ps <= MAX_SORTED {
-            let mut list: Vec<Vec<u32>> = Vec::with_capacity(ps);
-            for (n, r) in (0u64..).zip(values.p_ranks()) {
-                look(n)?;
-                let mut p = Vec::new();
-                spec.unrank(r, &mut p);
-                list.push(p);
-            }
-            list.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-            for p in &list {
-                step()?;
+    if req.format == TableFormat::Table && !req.grundy {
+        if let Some(listed) = solved.sorted_p(game, MAX_SORTED) {
+            let (ps, others) = listed.map_err(|_| written.stop())?;
+            for p in &ps {
+                written.count();
                 rows.row(p, true, None)?;
             }
-            rows.skip_n_positions((spec.len() - ps) as u64);
+            rows.skip_n_positions(others);
             return rows.end();
         }
     }
-    while let Some(p) = walk.advance() {
-        step()?;
-        if game.allows(p) {
-            let (is_p, g) = listed.at(spec, p, req.grundy);
-            rows.row(p, is_p, g)?;
+    let mut walk = solved.rows(game, req.grundy);
+    while let Some(row) = walk.advance() {
+        match row.map_err(|_| written.stop())? {
+            Row::Values {
+                position,
+                is_p,
+                grundy,
+            } => rows.row(position, is_p, grundy)?,
+            Row::Loopy { position, value } => rows.row_loopy(position, value)?,
         }
-    }
-    rows.end()
-}
-
-/// Writes the box (`roots`, in order) of a loopy game in normal play, solved with Smith's
-/// values over the region it reaches ([`crate::query::table`]), with outcomes P, N or D
-/// ([`Rows::row_loopy`]).
-fn write_loopy(
-    game: &Game,
-    req: &TableRequest,
-    k: usize,
-    (roots, sol): (&[Vec<u32>], &LoopySolution),
-    out: &mut dyn std::io::Write,
-) -> std::io::Result<()> {
-    let name = game.checked.name.as_str();
-    let mut rows = Rows::begin_loopy(out, *req, name, game.shape(), k, sol.graph.len())?;
-    for p in roots {
-        // The region holds every root.
-        if let Some(v) = sol.value_of(p) {
-            rows.row_loopy(p, v)?;
-        }
+        written.count();
     }
     rows.end()
 }

@@ -6,10 +6,10 @@
 //! goes to a temporary file in the target's directory (`tempfile`'s [`NamedTempFile`]: created
 //! exclusively under an unpredictable name, removed if the write fails), is flushed to disk,
 //! and is then renamed over FILE (`persist`), with FILE's permissions when it existed; an error
-//! or an interruption before the rename leaves FILE as it was. [`write_streamed`] does the
-//! same for text written piece by piece (`solve`).
+//! or an interruption before the rename leaves FILE as it was. [`Streamed`] does the same for
+//! text written piece by piece (`solve`: opened before the solve, committed after it).
 
-use std::fs::{File, OpenOptions};
+use std::fs::OpenOptions;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
@@ -187,31 +187,86 @@ pub fn write_streamed(
     path: &Path,
     fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> Result<(), OutputError> {
-    let target = check_target(path)?;
-    let fail = |what: &'static str, error: std::io::Error| OutputError::Write {
-        what,
-        path: path.to_path_buf(),
-        error,
-    };
-    let mut tmp = create_temp(&target).map_err(|e| fail("write", e))?;
-    let write = |file: &mut File| -> std::io::Result<()> {
-        let mut f = std::io::BufWriter::with_capacity(1 << 16, file);
-        fill(&mut f)?;
-        f.into_inner()
-            .map_err(std::io::IntoInnerError::into_error)?
-            .sync_all()
-    };
-    // On an error the temporary file is removed when `tmp` is dropped.
-    if let Err(e) = write(tmp.as_file_mut()) {
-        // A stopped run (Ctrl-C, --time) is the caller's to report.
-        if e.kind() == ErrorKind::Interrupted {
-            return Err(OutputError::Stopped(e));
-        }
-        return Err(fail("write", e));
+    let mut file = Streamed::open(path)?;
+    match fill(&mut file) {
+        Ok(()) => file.commit(),
+        Err(e) => Err(file.failed(e)),
     }
-    tmp.persist(&target)
-        .map(drop)
-        .map_err(|e| fail("replace", e.error))
+}
+
+/// A file written piece by piece, whole or not at all: opened (the target checked, a
+/// temporary file made beside it) before anything is computed into it, written through a
+/// buffer, then committed (flushed to disk and renamed over the target); dropped uncommitted,
+/// the temporary file is removed and the target left as it was.
+pub struct Streamed {
+    path: PathBuf,
+    target: PathBuf,
+    out: std::io::BufWriter<NamedTempFile>,
+}
+
+impl Streamed {
+    /// Checks `path` ([`check_target`]) and makes the temporary file beside it.
+    pub fn open(path: &Path) -> Result<Streamed, OutputError> {
+        let target = check_target(path)?;
+        let tmp = create_temp(&target).map_err(|error| OutputError::Write {
+            what: "write",
+            path: path.to_path_buf(),
+            error,
+        })?;
+        Ok(Streamed {
+            path: path.to_path_buf(),
+            target,
+            out: std::io::BufWriter::with_capacity(1 << 16, tmp),
+        })
+    }
+
+    /// A write's error `e` as the file's: a stopped run (Ctrl-C, `--time`: `Interrupted`) is
+    /// the caller's to report. The temporary file is removed.
+    pub fn failed(self, e: std::io::Error) -> OutputError {
+        if e.kind() == ErrorKind::Interrupted {
+            return OutputError::Stopped(e);
+        }
+        self.fail("write", e)
+    }
+
+    fn fail(&self, what: &'static str, error: std::io::Error) -> OutputError {
+        OutputError::Write {
+            what,
+            path: self.path.clone(),
+            error,
+        }
+    }
+
+    /// Flushes the text to disk and renames it over the target.
+    pub fn commit(self) -> Result<(), OutputError> {
+        let (path, target) = (self.path.clone(), self.target.clone());
+        let fail = |what, error| OutputError::Write {
+            what,
+            path: path.clone(),
+            error,
+        };
+        let tmp = (self.out)
+            .into_inner()
+            .map_err(|e| fail("write", e.into_error()))?;
+        tmp.as_file().sync_all().map_err(|e| fail("write", e))?;
+        tmp.persist(&target)
+            .map(drop)
+            .map_err(|e| fail("replace", e.error))
+    }
+}
+
+impl std::io::Write for Streamed {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.out.write_all(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
 }
 
 #[cfg(test)]

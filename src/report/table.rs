@@ -42,7 +42,7 @@ pub const GRID_MAX: u32 = 200;
 
 /// Which mode solved the box, when it is known (`solve`; the REPL's memo says nothing).
 #[derive(Clone, Copy, Debug)]
-pub struct Solved {
+pub struct SolvedBy {
     /// The mode.
     pub mode: ModeUsed,
     /// The kernel, if one filled the table.
@@ -56,7 +56,7 @@ pub struct Rows<'a> {
     name: &'a str,
     shape: &'a ShapeSpec,
     k: usize,
-    solved: Option<Solved>,
+    solved: Option<SolvedBy>,
     /// The play convention the values are in (said in the JSON and the table's heading).
     play: Play,
     total: u64,
@@ -90,7 +90,7 @@ impl<'a> Rows<'a> {
         (name, play): (&'a str, Play),
         shape: &'a ShapeSpec,
         k: usize,
-        solved: Option<Solved>,
+        solved: Option<SolvedBy>,
     ) -> io::Result<Rows<'a>> {
         let mut rows = Rows {
             out,

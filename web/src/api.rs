@@ -7,9 +7,9 @@
 use heapgame::game::{show_position, AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 use heapgame::moves::MoveError;
 use heapgame::query::limits::show_bytes;
-use heapgame::query::table::{plan, solve as query_solve, BoxAsk, TableError};
-use heapgame::query::{Limit, Limits, Room};
-use heapgame::ruleset::diag::Code;
+use heapgame::query::table::{table, BoxAsk, TableError};
+use heapgame::query::{EvalError, Limit, Limits, Room};
+use heapgame::ruleset::diag::{Code, LoadError};
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::loopy::LoopySolution;
 use heapgame::solver::{Budget, SolveError};
@@ -131,19 +131,17 @@ impl Request {
         }
     }
 
-    /// Refuses, unless forced, a position that its followers alone prove cannot be solved
-    /// (the query floor's refusal, [`Limits::refuse_position`]), with the page's help.
-    fn refuse(&self, game: &Game, pos: &[u32]) -> Result<(), Value> {
-        self.limits().refuse_position(game, pos).map_err(|mut e| {
-            for d in &mut e.diags {
-                d.help = Some(
-                    "ask about smaller positions, or tick `force` to start anyway (the \
-                     position limit still applies)"
-                        .to_string(),
-                );
-            }
-            error_json(&e)
-        })
+    /// The query floor's refusal of a position ([`Limits::refuse_position`]), with the page's
+    /// help.
+    fn refused(&self, mut e: LoadError) -> Value {
+        for d in &mut e.diags {
+            d.help = Some(
+                "ask about smaller positions, or tick `force` to start anyway (the position \
+                 limit still applies)"
+                    .to_string(),
+            );
+        }
+        error_json(&e)
     }
 }
 
@@ -328,19 +326,20 @@ pub(crate) fn solve_position(
     report: Progress<'_>,
 ) -> Result<Position, Value> {
     let shown = show_position(pos);
-    req.refuse(game, pos)?;
     let budget = req.budget();
     crate::memory::refuse_box(game, pos, &budget)?;
     let watched = Watched::new(game.generator(), report);
     let context = format!("while solving {shown}");
-    let a =
-        match explain::solve_one(game, &watched, pos, &budget, req.box_limit()).map_err(|e| {
-            crate::memory::refused(game, &budget, &context)
-                .unwrap_or_else(|| failure(game, &e, &context))
-        })? {
-            explain::Solved::Values(a) => a,
-            explain::Solved::Loopy(sol) => return Ok(Position::Loopy(sol)),
-        };
+    let limits = req.limits();
+    let solved = explain::solve_one(game, &watched, pos, (&limits, &budget), req.box_limit());
+    let a = match solved.map_err(|e| match e {
+        EvalError::Refused(e) => req.refused(e),
+        EvalError::Solve { error, .. } => crate::memory::refused(game, &budget, &context)
+            .unwrap_or_else(|| failure(game, &error, &context)),
+    })? {
+        explain::Solved::Values(a) => a,
+        explain::Solved::Loopy(sol) => return Ok(Position::Loopy(sol)),
+    };
     // A misère sum's value is not the XOR of its heaps' values.
     let heaps = if game.play() == heapgame::solver::Play::Normal {
         explain::heap_values(&watched, pos, &budget)
@@ -370,20 +369,27 @@ pub fn solve(
             grundy: grundy || game.heap_count(heaps) == Some(1),
             held: true,
             loopy: true,
+            most: None,
         };
-        let planned = plan(&game, &ask, &req.limits()).map_err(|e| refused(&game, e))?;
-        let context = format!(
-            "while solving the {} positions of the box",
-            planned.spec.len()
-        );
-        let budget = crate::memory::budget(planned.bounds.max_positions);
+        let budget = req.budget();
         let watched = Watched::new(game.generator(), report);
-        let table = query_solve(&game, &watched, &ask, &planned, &budget).map_err(|e| match e {
-            TableError::Solve { error, .. } => crate::memory::refused(&game, &budget, &context)
-                .unwrap_or_else(|| failure(&game, &error, &context)),
+        let solved = table(&game, &watched, &ask, &req.limits(), &budget).map_err(|e| match e {
+            TableError::Solve { error, planned, .. } => {
+                let context = format!(
+                    "while solving the {} positions of the box",
+                    planned.spec.len()
+                );
+                crate::memory::refused(&game, &budget, &context)
+                    .unwrap_or_else(|| failure(&game, &error, &context))
+            }
             e => refused(&game, e),
         })?;
-        Ok(crate::boxes::table_json(&game, grundy, &planned, &table))
+        Ok(crate::boxes::table_json(
+            &game,
+            grundy,
+            &solved.planned,
+            &solved.table,
+        ))
     })();
     r.unwrap_or_else(|e| e)
 }
@@ -393,6 +399,11 @@ fn refused(game: &Game, e: TableError) -> Value {
     match e {
         TableError::Box(e) => box_problem(game, e),
         TableError::Unaddressable(size) => too_large(game, size, "a table by rank can address"),
+        TableError::Listed { size, most } => too_large(
+            game,
+            Some(size as u128),
+            &format!("the {most} positions listed here"),
+        ),
         TableError::Positions(p) => too_large(
             game,
             Some(p.spec.len() as u128),

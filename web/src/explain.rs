@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use heapgame::moves::{Followers, Generator, MoveError, Scratch};
-use heapgame::query::{eval, Answer as QueryAnswer, Route, Want};
+use heapgame::moves::{Followers, Generator, Scratch};
+use heapgame::query::{eval, Answer as QueryAnswer, EvalError, Limits, Route, Want};
 use heapgame::ruleset::diag::LoadError;
 use heapgame::solver::loopy::LoopySolution;
 use heapgame::solver::sum::SumOracle;
@@ -61,24 +61,25 @@ pub enum Solved {
 }
 
 /// Solves `pos` (canonical) as `heapgame eval` does, by the library's one route
-/// (`query::eval`: a kernel on its box, else the memoized search, a loop by Smith's values),
-/// with every follower's value. The box is weighed by its bytes against the budget's memory
-/// (the page's), and by `box_limit` positions when the user set a position limit (as
-/// `--max-positions` does on the command line).
+/// (`query::eval`: refused when its followers alone prove the run cannot finish, else a
+/// kernel on its box, the memoized search, a loop by Smith's values), with every follower's
+/// value, within `limits` and `budget` (the page's memory). The box is weighed by its bytes
+/// against the budget's memory (the page's), and by `box_limit` positions when the user set a
+/// position limit (as `--max-positions` does on the command line).
 pub fn solve_one(
     game: &Game,
     watched: &Watched<'_>,
     pos: &[u32],
-    budget: &Budget,
+    (limits, budget): (&Limits, &Budget),
     box_limit: Option<usize>,
-) -> Result<Solved, SolveError<MoveError>> {
+) -> Result<Solved, EvalError> {
     let mut s = solver(watched, game.play());
     let want = Want {
         followers: true,
         genus: false,
         box_positions: box_limit,
     };
-    match eval(game, &mut s, pos, budget, want)? {
+    match eval(game, &mut s, pos, limits, budget, want)? {
         QueryAnswer::Loopy(sol) => Ok(Solved::Loopy(sol)),
         QueryAnswer::Values(e) => Ok(Solved::Values(Answer {
             // Asked for the followers, the route gives every value (never the quotient).

@@ -4,8 +4,8 @@
 
 use super::*;
 use crate::cli::error::CliError;
-use crate::query::table::{plan, solve, TableError};
-use crate::report::box_table::{refused, text, too_many_positions, MAX_IN_MEMORY};
+use crate::query::table::{table, BoxAsk, TableError};
+use crate::report::box_table::{refused, text, MAX_IN_MEMORY};
 use crate::report::table::TableRequest;
 
 /// The most followers `:moves` lists: ten million lines are more than anyone reads, and
@@ -33,21 +33,23 @@ impl Session<'_> {
     /// answered as `heapgame eval` answers it (`query::eval`) on the session's solver.
     pub(super) fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
-        if let Err(mut e) = ui.limits().refuse_position(&l.game, pos) {
-            for d in &mut e.diags {
-                d.help = Some("ask about a smaller position".to_string());
-            }
-            return Err(Report::new(e));
-        }
-        let budget = ui.budget();
+        let (limits, budget) = (ui.limits(), ui.budget());
         let want = crate::query::Want {
             followers: false,
             genus: true,
             box_positions: ui.limit,
         };
         let found = ui
-            .compute(|| crate::query::eval(&l.game, solver, pos, &budget, want))
-            .map_err(|e| solve_error(&l.game, &e))?;
+            .compute(|| crate::query::eval(&l.game, solver, pos, &limits, &budget, want))
+            .map_err(|e| match e {
+                crate::query::EvalError::Refused(mut e) => {
+                    for d in &mut e.diags {
+                        d.help = Some("ask about a smaller position".to_string());
+                    }
+                    Report::new(e)
+                }
+                crate::query::EvalError::Solve { error, .. } => solve_error(&l.game, &error),
+            })?;
         let text =
             crate::report::eval::answer(pos, l.game.play(), &found, crate::report::Format::Text);
         emit(&text);
@@ -108,29 +110,27 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// `:table`: the box, by the route `solve` takes ([`crate::query::table`]).
+    /// `:table`: the box, by the route `solve` takes ([`crate::query::table`]), at most
+    /// [`MAX_IN_MEMORY`] positions (the text is held whole).
     pub(super) fn table(&mut self, ui: &mut Ui, req: &TableRequest) -> Result<(), Report> {
         let l = self.loaded()?;
         let game = &l.game;
-        let ask = req.ask();
-        let refused = |e: TableError| match e {
-            TableError::Solve { error, .. } => solve_error(game, &error),
-            e => Report::new(refused(game, req.max, &e)),
+        let ask = BoxAsk {
+            max: req.max,
+            heaps: req.heaps,
+            grundy: req.grundy,
+            held: false,
+            loopy: true,
+            most: Some(MAX_IN_MEMORY),
         };
-        let planned = plan(game, &ask, &ui.limits()).map_err(refused)?;
-        if planned.spec.len() > MAX_IN_MEMORY {
-            let size = Some(planned.spec.len() as u128);
-            return Err(Report::new(too_many_positions(
-                req.max,
-                size,
-                Some(MAX_IN_MEMORY),
-            )));
-        }
-        let budget = ui.budget();
+        let (limits, budget) = (ui.limits(), ui.budget());
         let out = ui.compute(|| {
-            let table = solve(game, game.generator(), &ask, &planned, &budget).map_err(refused)?;
-            text(game, req, (&planned, &table), &budget)
-                .map_err(|e| Report::new(CliError::Write(e)))
+            let solved = match table(game, game.generator(), &ask, &limits, &budget) {
+                Ok(solved) => solved,
+                Err(TableError::Solve { error, .. }) => return Err(solve_error(game, &error)),
+                Err(e) => return Err(Report::new(refused(game, req.max, &e))),
+            };
+            text(game, req, &solved).map_err(|e| Report::new(CliError::Write(e)))
         })?;
         emit(&out);
         Ok(())
@@ -139,12 +139,12 @@ impl Session<'_> {
     /// `:sequence N`: the values of one heap and their period.
     pub(super) fn sequence(&mut self, ui: &mut Ui, max: u32) -> Result<(), Report> {
         let l = self.loaded()?;
-        let budget = ui.budget();
+        let (limits, budget) = (ui.limits(), ui.budget());
         // The text of millions of values is built and written within the computation, so that
         // Ctrl-C stops it too.
         let text = ui
             .compute(|| {
-                crate::sequence::sequence(&l.game, max, &budget)
+                crate::query::sequence::whole(&l.game, max, &limits, &budget)
                     .map(|s| crate::report::sequence::text(&s))
             })
             .map_err(|e| match e {
