@@ -108,3 +108,55 @@ fn the_sweep_finds_the_rounded_slope_where_a_brute_force_does() {
     let f = swept.claims[0].failure.as_ref().expect("a counterexample");
     assert_eq!(Some(f.position.clone()), first);
 }
+
+/// Each claim's branches (their text and what they take) and whether the run took each.
+fn branches_taken(r: &CheckReport) -> Vec<Vec<(String, String, bool)>> {
+    r.claims
+        .iter()
+        .map(|c| {
+            (c.branches.iter().zip(&c.taken))
+                .map(|(b, &t)| (b.text.clone(), format!("{:?}", b.took.what), t))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_sweep_takes_the_branches_the_interpreter_takes() {
+    // A compiled claim records no branch: the sweep asks the interpreter, observed, while a
+    // claim has branches not taken, so that its coverage is the listed run's, branch by branch
+    // (none taken that no position took, none left that one took). Wythoff's table claim has
+    // `when b <= 26`, false past 26; d-Wythoff's P-claim is true only at its P-positions.
+    let wythoff = ruleset("rulesets/classic/wythoff.game");
+    let cases = [
+        ("wythoff_branches", wythoff.clone(), 30),
+        ("wythoff_branches_small", wythoff, 20),
+        (
+            "d_wythoff_branches",
+            ruleset("rulesets/classic/d-wythoff.game"),
+            30,
+        ),
+    ];
+    for (name, text, max) in cases {
+        let (swept, listed) = both(name, &text, max);
+        let (s, l) = (branches_taken(&swept), branches_taken(&listed));
+        assert_eq!(s, l, "{name}");
+        // Not vacuous: the listed run took branches of every claim.
+        for (i, c) in l.iter().enumerate() {
+            assert!(c.iter().any(|b| b.2), "{name}: claim {i} took no branch");
+        }
+    }
+}
+
+#[test]
+fn an_unsorted_pair_is_swept_within_its_box() {
+    // End-Nim on two heaps is Nim on two heaps in a row: (a, b) and (b, a) are two positions.
+    // Its box of heaps <= 12 has totals up to 24, whose first heap alone never passes 12 (the
+    // sweep read (13, 0) of the box of 12 and stopped: "a position of the box").
+    let text = ruleset("rulesets/classic/end-nim.game").replace("(n = 4)", "(n = 2)");
+    let (swept, listed) = both("end_nim_2", &text, 12);
+    assert_eq!(swept.seen.positions, 13 * 13);
+    assert_eq!(swept.seen.positions, listed.seen.positions);
+    assert_eq!(summary(&swept), summary(&listed));
+    assert_eq!(branches_taken(&swept), branches_taken(&listed));
+}
