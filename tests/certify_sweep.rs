@@ -173,7 +173,11 @@ fn the_compiled_claims_compute_what_the_interpreter_computes() {
     let fl = "rulesets/fraenkel-larsson/";
     let cases: [(String, &[(&str, &str)], usize); 9] = [
         (format!("{fl}beta-wynim.game"), &[], 0),
-        (format!("{fl}beta-wynim.game"), &[("beta", "2 + sqrt(2)")], 0),
+        (
+            format!("{fl}beta-wynim.game"),
+            &[("beta", "2 + sqrt(2)")],
+            0,
+        ),
         (format!("{fl}beta-wynim.game"), &[("beta", "e")], 0),
         (format!("{fl}beta-t-wynim.game"), &[("beta", "sqrt(17)")], 0),
         (format!("{fl}beta-t-wynim.game"), &[("beta", "e")], 0),
@@ -191,7 +195,9 @@ fn the_compiled_claims_compute_what_the_interpreter_computes() {
         let mut said = [0usize; 3];
         for b in 0..=120u32 {
             for a in 0..=b {
-                let pos = game.canonical(&[u64::from(a), u64::from(b)]).expect("a position");
+                let pos = game
+                    .canonical(&[u64::from(a), u64::from(b)])
+                    .expect("a position");
                 let g = solver.grundy(&pos).expect("a Grundy value");
                 let known = Known {
                     grundy: Some(g),
@@ -216,7 +222,11 @@ fn the_compiled_claims_compute_what_the_interpreter_computes() {
         // Grundy values 0 and more).
         let silent = file.contains("beta-t-wynim") && params.contains(&("beta", "e"));
         if silent {
-            assert_eq!(said[1] + said[2], 0, "{at}: floor(e) = 2, `when d >= 3` is false");
+            assert_eq!(
+                said[1] + said[2],
+                0,
+                "{at}: floor(e) = 2, `when d >= 3` is false"
+            );
         } else {
             assert!(said[1] > 0 && said[2] > 0, "{at}: {said:?}");
         }

@@ -43,7 +43,11 @@ pub fn claim_bool(e: &CExpr) -> Option<BoolFn> {
             let (x, beatty, want) = (claim_int(a)?, Arc::clone(beatty), *op == BinOp::In);
             Box::new(move |r| Some(beatty.contains(x(r)?).ok()? == want))
         }
-        CKind::Bin(op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
+        CKind::Bin(
+            op @ (BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge),
+            a,
+            b,
+        ) => {
             let (op, a, b) = (*op, claim_int(a)?, claim_int(b)?);
             Box::new(move |r| Some(compare(op, a(r)?, b(r)?)))
         }
