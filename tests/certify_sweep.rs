@@ -171,7 +171,8 @@ fn the_compiled_claims_compute_what_the_interpreter_computes() {
     use heapgame::verify::claim::{eval_claim, ClaimValue, Known};
     use heapgame::verify::compiled::CompiledClaim;
     let fl = "rulesets/fraenkel-larsson/";
-    let cases: [(String, &[(&str, &str)], usize); 9] = [
+    type Case<'a> = (String, &'a [(&'a str, &'a str)], usize);
+    let cases: [Case; 9] = [
         (format!("{fl}beta-wynim.game"), &[], 0),
         (
             format!("{fl}beta-wynim.game"),
