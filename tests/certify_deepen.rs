@@ -172,3 +172,55 @@ fn propp_cookie_claim_made_false_on_eleven_components_fails() {
         "{out}"
     );
 }
+
+#[test]
+fn the_deepening_compares_the_files_box_in_full() {
+    // Two heaps of at most 300: 45451 positions, more than the first box holds (16384); the
+    // boxes after it double, and the growth passes through the file's box (a run over it would
+    // compare each position: so does the deepening), rather than from 254 to 360.
+    use heapgame::verify::deepen::Steps;
+    use heapgame::verify::region::Region;
+    use heapgame::verify::Bounds;
+    let text = "ruleset \"n\" {\n  heaps 2\n  move { take 1.. from one heap }\n}\n";
+    let game = heapgame::Game::from_source("n", text, &[]).expect("a ruleset");
+    let start = Bounds { max: 300, heaps: 2 };
+    let mut steps = Steps::new(game.shape(), start);
+    let mut boxes = Vec::new();
+    while let Some(r) = steps.grow() {
+        if let Region::Box(b) = r {
+            boxes.push(b.max);
+        }
+        steps.done(&r);
+        if steps.max.is_some_and(|m| m >= 300) || boxes.len() > 40 {
+            break;
+        }
+    }
+    assert!(boxes[0] < 300, "{boxes:?}");
+    assert_eq!(boxes.last(), Some(&300), "{boxes:?}");
+}
+
+#[test]
+fn a_deepened_run_whose_claims_are_not_about_it_compares_its_box() {
+    // Take-or-add with m = 11: each claim says `when m == 12`, false. A run over the `check`
+    // line's box evaluates each `when` (its `false` is a branch taken); the deepened run, with
+    // no claim to deepen, still compares its first box, and takes it too.
+    use heapgame::solver::Budget;
+    use heapgame::verify::deepen::{check_deepening, Plan};
+    use heapgame::verify::Bounds;
+    let path = std::path::Path::new("rulesets/classic/take-or-add.game");
+    let game = heapgame::Game::load_file(path, &[("m", "11")]).expect("the ruleset");
+    let plan = Plan {
+        start: Bounds { max: 11, heaps: 2 },
+        sample_max: 100,
+        seed: 1,
+        time: std::time::Duration::from_secs(60),
+    };
+    let r = check_deepening(&game, &plan, Budget::default()).expect("a report");
+    assert!(r.first_done, "{r:?}");
+    assert_eq!(r.claims[0].silent, 144, "{r:?}");
+    for c in &r.claims {
+        let when_false = (c.branches.iter().zip(&c.taken))
+            .find(|(b, _)| b.text == "m == 12" && format!("{:?}", b.took.what) == "Bool(false)");
+        assert_eq!(when_false.map(|w| *w.1), Some(true), "{}", c.text);
+    }
+}

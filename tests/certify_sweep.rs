@@ -108,3 +108,128 @@ fn the_sweep_finds_the_rounded_slope_where_a_brute_force_does() {
     let f = swept.claims[0].failure.as_ref().expect("a counterexample");
     assert_eq!(Some(f.position.clone()), first);
 }
+
+/// Each claim's branches (their text and what they take) and whether the run took each.
+fn branches_taken(r: &CheckReport) -> Vec<Vec<(String, String, bool)>> {
+    r.claims
+        .iter()
+        .map(|c| {
+            (c.branches.iter().zip(&c.taken))
+                .map(|(b, &t)| (b.text.clone(), format!("{:?}", b.took.what), t))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_sweep_takes_the_branches_the_interpreter_takes() {
+    // A compiled claim records no branch: the sweep asks the interpreter, observed, while a
+    // claim has branches not taken, so that its coverage is the listed run's, branch by branch
+    // (none taken that no position took, none left that one took). Wythoff's table claim has
+    // `when b <= 26`, false past 26; d-Wythoff's P-claim is true only at its P-positions.
+    let wythoff = ruleset("rulesets/classic/wythoff.game");
+    let cases = [
+        ("wythoff_branches", wythoff.clone(), 30),
+        ("wythoff_branches_small", wythoff, 20),
+        (
+            "d_wythoff_branches",
+            ruleset("rulesets/classic/d-wythoff.game"),
+            30,
+        ),
+    ];
+    for (name, text, max) in cases {
+        let (swept, listed) = both(name, &text, max);
+        let (s, l) = (branches_taken(&swept), branches_taken(&listed));
+        assert_eq!(s, l, "{name}");
+        // Not vacuous: the listed run took branches of every claim.
+        for (i, c) in l.iter().enumerate() {
+            assert!(c.iter().any(|b| b.2), "{name}: claim {i} took no branch");
+        }
+    }
+}
+
+#[test]
+fn an_unsorted_pair_is_swept_within_its_box() {
+    // End-Nim on two heaps is Nim on two heaps in a row: (a, b) and (b, a) are two positions.
+    // Its box of heaps <= 12 has totals up to 24, whose first heap alone never passes 12 (the
+    // sweep read (13, 0) of the box of 12 and stopped: "a position of the box").
+    let text = ruleset("rulesets/classic/end-nim.game").replace("(n = 4)", "(n = 2)");
+    let (swept, listed) = both("end_nim_2", &text, 12);
+    assert_eq!(swept.seen.positions, 13 * 13);
+    assert_eq!(swept.seen.positions, listed.seen.positions);
+    assert_eq!(summary(&swept), summary(&listed));
+    assert_eq!(branches_taken(&swept), branches_taken(&listed));
+}
+
+#[test]
+fn the_compiled_claims_compute_what_the_interpreter_computes() {
+    // Claims with real arithmetic (beta-Wynim's `floor(ceil(b / beta) * beta / (beta - 1))`
+    // and `b in beatty(beta)`, beta a quadratic surd or pi or e), `v2` and `bitor` (Delete
+    // Nim), compiled to closures: at every position of a box their value is the interpreter's
+    // (outside the `when` both say nothing), and the closures never leave one to it.
+    use heapgame::moves::compiled::Regs;
+    use heapgame::verify::claim::{eval_claim, ClaimValue, Known};
+    use heapgame::verify::compiled::CompiledClaim;
+    let fl = "rulesets/fraenkel-larsson/";
+    type Case<'a> = (String, &'a [(&'a str, &'a str)], usize);
+    let cases: [Case; 9] = [
+        (format!("{fl}beta-wynim.game"), &[], 0),
+        (
+            format!("{fl}beta-wynim.game"),
+            &[("beta", "2 + sqrt(2)")],
+            0,
+        ),
+        (format!("{fl}beta-wynim.game"), &[("beta", "e")], 0),
+        (format!("{fl}beta-t-wynim.game"), &[("beta", "sqrt(17)")], 0),
+        (format!("{fl}beta-t-wynim.game"), &[("beta", "e")], 0),
+        (format!("{fl}beta-nim.game"), &[], 0),
+        ("rulesets/abuku/delete-nim.game".into(), &[], 0),
+        ("rulesets/abuku/delete-nim.game".into(), &[], 1),
+        ("rulesets/classic/d-wythoff.game".into(), &[], 0),
+    ];
+    for (file, params, i) in cases {
+        let at = format!("{file} {params:?} claim {i}");
+        let game = Game::load_file(Path::new(&file), params).unwrap_or_else(|e| panic!("{e:?}"));
+        let q = CompiledClaim::of(&game.checked.claims[i]).unwrap_or_else(|| panic!("{at}"));
+        let mut regs = Regs::default();
+        let mut solver = game.solver();
+        let mut said = [0usize; 3];
+        for b in 0..=120u32 {
+            for a in 0..=b {
+                let pos = game
+                    .canonical(&[u64::from(a), u64::from(b)])
+                    .expect("a position");
+                let g = solver.grundy(&pos).expect("a Grundy value");
+                let known = Known {
+                    grundy: Some(g),
+                    ..Known::default()
+                };
+                let interp = match eval_claim(&game, i, &pos, &known, None) {
+                    Ok(None) => None,
+                    Ok(Some(ClaimValue::IsP(t) | ClaimValue::Holds(t))) => Some(i64::from(t)),
+                    Ok(Some(ClaimValue::Grundy(v))) => Some(v),
+                    other => panic!("{at} at {pos:?}: {other:?}"),
+                };
+                let compiled = q.value(&mut regs, &pos, Some(g));
+                assert_eq!(compiled, Some(interp), "{at} at {pos:?}");
+                said[match interp {
+                    None => 0,
+                    Some(0) => 1,
+                    Some(_) => 2,
+                }] += 1;
+            }
+        }
+        // Not vacuous: where the claim applies, it says both values (false and true, or
+        // Grundy values 0 and more).
+        let silent = file.contains("beta-t-wynim") && params.contains(&("beta", "e"));
+        if silent {
+            assert_eq!(
+                said[1] + said[2],
+                0,
+                "{at}: floor(e) = 2, `when d >= 3` is false"
+            );
+        } else {
+            assert!(said[1] > 0 && said[2] > 0, "{at}: {said:?}");
+        }
+    }
+}

@@ -142,6 +142,13 @@ impl Tracker {
         t
     }
 
+    /// Whether claim `i` has branches not taken yet in this run (of its expressions, or those
+    /// its parameters fold, taken at its first evaluation and comparison): an evaluation that
+    /// is not observed (a compiled claim's) may leave one of them untaken.
+    pub fn wants(&self, i: usize) -> bool {
+        !self.wanted[i].is_empty() || self.folded[i].is_some()
+    }
+
     /// Claim `i` evaluated by `f` (its value: `Some` when it is compared), observed while it
     /// has branches not taken, each one it takes marked in `taken` (beside `branches`).
     pub fn eval<T, E>(

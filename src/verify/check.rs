@@ -207,6 +207,10 @@ pub struct Checker<'g> {
     pub(super) table: Option<crate::solver::values::BoxValues>,
     /// The claims compiled for a sweep of such a box ([`super::sweep`]), once built.
     pub(super) quick: Option<Vec<Option<super::compiled::CompiledClaim>>>,
+    /// A sweep asks the interpreter, observed, at every position with heaps <= this of a
+    /// claim that has branches not taken yet (the file's `check` box: as a run over it
+    /// would); beyond, at one position in [`super::sweep::OBSERVE_EVERY`].
+    pub observe_max: u32,
 }
 
 impl<'g> Checker<'g> {
@@ -288,6 +292,7 @@ impl<'g> Checker<'g> {
             timed: false,
             table: None,
             quick: None,
+            observe_max: u32::MAX,
         }
     }
 
@@ -328,6 +333,11 @@ impl<'g> Checker<'g> {
             eval_claim(game, i, pos, known, stop)
         });
         r.map_err(|e| self.claim_halt(i, pos, e))
+    }
+
+    /// Whether claim `i` has branches not taken yet ([`Tracker::wants`]).
+    pub(super) fn wants_branches(&self, i: usize) -> bool {
+        self.tracker.wants(i)
     }
 
     /// The cases through which claim `i` holds at `pos` ([`case_hits`]), as [`Checker::claim`].

@@ -4,12 +4,14 @@
 //! lists or allocating per position. Compiled are P-claims, `claim grundy: E`, `claim grundy
 //! OP E` and `claim: C` whose expressions the compiler takes (integers, comparisons, logic,
 //! constant sets, `floor` of an integer times a constant real: Wythoff's `a == floor((b - a)
-//! * phi)`), with `where (a, b) = heaps` and a `when`. A compiled claim only ever says that
+//! * phi)`; and what [`super::claim_exprs`] adds: integers times and over constant reals under
+//! `floor`/`ceil`, Beatty sets, `v2`, `bitor`), with `where (a, b) = heaps` and a `when`. A compiled claim only ever says that
 //! it agrees with the solver at a position, or that it says nothing there; anything else (a
 //! disagreement, a case to count, a position `fails at` names, a value the closures cannot
 //! compute) is left to the interpreter ([`Quick::Ask`]), which reports it as before.
 
-use crate::moves::compiled::expr::{boolean, int, BoolFn, IntFn};
+use super::claim_exprs::{claim_bool as boolean, claim_int as int};
+use crate::moves::compiled::expr::{BoolFn, IntFn};
 use crate::moves::compiled::Regs;
 use crate::ruleset::check::{CheckedClaim, CheckedClaimBody};
 use crate::ruleset::expr::CKind;
@@ -109,6 +111,25 @@ impl CompiledClaim {
             }
         }
         true
+    }
+
+    /// What the closures say at `pos` (whose Grundy value is `grundy`), to be compared with
+    /// the interpreter: `Some(None)` outside the `when`; `Some(Some(v))` the body's value (a
+    /// truth value as 0 or 1; a Grundy claim's right side); `None` where they would ask the
+    /// interpreter (or have no body).
+    pub fn value(&self, r: &mut Regs, pos: &[u32], grundy: Option<u32>) -> Option<Option<i64>> {
+        if !self.fill(r, pos, grundy) {
+            return None;
+        }
+        if let Some(w) = &self.when {
+            if !w(r)? {
+                return Some(None);
+            }
+        }
+        Some(Some(match self.body.as_ref()? {
+            Body::P(e) | Body::Holds(e) => i64::from(e(r)?),
+            Body::Grundy(e) | Body::GrundyCmp(_, e) => e(r)?,
+        }))
     }
 
     /// What the claim says at `pos` against the solver (`grundy`: its value, when the claims

@@ -8,6 +8,7 @@ pub mod boxed;
 pub mod branches;
 pub mod check;
 pub mod claim;
+pub mod claim_exprs;
 pub mod claim_report;
 pub mod compare;
 pub mod compiled;

@@ -154,9 +154,14 @@ impl<'s> Steps<'s> {
                 )
             }
             Kind::Box => {
-                let m = least_reaching(self.max_here.map_or(1, |m| m + 1), want, |m| {
+                let mut m = least_reaching(self.max_here.map_or(1, |m| m + 1), want, |m| {
                     size_at(m, heaps)
                 });
+                // The file's box is one of the regions: its every position compared, as a run
+                // over it would (the growth passes through it rather than over it).
+                if self.max.is_none_or(|x| x < self.start.max) && m > self.start.max {
+                    m = self.start.max.max(self.max_here.map_or(1, |x| x + 1));
+                }
                 (Region::Box(Bounds { max: m, heaps }), size_at(m, heaps))
             }
             Kind::Heaps => match self.more_heaps(want, cap) {

@@ -26,6 +26,11 @@ const CHUNK: u64 = 1 << 16;
 /// as much as a compiled claim), and counted for them all.
 const TIMED_EVERY: u64 = 64;
 
+/// Beyond the file's box, a claim with branches not taken yet is observed by the interpreter
+/// at one position in this many (every position would cost the interpreter's time wherever a
+/// branch can never be taken).
+pub const OBSERVE_EVERY: u64 = 64;
+
 /// Where a sweep stands: the next position's total and first heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cursor {
@@ -97,10 +102,11 @@ impl Checker<'_> {
         let mut n = 0u64;
         while cur.t <= tmax {
             let t = cur.t;
+            // Neither heap passes the region's largest (an unsorted pair's first heap too).
             let a_hi = if sorted {
                 t / 2
             } else {
-                t.saturating_sub(lower)
+                t.saturating_sub(lower).min(hmax)
             };
             if old_total.is_some_and(|o| t <= o) {
                 cur.a = u64::MAX;
@@ -116,9 +122,7 @@ impl Checker<'_> {
                 if skip.iter().any(|p| p[..] == pos[..]) {
                     continue;
                 }
-                if let Err(h) =
-                    self.sweep_one(quick, &mut regs, &pos, n.is_multiple_of(TIMED_EVERY))
-                {
+                if let Err(h) = self.sweep_one(quick, &mut regs, &pos, n) {
                     cur.a -= 1;
                     return (n, Err(h));
                 }
@@ -136,23 +140,30 @@ impl Checker<'_> {
         (n, Ok(true))
     }
 
-    /// Every claim compared at `pos`, read from the box; `timed`: each claim's time is taken
-    /// (for [`TIMED_EVERY`] positions) into [`Checker::spent`], when the run times claims.
+    /// Every claim compared at `pos`, the `n`th position of this chunk, read from the box.
+    /// Each claim's time is taken at one position in [`TIMED_EVERY`] into [`Checker::spent`]
+    /// (when the run times claims). A claim with branches not taken yet goes through the
+    /// interpreter, observed, at every position within [`Checker::observe_max`] and at one in
+    /// [`OBSERVE_EVERY`] beyond: its compiled closures record no branch.
     fn sweep_one(
         &mut self,
         quick: &[Option<CompiledClaim>],
         regs: &mut Regs,
         pos: &[u32],
-        timed: bool,
+        n: u64,
     ) -> Result<(), Halt> {
         let (g, is_p) = self.read_box(pos).expect("a position of the box (sweep)");
+        let timed = n.is_multiple_of(TIMED_EVERY);
+        let inside = pos.iter().all(|&h| h <= self.observe_max);
+        let observe = inside || n.is_multiple_of(OBSERVE_EVERY);
         for (i, q) in quick.iter().enumerate() {
             if !self.compares(i) {
                 continue;
             }
             let t0 = (timed && self.timed).then(Instant::now);
             let named = || self.claims[i].fails_at.iter().any(|p| p[..] == pos[..]);
-            match q.as_ref().map(|q| q.quick(regs, pos, g, is_p)) {
+            let q = q.as_ref().filter(|_| !(observe && self.wants_branches(i)));
+            match q.map(|q| q.quick(regs, pos, g, is_p)) {
                 Some(Quick::Silent) => self.claims[i].silent += 1,
                 Some(Quick::Agrees) if !named() => self.claims[i].checked += 1,
                 _ => {
