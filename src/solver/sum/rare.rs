@@ -124,6 +124,8 @@ pub struct RareCommon {
     rev: Reversed,
     /// The rare pairs of the current block of heaps (values below `MAX_ROW`).
     block: Block,
+    /// The instruction set the scan is compiled for, found once.
+    arch: pulp::Arch,
     stats: RareStats,
 }
 
@@ -170,6 +172,7 @@ impl RareCommon {
             seen: Vec::new(),
             rev: Reversed::default(),
             block: Block::default(),
+            arch: pulp::Arch::new(),
             stats: RareStats::default(),
         })
     }
@@ -444,7 +447,7 @@ impl RareCommon {
                     let m = (n - j) as usize;
                     let min = min_part as usize;
                     let split = (m, min, distinct);
-                    self.stats.pairs += scan_split(seq, &self.rev, split, seen, need);
+                    self.stats.pairs += scan_split(seq, (&self.rev, self.arch), split, seen, need);
                 }
             }
         }
