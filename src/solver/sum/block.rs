@@ -59,14 +59,14 @@ impl Cover {
     }
 
     /// The indices of `lo..hi` (a range of indices in `rare`) a heap pairs itself: all of
-    /// them but those the block covers, as up to three ranges.
-    pub fn outside(cover: Option<&Cover>, rare: &[u32], lo: usize, hi: usize) -> [Range<usize>; 3] {
-        let Some(c) = cover else {
+    /// them but those the block covers (`inside`, as [`Cover::inside`] gives them), as up to
+    /// three ranges.
+    pub fn outside(inside: Option<&[Range<usize>; 2]>, lo: usize, hi: usize) -> [Range<usize>; 3] {
+        let Some([x, y]) = inside else {
             return [lo..hi, hi..hi, hi..hi];
         };
-        let [x, y] = c.inside(rare);
         // `x` then `y`, both sorted; the covered indices are `x` and `y`.
-        let cut = |r: Range<usize>| r.start.clamp(lo, hi)..r.end.clamp(lo, hi);
+        let cut = |r: &Range<usize>| r.start.clamp(lo, hi)..r.end.clamp(lo, hi);
         let (x, y) = (cut(x), cut(y));
         [
             lo..x.start.max(lo),
@@ -91,6 +91,9 @@ pub struct Block {
     pub pairs: u64,
     /// Whether the rows are those of `start`.
     pub built: bool,
+    /// By clause and by index in its amounts, the indices of the rare heaps the block covers
+    /// (found once a block, not once a heap).
+    inside: Vec<Vec<Option<[Range<usize>; 2]>>>,
 }
 
 impl Block {
@@ -98,6 +101,12 @@ impl Block {
     #[inline]
     pub fn row(&self, k: usize) -> &[u8] {
         &self.rows[k * self.width..(k + 1) * self.width]
+    }
+
+    /// The indices of the rare heaps the block covers for clause `c`'s `k`-th amount.
+    #[inline]
+    pub fn inside(&self, c: usize, k: usize) -> Option<&[Range<usize>; 2]> {
+        self.inside.get(c)?.get(k)?.as_ref()
     }
 
     /// Marks the rare pairs of heaps `n0 .. n0 + B` the block covers (`seq` holds the
@@ -113,23 +122,26 @@ impl Block {
         self.rows.clear();
         self.rows.resize(B * width, 0);
         let mut pairs = 0;
+        self.inside.clear();
         for ((c, takes), g) in clauses.iter().zip(takes).zip(group_of) {
-            let (Leave::Two { min_part, distinct }, Some(g)) = (c.leave, g) else {
-                continue;
-            };
-            let g = &groups[*g];
-            for &j in takes.iter().take_while(|&&j| j as usize <= n0) {
-                let Some(cover) = Cover::of(n0, j as usize, min_part as usize, distinct) else {
-                    continue;
-                };
-                for range in cover.inside(&g.rare) {
-                    pairs += range.len() as u64;
-                    for (&r, &gr) in g.rare[range.clone()].iter().zip(&g.rare_g[range]) {
-                        let t = n0 - j as usize - r as usize;
-                        mark_run(&mut self.rows, width, &seq[t..t + B], gr);
+            let mut inside = Vec::new();
+            if let (Leave::Two { min_part, distinct }, Some(g)) = (c.leave, g) {
+                let g = &groups[*g];
+                for &j in takes.iter().take_while(|&&j| j as usize <= n0) {
+                    let cover = Cover::of(n0, j as usize, min_part as usize, distinct);
+                    let ranges = cover.map(|c| c.inside(&g.rare));
+                    for range in ranges.iter().flatten() {
+                        pairs += range.len() as u64;
+                        for (&r, &gr) in g.rare[range.clone()].iter().zip(&g.rare_g[range.clone()])
+                        {
+                            let t = n0 - j as usize - r as usize;
+                            mark_run(&mut self.rows, width, &seq[t..t + B], gr);
+                        }
                     }
+                    inside.push(ranges);
                 }
             }
+            self.inside.push(inside);
         }
         self.start = n0;
         self.pairs = pairs;

@@ -124,6 +124,8 @@ pub struct RareCommon {
     rev: Reversed,
     /// The rare pairs of the current block of heaps (values below `MAX_ROW`).
     block: Block,
+    /// The instruction set the scan is compiled for, found once.
+    arch: pulp::Arch,
     stats: RareStats,
 }
 
@@ -170,6 +172,7 @@ impl RareCommon {
             seen: Vec::new(),
             rev: Reversed::default(),
             block: Block::default(),
+            arch: pulp::Arch::new(),
             stats: RareStats::default(),
         })
     }
@@ -348,8 +351,9 @@ impl RareCommon {
     ) -> Result<(), SeqError> {
         let mut mark = |x: u32| seen[x as usize & WIDE] = 1;
         let mut count = 0u64;
-        for ((c, takes), group) in clauses.iter().zip(takes).zip(&self.group_of) {
-            for &j in takes.iter().take_while(|&&j| j <= n) {
+        let clauses = clauses.iter().zip(takes).zip(&self.group_of).enumerate();
+        for (ci, ((c, takes), group)) in clauses {
+            for (k, &j) in takes.iter().take_while(|&&j| j <= n).enumerate() {
                 let m = (n - j) as usize;
                 match c.leave {
                     Leave::One | Leave::Rest if j == 0 => return Err(SeqError::NotDecreasing),
@@ -368,8 +372,8 @@ impl RareCommon {
                         let g = &self.groups[group.expect("a split clause has a group")];
                         let lo = g.rare.partition_point(|&r| (r as usize) < min);
                         let hi = g.rare.partition_point(|&r| r as usize <= m - min);
-                        let cover = n0.and_then(|n0| Cover::of(n0, j as usize, min, distinct));
-                        for range in Cover::outside(cover.as_ref(), &g.rare, lo, hi) {
+                        let inside = n0.and_then(|_| self.block.inside(ci, k));
+                        for range in Cover::outside(inside, lo, hi) {
                             count += range.len() as u64;
                             for (&r, &gr) in g.rare[range.clone()].iter().zip(&g.rare_g[range]) {
                                 let r = r as usize;
@@ -444,7 +448,7 @@ impl RareCommon {
                     let m = (n - j) as usize;
                     let min = min_part as usize;
                     let split = (m, min, distinct);
-                    self.stats.pairs += scan_split(seq, &self.rev, split, seen, need);
+                    self.stats.pairs += scan_split(seq, (&self.rev, self.arch), split, seen, need);
                 }
             }
         }
