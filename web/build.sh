@@ -62,13 +62,15 @@ else
   before=$(wc -c <"$wasm")
   # The last optimised file, kept by the digest of its input (a build that changed only the
   # page does not optimise again).
-  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz.wasm
+  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-rows.wasm
   if [ -f "$cache" ]; then
     cp "$cache" "$wasm.opt"
   fi
   # The features Rust's wasm32 target emits; -Oz for size (the page downloads it; the
-  # browser's compiler optimises the code again).
-  if [ -f "$wasm.opt" ] || "$opt" -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  # browser's compiler optimises the code again). The kernels' fill keeps each row a call of
+  # its own (src/solver/kernels/fill/rows.rs): wasm-opt would inline it, its one caller, and
+  # the browser would then run the whole fill in its first, unoptimised compilation.
+  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*kernels::fill::rows::row*' -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"

@@ -114,20 +114,34 @@ pub(super) fn walk(
     tick: Tick<'_>,
     mut cell: impl FnMut(&Rows<'_>, usize) -> Result<(), Halt>,
 ) -> Result<(), Halt> {
-    let k = l.k;
     let mut rows = Rows::new(l);
     let (mut done, mut next) = (0usize, CHECK_CELLS);
     while !rows.done {
-        for t in 0..l.side {
-            rows.c[k - 1] = t;
-            cell(&rows, t)?;
-        }
+        row(&mut rows, &mut cell)?;
         done += l.side;
         if done >= next {
             next = done + CHECK_CELLS;
             tick(done).map_err(Halt::Stop)?;
         }
         rows.advance();
+    }
+    Ok(())
+}
+
+/// The cells of one row. A call of its own (never inlined into the walk): a WebAssembly engine
+/// runs a function in its quick first compilation until it is called again once its
+/// optimised one is ready (V8 replaces no running call), so a walk done in one call ran the
+/// whole fill in the first compilation; this way every row after the first few runs
+/// optimised. One call a row costs nothing natively.
+#[inline(never)]
+fn row<F: FnMut(&Rows<'_>, usize) -> Result<(), Halt>>(
+    rows: &mut Rows<'_>,
+    cell: &mut F,
+) -> Result<(), Halt> {
+    let k = rows.l.k;
+    for t in 0..rows.l.side {
+        rows.c[k - 1] = t;
+        cell(rows, t)?;
     }
     Ok(())
 }
