@@ -79,7 +79,7 @@ fn steps_clause() -> impl Strategy<Value = String> {
 
 /// The box solved by `solve_box` (through the compiled-moves kernel) against the generic
 /// search on the interpreted generator, at the positions the `positions where` rule allows.
-fn allowed_agree(label: &str, game: &Game, max: u32, heaps: usize) {
+pub(super) fn allowed_agree(label: &str, game: &Game, max: u32, heaps: usize) {
     let spec = BoxSpec::new(game.shape(), max, heaps).expect("small box");
     for want in [Want::Grundy, Want::Outcome] {
         let t = solve_box(game.generator(), &spec, want, &Budget::default())
@@ -137,6 +137,17 @@ proptest! {
         let text = format!(
             "ruleset \"t\" {{ heaps (a, b, c) positions where c <= b and b <= a \
              move {{ take 1.. from heap c }} {a} }}"
+        );
+        agrees(&text, 6)?;
+    }
+
+    /// Every heap at least 1: a later step that would empty its heap is no move (the
+    /// compiled steps showed it before).
+    #[test]
+    fn later_steps_agree_with_a_least_size(a in steps_clause()) {
+        let text = format!(
+            "ruleset \"t\" {{ heaps (a, b, c), each >= 1 \
+             move {{ take 1 from heap a; take 1 from heap c }} {a} }}"
         );
         agrees(&text, 6)?;
     }

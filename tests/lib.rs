@@ -15,6 +15,7 @@ mod check_diff;
 mod check_trust;
 mod claims;
 mod cli;
+mod compiled_chain;
 mod compiled_clauses;
 mod compiled_falling;
 mod compiled_generator;

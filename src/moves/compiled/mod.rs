@@ -59,7 +59,7 @@ pub use clause::NotCompiled;
 pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
 use least::{LeastBounds, Var};
-pub use rule::CompiledRule;
+pub use rule::{CompiledRule, RuleChain};
 
 /// A compiled clause could not decide without the interpreter (an expression error, a value
 /// beyond its checked range): the caller falls back to the interpreter for the whole task.

@@ -11,7 +11,8 @@
 //! a first `take` that chose it has no move), sets the selection's name to the heap's size,
 //! evaluates the amount once the heap is chosen and skips members below 0 or above the heap,
 //! then checks the step's `where`, which reads no amount of its own (the amount is not named):
-//! the same here, every expression compiled to a closure that answers `None` (then
+//! the same here (and, as it writes a follower, drops one with a heap below the shape's least
+//! size, `each >= L`), every expression compiled to a closure that answers `None` (then
 //! [`Fallback`]) wherever the interpreter would report an error. Every compiled clause takes
 //! at least one token in its first `take` and adds none, so no follower equals the position,
 //! and a clause whose `set` keeps its heap ([`crate::moves::program::MoveProgram::must_change`])
@@ -305,6 +306,11 @@ impl CompiledMove {
         f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
     ) -> Result<bool, Fallback> {
         let Some(x) = self.then.get(k) else {
+            // As the interpreter writes a follower: none with a heap below the least size.
+            let later = &t.take[t.take.len() - self.then.len()..];
+            if (self.then.iter().zip(later)).any(|(x, &a)| pos[x.heap] - a < self.lower) {
+                return Ok(false);
+            }
             return Ok(f(&t.combo, Shown::One(&t.take)));
         };
         let h = i64::from(pos[x.heap]);

@@ -8,7 +8,8 @@
 //! (`compiled_rank.rs`: one table read a follower for one heap, a [`Walk`] for several), a
 //! single follower's index from its sorted tuple (the heaps taken from lowered and moved left,
 //! then one table read a heap), and the values put in the box's rank order (colex) by one pass
-//! at the end. Every compiled move takes at
+//! at the end; a `positions where` rule that orders every named heap is the box's shape, its
+//! allowed tuples only (`chain.rs`). Every compiled move takes at
 //! least one token, and lowering a heap of a sorted tuple lowers no coordinate of the sorted
 //! result, so every follower is already solved. Asked after the other kernels; a [`Fallback`]
 //! from any clause (an expression the interpreter would report as an error) discards the work
@@ -18,6 +19,8 @@ use super::super::budget::Budget;
 use super::super::error::SolveError;
 use super::super::table::BoxSpec;
 use super::super::{BoxValues, ModeUsed, Want};
+use super::chain::Chain;
+use super::compiled_order::{next_tuple, to_colex, Order};
 use super::compiled_rank::{side_of, Ranks, Walk};
 use crate::moves::compiled::{
     compile_all, regs_for, CompiledMove, CompiledRule, Fallback, Regs, Shown,
@@ -71,11 +74,31 @@ enum Layout {
     Sorted(Ranks),
     /// Named heaps: the stride of each heap.
     Ordered(Vec<usize>),
+    /// Named heaps that the `positions where` rule orders: the allowed tuples only.
+    Chain(Chain),
 }
 
 impl Layout {
-    /// The layout of the box whose heaps start at `base`.
-    fn new(spec: &BoxSpec, base: u32) -> Layout {
+    /// The layout of the box whose heaps start at `base`, and the part of the rule it leaves
+    /// to be evaluated a position (all of it but an order of every named heap, which becomes
+    /// the box's shape).
+    fn new<'r>(
+        spec: &BoxSpec,
+        base: u32,
+        rule: Option<&'r CompiledRule>,
+        rest: &'r mut Option<CompiledRule>,
+    ) -> (Layout, Option<&'r CompiledRule>) {
+        let chain =
+            (rule.filter(|_| !spec.shape.symmetric())).and_then(|rule| rule.chain(spec.heaps));
+        if let Some((rc, left)) = chain {
+            *rest = left;
+            return (Layout::Chain(Chain::new(&rc, spec, base)), rest.as_ref());
+        }
+        (Layout::plain(spec, base), rule)
+    }
+
+    /// The layout of the whole box.
+    fn plain(spec: &BoxSpec, base: u32) -> Layout {
         if spec.shape.symmetric() {
             return Layout::Sorted(Ranks::lex(spec, base));
         }
@@ -93,6 +116,8 @@ impl Layout {
 struct Here {
     /// The padded tuple (sorted, or in heap order for named heaps).
     tuple: Vec<u32>,
+    /// The chain's tuple ([`Layout::Chain`]; empty otherwise).
+    y: Vec<u32>,
     /// Padding zeros before the position (`heaps any`).
     start: usize,
     /// The position's rank (in the fill's order).
@@ -119,7 +144,8 @@ const WALK_STEP: u64 = 4;
 const WALK_FROM_POSITION: u64 = 2;
 
 impl Here {
-    /// The rank of the follower that takes `take[i]` from heap `combo[i]` of the position.
+    /// The rank of the follower that takes `take[i]` from heap `combo[i]` of the position
+    /// (`None` when it breaks the chain of [`Layout::Chain`]).
     #[inline(always)]
     fn rank(
         &self,
@@ -127,8 +153,8 @@ impl Here {
         base: u32,
         (combo, take): (&[usize], &[u32]),
         y: &mut [u32],
-    ) -> usize {
-        match layout {
+    ) -> Option<usize> {
+        Some(match layout {
             Layout::Ordered(strides) => {
                 self.r
                     - combo
@@ -138,7 +164,8 @@ impl Here {
                         .sum::<usize>()
             }
             Layout::Sorted(ranks) => ranks.lowered(&self.tuple, self.start, combo, take, base, y),
-        }
+            Layout::Chain(chain) => return chain.lowered((&self.y, self.r), (combo, take), y),
+        })
     }
 
     /// Shows `g` the rank of each follower of a [`Shown`] choice, a run of amounts in one
@@ -153,7 +180,10 @@ impl Here {
         g: &mut impl FnMut(usize) -> bool,
     ) -> bool {
         let (first, last, step) = match shown {
-            Shown::One(take) => return g(self.rank(layout, base, (combo, take), &mut work.y)),
+            Shown::One(take) => {
+                let q = self.rank(layout, base, (combo, take), &mut work.y);
+                return q.is_some_and(&mut *g);
+            }
             Shown::Run { first, last, step } => (first, last, step),
             // The box's budget is asked once a position.
             Shown::Tick => return false,
@@ -163,6 +193,9 @@ impl Here {
                 // One stride a token taken from every heap chosen.
                 let d: usize = combo.iter().map(|&j| strides[j]).sum();
                 each_amount(first, last, step, |s| g(self.r - d * s as usize))
+            }
+            Layout::Chain(chain) if combo.len() == 1 => {
+                chain.run((&self.y, self.r, combo[0]), (first, last, step), g)
             }
             Layout::Sorted(ranks) if combo.len() == 1 => {
                 // The amounts are at most the heap (<= u32::MAX).
@@ -187,40 +220,53 @@ impl Here {
                 })
             }
             Layout::Sorted(ranks) if step <= WALK_STEP => {
-                // The amounts are at most the heaps chosen (<= u32::MAX).
-                let walk = &mut work.walk;
-                let tuple = &self.tuple;
-                if first <= WALK_FROM_POSITION {
-                    walk.start_from(
-                        ranks,
-                        base,
-                        (tuple, self.start, self.r),
-                        combo,
-                        first as u32,
-                    );
-                } else {
-                    walk.start(ranks, base, (tuple, self.start), combo, first as u32);
-                }
-                let mut s = first;
-                loop {
-                    if g(walk.rank()) {
-                        return true;
-                    }
-                    if last - s < step {
-                        return false;
-                    }
-                    s += step;
-                    walk.advance(ranks, base, step as u32);
-                }
+                self.walk_run(ranks, base, (combo, (first, last, step)), &mut work.walk, g)
             }
-            Layout::Sorted(_) => {
+            Layout::Sorted(_) | Layout::Chain(_) => {
                 let Work { y, take, .. } = work;
                 each_amount(first, last, step, |s| {
                     take.clear();
                     take.resize(combo.len(), s as u32);
-                    g(self.rank(layout, base, (combo, take), y))
+                    let q = self.rank(layout, base, (combo, take), y);
+                    q.is_some_and(&mut *g)
                 })
             }
+        }
+    }
+
+    /// A run of amounts from several heaps of a sorted tuple, followed by a [`Walk`].
+    #[inline(always)]
+    fn walk_run(
+        &self,
+        ranks: &Ranks,
+        base: u32,
+        (combo, (first, last, step)): (&[usize], (u64, u64, u64)),
+        walk: &mut Walk,
+        g: &mut impl FnMut(usize) -> bool,
+    ) -> bool {
+        // The amounts are at most the heaps chosen (<= u32::MAX).
+        let tuple = &self.tuple;
+        if first <= WALK_FROM_POSITION {
+            walk.start_from(
+                ranks,
+                base,
+                (tuple, self.start, self.r),
+                combo,
+                first as u32,
+            );
+        } else {
+            walk.start(ranks, base, (tuple, self.start), combo, first as u32);
+        }
+        let mut s = first;
+        loop {
+            if g(walk.rank()) {
+                return true;
+            }
+            if last - s < step {
+                return false;
+            }
+            s += step;
+            walk.advance(ranks, base, step as u32);
         }
     }
 }
@@ -346,25 +392,29 @@ fn fill(
     want: Want,
     budget: &Budget,
 ) -> Result<Result<BoxValues, SolveError<MoveError>>, Fallback> {
-    let len = spec.len();
     let base = if spec.shape.count.is_some() {
         spec.shape.lower
     } else {
         0
     };
-    let layout = Layout::new(spec, base);
-    let order = match layout {
-        Layout::Sorted(_) => Order::Lex,
-        Layout::Ordered(_) => Order::Mixed,
+    let mut rest = None;
+    let (layout, rule) = Layout::new(spec, base, rule, &mut rest);
+    let (len, k) = match &layout {
+        Layout::Chain(chain) => (chain.len(), spec.heaps),
+        _ => (spec.len(), 0),
     };
     let mut table = Table::new(len, want, rule.is_some());
     let mut rule_regs = rule.map(CompiledRule::regs);
     let mut regs = regs_for(moves);
     let mut here = Here {
         tuple: vec![base; spec.heaps],
+        y: vec![0; k],
         start: 0,
         r: 0,
     };
+    if let Layout::Chain(chain) = &layout {
+        chain.heaps(&here.y, &mut here.tuple);
+    }
     let mut work = Work {
         y: vec![0u32; spec.heaps],
         ..Work::default()
@@ -398,100 +448,39 @@ fn fill(
         } else {
             table.excluded(r, want);
         }
-        next_tuple(&mut here.tuple, base, spec.max, order);
+        advance(&layout, spec, base, &mut here);
     }
+    Ok(Ok(finish(&layout, (spec, base, want), table)))
+}
+
+/// Steps the position to the next in the layout's order.
+fn advance(layout: &Layout, spec: &BoxSpec, base: u32, here: &mut Here) {
+    match layout {
+        Layout::Sorted(_) => next_tuple(&mut here.tuple, base, spec.max, Order::Lex),
+        Layout::Ordered(_) => next_tuple(&mut here.tuple, base, spec.max, Order::Mixed),
+        Layout::Chain(chain) => {
+            if let Some(top) = chain.top() {
+                next_tuple(&mut here.y, 0, top, Order::Lex);
+                chain.heaps(&here.y, &mut here.tuple);
+            }
+        }
+    }
+}
+
+/// The box's values from the table filled in the layout's order.
+fn finish(layout: &Layout, (spec, base, want): (&BoxSpec, u32, Want), table: Table) -> BoxValues {
     let Table {
         mut values,
         mut p_bits,
         ..
     } = table;
-    if let Layout::Sorted(_) = &layout {
-        to_colex(spec, base, &mut values, &mut p_bits);
+    match layout {
+        Layout::Sorted(_) => to_colex(spec, base, &mut values, &mut p_bits),
+        Layout::Chain(chain) => (values, p_bits) = chain.scatter(spec, want, (&values, &p_bits)),
+        Layout::Ordered(_) => {}
     }
-    Ok(Ok(match want {
+    match want {
         Want::Grundy => BoxValues::from_grundy(spec.clone(), values, ModeUsed::Table, Some(NAME)),
         Want::Outcome => BoxValues::from_p_bits(spec.clone(), p_bits, ModeUsed::Table, Some(NAME)),
-    }))
-}
-
-/// Reorders the values (or P bits) of a sorted box from lex order, in which the fill ran, to
-/// the box's rank order (colex): one pass over the tuples in lex order, each tuple's colex
-/// rank a sum of table reads.
-fn to_colex(spec: &BoxSpec, base: u32, values: &mut Vec<u32>, p_bits: &mut Vec<u64>) {
-    let colex = Ranks::colex(spec, base);
-    let k = spec.heaps;
-    let mut t = vec![base; k];
-    let mut out_values = vec![0u32; values.len()];
-    let mut out_bits = vec![0u64; p_bits.len()];
-    for r in 0..spec.len() {
-        let q = colex.of(&t, base);
-        #[cfg(debug_assertions)]
-        {
-            let zeros = t.iter().take_while(|&&h| h == 0).count();
-            let zeros = if spec.shape.drops_zeros() { zeros } else { 0 };
-            debug_assert_eq!(spec.rank(&t[zeros..]), Some(q));
-        }
-        if let Some(&v) = values.get(r) {
-            out_values[q] = v;
-        }
-        if p_bits.get(r / 64).is_some_and(|w| w >> (r % 64) & 1 == 1) {
-            out_bits[q / 64] |= 1 << (q % 64);
-        }
-        next_tuple(&mut t, base, spec.max, Order::Lex);
-    }
-    *values = out_values;
-    *p_bits = out_bits;
-}
-
-/// The order in which [`next_tuple`] walks a box.
-#[derive(Clone, Copy)]
-enum Order {
-    /// Non-decreasing tuples, the last (largest) heap fastest.
-    Lex,
-    /// Named heaps: the mixed-radix successor (the last heap fastest), which is rank order.
-    Mixed,
-}
-
-/// Steps the tuple to the next one in `order`.
-fn next_tuple(t: &mut [u32], base: u32, max: u32, order: Order) {
-    let k = t.len();
-    match order {
-        Order::Lex => {
-            for i in (0..k).rev() {
-                if t[i] < max {
-                    let v = t[i] + 1;
-                    for x in &mut t[i..] {
-                        *x = v;
-                    }
-                    return;
-                }
-            }
-        }
-        Order::Mixed => {
-            for i in (0..k).rev() {
-                if t[i] < max {
-                    t[i] += 1;
-                    return;
-                }
-                t[i] = base;
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::compiled_rank::tests::sorted_tuples;
-
-    #[test]
-    fn next_tuple_walks_lexicographic_order() {
-        for k in 1..=4 {
-            let all = sorted_tuples(k, 5);
-            let mut t = vec![0u32; k];
-            for want in &all {
-                assert_eq!(&t, want);
-                super::next_tuple(&mut t, 0, 4, super::Order::Lex);
-            }
-        }
     }
 }

@@ -38,7 +38,7 @@ impl Ranks {
     }
 
     /// The ranks of the terms `tab`, `side` sizes an index (terms non-decreasing in the size).
-    fn new(tab: Vec<usize>, side: usize) -> Ranks {
+    pub(super) fn new(tab: Vec<usize>, side: usize) -> Ranks {
         let diff = (0..tab.len())
             .map(|c| {
                 if c % side == 0 {

@@ -16,11 +16,15 @@
 //!   `multiset_retro.rs` marks predecessors for P/N on a fixed count). Asked first.
 //! - `compiled-moves` (`compiled.rs`): any box whose every clause the move compiler
 //!   ([`crate::moves::compiled`]) takes, filled in rank order with the compiled clauses
-//!   enumerating the followers. Asked last, as the general case.
+//!   enumerating the followers (`compiled_rank.rs` ranks the followers of a sorted box,
+//!   `compiled_order.rs` steps the fill's tuples, `chain.rs` is the box of the tuples that a
+//!   rule ordering every named heap allows). Asked last, as the general case.
 
 mod amounts;
+mod chain;
 mod compile;
 mod compiled;
+mod compiled_order;
 mod compiled_rank;
 mod cube;
 mod cube_retro;

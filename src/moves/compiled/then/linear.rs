@@ -168,7 +168,8 @@ impl CompiledMove {
             for c in &lin.conds {
                 ok = ok.and(&holds(c, r, (lo, hi))?)?;
             }
-            ok = ok.and(&within(&a, h)?)?;
+            // Every heap stays at least the shape's least size.
+            ok = ok.and(&within(&a, h - i64::from(self.lower))?)?;
             *slot = a;
         }
         Some(ok)
