@@ -15,7 +15,7 @@ import { claims as claimsView } from './claims.js';
 import * as classMode from './classmode.js';
 
 const $ = (id) => document.getElementById(id);
-const DATA = window.HEAPGAME_DATA || { rulesets: [], language: '', primer: '' };
+const DATA = window.HEAPGAME_DATA || { rulesets: [] };
 const DEFAULT = 'classic/wythoff.game';
 // The most a check may take, once heapgame has loaded, before it is stopped.
 const CHECK_TIMEOUT_MS = 5000;
@@ -500,7 +500,7 @@ async function start() {
 
 async function main() {
   fillChoices();
-  wireDocs(DATA, module);
+  wireDocs(module);
   const choice = $('ruleset-choice');
   choice.addEventListener('change', async () => {
     const to = choice.value;
