@@ -36,13 +36,24 @@ const module = loadModule((received, total) => {
     : `Loading heapgame: ${mb(received)} MB…`;
   if (total) { $('loading-bar').max = total; $('loading-bar').value = received; }
 });
+// The first answer (the start's end, however it ended): the editor's bundle (codemirror.js,
+// 90 KB brotli) and the offline copy's downloads wait for it, so that on a slow connection they
+// do not compete with it; at most 15 s once heapgame has loaded, at once if it could not load.
+let firstDone;
+const firstAnswer = new Promise((resolve) => { firstDone = resolve; });
+const afterFirst = Promise.race([
+  firstAnswer,
+  module.then(() => new Promise((resolve) => { setTimeout(resolve, 15000); }), () => null),
+]);
+Promise.all([module, afterFirst]).then(() => {
+  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
+  }
+}, () => { /* not loaded: nothing to keep offline */ });
 module.then(() => {
   state.loaded = true;
   $('loading').hidden = true;
   document.body.dataset.loaded = 'true';
-  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
-  }
 }, (err) => {
   $('loading').classList.add('error');
   $('loading-text').textContent = `heapgame could not be loaded (${err.message || err}). ` +
@@ -544,11 +555,16 @@ async function main() {
     const text = editor.text();
     const same = DATA.rulesets.find((r) => r.text === text);
     choice.value = same ? same.path : (text === state.base ? state.path : '');
-  }, module);
+  }, afterFirst);
   // Class mode: the file's claims say who wins; hidden until the student has chosen a move.
   if (classMode.on) editor.hideClaims(true);
   document.body.dataset.ready = 'true';
-  await start();
+  try {
+    await start();
+  } finally {
+    performance.mark('heapgame-first-answer');
+    firstDone();
+  }
   starting = false;
   document.body.dataset.started = 'true';
 }
