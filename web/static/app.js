@@ -304,7 +304,8 @@ const warmed = new Set();
  * (3000, 4000): about four times the time of a second run). The smaller one (a sixteenth of
  * the work for two heaps) makes the browser optimise the same code, used by the real run.
  * (The cube kernel's fill now calls a function a row, optimised from the first rows on;
- * the warm-up still spares it its first rows, and serves the other kernels.) Only where a kernel answered these rules before (its time is that of the box; the search's
+ * the warm-up still spares it its first rows, and serves the other kernels.) Only where a
+ * kernel answered these rules before (its time is that of the box; the search's
  * grows faster than the positions, and a quarter of a long search is long). False when it
  * was stopped. */
 async function warmUp(req, shape, text, limit) {
