@@ -229,6 +229,42 @@ fn wythoff_p_positions_are_the_beatty_pairs() {
     assert_eq!(found, p.len());
 }
 
+/// The Grundy fill's values where they outgrow its bitsets many times (every value of Wythoff's
+/// game to 300, values to about 600: the bitsets widen from one word to ten), against the
+/// definition: the mex of the values of `(a - k, b)`, `(a, b - k)` and `(a - k, b - k)`.
+#[test]
+fn wythoff_grundy_values_as_the_bitsets_widen_are_the_plain_mex() {
+    let n = 300usize;
+    let mut g = vec![vec![0usize; n + 1]; n + 1];
+    for a in 0..=n {
+        for b in 0..=n {
+            let mut seen = vec![false; 2 * n + 2];
+            for k in 1..=a {
+                seen[g[a - k][b]] = true;
+            }
+            for k in 1..=b {
+                seen[g[a][b - k]] = true;
+            }
+            for k in 1..=a.min(b) {
+                seen[g[a - k][b - k]] = true;
+            }
+            g[a][b] = seen.iter().position(|&s| !s).expect("a value is missing");
+        }
+    }
+    let game = load("rulesets/classic/wythoff.game", &[]);
+    let spec = BoxSpec::new(game.shape(), n as u32, 2).expect("fits");
+    let t = solve_box(game.generator(), &spec, Want::Grundy, &Budget::default()).expect("solves");
+    assert_eq!(t.kernel, Some("cube"));
+    let mut pos = Vec::new();
+    for r in 0..spec.len() {
+        spec.unrank(r, &mut pos);
+        let (a, b) = (pos[0] as usize, pos[1] as usize);
+        assert_eq!(t.value(r), g[a][b] as u32, "({a}, {b})");
+    }
+    let most = g.iter().flatten().max().copied().unwrap_or(0);
+    assert!(most >= 64 * 4, "the values outgrow four words ({most})");
+}
+
 #[test]
 fn the_budget_stops_a_kernel() {
     let game = load("rulesets/classic/wythoff.game", &[]);

@@ -112,6 +112,7 @@ else
   fi
 fi
 python3 web/embed.py . > web/dist/data.js
+python3 web/embed.py . reference > web/dist/reference.js
 # The offline copy's version: a digest of every file it keeps.
 python3 - web/dist <<'PY'
 import hashlib, pathlib, sys

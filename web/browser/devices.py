@@ -74,6 +74,7 @@ def slow_connection(server):
         sb.wait("the first answer", "return document.getElementById('eval-position');", timeout=60)
         typed = [sb.js("return document.getElementById('position-input').value;"), sb.text("#eval-position")]
         check(typed == ["5 7", "(5, 7)"], f"a position typed while the page loads is kept and evaluated ({typed})")
+        first_answer_waits(sb)
         edit(sb, "# Wythoff's game", "# Wythoff")
         sb.wait_text("#status-line", "no problems")
         sb.wait_text("#eval-outcome", "N")
@@ -88,6 +89,32 @@ def slow_connection(server):
               f"bytes for {sizes[1] if sizes else '?':,}")
     finally:
         sb.quit()
+
+
+def first_answer_waits(sb):
+    """Issue 38: on a slow connection only what the first answer needs is fetched before it:
+    heapgame's WebAssembly is asked for before the page's own modules have all arrived (its
+    download starts from the page's head), and the editor's bundle, the documents and the
+    offline copy's downloads come after the first answer (the last not seen by the page: the
+    service worker fetches them)."""
+    sb.wait("the editor's bundle", "return document.body.dataset.editor !== undefined;", timeout=60)
+    t = sb.js("""const m = performance.getEntriesByName('heapgame-first-answer')[0];
+        const at = (f) => performance.getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname.endsWith('/' + f)).map((e) => [e.startTime, e.responseEnd]);
+        return {answer: m ? m.startTime : null, wasm: at('pkg/heapgame_web_bg.wasm'), view: at('view.js'),
+                cm: at('codemirror.js'), ref: at('reference.js'),
+                data: Object.keys(window.HEAPGAME_DATA)};""")
+    answer = t["answer"] if t["answer"] is not None else float("inf")
+    before = [f for f in ("cm", "ref") if any(s < answer for s, _ in t[f])]
+    check(t["answer"] is not None and not before and t["cm"] and not t["ref"] and t["data"] == ["rulesets"],
+          f"at 1 Mbit/s the first answer ({answer / 1000:.1f} s after opening) is "
+          f"fetched before the editor's bundle and the documents (fetched before it: {before}; "
+          f"the documents, not in data.js ({t['data']}), not until a dialog opens)")
+    wasm = min((s for s, _ in t["wasm"]), default=None)
+    modules_end = max((e for _, e in t["view"]), default=None)
+    check(wasm is not None and modules_end is not None and wasm < modules_end,
+          f"the WebAssembly's download starts at {wasm or 0:.0f} ms, before the page's modules have all arrived "
+          f"(view.js at {modules_end or 0:.0f} ms)")
 
 
 def offline(dist):

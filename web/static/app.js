@@ -15,7 +15,7 @@ import { claims as claimsView } from './claims.js';
 import * as classMode from './classmode.js';
 
 const $ = (id) => document.getElementById(id);
-const DATA = window.HEAPGAME_DATA || { rulesets: [], language: '', primer: '' };
+const DATA = window.HEAPGAME_DATA || { rulesets: [] };
 const DEFAULT = 'classic/wythoff.game';
 // The most a check may take, once heapgame has loaded, before it is stopped.
 const CHECK_TIMEOUT_MS = 5000;
@@ -36,13 +36,24 @@ const module = loadModule((received, total) => {
     : `Loading heapgame: ${mb(received)} MB…`;
   if (total) { $('loading-bar').max = total; $('loading-bar').value = received; }
 });
+// The first answer (the start's end, however it ended): the editor's bundle (codemirror.js,
+// 90 KB brotli) and the offline copy's downloads wait for it, so that on a slow connection they
+// do not compete with it; at most 15 s once heapgame has loaded, at once if it could not load.
+let firstDone;
+const firstAnswer = new Promise((resolve) => { firstDone = resolve; });
+const afterFirst = Promise.race([
+  firstAnswer,
+  module.then(() => new Promise((resolve) => { setTimeout(resolve, 15000); }), () => null),
+]);
+Promise.all([module, afterFirst]).then(() => {
+  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
+  }
+}, () => { /* not loaded: nothing to keep offline */ });
 module.then(() => {
   state.loaded = true;
   $('loading').hidden = true;
   document.body.dataset.loaded = 'true';
-  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
-  }
 }, (err) => {
   $('loading').classList.add('error');
   $('loading-text').textContent = `heapgame could not be loaded (${err.message || err}). ` +
@@ -292,7 +303,9 @@ const warmed = new Set();
  * call: a large position asked first ran its whole fill in the baseline code (Wythoff
  * (3000, 4000): about four times the time of a second run). The smaller one (a sixteenth of
  * the work for two heaps) makes the browser optimise the same code, used by the real run.
- * Only where a kernel answered these rules before (its time is that of the box; the search's
+ * (The cube kernel's fill now calls a function a row, optimised from the first rows on;
+ * the warm-up still spares it its first rows, and serves the other kernels.) Only where a
+ * kernel answered these rules before (its time is that of the box; the search's
  * grows faster than the positions, and a quarter of a long search is long). False when it
  * was stopped. */
 async function warmUp(req, shape, text, limit) {
@@ -500,7 +513,7 @@ async function start() {
 
 async function main() {
   fillChoices();
-  wireDocs(DATA, module);
+  wireDocs(module);
   const choice = $('ruleset-choice');
   choice.addEventListener('change', async () => {
     const to = choice.value;
@@ -544,11 +557,16 @@ async function main() {
     const text = editor.text();
     const same = DATA.rulesets.find((r) => r.text === text);
     choice.value = same ? same.path : (text === state.base ? state.path : '');
-  }, module);
+  }, afterFirst);
   // Class mode: the file's claims say who wins; hidden until the student has chosen a move.
   if (classMode.on) editor.hideClaims(true);
   document.body.dataset.ready = 'true';
-  await start();
+  try {
+    await start();
+  } finally {
+    performance.mark('heapgame-first-answer');
+    firstDone();
+  }
   starting = false;
   document.body.dataset.started = 'true';
 }

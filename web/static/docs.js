@@ -14,7 +14,14 @@ const EXERCISE = /^<!-- exercise (move|grundy) "([^"]+)" ([\d ]+) -->$/;
 /** Opens `dialog` from `button`, rendering `text` into `body` the first time. */
 function wireDialog(dialog, body, button, close, render) {
   button.addEventListener('click', () => {
-    if (!body.innerHTML) render();
+    if (!body.innerHTML || body.dataset.failed) {
+      delete body.dataset.failed;
+      body.textContent = 'Loading…';
+      reference().then(render, (err) => {
+        body.textContent = `The document could not be loaded (${err.message || err}). Check the connection and try again.`;
+        body.dataset.failed = 'true';
+      });
+    }
     dialog.showModal();
   });
   close.addEventListener('click', () => dialog.close());
@@ -101,15 +108,23 @@ function wireExercises(body, exercises, games, runner) {
   });
 }
 
+/** The documents (reference.js, written by web/build.sh), fetched when a dialog first opens:
+ * 100 KB that the first answer does not wait for on a slow connection. */
+let documents = null;
+function reference() {
+  documents ??= import('./reference.js').then((m) => m.default, (err) => { documents = null; throw err; });
+  return documents;
+}
+
 /** The "Language reference" and "Primer" buttons; the primer's exercises use `module`. */
-export function wireDocs(data, module) {
+export function wireDocs(module) {
   const ref = $('reference-body');
-  wireDialog($('reference'), ref, $('show-reference'), $('close-reference'), () => {
+  wireDialog($('reference'), ref, $('show-reference'), $('close-reference'), (data) => {
     ref.innerHTML = renderMarkdown(data.language);
   });
   const body = $('primer-body');
   const runner = new Runner(module);
-  wireDialog($('primer'), body, $('show-primer'), $('close-primer'), () => {
+  wireDialog($('primer'), body, $('show-primer'), $('close-primer'), (data) => {
     const { html, exercises } = renderPrimer(data.primer || '');
     body.innerHTML = html;
     wireExercises(body, exercises, rulesets(data.primer || ''), runner);

@@ -59,7 +59,7 @@ export function text() {
 }
 
 /** Puts the editor in place: the textarea at once, replaced by CodeMirror when its bundle
- * has loaded, asked for once `after` (heapgame's WebAssembly) has settled, so that on a slow
+ * has loaded, asked for once `after` (the first answer, app.js) has settled, so that on a slow
  * connection it does not delay the download the first answer waits for. `onInput` after each
  * edit; `document.body.dataset.editor` says which editor it is in the end. */
 export function install(onInput, after) {

@@ -3,7 +3,8 @@
 // that sends the plain file compressed (set up to serve the build's precompressed `.br` and
 // `.gz` files, or compressing as it sends: a HEAD request tells, without a download) is asked
 // for it; any other static server sends pkg/heapgame_web_bg.wasm.gz, decompressed here, and
-// the plain file is the last resort, where the browser cannot decompress.
+// the plain file is the last resort, where the browser cannot decompress. index.html starts
+// the download as soon as the page's head is read (loadModule here, once).
 
 const WASM = new URL('./pkg/heapgame_web_bg.wasm', import.meta.url);
 
@@ -43,8 +44,27 @@ async function serverCompresses() {
   }
 }
 
-/** The compiled module; `onProgress(received, total)` hears the download. */
-export async function loadModule(onProgress) {
+/** The download, started once: index.html starts it from its head, before the page's other
+ * scripts have arrived, so that on a slow connection it does not wait for them. */
+let started = null;
+let listener = () => {};
+let last = null;
+
+/** The compiled module (one download for every caller); `onProgress(received, total)`, when
+ * given, hears the download from now on, starting with how far it is. */
+export function loadModule(onProgress) {
+  if (onProgress) {
+    listener = onProgress;
+    if (last) onProgress(...last);
+  }
+  started ??= download((received, total) => {
+    last = [received, total];
+    listener(received, total);
+  });
+  return started;
+}
+
+async function download(onProgress) {
   let bytes = null;
   if (await serverCompresses()) {
     const r = await fetch(WASM).catch(() => null);

@@ -173,7 +173,7 @@ pub(super) fn outcomes(
 
 /// Bit rows of a common width (in words) that can grow.
 struct BitRows {
-    data: Vec<u64>,
+    data: Box<[u64]>,
     rows: usize,
 }
 
@@ -181,7 +181,7 @@ impl BitRows {
     fn new(rows: usize, w: usize) -> Result<BitRows, Halt> {
         let n = rows.checked_mul(w).ok_or(Halt::Decline)?;
         Ok(BitRows {
-            data: vec![0; n],
+            data: vec![0; n].into(),
             rows,
         })
     }
@@ -192,17 +192,24 @@ impl BitRows {
         for r in 0..self.rows {
             data[r * w2..r * w2 + w].copy_from_slice(&self.data[r * w..(r + 1) * w]);
         }
-        self.data = data;
+        self.data = data.into();
         Ok(())
     }
 }
 
+/// A bitset the current cell reads: (true: accumulator, false: cone; which; row).
+type Src = (bool, usize, usize);
+
 /// The Grundy fill's tables: the values, per accumulator a bitset a line (the values on it),
 /// per cone group a bitset a cell (the values in the cone), all `w` words wide and widened as
-/// the largest value grows; and the scratch of one cell's mex.
+/// the largest value grows; and the scratch of one cell's mex. What a cell reads is held in
+/// boxed slices, filled up to a count, not in vectors: indexing a slice is no call in the
+/// playground's WebAssembly (opt-level "z" leaves `Vec`'s `Index` and `push` calls).
 struct GrundyFill<'l> {
     l: &'l Layout,
-    g: Vec<u32>,
+    g: Box<[u32]>,
+    /// Per base: the offset `base` subtracted from a cell.
+    off: Box<[usize]>,
     /// Words a bitset.
     w: usize,
     /// Bitsets over all accumulators and cones, for the memory bound.
@@ -210,13 +217,15 @@ struct GrundyFill<'l> {
     accs: Vec<BitRows>,
     cones: Vec<BitRows>,
     /// Per accumulator: the line through the current cell, or `usize::MAX`.
-    cur: Vec<usize>,
+    cur: Box<[usize]>,
     /// The values of the current cell's point followers.
-    scratch: Vec<u64>,
-    /// The words of `scratch` set.
-    marked: Vec<usize>,
-    /// The bitsets the current cell reads: (true: accumulator, false: cone; which; row).
-    srcs: Vec<(bool, usize, usize)>,
+    scratch: Box<[u64]>,
+    /// The words of `scratch` set (the first `marks`; room for every point query).
+    marked: Box<[usize]>,
+    marks: usize,
+    /// The bitsets the current cell reads (the first `nsrcs`; room for every other query).
+    srcs: Box<[Src]>,
+    nsrcs: usize,
 }
 
 impl<'l> GrundyFill<'l> {
@@ -224,9 +233,16 @@ impl<'l> GrundyFill<'l> {
         let w = 1usize;
         let total_rows: usize = l.accs.iter().map(|a| a.lines).sum::<usize>()
             + l.groups.len().checked_mul(l.len).ok_or(Halt::Decline)?;
+        let queries = l.clauses.iter().flat_map(|c| &c.queries);
+        let points = queries
+            .clone()
+            .filter(|q| matches!(q, Query::Point(_)))
+            .count();
+        let others = queries.count() - points;
         Ok(GrundyFill {
             l,
-            g: vec![0u32; l.len],
+            g: vec![0u32; l.len].into(),
+            off: l.bases.iter().map(|b| b.1).collect(),
             w,
             total_rows,
             accs: l
@@ -239,22 +255,24 @@ impl<'l> GrundyFill<'l> {
                 .iter()
                 .map(|_| BitRows::new(l.len, w))
                 .collect::<Result<Vec<_>, _>>()?,
-            cur: vec![usize::MAX; l.accs.len()],
-            scratch: vec![0u64; w],
-            marked: Vec::new(),
-            srcs: Vec::new(),
+            cur: vec![usize::MAX; l.accs.len()].into(),
+            scratch: vec![0u64; w].into(),
+            marked: vec![0; points].into(),
+            marks: 0,
+            srcs: vec![(false, 0, 0); others].into(),
+            nsrcs: 0,
         })
     }
 
     /// Feeds each ray line through cell `x` with the value at its apex.
     #[inline(always)]
     fn feed_rays(&mut self, rows: &Rows<'_>, t: usize, x: usize) {
-        let (l, w) = (self.l, self.w);
-        for (a, acc) in l.accs.iter().enumerate() {
+        let w = self.w;
+        for a in 0..self.cur.len() {
             let id = rows.line(a, t);
             self.cur[a] = id;
             if id != usize::MAX {
-                let v = self.g[x - l.bases[acc.base].1] as usize;
+                let v = self.g[x - self.off[rows.base(a)]] as usize;
                 self.accs[a].data[id * w + v / 64] |= 1 << (v % 64);
             }
         }
@@ -271,7 +289,7 @@ impl<'l> GrundyFill<'l> {
         gs: &mut GuardScratch,
     ) -> Result<(), Halt> {
         let l = self.l;
-        self.srcs.clear();
+        let (mut marks, mut n) = (0, 0);
         for cl in &l.clauses {
             if !guards_allow(cl, rows, rules, gs)? {
                 continue;
@@ -280,24 +298,28 @@ impl<'l> GrundyFill<'l> {
                 match *q {
                     Query::Point(b) => {
                         if t >= rows.first[b] {
-                            let v = self.g[x - l.bases[b].1] as usize;
+                            let v = self.g[x - self.off[b]] as usize;
                             self.scratch[v / 64] |= 1 << (v % 64);
-                            self.marked.push(v / 64);
+                            self.marked[marks] = v / 64;
+                            marks += 1;
                         }
                     }
                     Query::Ray(a) => {
                         if self.cur[a] != usize::MAX {
-                            self.srcs.push((true, a, self.cur[a]));
+                            self.srcs[n] = (true, a, self.cur[a]);
+                            n += 1;
                         }
                     }
                     Query::Cone(gr, b) => {
                         if t >= rows.first[b] {
-                            self.srcs.push((false, gr, x - l.bases[b].1));
+                            self.srcs[n] = (false, gr, x - self.off[b]);
+                            n += 1;
                         }
                     }
                 }
             }
         }
+        (self.marks, self.nsrcs) = (marks, n);
         Ok(())
     }
 
@@ -309,21 +331,12 @@ impl<'l> GrundyFill<'l> {
     #[inline(always)]
     fn mex(&mut self) -> usize {
         let w = self.w;
-        let row = |&(is_acc, i, r): &(bool, usize, usize)| {
-            let data = if is_acc {
-                &self.accs[i].data
-            } else {
-                &self.cones[i].data
-            };
-            &data[r * w..(r + 1) * w]
-        };
-        let first =
-            |u: u64, j: usize| (u != u64::MAX).then(|| 64 * j + (!u).trailing_zeros() as usize);
-        let found = if self.srcs.len() <= 4 {
+        let srcs = &self.srcs[..self.nsrcs];
+        let found = if srcs.len() <= 4 {
             // Missing rows repeat `scratch` (or of a set with itself is the set).
             let mut rows = [&self.scratch[..]; 4];
-            for (slot, s) in rows.iter_mut().zip(&self.srcs) {
-                *slot = row(s);
+            for i in 0..srcs.len() {
+                rows[i] = self.bits(srcs[i]);
             }
             let [a, b, c, d] = rows;
             let (m, a, b, c, d) = (&self.scratch[..w], &a[..w], &b[..w], &c[..w], &d[..w]);
@@ -331,25 +344,38 @@ impl<'l> GrundyFill<'l> {
             // left as calls at opt-level "z".
             let mut found = None;
             for j in 0..w {
-                if let Some(v) = first(m[j] | a[j] | b[j] | c[j] | d[j], j) {
-                    found = Some(v);
+                let u = m[j] | a[j] | b[j] | c[j] | d[j];
+                if u != u64::MAX {
+                    found = Some(64 * j + (!u).trailing_zeros() as usize);
                     break;
                 }
             }
             found
         } else {
             (0..w).find_map(|j| {
-                first(
-                    self.srcs.iter().fold(self.scratch[j], |u, s| u | row(s)[j]),
-                    j,
-                )
+                let u = srcs
+                    .iter()
+                    .fold(self.scratch[j], |u, &s| u | self.bits(s)[j]);
+                (u != u64::MAX).then(|| 64 * j + (!u).trailing_zeros() as usize)
             })
         };
-        for &j in &self.marked {
-            self.scratch[j] = 0;
+        for i in 0..self.marks {
+            self.scratch[self.marked[i]] = 0;
         }
-        self.marked.clear();
+        self.marks = 0;
         found.unwrap_or(64 * w)
+    }
+
+    /// The bitset `src` of the current cell, `w` words.
+    #[inline(always)]
+    fn bits(&self, (is_acc, i, r): Src) -> &[u64] {
+        let w = self.w;
+        let data = if is_acc {
+            &self.accs[i].data
+        } else {
+            &self.cones[i].data
+        };
+        &data[r * w..(r + 1) * w]
     }
 
     /// Widens every bitset when `mex` does not fit in `w` words; [`Halt::Decline`] past
@@ -367,7 +393,7 @@ impl<'l> GrundyFill<'l> {
         for r in self.accs.iter_mut().chain(self.cones.iter_mut()) {
             r.grow(self.w, w2)?;
         }
-        self.scratch.resize(w2, 0);
+        self.scratch = vec![0; w2].into();
         self.w = w2;
         Ok(())
     }
@@ -411,5 +437,5 @@ pub(super) fn grundy(
         f.mark(rows, (t, x), mex);
         Ok(())
     })?;
-    Ok(f.g)
+    Ok(f.g.into_vec())
 }

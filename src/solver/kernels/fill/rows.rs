@@ -8,18 +8,22 @@ use crate::solver::kernels::layout::Layout;
 /// Cells between two looks at the budget.
 const CHECK_CELLS: usize = 1 << 16;
 
-/// The per-row state: where each base, accumulator and cone direction starts to apply.
+/// The per-row state: where each base, accumulator and cone direction starts to apply. Its
+/// tables are boxed slices, not vectors: the cells read them, and indexing a slice is no call
+/// in the playground's WebAssembly (opt-level "z" leaves `Vec`'s `Index` a call).
 pub(super) struct Rows<'l> {
     l: &'l Layout,
     /// The coordinates of the current cell.
-    pub(super) c: Vec<usize>,
+    pub(super) c: Box<[usize]>,
     /// Per base: the least last coordinate from which `x - base` is in the cube on this row
     /// (`usize::MAX`: never).
-    pub(super) first: Vec<usize>,
+    pub(super) first: Box<[usize]>,
     /// Per accumulator: the line id of `x - base` at the row's first cell.
-    id0: Vec<i64>,
+    id0: Box<[i64]>,
+    /// Per accumulator: its base, and the coefficient of the last coordinate in its line id.
+    acc: Box<[(usize, i64)]>,
     /// Per group, per direction: as `first`, for `x - dir`.
-    pub(super) gen_first: Vec<Vec<usize>>,
+    pub(super) gen_first: Box<[Box<[usize]>]>,
     /// Cube offset of the row's first cell.
     pub(super) start: usize,
     done: bool,
@@ -29,10 +33,15 @@ impl<'l> Rows<'l> {
     fn new(l: &'l Layout) -> Rows<'l> {
         let mut r = Rows {
             l,
-            c: vec![0; l.k],
-            first: vec![0; l.bases.len()],
-            id0: vec![0; l.accs.len()],
-            gen_first: l.groups.iter().map(|g| vec![0; g.gens.len()]).collect(),
+            c: vec![0; l.k].into(),
+            first: vec![0; l.bases.len()].into(),
+            id0: vec![0; l.accs.len()].into(),
+            acc: l.accs.iter().map(|a| (a.base, a.coef[l.k - 1])).collect(),
+            gen_first: l
+                .groups
+                .iter()
+                .map(|g| vec![0; g.gens.len()].into())
+                .collect(),
             start: 0,
             done: l.len == 0,
         };
@@ -93,13 +102,19 @@ impl<'l> Rows<'l> {
 }
 
 impl Rows<'_> {
+    /// The base of accumulator `a`.
+    #[inline(always)]
+    pub(super) fn base(&self, a: usize) -> usize {
+        self.acc[a].0
+    }
+
     /// The line of accumulator `a` through the cell at last coordinate `t`; `usize::MAX` when
     /// `x - base` is outside the cube.
     #[inline(always)]
     pub(super) fn line(&self, a: usize, t: usize) -> usize {
-        let acc = &self.l.accs[a];
-        if t >= self.first[acc.base] {
-            (self.id0[a] + acc.coef[self.l.k - 1] * t as i64) as usize
+        let (base, coef) = self.acc[a];
+        if t >= self.first[base] {
+            (self.id0[a] + coef * t as i64) as usize
         } else {
             usize::MAX
         }
