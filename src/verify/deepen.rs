@@ -320,7 +320,7 @@ impl<'g> Deepening<'g> {
             Region::Total { total, heaps }
                 if super::steps::box_pays(self.game.shape(), total, heaps) =>
             {
-                self.c.solve_box_first(total)
+                self.c.solve_box_first(total);
             }
             Region::Total { .. } => {}
             Region::Samples { .. } => {}
