@@ -224,3 +224,25 @@ fn a_deepened_run_whose_claims_are_not_about_it_compares_its_box() {
         assert_eq!(when_false.map(|w| *w.1), Some(true), "{}", c.text);
     }
 }
+
+#[test]
+fn a_total_is_solved_as_its_box_only_when_the_box_is_not_much_larger() {
+    // Two sorted heaps to a total of t: about t^2 / 4 positions, their box about t^2 / 2;
+    // three: t^3 / 36 against t^3 / 6. Six heaps to a total of 31: the partitions of at most 31
+    // into at most 6 parts, against C(37, 6) = 2,324,784 multisets of 6 heaps <= 31 (with the
+    // empty ones, heaps of 0): solving that box first took (k-1)/k n-delete Nim with n = 6 past
+    // `--time 3s` by ten seconds.
+    use heapgame::verify::steps::box_pays;
+    let shape = |count: usize| {
+        let text =
+            format!("ruleset \"n\" {{\n  heaps {count}\n  move {{ take 1.. from one heap }}\n}}\n");
+        heapgame::Game::from_source("n", &text, &[])
+            .expect("a ruleset")
+            .shape()
+            .clone()
+    };
+    assert!(box_pays(&shape(1), 100, 1));
+    assert!(box_pays(&shape(2), 100, 2));
+    assert!(box_pays(&shape(3), 60, 3));
+    assert!(!box_pays(&shape(6), 31, 6));
+}

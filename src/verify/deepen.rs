@@ -317,7 +317,12 @@ impl<'g> Deepening<'g> {
         let budget = self.deadline(if self.sampling { end } else { grow_end }.min(cap));
         match region {
             Region::Box(b) => self.c.solve_box_first(b.max),
-            Region::Total { total, .. } => self.c.solve_box_first(total),
+            Region::Total { total, heaps }
+                if super::steps::box_pays(self.game.shape(), total, heaps) =>
+            {
+                self.c.solve_box_first(total);
+            }
+            Region::Total { .. } => {}
             Region::Samples { .. } => {}
         }
         let fresh = if self.c.can_sweep(&region) {

@@ -342,6 +342,19 @@ impl<'s> Steps<'s> {
     }
 }
 
+/// Whether a total of `total` tokens on at most `heaps` heaps is worth solving as the box of
+/// every heap <= `total` first ([`super::boxed`]): when the box has at most eight times the
+/// total's positions (two heaps: about twice; three sorted heaps: about six). Six heaps to a
+/// total of 31 are a few thousand positions, their box 1.9 million, which a kernel solved far
+/// past the time limit (its positions outside the boxes solved before are searched instead).
+pub fn box_pays(shape: &ShapeSpec, total: u32, heaps: usize) -> bool {
+    let Some(size) = box_size(shape, total, heaps).map(clamp) else {
+        return false;
+    };
+    let eighth = size / 8;
+    total_size(shape, total, heaps, eighth).saturating_mul(8) >= size
+}
+
 /// The heap count of a box or total.
 fn heaps_of(r: &Region) -> Option<usize> {
     match *r {
