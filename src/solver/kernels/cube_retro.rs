@@ -91,13 +91,19 @@ fn mark<const K: usize>(
     // Set: N (a P-position reaches it); the bits are turned into P bits at the end.
     let mut n_bits = vec![0u64; len.div_ceil(64)];
     let mut t = [base; K];
+    // Work since the budget was last asked (a rank, a predecessor tried): asked at rank 0
+    // and then after every `Budget::FOLLOWERS_EVERY`, however many predecessors a P has.
+    let mut work = Budget::FOLLOWERS_EVERY;
     for r in 0..len {
-        if r % 4096 == 0 {
+        if work >= Budget::FOLLOWERS_EVERY {
+            work = 0;
             budget
                 .check_now(r)
                 .map_err(|stop| SolveError::from_stop(stop, r))?;
         }
+        work += 1;
         if n_bits[r / 64] >> (r % 64) & 1 == 0 {
+            work += points.len();
             // A P-position: its predecessors are N.
             for a in &points {
                 let Some(x) = raised(&t, a, max) else {

@@ -174,7 +174,9 @@ fn fill(
 }
 
 /// Writes the value of each rank of a non-empty box into `values`, in order of rank, walking
-/// the padded tuples in colex order; the budget is asked every 4096 ranks.
+/// the padded tuples in colex order; the budget is asked after every
+/// [`Budget::FOLLOWERS_EVERY`] units of work (a rank, a follower seen or a predecessor marked),
+/// so that a box whose positions have thousands of followers stops at its time limit too.
 fn fill_ranks(
     clauses: &[Clause],
     spec: &BoxSpec,
@@ -194,12 +196,16 @@ fn fill_ranks(
     .then(|| Retro::new(spec.heaps, base, spec.max, moves.table().to_vec()));
     // Grundy values: `mark[v] == stamp` when a follower has value v.
     let mut mark: Vec<usize> = Vec::new();
+    // Work since the budget was last asked: starts full, so that it is asked at rank 0.
+    let mut work = Budget::FOLLOWERS_EVERY;
     for r in 0..values.len() {
-        if r % 4096 == 0 {
+        if work >= Budget::FOLLOWERS_EVERY {
+            work = 0;
             budget
                 .check_now(r)
                 .map_err(|stop| SolveError::from_stop(stop, r))?;
         }
+        work += 1;
         let start = if spec.shape.drops_zeros() {
             tuple.iter().take_while(|&&h| h == 0).count()
         } else {
@@ -209,9 +215,16 @@ fn fill_ranks(
         debug_assert_eq!(spec.rank(pos), Some(r));
         let (done, rest) = values.split_at_mut(r);
         rest[0] = match (want, retro.as_mut()) {
-            (Want::Outcome, Some(retro)) => retro_outcome(retro, clauses, pos, (r, rest)),
-            (Want::Outcome, None) => search_outcome(&mut moves, clauses, (pos, lower), done),
-            (Want::Grundy, _) => grundy_value(&mut moves, clauses, (pos, lower), done, &mut mark),
+            (Want::Outcome, Some(retro)) => {
+                retro_outcome(retro, clauses, pos, (r, rest), &mut work)
+            }
+            (Want::Outcome, None) => {
+                search_outcome(&mut moves, clauses, (pos, lower), done, &mut work)
+            }
+            (Want::Grundy, _) => {
+                let at = (pos, lower);
+                grundy_value(&mut moves, clauses, at, (done, &mut mark), &mut work)
+            }
         };
         next_colex(&mut tuple, base, spec.max);
     }
@@ -219,19 +232,22 @@ fn fill_ranks(
 }
 
 /// The outcome of rank `r` (1: N) by retrograde marking: when no follower marked it N, it is
-/// P, and every predecessor (in `rest`, from rank `r` on) is marked N.
+/// P, and every predecessor (in `rest`, from rank `r` on) is marked N (each counted in
+/// `work`).
 #[inline]
 fn retro_outcome(
     retro: &mut Retro,
     clauses: &[Clause],
     pos: &[u32],
     (r, rest): (usize, &mut [u32]),
+    work: &mut usize,
 ) -> u32 {
     if rest[0] == 0 {
         // Not marked: no follower is P.
         for c in clauses {
             retro.each_pred(c, pos, &mut |q: usize| {
                 debug_assert!(q > r, "a predecessor of rank {q} <= {r}");
+                *work += 1;
                 rest[q - r] = 1;
             });
         }
@@ -239,18 +255,21 @@ fn retro_outcome(
     rest[0]
 }
 
-/// The outcome of a position (1: N) from its followers' in `done`: N when some follower is P.
+/// The outcome of a position (1: N) from its followers' in `done`: N when some follower is P
+/// (each follower seen counted in `work`).
 #[inline]
 fn search_outcome(
     moves: &mut Moves,
     clauses: &[Clause],
     (pos, lower): (&[u32], u32),
     done: &[u32],
+    work: &mut usize,
 ) -> u32 {
     let r = done.len();
     let found = clauses.iter().any(|c| {
         moves.each(c, pos, lower, &mut |q: usize| {
             debug_assert!(q < r, "a follower of rank {q} >= {r}");
+            *work += 1;
             done[q] == 0
         })
     });
@@ -258,20 +277,21 @@ fn search_outcome(
 }
 
 /// The Grundy value of a position: the mex of its followers' values in `done`, marked in
-/// `mark` with the stamp `r + 1` (`r` the position's rank).
+/// `mark` with the stamp `r + 1` (`r` the position's rank; each follower counted in `work`).
 #[inline]
 fn grundy_value(
     moves: &mut Moves,
     clauses: &[Clause],
     (pos, lower): (&[u32], u32),
-    done: &[u32],
-    mark: &mut Vec<usize>,
+    (done, mark): (&[u32], &mut Vec<usize>),
+    work: &mut usize,
 ) -> u32 {
     let r = done.len();
     let stamp = r + 1;
     for c in clauses {
         moves.each(c, pos, lower, &mut |q: usize| {
             debug_assert!(q < r, "a follower of rank {q} >= {r}");
+            *work += 1;
             let v = done[q] as usize;
             if v >= mark.len() {
                 mark.resize(v + 1, 0);
