@@ -27,7 +27,9 @@
 //! the move (so a `set` that never raises its heap, `set heap c to min(c, b - s)`), worked out
 //! once a run of amounts as linear pieces of the first amount where they are sums, constant
 //! multiples, `min` and `max` (`then`, `piecewise`, `lines`, `pieces`); amounts `c..E`
-//! computed in play; a `positions where` rule of the same forms (`rule`). Not compiled:
+//! computed in play; a `positions where` rule of the same forms (`rule`; one that orders
+//! every named heap, `a < b and b <= c`, is read as a [`RuleChain`], which the compiled-moves
+//! kernel makes its box's shape). Not compiled:
 //! `split`, `delete`, `lower`, `add`, `move ... to`, a `set` that may raise its heap,
 //! several-step moves on unnamed heaps, quantifiers that read the move, `after`.
 //! For a clause not compiled, [`explain`] says which part stopped it

@@ -74,27 +74,28 @@ impl Chain {
         }
     }
 
-    /// The rank of the tuple `y` (of rank `r`) with the heaps `combo` lowered by `take`, or
-    /// `None` when the follower breaks the chain; `z`: working memory of `y`'s length.
+    /// The rank of the tuple `y` (of rank `r`) with the heaps `combo` (each once) lowered by
+    /// `take`, or `None` when the follower breaks the chain: only a heap lowered can pass the
+    /// heap below it (lowered too, or not), so each is compared with that one's new size.
+    #[inline(always)]
     pub(super) fn lowered(
         &self,
         (y, r): (&[u32], usize),
         (combo, take): (&[usize], &[u32]),
-        z: &mut [u32],
     ) -> Option<usize> {
-        z.copy_from_slice(y);
         let mut rank = r;
         for (&j, &s) in combo.iter().zip(take) {
             let i = self.at[j];
-            rank -= self.ranks.at(i, z[i]);
-            z[i] = z[i].checked_sub(s)?;
-        }
-        if z.windows(2).any(|w| w[0] > w[1]) {
-            return None;
-        }
-        for &j in combo {
-            let i = self.at[j];
-            rank += self.ranks.at(i, z[i]);
+            let v = y[i].checked_sub(s)?;
+            if i > 0 {
+                let below = self.order[i - 1];
+                let t = (combo.iter().zip(take)).find(|&(&c, _)| c == below);
+                if v < y[i - 1] - t.map_or(0, |(_, &t)| t.min(y[i - 1])) {
+                    return None;
+                }
+            }
+            // Every term subtracted is the one summed in `r` (each heap once).
+            rank = rank - self.ranks.at(i, y[i]) + self.ranks.at(i, v);
         }
         Some(rank)
     }
@@ -254,9 +255,19 @@ mod tests {
                         let mut f = x.clone();
                         f[j] -= s;
                         let plain = walked.iter().position(|(u, _)| *u == f);
-                        let mut z = vec![0u32; 3];
-                        let got = chain.lowered((y, r), (&[j], &[s]), &mut z);
+                        let got = chain.lowered((y, r), (&[j], &[s]));
                         assert_eq!(got, plain, "{rc:?} {x:?} heap {j} minus {s}");
+                        // With a second heap lowered too (by 0 or more).
+                        for (o, t) in (0..3)
+                            .filter(|&o| o != j)
+                            .flat_map(|o| (0..=x[o] - lower).map(move |t| (o, t)))
+                        {
+                            let mut f = f.clone();
+                            f[o] -= t;
+                            let plain = walked.iter().position(|(u, _)| *u == f);
+                            let got = chain.lowered((y, r), (&[j, o], &[s, t]));
+                            assert_eq!(got, plain, "{rc:?} {x:?} {j} - {s}, {o} - {t}");
+                        }
                         let mut shown = Vec::new();
                         chain.run((y, r, j), (1, u64::from(s), 1), &mut |q| {
                             shown.push(q);

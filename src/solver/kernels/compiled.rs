@@ -164,7 +164,7 @@ impl Here {
                         .sum::<usize>()
             }
             Layout::Sorted(ranks) => ranks.lowered(&self.tuple, self.start, combo, take, base, y),
-            Layout::Chain(chain) => return chain.lowered((&self.y, self.r), (combo, take), y),
+            Layout::Chain(chain) => return chain.lowered((&self.y, self.r), (combo, take)),
         })
     }
 
