@@ -10,7 +10,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use heapgame::query::{eval, Want};
+use heapgame::query::{eval, Limits, Room, Want};
 use heapgame::solver::Budget;
 use heapgame::Game;
 
@@ -33,6 +33,8 @@ fn main() {
         .map_or(20_000, |c| c.parse().expect("CALLS is a number"));
     let mut solver = game.solver();
     let want = Want::default();
+    // The bindings' limits when none is given: no default of the machine's.
+    let limits = Limits::with_room(Room::Unbounded);
     // The bindings' budget: a cancel flag, a deadline and the memory flag, as `Run` makes.
     let budget = Budget {
         cancel: Some(Default::default()),
@@ -40,12 +42,14 @@ fn main() {
         deadline: Some(Instant::now() + std::time::Duration::from_secs(3600)),
         ..Budget::default()
     };
-    eval(&game, &mut solver, &pos, &budget, want).expect("solved");
+    eval(&game, &mut solver, &pos, &limits, &budget, want).expect("solved");
     let mut best = f64::INFINITY;
     for _ in 0..5 {
         let t = Instant::now();
         for _ in 0..calls {
-            std::hint::black_box(eval(&game, &mut solver, &pos, &budget, want).expect("solved"));
+            std::hint::black_box(
+                eval(&game, &mut solver, &pos, &limits, &budget, want).expect("solved"),
+            );
         }
         best = best.min(t.elapsed().as_secs_f64() / calls as f64);
     }

@@ -111,7 +111,7 @@ impl PositionArgs {
 
 pub use crate::report::{json_position, Format};
 
-pub use crate::query::limits::heaps_stored as estimate_heaps;
+pub(crate) use crate::query::limits::heaps_stored as estimate_heaps;
 
 /// The text of a ruleset file, within the size cap (`heapgame::source`), or the reason why
 /// not as a diagnostic (`heapgame::io`).

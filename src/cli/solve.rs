@@ -96,13 +96,17 @@ pub fn run(a: Args) -> Result<u8, Report> {
         run.limits = planned.bounds.clone();
         return Err(run.failure(&game, error, &context));
     }
+    // The progress bar and the memory guard end with the solve; the budget (Ctrl-C, --time)
+    // still stops the writing.
+    let budget = run.budget.clone();
+    drop(run);
     let written = Written::default();
     match render(&game, &req, answer.as_ref(), &written, file) {
         Ok(()) => Ok(0),
         Err(Unwritten::Refused(e)) => Err(Report::new(e)),
         Err(_) if written.stopped.get() => {
             let positions = answer.as_ref().map_or(0, |s| s.planned.spec.len());
-            Err(stopped(&a, &game, positions, &written, &run.budget))
+            Err(stopped(&a, &game, positions, &written, &budget))
         }
         Err(Unwritten::Output(e)) => Err(Report::new(e)),
         Err(Unwritten::Stdout(e)) => Err(CliError::Write(e).into()),

@@ -126,7 +126,7 @@ pub fn answer(
 /// Answers the canonical position `pos` of `game`, by the route in the module doc: refused,
 /// unless forced, when its followers alone prove the run cannot finish; else solved within
 /// `budget` (the caller's hooks: Ctrl-C, progress, the deadline) tightened to the bounds
-/// `limits` give a solve of its heaps ([`heaps_stored`]). `solver` is the caller's search over
+/// `limits` give a solve of its heaps (`limits::heaps_stored`). `solver` is the caller's search over
 /// `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
 /// session asks faster the second time. Its budget is set to the solve's.
 pub fn eval<G: GameRules<Error = MoveError>>(

@@ -1,7 +1,7 @@
 //! The limits of a question, decided once for every front end: what the user set (a position
 //! limit, a memory limit, `force`) and the memory the platform leaves ([`Room`]: the
 //! machine's for the command line and the REPL, the page's for the playground, none for a
-//! library call), resolved into the bounds of a solve ([`Limits::at`]: the most positions
+//! library call), resolved into the bounds of a solve (`Limits::at`: the most positions
 //! stored at what the solve spends a position, the memory limit, each with the words that say
 //! what set it), and the refusal, unless forced, of a position whose followers alone prove the
 //! run cannot finish ([`Limits::refuse_position`]).
@@ -73,14 +73,14 @@ pub struct Bounds {
 /// key's own allocation, and for `solve` the row of the table. Measured with
 /// `/usr/bin/time -f %M` on `solve rulesets/classic/wythoff.game --max 1000` (501 501
 /// positions): 98 MB above the start, about 196 bytes a position; 3-heap Nim up to 60: 160.
-pub fn bytes_per_position(heaps: usize) -> u64 {
+pub(crate) fn bytes_per_position(heaps: usize) -> u64 {
     (heaps as u64).saturating_mul(8).saturating_add(192)
 }
 
 /// The most heaps of a position the solve of `pos` stores: one for a disjunctive sum (it
 /// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
 /// `pos` (or its tokens, when moves split heaps).
-pub fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
+pub(crate) fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
     if crate::solver::sum::is_sum(game.generator()) {
         return 1;
     }
@@ -111,7 +111,7 @@ pub fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
 }
 
 /// A cost per position in words: "1 bit", "41 bits", "208 bytes".
-pub fn show_cost(bits: u64) -> String {
+pub(crate) fn show_cost(bits: u64) -> String {
     match bits {
         1 => "1 bit".to_string(),
         b if b % 8 == 0 => format!("{} bytes", b / 8),
@@ -127,7 +127,7 @@ pub fn show_bytes(b: u64) -> String {
 impl Bounds {
     /// `budget` (a front end's hooks: Ctrl-C, progress, the deadline) within these bounds: its
     /// own position and memory limits kept where they are tighter.
-    pub fn tighten(&self, budget: &Budget) -> Budget {
+    pub(crate) fn tighten(&self, budget: &Budget) -> Budget {
         let cap = self.max_memory.as_ref().map(|(cap, _)| *cap);
         Budget {
             max_positions: Some(
@@ -154,7 +154,7 @@ impl Limits {
     }
 
     /// The memory limit: the one set, else what is in use and three quarters of the room.
-    pub fn memory(&self) -> Option<(u64, String)> {
+    pub(crate) fn memory(&self) -> Option<(u64, String)> {
         match (&self.max_memory, &self.room) {
             (Some(m), _) => Some((m.value, m.why.clone())),
             (
@@ -177,13 +177,13 @@ impl Limits {
 
     /// The bounds of a solve of positions with at most `heaps` heaps, stored in a memo at
     /// [`bytes_per_position`].
-    pub fn for_heaps(&self, heaps: usize) -> Bounds {
+    pub(crate) fn for_heaps(&self, heaps: usize) -> Bounds {
         self.at(bytes_per_position(heaps).saturating_mul(8))
     }
 
     /// The bounds of a solve that stores a position in `bits` bits: the position limit set,
     /// or what the memory limit holds, the smaller; else half the room.
-    pub fn at(&self, bits: u64) -> Bounds {
+    pub(crate) fn at(&self, bits: u64) -> Bounds {
         let bits = bits.max(1);
         let cost = show_cost(bits);
         let fit = |bytes: u64| {
@@ -230,7 +230,7 @@ impl Limits {
     /// Refuses, unless forced, a run whose first position proves it cannot finish: more
     /// followers than can be generated, or held within the memory limit
     /// ([`Estimate::refusal`]); `what` names the run ("solving (3, 5)").
-    pub fn refuse(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), LoadError> {
+    pub(crate) fn refuse(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), LoadError> {
         if self.force {
             return Ok(());
         }

@@ -37,6 +37,15 @@ pub enum Row<'a> {
     },
 }
 
+/// A box's P-positions alone ([`Solved::sorted_p`]).
+#[derive(Debug)]
+pub struct PPositions {
+    /// The P-positions, in the order of `each_position`.
+    pub positions: Vec<Vec<u32>>,
+    /// How many positions of the box are not P-positions.
+    pub others: u64,
+}
+
 /// The rows of a solved box, one at a time ([`Rows::advance`]).
 pub struct Rows<'a> {
     solved: &'a Solved,
@@ -122,7 +131,7 @@ impl Solved {
     /// The box's P-positions alone, in the order of `each_position`, and how many positions
     /// are not, when the box is tabulated, lists every position of its walk (no `positions
     /// where`), and holds at most `most` P-positions; else `None` (then [`Solved::rows`]).
-    pub fn sorted_p(&self, game: &Game, most: usize) -> Option<Result<(Vec<Vec<u32>>, u64), Stop>> {
+    pub fn sorted_p(&self, game: &Game, most: usize) -> Option<Result<PPositions, Stop>> {
         let Table::Values(Listed::Box(values)) = &self.table else {
             return None;
         };
@@ -148,6 +157,9 @@ impl Solved {
             list.push(p);
         }
         list.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-        Some(Ok((list, (spec.len() - ps) as u64)))
+        Some(Ok(PPositions {
+            positions: list,
+            others: (spec.len() - ps) as u64,
+        }))
     }
 }

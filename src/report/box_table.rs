@@ -237,12 +237,12 @@ fn write(
     };
     if req.format == TableFormat::Table && !req.grundy {
         if let Some(listed) = solved.sorted_p(game, MAX_SORTED) {
-            let (ps, others) = listed.map_err(|_| written.stop())?;
-            for p in &ps {
+            let ps = listed.map_err(|_| written.stop())?;
+            for p in &ps.positions {
                 written.count();
                 rows.row(p, true, None)?;
             }
-            rows.skip_n_positions(others);
+            rows.skip_n_positions(ps.others);
             return rows.end();
         }
     }

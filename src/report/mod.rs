@@ -4,18 +4,28 @@
 //! (`diff.rs`), one position's answer (`eval.rs`), a heap's sequence (`sequence.rs`), a loopy position (`loopy.rs`), pictures as
 //! the bytes of a file (`picture.rs`), and files written whole or not at all (`output.rs`).
 //! Below the command line, the REPL and the playground, which share it; it reads no terminal
-//! and no argument.
+//! and no argument. The renderers of the commands are built with the command line (feature
+//! `cli`); the playground and the Python package use `output` and `picture`.
 
+#[cfg(feature = "cli")]
 pub(crate) mod box_table;
+#[cfg(feature = "cli")]
 pub(crate) mod check;
+#[cfg(feature = "cli")]
 pub(crate) mod check_summary;
+#[cfg(feature = "cli")]
 pub(crate) mod diff;
+#[cfg(feature = "cli")]
 pub(crate) mod eval;
+#[cfg(feature = "cli")]
 pub(crate) mod guess;
+#[cfg(feature = "cli")]
 pub(crate) mod loopy;
 pub mod output;
 pub mod picture;
+#[cfg(feature = "cli")]
 pub(crate) mod sequence;
+#[cfg(feature = "cli")]
 pub(crate) mod table;
 
 /// The output formats of `eval`, `moves`, `check` and `diff`.

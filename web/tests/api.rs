@@ -515,7 +515,7 @@ fn take_or_add_outcome(a: usize, b: usize) -> char {
 
 #[test]
 fn the_page_takes_the_librarys_one_route() {
-    use heapgame::query::{eval, Answer, Route, Want};
+    use heapgame::query::{answer, Answer, Limits, Room, Route, Want};
     use heapgame::solver::Budget;
     const TAKE_OR_ADD: &str = include_str!("../../rulesets/classic/take-or-add.game");
     let g = wythoff_brute(40);
@@ -530,8 +530,8 @@ fn the_page_takes_the_librarys_one_route() {
         let typed = format!("{} {}", pos[0], pos[1]);
         let v = api::evaluate(&req(text, &[]), &typed, &quiet);
         let game = heapgame::Game::from_source("t.game", text, &[]).unwrap();
-        let mut s = game.solver();
-        let a = eval(&game, &mut s, &pos, &Budget::default(), Want::default()).unwrap();
+        let limits = Limits::with_room(Room::Unbounded);
+        let a = answer(&game, &pos, &limits, &Budget::default(), Want::default()).unwrap();
         match a {
             Answer::Values(e) => {
                 let want = g[pos[0] as usize][pos[1] as usize];
