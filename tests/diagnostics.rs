@@ -310,6 +310,7 @@ fn diagnose(name: &str, text: &str) -> (Vec<String>, String) {
         deadline: None,
         max_bytes: None,
         memory_refused: None,
+        planned: None,
     });
     let err = solver
         .grundy(&pos)

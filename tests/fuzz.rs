@@ -485,6 +485,7 @@ fn drive(
         deadline: None,
         max_bytes: None,
         memory_refused: None,
+        planned: None,
     });
     match solver.grundy(&pos) {
         Ok(g) => {
@@ -533,6 +534,7 @@ fn picture(game: &Game) -> Result<(), TestCaseError> {
         deadline: None,
         max_bytes: None,
         memory_refused: None,
+        planned: None,
     };
     match plot::build(game, &req, &plan, &budget, &|_| None) {
         Ok(fig) => {

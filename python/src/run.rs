@@ -98,6 +98,7 @@ impl Run {
             deadline,
             max_bytes: limits.max_memory,
             memory_refused: Some(memory.clone()),
+            planned: None,
         };
         Ok(Run {
             budget,

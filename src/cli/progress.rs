@@ -23,21 +23,23 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Watches `counter`, counting `count`; `total` is the expected number when known.
+    /// Watches `counter`, counting `count`; `total` is the expected number when known, else
+    /// a cell where the run's planner puts it ([`crate::solver::Budget::planned`]; 0 until
+    /// then), read when the bar is drawn.
     pub fn counting(
         counter: Arc<AtomicUsize>,
         count: Count,
-        total: Option<u64>,
+        total: Result<u64, Arc<AtomicUsize>>,
         what: String,
     ) -> Progress {
         let stop = Arc::new(AtomicBool::new(false));
         let s = stop.clone();
         let thread = match count {
             _ if std::io::stderr().is_terminal() => {
-                std::thread::spawn(move || run(&counter, count, total, &what, &s))
+                std::thread::spawn(move || run(&counter, count, &total, &what, &s))
             }
             Count::Values { from } if stderr_is_file() => {
-                std::thread::spawn(move || plain(&counter, from, total, PLAIN_EVERY, &s))
+                std::thread::spawn(move || plain(&counter, from, known(&total), PLAIN_EVERY, &s))
             }
             Count::Values { .. } | Count::Positions => return Progress { stop, thread: None },
         };
@@ -164,7 +166,21 @@ fn clock(s: u64) -> String {
     }
 }
 
-fn run(counter: &AtomicUsize, count: Count, total: Option<u64>, what: &str, stop: &AtomicBool) {
+/// The total of a bar: given, or planned by now (0: not yet).
+fn known(total: &Result<u64, Arc<AtomicUsize>>) -> Option<u64> {
+    match total {
+        Ok(t) => Some(*t),
+        Err(cell) => Some(cell.load(Ordering::Relaxed) as u64).filter(|&t| t > 0),
+    }
+}
+
+fn run(
+    counter: &AtomicUsize,
+    count: Count,
+    total: &Result<u64, Arc<AtomicUsize>>,
+    what: &str,
+    stop: &AtomicBool,
+) {
     let from = match count {
         Count::Values { from } => from,
         Count::Positions => 0,
@@ -176,7 +192,7 @@ fn run(counter: &AtomicUsize, count: Count, total: Option<u64>, what: &str, stop
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    let bar = match total {
+    let bar = match known(total) {
         Some(n) => {
             let bar = ProgressBar::new(n).with_elapsed(begin.elapsed());
             let style = ProgressStyle::with_template(bar_template(count))

@@ -81,6 +81,8 @@ impl SolveRun {
         what: String,
     ) -> SolveRun {
         let counter = Arc::new(AtomicUsize::new(0));
+        // The total the query floor plans, when the caller does not know it.
+        let planned = Arc::new(AtomicUsize::new(0));
         let budget = Budget {
             max_positions: Some(limits.max_positions),
             cancel: Some(interrupt::cancel_flag()),
@@ -88,6 +90,7 @@ impl SolveRun {
             deadline: args.time.map(|t| Instant::now() + t),
             max_bytes: limits.max_memory.as_ref().map(|(cap, _)| *cap),
             memory_refused: Some(Arc::new(AtomicBool::new(false))),
+            planned: Some(planned.clone()),
         };
         let total = total.map(|t| t.min(limits.max_positions as u64));
         let watchdog = memory_guard(&limits, &what, interrupt::cancel_flag());
@@ -96,7 +99,7 @@ impl SolveRun {
             limits,
             time: args.time,
             watchdog,
-            _progress: Progress::counting(counter, count, total, what),
+            _progress: Progress::counting(counter, count, total.ok_or(planned), what),
         }
     }
 

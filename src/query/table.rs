@@ -143,6 +143,9 @@ pub fn table<G: GameRules<Error = MoveError>>(
 ) -> Result<Solved, TableError> {
     let planned = plan(game, ask, limits)?;
     let budget = planned.bounds.tighten(budget);
+    if let Some(cell) = &budget.planned {
+        cell.store(planned.spec.len(), std::sync::atomic::Ordering::Relaxed);
+    }
     match solve(game, rules, ask, &planned, &budget) {
         Ok(table) => Ok(Solved {
             planned,
@@ -214,6 +217,10 @@ fn solve<G: GameRules<Error = MoveError>>(
         Ok(values) => Ok(Table::Values(values)),
         Err(SolveError::Cycle(_)) if game.play() == Play::Normal && ask.loopy => {
             let loopy = |error| (error, true);
+            // The region the box reaches is not the box: its size is not known.
+            if let Some(cell) = &budget.planned {
+                cell.store(0, std::sync::atomic::Ordering::Relaxed);
+            }
             let roots = box_roots(game, ask.max, planned.k, budget).map_err(loopy)?;
             let solution = solve_loopy_region(game.generator(), roots.iter().cloned(), budget)
                 .map_err(loopy)?;

@@ -270,6 +270,7 @@ impl Ui {
             deadline: None,
             max_bytes: self.limits().memory().map(|(cap, _)| cap),
             memory_refused: Some(self.memory_refused.clone()),
+            planned: None,
         }
     }
 

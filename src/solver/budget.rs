@@ -29,6 +29,10 @@ pub struct Budget {
     /// stop is then a [`Stop::Cancelled`], and the caller, who set the limit, reports it as
     /// the memory limit (as when its memory guard stops a run).
     pub memory_refused: Option<Arc<AtomicBool>>,
+    /// Set to the number of positions the run plans to store by whoever plans it (the query
+    /// floor, once the box is known), so that a progress bar started before the plan shows a
+    /// total; 0 while it is not known.
+    pub planned: Option<Arc<AtomicUsize>>,
 }
 
 /// The followers of one position generated so far, and the stop if the budget ended the
