@@ -56,6 +56,13 @@ impl Watchdog {
             resident_bytes().is_some_and(|r| r > cap)
                 || vcap.is_some_and(|v| super::machine::virtual_bytes().is_some_and(|x| x > v))
         };
+        // Over already (a ruleset that takes the memory once read): the solve is stopped at
+        // its first look, not when the thread happens to look, which a loaded machine delays
+        // past the end of a short run.
+        if over() {
+            hit.store(true, Ordering::SeqCst);
+            cancel.store(true, Ordering::SeqCst);
+        }
         let (s, h) = (stop.clone(), hit.clone());
         let thread = std::thread::spawn(move || {
             while !s.load(Ordering::Relaxed) {
