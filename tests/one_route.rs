@@ -75,15 +75,20 @@ fn three(file: &str, pos: &str) -> [Said; 3] {
         .args(["repl", file])
         .stdin(format!("{pos}\n"))
         .ok();
-    let req = heapgame_web::api::Request {
+    let req = page_request(file);
+    let page = heapgame_web::api::evaluate(&req, pos, &|_| {});
+    [read_eval_json(&eval), read_text(&repl), read_page(&page)]
+}
+
+/// The playground's request for the text of `file`, at its default position limit.
+fn page_request(file: &str) -> heapgame_web::api::Request {
+    heapgame_web::api::Request {
         name: file.to_string(),
         text: std::fs::read_to_string(file).expect("the ruleset"),
         params: Vec::new(),
         max_positions: heapgame_web::DEFAULT_MAX_POSITIONS,
         force: false,
-    };
-    let page = heapgame_web::api::evaluate(&req, pos, &|_| {});
-    [read_eval_json(&eval), read_text(&repl), read_page(&page)]
+    }
 }
 
 /// The answer all three front ends gave at `pos` (each asserted equal to the command line's).
@@ -338,13 +343,7 @@ fn box_three(file: &str, max: u32, heaps: Option<usize>) -> [Vec<Vec<u32>>; 3] {
     let solve = heapgame().args(["solve", file]).args(&args).args(csv).ok();
     let line = format!(":table {} --format csv\n", args.join(" "));
     let repl = heapgame().args(["repl", file]).stdin(line).ok();
-    let req = heapgame_web::api::Request {
-        name: file.to_string(),
-        text: std::fs::read_to_string(file).expect("the ruleset"),
-        params: Vec::new(),
-        max_positions: heapgame_web::DEFAULT_MAX_POSITIONS,
-        force: false,
-    };
+    let req = page_request(file);
     let page = heapgame_web::api::solve(&req, max, heaps, false, &|_| {});
     assert_eq!(page["ok"], true, "{page}");
     let page: Vec<Vec<u32>> =
