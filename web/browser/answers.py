@@ -2,7 +2,7 @@
 through the kernels, a long solve stopped and bad input."""
 
 import time
-from browser.common import source, set_source, wythoff_p, wythoff_moves, wythoff_grundy, kayles, contrast, check, choose, edit, started
+from browser.common import source, set_source, wythoff_p, wythoff_moves, wythoff_grundy, kayles, contrast, check, choose, edit, started, opened
 
 
 def first_screen_and_a_position(b, url):
@@ -51,7 +51,7 @@ def first_screen_and_a_position(b, url):
 
     # The same for a sum: Kayles (5, 11), the XOR of each heap's value.
     choose(b, "classic/kayles.game")
-    b.wait_text("#status-line", '"Kayles"')
+    opened(b, "classic/kayles.game")
     k = kayles(11)
     b.type("#position-input", "5 11\ue007")
     b.wait_text("#eval-xor", "XOR")
@@ -60,7 +60,7 @@ def first_screen_and_a_position(b, url):
 
     # Defect 8: one large position is answered through the kernel on its box.
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", '"Wythoff"')
+    opened(b, "classic/wythoff.game")
     b.type("#position-input", "1000 1618")
     t0 = time.time()
     b.click("#eval-button")
@@ -107,7 +107,7 @@ def big_positions(b):
     """Defect 4 of issue 38: large positions answer through the kernel the command line uses;
     one whose box cannot fit the page's memory is refused in words, never a panic."""
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", '"Wythoff')
+    opened(b, "classic/wythoff.game")
     b.type("#position-input", "3000 4000\ue007")
     b.wait_text("#eval-position", "(3000, 4000)", timeout=300)
     p = wythoff_p(4000)
@@ -135,12 +135,12 @@ def big_positions(b):
     choose(b, "classic/wythoff.game")
     b.wait("the question", "return document.getElementById('discard').open;")
     b.click("#discard-yes")
-    b.wait_text("#status-line", '"Wythoff')
+    opened(b, "classic/wythoff.game")
 
 
 def long_solve_and_bad_input(b):
     choose(b, "abuku/delete-nim.game")
-    b.wait_text("#status-line", '"Delete Nim"')
+    opened(b, "abuku/delete-nim.game")
     b.click("#advanced summary")
     b.type("#max-positions", "5000000")
     b.type("#solve-max", "2500")
@@ -149,13 +149,13 @@ def long_solve_and_bad_input(b):
     b.click("#solve-stop")
     b.wait_text("#solve-out", "Stopped")
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", '"Wythoff"')
+    opened(b, "classic/wythoff.game")
     b.type("#position-input", "3 5\ue007")
     b.wait_text("#eval-outcome", "P")
     check(True, "a long solve stops, and the page answers afterwards")
     choose(b, "fraenkel-zusman/fraenkel-zusman.game")
     # The status line still says Wythoff's "no problems" until the new file is checked.
-    b.wait_text("#status-line", '"Fraenkel-Zusman"')
+    opened(b, "fraenkel-zusman/fraenkel-zusman.game")
     b.wait("the parameter inputs", "return document.querySelector('#params input') !== null;")
     b.type("#params input", "k + ")
     b.wait("the parameter's problem", "return document.querySelector('#params input.invalid') !== null;")

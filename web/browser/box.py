@@ -2,7 +2,7 @@
 click), the one-heap picture's period."""
 
 import re
-from browser.common import wythoff_p, wythoff_moves, wythoff_grundy, subtraction_values, check, choose
+from browser.common import wythoff_p, wythoff_moves, wythoff_grundy, subtraction_values, check, choose, opened
 
 
 def axes_read(b, n):
@@ -95,7 +95,7 @@ def a_period(b):
     # Rules edited by an earlier step (restored edits of Wythoff) ask first.
     if b.js("return document.getElementById('discard').open;"):
         b.click("#discard-yes")
-    b.wait_text("#status-line", '"Subtraction game"')
+    opened(b, "classic/subtraction.game")
     g = subtraction_values((1, 3, 4), 40)
     p = next(p for p in range(1, 41) if all(g[i] == g[i + p] for i in range(41 - p)))
     b.type("#solve-heaps", "1")

@@ -3,7 +3,7 @@ moves, the hints and the file's claims (in the editor) until the student has cho
 then says whether the move wins and why. The right verdicts are computed here (Wythoff's P-positions by Beatty's theorem, values
 by a plain mex)."""
 
-from browser.common import wythoff_p, wythoff_moves, wythoff_grundy, check, choose, started
+from browser.common import wythoff_p, wythoff_moves, wythoff_grundy, check, choose, started, opened
 
 # What the page must not show before the student's move.
 HIDDEN = ["#eval-outcome", "#eval-grundy", "#winning-moves", "#eval-why", "#followers", "#play-hint"]
@@ -30,7 +30,7 @@ def class_mode(b, url):
     choose(b, "classic/wythoff.game")
     if b.js("return document.getElementById('discard').open;"):
         b.click("#discard-yes")
-    b.wait_text("#status-line", '"Wythoff')
+    opened(b, "classic/wythoff.game")
     b.type("#position-input", "4 6\ue007")
     b.wait_text("#eval-position", "(4, 6)")
     b.click("#share-class")

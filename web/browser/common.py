@@ -91,8 +91,23 @@ def check(cond, msg):
 
 
 def choose(b, path):
+    """Picks `path` in the list of games, as a user would (a question may follow if the rules
+    were edited; `opened` waits for the game to be open)."""
+    b.opened_before = int(b.js("return document.body.dataset.opened || '0';"))
     b.js("const c = document.getElementById('ruleset-choice');"
          "c.value = arguments[0]; c.dispatchEvent(new Event('change'));", path)
+
+
+def opened(b, path, timeout=60):
+    """Waits until the game picked by the last `choose` is open: its rules in the editor and
+    its example evaluated, with no other opening under way (an earlier one finishing late
+    would otherwise replace a position typed after it)."""
+    b.wait(f"{path} to open",
+           "const d = document.body.dataset;"
+           "return (d.opening || '0') === '0' && +(d.opened || 0) > arguments[0]"
+           " && document.getElementById('ruleset-choice').value === arguments[1]"
+           " && window.heapgameEditor.get() === window.HEAPGAME_DATA.rulesets.find(r => r.path === arguments[1]).text;",
+           b.opened_before, path, timeout=timeout)
 
 
 def source(b):

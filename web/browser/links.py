@@ -1,7 +1,7 @@
 """Links and kept edits: a link carries the rules, position and view; edits are restored;
 a link with its own rules shows their own name."""
 
-from browser.common import check, choose, edit, source, started
+from browser.common import check, choose, edit, source, started, opened
 
 
 def links(b, url):
@@ -49,11 +49,11 @@ def links(b, url):
 def edits_are_kept(b, url):
     # Defect 2: the horizontal scroll is reset with a new ruleset.
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", '"Wythoff"')
+    opened(b, "classic/wythoff.game")
     b.js("window.heapgameEditor.scrollSideways(300);")
     check(b.js("return window.heapgameEditor.scrollLeft()[0];") > 0, "the editor scrolled sideways")
     choose(b, "propp/cookie.game")
-    b.wait_text("#status-line", '"Cookie game"')
+    opened(b, "propp/cookie.game")
     check(set(b.js("return window.heapgameEditor.scrollLeft();")) == {0},
           "another ruleset opens at the start of its lines")
     # Defect 6: picking another ruleset asks first; edits are saved and restored.
@@ -71,7 +71,7 @@ def edits_are_kept(b, url):
     choose(b, "classic/nim.game")
     b.wait("the question", "return document.getElementById('discard').open;")
     b.click("#discard-yes")
-    b.wait_text("#status-line", '"Nim"')
+    opened(b, "classic/nim.game")
     check(True, "Replace my edits opens the other ruleset")
 
 
@@ -95,7 +95,7 @@ def a_link_with_own_rules(b, url):
     choose(b, "classic/wythoff.game")
     b.wait("the question", "return document.getElementById('discard').open;")
     b.click("#discard-yes")
-    b.wait_text("#status-line", '"Wythoff')
+    opened(b, "classic/wythoff.game")
     check(b.js("return document.getElementById('ruleset-choice').value;") == "classic/wythoff.game",
           "the game the link's rules started from can then be picked")
     # Copy link, edit, reload: the edit made after the link stays.
@@ -113,4 +113,4 @@ def a_link_with_own_rules(b, url):
     choose(b, "classic/wythoff.game")
     b.wait("the question", "return document.getElementById('discard').open;")
     b.click("#discard-yes")
-    b.wait_text("#status-line", '"Wythoff')
+    opened(b, "classic/wythoff.game")

@@ -2,7 +2,7 @@
 and its span, stale results, a game that survives an edit, the parser's messages, a rule that
 can loop."""
 
-from browser.common import BAD_LINES, MARKS, check, choose, edit, source, set_source
+from browser.common import BAD_LINES, MARKS, check, choose, edit, source, set_source, opened
 
 
 def typo_and_stale(b):
@@ -51,7 +51,7 @@ def parser_messages(b):
     """Defect 6 of issue 38: a `}` left out is shown at the `{` it would close, not at the end
     of the file; an unknown one-letter name gets no far-fetched suggestion."""
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", '"Wythoff')
+    opened(b, "classic/wythoff.game")
     text = source(b)
     lines = text.split("\n")
     opening = next(i for i, l in enumerate(lines) if l.startswith("ruleset")) + 1
@@ -66,7 +66,7 @@ def parser_messages(b):
     choose(b, "classic/subtraction.game")
     b.wait("the question", "return document.getElementById('discard').open;")
     b.click("#discard-yes")
-    b.wait_text("#status-line", '"Subtraction game"')
+    opened(b, "classic/subtraction.game")
     edit(b, "(S = {1, 3, 4}) {", "{")
     b.wait_text("#diagnostics", "unknown name `S`")
     diag = b.text("#diagnostics")
@@ -75,7 +75,7 @@ def parser_messages(b):
     choose(b, "classic/wythoff.game")
     b.wait("the question", "return document.getElementById('discard').open;")
     b.click("#discard-yes")
-    b.wait_text("#status-line", '"Wythoff')
+    opened(b, "classic/wythoff.game")
 
 
 def a_loop_and_plain_words(b):
@@ -83,7 +83,7 @@ def a_loop_and_plain_words(b):
     evaluation, where it cannot be solved (misère play; in normal play a loopy game is solved
     with Smith's values); no "0 problems", no doubled brackets."""
     choose(b, "classic/nim.game")
-    b.wait_text("#status-line", '"Nim"')
+    opened(b, "classic/nim.game")
     text = source(b)
     edit(b, "move { take 1.. from one heap }",
          "move { take 1.. from one heap }\n  move { split one heap into 2 parts allowing empty }\n  play misere")
@@ -99,7 +99,7 @@ def a_loop_and_plain_words(b):
     shown = b.text("main")
     check("((" not in shown and "0 problems" not in shown, "no doubled brackets, no \"0 problems\"")
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", '"Wythoff"')
+    opened(b, "classic/wythoff.game")
 
 
 def code_editor(b):
@@ -107,7 +107,7 @@ def code_editor(b):
     comments highlighted, the bracket matching the one at the cursor shown, one left open
     shown as unmatched."""
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", '"Wythoff"')
+    opened(b, "classic/wythoff.game")
     words = b.js("return [...document.querySelectorAll('#editor .tok-keyword')].map(e => e.textContent);")
     want = {"ruleset", "source", "heaps", "move", "take", "from", "one", "heap", "same", "both", "claim", "where", "check"}
     check(want <= set(words) and not {"a", "b", "phi", "floor", "P", "Wythoff"} & set(words),
@@ -140,7 +140,7 @@ def code_editor(b):
     b.wait_text("#status-line", "no problems")
     # Undo stays within the file opened: Ctrl+Z after opening Nim does not bring Wythoff back.
     choose(b, "classic/nim.game")
-    b.wait_text("#status-line", '"Nim"')
+    opened(b, "classic/nim.game")
     nim = b.js("return window.HEAPGAME_DATA.rulesets.find(r => r.path === 'classic/nim.game').text;")
     b.js("window.heapgameEditor.select(0, 0);")
     b.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
@@ -149,4 +149,4 @@ def code_editor(b):
     b.s("DELETE", "/actions")
     check(source(b) == nim, "Ctrl+Z after opening another file does not bring the previous file's text back")
     choose(b, "classic/wythoff.game")
-    b.wait_text("#status-line", '"Wythoff"')
+    opened(b, "classic/wythoff.game")

@@ -242,9 +242,17 @@ async function open(path, text, name, params) {
 async function openBundled(path) {
   const r = DATA.rulesets.find((x) => x.path === path);
   if (!r) return;
-  share.save(null);
-  await open(path, r.text);
-  await evaluate();
+  // For the browser test: how many opens are under way, and how many have ended.
+  const body = document.body.dataset;
+  body.opening = String(+(body.opening || 0) + 1);
+  try {
+    share.save(null);
+    await open(path, r.text);
+    await evaluate();
+  } finally {
+    body.opening = String(+body.opening - 1);
+    body.opened = String(+(body.opened || 0) + 1);
+  }
 }
 
 // ---- running things in the worker, with progress and Stop ----
