@@ -168,6 +168,7 @@ mod tests {
             quick: None,
             over: None,
             span: 0..0,
+            ranged: None,
         };
         let b = |max, heaps| Bounds { max, heaps };
         assert_eq!(Bounds::resolve(&any, None, None, Some(&line)), Ok(b(8, 4)));
