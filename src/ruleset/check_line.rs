@@ -39,6 +39,8 @@ pub struct Ranged {
     pub line: Span,
     /// Its ranges as written: `k in 2..6`.
     pub declared: String,
+    /// The names of its ranges.
+    pub names: Vec<String>,
     /// How many runs it makes.
     pub runs: usize,
 }

@@ -40,6 +40,7 @@ pub(super) fn ranged_lines(
     let ranged = Arc::new(Ranged {
         line: cb.span.clone(),
         declared: declared.join(", "),
+        names: cb.ranges.iter().map(|r| r.0.name.clone()).collect(),
         runs: combos.len(),
     });
     let mut out = Vec::with_capacity(combos.len());
