@@ -23,6 +23,7 @@ pub mod heap_count;
 pub mod loopy;
 pub mod region;
 pub mod runs;
+mod scope;
 pub mod steps;
 pub mod sweep;
 
