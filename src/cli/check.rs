@@ -20,8 +20,9 @@ use super::common::{is_cancelled, print_out, Format, GameArgs, RegionArgs, Solve
   heapgame check rulesets/*/*.game
   heapgame check rulesets/fraenkel-zusman/fraenkel-zusman.game -p k=4 --max 10
 
-Each `check [with NAME = VALUE, ...] max N [heaps K]` line of a file is one run. With -p, one run
-with those values (and the first line's bounds, unless --max/--heaps say otherwise).
+Each `check [with NAME = VALUE, ...] max N [heaps K]` line of a file is one run; a line `check with
+NAME in R ...` is one run for each value of R. With -p, one run with those values (and the first
+line's bounds, unless --max/--heaps say otherwise).
 Exit 0 if every claim holds, 1 if one fails, 2 on bad input.")]
 pub struct Args {
     /// The `.game` files.
@@ -57,7 +58,9 @@ pub struct Args {
     /// parameter values deepen as one, and the runs deepen together, the one with the least
     /// time spent per claim next. With --total or --samples: a time limit on that region
     /// instead. Either way it bounds the whole command: the runs over listed positions and the
-    /// family claims first, each with a share, then the deepening with what they leave.
+    /// family claims first, each with a share, then the deepening with what they leave. The
+    /// values of a `check with NAME in R` line are runs deepened together, each reporting its
+    /// place, and the line says which values it reached and what stopped the parameters.
     #[arg(long, value_name = "DURATION", value_parser = super::common::parse_duration)]
     time: Option<std::time::Duration>,
     /// The play convention (`normal` or `misere`) instead of each file's `play` line.
