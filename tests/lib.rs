@@ -9,6 +9,7 @@ mod certify_branches;
 mod certify_deepen;
 mod certify_known;
 mod certify_mutants;
+mod certify_ranges;
 mod certify_summary;
 mod certify_sweep;
 mod check_diff;

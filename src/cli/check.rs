@@ -1,13 +1,11 @@
 //! `heapgame check`: every claim of each file against the solver, over the file's `check`
 //! bounds (one run per `check` line, each with its parameter values) or the bounds given.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::report::check::{deep_json, deep_text, json_report, text_report};
-use crate::report::check_summary::{summary_json, summary_text};
 use crate::verify::check::{check_positions, check_region};
-use crate::verify::coverage::{Coverage, FindingKind};
+use crate::verify::coverage::Coverage;
 use crate::verify::deepen::DeepReport;
 use crate::verify::region::{fresh_seed, Region};
 use crate::verify::runs::{runs_in, Run};
@@ -22,8 +20,9 @@ use super::common::{is_cancelled, print_out, Format, GameArgs, RegionArgs, Solve
   heapgame check rulesets/*/*.game
   heapgame check rulesets/fraenkel-zusman/fraenkel-zusman.game -p k=4 --max 10
 
-Each `check [with NAME = VALUE, ...] max N [heaps K]` line of a file is one run. With -p, one run
-with those values (and the first line's bounds, unless --max/--heaps say otherwise).
+Each `check [with NAME = VALUE, ...] max N [heaps K]` line of a file is one run; a line `check with
+NAME in R ...` is one run for each value of R. With -p, one run with those values (and the first
+line's bounds, unless --max/--heaps say otherwise).
 Exit 0 if every claim holds, 1 if one fails, 2 on bad input.")]
 pub struct Args {
     /// The `.game` files.
@@ -59,7 +58,9 @@ pub struct Args {
     /// parameter values deepen as one, and the runs deepen together, the one with the least
     /// time spent per claim next. With --total or --samples: a time limit on that region
     /// instead. Either way it bounds the whole command: the runs over listed positions and the
-    /// family claims first, each with a share, then the deepening with what they leave.
+    /// family claims first, each with a share, then the deepening with what they leave. The
+    /// values of a `check with NAME in R` line are runs deepened together, each reporting its
+    /// place, and the line says which values it reached and what stopped the parameters.
     #[arg(long, value_name = "DURATION", value_parser = super::common::parse_duration)]
     time: Option<std::time::Duration>,
     /// The play convention (`normal` or `misere`) instead of each file's `play` line.
@@ -75,7 +76,9 @@ pub struct Args {
     strict: bool,
 }
 
+use super::check_coverage::coverage;
 use super::check_deepen::FileRun;
+use super::check_ranges::{place, ranged_of, RangeLine};
 
 /// The runs of one file: a loaded game and its bounds each.
 fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
@@ -111,15 +114,18 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let mut deep = c.deepen_first().into_iter();
     for (n, (_, _, _, over)) in all.iter().enumerate() {
         c.file_done(n);
-        if c.deepen && over.is_none() {
+        let reached = if c.deepen && over.is_none() {
             let r = deep.next().expect("one deepening report a run (run)");
-            c.deepened(n, r)?;
+            c.deepened(n, r)?
         } else {
             let r = early[n]
                 .take()
                 .unwrap_or_else(|| c.compute_run(n, c.parts(n)));
-            c.show_run(n, r)?;
-        }
+            c.show_run(n, r)?
+        };
+        let how = (c.deepen && over.is_none(), a.format);
+        let own = a.params.is_empty();
+        c.range.record((&all, n, own), reached, how, &mut c.json)?;
         if c.families[n] {
             let limits = c.limits(n, c.parts(n + 1) + 1);
             let r = (early_families[n].take())
@@ -147,6 +153,8 @@ struct Checking<'a> {
     worst: u8,
     json: Vec<serde_json::Value>,
     cov: Coverage,
+    /// The values of the `check with NAME in R` line being reported.
+    range: RangeLine,
 }
 
 impl<'a> Checking<'a> {
@@ -161,6 +169,7 @@ impl<'a> Checking<'a> {
             worst,
             json: Vec::new(),
             cov: Coverage::new(a.params.is_empty()),
+            range: RangeLine::default(),
         }
     }
 
@@ -253,26 +262,38 @@ impl<'a> Checking<'a> {
     fn file_done(&mut self, n: usize) {
         if n > 0 && self.all[n - 1].0 != self.all[n].0 {
             let done = std::mem::replace(&mut self.cov, Coverage::new(self.a.params.is_empty()));
-            let code = coverage(&self.all[n - 1].0, &done, self.a, &mut self.json);
+            let code = coverage(
+                &self.all[n - 1].0,
+                &done,
+                (self.a.strict, self.a.format),
+                &mut self.json,
+            );
             self.worst = self.worst.max(code);
         }
     }
 
-    /// Run `n` deepened: its report, or its error.
-    fn deepened(&mut self, n: usize, r: Option<Result<DeepReport, Report>>) -> Result<(), Report> {
+    /// Run `n` deepened: its report, or its error; whether it compared a first region in
+    /// full (or was deepened with an earlier run).
+    fn deepened(
+        &mut self,
+        n: usize,
+        r: Option<Result<DeepReport, Report>>,
+    ) -> Result<bool, Report> {
         let (file, game, _, _) = &self.all[n];
-        let r = match r {
+        let mut r = match r {
             Some(Ok(r)) => r,
-            Some(Err(e)) => return self.failed(e),
+            Some(Err(e)) => return self.failed(e).map(|()| false),
             None => {
                 let (text, json) = super::check_deepen::merged(file, game);
                 match self.a.format {
                     Format::Text => print_out(&text)?,
                     Format::Json => self.json.push(json),
                 }
-                return Ok(());
+                return Ok(true);
             }
         };
+        let own = self.a.params.is_empty();
+        r.range = ranged_of(self.all, n, own).map(|l| place(&self.all[n], &l));
         if !r.holds() {
             self.worst = self.worst.max(1);
         }
@@ -291,7 +312,7 @@ impl<'a> Checking<'a> {
                 self.json.push(v);
             }
         }
-        Ok(())
+        Ok(r.first_done)
     }
 
     /// Run `n` over its region (the box, a total, samples) or the positions its `check over`
@@ -324,13 +345,14 @@ impl<'a> Checking<'a> {
         result
     }
 
-    /// Run `n`'s report ([`Checking::compute_run`]) shown, its coverage counted.
-    fn show_run(&mut self, n: usize, result: Found) -> Result<(), Report> {
+    /// Run `n`'s report ([`Checking::compute_run`]) shown, its coverage counted; whether it
+    /// compared its whole region.
+    fn show_run(&mut self, n: usize, result: Found) -> Result<bool, Report> {
         let (file, game, _, _) = &self.all[n];
         let a = self.a;
         let r = match result {
             Ok(r) => r,
-            Err(e) => return self.failed(e),
+            Err(e) => return self.failed(e).map(|()| false),
         };
         if !r.holds() {
             self.worst = self.worst.max(1);
@@ -351,7 +373,7 @@ impl<'a> Checking<'a> {
                 self.json.push(v);
             }
         }
-        Ok(())
+        Ok(r.stopped.is_none())
     }
 
     /// A run that failed: Ctrl-C stops the whole command; any other error is shown and the
@@ -376,7 +398,12 @@ impl<'a> Checking<'a> {
     /// The last file's coverage, the JSON reports printed: the exit code.
     fn finish(mut self) -> Result<u8, Report> {
         if let Some((file, _, _, _)) = self.all.last() {
-            let code = coverage(file, &self.cov, self.a, &mut self.json);
+            let code = coverage(
+                file,
+                &self.cov,
+                (self.a.strict, self.a.format),
+                &mut self.json,
+            );
             self.worst = self.worst.max(code);
         }
         if self.a.format == Format::Json {
@@ -384,88 +411,6 @@ impl<'a> Checking<'a> {
         }
         Ok(self.worst)
     }
-}
-
-/// The code of a case, branch or `allow empty` claim no run exercised, a failure under
-/// `--strict`.
-const UNCOVERED: &str = "heapgame::uncovered";
-
-/// What the runs of `file` left unexercised: printed (text) or added to the file's last
-/// report (JSON); the exit code it calls for (1 for a vacuous claim, or an unexercised case
-/// under `--strict`; else 0).
-fn coverage(
-    file: &std::path::Path,
-    cov: &Coverage,
-    a: &Args,
-    json: &mut [serde_json::Value],
-) -> u8 {
-    let findings = cov.findings();
-    let summary = cov.summary();
-    let mut code = 0;
-    let mut out = String::new();
-    for f in &findings {
-        let fails = f.kind == FindingKind::Vacuous || a.strict;
-        if fails {
-            code = 1;
-        }
-        let tag = if fails { "FAIL" } else { "warn" };
-        let _ = writeln!(out, "  {tag}  line {:>3}: {}", f.line, f.message);
-        if fails && f.kind != FindingKind::Vacuous {
-            let _ = writeln!(out, "        ({UNCOVERED} under --strict)");
-        }
-    }
-    if findings.iter().any(|f| f.kind == FindingKind::Vacuous) {
-        let _ = writeln!(
-            out,
-            "        (a claim meant to speak of no position here says so: `claim ... allow empty`)"
-        );
-    }
-    match a.format {
-        // A closed stdout is no error here (`print_out`); a failed write shows in the runs'.
-        Format::Text if summary.runs > 0 && summary.claims > 0 => {
-            let _ = print_out(&format!("{}{out}", summary_text(file, &summary)));
-        }
-        Format::Text if !findings.is_empty() => {
-            let _ = print_out(&format!(
-                "{}: coverage over its runs\n{out}",
-                file.display()
-            ));
-        }
-        Format::Text => {}
-        Format::Json => {
-            let file_text = file.display().to_string();
-            if let Some(last) = json
-                .iter_mut()
-                .rev()
-                .find(|j| j["file"].as_str() == Some(file_text.as_str()))
-            {
-                last["findings"] = findings
-                    .iter()
-                    .map(|f| {
-                        serde_json::json!({
-                            "line": f.line,
-                            "kind": match f.kind {
-                                FindingKind::Vacuous => "vacuous",
-                                FindingKind::Case => "case",
-                                FindingKind::Empty => "empty",
-                                FindingKind::Branch => "branch",
-                            },
-                            "code": match f.kind {
-                                FindingKind::Vacuous => "heapgame::vacuous",
-                                _ => UNCOVERED,
-                            },
-                            "fails": f.kind == FindingKind::Vacuous || a.strict,
-                            "message": f.message,
-                        })
-                    })
-                    .collect();
-                if summary.runs > 0 {
-                    last["summary"] = summary_json(&summary);
-                }
-            }
-        }
-    }
-    code
 }
 
 /// A result kept to be shown later, unless it is Ctrl-C, which stops the command now.

@@ -4,8 +4,10 @@
 
 mod args;
 pub(crate) mod check;
+mod check_coverage;
 mod check_deepen;
 mod check_family;
+mod check_ranges;
 pub(crate) mod common;
 pub(crate) mod diff;
 pub mod error;

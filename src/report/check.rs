@@ -92,10 +92,9 @@ fn dimensions_text(r: &DeepReport) -> String {
         "  deepened the heap sizes (largest heap {}, largest total {}; stopped by {})",
         r.seen.largest_heap, r.seen.largest_total, r.sizes_stop
     );
-    if r.fixed_count {
-        return format!("{sizes}; the number of heaps is the ruleset's");
-    }
-    let count = if r.heaps_reached > r.heaps {
+    let count = if r.fixed_count {
+        "the number of heaps is the ruleset's".to_string()
+    } else if r.heaps_reached > r.heaps {
         format!(
             "the number of heaps grew from {} to {} (stopped at {})",
             r.heaps, r.heaps_reached, r.heaps_stop
@@ -106,7 +105,14 @@ fn dimensions_text(r: &DeepReport) -> String {
             r.heaps, r.heaps_stop
         )
     };
-    format!("{sizes}; {count}; parameters are not deepened (the file's values only)")
+    let params = match &r.range {
+        Some(p) => format!(
+            "the parameters: value {} of the {} of `{}` (line {}), each value a run deepened with the others",
+            p.value, p.of, p.declared, p.line
+        ),
+        None => "parameters are not deepened (the file's values only)".to_string(),
+    };
+    format!("{sizes}; {count}; {params}")
 }
 
 /// The JSON of a deepening run.
@@ -139,7 +145,10 @@ pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
         "dimensions": {
             "heap_sizes": {"grown": true, "largest_heap": r.seen.largest_heap, "largest_total": r.seen.largest_total, "stopped_by": r.sizes_stop},
             "heap_count": {"grown": r.heaps_reached > r.heaps, "from": r.heaps, "most": r.heaps_reached, "fixed_by_shape": r.fixed_count, "stopped_at": r.heaps_stop},
-            "parameters": {"grown": false},
+            "parameters": match &r.range {
+                Some(p) => serde_json::json!({"grown": true, "range": p.declared, "line": p.line, "value": p.value, "of": p.of}),
+                None => serde_json::json!({"grown": false}),
+            },
         },
         "first_region_done": r.first_done,
         "holds": r.holds() && r.first_done,

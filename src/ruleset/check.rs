@@ -140,9 +140,8 @@ fn read_head<'r>(
             Item::Require(r) => check_require(r, params, scope, slots, diags),
             Item::Shape(s) => head.shapes.push(s),
             Item::CheckBound(cb) => {
-                if let Some(run) = super::check_line::check_line(rs, cb, diags, slots, scope) {
-                    head.check_runs.push(run);
-                }
+                let runs = super::check_line::check_lines(rs, cb, diags, slots, scope);
+                head.check_runs.extend(runs);
             }
             Item::Move(_) | Item::Claim(_) | Item::Fn(_) | Item::Positions(_) => {}
         }

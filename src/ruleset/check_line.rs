@@ -1,6 +1,7 @@
 //! The `check` lines of a ruleset: `check [with NAME = VALUE, ...] max N [heaps K] [quick max
 //! N [heaps K]]` (a box) and `check [with ...] over L for a in R, ...` (listed positions), each
-//! into a [`CheckRun`] for `heapgame check`.
+//! into a [`CheckRun`] for `heapgame check`; a line `check with NAME in R ...` into one run a
+//! value (`check_range.rs`).
 
 use super::compile::{Compiler, Scope, Slots};
 use super::diag::{suggest, Code, Diag};
@@ -26,6 +27,39 @@ pub struct CheckRun {
     pub over: Option<Arc<Listed<u32>>>,
     /// The `check` line.
     pub span: Span,
+    /// A line `check with NAME in R ...`: the line (shared by its runs) and this run's place
+    /// among them.
+    pub ranged: Option<(Arc<Ranged>, usize)>,
+}
+
+/// A `check` line with ranges (`check with k in 2..6 max 10`), whose runs it makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranged {
+    /// The line.
+    pub line: Span,
+    /// Its ranges as written: `k in 2..6`.
+    pub declared: String,
+    /// The names of its ranges.
+    pub names: Vec<String>,
+    /// How many runs it makes.
+    pub runs: usize,
+}
+
+/// The runs of one `check` line: one, or one a value of its ranges; none after a problem.
+pub(super) fn check_lines(
+    rs: &Ruleset,
+    cb: &CheckBound,
+    diags: &mut Vec<Diag>,
+    slots: &mut Slots,
+    scope: &mut Scope,
+) -> Vec<CheckRun> {
+    if cb.ranges.is_empty() {
+        check_line(rs, cb, diags, slots, scope)
+            .into_iter()
+            .collect()
+    } else {
+        super::check_range::ranged_lines(rs, cb, diags, slots, scope)
+    }
 }
 
 /// One `check` line, its bounds evaluated; `None` after a problem.
@@ -56,6 +90,7 @@ pub(super) fn check_line(
         quick,
         over: None,
         span: cb.span.clone(),
+        ranged: None,
     })
 }
 
@@ -129,6 +164,7 @@ fn over_run(
         quick: None,
         over: Some(Arc::new(positions)),
         span: cb.span.clone(),
+        ranged: None,
     })
 }
 

@@ -7,6 +7,7 @@ pub mod builtins;
 pub mod cases;
 pub mod check;
 pub mod check_line;
+pub mod check_range;
 pub mod claims;
 pub mod compile;
 pub mod counting;

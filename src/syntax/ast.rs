@@ -128,6 +128,9 @@ pub struct FnDef {
 pub struct CheckBound {
     /// `with NAME = VALUE, ...`: parameter values for this run, with each value's text.
     pub with: Vec<(Ident, Expr, String)>,
+    /// `with NAME in R, ...`: one run for each value (each combination, the first outermost),
+    /// with the text of `R`.
+    pub ranges: Vec<(Ident, Expr, String)>,
     /// The largest heap size checked (`None` for a run `over` a list of positions).
     pub max: Option<Expr>,
     /// `over L for n in R, ...`: the positions of the run instead of a box.

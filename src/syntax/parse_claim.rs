@@ -10,12 +10,13 @@ use super::grammar::{parse_ident, Rule};
 use super::parse_expr::{binop, parse_expr};
 
 /// `check [with ...] max N [heaps K] [quick max N [heaps K]]` or `check [with ...] over L
-/// for a in R, ...`.
+/// for a in R, ...`; `with` holds `NAME = VALUE` and `NAME in R` (a range of runs).
 pub(super) fn parse_check_bound(
     inner: pest::iterators::Pairs<'_, Rule>,
     sp: Span,
 ) -> Result<CheckBound, SyntaxError> {
     let mut with = Vec::new();
+    let mut ranges = Vec::new();
     let mut exprs = Vec::new();
     let mut quick = None;
     let mut over = None;
@@ -32,6 +33,13 @@ pub(super) fn parse_check_bound(
             over = Some(CheckOver { positions, fors });
         } else if p.as_rule() == Rule::check_with {
             for param in p.into_inner() {
+                if param.as_rule() == Rule::check_for {
+                    let text = param.clone().into_inner().nth(1).map_or("", |r| r.as_str());
+                    let text = text.to_string();
+                    let (name, range) = parse_check_for(param)?;
+                    ranges.push((name, range, text));
+                    continue;
+                }
                 let mut it = param.into_inner();
                 let name = parse_ident(it.next().expect("a name (parse_check_param)"));
                 let value = it.next().expect("a value (parse_check_param)");
@@ -46,6 +54,7 @@ pub(super) fn parse_check_bound(
     let max = exprs.next();
     Ok(CheckBound {
         with,
+        ranges,
         max,
         over,
         heaps: exprs.next(),

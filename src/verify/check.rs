@@ -3,11 +3,13 @@
 //! an explanation.
 
 use super::branches::Tracker;
+use super::claim::needs as claim_needs;
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
 pub(crate) use super::claim_report::one_line;
 use super::claim_report::{case_label, line_of};
 pub use super::claim_report::{CaseReport, ClaimReport, Failure, Seen};
 use super::error::claim_error;
+use super::heap_count::claim_bound;
 use super::region::Region;
 use super::{Bounds, CheckError};
 use crate::game::Game;
@@ -182,6 +184,10 @@ pub struct Checker<'g> {
     /// The budget's stop check, asked inside the claims' quantifiers.
     stop: Option<Interrupt>,
     pub(super) needs: Needs,
+    /// What each claim reads of a position, and the most heaps its `when` allows
+    /// ([`super::scope`]).
+    pub(super) claim_needs: Vec<Needs>,
+    pub(super) heap_bounds: Vec<Option<usize>>,
     /// One report per claim, in order.
     pub claims: Vec<ClaimReport>,
     /// The branches of each claim not taken yet ([`Tracker`]).
@@ -281,6 +287,8 @@ impl<'g> Checker<'g> {
             stop: budget.as_interrupt(),
             budget,
             needs,
+            claim_needs: (0..claims.len()).map(|i| claim_needs(game, i)).collect(),
+            heap_bounds: (game.checked.claims.iter()).map(claim_bound).collect(),
             claims,
             tracker,
             loopy: None,
@@ -409,12 +417,13 @@ impl<'g> Checker<'g> {
         if self.loopy.is_some() {
             return self.visit_loopy(pos);
         }
+        let needs = self.needs_at(pos);
         if let Some((g, is_p)) = self.read_box(pos) {
-            let k = known(&mut self.solver, pos, self.needs, g);
+            let k = known(&mut self.solver, pos, needs, g);
             let known = self.solved(k)?;
             return self.compare_all(pos, &known, is_p);
         }
-        let known = match known(&mut self.solver, pos, self.needs, None) {
+        let known = match known(&mut self.solver, pos, needs, None) {
             // The moves can return to a position: in normal play, Smith's values.
             Err(SolveError::Cycle(_)) if game.play() == Play::Normal => {
                 return self.visit_loopy(pos)
@@ -437,6 +446,10 @@ impl<'g> Checker<'g> {
     fn compare_all(&mut self, pos: &[u32], known: &Known, is_p: bool) -> Result<(), Halt> {
         for i in 0..self.claims.len() {
             if !self.compares(i) {
+                continue;
+            }
+            if self.beyond_scope(i, pos) {
+                self.claims[i].silent += 1;
                 continue;
             }
             let t0 = self.timed.then(std::time::Instant::now);

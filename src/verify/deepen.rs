@@ -75,6 +75,22 @@ pub struct DeepReport {
     pub first_done: bool,
     /// What the positions compared reached.
     pub seen: super::check::Seen,
+    /// The run's place among the values of a `check with NAME in R` line (the parameters'
+    /// dimension), when it is one of them.
+    pub range: Option<RangePlace>,
+}
+
+/// A run's place among the runs of a `check with NAME in R` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RangePlace {
+    /// The line's ranges as written (`k in 2..6`).
+    pub declared: String,
+    /// Its line in the file.
+    pub line: usize,
+    /// This run's value (1 for the first).
+    pub value: usize,
+    /// Of how many.
+    pub of: usize,
 }
 
 impl DeepReport {
@@ -463,6 +479,7 @@ impl<'g> Deepening<'g> {
             visited: self.visited,
             first_done: self.steps.max.is_some() || self.steps.total.is_some(),
             seen: self.c.seen,
+            range: None,
         }
     }
 }

@@ -23,6 +23,7 @@ pub mod heap_count;
 pub mod loopy;
 pub mod region;
 pub mod runs;
+mod scope;
 pub mod steps;
 pub mod sweep;
 
@@ -168,6 +169,7 @@ mod tests {
             quick: None,
             over: None,
             span: 0..0,
+            ranged: None,
         };
         let b = |max, heaps| Bounds { max, heaps };
         assert_eq!(Bounds::resolve(&any, None, None, Some(&line)), Ok(b(8, 4)));
