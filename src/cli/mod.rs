@@ -4,7 +4,6 @@
 
 mod args;
 pub(crate) mod check;
-mod check_deepen;
 mod check_family;
 pub(crate) mod common;
 pub(crate) mod diff;
