@@ -20,7 +20,7 @@ pub(super) fn show(
     json: &mut [serde_json::Value],
 ) -> Result<(), Report> {
     match format {
-        Format::Text => print_out(&text(file, &reports, stopped.as_deref()))?,
+        Format::Text => print_out(&text(file, reports, stopped.as_deref()))?,
         Format::Json => {
             if let Some(last) = json.last_mut() {
                 last["families"] = reports.iter().map(report_json).collect();

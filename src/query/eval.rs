@@ -23,11 +23,11 @@ use super::limits::{heaps_stored, Bounds, Limits};
 
 /// How many positions the search may store for a misère sum of heaps before the misère
 /// quotient is tried.
-pub const SEARCH_FIRST: usize = 20_000;
+pub(crate) const SEARCH_FIRST: usize = 20_000;
 
 /// The largest heap a misère quotient is computed up to for one position (each heap adds a
 /// stage); beyond it, `heapgame quotient`.
-pub const QUOTIENT_MAX: u32 = 300;
+pub(crate) const QUOTIENT_MAX: u32 = 300;
 
 /// What a caller wants beside the value and the winning moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use miette::Report;
 
 /// A run of one of the files given: the file, the game loaded, its bounds, and the positions
 /// of a `check over` line.
-pub type FileRun = (std::path::PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
+pub(crate) type FileRun = (std::path::PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
 
 /// The region a check or a diff compares instead of the box: every position up to a total,
 /// or random samples (`seed`, heaps up to `sample_max`).
@@ -33,7 +33,11 @@ pub struct RegionAsk {
 impl RegionAsk {
     /// The most heaps a position of the region has, for its cost in memory: `heaps`, or for a
     /// total `T` on a ruleset of any number of heaps at most `T` (a heap holds a token).
-    pub fn most_heaps(&self, shape: &crate::moves::program::ShapeSpec, heaps: usize) -> usize {
+    pub(crate) fn most_heaps(
+        &self,
+        shape: &crate::moves::program::ShapeSpec,
+        heaps: usize,
+    ) -> usize {
         match (self.total, shape.count) {
             (Some(t), None) => heaps.min(usize::try_from(t.max(1)).unwrap_or(usize::MAX)),
             _ => heaps,

@@ -46,7 +46,7 @@ pub enum Room {
 }
 
 /// The position limit when the memory is [`Room::Unknown`].
-pub const UNKNOWN_POSITIONS: usize = 100_000_000;
+pub(crate) const UNKNOWN_POSITIONS: usize = 100_000_000;
 
 /// What a front end passes: the limits the user set and the platform's room.
 #[derive(Clone, Debug, PartialEq, Eq)]

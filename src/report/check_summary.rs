@@ -47,7 +47,7 @@ fn not_compared(s: &Summary) -> Vec<String> {
 }
 
 /// The summary line (and its continuation lines) of `file`.
-pub fn summary_text(file: &std::path::Path, s: &Summary) -> String {
+pub(crate) fn summary_text(file: &std::path::Path, s: &Summary) -> String {
     let v = &s.seen;
     let runs = if s.runs == 1 {
         "1 run".to_string()
@@ -99,7 +99,7 @@ pub fn summary_text(file: &std::path::Path, s: &Summary) -> String {
 }
 
 /// The summary as JSON.
-pub fn summary_json(s: &Summary) -> serde_json::Value {
+pub(crate) fn summary_json(s: &Summary) -> serde_json::Value {
     let ps = |v: &[Vec<u32>]| v.iter().map(|p| json_position(p)).collect::<Vec<_>>();
     serde_json::json!({
         "runs": s.runs,

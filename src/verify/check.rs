@@ -95,7 +95,7 @@ fn listed(game: &Game, region: &Region, budget: &Budget) -> Result<Vec<Vec<u32>>
 /// A claim that failed is still compared while another claim is open, its counterexamples
 /// counted; the run ends when every claim has failed (the solving of the rest would serve
 /// only the counts), and says so (`ended_failed`).
-pub fn check_positions(
+pub(crate) fn check_positions(
     game: &Game,
     positions: &[Vec<u32>],
     bounds: Bounds,
@@ -299,7 +299,7 @@ impl<'g> Checker<'g> {
     /// The positions the run will visit: a loopy game solves them (and what they reach) at
     /// once when the search meets a cycle.
     /// (Kept only when the moves are not proven to end.)
-    pub fn set_region(&mut self, positions: &[Vec<u32>]) {
+    pub(crate) fn set_region(&mut self, positions: &[Vec<u32>]) {
         if !self.game.generator().strictly_decreasing() {
             self.roots = positions.to_vec();
         }
@@ -307,7 +307,7 @@ impl<'g> Checker<'g> {
 
     /// Forgets what the solver knows (it reached the position limit on one position): the
     /// next positions start with an empty memo.
-    pub fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.solver = self.game.solver();
         self.solver.set_budget(self.budget.clone());
     }
@@ -367,7 +367,7 @@ impl<'g> Checker<'g> {
     }
 
     /// Whether no claim is compared at the next position (each has failed or is parked).
-    pub fn none_compared(&self) -> bool {
+    pub(crate) fn none_compared(&self) -> bool {
         (0..self.claims.len()).all(|i| !self.compares(i))
     }
 
