@@ -145,7 +145,8 @@ struct Checking<'a, F> {
     front: &'a mut F,
     /// `--time` without a region: the runs deepen.
     deepen: bool,
-    t0: Instant,
+    /// When the check started, read only under a time limit (the clock panics on wasm32).
+    t0: Option<Instant>,
     /// Whether each run checks its file's family claims.
     families: Vec<bool>,
     worst: Verdict,
@@ -159,7 +160,7 @@ impl<'a, F: CheckFront> Checking<'a, F> {
             all,
             front,
             deepen: ask.deepens(),
-            t0: Instant::now(),
+            t0: ask.time.map(|_| Instant::now()),
             families: family_runs(all),
             worst: Verdict::Holds,
             cov: Coverage::new(ask.own_params),
@@ -207,7 +208,8 @@ impl<'a, F: CheckFront> Checking<'a, F> {
         if !self.deepen {
             return Vec::new();
         }
-        let time = (self.ask.time.unwrap_or_default()).saturating_sub(self.t0.elapsed());
+        let spent = self.t0.map_or(Duration::ZERO, |t0| t0.elapsed());
+        let time = (self.ask.time.unwrap_or_default()).saturating_sub(spent);
         let first = (self.all.first()).map_or_else(PathBuf::new, |r| r.0.clone());
         let start = |heaps| {
             self.front.start(&Job {
@@ -224,7 +226,10 @@ impl<'a, F: CheckFront> Checking<'a, F> {
 
     /// Run `n`'s time: `parts` of the time left.
     fn time(&self, parts: usize) -> Option<Duration> {
-        self.ask.time.map(|t| share(t, self.t0, parts))
+        match (self.ask.time, self.t0) {
+            (Some(t), Some(t0)) => Some(share(t, t0, parts)),
+            _ => None,
+        }
     }
 
     /// Before run `n`: the coverage of the file before, if run `n` starts another.
