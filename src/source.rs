@@ -8,7 +8,7 @@ use std::io::Read as _;
 use std::path::Path;
 
 /// The most bytes a ruleset file may have (4 MiB; the bundled rulesets are a few kB each).
-pub const MAX_SOURCE_BYTES: u64 = 4 << 20;
+pub(crate) const MAX_SOURCE_BYTES: u64 = 4 << 20;
 
 /// Why a file could not be read as a ruleset's text.
 #[derive(Debug, thiserror::Error)]
@@ -93,7 +93,7 @@ pub fn read_source(path: &Path, name: &str) -> Result<String, ReadError> {
 }
 
 /// What kind of file `t` (not a regular file) is, in words.
-pub fn kind_of(t: &std::fs::FileType) -> &'static str {
+pub(crate) fn kind_of(t: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt as _;
@@ -118,7 +118,7 @@ pub fn kind_of(t: &std::fs::FileType) -> &'static str {
 }
 
 /// `bytes` as text, or where the first byte that is not UTF-8 is.
-pub fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, ReadError> {
+pub(crate) fn text_of(bytes: Vec<u8>, name: &str) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| {
         let offset = e.utf8_error().valid_up_to();
         // The prefix is valid UTF-8 by definition of `valid_up_to`.

@@ -264,11 +264,7 @@ impl Native {
             max_memory,
         };
         let run = Run::new(limits)?;
-        let want = Want {
-            followers,
-            genus,
-            box_positions: max_positions,
-        };
+        let want = Want { followers, genus };
         let game = &self.game;
         let query = limits.query();
         let solve = |budget: &_| {

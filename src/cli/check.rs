@@ -1,17 +1,23 @@
 //! `heapgame check`: every claim of each file against the solver, over the file's `check`
 //! bounds (one run per `check` line, each with its parameter values) or the bounds given.
 
-use std::path::PathBuf;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
+use crate::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
+use crate::query::check_ranges::RangeDone;
+use crate::query::hooks::{FileRun, Job, RunHooks};
 use crate::report::check::{deep_json, deep_text, json_report, text_report};
-use crate::verify::check::{check_positions, check_region};
-use crate::verify::coverage::Coverage;
-use crate::verify::deepen::DeepReport;
-use crate::verify::region::{fresh_seed, Region};
+use crate::report::check_summary::{range_json, range_text, summary_json, summary_text};
+use crate::solver::Budget;
+use crate::verify::check::params_shown;
+use crate::verify::coverage::{Coverage, FindingKind};
+use crate::verify::region::fresh_seed;
 use crate::verify::runs::{runs_in, Run};
+use crate::Game;
 use miette::Report;
 
-use super::common::{is_cancelled, print_out, Format, GameArgs, RegionArgs, SolveRun};
+use super::common::{print_out, Format, GameArgs, RegionArgs, SolveRun};
 
 /// Arguments of `heapgame check`.
 #[derive(clap::Args, Debug)]
@@ -76,16 +82,12 @@ pub struct Args {
     strict: bool,
 }
 
-use super::check_coverage::coverage;
-use super::check_deepen::FileRun;
-use super::check_ranges::{place, ranged_of, RangeLine};
-
 /// The runs of one file: a loaded game and its bounds each.
 fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
     let name = file.display().to_string();
     let text = super::common::read_file(file)?;
     // `--time` deepens from the small bounds: the regions grow while time is left.
-    let deepen = a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none();
+    let deepen = a.ask(0).deepens();
     let mut runs = runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick || deepen)?;
     if let Some(p) = a.play {
         for (g, _, _) in &mut runs {
@@ -95,8 +97,22 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
     Ok(runs)
 }
 
-/// Runs `heapgame check`: the runs of every file (with `--time`, those deepened together
-/// first), each run's report and its file's family claims, then each file's coverage.
+impl Args {
+    /// The check asked, the samples drawn with `seed`.
+    fn ask(&self, seed: u64) -> CheckAsk {
+        CheckAsk {
+            region: self.region.ask(seed),
+            time: self.time,
+            own_params: self.params.is_empty(),
+            strict: self.strict,
+        }
+    }
+}
+
+/// Runs `heapgame check`: the runs of every file, checked by one call to the query floor
+/// ([`crate::query::check::check`]), each answer printed as it comes (with `--format json`,
+/// gathered and printed at the end); the exit code is the worst verdict (2 when a file could
+/// not be read).
 pub fn run(a: Args) -> Result<u8, Report> {
     let mut worst = 0u8;
     let mut all: Vec<FileRun> = Vec::new();
@@ -109,335 +125,199 @@ pub fn run(a: Args) -> Result<u8, Report> {
             }
         }
     }
-    let mut c = Checking::new(&a, &all, worst);
-    let (mut early, mut early_families) = c.bounded_first()?;
-    let mut deep = c.deepen_first().into_iter();
-    for (n, (_, _, _, over)) in all.iter().enumerate() {
-        c.file_done(n);
-        let reached = if c.deepen && over.is_none() {
-            let r = deep.next().expect("one deepening report a run (run)");
-            c.deepened(n, r)?
-        } else {
-            let r = early[n]
-                .take()
-                .unwrap_or_else(|| c.compute_run(n, c.parts(n)));
-            c.show_run(n, r)?
-        };
-        let how = (c.deepen && over.is_none(), a.format);
-        let own = a.params.is_empty();
-        c.range.record((&all, n, own), reached, how, &mut c.json)?;
-        if c.families[n] {
-            let limits = c.limits(n, c.parts(n + 1) + 1);
-            let r = (early_families[n].take())
-                .unwrap_or_else(|| super::check_family::compute(&limits, &all[n].0, &all[n].1));
-            c.show_families(n, r)?;
-        }
+    let ask = a.ask(a.region.seed.unwrap_or_else(fresh_seed));
+    let mut front = Front {
+        a: &a,
+        json: Vec::new(),
+    };
+    let verdict = check(&ask, &all, &mut front)?;
+    if a.format == Format::Json {
+        print_out(&format!("{}\n", serde_json::Value::Array(front.json)))?;
     }
-    c.finish()
+    Ok(worst.max(verdict as u8))
 }
 
-/// What a run over a region or a list of positions found, or its error.
-type Found = Result<crate::verify::check::CheckReport, Report>;
-
-/// One `heapgame check` across its runs: the exit code so far, the JSON reports, the
-/// coverage of the file being checked, and the shares of `--time`.
-struct Checking<'a> {
+/// The command line's side of a check: each part under `solve`'s limits, Ctrl-C and progress
+/// bar; each answer printed (text) or gathered (JSON).
+struct Front<'a> {
     a: &'a Args,
-    all: &'a [FileRun],
-    /// `--time` without a region: the runs deepen.
-    deepen: bool,
-    seed: u64,
-    t0: std::time::Instant,
-    /// Whether each run checks its file's family claims.
-    families: Vec<bool>,
-    worst: u8,
     json: Vec<serde_json::Value>,
-    cov: Coverage,
-    /// The values of the `check with NAME in R` line being reported.
-    range: RangeLine,
 }
 
-impl<'a> Checking<'a> {
-    fn new(a: &'a Args, all: &'a [FileRun], worst: u8) -> Checking<'a> {
-        Checking {
-            a,
-            all,
-            deepen: a.time.is_some() && a.region.total.is_none() && a.region.samples.is_none(),
-            seed: a.region.seed.unwrap_or_else(fresh_seed),
-            t0: std::time::Instant::now(),
-            families: family_runs(all),
-            worst,
-            json: Vec::new(),
-            cov: Coverage::new(a.params.is_empty()),
-            range: RangeLine::default(),
-        }
+impl RunHooks for SolveRun {
+    fn budget(&self) -> Budget {
+        self.budget.clone()
     }
 
-    /// The parts `--time` is still to be shared into from run `n` on: `--time` bounds the
-    /// whole command, the deepened runs together, each other run and each file's family
-    /// claims have equal parts of it (the deepening first).
-    fn parts(&self, n: usize) -> usize {
-        let runs = (self.all[n..].iter())
-            .filter(|r| !self.deepen || r.3.is_some())
-            .count();
-        runs + self.families[n..].iter().filter(|f| **f).count()
+    fn or_memory_stop(&self, game: &Game, e: Report, context: &str) -> Report {
+        SolveRun::or_memory_stop(self, game, e, context)
     }
+}
 
-    /// With `--time` alone, first: the runs over a list of positions and the family claims,
-    /// which are bounded, each in its part of the time (the deepening counting as one part a
-    /// run); the deepening then has what they leave. Ctrl-C stops the command.
-    #[allow(clippy::type_complexity)]
-    fn bounded_first(
-        &self,
-    ) -> Result<
-        (
-            Vec<Option<Found>>,
-            Vec<Option<super::check_family::Families>>,
-        ),
-        Report,
-    > {
-        let n = self.all.len();
-        let (mut runs, mut fams): (Vec<Option<Found>>, Vec<_>) = (
-            (0..n).map(|_| None).collect(),
-            (0..n).map(|_| None).collect(),
-        );
-        if !self.deepen {
-            return Ok((runs, fams));
-        }
-        let deepened = self.all.iter().filter(|r| r.3.is_none()).count();
-        for k in 0..n {
-            if self.all[k].3.is_some() {
-                runs[k] = Some(cancel_stops(self.compute_run(k, self.parts(k) + deepened))?);
-            }
-            if self.families[k] {
-                let limits = self.limits(k, self.parts(k + 1) + 1 + deepened);
-                let r = super::check_family::compute(&limits, &self.all[k].0, &self.all[k].1);
-                fams[k] = Some(cancel_stops(r)?);
-            }
-        }
-        Ok((runs, fams))
-    }
+impl CheckFront for Front<'_> {
+    type Run = SolveRun;
 
-    /// With `--time` alone: every deepened run's report (or error), in order, in the time the
-    /// bounded runs left ([`Checking::bounded_first`]).
-    fn deepen_first(&self) -> Vec<Option<Result<DeepReport, Report>>> {
-        if !self.deepen {
-            return Vec::new();
-        }
-        let time = self
-            .a
-            .time
-            .unwrap_or_default()
-            .saturating_sub(self.t0.elapsed());
+    fn start(&self, job: &Job<'_>) -> SolveRun {
         let a = self.a;
         let limits = GameArgs {
-            file: (self.all.first()).map_or_else(PathBuf::new, |r| r.0.clone()),
+            file: job.file.to_path_buf(),
             params: a.params.clone(),
             max_positions: a.max_positions,
             max_memory: a.max_memory,
             force: false,
-            time: None,
             play: a.play,
+            time: job.time,
         };
-        let sample_max = a.region.sample_max;
-        super::check_deepen::deepen_all(&limits, sample_max, self.all, self.seed, time)
+        SolveRun::start(&limits, job.heaps, job.total, job.what.clone())
     }
 
-    /// The limits, Ctrl-C and the progress bar of `solve` for run `n`, in `parts` of the
-    /// time left.
-    fn limits(&self, n: usize, parts: usize) -> GameArgs {
-        let a = self.a;
-        GameArgs {
-            file: self.all[n].0.clone(),
-            params: a.params.clone(),
-            max_positions: a.max_positions,
-            max_memory: a.max_memory,
-            force: false,
-            play: a.play,
-            time: a.time.map(|t| share(t, self.t0, parts)),
-        }
-    }
-
-    /// Before run `n`: the coverage of the file before, if run `n` starts another.
-    fn file_done(&mut self, n: usize) {
-        if n > 0 && self.all[n - 1].0 != self.all[n].0 {
-            let done = std::mem::replace(&mut self.cov, Coverage::new(self.a.params.is_empty()));
-            let code = coverage(
-                &self.all[n - 1].0,
-                &done,
-                (self.a.strict, self.a.format),
-                &mut self.json,
-            );
-            self.worst = self.worst.max(code);
-        }
-    }
-
-    /// Run `n` deepened: its report, or its error; whether it compared a first region in
-    /// full (or was deepened with an earlier run).
-    fn deepened(
-        &mut self,
-        n: usize,
-        r: Option<Result<DeepReport, Report>>,
-    ) -> Result<bool, Report> {
-        let (file, game, _, _) = &self.all[n];
-        let mut r = match r {
-            Some(Ok(r)) => r,
-            Some(Err(e)) => return self.failed(e).map(|()| false),
-            None => {
-                let (text, json) = super::check_deepen::merged(file, game);
-                match self.a.format {
-                    Format::Text => print_out(&text)?,
-                    Format::Json => self.json.push(json),
-                }
-                return Ok(true);
+    fn answer(&mut self, (file, game, _, _): &FileRun, answer: &Answer) -> Result<(), Report> {
+        let (text, json) = match answer {
+            Answer::Merged => merged(file, game),
+            Answer::Checked(r) if self.a.format == Format::Text => {
+                (text_report(file, game, r), serde_json::Value::Null)
             }
+            Answer::Checked(r) => (String::new(), json_report(file, r)),
+            Answer::Deepened(r) if self.a.format == Format::Text => {
+                (deep_text(file, r), serde_json::Value::Null)
+            }
+            Answer::Deepened(r) => (String::new(), deep_json(file, r)),
         };
-        let own = self.a.params.is_empty();
-        r.range = ranged_of(self.all, n, own).map(|l| place(&self.all[n], &l));
-        if !r.holds() {
-            self.worst = self.worst.max(1);
-        }
-        if !r.first_done && !r.claims.is_empty() {
-            // The time or the position limit came before the first region was compared in
-            // full: the run says only how far its claims held (not that they are vacuous).
-            self.worst = self.worst.max(2);
-        } else {
-            self.cov.add(game, &r.claims, &r.seen);
-        }
         match self.a.format {
-            Format::Text => print_out(&deep_text(file, &r))?,
+            Format::Text => print_out(&text)?,
             Format::Json => {
-                let mut v = deep_json(file, &r);
-                v["play"] = game.play().name().into();
+                let mut v = json;
+                if !matches!(answer, Answer::Merged) {
+                    v["play"] = game.play().name().into();
+                }
                 self.json.push(v);
             }
         }
-        Ok(r.first_done)
+        Ok(())
     }
 
-    /// Run `n` over its region (the box, a total, samples) or the positions its `check over`
-    /// line lists, in `parts` of the time left: its report, or its error.
-    fn compute_run(&self, n: usize, parts: usize) -> Found {
-        let (file, game, bounds, over) = &self.all[n];
-        let a = self.a;
-        let region = (a.region.region(self.seed, bounds.heaps)).unwrap_or(Region::Box(*bounds));
-        let total = match (over, &region) {
-            (Some(o), _) => Some(o.len() as u64),
-            (None, Region::Box(b)) => {
-                crate::solver::positions::box_size(game.shape(), b.max, b.heaps)
-                    .and_then(|n| u64::try_from(n).ok())
-            }
-            (None, _) => None,
-        };
-        let what = format!("checking {}", file.display());
-        let heaps = a.region.most_heaps(game.shape(), bounds.heaps);
-        let run = SolveRun::start(&self.limits(n, parts), heaps, total, what.clone());
-        let result = match over {
-            Some(ps) => {
-                let what = format!("{} positions named by `check over`", ps.len());
-                check_positions(game, ps, *bounds, what, run.budget.clone())
-            }
-            None => check_region(game, &region, run.budget.clone()),
-        };
-        let result =
-            result.map_err(|e| run.or_memory_stop(game, e.into(), &format!("while {what}")));
-        drop(run);
-        result
-    }
-
-    /// Run `n`'s report ([`Checking::compute_run`]) shown, its coverage counted; whether it
-    /// compared its whole region.
-    fn show_run(&mut self, n: usize, result: Found) -> Result<bool, Report> {
-        let (file, game, _, _) = &self.all[n];
-        let a = self.a;
-        let r = match result {
-            Ok(r) => r,
-            Err(e) => return self.failed(e).map(|()| false),
-        };
-        if !r.holds() {
-            self.worst = self.worst.max(1);
-        } else if r.stopped.is_some() {
-            self.worst = self.worst.max(2);
-        }
-        let none = r.stopped.is_some()
-            && (r.claims.iter()).all(|c| c.checked + c.silent == 0 && c.failure.is_none());
-        // A run stopped before its first position says nothing of its claims' coverage.
-        if !none {
-            self.cov.add(game, &r.claims, &r.seen);
-        }
-        match a.format {
-            Format::Text => print_out(&text_report(file, game, &r))?,
-            Format::Json => {
-                let mut v = json_report(file, &r);
-                v["play"] = game.play().name().into();
-                self.json.push(v);
-            }
-        }
-        Ok(r.stopped.is_none())
-    }
-
-    /// A run that failed: Ctrl-C stops the whole command; any other error is shown and the
-    /// next run goes on (exit code 2).
-    fn failed(&mut self, e: Report) -> Result<(), Report> {
-        if is_cancelled(&e) {
-            return Err(e);
-        }
+    fn failed(&mut self, e: Report) {
         eprintln!("{e:?}");
-        self.worst = 2;
-        Ok(())
     }
 
-    /// After run `n` (the first of its file and parameter values): its file's family claims.
-    fn show_families(&mut self, n: usize, r: super::check_family::Families) -> Result<(), Report> {
-        let file = &self.all[n].0;
-        let code = super::check_family::show(r, file, self.a.format, &mut self.json)?;
-        self.worst = self.worst.max(code);
-        Ok(())
+    fn families(&mut self, file: &Path, families: &FamiliesChecked) -> Result<(), Report> {
+        super::check_family::show(families, file, self.a.format, &mut self.json)
     }
 
-    /// The last file's coverage, the JSON reports printed: the exit code.
-    fn finish(mut self) -> Result<u8, Report> {
-        if let Some((file, _, _, _)) = self.all.last() {
-            let code = coverage(
-                file,
-                &self.cov,
-                (self.a.strict, self.a.format),
-                &mut self.json,
-            );
-            self.worst = self.worst.max(code);
-        }
-        if self.a.format == Format::Json {
-            print_out(&format!("{}\n", serde_json::Value::Array(self.json)))?;
-        }
-        Ok(self.worst)
+    fn coverage(&mut self, file: &Path, cov: &Coverage) {
+        coverage(file, cov, self.a, &mut self.json);
     }
-}
 
-/// A result kept to be shown later, unless it is Ctrl-C, which stops the command now.
-fn cancel_stops<T>(r: Result<T, Report>) -> Result<Result<T, Report>, Report> {
-    match r {
-        Err(e) if is_cancelled(&e) => Err(e),
-        r => Ok(r),
-    }
-}
-
-/// Which runs check their file's family claims: the first of each file and parameter values.
-fn family_runs(all: &[FileRun]) -> Vec<bool> {
-    let mut done: Vec<(PathBuf, Vec<(String, String)>)> = Vec::new();
-    all.iter()
-        .map(|(file, game, _, _)| {
-            let key = (file.clone(), crate::verify::check::params_shown(game));
-            let first = !game.checked.families.is_empty() && !done.contains(&key);
-            if first {
-                done.push(key);
+    fn range_done(&mut self, file: &Path, done: &RangeDone) -> Result<(), Report> {
+        match self.a.format {
+            Format::Text => print_out(&range_text(file, done)),
+            Format::Json => {
+                let name = file.display().to_string();
+                if let Some(last) =
+                    (self.json.iter_mut().rev()).find(|j| j["file"] == name.as_str())
+                {
+                    last["parameter_range"] = range_json(done);
+                }
+                Ok(())
             }
-            first
-        })
-        .collect()
+        }
+    }
 }
 
-/// This run's share of the time left: what remains of `time` since `t0`, over `left` runs.
-fn share(time: std::time::Duration, t0: std::time::Instant, left: usize) -> std::time::Duration {
-    let rest = time.saturating_sub(t0.elapsed());
-    (rest / u32::try_from(left.max(1)).unwrap_or(u32::MAX)).max(std::time::Duration::from_millis(1))
+/// A run deepened with an earlier run of its file (the same parameter values): a line of
+/// text, and its JSON entry.
+fn merged(file: &Path, game: &Game) -> (String, serde_json::Value) {
+    let params: Vec<String> = params_shown(game)
+        .iter()
+        .map(|(n, v)| format!("{n} = {v}"))
+        .collect();
+    let with = if params.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", params.join(", "))
+    };
+    let text = format!(
+        "{}: {}{with}: deepened with the run above of the same parameter values (one \
+         deepening from the bounds of their `check` lines together)\n",
+        file.display(),
+        game.checked.name
+    );
+    let json = serde_json::json!({
+        "file": file.display().to_string(),
+        "ruleset": game.checked.name,
+        "deepened_with_previous": true,
+    });
+    (text, json)
+}
+
+/// The code of a case, branch or `allow empty` claim no run exercised, a failure under
+/// `--strict`.
+const UNCOVERED: &str = "heapgame::uncovered";
+
+/// What the runs of `file` left unexercised: printed (text) or added to the file's last
+/// report (JSON); a vacuous claim, or an unexercised case under `--strict`, fails (the query
+/// floor decides the verdict alike).
+fn coverage(file: &Path, cov: &Coverage, a: &Args, json: &mut [serde_json::Value]) {
+    let findings = cov.findings();
+    let summary = cov.summary();
+    let mut out = String::new();
+    for f in &findings {
+        let fails = f.kind == FindingKind::Vacuous || a.strict;
+        let tag = if fails { "FAIL" } else { "warn" };
+        let _ = writeln!(out, "  {tag}  line {:>3}: {}", f.line, f.message);
+        if fails && f.kind != FindingKind::Vacuous {
+            let _ = writeln!(out, "        ({UNCOVERED} under --strict)");
+        }
+    }
+    if findings.iter().any(|f| f.kind == FindingKind::Vacuous) {
+        let _ = writeln!(
+            out,
+            "        (a claim meant to speak of no position here says so: `claim ... allow empty`)"
+        );
+    }
+    match a.format {
+        // A closed stdout is no error here (`print_out`); a failed write shows in the runs'.
+        Format::Text if summary.runs > 0 && summary.claims > 0 => {
+            let _ = print_out(&format!("{}{out}", summary_text(file, &summary)));
+        }
+        Format::Text if !findings.is_empty() => {
+            let _ = print_out(&format!(
+                "{}: coverage over its runs\n{out}",
+                file.display()
+            ));
+        }
+        Format::Text => {}
+        Format::Json => {
+            let file_text = file.display().to_string();
+            if let Some(last) = json
+                .iter_mut()
+                .rev()
+                .find(|j| j["file"].as_str() == Some(file_text.as_str()))
+            {
+                last["findings"] = findings
+                    .iter()
+                    .map(|f| {
+                        serde_json::json!({
+                            "line": f.line,
+                            "kind": match f.kind {
+                                FindingKind::Vacuous => "vacuous",
+                                FindingKind::Case => "case",
+                                FindingKind::Empty => "empty",
+                                FindingKind::Branch => "branch",
+                            },
+                            "code": match f.kind {
+                                FindingKind::Vacuous => "heapgame::vacuous",
+                                _ => UNCOVERED,
+                            },
+                            "fails": f.kind == FindingKind::Vacuous || a.strict,
+                            "message": f.message,
+                        })
+                    })
+                    .collect();
+                if summary.runs > 0 {
+                    last["summary"] = summary_json(&summary);
+                }
+            }
+        }
+    }
 }

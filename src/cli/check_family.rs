@@ -1,50 +1,26 @@
 //! `heapgame check`, the family claims of one file and parameter values (`count(...)`, `least n
-//! in ...`): checked once, after the first run with those values, printed as text or added to
-//! that run's JSON report.
+//! in ...`), checked once by the query floor after the first run with those values: printed as
+//! text or added to that run's JSON report.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::verify::family::{check_families, FamilyReport};
-use crate::Game;
+use crate::query::check::FamiliesChecked;
+use crate::verify::family::FamilyReport;
 use miette::Report;
 
-use super::common::{print_out, Format, GameArgs, SolveRun};
+use super::common::{print_out, Format};
 
-/// The family claims of one file and parameter values, checked: their reports and why they
-/// stopped early (if they did), or the error that kept them from being checked.
-pub(super) type Families = Result<(Vec<FamilyReport>, Option<String>), Report>;
-
-/// Checks the family claims of `game` within `limits`.
-pub(super) fn compute(limits: &GameArgs, file: &Path, game: &Game) -> Families {
-    let what = format!("checking the family claims of {}", file.display());
-    let heaps = game.shape().count.unwrap_or(1);
-    let run = SolveRun::start(limits, heaps, None, what);
-    let result = check_families(game, run.budget.clone()).map_err(Report::new);
-    drop(run);
-    result
-}
-
-/// Shows the family claims checked ([`compute`]); the exit code they call for (1 when one
-/// fails, 2 when the time ran out or one could not be evaluated). Ctrl-C is returned as an
-/// error.
+/// Shows the family claims checked (the query floor's verdict: failing when one fails,
+/// unfinished when the time ran out or one could not be evaluated).
 pub(super) fn show(
-    result: Families,
+    (reports, stopped): &FamiliesChecked,
     file: &Path,
     format: Format,
     json: &mut [serde_json::Value],
-) -> Result<u8, Report> {
-    let (reports, stopped) = match result {
-        Ok(r) => r,
-        Err(e) if super::common::is_cancelled(&e) => return Err(e),
-        Err(e) => {
-            eprintln!("{e:?}");
-            return Ok(2);
-        }
-    };
-    let fails = reports.iter().any(|r| r.failure.is_some());
+) -> Result<(), Report> {
     match format {
-        Format::Text => print_out(&text(file, &reports, stopped.as_deref()))?,
+        Format::Text => print_out(&text(file, reports, stopped.as_deref()))?,
         Format::Json => {
             if let Some(last) = json.last_mut() {
                 last["families"] = reports.iter().map(report_json).collect();
@@ -52,13 +28,7 @@ pub(super) fn show(
             }
         }
     }
-    Ok(if fails {
-        1
-    } else if stopped.is_some() {
-        2
-    } else {
-        0
-    })
+    Ok(())
 }
 
 /// The text of the family claims of one file.

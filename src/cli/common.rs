@@ -6,7 +6,6 @@
 use std::path::Path;
 
 use crate::ruleset::ParamOverride;
-use crate::verify::region::Region;
 use crate::Game;
 use miette::Report;
 
@@ -37,27 +36,13 @@ pub struct RegionArgs {
 }
 
 impl RegionArgs {
-    /// The most heaps a position of the region asked for has, for its cost in memory
-    /// ([`crate::query::limits::bytes_per_position`]): `heaps`, or for `--total T` on a ruleset of any number of
-    /// heaps at most T (a heap holds a token at least).
-    pub fn most_heaps(&self, shape: &crate::moves::program::ShapeSpec, heaps: usize) -> usize {
-        match (self.total, shape.count) {
-            (Some(t), None) => heaps.min(usize::try_from(t.max(1)).unwrap_or(usize::MAX)),
-            _ => heaps,
-        }
-    }
-
-    /// The region asked for with `seed` and at most `heaps` heaps, or `None` for the box.
-    pub fn region(&self, seed: u64, heaps: usize) -> Option<Region> {
-        match (self.total, self.samples) {
-            (Some(total), _) => Some(Region::Total { total, heaps }),
-            (None, Some(count)) => Some(Region::Samples {
-                count,
-                seed,
-                max: self.sample_max,
-                heaps,
-            }),
-            (None, None) => None,
+    /// The region asked for, its samples drawn with `seed`.
+    pub fn ask(&self, seed: u64) -> crate::query::hooks::RegionAsk {
+        crate::query::hooks::RegionAsk {
+            total: self.total,
+            samples: self.samples,
+            seed,
+            sample_max: self.sample_max,
         }
     }
 }
@@ -189,23 +174,6 @@ impl<'a> OutUntil<'a> {
     }
 }
 
-/// Whether a report is a Ctrl-C stop, which ends a whole command rather than one run: a
-/// problem of kind [`Code::Cancelled`] (a solve's stop, as `SolveRun::failure` tells it from
-/// the memory and time limits), or a `CheckError` that says so. Decided from the error's type
-/// and variant; the command line's own errors ([`super::error::CliError`]) and every other
-/// error are never a stop.
-///
-/// [`Code::Cancelled`]: crate::ruleset::Code::Cancelled
-pub fn is_cancelled(r: &Report) -> bool {
-    use crate::ruleset::{Code, Diag, LoadError};
-    let cancelled = |d: &Diag| d.code == Code::Cancelled;
-    if let Some(e) = r.downcast_ref::<LoadError>() {
-        e.diags.iter().any(cancelled)
-    } else if let Some(d) = r.downcast_ref::<Diag>() {
-        cancelled(d)
-    } else if let Some(e) = r.downcast_ref::<crate::verify::CheckError>() {
-        e.is_cancelled()
-    } else {
-        false
-    }
-}
+/// Whether a report is a Ctrl-C stop, which ends a whole command rather than one run (decided
+/// from the error's type and variant, never its text).
+pub use crate::query::check::is_cancelled;

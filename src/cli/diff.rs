@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-use crate::verify::deepen::Plan;
-use crate::verify::diff::{diff_deepening, diff_region, formula_from_text, DiffReport, Side};
-use crate::verify::region::{fresh_seed, Region};
-use crate::verify::Bounds;
+use crate::query::diff::{compare, plan, DiffAsk};
+use crate::query::hooks::Job;
+use crate::verify::diff::{formula_from_text, Side};
+use crate::verify::region::fresh_seed;
 use crate::Game;
 use miette::Report;
 
@@ -125,33 +125,32 @@ fn side_params(
     Ok(out)
 }
 
-/// Runs `heapgame diff`: both sides loaded, the bounds resolved, the region compared (with
-/// the differing positions kept for `--plot`), the report printed.
+/// Runs `heapgame diff`: both sides loaded, what is compared and its bounds planned by the
+/// query floor ([`crate::query::diff::plan`]), `--plot`'s file checked, the region compared
+/// ([`crate::query::diff::compare`], the differing positions kept for `--plot`), the report
+/// printed.
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, other) = load_sides(&a)?;
-    // Two disjunctive sums are equal exactly when their single heaps have the same Grundy
-    // values: without --heaps, that is what is compared.
-    let mut a = a;
-    if let Some(b) = &other {
-        let sum = crate::solver::sum::is_sum;
-        let one_heap = game.heap_count(a.heaps).is_none() && b.any_count();
-        if one_heap && sum(game.generator()) && sum(b.generator()) {
-            a.heaps = Some(1);
-            a.grundy = true;
-            eprintln!(
-                "note: both rulesets are disjunctive sums, so the Grundy values of one heap \
-                 decide every position: comparing them (--heaps 1 --grundy)"
-            );
-        }
-    }
-    // --max is required without --total or --samples, so only the heap count can be missing.
-    let max = a.max.or(a.region.total).unwrap_or(a.region.sample_max);
-    let bounds = Bounds::resolve(&game, Some(max), a.heaps, None).map_err(|_| {
+    let ask = DiffAsk {
+        max: a.max,
+        heaps: a.heaps,
+        grundy: a.grundy,
+        show: a.show,
+        region: a.region.ask(a.region.seed.unwrap_or_else(fresh_seed)),
+        time: a.game.time,
+    };
+    let plan = plan(&game, other.as_ref(), ask).map_err(|_| {
         let ruleset = game.checked.name.clone();
         CliError::DiffNeedsHeaps { ruleset }
     })?;
+    if plan.sums {
+        eprintln!(
+            "note: both rulesets are disjunctive sums, so the Grundy values of one heap \
+             decide every position: comparing them (--heaps 1 --grundy)"
+        );
+    }
     let plot = (a.plot.as_deref())
-        .map(|p| super::plot::diff_plot(&game, bounds, a.grundy, p))
+        .map(|p| super::plot::diff_plot(&game, plan.bounds, plan.ask.grundy, p))
         .transpose()?;
     let formula = match (&other, &a.formula) {
         (None, Some(text)) => Some((formula_from_text(&game, text)?, text.clone())),
@@ -162,7 +161,14 @@ pub fn run(a: Args) -> Result<u8, Report> {
         (None, Some((f, text))) => Side::Formula(f, text.clone()),
         (None, None) => unreachable!("clap requires OTHER or --formula"),
     };
-    let (report, differing) = compare(&a, &game, side, bounds, plot.is_some())?;
+    let mut differing: Vec<Vec<u32>> = Vec::new();
+    let mut each = |p: &[u32]| {
+        if plot.is_some() {
+            differing.push(p.to_vec());
+        }
+    };
+    let start = |job: &Job<'_>| SolveRun::start(&a.game, job.heaps, job.total, job.what.clone());
+    let report = compare(&game, side, &plan, (&a.game.file, start), &mut each)?;
     if let Some(d) = &plot {
         super::plot::diff_picture(&game, &a.game, d, &report, &differing)?;
     }
@@ -209,49 +215,4 @@ fn load_sides(a: &Args) -> Result<(Game, Option<Game>), Report> {
         None => None,
     };
     Ok((game, b))
-}
-
-/// Compares `game` with `side` over the region asked for (the box, a total, samples, or
-/// with `--time` alone the deepening), within the limits of `solve`; the report, and the
-/// differing positions when `keep` (for `--plot`).
-fn compare(
-    a: &Args,
-    game: &Game,
-    side: Side<'_>,
-    bounds: Bounds,
-    keep: bool,
-) -> Result<(DiffReport, Vec<Vec<u32>>), Report> {
-    let (max, heaps) = (bounds.max, bounds.heaps);
-    let total = crate::solver::positions::box_size(game.shape(), max, heaps)
-        .and_then(|n| u64::try_from(n).ok());
-    let stored = a.region.most_heaps(game.shape(), heaps);
-    let run = SolveRun::start(&a.game, stored, total, "comparing".to_string());
-    let budget = run.budget.clone();
-    let seed = a.region.seed.unwrap_or_else(fresh_seed);
-    let region = match a.region.region(seed, heaps) {
-        Some(r) => Some(r),
-        None if a.game.time.is_some() => None,
-        None => Some(Region::Box(bounds)),
-    };
-    let mut differing: Vec<Vec<u32>> = Vec::new();
-    let mut each = |p: &[u32]| {
-        if keep {
-            differing.push(p.to_vec());
-        }
-    };
-    let report = match &region {
-        Some(r) => diff_region(game, side, r, a.grundy, a.show, budget, &mut each),
-        None => {
-            let plan = Plan {
-                start: bounds,
-                sample_max: a.region.sample_max,
-                seed,
-                time: a.game.time.unwrap_or_default(),
-            };
-            diff_deepening(game, side, &plan, a.grundy, a.show, budget, &mut each)
-        }
-    };
-    let report = report.map_err(|e| run.or_memory_stop(game, e.into(), "while comparing"))?;
-    drop(run);
-    Ok((report, differing))
 }

@@ -32,13 +32,9 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
     let shown = show_position(&pos);
     let mut run = SolveRun::hooks(&a.pos.game, format!("solving {shown}"));
-    // An explicit `--max-positions` bounds the kernel's box too; the default position limit
-    // (the memory limit at what the search spends a position) does not: the box is weighed
-    // by its own bytes against the memory limit.
     let want = Want {
         followers: false,
         genus: true,
-        box_positions: a.pos.game.max_positions,
     };
     let limits = a.pos.game.query_limits();
     let found = match answer(&game, &pos, &limits, &run.budget, want) {

@@ -4,10 +4,7 @@
 
 mod args;
 pub(crate) mod check;
-mod check_coverage;
-mod check_deepen;
 mod check_family;
-mod check_ranges;
 pub(crate) mod common;
 pub(crate) mod diff;
 pub mod error;

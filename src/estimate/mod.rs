@@ -22,11 +22,11 @@ use crate::ruleset::diag::{Code, Diag};
 
 /// Followers of one position beyond which no run can finish: 10^15, months of generation at
 /// the generator's speed (at best about 10^8 followers a second on one core).
-pub const MOST_FOLLOWERS: f64 = 1e15;
+pub(crate) const MOST_FOLLOWERS: f64 = 1e15;
 
 /// Bytes a follower takes at least while it is kept: its heaps (4 bytes each) and 16 bytes
 /// of bookkeeping (the search's item, or the listed position's vector).
-pub fn follower_bytes(heaps: usize) -> f64 {
+pub(crate) fn follower_bytes(heaps: usize) -> f64 {
     16.0 + 4.0 * heaps as f64
 }
 
@@ -115,7 +115,7 @@ impl Estimate {
 
     /// The estimate for a whole box: every heap `<= max`, `heaps` heaps (at most, for
     /// `heaps any`); `box_positions` is its exact number of positions when known.
-    pub fn for_box(
+    pub(crate) fn for_box(
         gen: &Generator,
         max: u32,
         heaps: usize,

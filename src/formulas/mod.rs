@@ -60,7 +60,7 @@ impl std::fmt::Debug for Built {
 }
 
 /// Builds a formula from checked arguments; an error says which argument is out of range.
-pub type BuildFn = fn(&[Value]) -> Result<Box<dyn ClosedForm>, String>;
+pub(crate) type BuildFn = fn(&[Value]) -> Result<Box<dyn ClosedForm>, String>;
 
 /// A formula's entry in the registry.
 pub struct FormulaDef {
@@ -91,7 +91,7 @@ impl FormulaDef {
 }
 
 /// Every formula, in the order `heapgame formulas` lists them.
-pub fn registry() -> Vec<&'static FormulaDef> {
+pub(crate) fn registry() -> Vec<&'static FormulaDef> {
     let mut v: Vec<&'static FormulaDef> = Vec::new();
     v.extend(classic::FORMULAS);
     v.extend(fraenkel_zusman::FORMULAS);
@@ -103,7 +103,7 @@ pub fn registry() -> Vec<&'static FormulaDef> {
 }
 
 /// The formula of this name.
-pub fn lookup(name: &str) -> Option<&'static FormulaDef> {
+pub(crate) fn lookup(name: &str) -> Option<&'static FormulaDef> {
     registry().into_iter().find(|f| f.name == name)
 }
 

@@ -70,7 +70,7 @@ impl Game {
 
     /// The number of heaps of a box, with `heaps` asked for: the ruleset's count (and `heaps`,
     /// if given, must be it), else `heaps`, which a ruleset with any number of heaps needs.
-    pub fn box_heaps(&self, heaps: Option<usize>) -> Result<usize, BoxHeapsError> {
+    pub(crate) fn box_heaps(&self, heaps: Option<usize>) -> Result<usize, BoxHeapsError> {
         match (self.shape().count, heaps) {
             (Some(count), Some(asked)) if asked != count => {
                 Err(BoxHeapsError::FixedCount { count, asked })

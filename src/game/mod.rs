@@ -110,7 +110,7 @@ impl Game {
     /// Lets the deadline and the cancel flag of `budget` (not its position limit) stop the
     /// evaluation of `positions where` on a position read from the user ([`Game::admit`]),
     /// where a long condition would otherwise run before any solve looks at the clock.
-    pub fn set_reading_stop(&mut self, budget: crate::solver::Budget) {
+    pub(crate) fn set_reading_stop(&mut self, budget: crate::solver::Budget) {
         self.reading_stop = Some(budget);
     }
 
@@ -157,7 +157,7 @@ impl Game {
     }
 
     /// The moves (indices into the generator's programs) that lead from `from` to `to`.
-    pub fn moves_between(&self, from: &[u32], to: &[u32]) -> Vec<usize> {
+    pub(crate) fn moves_between(&self, from: &[u32], to: &[u32]) -> Vec<usize> {
         let gen = self.generator();
         let mut scratch = crate::moves::Scratch::default();
         let mut out = crate::moves::Followers::new();

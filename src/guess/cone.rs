@@ -7,7 +7,7 @@ use super::slope::{self, Identified};
 use super::{Data, Found, Guess, Miss};
 
 /// The fewest complete rows a cone is guessed from.
-pub const MIN_ROWS: usize = 8;
+pub(crate) const MIN_ROWS: usize = 8;
 
 /// Whether `(a, b)` is P in the data.
 fn is_p(data: &Data, a: u32, b: u32) -> Option<bool> {

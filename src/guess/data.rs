@@ -76,7 +76,7 @@ impl Data {
     }
 
     /// The Grundy values of the single heaps `0..=max` (the other heaps empty).
-    pub fn single_heaps(&self) -> Vec<u32> {
+    pub(crate) fn single_heaps(&self) -> Vec<u32> {
         let count = (!self.any).then_some(self.heaps);
         let mut pos = Vec::new();
         (0..=self.max)
@@ -97,7 +97,7 @@ impl Data {
     }
 
     /// The first position (in order) where `f` is false, and how many held before it.
-    pub fn first_where_not(
+    pub(crate) fn first_where_not(
         &self,
         mut f: impl FnMut(&[u32], u32) -> bool,
     ) -> (Option<Vec<u32>>, u64) {

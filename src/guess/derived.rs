@@ -18,16 +18,16 @@ use crate::sequence::apparent_period;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The largest modulus of a residue set.
-pub const MAX_SET_MODULUS: u32 = 12;
+pub(crate) const MAX_SET_MODULUS: u32 = 12;
 
 /// The largest modulus of a residue table.
-pub const MAX_TABLE_MODULUS: u32 = 6;
+pub(crate) const MAX_TABLE_MODULUS: u32 = 6;
 
 /// The most vectors a table may range over.
-pub const MAX_VECTORS: u32 = 4096;
+pub(crate) const MAX_VECTORS: u32 = 4096;
 
 /// The name of the function of the classes (a name no bundled ruleset uses).
-pub const CLASS_FN: &str = "g_class";
+pub(crate) const CLASS_FN: &str = "g_class";
 
 /// The families of rules read off `data`, simplest first.
 pub fn rules(data: &Data) -> Vec<Vec<Rule>> {

@@ -111,7 +111,7 @@ fn alpha_text(d: i64) -> String {
 
 /// How many pairs the recursion is carried to when `gamma` is sought: the interval it allows
 /// narrows as 1 / n.
-pub const EXTENDED_PAIRS: usize = 20_000;
+pub(crate) const EXTENDED_PAIRS: usize = 20_000;
 
 /// The `a_n` of the mex recursion with `D_n = d n + c`, for `n < EXTENDED_PAIRS`.
 fn extended(d: i64, c: i64) -> Vec<u64> {

@@ -221,7 +221,7 @@ pub fn guess(
 
 /// The most positions of the box with one heap more that a guess of a ruleset of any number of
 /// heaps is also verified on.
-pub const MORE_HEAPS_POSITIONS: u128 = 200_000;
+pub(crate) const MORE_HEAPS_POSITIONS: u128 = 200_000;
 
 /// For a ruleset of any number of heaps guessed from at least two: one heap more, and the
 /// largest heap (at most the data's) that keeps that box within [`MORE_HEAPS_POSITIONS`].
@@ -240,7 +240,13 @@ fn more_heaps(game: &Game, data: &Data) -> Option<(u32, usize)> {
 /// The text of a periodic function of `var` (an expression of the language, parenthesised
 /// when needed): `values[var]` for `var < pre`, then `values[pre + (var - pre) mod p]` plus
 /// `saltus` for every period passed.
-pub fn periodic_text(var: &str, values: &[u32], pre: usize, p: usize, saltus: i64) -> String {
+pub(crate) fn periodic_text(
+    var: &str,
+    values: &[u32],
+    pre: usize,
+    p: usize,
+    saltus: i64,
+) -> String {
     if pre == 0 && p == 1 {
         let v = values[0];
         return match (v, saltus) {

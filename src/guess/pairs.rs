@@ -11,10 +11,10 @@ use crate::numbers::Real;
 use crate::ruleset::value::Value;
 
 /// The fewest pairs a shape is guessed from.
-pub const MIN_PAIRS: usize = 6;
+pub(crate) const MIN_PAIRS: usize = 6;
 
 /// The longest finite list of pairs before a Beatty form.
-pub const MAX_LIST: usize = 12;
+pub(crate) const MAX_LIST: usize = 12;
 
 /// Tries the pair forms on `data` (two heaps, sorted).
 pub fn search(game: &Game, data: &Data, found: &mut Found) {

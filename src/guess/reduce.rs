@@ -8,7 +8,7 @@
 use super::{Data, Found, Guess, Miss};
 
 /// The fewest positions of the data a reduction must change.
-pub const MIN_CHANGED: u64 = 20;
+pub(crate) const MIN_CHANGED: u64 = 20;
 
 /// A reduction: (shape in words, the list the `same` claim states, the map).
 type Reduction = (&'static str, &'static str, fn(&[u32]) -> Vec<u32>);

@@ -74,7 +74,7 @@ fn transforms(data: &Data) -> Vec<(String, String, Of)> {
 
 /// A nim-sum of the heaps transformed equal to its value at the first P-position (0 for the
 /// heaps themselves is in the fixed list).
-pub fn nim_sums(data: &Data) -> Vec<Rule> {
+pub(crate) fn nim_sums(data: &Data) -> Vec<Rule> {
     let Some(first) = first_p(data) else {
         return Vec::new();
     };

@@ -7,10 +7,10 @@ use super::{periodic_text, Data, Found, Guess, Miss};
 use crate::sequence::apparent_period;
 
 /// The most rows tried.
-pub const MAX_ROWS: u32 = 8;
+pub(crate) const MAX_ROWS: u32 = 8;
 
 /// The fewest values a row is guessed from.
-pub const MIN_ROW: usize = 12;
+pub(crate) const MIN_ROW: usize = 12;
 
 /// Tries additive periodicity along the rows of two sorted heaps.
 pub fn search(data: &Data, found: &mut Found) {

@@ -3,7 +3,7 @@
 //! test that evaluates it on a position.
 
 /// A test of a position.
-pub type Test = Box<dyn Fn(&[u32]) -> bool>;
+pub(crate) type Test = Box<dyn Fn(&[u32]) -> bool>;
 
 /// A condition for P: its shape in words, its text in the language (after the `fn` lines it
 /// needs), and the test.

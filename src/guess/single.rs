@@ -9,11 +9,11 @@ use crate::sequence::{periodicity, sequence, Periodicity};
 use crate::solver::{Budget, Play};
 
 /// The name of the function the claims define (a name no bundled ruleset uses).
-pub const FN_NAME: &str = "g_heap";
+pub(crate) const FN_NAME: &str = "g_heap";
 
 /// The single heaps a sum's sequence is computed to, at least (its periodicity needs more
 /// heaps than a box of several heaps can hold).
-pub const SUM_HEAPS: u32 = 600;
+pub(crate) const SUM_HEAPS: u32 = 600;
 
 /// Tries the sum forms on `data`.
 pub fn search(

@@ -45,7 +45,7 @@ pub fn interval(points: &[(u64, u64)]) -> Option<(Q, Q)> {
 }
 
 /// The interval in words: "3.14159 (in [3.14155, 3.14163))".
-pub fn show_interval(lo: Q, hi: Q) -> String {
+pub(crate) fn show_interval(lo: Q, hi: Q) -> String {
     format!(
         "{:.6} (in [{}/{}, {}/{}) = [{:.8}, {:.8}))",
         (lo.to_f64() + hi.to_f64()) / 2.0,
@@ -59,7 +59,7 @@ pub fn show_interval(lo: Q, hi: Q) -> String {
 }
 
 /// The terms of the continued fraction shared by every point of `[lo, hi)`.
-pub fn common_terms(lo: Q, hi: Q) -> Vec<i128> {
+pub(crate) fn common_terms(lo: Q, hi: Q) -> Vec<i128> {
     let (mut a, mut b) = (lo, hi);
     let mut terms = Vec::new();
     while terms.len() < 64 {
@@ -80,7 +80,7 @@ pub fn common_terms(lo: Q, hi: Q) -> Vec<i128> {
 
 /// The eventual period of `terms`: the least `(preperiod, period)`, preperiod at most 2,
 /// whose period is seen at least three times (and in three terms at least) to the end.
-pub fn eventual_period(terms: &[i128]) -> Option<(usize, usize)> {
+pub(crate) fn eventual_period(terms: &[i128]) -> Option<(usize, usize)> {
     for pre in 0..=2usize.min(terms.len()) {
         let rest = &terms[pre..];
         for per in 1..=rest.len() / 3 {
@@ -94,7 +94,7 @@ pub fn eventual_period(terms: &[i128]) -> Option<(usize, usize)> {
 
 /// A quadratic surd `(a + b sqrt(d)) / c`, `d` square-free and > 1, `c > 0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Surd {
+pub(crate) struct Surd {
     /// The rational part's numerator.
     pub a: i128,
     /// The root's coefficient.
@@ -159,7 +159,7 @@ impl Surd {
 
 /// The value of the continued fraction `terms[..pre]` followed by `terms[pre..pre + per]`
 /// repeated forever, as a surd (`None` when the arithmetic leaves 128 bits).
-pub fn periodic_value(terms: &[i128], pre: usize, per: usize) -> Option<Surd> {
+pub(crate) fn periodic_value(terms: &[i128], pre: usize, per: usize) -> Option<Surd> {
     // Convergents (p, p', q, q') of a block of terms.
     let conv = |block: &[i128]| -> Option<(i128, i128, i128, i128)> {
         let (mut p, mut p1, mut q, mut q1) = (1i128, 0i128, 0i128, 1i128);
@@ -229,7 +229,7 @@ fn normalise(a: i128, b: i128, d: i128, c: i128) -> Option<Surd> {
 }
 
 /// How a slope was identified.
-pub enum Identified {
+pub(crate) enum Identified {
     /// An exact surd from the periodic continued fraction (the terms seen, preperiod, period).
     Surd(Surd, Vec<i128>, usize, usize),
     /// Only an interval.
@@ -239,7 +239,7 @@ pub enum Identified {
 /// The slope of `points` (`floor(i x) == v`): an exact surd when the shared continued
 /// fraction is eventually periodic and the surd fits every point, else the interval; `None`
 /// when no slope fits.
-pub fn identify(points: &[(u64, u64)]) -> Option<Identified> {
+pub(crate) fn identify(points: &[(u64, u64)]) -> Option<Identified> {
     let (lo, hi) = interval(points)?;
     let terms = common_terms(lo, hi);
     if let Some((pre, per)) = eventual_period(&terms) {
@@ -263,7 +263,7 @@ pub fn fits(x: &Real, points: &[(u64, u64)]) -> bool {
 }
 
 /// The continued fraction as written: `[1; 2, 2, 2]`.
-pub fn show_terms(terms: &[i128]) -> String {
+pub(crate) fn show_terms(terms: &[i128]) -> String {
     match terms.split_first() {
         None => "[]".into(),
         Some((t0, rest)) => {

@@ -11,7 +11,7 @@ use crate::verify::check::check_claims;
 use crate::verify::Bounds;
 
 /// The ruleset's text with `lines` (indented) put before its closing brace, under `comment`.
-pub fn with_lines(source: &str, comment: &str, lines: &[String]) -> Option<String> {
+pub(crate) fn with_lines(source: &str, comment: &str, lines: &[String]) -> Option<String> {
     let end = source.rfind('}')?;
     let mut text = source[..end].trim_end().to_string();
     text.push_str("\n\n");

@@ -10,7 +10,7 @@ use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::BinOp;
 
 /// The value of a boolean expression, when the fast path can tell.
-pub fn quick_bool(e: &CExpr, ints: &[i64]) -> Option<bool> {
+pub(crate) fn quick_bool(e: &CExpr, ints: &[i64]) -> Option<bool> {
     match &e.kind {
         CKind::Const(Value::Bool(b)) => Some(*b),
         CKind::Not(a) => quick_bool(a, ints).map(|b| !b),

@@ -20,7 +20,7 @@ use super::interval::Iv;
 use super::surd::{Quad, QuadSqrt};
 
 /// First working precision (fractional bits) of interval evaluation.
-pub const START_PRECISION_BITS: u32 = 64;
+pub(crate) const START_PRECISION_BITS: u32 = 64;
 /// Interval evaluation doubles the precision up to this many bits, then gives up.
 pub const MAX_PRECISION_BITS: u32 = 4096;
 
@@ -123,17 +123,17 @@ impl Real {
     }
 
     /// The integer `n` (exact).
-    pub fn from_int(n: i64) -> Real {
+    pub(crate) fn from_int(n: i64) -> Real {
         Real::exact(Quad::from_int(BigInt::from(n)))
     }
 
     /// The integer `n` (exact).
-    pub fn from_bigint(n: BigInt) -> Real {
+    pub(crate) fn from_bigint(n: BigInt) -> Real {
         Real::exact(Quad::from_int(n))
     }
 
     /// `num/den`; [`RealError::DivisionByZero`] when `den = 0`.
-    pub fn from_ratio(num: BigInt, den: BigInt) -> Result<Real, RealError> {
+    pub(crate) fn from_ratio(num: BigInt, den: BigInt) -> Result<Real, RealError> {
         Quad::from_ratio(num, den)
             .map(Real::exact)
             .ok_or(RealError::DivisionByZero)
@@ -296,7 +296,7 @@ impl Real {
     /// `floor(n * self)`, fast for Beatty sequences: exact integer
     /// arithmetic for surds, and for symbolic values one cached enclosure of
     /// `self` scaled by `n` (refined only when it does not decide).
-    pub fn floor_mul(&self, n: i64) -> Result<BigInt, RealError> {
+    pub(crate) fn floor_mul(&self, n: i64) -> Result<BigInt, RealError> {
         match &self.repr {
             Repr::Exact(q) => Ok(q.floor_mul(n)),
             Repr::Tree(_) => {
@@ -312,7 +312,7 @@ impl Real {
 
     /// `n -> floor(n * self)` as [`Real::floor_mul_i64`] computes it, with the parts of an
     /// exact value taken out once (a claim swept over millions of positions calls it at each).
-    pub fn floor_mul_fn(&self) -> impl Fn(i64) -> Result<i64, RealError> + Send + Sync {
+    pub(crate) fn floor_mul_fn(&self) -> impl Fn(i64) -> Result<i64, RealError> + Send + Sync {
         let small = match &self.repr {
             Repr::Exact(q) => q.small_parts(),
             Repr::Tree(_) => None,
@@ -325,7 +325,7 @@ impl Real {
     }
 
     /// [`Real::floor_mul`] converted to `i64` ([`RealError::TooLarge`] if it does not fit).
-    pub fn floor_mul_i64(&self, n: i64) -> Result<i64, RealError> {
+    pub(crate) fn floor_mul_i64(&self, n: i64) -> Result<i64, RealError> {
         self.floor_mul(n)?.to_i64().ok_or(RealError::TooLarge)
     }
 
@@ -347,7 +347,7 @@ impl Real {
     }
 
     /// The value, when it is exactly an integer (exact numbers only).
-    pub fn as_integer(&self) -> Option<BigInt> {
+    pub(crate) fn as_integer(&self) -> Option<BigInt> {
         self.as_quad().and_then(Quad::as_integer)
     }
 

@@ -4,21 +4,21 @@
 use plotters::style::RGBColor;
 
 /// The mark of a P-position.
-pub const P_MARK: RGBColor = RGBColor(31, 59, 115);
+pub(crate) const P_MARK: RGBColor = RGBColor(31, 59, 115);
 /// A drawn position of a loopy game (or an infinite Smith value in a heatmap).
-pub const DRAW_MARK: RGBColor = RGBColor(240, 140, 0);
+pub(crate) const DRAW_MARK: RGBColor = RGBColor(240, 140, 0);
 /// The overlay: positions where a claim and the solver (or two rulesets) disagree.
-pub const OVERLAY: RGBColor = RGBColor(228, 26, 28);
+pub(crate) const OVERLAY: RGBColor = RGBColor(228, 26, 28);
 /// The background of the plotting area.
-pub const BACKGROUND: RGBColor = RGBColor(255, 255, 255);
+pub(crate) const BACKGROUND: RGBColor = RGBColor(255, 255, 255);
 /// Axes and text.
-pub const INK: RGBColor = RGBColor(0, 0, 0);
+pub(crate) const INK: RGBColor = RGBColor(0, 0, 0);
 /// The shading of a sequence's periodic part.
-pub const PERIOD_SHADE: RGBColor = RGBColor(255, 236, 179);
+pub(crate) const PERIOD_SHADE: RGBColor = RGBColor(255, 236, 179);
 
 /// The heatmap colour of Grundy value `g` on a scale from 0 to `scale` (values above it get the
 /// top colour).
-pub fn heat(g: u32, scale: u32) -> RGBColor {
+pub(crate) fn heat(g: u32, scale: u32) -> RGBColor {
     let t = f64::from(g.min(scale)) / f64::from(scale.max(1));
     let c = colorous::VIRIDIS.eval_continuous(t);
     RGBColor(c.r, c.g, c.b)

@@ -67,7 +67,7 @@ impl Grid {
 
 /// A cell's value for a drawn position of a loopy game (outcome D), or, in a heatmap, for an
 /// infinite Smith value: drawn in its own colour, never on the colour scale.
-pub const DRAW: u32 = u32::MAX;
+pub(crate) const DRAW: u32 = u32::MAX;
 
 /// The value of a cell that is not a position of the game (`positions where`): never drawn.
 pub const EXCLUDED: u32 = u32::MAX - 1;

@@ -12,7 +12,7 @@ use super::raster::cells_rgb;
 use super::{err, Area, DrawError, Layer, HEAT_CELLS_UP_TO, MARKS_UP_TO, MOST_MARKS};
 
 /// The height of the title bar.
-pub const TITLE_HEIGHT: u32 = 50;
+pub(crate) const TITLE_HEIGHT: u32 = 50;
 /// The width of the legend on the right.
 const LEGEND_WIDTH: u32 = 190;
 /// Room for the vertical axis's labels.
@@ -44,7 +44,7 @@ fn cell_pixels(g: &Grid) -> u32 {
 }
 
 /// The size of the whole picture.
-pub fn canvas_size(g: &Grid) -> (u32, u32) {
+pub(crate) fn canvas_size(g: &Grid) -> (u32, u32) {
     let (cols, rows) = arrangement(g.panels.len());
     let plot = g.side() as u32 * cell_pixels(g);
     let w = cols * (Y_LABELS + plot + RIGHT) + LEGEND_WIDTH;

@@ -28,17 +28,17 @@ pub use request::{PlotError, PlotRequest};
 use plotters::prelude::*;
 
 /// The most cells per side of a grid.
-pub const MAX_SIDE: u32 = 4_000;
+pub(crate) const MAX_SIDE: u32 = 4_000;
 /// The longest sequence drawn.
-pub const MAX_SEQUENCE: u32 = 100_000;
+pub(crate) const MAX_SEQUENCE: u32 = 100_000;
 /// The most panels (slices) of one picture.
-pub const MAX_PANELS: usize = 16;
+pub(crate) const MAX_PANELS: usize = 16;
 /// Grids with at most this many cells per side draw P-positions as marks (beyond, pixels).
-pub const MARKS_UP_TO: usize = 300;
+pub(crate) const MARKS_UP_TO: usize = 300;
 /// ... and at most this many marks (a dense picture is a pixel layer whatever its side).
-pub const MOST_MARKS: usize = 20_000;
+pub(crate) const MOST_MARKS: usize = 20_000;
 /// Heatmaps with at most this many cells per side draw one rectangle per cell.
-pub const HEAT_CELLS_UP_TO: usize = 100;
+pub(crate) const HEAT_CELLS_UP_TO: usize = 100;
 
 /// The file format of a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub enum ImageFormat {
 
 impl ImageFormat {
     /// The format named by a file's extension (`svg`, `png`, any case).
-    pub fn from_extension(ext: &str) -> Option<ImageFormat> {
+    pub(crate) fn from_extension(ext: &str) -> Option<ImageFormat> {
         match ext.to_ascii_lowercase().as_str() {
             "svg" => Some(ImageFormat::Svg),
             "png" => Some(ImageFormat::Png),

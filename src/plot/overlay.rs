@@ -16,7 +16,7 @@ use super::request::PlotError;
 /// For each position (canonical, with its value: the Grundy value when the ruleset has a
 /// Grundy claim, else 0 for P and anything else for N), whether some claim disagrees with the
 /// solver there. A claim silent at a position (outside its theorem's scope) does not disagree.
-pub fn claim_overlay(
+pub(crate) fn claim_overlay(
     game: &Game,
     positions: &[Vec<u32>],
     values: &[u32],

@@ -11,7 +11,7 @@ use super::figure::{Grid, Panel, Shade, DRAW};
 use super::{err, DrawError, Layer};
 
 /// The RGB image of a panel, one pixel per cell, the top row being y = max.
-pub fn cells_rgb(g: &Grid, panel: &Panel) -> (u32, u32, Vec<u8>) {
+pub(crate) fn cells_rgb(g: &Grid, panel: &Panel) -> (u32, u32, Vec<u8>) {
     let side = g.side();
     let mut rgb = Vec::with_capacity(side * side * 3);
     for y in (g.lower..=g.max).rev() {
@@ -32,7 +32,10 @@ pub fn cells_rgb(g: &Grid, panel: &Panel) -> (u32, u32, Vec<u8>) {
 }
 
 /// Draws a layer on a bitmap, stretched over its area.
-pub fn blit<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, l: &Layer) -> Result<(), DrawError> {
+pub(crate) fn blit<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    l: &Layer,
+) -> Result<(), DrawError> {
     let (w, h) = (
         (l.area.right - l.area.left).max(0) as u32,
         (l.area.bottom - l.area.top).max(0) as u32,
@@ -52,7 +55,7 @@ pub fn blit<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, l: &Layer) -> Res
 }
 
 /// The SVG with each layer inserted as an `<image>` (a PNG in a data URL) before its end.
-pub fn embed_layers(mut svg: String, layers: &[Layer]) -> Result<String, DrawError> {
+pub(crate) fn embed_layers(mut svg: String, layers: &[Layer]) -> Result<String, DrawError> {
     if layers.is_empty() {
         return Ok(svg);
     }
@@ -78,7 +81,7 @@ pub fn embed_layers(mut svg: String, layers: &[Layer]) -> Result<String, DrawErr
 }
 
 /// An RGB buffer as a PNG file.
-pub fn encode_png(width: u32, height: u32, rgb: &[u8]) -> Result<Vec<u8>, DrawError> {
+pub(crate) fn encode_png(width: u32, height: u32, rgb: &[u8]) -> Result<Vec<u8>, DrawError> {
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, width, height);

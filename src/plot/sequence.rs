@@ -11,7 +11,7 @@ use super::grid::{integer_label, text_style, wrap};
 use super::{err, Area, DrawError};
 
 /// The size of a sequence picture.
-pub const CANVAS: (u32, u32) = (1000, 520);
+pub(crate) const CANVAS: (u32, u32) = (1000, 520);
 
 /// Sequences up to this length get a dot per value (longer ones: a line).
 const DOTS_UP_TO: usize = 400;

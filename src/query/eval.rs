@@ -23,11 +23,11 @@ use super::limits::{heaps_stored, Bounds, Limits};
 
 /// How many positions the search may store for a misère sum of heaps before the misère
 /// quotient is tried.
-pub const SEARCH_FIRST: usize = 20_000;
+pub(crate) const SEARCH_FIRST: usize = 20_000;
 
 /// The largest heap a misère quotient is computed up to for one position (each heap adds a
 /// stage); beyond it, `heapgame quotient`.
-pub const QUOTIENT_MAX: u32 = 300;
+pub(crate) const QUOTIENT_MAX: u32 = 300;
 
 /// What a caller wants beside the value and the winning moves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,10 +36,6 @@ pub struct Want {
     pub followers: bool,
     /// Conway's genus, in misère play (the command line and the REPL print it).
     pub genus: bool,
-    /// The most positions a kernel's box may hold (a position limit the user set); `None`:
-    /// the box is weighed by its bytes against the budget's memory limit alone. The budget's
-    /// own position limit bounds the search.
-    pub box_positions: Option<usize>,
 }
 
 /// How an answer was found.
@@ -142,22 +138,25 @@ pub fn eval<G: GameRules<Error = MoveError>>(
         .map_err(EvalError::Refused)?;
     let bounds = limits.for_heaps(heaps_stored(game, pos));
     let budget = bounds.tighten(budget);
-    route(game, solver, pos, &budget, want).map_err(|error| EvalError::Solve { error, bounds })
+    // A position limit the user set bounds the kernel's box too; a default one does not: the
+    // box is weighed by its own bytes against the memory limit.
+    let box_budget = Budget {
+        max_positions: limits.box_positions(),
+        ..budget.clone()
+    };
+    route(game, solver, pos, (&budget, &box_budget), want)
+        .map_err(|error| EvalError::Solve { error, bounds })
 }
 
-/// The route of the module doc, within `budget`.
+/// The route of the module doc, within `budget` (a kernel's box within `box_budget`).
 fn route<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
     pos: &[u32],
-    budget: &Budget,
+    (budget, box_budget): (&Budget, &Budget),
     want: Want,
 ) -> Result<Answer, SolveError<MoveError>> {
-    let box_budget = Budget {
-        max_positions: want.box_positions,
-        ..budget.clone()
-    };
-    let mut e = match game.through_kernel(pos, &box_budget) {
+    let mut e = match game.through_kernel(pos, box_budget) {
         Some(a) => {
             let a = a?;
             Evaluation {

@@ -39,10 +39,14 @@ pub enum Room {
     Unknown,
     /// No default: only the limits the caller set bound the run (a library call).
     Unbounded,
+    /// A default position limit of the platform's (the playground's), which bounds the search
+    /// as a limit set does but, not being the user's, never a kernel's box
+    /// ([`Limits::box_positions`]); no memory beyond what is set.
+    Positions(Limit<usize>),
 }
 
 /// The position limit when the memory is [`Room::Unknown`].
-pub const UNKNOWN_POSITIONS: usize = 100_000_000;
+pub(crate) const UNKNOWN_POSITIONS: usize = 100_000_000;
 
 /// What a front end passes: the limits the user set and the platform's room.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,6 +157,13 @@ impl Limits {
         }
     }
 
+    /// The most positions a kernel's box may hold: the position limit the user set; `None`
+    /// (a default limit bounds the search only): the box is weighed by its bytes against the
+    /// memory limit alone.
+    pub(crate) fn box_positions(&self) -> Option<usize> {
+        self.max_positions.as_ref().map(|l| l.value)
+    }
+
     /// The memory limit: the one set, else what is in use and three quarters of the room.
     pub(crate) fn memory(&self) -> Option<(u64, String)> {
         match (&self.max_memory, &self.room) {
@@ -192,7 +203,11 @@ impl Limits {
         };
         let from_memory = (self.max_memory.as_ref())
             .map(|m| (fit(m.value), format!("{} (at {cost} a position)", m.why)));
-        let explicit = (self.max_positions.as_ref()).map(|n| (n.value, n.why.clone()));
+        let set = match (&self.max_positions, &self.room) {
+            (Some(n), _) | (None, Room::Positions(n)) => Some(n),
+            (None, _) => None,
+        };
+        let explicit = set.map(|n| (n.value, n.why.clone()));
         let max_memory = self.memory();
         // Positions beyond what fits in the default memory limit cannot be stored either:
         // `--max-positions 18446744073709551615` alone still stops there.
@@ -218,7 +233,7 @@ impl Limits {
                 UNKNOWN_POSITIONS,
                 "the default when the available memory is unknown".to_string(),
             ),
-            Room::Unbounded => (usize::MAX, "no limit".to_string()),
+            Room::Unbounded | Room::Positions(_) => (usize::MAX, "no limit".to_string()),
         });
         Bounds {
             max_positions,
@@ -294,5 +309,16 @@ mod tests {
         assert_eq!(known.memory().map(|m| m.0), Some(6100));
         // Half the room at 208 bytes a position.
         assert_eq!(known.for_heaps(2).max_positions, 4000 / 208);
+        // A platform's default position limit bounds the search as one set does, but a
+        // kernel's box only when the user set it.
+        let mut page = limits(None, None);
+        page.room = Room::Positions(Limit {
+            value: 1000,
+            why: "the page's default".to_string(),
+        });
+        assert_eq!(page.for_heaps(2).max_positions, 1000);
+        assert_eq!(page.for_heaps(2).why, "the page's default");
+        assert_eq!(page.box_positions(), None);
+        assert_eq!(limits(Some(1000), None).box_positions(), Some(1000));
     }
 }

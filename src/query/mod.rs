@@ -10,9 +10,18 @@
 //!   position whose followers alone prove the run cannot finish.
 //! - [`table`]: a box, in one call (its plan and memory, a sum, a kernel, the parallel mode
 //!   or the search, loopy values); [`rows`]: the solved box read row by row.
+//! - [`check`]: the claims of files' runs checked (each run's region or listed positions,
+//!   the family claims, the coverage; under a time limit, shared and deepened).
+//! - [`diff`]: two rulesets, or a ruleset and a formula, compared (what is compared, its
+//!   bounds, then the region or the deepening).
 //! - [`sequence`]: one heap's values and their period, within the bounds decided here.
 
+pub mod check;
+mod check_deepen;
+pub mod check_ranges;
+pub mod diff;
 pub mod eval;
+pub mod hooks;
 pub mod limits;
 pub mod rows;
 pub mod sequence;

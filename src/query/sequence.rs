@@ -15,7 +15,7 @@ use super::limits::{Bounds, Limits};
 
 /// The bits a value takes while the sequence runs: at most two bytes while the values fit,
 /// in a vector that may hold twice as many as it uses.
-pub const BITS_PER_VALUE: u64 = 4 * 8;
+pub(crate) const BITS_PER_VALUE: u64 = 4 * 8;
 
 /// The values of heaps `0..=max` from `start` (values computed before: `--resume`), within
 /// `limits` and `budget`; `watch` sees the values as they grow (`--save`) and stops the run

@@ -22,14 +22,14 @@ use super::table::{Rows, SolvedBy, TableFormat, TableRequest};
 const MAX_SORTED: usize = 1 << 22;
 
 /// The largest box [`text`] renders into one string (the REPL's `:table`); `solve` streams.
-pub const MAX_IN_MEMORY: usize = 50_000_000;
+pub(crate) const MAX_IN_MEMORY: usize = 50_000_000;
 
 /// The message of the error a write stopped by the budget returns (the caller then reports
 /// the stop itself).
 const STOPPED: &str = "the run was stopped while the table was written";
 
 /// A problem with the box, labelled in the `--max` argument.
-pub fn located_at_max(max: u32, mut d: Diag) -> LoadError {
+pub(crate) fn located_at_max(max: u32, mut d: Diag) -> LoadError {
     let src = Arc::new(NamedSource::new("--max", max.to_string()));
     d.source = Some(src.clone());
     LoadError::single(src, d)
@@ -68,7 +68,7 @@ pub fn box_problem(game: &Game, e: &BoxError) -> LoadError {
 
 /// A box of `size` positions (`None`: more than 10^38), more than a table by rank can
 /// address, or than `limit` when given.
-pub fn too_many_positions(max: u32, size: Option<u128>, limit: Option<usize>) -> LoadError {
+pub(crate) fn too_many_positions(max: u32, size: Option<u128>, limit: Option<usize>) -> LoadError {
     let size = size.map_or("more than 10^38".to_string(), |n| n.to_string());
     let msg = match limit {
         Some(n) => format!("the box holds {size} positions, more than the {n} listed here"),
@@ -142,7 +142,7 @@ fn beyond_memory(max: u32, planned: &Planned) -> LoadError {
 
 /// Why [`render`] wrote no table, or not all of it.
 #[derive(Debug)]
-pub enum Unwritten {
+pub(crate) enum Unwritten {
     /// The box has no answer ([`refused`]; a failed solve in the ruleset's words).
     Refused(LoadError),
     /// The file could not be written, or the budget stopped the writing (then

@@ -11,7 +11,7 @@ use crate::Game;
 use super::json_position;
 
 /// The text of a deepening run.
-pub fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
+pub(crate) fn deep_text(file: &std::path::Path, r: &DeepReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -116,7 +116,7 @@ fn dimensions_text(r: &DeepReport) -> String {
 }
 
 /// The JSON of a deepening run.
-pub fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
+pub(crate) fn deep_json(file: &std::path::Path, r: &DeepReport) -> serde_json::Value {
     let claims: Vec<_> = r
         .claims
         .iter()
@@ -257,7 +257,7 @@ fn failure_text(f: &Failure) -> String {
 }
 
 /// The text `check` prints for one run. (Shared with the REPL's `:check`.)
-pub fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
+pub(crate) fn text_report(file: &std::path::Path, game: &Game, r: &CheckReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -408,7 +408,7 @@ fn claim_json(c: &ClaimReport) -> serde_json::Value {
 }
 
 /// The JSON `check` prints for one run.
-pub fn json_report(file: &std::path::Path, r: &CheckReport) -> serde_json::Value {
+pub(crate) fn json_report(file: &std::path::Path, r: &CheckReport) -> serde_json::Value {
     serde_json::json!({
         "file": file.display().to_string(),
         "ruleset": r.ruleset,

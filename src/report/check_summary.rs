@@ -4,6 +4,7 @@
 //! as JSON.
 
 use crate::game::show_position;
+use crate::query::check_ranges::RangeDone;
 use crate::verify::coverage::Summary;
 
 use super::json_position;
@@ -47,7 +48,7 @@ fn not_compared(s: &Summary) -> Vec<String> {
 }
 
 /// The summary line (and its continuation lines) of `file`.
-pub fn summary_text(file: &std::path::Path, s: &Summary) -> String {
+pub(crate) fn summary_text(file: &std::path::Path, s: &Summary) -> String {
     let v = &s.seen;
     let runs = if s.runs == 1 {
         "1 run".to_string()
@@ -99,7 +100,7 @@ pub fn summary_text(file: &std::path::Path, s: &Summary) -> String {
 }
 
 /// The summary as JSON.
-pub fn summary_json(s: &Summary) -> serde_json::Value {
+pub(crate) fn summary_json(s: &Summary) -> serde_json::Value {
     let ps = |v: &[Vec<u32>]| v.iter().map(|p| json_position(p)).collect::<Vec<_>>();
     serde_json::json!({
         "runs": s.runs,
@@ -122,5 +123,43 @@ pub fn summary_json(s: &Summary) -> serde_json::Value {
             "cases": s.cases.1 - s.cases.0,
             "branches": s.branches.1 - s.branches.0,
         },
+    })
+}
+
+/// After the last run of a `check with NAME in R` line: how many of its values were compared
+/// (or deepened), which were not reached, and what stopped the parameters, as a line of text.
+pub fn range_text(file: &std::path::Path, d: &RangeDone) -> String {
+    let how = if d.deepened {
+        "deepened"
+    } else {
+        "compared over its bounds"
+    };
+    let missed: Vec<&str> = (d.values.iter())
+        .filter(|v| !v.1)
+        .map(|v| v.0.as_str())
+        .collect();
+    let done = d.values.len() - missed.len();
+    let p = &d.place;
+    let mut text = format!(
+        "{}: `check with {}` (line {}): {done} of its {} values {how}",
+        file.display(),
+        p.declared,
+        p.line,
+        p.of
+    );
+    if !missed.is_empty() {
+        text = format!("{text}; not reached: {}", missed.join("; "));
+    }
+    format!("{text} (the parameters stopped by {})\n", d.stopped_by)
+}
+
+/// The same as JSON, the `parameter_range` of the file's last report.
+pub fn range_json(d: &RangeDone) -> serde_json::Value {
+    let values: Vec<_> = (d.values.iter())
+        .map(|(v, r)| serde_json::json!({"value": v, "reached": r}))
+        .collect();
+    serde_json::json!({
+        "declared": d.place.declared, "line": d.place.line, "values": values,
+        "stopped_by": d.stopped_by,
     })
 }

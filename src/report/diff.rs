@@ -8,7 +8,7 @@ use crate::verify::diff::DiffReport;
 use super::json_position;
 
 /// The text `diff` prints. (Shared with the REPL's `:diff`.)
-pub fn text_report(r: &DiffReport) -> String {
+pub(crate) fn text_report(r: &DiffReport) -> String {
     let mut out = String::new();
     let what = if r.grundy {
         "Grundy values"
@@ -61,7 +61,7 @@ pub fn text_report(r: &DiffReport) -> String {
 }
 
 /// The JSON `diff` prints.
-pub fn json_report(r: &DiffReport) -> serde_json::Value {
+pub(crate) fn json_report(r: &DiffReport) -> serde_json::Value {
     serde_json::json!({
         "a": r.a,
         "b": r.b,

@@ -132,7 +132,7 @@ pub fn text(r: &GuessReport, with: &[(String, String)], any: bool) -> String {
 }
 
 /// The lines `--write` adds: the source comment, every verified claim, the `check` line.
-pub fn paste_lines(r: &GuessReport, with: &[(String, String)], any: bool) -> Vec<String> {
+pub(crate) fn paste_lines(r: &GuessReport, with: &[(String, String)], any: bool) -> Vec<String> {
     let mut lines = Vec::new();
     for g in &r.guesses {
         lines.extend(g.lines.iter().cloned());
@@ -143,7 +143,7 @@ pub fn paste_lines(r: &GuessReport, with: &[(String, String)], any: bool) -> Vec
 
 /// The ruleset's text with the verified claims put before its closing brace, under a
 /// `source "guessed by heapgame guess from heaps <= N"` comment; `None` without a brace.
-pub fn write_text(
+pub(crate) fn write_text(
     source: &str,
     r: &GuessReport,
     with: &[(String, String)],

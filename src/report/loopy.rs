@@ -16,7 +16,7 @@ macro_rules! outln {
 
 /// A position of a loopy game (the root of `sol`): its outcome (P, N or D), Smith's value, and
 /// the winning moves or, from a draw, the moves that keep the draw.
-pub fn loopy_text(sol: &LoopySolution, format: Format) -> String {
+pub(crate) fn loopy_text(sol: &LoopySolution, format: Format) -> String {
     let root = sol.root();
     let pos = sol.graph.position(0);
     let outcome = root.outcome();

@@ -40,7 +40,7 @@ impl PictureError {
 }
 
 /// Plans, solves within `budget` and renders.
-pub fn figure_bytes(
+pub(crate) fn figure_bytes(
     game: &Game,
     req: &PlotRequest,
     plan: &plot::build::Plan,
@@ -65,7 +65,7 @@ pub fn draw(
 
 /// Where the REPL's `:plot` writes: `--output` as given, else `STEM.svg` (`STEM-grundy.svg`)
 /// in the current directory, STEM the ruleset file's name.
-pub fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> PathBuf {
+pub(crate) fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> PathBuf {
     if let Some(o) = output {
         return PathBuf::from(o);
     }
@@ -96,7 +96,7 @@ pub fn period_of(values: &[u32]) -> Option<Period> {
 
 /// The format named by the output file's extension, or a usage error; a path that is not a
 /// regular file is refused here, before anything is drawn.
-pub fn format_of(path: &Path) -> Result<ImageFormat, OutputError> {
+pub(crate) fn format_of(path: &Path) -> Result<ImageFormat, OutputError> {
     super::output::check_target(path)?;
     path.extension()
         .and_then(|e| e.to_str())

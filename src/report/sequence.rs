@@ -16,7 +16,7 @@ macro_rules! outln {
 /// How the sequence is printed.
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[derive(Clone, Copy, Debug, Default)]
-pub enum SeqFormat {
+pub(crate) enum SeqFormat {
     /// Rows of the period, then the periodicity in words.
     #[default]
     Text,
@@ -28,7 +28,7 @@ pub enum SeqFormat {
 
 /// The sequence `s` of a game in `play` as `sequence` prints it in `format`, the values of
 /// heaps `from..` only (`sequence --from`); the periodicity is that of every value.
-pub fn render_from(s: &Grown, format: SeqFormat, play: Play, from: usize) -> String {
+pub(crate) fn render_from(s: &Grown, format: SeqFormat, play: Play, from: usize) -> String {
     let mut out = String::new();
     write_from(s, format, play, from, &mut |part| {
         out.push_str(part);
@@ -49,7 +49,7 @@ fn parts(from: usize, len: usize) -> impl Iterator<Item = std::ops::Range<usize>
 
 /// As [`render_from`], given to `sink` part by part (whole lines); stops when `sink` says
 /// so (returns false), and returns whether every part was given.
-pub fn write_from(
+pub(crate) fn write_from(
     s: &Grown,
     format: SeqFormat,
     play: Play,

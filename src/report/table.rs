@@ -15,7 +15,7 @@ use crate::solver::{ModeUsed, Play};
 /// Output formats of `solve`.
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TableFormat {
+pub(crate) enum TableFormat {
     /// The P-positions (or a Grundy table), for people.
     Table,
     /// `h1,...,hk,outcome[,grundy]`, one row per position.
@@ -26,7 +26,7 @@ pub enum TableFormat {
 
 /// What `solve` (and the REPL's `:table`) lists: the box and the output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableRequest {
+pub(crate) struct TableRequest {
     /// The largest heap size.
     pub max: u32,
     /// The most heaps, for rulesets with any number of heaps.
@@ -38,11 +38,11 @@ pub struct TableRequest {
 }
 
 /// The widest Grundy grid `solve` draws (rows and columns); larger boxes are listed.
-pub const GRID_MAX: u32 = 200;
+pub(crate) const GRID_MAX: u32 = 200;
 
 /// Which mode solved the box, when it is known (`solve`; the REPL's memo says nothing).
 #[derive(Clone, Copy, Debug)]
-pub struct SolvedBy {
+pub(crate) struct SolvedBy {
     /// The mode.
     pub mode: ModeUsed,
     /// The kernel, if one filled the table.
@@ -112,7 +112,7 @@ impl<'a> Rows<'a> {
 
     /// [`Rows::begin`] for a loopy game in normal play, whose box was solved with Smith's
     /// values over the `region` positions it reaches: rows by [`Rows::row_loopy`].
-    pub fn begin_loopy(
+    pub(crate) fn begin_loopy(
         out: &'a mut dyn Write,
         req: TableRequest,
         name: &'a str,
@@ -281,7 +281,7 @@ impl<'a> Rows<'a> {
 
     /// One position of a loopy game, with Smith's value `v` (written when Grundy values were
     /// asked for: a number, or the infinite value as `inf{0,2}`).
-    pub fn row_loopy(&mut self, p: &[u32], v: &LoopyValue) -> io::Result<()> {
+    pub(crate) fn row_loopy(&mut self, p: &[u32], v: &LoopyValue) -> io::Result<()> {
         let outcome = v.outcome();
         self.total += 1;
         self.ps += u64::from(outcome == LoopyOutcome::P);
@@ -339,7 +339,7 @@ impl<'a> Rows<'a> {
 
     /// Counts `n` more positions that are not P-positions, without writing them (the table
     /// of P-positions leaves them out).
-    pub fn skip_n_positions(&mut self, n: u64) {
+    pub(crate) fn skip_n_positions(&mut self, n: u64) {
         debug_assert!(self.req.format == TableFormat::Table && !self.req.grundy);
         self.total += n;
     }

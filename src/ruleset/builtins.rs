@@ -81,7 +81,7 @@ impl Builtin {
     ];
 
     /// The built-in called `name`.
-    pub fn lookup(name: &str) -> Option<Builtin> {
+    pub(crate) fn lookup(name: &str) -> Option<Builtin> {
         Self::ALL.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
     }
 

@@ -10,7 +10,7 @@ use crate::syntax::ast::{BinOp, Expr, ExprKind, QuantKind, Span};
 
 /// The operands of the `or`s of `e` (flattened: `a or b or c` gives three), in the order
 /// written, found along `and`, `or` and `any`/`all`. Empty when `e` has no `or`.
-pub fn cases_of(e: &Expr) -> Vec<Span> {
+pub(crate) fn cases_of(e: &Expr) -> Vec<Span> {
     let mut out = Vec::new();
     collect(e, &mut out);
     out
@@ -48,7 +48,7 @@ fn flatten<'e>(e: &'e Expr, ops: &mut Vec<&'e Expr>) {
 /// Which of `cases` can decide a position in the compiled `e`: those still there after
 /// constant folding and not folded to `false` (a case guarded by a parameter value that this
 /// run does not have is not).
-pub fn applicable(e: &CExpr, cases: &[Span]) -> Vec<bool> {
+pub(crate) fn applicable(e: &CExpr, cases: &[Span]) -> Vec<bool> {
     let mut out = vec![false; cases.len()];
     mark(e, cases, &mut out);
     out
@@ -83,7 +83,7 @@ fn mark(e: &CExpr, cases: &[Span], out: &mut [bool]) {
 /// of every case on the path that made it true: for `a or b`, the first operand that is
 /// true; for `any`, the first member that satisfies it; for `and` and `all`, every part.
 /// Evaluates as [`CExpr::eval_bool`] does, in the same order, so it fails where that fails.
-pub fn hits(
+pub(crate) fn hits(
     e: &CExpr,
     env: &mut Env<'_>,
     cases: &[Span],

@@ -58,7 +58,7 @@ pub struct ClaimFrame {
 }
 
 /// The list slot a claim's `genus` is read from (`winning` is slot 0).
-pub const GENUS_SLOT: usize = 1;
+pub(crate) const GENUS_SLOT: usize = 1;
 
 /// The closed form of a compiled claim.
 #[derive(Clone, Debug)]
@@ -83,7 +83,7 @@ pub enum CheckedClaimBody {
 
 /// Puts every `fn` of the ruleset in scope (so that functions may call each other in any
 /// order); a name defined twice, or a built-in's name, is an error.
-pub fn define_fns(
+pub(crate) fn define_fns(
     rs: &Ruleset,
     params: &[(String, Value)],
     scope: &mut Scope,
@@ -132,7 +132,7 @@ pub fn define_fns(
 }
 
 /// Compiles one claim; `None` after reporting its problems.
-pub fn lower_claim(
+pub(crate) fn lower_claim(
     cl: &Claim,
     shape: Option<&ShapeSpec>,
     scope: &mut Scope,

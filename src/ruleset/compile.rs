@@ -20,16 +20,16 @@ use crate::syntax::ast::{BinOp, Expr, ExprKind, FnDef, Ident, QuantKind, Span, U
 
 /// The most function calls expanded in one file (`fn` bodies are expanded where they are
 /// called, so calls nested in calls multiply).
-pub const MAX_EXPANSIONS: usize = 100_000;
+pub(crate) const MAX_EXPANSIONS: usize = 100_000;
 
 /// The deepest a compiled expression may nest, function bodies expanded: the depth the parser
 /// allows in the text ([`crate::syntax::parse::MAX_DEPTH`]), so that every pass over a
 /// compiled tree meets no deeper tree than the text alone can make.
-pub const MAX_EXPANDED_DEPTH: usize = crate::syntax::parse::MAX_DEPTH;
+pub(crate) const MAX_EXPANDED_DEPTH: usize = crate::syntax::parse::MAX_DEPTH;
 
 /// What a name stands for.
 #[derive(Clone, Debug)]
-pub enum Binding {
+pub(crate) enum Binding {
     /// A value known before play (parameter, `let`, `for` variable).
     Const(Value),
     /// An integer slot.
@@ -57,7 +57,7 @@ type Shared = Rc<[(String, Binding)]>;
 
 /// The names in scope, innermost last.
 #[derive(Clone, Debug, Default)]
-pub struct Scope {
+pub(crate) struct Scope {
     /// Names seen after `outer`'s (searched first).
     names: Vec<(String, Binding)>,
     /// Names seen before `names`: the ruleset's own names, in a function's body.
@@ -78,7 +78,7 @@ pub struct Scope {
 
 /// The names a claim may read from the solver, and whether it read them.
 #[derive(Clone, Debug)]
-pub struct ClaimNames {
+pub(crate) struct ClaimNames {
     /// The integer slot that holds the position's Grundy value.
     pub grundy: usize,
     /// The list slot that holds the positions the winning moves reach (encoded).
@@ -120,7 +120,7 @@ impl Scope {
     }
 
     /// Marks the names defined so far as the ruleset's own (what function bodies see).
-    pub fn seal_globals(&mut self) {
+    pub(crate) fn seal_globals(&mut self) {
         self.globals = Some(self.visible());
     }
 
@@ -138,7 +138,7 @@ impl Scope {
     }
 
     /// Makes `grundy`, `winning` and `genus` readable (in a claim), or not.
-    pub fn set_claim(&mut self, names: Option<ClaimNames>) {
+    pub(crate) fn set_claim(&mut self, names: Option<ClaimNames>) {
         self.claim = names;
     }
 
@@ -193,7 +193,7 @@ struct Calling {
 
 /// Slot counters of one move or claim.
 #[derive(Clone, Debug, Default)]
-pub struct Slots {
+pub(crate) struct Slots {
     /// Integer slots used.
     pub ints: usize,
     /// List slots used.
@@ -236,7 +236,7 @@ impl Slots {
 }
 
 /// The compiler of expressions, collecting problems.
-pub struct Compiler<'a> {
+pub(crate) struct Compiler<'a> {
     /// The problems found so far.
     pub diags: &'a mut Vec<Diag>,
     /// Whether the position (`heaps`) may be read here.
@@ -258,7 +258,7 @@ impl<'a> Compiler<'a> {
     }
 
     /// A compiler of expressions evaluated at a position (guards, amounts, claims).
-    pub fn at_position(diags: &'a mut Vec<Diag>, slots: &'a mut Slots) -> Self {
+    pub(crate) fn at_position(diags: &'a mut Vec<Diag>, slots: &'a mut Slots) -> Self {
         Compiler {
             diags,
             position: true,
@@ -414,7 +414,7 @@ impl Compiler<'_> {
 }
 
 /// The expression a binding stands for.
-pub fn binding_expr(b: &Binding, sp: &Span) -> (CExpr, Type) {
+pub(crate) fn binding_expr(b: &Binding, sp: &Span) -> (CExpr, Type) {
     match b {
         Binding::Const(v) => (CExpr::constant(v.clone(), sp.clone()), v.ty()),
         Binding::Int(i) => (
@@ -439,7 +439,7 @@ pub fn binding_expr(b: &Binding, sp: &Span) -> (CExpr, Type) {
 }
 
 /// A type mismatch, in words.
-pub fn type_error(sp: &Span, want: &str, got: Type, ctx: &str) -> Diag {
+pub(crate) fn type_error(sp: &Span, want: &str, got: Type, ctx: &str) -> Diag {
     Diag::new(
         Code::Type,
         sp.clone(),

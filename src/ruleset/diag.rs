@@ -209,7 +209,7 @@ impl LoadError {
     /// miette cannot draw a label far into a very long line (it panics formatting the
     /// underline's indent beyond 65535 columns): such a problem loses its labels and says
     /// its line and column in the message instead.
-    pub fn fit_for_display(mut self) -> LoadError {
+    pub(crate) fn fit_for_display(mut self) -> LoadError {
         for d in &mut self.diags {
             let text: &str = match &d.source {
                 Some(s) => s.inner(),
@@ -306,7 +306,10 @@ fn line_col(text: &str, at: usize) -> (usize, usize) {
 /// The closest of `candidates` to `name`, if close enough to suggest: within a third of the
 /// longer one's length (at least one edit), and keeping at least one character of `name`
 /// (`e` is no suggestion for an unknown `S`).
-pub fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn suggest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         let d = edit_distance(name, c);

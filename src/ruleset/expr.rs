@@ -83,7 +83,7 @@ pub struct Env<'a> {
 }
 
 /// Members of a quantifier or list between two looks at [`Env::stop`].
-pub const STOP_EVERY: usize = 1 << 12;
+pub(crate) const STOP_EVERY: usize = 1 << 12;
 
 thread_local! {
     /// Members of quantifiers and lists run on this thread, all of them counted together:
@@ -125,7 +125,7 @@ impl CExpr {
     }
 
     /// The constant value, if this expression is one.
-    pub fn as_const(&self) -> Option<&Value> {
+    pub(crate) fn as_const(&self) -> Option<&Value> {
         match &self.kind {
             CKind::Const(v) => Some(v),
             _ => None,
@@ -133,7 +133,7 @@ impl CExpr {
     }
 
     /// Evaluates to a truth value (the checker has ensured the type).
-    pub fn eval_bool(&self, env: &mut Env<'_>) -> R<bool> {
+    pub(crate) fn eval_bool(&self, env: &mut Env<'_>) -> R<bool> {
         match self.eval(env)? {
             Value::Bool(b) => Ok(b),
             v => unreachable!("checked bool, got {v:?} (eval_bool)"),
@@ -141,7 +141,7 @@ impl CExpr {
     }
 
     /// Evaluates to an integer (the checker has ensured the type).
-    pub fn eval_int(&self, env: &mut Env<'_>) -> R<i64> {
+    pub(crate) fn eval_int(&self, env: &mut Env<'_>) -> R<i64> {
         match self.eval(env)? {
             Value::Int(n) => Ok(n),
             v => unreachable!("checked int, got {v:?} (eval_int)"),

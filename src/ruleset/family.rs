@@ -19,10 +19,10 @@ use crate::syntax::ast::{BinOp, CheckOver, Claim, ClaimBody, ClaimFamily, Expr, 
 
 /// The most values a `for NAME in R` of a family may take, and the most positions a `check
 /// over` line may name.
-pub const MAX_FAMILY: usize = 1_000_000;
+pub(crate) const MAX_FAMILY: usize = 1_000_000;
 
 /// The most heaps, counted over all its positions, a `check over` may name (80 MB of sizes).
-pub const MAX_FAMILY_HEAPS: usize = 10_000_000;
+pub(crate) const MAX_FAMILY_HEAPS: usize = 10_000_000;
 
 /// A family claim, compiled.
 #[derive(Clone, Debug)]
@@ -132,7 +132,7 @@ impl<T> Listed<T> {
 
 /// The positions of `check over L for a in R, ...` (as written: lists of heap sizes), for the
 /// parameters in `scope`; `None` after reporting a problem.
-pub fn over_positions(
+pub(crate) fn over_positions(
     diags: &mut Vec<Diag>,
     slots: &mut Slots,
     scope: &mut Scope,
@@ -214,7 +214,7 @@ fn over_loop(
 }
 
 /// Compiles a count or least claim; `None` after reporting its problems.
-pub fn lower_family(
+pub(crate) fn lower_family(
     cl: &Claim,
     fam: &ClaimFamily,
     shape: Option<&ShapeSpec>,

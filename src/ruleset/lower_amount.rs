@@ -173,7 +173,7 @@ fn fixed_set(c: &mut Compiler<'_>, v: Value, e: &Expr) -> Option<SetValue> {
 /// The set a computed amount evaluated to, as the generator iterates it: an integer is a set
 /// of one; a range starts at 0 at the lowest (negative amounts are no move, and need not be
 /// walked through).
-pub fn computed_set(v: Value) -> SetValue {
+pub(crate) fn computed_set(v: Value) -> SetValue {
     match v {
         Value::Int(n) => SetValue::Ints(std::sync::Arc::from([n])),
         Value::Set(SetValue::Range(lo, hi)) => SetValue::Range(lo.max(0), hi),

@@ -12,7 +12,7 @@ use crate::syntax::ast::{Expr, Span};
 
 /// The most equal parts one heap is split into; a larger number read from the position is an
 /// error when it is met (the follower would hold that many heaps).
-pub const MAX_EQUAL_PARTS: u64 = 4096;
+pub(crate) const MAX_EQUAL_PARTS: u64 = 4096;
 
 /// Lowers the `equal` split of `parts` parts; `count` is the number of heaps the step picks
 /// when fixed, `net` the move's change of the heap count so far.

@@ -54,7 +54,7 @@ thread_local! {
 
 /// Whether an evaluation on this thread is observed now.
 #[inline]
-pub fn observing() -> bool {
+pub(crate) fn observing() -> bool {
     OBSERVING.with(Cell::get)
 }
 

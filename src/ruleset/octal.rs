@@ -172,7 +172,11 @@ impl Writer<'_> {
 /// For a move that is an `octal`/`hex` code, its moves written out (`Some(vec![])` after a
 /// problem, reported in `diags`); `None` for any other move. An `octal` step must be the
 /// whole move.
-pub fn expand(m: &MoveDef, scope: &mut Scope, diags: &mut Vec<Diag>) -> Option<Vec<MoveDef>> {
+pub(crate) fn expand(
+    m: &MoveDef,
+    scope: &mut Scope,
+    diags: &mut Vec<Diag>,
+) -> Option<Vec<MoveDef>> {
     let (i, step) = m
         .steps
         .iter()

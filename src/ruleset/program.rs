@@ -71,7 +71,7 @@ impl MoveProgram {
     /// The only step of this move when the move has no guards and names no heaps, on a
     /// symmetric shape and a non-empty canonical position whose heaps all respect the lower
     /// bound: the moves that the generator's fast paths run and the estimate counts.
-    pub fn lone_step(&self, shape: &ShapeSpec, pos: &[u32]) -> Option<&LStep> {
+    pub(crate) fn lone_step(&self, shape: &ShapeSpec, pos: &[u32]) -> Option<&LStep> {
         if !shape.symmetric()
             || self.must_change
             || self.after.is_some()
@@ -200,7 +200,7 @@ pub enum LSelKind {
 /// The window `|x - y| < c` (or `<= c`) that the first conjunct of `cond` states between two
 /// amount slots: `(x, y, reach)`, `reach` the largest allowed `|x - y|` (negative when none is).
 /// The interpreter skips amounts outside it; the kernels cut amount pairs along it.
-pub fn leading_window(cond: &CExpr) -> Option<(usize, usize, i64)> {
+pub(crate) fn leading_window(cond: &CExpr) -> Option<(usize, usize, i64)> {
     use crate::ruleset::expr::CKind;
     use crate::ruleset::value::Value;
     use crate::syntax::ast::BinOp;

@@ -72,7 +72,12 @@ fn subset<T: Ord>(a: &[T], b: &[T]) -> bool {
 }
 
 /// `a OP b` for two sets: `==`, `!=`, `<=` (subset), `<` (proper subset), `>=`, `>`.
-pub fn compare_sets(op: BinOp, a: &SetValue, b: &SetValue, sp: &Span) -> Result<bool, EvalError> {
+pub(crate) fn compare_sets(
+    op: BinOp,
+    a: &SetValue,
+    b: &SetValue,
+    sp: &Span,
+) -> Result<bool, EvalError> {
     let (xy, yx) = if a.is_finite() && b.is_finite() {
         let (x, y) = (members(a, sp)?, members(b, sp)?);
         // (x subset of y, y subset of x); sets of integers and of tuples share only the empty
@@ -112,7 +117,7 @@ pub fn remove(list: &[i64], x: i64, sp: &Span) -> Result<Value, EvalError> {
 }
 
 /// Positions written into one list (each as its length, then its heaps), for a list slot.
-pub fn encode_positions(ps: &[Vec<u32>]) -> Vec<i64> {
+pub(crate) fn encode_positions(ps: &[Vec<u32>]) -> Vec<i64> {
     let mut out = Vec::new();
     for p in ps {
         out.push(p.len() as i64);
@@ -122,7 +127,7 @@ pub fn encode_positions(ps: &[Vec<u32>]) -> Vec<i64> {
 }
 
 /// The set of positions [`encode_positions`] wrote.
-pub fn decode_positions(code: &[i64]) -> Value {
+pub(crate) fn decode_positions(code: &[i64]) -> Value {
     let mut v: Vec<Arc<[i64]>> = Vec::new();
     let mut i = 0;
     while i < code.len() {

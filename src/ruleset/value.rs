@@ -76,7 +76,7 @@ impl Value {
     }
 
     /// The value as a real, if it is a number.
-    pub fn to_real(&self) -> Option<Real> {
+    pub(crate) fn to_real(&self) -> Option<Real> {
         match self {
             Value::Int(n) => Some(Real::from_int(*n)),
             Value::Real(r) => Some(r.clone()),
@@ -145,7 +145,7 @@ impl SetValue {
     }
 
     /// Whether the tuple `t` is a member.
-    pub fn contains_tuple(&self, t: &[i64]) -> bool {
+    pub(crate) fn contains_tuple(&self, t: &[i64]) -> bool {
         match self {
             SetValue::Tuples(v) => v.binary_search_by(|e| e.as_ref().cmp(t)).is_ok(),
             _ => false,
@@ -176,7 +176,7 @@ impl SetValue {
 
     /// The largest member `<= max` of a finite set of integers (`None` if there is none, or
     /// the set is infinite); nothing listed.
-    pub fn largest_upto(&self, max: i64) -> Option<i64> {
+    pub(crate) fn largest_upto(&self, max: i64) -> Option<i64> {
         match self {
             SetValue::Ints(v) => {
                 let end = v.partition_point(|&x| x <= max);
@@ -199,7 +199,7 @@ impl SetValue {
     }
 
     /// The members `<= max`, in increasing order, written into `out` (cleared first).
-    pub fn members_upto(&self, max: i64, out: &mut Vec<i64>) -> Result<(), RealError> {
+    pub(crate) fn members_upto(&self, max: i64, out: &mut Vec<i64>) -> Result<(), RealError> {
         out.clear();
         match self {
             SetValue::Ints(v) => out.extend(v.iter().copied().take_while(|&x| x <= max)),
@@ -220,7 +220,7 @@ impl SetValue {
     /// The members `<= max` in increasing order, without allocating (but for Beatty sets up to
     /// their cache's limit; beyond it each member is computed as it is reached, so that a
     /// consumer that stops early, at a budget's check, computes no more).
-    pub fn iter_upto(&self, max: i64) -> Result<SetIter, RealError> {
+    pub(crate) fn iter_upto(&self, max: i64) -> Result<SetIter, RealError> {
         Ok(match self {
             SetValue::Ints(v) => SetIter::Slice(v.clone(), 0, max),
             SetValue::Tuples(_) => SetIter::Range(1, 0),
@@ -235,7 +235,7 @@ impl SetValue {
 
 /// An iterator over the members of a set up to a bound.
 #[derive(Debug)]
-pub enum SetIter {
+pub(crate) enum SetIter {
     /// Sorted members from this index on, up to the bound.
     Slice(Arc<[i64]>, usize, i64),
     /// `cur..=top`.
@@ -246,7 +246,7 @@ pub enum SetIter {
 
 impl SetIter {
     /// The next member, if any; an error when a Beatty set's member cannot be computed.
-    pub fn next_member(&mut self) -> Result<Option<i64>, RealError> {
+    pub(crate) fn next_member(&mut self) -> Result<Option<i64>, RealError> {
         Ok(match self {
             SetIter::Slice(v, i, max) => match v.get(*i) {
                 Some(&x) if x <= *max => {
@@ -400,7 +400,7 @@ impl Beatty {
     }
 
     /// The members `<= max`, in increasing order.
-    pub fn members_upto(&self, max: i64) -> Result<Vec<i64>, RealError> {
+    pub(crate) fn members_upto(&self, max: i64) -> Result<Vec<i64>, RealError> {
         self.grow_past(max)?;
         let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);
         let end = cache.partition_point(|&x| x <= max);

@@ -23,12 +23,12 @@ use crate::solver::sum::{grundy_run, SeqError, SeqRun};
 use crate::solver::{Budget, SolveError};
 
 /// How often a period must repeat in the values for `sequence` to say it "appears periodic".
-pub const REPEATS: usize = 3;
+pub(crate) const REPEATS: usize = 3;
 
 /// A period that is not proven is reported only when it holds over at least this share
 /// (1 / `SHARE`) of the values, not just at their end: Grundy's game to 600 shows "period 3
 /// from 582", a coincidence of its last 19 values.
-pub const SHARE: usize = 3;
+pub(crate) const SHARE: usize = 3;
 
 /// The period the values appear to have: the least that repeats [`REPEATS`] times and holds
 /// over at least the last 1 / [`SHARE`] of them.
@@ -115,7 +115,7 @@ pub fn sequence(game: &Game, max: u32, budget: &Budget) -> Result<Sequence, Sequ
 /// `0..start.len()`, computed before) up to `max`, with its periodicity; a run the budget
 /// stops keeps the values computed (`stopped` says why). `watch` is shown the values as they
 /// grow ([`grundy_run`]) and stops the run by answering `false`.
-pub fn sequence_partial(
+pub(crate) fn sequence_partial(
     game: &Game,
     start: Values,
     max: u32,

@@ -38,7 +38,7 @@ pub struct Budget {
 /// The followers of one position generated so far, and the stop if the budget ended the
 /// generation ([`Budget::stop_generating`]).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FollowerWatch {
+pub(crate) struct FollowerWatch {
     seen: usize,
     /// Why the generation was stopped, if it was.
     pub stopped: Option<Stop>,
@@ -58,7 +58,7 @@ pub enum Stop {
 
 impl Budget {
     /// How often (in positions stored) the cancel flag and progress counter are looked at.
-    pub const CHECK_EVERY: usize = 1024;
+    pub(crate) const CHECK_EVERY: usize = 1024;
 
     /// A budget with only a position limit.
     pub fn with_limit(max_positions: Option<usize>) -> Budget {
@@ -89,7 +89,7 @@ impl Budget {
     }
 
     /// Like [`Budget::check`], looking at the cancel flag and progress counter every time.
-    pub fn check_now(&self, stored: usize) -> Result<(), Stop> {
+    pub(crate) fn check_now(&self, stored: usize) -> Result<(), Stop> {
         if let Some(limit) = self.max_positions {
             if stored >= limit {
                 return Err(Stop::Limit { limit });
@@ -104,12 +104,12 @@ impl Budget {
     /// How often (in followers generated for one position) a search looks at the cancel flag
     /// and the deadline ([`Budget::interrupted`]), so that one position with very many
     /// followers cannot keep a run from stopping.
-    pub const FOLLOWERS_EVERY: usize = 1 << 14;
+    pub(crate) const FOLLOWERS_EVERY: usize = 1 << 14;
 
     /// The check a move generator makes now and then inside one position's followers (and
     /// inside a quantifier of a `where`): true once the cancel flag is set or the deadline
     /// has passed. `None` when the budget has neither, so nothing is asked.
-    pub fn as_interrupt(&self) -> Option<crate::moves::Interrupt> {
+    pub(crate) fn as_interrupt(&self) -> Option<crate::moves::Interrupt> {
         if self.cancel.is_none() && self.deadline.is_none() {
             return None;
         }
@@ -128,7 +128,7 @@ impl Budget {
     /// Room for a block of `bytes` (a vector about to grow to it): `Ok` when it fits
     /// ([`Budget::affords`]); else the refusal is marked ([`Budget::memory_refused`]) and the
     /// stop returned, before anything is allocated.
-    pub fn reserve(&self, bytes: u128) -> Result<(), Stop> {
+    pub(crate) fn reserve(&self, bytes: u128) -> Result<(), Stop> {
         if self.affords(bytes) {
             return Ok(());
         }
@@ -137,7 +137,7 @@ impl Budget {
 
     /// Marks a block of memory refused (it does not fit, or its allocation failed): the stop
     /// that ends the run.
-    pub fn refuse_memory(&self) -> Stop {
+    pub(crate) fn refuse_memory(&self) -> Stop {
         if let Some(flag) = &self.memory_refused {
             flag.store(true, Ordering::SeqCst);
         }
@@ -197,14 +197,14 @@ impl Budget {
 
     /// The cancel flag and the deadline only (not the position limit): whether the run must
     /// stop now.
-    pub fn interrupted(&self) -> Result<(), Stop> {
+    pub(crate) fn interrupted(&self) -> Result<(), Stop> {
         self.look()
     }
 
     /// Counts one more follower of the position in `watch`; every
     /// [`Budget::FOLLOWERS_EVERY`] followers, looks whether the run must stop (keeping the
     /// stop in `watch`). True when the generation should stop.
-    pub fn stop_generating(&self, watch: &mut FollowerWatch) -> bool {
+    pub(crate) fn stop_generating(&self, watch: &mut FollowerWatch) -> bool {
         watch.seen += 1;
         if watch.seen.is_multiple_of(Self::FOLLOWERS_EVERY) {
             if let Err(stop) = self.look() {
@@ -229,7 +229,7 @@ impl Budget {
     }
 
     /// Whether the deadline has passed (so that a [`Stop::Cancelled`] was the clock's).
-    pub fn past_deadline(&self) -> bool {
+    pub(crate) fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }

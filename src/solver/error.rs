@@ -70,7 +70,7 @@ impl<E: fmt::Debug> fmt::Display for SolveError<E> {
 impl<E: fmt::Debug> std::error::Error for SolveError<E> {}
 
 /// A cycle of positions as `(1, 2) -> (0, 3) -> (1, 2)`.
-pub fn show_cycle(c: &[Vec<u32>]) -> String {
+pub(crate) fn show_cycle(c: &[Vec<u32>]) -> String {
     c.iter()
         .map(|p| super::positions::show_position(p))
         .collect::<Vec<_>>()

@@ -22,7 +22,7 @@ use super::GameRules;
 
 /// The most layers (copies of *2) computed before giving up: Conway's theorem says the
 /// alternation comes, but not how late.
-pub const MOST_LAYERS: usize = 256;
+pub(crate) const MOST_LAYERS: usize = 256;
 
 /// The genus of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub fn genus<G: GameRules>(
 
 /// The genus of a loop-free graph's root (number 0), with `order` a topological order
 /// (followers first); `None` if γ has not settled within [`MOST_LAYERS`].
-pub fn genus_of_graph(graph: &Graph, order: &[u32]) -> Option<Genus> {
+pub(crate) fn genus_of_graph(graph: &Graph, order: &[u32]) -> Option<Genus> {
     let n = graph.len();
     let mut scratch = Vec::new();
     // Normal play.

@@ -41,7 +41,7 @@ impl Graph {
     /// Explores every position reachable from any of `roots` (the region closed under
     /// moves), numbered in the order met, the roots first in their order (a root met earlier
     /// keeps its number); stops at the budget's position limit or its cancel flag.
-    pub fn reachable_from<G: GameRules>(
+    pub(crate) fn reachable_from<G: GameRules>(
         game: &G,
         roots: impl IntoIterator<Item = Vec<u32>>,
         budget: &Budget,
@@ -180,7 +180,7 @@ impl Graph {
 
     /// The positions in an order where every position comes after all its followers, or the
     /// positions of a cycle (starting and ending with the repeated one) when there is one.
-    pub fn topological(&self) -> Result<Vec<u32>, Vec<Vec<u32>>> {
+    pub(crate) fn topological(&self) -> Result<Vec<u32>, Vec<Vec<u32>>> {
         const NEW: u8 = 0;
         const OPEN: u8 = 1;
         const DONE: u8 = 2;

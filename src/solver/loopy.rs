@@ -112,7 +112,7 @@ impl LoopySolution {
     }
 
     /// The followers of position `p` (in the region) whose outcome is `want`, sorted.
-    pub fn good_moves_to(&self, p: &[u32], want: LoopyOutcome) -> Vec<Vec<u32>> {
+    pub(crate) fn good_moves_to(&self, p: &[u32], want: LoopyOutcome) -> Vec<Vec<u32>> {
         let Some(v) = self.graph.number(p) else {
             return Vec::new();
         };
@@ -156,7 +156,7 @@ pub fn solve_loopy<G: GameRules>(
 
 /// Smith's values of every position reachable from any of `roots` (a box, a check region):
 /// the region closed under moves, solved at once.
-pub fn solve_loopy_region<G: GameRules>(
+pub(crate) fn solve_loopy_region<G: GameRules>(
     game: &G,
     roots: impl IntoIterator<Item = Vec<u32>>,
     budget: &Budget,

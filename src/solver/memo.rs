@@ -11,19 +11,19 @@ use super::key::pack;
 use super::table::BoxSpec;
 
 /// No entry.
-pub const ABSENT: u32 = 0;
+pub(crate) const ABSENT: u32 = 0;
 /// Under evaluation.
-pub const ON_STACK: u32 = 1;
+pub(crate) const ON_STACK: u32 = 1;
 /// Outcome P known.
-pub const IS_P: u32 = 2;
+pub(crate) const IS_P: u32 = 2;
 /// Outcome N known.
-pub const IS_N: u32 = 3;
+pub(crate) const IS_N: u32 = 3;
 /// Grundy value `g` is stored as `GRUNDY + g`.
 pub const GRUNDY: u32 = 4;
 
 /// Where a position's entry lives.
 #[derive(Clone, Copy, Debug)]
-pub enum Slot {
+pub(crate) enum Slot {
     /// Index into the dense table.
     Dense(usize),
     /// Key of the packed table.
@@ -37,7 +37,7 @@ const SPILLED: u8 = u8::MAX;
 
 /// The memo table.
 #[derive(Debug, Default)]
-pub struct Memo {
+pub(crate) struct Memo {
     dense: Option<BoxSpec>,
     /// The dense entries (when not narrow).
     table: Vec<u32>,
@@ -52,7 +52,7 @@ pub struct Memo {
 
 impl Memo {
     /// A memo table with a dense array over `spec`'s box, 4 bytes a position.
-    pub fn with_box(spec: BoxSpec) -> Memo {
+    pub(crate) fn with_box(spec: BoxSpec) -> Memo {
         Memo {
             table: vec![ABSENT; spec.len()],
             dense: Some(spec),
@@ -62,7 +62,7 @@ impl Memo {
 
     /// A memo table with a dense array over `spec`'s box, 1 byte a position (for P/N solves,
     /// whose entries fit in a byte; Grundy values above 250 go to the hash tables).
-    pub fn with_box_narrow(spec: BoxSpec) -> Memo {
+    pub(crate) fn with_box_narrow(spec: BoxSpec) -> Memo {
         Memo {
             small: vec![ABSENT as u8; spec.len()],
             narrow: true,
@@ -81,13 +81,8 @@ impl Memo {
         self.len == 0
     }
 
-    /// The box of the dense table, if any.
-    pub fn dense_box(&self) -> Option<&BoxSpec> {
-        self.dense.as_ref()
-    }
-
     /// The entry of the dense table at rank `r`; `pos` is the position of that rank.
-    pub fn dense_entry(&self, r: usize, pos: &[u32]) -> u32 {
+    pub(crate) fn dense_entry(&self, r: usize, pos: &[u32]) -> u32 {
         self.get(Slot::Dense(r), pos)
     }
 
@@ -111,7 +106,7 @@ impl Memo {
 
     /// Where `pos`'s entry lives, and the entry.
     #[inline(always)]
-    pub fn lookup(&self, pos: &[u32]) -> (Slot, u32) {
+    pub(crate) fn lookup(&self, pos: &[u32]) -> (Slot, u32) {
         if let Some(spec) = &self.dense {
             if let Some(r) = spec.rank(pos) {
                 if !self.narrow {

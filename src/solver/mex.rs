@@ -15,7 +15,7 @@ pub fn mex(vals: &mut [u32]) -> u32 {
 }
 
 /// The least value not in `vals`, using `bits` as scratch (left all zero).
-pub fn mex_bits(vals: &[u32], bits: &mut Vec<u64>) -> u32 {
+pub(crate) fn mex_bits(vals: &[u32], bits: &mut Vec<u64>) -> u32 {
     let n = vals.len();
     let words = n / 64 + 1;
     if bits.len() < words {
@@ -31,7 +31,7 @@ pub fn mex_bits(vals: &[u32], bits: &mut Vec<u64>) -> u32 {
 
 /// The least value whose bit is not set in `bits` (value `v` is bit `v % 64` of word
 /// `v / 64`; `64 * bits.len()` when all are set), clearing every word.
-pub fn mex_marked(bits: &mut [u64]) -> u32 {
+pub(crate) fn mex_marked(bits: &mut [u64]) -> u32 {
     let mut m = None;
     for (w, b) in bits.iter_mut().enumerate() {
         if m.is_none() && *b != u64::MAX {

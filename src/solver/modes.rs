@@ -169,7 +169,7 @@ pub fn solve_box_listed(
 /// (listed when `listed`, else tabulated), a compiled kernel, the parallel mode, or the
 /// memoized search over a dense table run through `rules` (the game's moves, or a wrapper of
 /// them that counts the positions expanded).
-pub fn solve_box_through<G: GameRules<Error = MoveError>>(
+pub(crate) fn solve_box_through<G: GameRules<Error = MoveError>>(
     game: &Generator,
     rules: &G,
     spec: &BoxSpec,
@@ -238,7 +238,7 @@ pub fn solve_box_play(
 }
 
 /// Boxes smaller than this are solved on one thread (threads cost more than they save).
-pub const PARALLEL_FROM: usize = 20_000;
+pub(crate) const PARALLEL_FROM: usize = 20_000;
 
 /// The box from the single-heap Grundy values of a sum: the XOR over the heaps, walked in
 /// rank order ([`sum::boxed`]).
@@ -257,7 +257,7 @@ pub fn table_values<G: GameRules>(
 }
 
 /// [`table_values`] in `play` (in misère play the values are the misère nim values g^-).
-pub fn table_values_play<G: GameRules>(
+pub(crate) fn table_values_play<G: GameRules>(
     game: &G,
     spec: &BoxSpec,
     want: Want,

@@ -21,7 +21,7 @@ use crate::moves::{Followers, Generator, MoveError, Scratch};
 /// is solved when its table fits ([`Budget::affords`], at [`BYTES_PER_CELL`]): a box of 10^8
 /// cells answers in a few hundred megabytes where the memoized search would store every
 /// position below the given one at about 200 bytes each.
-pub const MOST_CELLS: u128 = 1 << 25;
+pub(crate) const MOST_CELLS: u128 = 1 << 25;
 
 /// The bytes a cell of the box takes while a kernel solves it, with room to spare: the 4-byte
 /// value, and the kernels' working rows.
@@ -34,7 +34,7 @@ const MOST_WASTE: u128 = 8;
 /// The cells of a box above which, under a deadline, the outcomes are solved before the Grundy
 /// values: Wythoff's box of heaps <= 16180 has its outcomes in seconds and its Grundy values
 /// in about twenty minutes (the mex of a row, a column and a diagonal at every cell).
-pub const OUTCOME_FIRST: u128 = 1 << 24;
+pub(crate) const OUTCOME_FIRST: u128 = 1 << 24;
 
 /// A position's Grundy value and winning moves, read from its box.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -24,7 +24,7 @@ pub struct BoxPlan {
 
 /// The plan of the box in `play`; `listed`: a sum's box is listed position by position from
 /// its single-heap sequence, not tabulated ([`super::modes::solve_box_through`]).
-pub fn plan_for(
+pub(crate) fn plan_for(
     game: &Generator,
     spec: &BoxSpec,
     want: Want,

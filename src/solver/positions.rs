@@ -39,7 +39,7 @@ pub fn each_position<E>(
 
 /// The box of [`box_positions`] in one call: how many positions it holds ([`box_size`]) and
 /// the walk through them, in the same order.
-pub fn box_walk(shape: &ShapeSpec, max: u32, heaps: usize) -> (Option<u128>, BoxWalk) {
+pub(crate) fn box_walk(shape: &ShapeSpec, max: u32, heaps: usize) -> (Option<u128>, BoxWalk) {
     (box_size(shape, max, heaps), BoxWalk::new(shape, max, heaps))
 }
 
@@ -47,7 +47,7 @@ pub fn box_walk(shape: &ShapeSpec, max: u32, heaps: usize) -> (Option<u128>, Box
 /// [`box_positions`], holding only the current one: an odometer whose last heap turns
 /// fastest; for sorted positions a heap restarts at the value of the one before it.
 #[derive(Clone, Debug)]
-pub struct BoxWalk {
+pub(crate) struct BoxWalk {
     counts: std::ops::RangeInclusive<usize>,
     least: u32,
     max: u32,

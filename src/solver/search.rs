@@ -57,7 +57,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
     }
 
     /// A solver whose memo keeps the positions of `spec`'s box in a dense array.
-    pub fn with_box(game: &'g G, spec: BoxSpec) -> Self {
+    pub(crate) fn with_box(game: &'g G, spec: BoxSpec) -> Self {
         Self::with_memo(game, Memo::with_box(spec))
     }
 
@@ -164,7 +164,7 @@ impl<'g, G: GameRules> Solver<'g, G> {
 
     /// A solver whose memo keeps the positions of `spec`'s box in a dense array of one byte
     /// per position: for P/N solves (Grundy values above 250 are kept in a hash table).
-    pub fn with_box_narrow(game: &'g G, spec: BoxSpec) -> Self {
+    pub(crate) fn with_box_narrow(game: &'g G, spec: BoxSpec) -> Self {
         Self::with_memo(game, Memo::with_box_narrow(spec))
     }
 

@@ -39,7 +39,7 @@ impl BoxSpec {
     /// The most entries of the binomial index a box ranks by (`(heaps + 1) * (values + heaps)`
     /// of 8 bytes: 1 GiB). A larger index is refused before it is built: building it takes
     /// time and memory in proportion, which no limit of the run would stop.
-    pub const MOST_INDEX: u64 = 1 << 27;
+    pub(crate) const MOST_INDEX: u64 = 1 << 27;
 
     /// The box of `shape` with every heap `<= max` and `heaps` heaps (at most, for any count).
     /// Fails when the table would not fit in memory addressable by `usize`, when its rank

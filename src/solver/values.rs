@@ -63,7 +63,7 @@ pub struct BoxValues {
 
 impl BoxValues {
     /// A table of Grundy values by rank.
-    pub fn from_grundy(
+    pub(crate) fn from_grundy(
         spec: BoxSpec,
         values: Vec<u32>,
         mode: ModeUsed,
@@ -80,7 +80,7 @@ impl BoxValues {
     }
 
     /// A table of outcomes: bit `r` of `p_bits` set when rank `r` is a P-position.
-    pub fn from_p_bits(
+    pub(crate) fn from_p_bits(
         spec: BoxSpec,
         p_bits: Vec<u64>,
         mode: ModeUsed,
@@ -97,7 +97,12 @@ impl BoxValues {
     }
 
     /// A table from values by rank: Grundy values, or for outcomes 0 for P and 1 for N.
-    pub fn from_values(spec: BoxSpec, want: Want, values: Vec<u32>, mode: ModeUsed) -> BoxValues {
+    pub(crate) fn from_values(
+        spec: BoxSpec,
+        want: Want,
+        values: Vec<u32>,
+        mode: ModeUsed,
+    ) -> BoxValues {
         match want {
             Want::Grundy => BoxValues::from_grundy(spec, values, mode, None),
             Want::Outcome => {
@@ -140,7 +145,7 @@ impl BoxValues {
 
     /// The ranks of the P-positions, in increasing order (for outcomes, read a word of 64
     /// positions at a time).
-    pub fn p_ranks(&self) -> Box<dyn Iterator<Item = usize> + '_> {
+    pub(crate) fn p_ranks(&self) -> Box<dyn Iterator<Item = usize> + '_> {
         match self.want {
             Want::Grundy => Box::new((0..self.values.len()).filter(|&r| self.values[r] == 0)),
             Want::Outcome => Box::new(self.p_bits.iter().enumerate().flat_map(|(w, &bits)| {

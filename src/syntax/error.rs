@@ -96,13 +96,13 @@ pub enum SyntaxError {
 }
 
 /// The most digits a decimal literal or an octal or hexadecimal code may have.
-pub const MAX_DECIMAL_DIGITS: usize = 1000;
+pub(crate) const MAX_DECIMAL_DIGITS: usize = 1000;
 
 /// Text from the input as an error quotes it, in backquotes: whole up to [`SHORT`]
 /// characters, else its start and end around `...`, with its length
 /// (`` `99999999999999999999...9999999999` (100000 digits) ``), so that a huge literal does not
 /// fill the screen.
-pub fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     match parts(text) {
         None => format!("`{text}`"),
         Some((head, tail, size)) => format!("`{head}...{tail}` ({size})"),
@@ -110,7 +110,7 @@ pub fn quote(text: &str) -> String {
 }
 
 /// As [`quote`], without the backquotes: `99999999999999999999...9999999999 (100000 digits)`.
-pub fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     match parts(text) {
         None => text.to_string(),
         Some((head, tail, size)) => format!("{head}...{tail} ({size})"),
@@ -135,4 +135,4 @@ fn parts(text: &str) -> Option<(String, String, String)> {
 }
 
 /// The longest text [`quote`] and [`shorten`] give whole.
-pub const SHORT: usize = 40;
+pub(crate) const SHORT: usize = 40;

@@ -390,7 +390,7 @@ fn expected_words(positives: &[Rule], tokens: &[String]) -> String {
 
 /// Converts a pest error on the input `src` into a located [`SyntaxError`] with the
 /// expectation in words.
-pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
+pub(crate) fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
     let pos = match err.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
@@ -443,7 +443,7 @@ pub fn from_pest(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
 
 /// As [`from_pest`], for a whole file: when the text ends inside a block, the place shown is
 /// the `{` never closed ([`super::unclosed`]), not the end of the file.
-pub fn from_pest_file(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
+pub(crate) fn from_pest_file(err: pest::error::Error<Rule>, src: &str) -> SyntaxError {
     let pos = match err.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 /// A mistake in the punctuation of a typed position: where, what, and a short label.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionSyntax {
+pub(crate) struct PositionSyntax {
     /// The byte range of the offending character in the text.
     pub span: Range<usize>,
     /// The message, lower case.
@@ -28,7 +28,7 @@ enum Last {
 
 /// The heap tokens of `text` with their byte offsets: heaps separated by spaces and/or one
 /// comma, optionally all inside one pair of parentheses.
-pub fn position_tokens(text: &str) -> Result<Vec<(usize, &str)>, PositionSyntax> {
+pub(crate) fn position_tokens(text: &str) -> Result<Vec<(usize, &str)>, PositionSyntax> {
     let fail = |at: usize, message, label| {
         Err(PositionSyntax {
             span: at..at + 1,

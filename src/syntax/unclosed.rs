@@ -5,7 +5,7 @@
 //! `{` open (the usual slip: a `move { ...` whose `}` was forgotten).
 
 /// The byte offset of the `{` that `src` leaves open, or `None` when every `{` is closed.
-pub fn unclosed_brace(src: &str) -> Option<usize> {
+pub(crate) fn unclosed_brace(src: &str) -> Option<usize> {
     // Each open `{`: its offset and the indentation of its line.
     let mut open: Vec<(usize, usize)> = Vec::new();
     let mut left_open = None;

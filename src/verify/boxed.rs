@@ -18,7 +18,7 @@ impl Checker<'_> {
     /// Solves the box of every heap <= `max` by a kernel when one applies (see the module
     /// doc); otherwise leaves the positions to the search. A box already solved that holds
     /// it is kept.
-    pub fn solve_box_first(&mut self, max: u32) {
+    pub(crate) fn solve_box_first(&mut self, max: u32) {
         let game = self.game;
         let gen = game.generator();
         if self.table.as_ref().is_some_and(|t| t.spec.max >= max) || !self.kernel_at(max) {
@@ -54,7 +54,7 @@ impl Checker<'_> {
 
     /// Whether a kernel solves the box of every heap <= `max` at once (normal play, a fixed
     /// number of heaps, moves that end, no claim reading winning moves or a genus).
-    pub fn kernel_at(&self, max: u32) -> bool {
+    pub(crate) fn kernel_at(&self, max: u32) -> bool {
         let game = self.game;
         let gen = game.generator();
         let Some(k) = game.shape().count else {

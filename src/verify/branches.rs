@@ -18,7 +18,7 @@ use crate::syntax::ast::{BinOp, ClaimKind, QuantKind};
 
 /// The most members of a constant table, set or list whose members are branches one by one
 /// (a larger one is left out: a run cannot be asked to read each of 10^6 entries).
-pub const MAX_MEMBERS: usize = 256;
+pub(crate) const MAX_MEMBERS: usize = 256;
 
 /// What kind of node a branch is of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,7 +50,7 @@ pub struct Branch {
 
 /// The branches of a claim in one run, and those its parameters took before any position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ClaimBranches {
+pub(crate) struct ClaimBranches {
     /// Its branches, in the order written.
     pub list: Vec<Branch>,
     /// Those of `list` the run's parameters took in its `when` (taken once it is evaluated),
@@ -62,7 +62,7 @@ pub struct ClaimBranches {
 /// in the order written; `src` is the file's text. A condition a `claim: C` needs to have
 /// one value (each part of `A and B`, `B` in `A or B`, the body of an `all`) has only that
 /// one as a branch: its other value is a counterexample, not a branch.
-pub fn branches_of(claim: &CheckedClaim, src: &str) -> ClaimBranches {
+pub(crate) fn branches_of(claim: &CheckedClaim, src: &str) -> ClaimBranches {
     let mut out = Vec::new();
     let mut w = Walk { src, out: &mut out };
     if let Some(when) = &claim.when {
@@ -119,7 +119,7 @@ pub fn branches_of(claim: &CheckedClaim, src: &str) -> ClaimBranches {
 /// ([`ClaimBranches::folded`]), marked taken at the claim's first evaluation (those of its
 /// `when`) and its first comparison.
 #[derive(Debug, Default)]
-pub struct Tracker {
+pub(crate) struct Tracker {
     wanted: Vec<FxHashSet<Took>>,
     folded: Vec<Option<(Vec<usize>, Vec<usize>)>>,
 }
@@ -145,7 +145,7 @@ impl Tracker {
     /// Whether claim `i` has branches not taken yet in this run (of its expressions, or those
     /// its parameters fold, taken at its first evaluation and comparison): an evaluation that
     /// is not observed (a compiled claim's) may leave one of them untaken.
-    pub fn wants(&self, i: usize) -> bool {
+    pub(crate) fn wants(&self, i: usize) -> bool {
         !self.wanted[i].is_empty() || self.folded[i].is_some()
     }
 

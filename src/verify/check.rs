@@ -15,7 +15,7 @@ use super::{Bounds, CheckError};
 use crate::game::Game;
 use crate::moves::{Generator, Interrupt, MoveError};
 use crate::ruleset::cases::applicable;
-use crate::ruleset::check::CheckedClaimBody;
+use crate::ruleset::check::{CheckedClaim, CheckedClaimBody};
 use crate::ruleset::value::Value;
 use crate::solver::loopy::LoopySolution;
 use crate::solver::{Budget, Outcome, Play, SolveError, Solver};
@@ -97,7 +97,7 @@ fn listed(game: &Game, region: &Region, budget: &Budget) -> Result<Vec<Vec<u32>>
 /// A claim that failed is still compared while another claim is open, its counterexamples
 /// counted; the run ends when every claim has failed (the solving of the rest would serve
 /// only the counts), and says so (`ended_failed`).
-pub fn check_positions(
+pub(crate) fn check_positions(
     game: &Game,
     positions: &[Vec<u32>],
     bounds: Bounds,
@@ -219,61 +219,61 @@ pub struct Checker<'g> {
     pub observe_max: u32,
 }
 
+/// A claim's report before any position: its text, line, cases (with whether each can
+/// apply), the exceptions it names, whether a constant `when` rules it out.
+fn claim_report(game: &Game, c: &CheckedClaim) -> ClaimReport {
+    let src = game.src.inner();
+    let text = src.get(c.span.clone()).unwrap_or("");
+    let live = match &c.body {
+        CheckedClaimBody::Expr { expr, .. } => applicable(expr, &c.cases),
+        CheckedClaimBody::Formula { .. } => Vec::new(),
+    };
+    ClaimReport {
+        kind: c.kind,
+        text: one_line(text),
+        line: line_of(src, c.span.start),
+        checked: 0,
+        silent: 0,
+        failure: None,
+        failures: 0,
+        more_failures: Vec::new(),
+        known: Vec::new(),
+        cases: c
+            .cases
+            .iter()
+            .zip(live)
+            .map(|(sp, applies)| CaseReport {
+                line: line_of(src, sp.start),
+                label: case_label(src, sp),
+                decided: 0,
+                applies,
+            })
+            .collect(),
+        fails_at: c
+            .fails_at
+            .iter()
+            .filter_map(|p| {
+                let wide: Option<Vec<u64>> = p.iter().map(|&h| u64::try_from(h).ok()).collect();
+                game.canonical(&wide?).ok()
+            })
+            .collect(),
+        held_at: None,
+        branches: Vec::new(),
+        taken: Vec::new(),
+        applies: !c
+            .when
+            .as_ref()
+            .is_some_and(|w| matches!(w.as_const(), Some(Value::Bool(false)))),
+    }
+}
+
 impl<'g> Checker<'g> {
     /// A checker of every claim of `game`, solving within `budget`.
     pub fn new(game: &'g Game, budget: Budget) -> Checker<'g> {
         let src = game.src.inner();
-        let claims: Vec<ClaimReport> = game
-            .checked
-            .claims
-            .iter()
-            .map(|c| {
-                let text = src.get(c.span.clone()).unwrap_or("");
-                let live = match &c.body {
-                    CheckedClaimBody::Expr { expr, .. } => applicable(expr, &c.cases),
-                    CheckedClaimBody::Formula { .. } => Vec::new(),
-                };
-                ClaimReport {
-                    kind: c.kind,
-                    text: one_line(text),
-                    line: line_of(src, c.span.start),
-                    checked: 0,
-                    silent: 0,
-                    failure: None,
-                    failures: 0,
-                    more_failures: Vec::new(),
-                    known: Vec::new(),
-                    cases: c
-                        .cases
-                        .iter()
-                        .zip(live)
-                        .map(|(sp, applies)| CaseReport {
-                            line: line_of(src, sp.start),
-                            label: case_label(src, sp),
-                            decided: 0,
-                            applies,
-                        })
-                        .collect(),
-                    fails_at: c
-                        .fails_at
-                        .iter()
-                        .filter_map(|p| {
-                            let wide: Option<Vec<u64>> =
-                                p.iter().map(|&h| u64::try_from(h).ok()).collect();
-                            game.canonical(&wide?).ok()
-                        })
-                        .collect(),
-                    held_at: None,
-                    branches: Vec::new(),
-                    taken: Vec::new(),
-                    applies: !c
-                        .when
-                        .as_ref()
-                        .is_some_and(|w| matches!(w.as_const(), Some(Value::Bool(false)))),
-                }
-            })
+        let mut claims: Vec<ClaimReport> = (game.checked.claims.iter())
+            .map(|c| claim_report(game, c))
             .collect();
-        let mut claims = claims;
         let tracker = Tracker::new(&game.checked.claims, src, |i, list| {
             claims[i].taken = vec![false; list.len()];
             claims[i].branches = list;
@@ -307,7 +307,7 @@ impl<'g> Checker<'g> {
     /// The positions the run will visit: a loopy game solves them (and what they reach) at
     /// once when the search meets a cycle.
     /// (Kept only when the moves are not proven to end.)
-    pub fn set_region(&mut self, positions: &[Vec<u32>]) {
+    pub(crate) fn set_region(&mut self, positions: &[Vec<u32>]) {
         if !self.game.generator().strictly_decreasing() {
             self.roots = positions.to_vec();
         }
@@ -315,7 +315,7 @@ impl<'g> Checker<'g> {
 
     /// Forgets what the solver knows (it reached the position limit on one position): the
     /// next positions start with an empty memo.
-    pub fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.solver = self.game.solver();
         self.solver.set_budget(self.budget.clone());
     }
@@ -375,7 +375,7 @@ impl<'g> Checker<'g> {
     }
 
     /// Whether no claim is compared at the next position (each has failed or is parked).
-    pub fn none_compared(&self) -> bool {
+    pub(crate) fn none_compared(&self) -> bool {
         (0..self.claims.len()).all(|i| !self.compares(i))
     }
 

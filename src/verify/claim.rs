@@ -45,7 +45,7 @@ pub enum ClaimValue {
 impl ClaimValue {
     /// Whether the claim says its condition is true here (a P- or draw claim saying P or D,
     /// `claim: C` holding): where its cases are counted.
-    pub fn is_true(&self) -> bool {
+    pub(crate) fn is_true(&self) -> bool {
         matches!(
             self,
             ClaimValue::IsP(true) | ClaimValue::IsD(true) | ClaimValue::Holds(true)
@@ -65,7 +65,7 @@ pub enum ClaimError {
 impl ClaimError {
     /// Whether the evaluation was stopped by its stop check (the run's time, Ctrl-C), not
     /// failed.
-    pub fn is_interrupted(&self) -> bool {
+    pub(crate) fn is_interrupted(&self) -> bool {
         matches!(self, ClaimError::Eval(e) if e.kind == EvalErrorKind::Interrupted)
     }
 }
@@ -83,7 +83,7 @@ pub struct Needs {
 
 impl Needs {
     /// What any of `game`'s claims reads.
-    pub fn of_all(game: &Game) -> Needs {
+    pub(crate) fn of_all(game: &Game) -> Needs {
         (0..game.checked.claims.len()).fold(Needs::default(), |a, i| {
             let n = needs(game, i);
             Needs {
@@ -289,7 +289,7 @@ fn slots(claim: &CheckedClaim, pos: &[u32], known: &Known) -> (Vec<i64>, Vec<Vec
 
 /// A genus as a claim reads it: `[g, γ0, γ1, ...]`, the digits as written (`0^120` is
 /// `[0, 1, 2, 0]`).
-pub fn genus_list(g: &Genus) -> Vec<i64> {
+pub(crate) fn genus_list(g: &Genus) -> Vec<i64> {
     std::iter::once(g.grundy)
         .chain(g.misere.iter().copied())
         .map(i64::from)
@@ -323,7 +323,7 @@ fn destructure_into(list: &CExpr, slots: &[usize], env: &mut Env<'_>) -> Result<
 /// The cases of claim `i` (a case split, [`crate::ruleset::cases`]) through which it is true
 /// at `pos`, as indices into its `cases`, without repeats; empty when it has no cases or is
 /// false there. Call it where [`eval_claim`] said the claim holds (inside its `when`).
-pub fn case_hits(
+pub(crate) fn case_hits(
     game: &Game,
     i: usize,
     pos: &[u32],

@@ -22,7 +22,7 @@ use crate::syntax::ast::BinOp;
 /// Compiles a truth-valued claim expression: `and`, `or` and `not` (short-circuit, as the
 /// interpreter), comparisons of [`claim_int`]s, membership in a Beatty set; else the move
 /// compiler's [`boolean`].
-pub fn claim_bool(e: &CExpr) -> Option<BoolFn> {
+pub(crate) fn claim_bool(e: &CExpr) -> Option<BoolFn> {
     Some(match &e.kind {
         CKind::Not(a) => {
             let a = claim_bool(a)?;
@@ -70,7 +70,7 @@ fn compare(op: BinOp, a: i64, b: i64) -> bool {
 /// Compiles an integer claim expression: `floor`/`ceil` of an integer scaled by constant reals
 /// ([`scaled`]), `v2`, `bitor`/`bitand` of integers, integer arithmetic over such parts (checked
 /// as the interpreter checks it); else the move compiler's [`int`].
-pub fn claim_int(e: &CExpr) -> Option<IntFn> {
+pub(crate) fn claim_int(e: &CExpr) -> Option<IntFn> {
     Some(match &e.kind {
         CKind::Call(f @ (Builtin::Floor | Builtin::Ceil), args) => {
             let [arg] = &args[..] else { return int(e) };

@@ -26,7 +26,7 @@ pub struct Failure {
 }
 
 /// How many positions of the counterexamples after the first a report keeps (all are counted).
-pub const MORE_KEPT: usize = 10;
+pub(crate) const MORE_KEPT: usize = 10;
 
 /// The result of one claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl ClaimReport {
 
     /// The positions `fails at` names in this run where the claim was not compared (no run
     /// reached them, or the time did not).
-    pub fn named_not_compared(&self) -> Vec<&Vec<u32>> {
+    pub(crate) fn named_not_compared(&self) -> Vec<&Vec<u32>> {
         self.fails_at
             .iter()
             .filter(|p| {

@@ -163,7 +163,7 @@ impl Checker<'_> {
 }
 
 /// A set of positions as shown: `{}` or `{1 2, 3}`.
-pub fn show_set(ps: &[Vec<u32>]) -> String {
+pub(crate) fn show_set(ps: &[Vec<u32>]) -> String {
     let shown: Vec<String> = ps.iter().map(|p| show_position(p)).collect();
     format!("{{{}}}", shown.join(", "))
 }
@@ -185,7 +185,7 @@ pub(super) fn what_is_known(k: &Known, is_p: bool) -> String {
 
 /// The canonical position a same-type claim names at `pos`, or an error at the claim. (Also
 /// used by the claim overlay of `plot`.)
-pub fn same_position(
+pub(crate) fn same_position(
     game: &Game,
     i: usize,
     pos: &[u32],

@@ -101,7 +101,7 @@ impl DeepReport {
 
     /// How far claim `i` got, in words: "holds over all 1234 positions of total <= 96 and
     /// every heap <= 40, and 5000 samples with heaps <= 1000".
-    pub fn reach_text(&self, i: usize) -> String {
+    pub(crate) fn reach_text(&self, i: usize) -> String {
         let r = &self.reach[i];
         let mut s = format!("{} positions", self.claims[i].checked);
         if let Some(w) = &r.words {
@@ -136,7 +136,7 @@ pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepR
 /// part (a claim that fails gives its part back to the others). Boxes and totals until two
 /// thirds of `time` or the end of the run's part, then samples. The reports come in the order
 /// of `runs`; an error ends its run only.
-pub fn check_deepening_all(
+pub(crate) fn check_deepening_all(
     runs: &[(&Game, Plan)],
     budget: Budget,
     time: Duration,

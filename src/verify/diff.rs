@@ -77,7 +77,7 @@ pub fn diff(
 }
 
 /// As [`diff`], showing every position where they differ to `each` (`diff --plot` draws them).
-pub fn diff_each(
+pub(crate) fn diff_each(
     a: &Game,
     b: Side<'_>,
     bounds: Bounds,
@@ -92,7 +92,7 @@ pub fn diff_each(
 /// Compares `a` and `b` over the positions of `region` (shaped as `a`'s), keeping the first
 /// `keep` differences in full. The deadline of `budget` ends the run early, with a report of
 /// how far it got.
-pub fn diff_region(
+pub(crate) fn diff_region(
     a: &Game,
     b: Side<'_>,
     region: &Region,
@@ -122,7 +122,7 @@ pub fn diff_region(
 /// each about twice the positions of the last, then samples) until the first region with a
 /// difference has been compared in full, or `plan.time` is up. The report's `region` says
 /// how far it got.
-pub fn diff_deepening(
+pub(crate) fn diff_deepening(
     a: &Game,
     b: Side<'_>,
     plan: &Plan,

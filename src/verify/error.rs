@@ -233,7 +233,7 @@ impl From<LoadError> for CheckError {
 }
 
 /// A claim that could not be evaluated at a position, pointing into the ruleset.
-pub fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> CheckError {
+pub(crate) fn claim_error(game: &Game, i: usize, pos: &[u32], e: ClaimError) -> CheckError {
     let at = show_position(pos);
     let d = match e {
         ClaimError::Eval(ev) => Diag::new(

@@ -66,7 +66,7 @@ fn matching_clause(game: &Game, from: &[u32], to: &[u32]) -> Option<(String, boo
 /// The change is told in words ("taking 2 from ...") only when the clause that makes the move
 /// only takes tokens; any other clause (delete, split, lower, add, ...) is named by its own
 /// words alone, since the heap sizes could read as a take it is not.
-pub fn the_move(game: &Game, from: &[u32], to: &[u32]) -> String {
+pub(crate) fn the_move(game: &Game, from: &[u32], to: &[u32]) -> String {
     let clause = matching_clause(game, from, to);
     let takes = clause.as_ref().is_some_and(|(_, t)| *t);
     let change = match taking(game, from, to).filter(|_| takes) {
@@ -152,7 +152,7 @@ fn taking(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
 
 /// Why `pos` has the outcome it has: "the move ... reaches (3, 5), which is P", "every move
 /// from here (4 of them) reaches an N-position", or "there is no move from here".
-pub fn justify_outcome(
+pub(crate) fn justify_outcome(
     game: &Game,
     solver: &mut Solver<'_, Generator>,
     pos: &[u32],
@@ -179,7 +179,7 @@ pub fn justify_outcome(
 
 /// Why `pos` has Grundy value `g`; with `claimed`, aimed at that wrong value: the move that
 /// reaches a position of the claimed value, or the value no move reaches.
-pub fn justify_grundy(
+pub(crate) fn justify_grundy(
     game: &Game,
     solver: &mut Solver<'_, Generator>,
     pos: &[u32],

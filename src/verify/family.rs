@@ -40,7 +40,7 @@ pub struct FamilyReport {
 
 /// Checks every family claim of `game` within `budget`; the reports, and why the check stopped
 /// early (the time limit) if it did.
-pub fn check_families(
+pub(crate) fn check_families(
     game: &Game,
     budget: Budget,
 ) -> Result<(Vec<FamilyReport>, Option<String>), CheckError> {

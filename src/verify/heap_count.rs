@@ -11,7 +11,7 @@ use crate::syntax::ast::BinOp;
 
 /// How the number of heaps grows in a deepening run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HeapGrowth {
+pub(crate) struct HeapGrowth {
     /// The most heaps a claim's `when` allows, largest over the claims that bound it: the
     /// count grows to it at once.
     pub to: Option<usize>,
@@ -22,7 +22,7 @@ pub struct HeapGrowth {
 
 impl HeapGrowth {
     /// No growth: a fixed number of heaps.
-    pub const NONE: HeapGrowth = HeapGrowth {
+    pub(crate) const NONE: HeapGrowth = HeapGrowth {
         to: None,
         beyond: false,
     };
@@ -62,7 +62,7 @@ impl HeapGrowth {
 }
 
 /// The most heaps the claim `c` speaks of, when its `when` bounds the count.
-pub fn claim_bound(c: &CheckedClaim) -> Option<usize> {
+pub(crate) fn claim_bound(c: &CheckedClaim) -> Option<usize> {
     c.when.as_ref().and_then(bound)
 }
 

@@ -233,7 +233,7 @@ fn answer(o: LoopyOutcome) -> Answer {
 /// Why `pos` has its outcome and Smith's value, in words: the move to a P-position from an
 /// N-position, that every move reaches an N-position from a P-position, and from a draw that
 /// no move reaches a P-position and a move that keeps the draw.
-pub fn justify_loopy(game: &Game, sol: &LoopySolution, pos: &[u32]) -> String {
+pub(crate) fn justify_loopy(game: &Game, sol: &LoopySolution, pos: &[u32]) -> String {
     let Some(v) = sol.value_of(pos) else {
         return String::new();
     };

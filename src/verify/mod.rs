@@ -74,26 +74,29 @@ pub const MAX_POSITIONS: u128 = 20_000_000;
 
 /// The most positions of a region a deepening run sweeps from a box a kernel solved, without
 /// listing them ([`sweep`]).
-pub const MAX_SWEPT: u128 = 400_000_000;
+pub(crate) const MAX_SWEPT: u128 = 400_000_000;
 
 /// The most heaps the samples of one run hold in all (a ruleset of `heaps 4294967295` would
 /// otherwise draw 16 GB for one sample).
-pub const MAX_HEAPS_DRAWN: u128 = 1 << 28;
+pub(crate) const MAX_HEAPS_DRAWN: u128 = 1 << 28;
 
 /// How many positions a region lists between two looks at its budget (a region of 10^7
 /// positions takes seconds to list).
-pub const LOOK_EVERY: usize = 4096;
+pub(crate) const LOOK_EVERY: usize = 4096;
 
 /// Every canonical position within the bounds, in the fixed order of this module; an error
 /// when there are more than [`MAX_POSITIONS`].
-pub fn positions_in_order(shape: &ShapeSpec, b: Bounds) -> Result<Vec<Vec<u32>>, RegionError> {
+pub(crate) fn positions_in_order(
+    shape: &ShapeSpec,
+    b: Bounds,
+) -> Result<Vec<Vec<u32>>, RegionError> {
     positions_in_order_until(shape, b, &|| None)
 }
 
 /// [`positions_in_order`], asking `stop` every [`LOOK_EVERY`] positions listed (and before
 /// sorting them) whether to give up: `Some(true)` for the time limit, `Some(false)` for
 /// Ctrl-C, and [`RegionError::StoppedListing`] when it says so.
-pub fn positions_in_order_until(
+pub(crate) fn positions_in_order_until(
     shape: &ShapeSpec,
     b: Bounds,
     stop: &dyn Fn() -> Option<bool>,

@@ -147,11 +147,11 @@ fn total_counts(
 
 /// The most heaps of a fixed count whose positions up to a total are walked (`walk` recurses
 /// once a heap).
-pub const MAX_TOTAL_HEAPS: usize = 10_000;
+pub(crate) const MAX_TOTAL_HEAPS: usize = 10_000;
 
 /// How many positions of at most `total` tokens there are, counting no further than `cap`
 /// (more than `cap` for a count of heaps too large to walk).
-pub fn total_size(shape: &ShapeSpec, total: u32, heaps: usize, cap: u64) -> u64 {
+pub(crate) fn total_size(shape: &ShapeSpec, total: u32, heaps: usize, cap: u64) -> u64 {
     total_size_until(shape, total, heaps, cap, &|| false).unwrap_or(0)
 }
 
@@ -332,7 +332,7 @@ fn walk(
 }
 
 /// Sorts positions in the fixed order: fewest tokens, then fewest heaps, then lexicographic.
-pub fn sort_in_order(v: &mut [Vec<u32>]) {
+pub(crate) fn sort_in_order(v: &mut [Vec<u32>]) {
     // Keys computed in each comparison, not cached: a cache would copy every position (10^6
     // positions of a `check over`). Positions of equal keys are equal, so unstable is stable.
     let total = |p: &[u32]| p.iter().map(|&h| u64::from(h)).sum::<u64>();
@@ -346,7 +346,7 @@ pub fn sort_in_order(v: &mut [Vec<u32>]) {
 /// SplitMix64 (Steele, Lea and Flood, 2014): a small, well-tested generator, enough for
 /// choosing positions; the same seed gives the same positions on every platform.
 #[derive(Clone, Debug)]
-pub struct SplitMix(u64);
+pub(crate) struct SplitMix(u64);
 
 impl SplitMix {
     /// A generator from a seed.
@@ -355,7 +355,7 @@ impl SplitMix {
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -371,7 +371,7 @@ impl SplitMix {
 }
 
 /// A seed from the clock, for runs not given one (it is printed, so the run can be repeated).
-pub fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     let t = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -392,7 +392,7 @@ pub fn samples(
 
 /// [`samples`] (`what` is its count, seed, largest heap and heap count), looking at `stop`
 /// every few thousand positions drawn: `None` once it says to stop.
-pub fn samples_until(
+pub(crate) fn samples_until(
     shape: &ShapeSpec,
     (count, seed, max, heaps): (usize, u64, u32, usize),
     stop: &dyn Fn() -> bool,

@@ -95,7 +95,7 @@ impl<'s> Steps<'s> {
     }
 
     /// The same, the number of heaps growing as `growth` says.
-    pub fn with_heaps(mut self, growth: HeapGrowth) -> Steps<'s> {
+    pub(crate) fn with_heaps(mut self, growth: HeapGrowth) -> Steps<'s> {
         if self.shape.count.is_none() {
             self.growth = growth;
         }
@@ -249,7 +249,7 @@ impl<'s> Steps<'s> {
     }
 
     /// No more boxes or totals: samples from now on; `why` says why, in words.
-    pub fn stop_growing(&mut self, why: &str) {
+    pub(crate) fn stop_growing(&mut self, why: &str) {
         self.stop_sizes(why.to_string());
     }
 
@@ -290,7 +290,7 @@ impl<'s> Steps<'s> {
     }
 
     /// The most heaps of a region visited in full (the start's before any).
-    pub fn most_heaps(&self) -> usize {
+    pub(crate) fn most_heaps(&self) -> usize {
         (self.regions.iter().filter_map(heaps_of))
             .max()
             .unwrap_or(self.start.heaps)
@@ -304,7 +304,7 @@ impl<'s> Steps<'s> {
 
     /// The regions visited in full, in words, by heap count: "total <= 52 and every heap <=
     /// 17 (at most 5 heaps); every heap <= 11 (at most 11 heaps)"; `None` before the first.
-    pub fn reach_words(&self) -> Option<String> {
+    pub(crate) fn reach_words(&self) -> Option<String> {
         let mut counts: Vec<usize> = self.regions.iter().filter_map(heaps_of).collect();
         counts.sort_unstable();
         counts.dedup();
@@ -390,7 +390,7 @@ fn inside(a: &Region, b: &Region, fixed: bool) -> bool {
 /// The most positions of the first box: a box of the file's bounds larger than this (or one
 /// too large to list in one run) is reached by deepening from a smaller one, so that a run
 /// always compares the small positions first.
-pub const FIRST: u64 = 1 << 14;
+pub(crate) const FIRST: u64 = 1 << 14;
 
 /// The least bound from `from` on (up to `u32::MAX / 2`) whose region has at least `want`
 /// positions, `size` being nondecreasing in the bound; the largest bound when none does.

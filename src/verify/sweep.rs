@@ -29,7 +29,7 @@ const TIMED_EVERY: u64 = 64;
 /// Beyond the file's box, a claim with branches not taken yet is observed by the interpreter
 /// at one position in this many (every position would cost the interpreter's time wherever a
 /// branch can never be taken).
-pub const OBSERVE_EVERY: u64 = 64;
+pub(crate) const OBSERVE_EVERY: u64 = 64;
 
 /// Where a sweep stands: the next position's total and first heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ impl Cursor {
 impl Checker<'_> {
     /// Whether `region` can be swept: two heaps, no `positions where`, and a box solved by a
     /// kernel that holds it.
-    pub fn can_sweep(&self, region: &Region) -> bool {
+    pub(crate) fn can_sweep(&self, region: &Region) -> bool {
         let game = self.game;
         let (Some((_, hmax)), Some(t)) = (limits(region), self.table.as_ref()) else {
             return false;

@@ -108,26 +108,24 @@ impl Request {
         crate::memory::budget(self.max_positions)
     }
 
-    /// The most positions a kernel's box may hold: the position limit when the user set one
-    /// (the page's default limit bounds the search only; the box is weighed by its bytes).
-    pub(crate) fn box_limit(&self) -> Option<usize> {
-        (self.max_positions != crate::DEFAULT_MAX_POSITIONS).then_some(self.max_positions)
-    }
-
-    /// The page's limits as the query floor takes them: the position limit, the memory a
-    /// WebAssembly page can address, `force`.
+    /// The page's limits as the query floor takes them: the position limit (the page's
+    /// default, [`crate::DEFAULT_MAX_POSITIONS`], is the platform's, which bounds the search
+    /// but not a kernel's box; any other was set by the user), the memory a WebAssembly page
+    /// can address, `force`.
     pub(crate) fn limits(&self) -> Limits {
+        let limit = Limit {
+            value: self.max_positions,
+            why: format!("the position limit of {}", self.max_positions),
+        };
+        let default = limit.value == crate::DEFAULT_MAX_POSITIONS;
         Limits {
-            max_positions: Some(Limit {
-                value: self.max_positions,
-                why: format!("the position limit of {}", self.max_positions),
-            }),
+            max_positions: (!default).then(|| limit.clone()),
             max_memory: Some(Limit {
                 value: WASM_MEMORY,
                 why: WASM_MEMORY_WHY.to_string(),
             }),
             force: self.force,
-            room: Room::Unbounded,
+            room: Room::Positions(limit),
         }
     }
 
@@ -331,7 +329,7 @@ pub(crate) fn solve_position(
     let watched = Watched::new(game.generator(), report);
     let context = format!("while solving {shown}");
     let limits = req.limits();
-    let solved = explain::solve_one(game, &watched, pos, (&limits, &budget), req.box_limit());
+    let solved = explain::solve_one(game, &watched, pos, (&limits, &budget));
     let a = match solved.map_err(|e| match e {
         EvalError::Refused(e) => req.refused(e),
         EvalError::Solve { error, .. } => crate::memory::refused(game, &budget, &context)

@@ -64,20 +64,18 @@ pub enum Solved {
 /// (`query::eval`: refused when its followers alone prove the run cannot finish, else a
 /// kernel on its box, the memoized search, a loop by Smith's values), with every follower's
 /// value, within `limits` and `budget` (the page's memory). The box is weighed by its bytes
-/// against the budget's memory (the page's), and by `box_limit` positions when the user set a
-/// position limit (as `--max-positions` does on the command line).
+/// against the budget's memory (the page's), and by the position limit when the user set one
+/// (the query floor decides, as for `--max-positions` on the command line).
 pub fn solve_one(
     game: &Game,
     watched: &Watched<'_>,
     pos: &[u32],
     (limits, budget): (&Limits, &Budget),
-    box_limit: Option<usize>,
 ) -> Result<Solved, EvalError> {
     let mut s = solver(watched, game.play());
     let want = Want {
         followers: true,
         genus: false,
-        box_positions: box_limit,
     };
     match eval(game, &mut s, pos, limits, budget, want)? {
         QueryAnswer::Loopy(sol) => Ok(Solved::Loopy(sol)),

@@ -176,7 +176,7 @@ impl Bounds {
 
     /// The bounds as [`LeastBound`]s, when every one is `<=`-like and every part reads
     /// nothing but the least heap chosen ([`super::least`]).
-    pub fn on_least(&self) -> Option<LeastBounds> {
+    pub(crate) fn on_least(&self) -> Option<LeastBounds> {
         let bounds = self
             .bounds
             .iter()
@@ -195,7 +195,7 @@ impl Bounds {
 
     /// Cuts `w` by the bounds for the registers `r`; `None` when a part could not be
     /// evaluated (the caller falls back to the interpreter).
-    pub fn apply(&self, r: &Regs, mut w: Window) -> Option<Window> {
+    pub(crate) fn apply(&self, r: &Regs, mut w: Window) -> Option<Window> {
         for b in &self.bounds {
             match b {
                 Bound::Le(l) => {

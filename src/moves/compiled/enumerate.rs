@@ -64,7 +64,7 @@ impl CompiledMove {
     /// [`Shown::Run`] where every amount of the loop is a move and the same amount is taken
     /// from every heap chosen (one heap, `same`, or `each` from a one-member set), so that the
     /// caller runs the loop itself.
-    pub fn each_shown(
+    pub(crate) fn each_shown(
         &self,
         pos: &[u32],
         r: &mut Regs,

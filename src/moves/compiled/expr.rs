@@ -70,9 +70,9 @@ pub struct Window {
 }
 
 /// A compiled integer expression.
-pub type IntFn = Box<dyn Fn(&Regs) -> Option<i64> + Send + Sync>;
+pub(crate) type IntFn = Box<dyn Fn(&Regs) -> Option<i64> + Send + Sync>;
 /// A compiled boolean expression.
-pub type BoolFn = Box<dyn Fn(&Regs) -> Option<bool> + Send + Sync>;
+pub(crate) type BoolFn = Box<dyn Fn(&Regs) -> Option<bool> + Send + Sync>;
 
 /// A list an expression reads.
 #[derive(Clone, Copy)]
@@ -238,7 +238,7 @@ fn call(f: Builtin, args: &[CExpr]) -> Option<IntFn> {
 }
 
 /// Compiles a boolean expression; `and` and `or` short-circuit as in the interpreter.
-pub fn boolean(e: &CExpr) -> Option<BoolFn> {
+pub(crate) fn boolean(e: &CExpr) -> Option<BoolFn> {
     Some(match &e.kind {
         CKind::Const(Value::Bool(b)) => {
             let b = *b;
@@ -291,7 +291,7 @@ pub fn boolean(e: &CExpr) -> Option<BoolFn> {
 }
 
 /// A constant set of integers, for membership.
-pub enum IntSet {
+pub(crate) enum IntSet {
     /// Sorted members.
     Ints(Vec<i64>),
     /// `lo..=hi` (`hi` absent: no upper end).
@@ -326,7 +326,7 @@ fn const_int_set(e: &CExpr) -> Option<IntSet> {
 }
 
 /// Whether `e` may read the integer slot `slot` (true for anything not understood).
-pub fn reads_slot(e: &CExpr, slot: usize) -> bool {
+pub(crate) fn reads_slot(e: &CExpr, slot: usize) -> bool {
     match &e.kind {
         CKind::Const(_) | CKind::Heaps | CKind::ListSlot(_) => false,
         CKind::IntSlot(i) => *i == slot,
@@ -339,7 +339,7 @@ pub fn reads_slot(e: &CExpr, slot: usize) -> bool {
 
 /// Whether `e` reads nothing but constants, `heaps` and the integer slots `ok` accepts (false
 /// for anything not understood).
-pub fn reads_only(e: &CExpr, ok: &impl Fn(usize) -> bool) -> bool {
+pub(crate) fn reads_only(e: &CExpr, ok: &impl Fn(usize) -> bool) -> bool {
     match &e.kind {
         CKind::Const(_) | CKind::Heaps => true,
         CKind::IntSlot(i) => ok(*i),

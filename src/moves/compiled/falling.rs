@@ -65,7 +65,7 @@ struct Shape {
 
 /// What reads the position in a compiled clause: the amount's slot, and whether an integer
 /// slot holds a heap's size (never negative).
-pub type Slots<'a> = (usize, &'a dyn Fn(usize) -> bool);
+pub(crate) type Slots<'a> = (usize, &'a dyn Fn(usize) -> bool);
 
 /// Whether the conjunct `c` falls: once false as the amount (at least 1) grows, it stays
 /// false.

@@ -13,7 +13,7 @@ use crate::ruleset::expr::{CExpr, CKind, Env, STOP_EVERY};
 use crate::ruleset::value::Value;
 
 /// About the most members of quantifiers and lists one fold runs through.
-pub const FOLD_MEMBERS: usize = 1 << 22;
+pub(crate) const FOLD_MEMBERS: usize = 1 << 22;
 
 /// `e` with each closed part that is not a constant already replaced by its value.
 pub fn fold(e: &CExpr) -> CExpr {

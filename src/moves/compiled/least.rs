@@ -34,7 +34,7 @@ pub enum Var {
 /// An amount-free part of a bound: `floor((a * x + b) / d)` with `x` the value `var` names
 /// (`d >= 1`; a constant when `a == 0`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Part {
+pub(crate) struct Part {
     a: i64,
     b: i64,
     d: i64,
@@ -42,7 +42,7 @@ pub struct Part {
 }
 
 /// Tells the expressions that are a [`Var`].
-pub type Vars<'a> = &'a dyn Fn(&CExpr) -> Option<Var>;
+pub(crate) type Vars<'a> = &'a dyn Fn(&CExpr) -> Option<Var>;
 
 impl Part {
     /// The constant part `n`.
@@ -69,7 +69,7 @@ impl Part {
     }
 
     /// Whether the part reads `min(heaps)`.
-    pub fn reads_min(self) -> bool {
+    pub(crate) fn reads_min(self) -> bool {
         self.a != 0 && self.var == Var::MinHeaps
     }
 
@@ -130,7 +130,7 @@ fn affine(e: &CExpr, vars: Vars<'_>) -> Option<(i64, i64, Var)> {
 
 /// One bound `k * s + sum f * part <= 0` (`k != 0`), the parts read from the least heap.
 #[derive(Clone, Debug)]
-pub struct LeastBound {
+pub(crate) struct LeastBound {
     /// The amount's factor.
     pub k: i64,
     /// The parts with their factors (at most 64, each factor at most `2^16`).
@@ -139,7 +139,7 @@ pub struct LeastBound {
 
 /// The bounds of a clause, every one a [`LeastBound`].
 #[derive(Clone, Debug)]
-pub struct LeastBounds {
+pub(crate) struct LeastBounds {
     bounds: Vec<LeastBound>,
     /// Whether a part reads `min(heaps)`.
     reads_min: bool,
@@ -168,7 +168,7 @@ impl LeastBounds {
     }
 
     /// Whether a bound reads `min(heaps)`.
-    pub fn reads_min(&self) -> bool {
+    pub(crate) fn reads_min(&self) -> bool {
         self.reads_min
     }
 

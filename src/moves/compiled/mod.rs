@@ -70,7 +70,7 @@ pub struct Fallback;
 
 /// Moves shown to [`CompiledMove::each_shown`]'s callback for one choice of heaps.
 #[derive(Clone, Copy, Debug)]
-pub enum Shown<'a> {
+pub(crate) enum Shown<'a> {
     /// One move: the amount taken from each heap chosen.
     One(&'a [u32]),
     /// Every amount `first, first + step, ..` up to `last` taken from each heap chosen, each
@@ -91,7 +91,7 @@ pub enum Shown<'a> {
 }
 
 /// Choices of heaps or candidate amounts tried between two [`Shown::Tick`]s.
-pub const TICK_EVERY: u32 = 1 << 12;
+pub(crate) const TICK_EVERY: u32 = 1 << 12;
 
 /// Counts one choice or candidate tried in `count`; every [`TICK_EVERY`] of them, shows `f` a
 /// [`Shown::Tick`] and answers what it answers.
@@ -182,7 +182,7 @@ pub struct CompiledMove {
 }
 
 /// Compiles every clause of a ruleset, or `None` when one does not compile.
-pub fn compile_all(shape: &ShapeSpec, moves: &[MoveProgram]) -> Option<Vec<CompiledMove>> {
+pub(crate) fn compile_all(shape: &ShapeSpec, moves: &[MoveProgram]) -> Option<Vec<CompiledMove>> {
     moves.iter().map(|m| compile(shape, m)).collect()
 }
 

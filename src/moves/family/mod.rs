@@ -19,7 +19,7 @@ use crate::syntax::ast::Span;
 
 /// What one move clause is.
 #[derive(Clone, Copy, Debug)]
-pub enum Family<'m> {
+pub(crate) enum Family<'m> {
     /// One `take` step.
     Take(Take<'m>),
     /// Two steps or more, every one a `take` (each step read by [`Take::of`]).
@@ -105,7 +105,7 @@ pub enum Plain<'m> {
 /// The family of clause `m` (none when its followers are checked against the position,
 /// [`MoveProgram::must_change`], or read in a condition, [`MoveProgram::after`]: the
 /// interpreter's alone).
-pub fn classify(m: &MoveProgram) -> Family<'_> {
+pub(crate) fn classify(m: &MoveProgram) -> Family<'_> {
     if m.must_change || m.after.is_some() {
         return Family::Other;
     }
@@ -223,7 +223,7 @@ impl<'m> Family<'m> {
 
     /// The steps of a clause whose every step is a `take` (one or several), each read by
     /// [`Take::of`].
-    pub fn take_steps(&self) -> Option<&'m [LStep]> {
+    pub(crate) fn take_steps(&self) -> Option<&'m [LStep]> {
         match self {
             Family::Take(t) => Some(std::slice::from_ref(t.step)),
             Family::Takes(steps) => Some(steps),

@@ -78,7 +78,7 @@ impl From<EvalError> for Halt {
 type R = Result<(), Halt>;
 
 /// A function shown each follower as it is generated; returning true stops the generation.
-pub type Probe<'p> = &'p mut dyn FnMut(&[u32]) -> bool;
+pub(crate) type Probe<'p> = &'p mut dyn FnMut(&[u32]) -> bool;
 
 /// A [`Probe`] borrowed for `'a` from a closure that lives for `'p`.
 type ProbeRef<'a, 'p> = &'a mut (dyn FnMut(&[u32]) -> bool + 'p);

@@ -37,7 +37,6 @@ impl Session<'_> {
         let want = crate::query::Want {
             followers: false,
             genus: true,
-            box_positions: ui.limit,
         };
         let found = ui
             .compute(|| crate::query::eval(&l.game, solver, pos, &limits, &budget, want))

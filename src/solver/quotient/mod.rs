@@ -43,7 +43,7 @@ pub struct Quotient {
 
 impl Quotient {
     /// The quotient of the empty set of heaps: the identity alone, an N-position.
-    pub fn trivial() -> Quotient {
+    pub(crate) fn trivial() -> Quotient {
         Quotient {
             size: 1,
             mul: vec![0],
@@ -63,7 +63,7 @@ impl Quotient {
     }
 
     /// The element of a sum of heaps (`None` when a heap is beyond the quotient).
-    pub fn of_sum(&self, heaps: &[u32]) -> Option<u32> {
+    pub(crate) fn of_sum(&self, heaps: &[u32]) -> Option<u32> {
         heaps.iter().try_fold(0u32, |x, &h| {
             self.images.get(h as usize).map(|&e| self.times(x, e))
         })
@@ -245,7 +245,7 @@ fn settle(
 /// The least-birthday sum of heaps `1..options.len()` whose pair (its element, its options'
 /// elements) breaks the misère rule under `q`, with its true outcome (`true` for P; its
 /// options, born earlier, are all predicted rightly), or `None` when `q` predicts every sum.
-pub fn least_failure(
+pub(crate) fn least_failure(
     q: &Quotient,
     options: &[Vec<Vec<u32>>],
     birth: &[u64],

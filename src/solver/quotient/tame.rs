@@ -9,7 +9,7 @@ use super::{compute, verify, Computed, Quotient, QuotientError};
 use crate::solver::Budget;
 
 /// The normal-play Grundy value of each heap, from its options (sums of smaller heaps).
-pub fn normal_values(options: &[Vec<Vec<u32>>]) -> Vec<u32> {
+pub(crate) fn normal_values(options: &[Vec<Vec<u32>>]) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(options.len());
     for opts in options {
         let mut seen: Vec<bool> = vec![false; opts.len() + 1];
@@ -25,7 +25,7 @@ pub fn normal_values(options: &[Vec<Vec<u32>>]) -> Vec<u32> {
 }
 
 /// The options of misère Nim heaps `0..=max`.
-pub fn nim_options(max: u32) -> Vec<Vec<Vec<u32>>> {
+pub(crate) fn nim_options(max: u32) -> Vec<Vec<Vec<u32>>> {
     (0..=max)
         .map(|n| {
             (0..n)

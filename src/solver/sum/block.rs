@@ -22,12 +22,12 @@ use super::values::Val;
 pub const B: usize = 64;
 /// The most marks a heap: a row holds every pair of values below its width (the power of
 /// two above every value, 256 at least); the candidate past it is not marked by a pair.
-pub const MAX_ROW: usize = 2048;
+pub(crate) const MAX_ROW: usize = 2048;
 
 /// The rare heaps a block pairs for one split clause and amount `j`: `lo ..= hi`, except
 /// `skip` (the rare heaps near half the heaps of the block, when the parts must differ).
 #[derive(Clone, Copy, Debug)]
-pub struct Cover {
+pub(crate) struct Cover {
     lo: usize,
     hi: usize,
     skip: Option<(usize, usize)>,

@@ -30,7 +30,7 @@ impl SumListing {
 
 /// Every position's value (the XOR of its heaps' values in `seq`, which covers `0..=max`), or
 /// its outcome, by rank. Sums have sorted positions (no names) and no least heap size.
-pub fn box_values(spec: &BoxSpec, want: Want, seq: &[u32]) -> BoxValues {
+pub(crate) fn box_values(spec: &BoxSpec, want: Want, seq: &[u32]) -> BoxValues {
     debug_assert!(spec.shape.symmetric() && spec.shape.lower == 0);
     let len = spec.len();
     match want {

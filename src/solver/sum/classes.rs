@@ -16,7 +16,7 @@
 use super::values::Val;
 
 /// The rare set is sparse while at most one heap in `SPARSE` is rare.
-pub const SPARSE: usize = 8;
+pub(crate) const SPARSE: usize = 8;
 
 /// The classes of one group of split clauses.
 #[derive(Clone, Debug)]
@@ -165,7 +165,7 @@ impl Classes {
     /// The bits of the values `64 w .. 64 w + 64` that are common read at heap `n`
     /// (`low`: the bits `b < 64` with `parity(b & M) = 1`).
     #[inline]
-    pub fn common_word(&self, low: u64, w: usize, flip: bool) -> u64 {
+    pub(crate) fn common_word(&self, low: u64, w: usize, flip: bool) -> u64 {
         let high = parity(((w as u32) << 6) & self.mask) == 1;
         if high ^ flip {
             !low
@@ -177,7 +177,7 @@ impl Classes {
     /// The bits `b < 64` with `parity(b & M) = 1`: the XOR of the words whose bit `b` is bit
     /// `j` of `b`, for each of the mask's bits `j < 6`.
     #[inline]
-    pub fn low_word(&self) -> u64 {
+    pub(crate) fn low_word(&self) -> u64 {
         const BIT: [u64; 6] = [
             0xaaaa_aaaa_aaaa_aaaa,
             0xcccc_cccc_cccc_cccc,

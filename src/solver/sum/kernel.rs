@@ -136,7 +136,7 @@ impl Kernel {
     }
 
     /// Records every value of `seq` in the rare/common engine (its facts then cover them).
-    pub fn sync_rare<T: Val>(&mut self, seq: &[T]) {
+    pub(crate) fn sync_rare<T: Val>(&mut self, seq: &[T]) {
         if let Some(r) = self.rare.as_mut() {
             r.sync(seq);
         }

@@ -49,7 +49,7 @@ pub struct NotSum {
 /// `None` when the ruleset is, provably from its lowered moves, a disjunctive sum of its heaps:
 /// every move selects one heap and then acts only on that heap (references to it), reading
 /// only it and its own amounts; otherwise the first move (or the shape) that is not.
-pub fn why_not_sum(g: &Generator) -> Option<NotSum> {
+pub(crate) fn why_not_sum(g: &Generator) -> Option<NotSum> {
     let shape = &g.shape;
     let whole = |reason: &str| NotSum {
         move_index: None,
@@ -183,7 +183,7 @@ pub fn grundy_run(
 
 /// Why the generic extension stopped.
 #[derive(Debug)]
-pub enum GenericError<E> {
+pub(crate) enum GenericError<E> {
     /// A single heap reached a heap as large.
     NotDecreasing,
     /// The budget stopped it, or the moves failed.

@@ -16,7 +16,7 @@ pub struct Period {
 }
 
 /// The last `i` (with `i + p < seq.len()`) where `seq[i + p] != seq[i]`.
-pub fn last_mismatch<T: Val>(seq: &[T], p: usize) -> Option<usize> {
+pub(crate) fn last_mismatch<T: Val>(seq: &[T], p: usize) -> Option<usize> {
     last_mismatch_by(seq, p, 0)
 }
 
@@ -40,7 +40,11 @@ pub fn find_period<T: Val>(seq: &[T], repeats: usize) -> Option<Period> {
 
 /// As [`find_period`], for periods whose repeating part is also at least `min_tail` values
 /// long: a shorter coincidence at the end of the values does not hide a longer period.
-pub fn find_period_over<T: Val>(seq: &[T], repeats: usize, min_tail: usize) -> Option<Period> {
+pub(crate) fn find_period_over<T: Val>(
+    seq: &[T],
+    repeats: usize,
+    min_tail: usize,
+) -> Option<Period> {
     let n = seq.len();
     let repeats = repeats.max(1);
     for p in 1..=n / (repeats + 1) {

@@ -62,7 +62,7 @@ use super::walsh::walsh_hadamard;
 use super::SeqError;
 
 /// Heaps below this are computed by the plain kernel (the values are still recorded).
-pub const START: usize = 256;
+pub(crate) const START: usize = 256;
 
 /// What the engine has done, for the report and the tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,7 +109,7 @@ pub struct RareFacts {
 
 /// The state of the rare/common engine over a growing sequence.
 #[derive(Clone, Debug)]
-pub struct RareCommon {
+pub(crate) struct RareCommon {
     groups: Vec<Classes>,
     /// For each clause, its group (split clauses only).
     group_of: Vec<Option<usize>>,

@@ -13,10 +13,10 @@
 use super::values::Val;
 
 /// The heaps below the last that the copy holds at least.
-pub const WINDOW: usize = 1 << 16;
+pub(crate) const WINDOW: usize = 1 << 16;
 
 /// A value of the copy: a byte, or two.
-pub trait Lane:
+pub(crate) trait Lane:
     Copy + Eq + Default + Into<u32> + TryFrom<u32> + std::ops::BitXor<Output = Self>
 {
     /// The copy's buffer, when it holds values of this width.
@@ -59,7 +59,7 @@ impl Lane for u16 {
 
 /// The reversed copy.
 #[derive(Clone, Debug, Default)]
-pub struct Reversed {
+pub(crate) struct Reversed {
     /// `buf[p - i]` is `g(i)` for `lo <= i < len`, a byte each (`width` 1) or two (2).
     buf8: Vec<u8>,
     buf16: Vec<u16>,

@@ -79,7 +79,7 @@ impl TakeBreak {
     }
 
     /// The largest amount any move takes, when every set of amounts is finite.
-    pub fn largest_take(&self) -> Option<u32> {
+    pub(crate) fn largest_take(&self) -> Option<u32> {
         let mut t = 0;
         for c in &self.clauses {
             if !c.takes.is_finite() {
@@ -114,7 +114,7 @@ impl TakeBreak {
     /// Whether the moves are those of an octal or hexadecimal game (no constraint between the
     /// parts of a split), so that the periodicity theorem applies when the largest take is
     /// finite.
-    pub fn is_octal(&self) -> bool {
+    pub(crate) fn is_octal(&self) -> bool {
         self.clauses
             .iter()
             .all(|c| !matches!(c.leave, Leave::Two { distinct: true, .. }))

@@ -69,7 +69,7 @@ pub(crate) use with_values;
 
 impl Values {
     /// The values of `v`, stored narrowly.
-    pub fn from_slice(v: &[u32]) -> Values {
+    pub(crate) fn from_slice(v: &[u32]) -> Values {
         let mut s = Values::default();
         s.reserve(v.len());
         for &x in v {
@@ -104,7 +104,7 @@ impl Values {
     }
 
     /// Room for `more` values at the current width.
-    pub fn reserve(&mut self, more: usize) {
+    pub(crate) fn reserve(&mut self, more: usize) {
         with_values!(self, s => s.reserve(more));
     }
 

@@ -3,7 +3,7 @@
 
 /// The Walsh-Hadamard transform in place: `h[s] = sum over x of c[x] * (-1)^parity(s & x)`
 /// (the length a power of two).
-pub fn walsh_hadamard(h: &mut [i64]) {
+pub(crate) fn walsh_hadamard(h: &mut [i64]) {
     let mut len = 1;
     while len < h.len() {
         for block in h.chunks_mut(2 * len) {
