@@ -79,7 +79,7 @@ def slow_connection(server):
         sb.wait_text("#status-line", "no problems")
         sb.wait_text("#eval-outcome", "N")
         check(True, "an edit after the slow load is checked without a new download")
-        wasm = "/pkg/heapgame_web_bg.wasm"
+        wasm = "/pkg/heapgame_first_bg.wasm"
         sent = [enc for path, enc in server.sent if path == wasm]
         sizes = sb.js("""const e = performance.getEntriesByName(new URL(arguments[0], location.href).href)
                            .find(x => x.initiatorType === 'fetch' && x.decodedBodySize > 0);
@@ -93,15 +93,17 @@ def slow_connection(server):
 
 def first_answer_waits(sb):
     """Issue 38: on a slow connection only what the first answer needs is fetched before it:
-    heapgame's WebAssembly is asked for before the page's own modules have all arrived (its
-    download starts from the page's head), and the editor's bundle, the documents and the
-    offline copy's downloads come after the first answer (the last not seen by the page: the
-    service worker fetches them)."""
+    heapgame's first WebAssembly module (`check` and `evaluate`) is asked for before the page's
+    own modules have all arrived (its download starts from the page's head), the full module
+    only once it has arrived, and the editor's bundle, the documents and the offline copy's
+    downloads come after the first answer (the last not seen by the page: the service worker
+    fetches them)."""
     sb.wait("the editor's bundle", "return document.body.dataset.editor !== undefined;", timeout=60)
     t = sb.js("""const m = performance.getEntriesByName('heapgame-first-answer')[0];
         const at = (f) => performance.getEntriesByType('resource')
           .filter((e) => new URL(e.name).pathname.endsWith('/' + f)).map((e) => [e.startTime, e.responseEnd]);
-        return {answer: m ? m.startTime : null, wasm: at('pkg/heapgame_web_bg.wasm'), view: at('view.js'),
+        return {answer: m ? m.startTime : null, wasm: at('pkg/heapgame_first_bg.wasm'), view: at('view.js'),
+                full: at('pkg/heapgame_web_bg.wasm'),
                 cm: at('codemirror.js'), ref: at('reference.js'),
                 data: Object.keys(window.HEAPGAME_DATA)};""")
     answer = t["answer"] if t["answer"] is not None else float("inf")
@@ -115,6 +117,11 @@ def first_answer_waits(sb):
     check(wasm is not None and modules_end is not None and wasm < modules_end,
           f"the WebAssembly's download starts at {wasm or 0:.0f} ms, before the page's modules have all arrived "
           f"(view.js at {modules_end or 0:.0f} ms)")
+    first_end = max((e for _, e in t["wasm"]), default=float("inf"))
+    full = [s for s, _ in t["full"]]
+    check(all(s >= first_end for s in full),
+          f"the full module's download ({', '.join(f'{s:.0f}' for s in full) or 'not yet'} ms) starts after the "
+          f"first module's end ({first_end:.0f} ms), which it does not slow down")
 
 
 def offline(dist):
