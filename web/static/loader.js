@@ -58,7 +58,8 @@ let full = null;
 let fullValue = null;
 
 /** The first module, compiled, as `{module, glue, full: false}` (one download for every
- * caller; the full module where a build has no first one); `onProgress(received, total)`,
+ * caller); the full module where the first cannot be fetched (offline: the offline copy
+ * keeps only the full one, sw.js); `onProgress(received, total)`,
  * when given, hears the download from now on, starting with how far it is. */
 export function loadModule(onProgress) {
   if (onProgress) {
