@@ -1,7 +1,9 @@
 """Other screens and connections: a phone, 1 Mbit/s, offline after the first load, the page
 opened from disk."""
 
+import base64
 import gzip
+import json
 import os
 import time
 from webdriver import Browser, serve
@@ -87,6 +89,34 @@ def slow_connection(server):
         check(sent and sizes and sizes[0] < sizes[1] / 2,
               f"a server that sends precompressed files sends the WebAssembly as {sent}: {sizes[0] if sizes else '?':,} "
               f"bytes for {sizes[1] if sizes else '?':,}")
+    finally:
+        sb.quit()
+
+
+def slow_link_with_a_problem(server):
+    """Issue 38: the first module renders no problem (it answers `needs_full`); at 1 Mbit/s a
+    link whose rules have one shows it, as the command line words it, once the full module
+    has arrived, and the wait for that download is not counted against the check's time."""
+    text = "# broken\nheaps 2\nmove take: take x in 1.. from one heap\n"
+    state = {"name": "mine.game", "path": "", "text": text, "params": {}, "position": "3 4", "view": "eval"}
+    link = "#game=" + base64.urlsafe_b64encode(json.dumps(state).encode()).decode().rstrip("=")
+    sb = Browser(CONF["driver"], CONF["shots"], 1280, 900)
+    try:
+        t0 = time.time()
+        sb.go(server.url + link)
+        seen = set()
+        end = time.time() + 120
+        while time.time() < end and "line 2" not in (sb.text("#diagnostics") or ""):
+            seen.add(sb.text("#status-line") or "")
+            time.sleep(0.2)
+        secs = time.time() - t0
+        diag = sb.text("#diagnostics") or ""
+        full = sb.js("""return performance.getEntriesByType('resource')
+            .some((e) => new URL(e.name).pathname.endsWith('/pkg/heapgame_web_bg.wasm') && e.decodedBodySize > 0);""")
+        check("line 2, column 1" in diag and "expected `ruleset" in diag and "as the command line shows it" in diag
+              and full and not any("took more than" in x for x in seen),
+              f"at 1 Mbit/s a link whose rules have a problem shows it with its rendering after {secs:.1f} s, the full "
+              f"module fetched ({full}), never cut off ({diag[:80]!r})")
     finally:
         sb.quit()
 
