@@ -23,12 +23,18 @@ if [ "$have" != "$want" ]; then
   echo "  cargo install wasm-bindgen-cli --version $want" >&2
   exit 1
 fi
-cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm
 rm -rf web/dist
 mkdir -p web/dist
+# Two modules of the same crate: the full one (pkg/heapgame_web*), and the page's first one
+# (pkg/heapgame_first*, feature `first`: only `check` and `evaluate`, a fifth smaller once
+# compressed), which answers the first screen while the full one downloads (static/runner.js).
+cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm
 wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg \
   target/wasm32-unknown-unknown/wasm/heapgame_web.wasm
-wasm=web/dist/pkg/heapgame_web_bg.wasm
+cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm --features first
+wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg --out-name heapgame_first \
+  target/wasm32-unknown-unknown/wasm/heapgame_web.wasm
+modules="web/dist/pkg/heapgame_web_bg.wasm web/dist/pkg/heapgame_first_bg.wasm"
 # binaryen's wasm-opt and wasm-dis: the pinned npm package (installed on first use), else
 # binaryen 116 or later on the PATH (108, Debian 12's, exports the wrong table for wasm-bindgen).
 pinned=web/binaryen/node_modules/.bin
@@ -52,17 +58,13 @@ t = m and re.search(r"\(table " + re.escape(m.group(1)) + r" \d+(?: \d+)? (\w+)\
 sys.exit(0 if t and t.group(1) in ("anyref", "externref") else 1)'
 }
 version=$("$opt" --version 2>/dev/null | awk '{ print $3 }' || true)
-if [ "${HEAPGAME_WASM_OPT:-1}" = 0 ]; then
-  echo "web/build.sh: HEAPGAME_WASM_OPT=0: the WebAssembly is not optimised" >&2
-elif ! command -v "$opt" >/dev/null; then
-  echo "web/build.sh: wasm-opt not found (install npm, or binaryen 116 or later); the WebAssembly is not optimised" >&2
-elif [ "${version:-0}" -lt 116 ] 2>/dev/null || ! command -v "$dis" >/dev/null; then
-  echo "web/build.sh: wasm-opt $version is older than binaryen 116 (108 exports the wrong table for wasm-bindgen), or wasm-dis is missing; the WebAssembly is not optimised" >&2
-else
+# Optimises the module $1 in place, from the last optimised file kept by the digest of its
+# input when there is one (a build that changed only the page does not optimise again).
+optimise() {
+  local wasm=$1 before cache
   before=$(wc -c <"$wasm")
-  # The last optimised file, kept by the digest of its input (a build that changed only the
-  # page does not optimise again).
   cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-rows.wasm
+  kept="$kept $cache"
   if [ -f "$cache" ]; then
     cp "$cache" "$wasm.opt"
   fi
@@ -75,18 +77,35 @@ else
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"
     if [ ! -f "$cache" ]; then
-      rm -rf target/wasm-opt && mkdir -p target/wasm-opt && cp "$wasm" "$cache"
+      mkdir -p target/wasm-opt && cp "$wasm" "$cache"
     fi
-    echo "web/build.sh: wasm-opt $version -Oz: $before -> $(wc -c <"$wasm") bytes"
+    echo "web/build.sh: wasm-opt $version -Oz: $wasm: $before -> $(wc -c <"$wasm") bytes"
   else
     rm -f "$wasm.opt"
-    echo "web/build.sh: wasm-opt failed or broke wasm-bindgen's exports; the WebAssembly is not optimised" >&2
+    echo "web/build.sh: wasm-opt failed or broke wasm-bindgen's exports; $wasm is not optimised" >&2
   fi
+}
+kept=
+if [ "${HEAPGAME_WASM_OPT:-1}" = 0 ]; then
+  echo "web/build.sh: HEAPGAME_WASM_OPT=0: the WebAssembly is not optimised" >&2
+elif ! command -v "$opt" >/dev/null; then
+  echo "web/build.sh: wasm-opt not found (install npm, or binaryen 116 or later); the WebAssembly is not optimised" >&2
+elif [ "${version:-0}" -lt 116 ] 2>/dev/null || ! command -v "$dis" >/dev/null; then
+  echo "web/build.sh: wasm-opt $version is older than binaryen 116 (108 exports the wrong table for wasm-bindgen), or wasm-dis is missing; the WebAssembly is not optimised" >&2
+else
+  for wasm in $modules; do
+    optimise "$wasm"
+  done
+  # Only the two modules' optimised files are kept.
+  for f in target/wasm-opt/*; do
+    case " $kept " in *" $f "*) ;; *) rm -f "$f" ;; esac
+  done
 fi
-python3 - "$wasm" <<'PY'
+python3 - $modules <<'PY'
 import gzip, sys
-data = open(sys.argv[1], "rb").read()
-open(sys.argv[1] + ".gz", "wb").write(gzip.compress(data, 9, mtime=0))
+for path in sys.argv[1:]:
+    data = open(path, "rb").read()
+    open(path + ".gz", "wb").write(gzip.compress(data, 9, mtime=0))
 PY
 cp web/static/* web/dist/
 # The editor: CodeMirror 6 with the language's mode (web/editor/src), bundled by esbuild into
@@ -152,8 +171,10 @@ JS
 else
   echo "web/build.sh: node not found: no .br copies (the .gz ones are there)" >&2
 fi
-br=$( [ -f "$wasm.br" ] && wc -c <"$wasm.br" || echo none)
-echo "web/build.sh: $wasm: $(wc -c <"$wasm") bytes, $(wc -c <"$wasm.gz") gzip -9, $br brotli 11"
+for wasm in $modules; do
+  br=$( [ -f "$wasm.br" ] && wc -c <"$wasm.br" || echo none)
+  echo "web/build.sh: $wasm: $(wc -c <"$wasm") bytes, $(wc -c <"$wasm.gz") gzip -9, $br brotli 11"
+done
 if [ "${1:-}" = "--serve" ]; then
   port=${2:-8000}
   url="http://127.0.0.1:$port/"

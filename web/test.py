@@ -10,7 +10,8 @@ counterexample), a typo, stale results and a game that survives an edit, a box a
 picture with its axes, a game with counters, hints and a review, the primer's exercises
 judged, links (kept by the reference, pasted into an open tab, carrying the position and
 view), asking before edits are replaced and restoring them, class mode (the answers after
-the student's move), a long solve stopped, a phone's screen, a 1 Mbit/s connection, offline
+the student's move), a long solve stopped, a phone's screen, a 1 Mbit/s connection (a link
+with a problem over it too), offline
 after the first load, and the page opened from disk.
 
 Usage: test.py DIST_DIR CHROMEDRIVER_URL SCREENSHOT_DIR
@@ -28,7 +29,7 @@ from browser.box import a_box, a_period  # noqa: E402
 from browser.play import a_game, a_primer  # noqa: E402
 from browser.links import links, edits_are_kept, a_link_with_own_rules  # noqa: E402
 from browser.classmode import class_mode  # noqa: E402
-from browser.devices import phone, slow_connection, offline, from_disk, precompressed  # noqa: E402
+from browser.devices import phone, slow_connection, slow_link_with_a_problem, offline, from_disk, precompressed  # noqa: E402
 
 DIST, DRIVER, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
 CONF.update(driver=DRIVER, shots=SHOTS)
@@ -60,6 +61,7 @@ def main():
     phone(fast.url)
     precompressed(DIST)
     slow_connection(serve(DIST, rate=125_000, precompressed=True))
+    slow_link_with_a_problem(serve(DIST, rate=125_000, precompressed=True))
     offline(DIST)
     from_disk(DIST)
     pictures = [f for _, _, fs in os.walk(DIST) for f in fs if f.endswith(".png")]

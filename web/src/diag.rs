@@ -65,8 +65,13 @@ fn one(d: &Diag, err: &LoadError) -> Value {
 }
 
 /// Every problem of `err` with its rendering, as `{"ok": false, "diagnostics": [...],
-/// "rendered": "..."}`.
+/// "rendered": "..."}`. The page's first module (feature `first`) answers
+/// `{"ok": false, "needs_full": true}` instead: the rendering (miette's graphical handler, a
+/// tenth of the module once compressed) is left to the full module, which the page then asks.
 pub fn error_json(err: &LoadError) -> Value {
+    if cfg!(feature = "first") {
+        return json!({"ok": false, "needs_full": true});
+    }
     let diags: Vec<Value> = err.diags.iter().map(|d| one(d, err)).collect();
     json!({"ok": false, "diagnostics": diags, "rendered": render(err)})
 }

@@ -4,6 +4,11 @@
 //! a JSON string ([`api`]); problems come back as data with their rendering ([`diag`]).
 //! Long solves run in the page's Web Worker, which defines `heapgameProgress(n)` to hear how
 //! many positions have been expanded; stopping a solve terminates that worker.
+//!
+//! With the feature `first`, the same crate builds the page's first module (web/build.sh):
+//! only [`check`] and [`evaluate`], and no rendering of problems ([`diag::error_json`]), so
+//! that on a slow connection the first answer waits for a smaller download; the page asks the
+//! full module for everything else (web/static/runner.js).
 
 pub mod api;
 pub mod boxes;
@@ -60,6 +65,7 @@ pub fn last_panic() -> String {
 }
 
 /// Milliseconds since a fixed instant: the browser's clock on the web, the system's natively.
+#[cfg(not(feature = "first"))]
 fn now_ms() -> f64 {
     if cfg!(target_arch = "wasm32") {
         js_now()
@@ -126,6 +132,7 @@ pub fn evaluate(req: &str, position: &str) -> String {
 }
 
 /// A position's outcome, Grundy value and winning moves, without its followers.
+#[cfg(not(feature = "first"))]
 #[wasm_bindgen]
 pub fn outcome(req: &str, position: &str) -> String {
     keep_panics();
@@ -134,6 +141,7 @@ pub fn outcome(req: &str, position: &str) -> String {
 
 /// The P-positions (and for two heaps every value) of the box of heaps `<= max`; `heaps` is
 /// the most heaps for a ruleset with any number (0: not given).
+#[cfg(not(feature = "first"))]
 #[wasm_bindgen]
 pub fn solve(req: &str, max: u32, heaps: u32, grundy: bool) -> String {
     keep_panics();
@@ -143,6 +151,7 @@ pub fn solve(req: &str, max: u32, heaps: u32, grundy: bool) -> String {
 
 /// Every claim of the ruleset checked over its `check` bounds, stopping after `limit_ms`
 /// milliseconds, with each counterexample explained ([`claims::check_claims`]).
+#[cfg(not(feature = "first"))]
 #[wasm_bindgen]
 pub fn check_claims(req: &str, limit_ms: f64) -> String {
     keep_panics();
@@ -150,6 +159,7 @@ pub fn check_claims(req: &str, limit_ms: f64) -> String {
 }
 
 /// The user's move `from` -> `to`, checked, and heapgame's reply.
+#[cfg(not(feature = "first"))]
 #[wasm_bindgen]
 pub fn play(req: &str, from: &str, to: &str) -> String {
     keep_panics();
@@ -157,6 +167,7 @@ pub fn play(req: &str, from: &str, to: &str) -> String {
 }
 
 /// The followers of a position, without solving.
+#[cfg(not(feature = "first"))]
 #[wasm_bindgen]
 pub fn followers(req: &str, position: &str) -> String {
     keep_panics();
@@ -164,6 +175,7 @@ pub fn followers(req: &str, position: &str) -> String {
 }
 
 /// heapgame's move from a position.
+#[cfg(not(feature = "first"))]
 #[wasm_bindgen]
 pub fn reply(req: &str, position: &str) -> String {
     keep_panics();

@@ -5,7 +5,7 @@
 // one checks the ruleset as it is typed (stopped if the check itself takes more than a few
 // seconds; the download does not count), the other solves, with progress and a Stop button.
 import { Runner } from './runner.js';
-import { loadModule } from './loader.js';
+import { loadModule, loadFull } from './loader.js';
 import { wireDocs } from './docs.js';
 import * as view from './view.js';
 import * as editor from './editor.js';
@@ -46,6 +46,9 @@ const afterFirst = Promise.race([
   module.then(() => new Promise((resolve) => { setTimeout(resolve, 15000); }), () => null),
 ]);
 Promise.all([module, afterFirst]).then(() => {
+  // The full module (the first has `check` and `evaluate` only): from now on, or from the
+  // first call that needs it (runner.js).
+  loadFull().catch(() => { /* a call that needs it says so */ });
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
   }
@@ -106,8 +109,13 @@ async function runCheck() {
     return;
   }
   if (checker.busy()) checker.stop('superseded');
-  const timer = setTimeout(() => checker.stop(`checking took more than ${CHECK_TIMEOUT_MS / 1000} s and was stopped`), CHECK_TIMEOUT_MS);
-  let info = await checker.call('check', [request()]);
+  // The timer starts when a worker has the call (not while it waits for a download).
+  let timer;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => checker.stop(`checking took more than ${CHECK_TIMEOUT_MS / 1000} s and was stopped`), CHECK_TIMEOUT_MS);
+  };
+  let info = await checker.call('check', [request()], null, arm);
   clearTimeout(timer);
   if (seq !== checks) return;
   if (info.stopped || info.crashed) info = { ok: false, diagnostics: [], rendered: info.message };
@@ -130,8 +138,12 @@ async function checkClaims(seq, info) {
     return;
   }
   out.replaceChildren(view.note(`Checking ${info.claims === 1 ? 'the claim' : `the ${info.claims} claims`}…`));
-  const timer = setTimeout(() => checker.stop(`checking the claims took more than ${CLAIMS_HARD_MS / 1000} s and was stopped`), CLAIMS_HARD_MS);
-  const r = await checker.call('check_claims', [request(), CLAIMS_TIME_MS]);
+  let timer;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => checker.stop(`checking the claims took more than ${CLAIMS_HARD_MS / 1000} s and was stopped`), CLAIMS_HARD_MS);
+  };
+  const r = await checker.call('check_claims', [request(), CLAIMS_TIME_MS], null, arm);
   clearTimeout(timer);
   if (seq !== checks) return;
   if (r.stopped || r.crashed) {

@@ -1,12 +1,16 @@
-// Fetches heapgame's WebAssembly once, with progress, and compiles it; every worker is then
-// started from the compiled module (no second download when a worker is restarted). A server
-// that sends the plain file compressed (set up to serve the build's precompressed `.br` and
-// `.gz` files, or compressing as it sends: a HEAD request tells, without a download) is asked
-// for it; any other static server sends pkg/heapgame_web_bg.wasm.gz, decompressed here, and
-// the plain file is the last resort, where the browser cannot decompress. index.html starts
-// the download as soon as the page's head is read (loadModule here, once).
+// Fetches heapgame's WebAssembly, with progress, and compiles it; every worker is then
+// started from the compiled module (no second download when a worker is restarted). Two
+// modules of the same code: the first (pkg/heapgame_first*: `check` and `evaluate` only, no
+// rendering of problems) answers the first screen, and the full one (pkg/heapgame_web*) is
+// fetched after it, or as soon as a call needs it (runner.js). A server that sends the plain
+// file compressed (set up to serve the build's precompressed `.br` and `.gz` files, or
+// compressing as it sends: a HEAD request tells, without a download) is asked for it; any
+// other static server sends the `.gz` copy, decompressed here, and the plain file is the last
+// resort, where the browser cannot decompress. index.html starts the first module's download
+// as soon as the page's head is read (loadModule here, once).
 
-const WASM = new URL('./pkg/heapgame_web_bg.wasm', import.meta.url);
+const FIRST = { wasm: new URL('./pkg/heapgame_first_bg.wasm', import.meta.url), glue: new URL('./pkg/heapgame_first.js', import.meta.url).href, full: false };
+const FULL = { wasm: new URL('./pkg/heapgame_web_bg.wasm', import.meta.url), glue: new URL('./pkg/heapgame_web.js', import.meta.url).href, full: true };
 
 /** Reads a response's body, calling `onProgress(received, total)` as bytes arrive. */
 async function readAll(response, onProgress) {
@@ -35,44 +39,67 @@ async function gunzip(bytes) {
 
 /** Whether the server sends the plain file with a `Content-Encoding` (brotli where the
  * browser takes it, else gzip). Offline, or on any failure: no. */
-async function serverCompresses() {
+async function serverCompresses(wasm) {
   try {
-    const r = await fetch(WASM, { method: 'HEAD', cache: 'no-store' });
+    const r = await fetch(wasm, { method: 'HEAD', cache: 'no-store' });
     return r.ok && /\b(br|gzip|zstd|deflate)\b/.test(r.headers.get('Content-Encoding') || '');
   } catch {
     return false;
   }
 }
 
-/** The download, started once: index.html starts it from its head, before the page's other
- * scripts have arrived, so that on a slow connection it does not wait for them. */
+/** The first module's download, started once: index.html starts it from its head, before
+ * the page's other scripts have arrived, so that on a slow connection it does not wait for
+ * them. */
 let started = null;
 let listener = () => {};
 let last = null;
+let full = null;
+let fullValue = null;
 
-/** The compiled module (one download for every caller); `onProgress(received, total)`, when
- * given, hears the download from now on, starting with how far it is. */
+/** The first module, compiled, as `{module, glue, full: false}` (one download for every
+ * caller); the full module where the first cannot be fetched (offline: the offline copy
+ * keeps only the full one, sw.js); `onProgress(received, total)`,
+ * when given, hears the download from now on, starting with how far it is. */
 export function loadModule(onProgress) {
   if (onProgress) {
     listener = onProgress;
     if (last) onProgress(...last);
   }
-  started ??= download((received, total) => {
+  started ??= download(FIRST.wasm, (received, total) => {
     last = [received, total];
     listener(received, total);
-  });
+  }).then((module) => ({ ...FIRST, module }), () => loadFull());
   return started;
 }
 
-async function download(onProgress) {
+/** The full module, compiled, as `{module, glue, full: true}` (downloaded once, from the
+ * first call on). */
+export function loadFull() {
+  full ??= download(FULL.wasm, () => {}).then((module) => {
+    fullValue = { ...FULL, module };
+    return fullValue;
+  }, (err) => {
+    full = null;
+    throw err;
+  });
+  return full;
+}
+
+/** The full module if it has been compiled, else null. */
+export function fullIfLoaded() {
+  return fullValue;
+}
+
+async function download(wasm, onProgress) {
   let bytes = null;
-  if (await serverCompresses()) {
-    const r = await fetch(WASM).catch(() => null);
+  if (await serverCompresses(wasm)) {
+    const r = await fetch(wasm).catch(() => null);
     // The body arrives decompressed: its Content-Length (the compressed size) is no total.
     if (r && r.ok && r.headers.get('Content-Encoding')) bytes = await readAll(r, (n) => onProgress(n, 0));
   }
   if (!bytes && typeof DecompressionStream === 'function') {
-    const r = await fetch(`${WASM}.gz`);
+    const r = await fetch(`${wasm}.gz`);
     if (r.ok) {
       bytes = await readAll(r, onProgress);
       // A server that sends `.gz` files with `Content-Encoding: gzip` has decompressed it.
@@ -80,8 +107,8 @@ async function download(onProgress) {
     }
   }
   if (!bytes) {
-    const r = await fetch(WASM);
-    if (!r.ok) throw new Error(`${WASM.pathname}: ${r.status} ${r.statusText}`);
+    const r = await fetch(wasm);
+    if (!r.ok) throw new Error(`${wasm.pathname}: ${r.status} ${r.statusText}`);
     bytes = await readAll(r, onProgress);
   }
   return WebAssembly.compile(bytes);

@@ -9,6 +9,8 @@ const FILES = [
   'markdown.js', 'docs.js', 'play.js', 'runner.js', 'sequence.js', 'share.js', 'teach.js', 'view.js', 'worker.js',
   'reference.js', 'pkg/heapgame_web.js', 'pkg/heapgame_web_bg.wasm.gz',
 ];
+// Not the first module (pkg/heapgame_first*): offline, the page falls back to the full one
+// (loader.js), and a slow connection is spared a second copy of the same code.
 // Kept when the build has it (the CodeMirror editor; a build without npm has the textarea).
 const OPTIONAL = ['codemirror.js'];
 

@@ -1,9 +1,10 @@
 // The playground's worker: heapgame's WebAssembly runs here, so that a long solve never
 // freezes the page. A request is {id, fn, args}; the answer {id, result} (the function's JSON
-// parsed), with {id, progress} now and then while it runs. The first message is {module}:
-// the compiled WebAssembly (loader.js), answered by {ready: true} once started. The page
-// stops a solve by terminating this worker.
-import init, * as heapgame from './pkg/heapgame_web.js';
+// parsed), with {id, progress} now and then while it runs. The first message is {module,
+// glue}: the compiled WebAssembly (loader.js), answered by {ready: true} once started. The page
+// stops a solve by terminating this worker. The module is the first or the full one
+// (loader.js), with `glue`, the address of its wasm-bindgen bindings, imported here.
+let heapgame = null;
 
 let current = null;
 let last = 0;
@@ -19,12 +20,15 @@ globalThis.heapgameProgress = (n) => {
 // Calls that arrive before the module wait for it.
 let gotModule;
 const ready = new Promise((resolve) => { gotModule = resolve; })
-  .then((module) => init({ module_or_path: module }));
+  .then(async ({ module, glue }) => {
+    heapgame = await import(glue);
+    await heapgame.default({ module_or_path: module });
+  });
 ready.then(() => postMessage({ ready: true }), (err) => postMessage({ ready: true, error: String(err) }));
 
 onmessage = async (e) => {
   if (e.data.module) {
-    gotModule(e.data.module);
+    gotModule(e.data);
     return;
   }
   const { id, fn, args } = e.data;
