@@ -17,6 +17,7 @@ mod claims;
 mod cli;
 mod compiled_chain;
 mod compiled_clauses;
+mod compiled_explain;
 mod compiled_falling;
 mod compiled_generator;
 mod compiled_moves;

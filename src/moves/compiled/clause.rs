@@ -42,8 +42,13 @@ impl NotCompiled {
     }
 }
 
-/// The word of a step, for messages.
-fn word(st: &LStep) -> &'static str {
+/// The word of step `st` of `m`, for messages: `move ... to` for the `add` that ends a
+/// `move A from ... to ...` (lowered into a `take` and an `add` of one span).
+fn word(m: &MoveProgram, st: &LStep) -> &'static str {
+    let shares_span = |o: &LStep| !std::ptr::eq(o, st) && o.span == st.span;
+    if matches!(st.kind, LStepKind::Add(..)) && m.steps.iter().any(shares_span) {
+        return "move ... to";
+    }
     match st.kind {
         LStepKind::Take(..) => "take",
         LStepKind::Delete => "delete",
@@ -88,6 +93,12 @@ pub(super) fn steps_of<'m>(
         [k] if is_keep(k) => (Some(k), &[][..]),
         rest => (None, rest),
     };
+    let Some(t) = Take::of(m, take) else {
+        return Err(NotCompiled::at(
+            &format!("the step `{}` (compiled: `take`)", word(m, take)),
+            &take.span,
+        ));
+    };
     let stopped = keep.is_some() && !then.is_empty();
     if let Some(st) = then
         .iter()
@@ -96,17 +107,11 @@ pub(super) fn steps_of<'m>(
         let what = format!(
             "the step `{}` (compiled: one `take`, with `keep one heap` before it, or `keep the \
              other heaps` or `take`s from named heaps after it)",
-            word(st)
+            word(m, st)
         );
         return Err(NotCompiled::at(&what, &st.span));
     }
-    match Take::of(m, take) {
-        Some(t) => Ok((keep, t, after, then)),
-        None => Err(NotCompiled::at(
-            &format!("the step `{}` (compiled: `take`)", word(take)),
-            &take.span,
-        )),
-    }
+    Ok((keep, t, after, then))
 }
 
 /// `keep one heap o where C` before the `take`: the heap kept is named (or not) and set

@@ -39,6 +39,7 @@
 
 pub mod bounds;
 mod clause;
+mod describe;
 mod enumerate;
 mod exclude;
 pub mod expr;
@@ -275,9 +276,11 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
 fn guards_of(m: &MoveProgram) -> Result<Vec<(BoolFn, bool)>, NotCompiled> {
     m.guards
         .iter()
-        .map(|(g, neg)| Some((boolean(&fold::fold(g))?, *neg)))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| NotCompiled::at("a guard", &m.span))
+        .map(|(g, neg)| match boolean(&fold::fold(g)) {
+            Some(b) => Ok((b, *neg)),
+            None => Err(NotCompiled::at("this guard (`when`)", &g.span)),
+        })
+        .collect()
 }
 
 /// The compiled choice of heaps, or `None` for the selections not compiled.
