@@ -23,6 +23,7 @@ mod compiled_generator;
 mod compiled_moves;
 mod compiled_position_bounds;
 mod compiled_quick;
+mod compiled_split;
 mod compiled_steps;
 mod diagnostics;
 mod estimate;

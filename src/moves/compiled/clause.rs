@@ -2,11 +2,12 @@
 //! step, or `keep one heap` and then a `take` among the other heaps ([`Keep`]); a `where`
 //! whose leading conjuncts `s in C` (a finite constant set) become the amounts themselves
 //! ([`members_as_amounts`]); conjuncts that read only the position, evaluated once a position
-//! ([`position_conjuncts`]). A clause not taken is explained by [`NotCompiled`]: the part of
+//! ([`position_conjuncts`]); a last `split` of the `take`'s heap ([`super::split`]). A clause not taken is explained by [`NotCompiled`]: the part of
 //! the source that stopped the compiler, in words, for `heapgame moves --explain`.
 
 use super::bounds::conjuncts;
 use super::expr::{boolean, reads_only, BoolFn, Regs};
+use super::split::SplitTail;
 use super::{fold, tried, Amounts, Fallback, Sel, Shown};
 use crate::moves::family::Take;
 use crate::moves::program::{LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
@@ -60,8 +61,15 @@ fn word(m: &MoveProgram, st: &LStep) -> &'static str {
 }
 
 /// A clause's steps as the compiler takes them: a `keep` before the `take`, the `take`, a
-/// `keep` after it, and the `take` steps from named heaps after it ([`super::then`]).
-type Steps<'m> = (Option<&'m LStep>, Take<'m>, Option<&'m LStep>, &'m [LStep]);
+/// `keep` after it, the `take` steps from named heaps after it ([`super::then`]), and the
+/// split of the `take`'s heap ([`super::split`]).
+type Steps<'m> = (
+    Option<&'m LStep>,
+    Take<'m>,
+    Option<&'m LStep>,
+    &'m [LStep],
+    Option<SplitTail>,
+);
 
 /// The clause's `keep` step, if it starts with one, its `take`, the `keep` after it, and the
 /// steps after the `take` otherwise. A clause whose `set` step may keep its heap's size
@@ -86,6 +94,10 @@ pub(super) fn steps_of<'m>(
         [k, rest @ ..] if is_keep(k) && !rest.is_empty() => (Some(k), rest),
         steps => (None, steps),
     };
+    let (lone, rest, split) = super::split::peel(shape, m, keep.is_some(), rest)?;
+    if let Some(t) = lone {
+        return Ok((None, t, None, rest, split));
+    }
     let Some((take, rest)) = rest.split_first() else {
         return Err(NotCompiled::at("a move of no step", &m.span));
     };
@@ -111,7 +123,7 @@ pub(super) fn steps_of<'m>(
         );
         return Err(NotCompiled::at(&what, &st.span));
     }
-    Ok((keep, t, after, then))
+    Ok((keep, t, after, then, split))
 }
 
 /// `keep one heap o where C` before the `take`: the heap kept is named (or not) and set

@@ -24,6 +24,24 @@ impl CompiledMove {
             (Amounts::Range(..), _) => "amounts a range",
         };
         let mut parts = vec![format!("take from {sel}, {amounts}")];
+        if let Some(t) = self.split {
+            let lone = matches!(&self.amounts, Amounts::Ints(v) if v[..] == [0]);
+            let (n, min) = (
+                t.parts,
+                if t.min_part == 0 {
+                    " allowing empty"
+                } else {
+                    ""
+                },
+            );
+            let unequal = if t.unequal { " unequal" } else { "" };
+            match lone {
+                true => parts = vec![format!("split {sel} into {n}{unequal} parts{min}")],
+                false => parts.push(format!(
+                    "then `split` of its heap into {n}{unequal} parts{min}"
+                )),
+            }
+        }
         if self.keep.is_some() {
             parts.push("after `keep one heap`".to_string());
         }
