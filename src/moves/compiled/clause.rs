@@ -2,15 +2,18 @@
 //! step, or `keep one heap` and then a `take` among the other heaps ([`Keep`]); a `where`
 //! whose leading conjuncts `s in C` (a finite constant set) become the amounts themselves
 //! ([`members_as_amounts`]); conjuncts that read only the position, evaluated once a position
-//! ([`position_conjuncts`]); a last `split` of the `take`'s heap ([`super::split`]). A clause not taken is explained by [`NotCompiled`]: the part of
-//! the source that stopped the compiler, in words, for `heapgame moves --explain`.
+//! ([`position_conjuncts`]); a last `split` of the `take`'s heap, or a `split` alone
+//! ([`peel`], [`super::split`]). A clause not taken is explained by [`NotCompiled`]: the part
+//! of the source that stopped the compiler, in words, for `heapgame moves --explain`.
+
+use std::sync::{Arc, LazyLock};
 
 use super::bounds::conjuncts;
 use super::expr::{boolean, reads_only, BoolFn, Regs};
 use super::split::SplitTail;
 use super::{fold, tried, Amounts, Fallback, Sel, Shown};
-use crate::moves::family::Take;
-use crate::moves::program::{LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::family::{Split, Take};
+use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::{CExpr, CKind};
 use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::{BinOp, Span};
@@ -94,7 +97,7 @@ pub(super) fn steps_of<'m>(
         [k, rest @ ..] if is_keep(k) && !rest.is_empty() => (Some(k), rest),
         steps => (None, steps),
     };
-    let (lone, rest, split) = super::split::peel(shape, m, keep.is_some(), rest)?;
+    let (lone, rest, split) = peel(shape, m, keep.is_some(), rest)?;
     if let Some(t) = lone {
         return Ok((None, t, None, rest, split));
     }
@@ -125,6 +128,71 @@ pub(super) fn steps_of<'m>(
     }
     Ok((keep, t, after, then, split))
 }
+
+/// The amount of a `split` alone: 0, the heap split whole.
+static NOTHING: LazyLock<LAmount> =
+    LazyLock::new(|| LAmount::Each(SetValue::Ints(Arc::from([0i64]))));
+
+/// What a clause's `split` leaves to the compiler: a `take` to compile, the steps after it,
+/// and the split of its heap.
+pub(super) type Peeled<'m> = (Option<Take<'m>>, &'m [LStep], Option<SplitTail>);
+
+/// The steps `rest` of `m` (after a `keep`, when `kept`) with a last `split` taken apart: the
+/// `split` alone as a `take` of nothing from its heap, `take ...; split h` as the `take`, or
+/// the steps as they are when none ends with a `split`.
+pub(super) fn peel<'m>(
+    shape: &ShapeSpec,
+    m: &'m MoveProgram,
+    kept: bool,
+    rest: &'m [LStep],
+) -> Result<Peeled<'m>, NotCompiled> {
+    let Some((last, before)) = rest.split_last() else {
+        return Ok((None, rest, None));
+    };
+    let Some(split) = Split::of(last) else {
+        return Ok((None, rest, None));
+    };
+    let refuse = |what: &str| Err(NotCompiled::at(what, &last.span));
+    let one = |sel: &LSelKind| matches!(sel, LSelKind::Count(SetValue::Ints(c)) if c[..] == [1]);
+    let lone = match before {
+        [] if one(&last.sel.kind) => Some(Take {
+            step: last,
+            sel: &last.sel.kind,
+            amount: &NOTHING,
+            cond: None,
+            guarded: !m.guards.is_empty(),
+            reads_names: !m.heap_names.is_empty(),
+            names_heaps: last.sel.int_slot.is_some(),
+        }),
+        [take] => match (Take::of(m, take), &last.sel.kind) {
+            (Some(t), LSelKind::Ref(slot)) if one(t.sel) && Some(*slot) == take.sel.record => None,
+            // The first step stops the compiler: [`super::clause::steps_of`] names it.
+            (None, _) => return Ok((None, rest, None)),
+            (Some(_), _) => return refuse(SPLIT),
+        },
+        [] => return refuse(SPLIT),
+        _ => return Ok((None, rest, None)),
+    };
+    if shape.count.is_some() {
+        return refuse("a `split` on a shape of a fixed number of heaps (compiled: `heaps any`)");
+    }
+    if kept || m.must_change {
+        return refuse("a `split` after a `keep` or with a `set`");
+    }
+    let tail = SplitTail {
+        parts: split.parts,
+        min_part: split.min_part,
+        unequal: split.unequal,
+    };
+    match lone {
+        Some(t) => Ok((Some(t), before, Some(tail))),
+        None => Ok((None, before, Some(tail))),
+    }
+}
+
+/// What a `split` the compiler does not take is told.
+const SPLIT: &str =
+    "this `split` (compiled: `split one heap`, or `split h` after a `take` from one heap h)";
 
 /// `keep one heap o where C` before the `take`: the heap kept is named (or not) and set
 /// apart, and the `take` chooses among the others.

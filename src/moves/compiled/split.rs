@@ -1,5 +1,5 @@
-//! `split` compiled: `split one heap into P parts` alone, or after a `take` from one heap
-//! that it splits (`take S from one heap h [where C]; split h into P parts`, Kayles and the
+//! `split` compiled (the clause read by [`super::clause::peel`]): `split one heap into P
+//! parts` alone, or after a `take` from one heap that it splits (`take S from one heap h [where C]; split h into P parts`, Kayles and the
 //! octal games written out), on a shape of any number of heaps. The clause's moves are the
 //! `take`'s (an amount of 0 for the `split` alone), and each move's follower is its heap,
 //! lowered by the amount, replaced by every partition into `P` parts ([`SplitTail`]), which
@@ -13,13 +13,6 @@
 //! A fixed number of heaps is refused here (the interpreter reports a follower of another
 //! count as an error), as is a clause that must change the position.
 
-use std::sync::{Arc, LazyLock};
-
-use super::clause::NotCompiled;
-use crate::moves::family::{Split, Take};
-use crate::moves::program::{LAmount, LSelKind, LStep, MoveProgram, ShapeSpec};
-use crate::ruleset::value::SetValue;
-
 /// How the heap a compiled clause lowered is split: into `parts` parts, each at least
 /// `min_part`, pairwise different when `unequal`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,71 +24,6 @@ pub struct SplitTail {
     /// The parts have pairwise different sizes.
     pub unequal: bool,
 }
-
-/// The amount of a `split` alone: 0, the heap split whole.
-static NOTHING: LazyLock<LAmount> =
-    LazyLock::new(|| LAmount::Each(SetValue::Ints(Arc::from([0i64]))));
-
-/// What a clause's `split` leaves to the compiler: a `take` to compile, the steps after it,
-/// and the split of its heap.
-pub(super) type Peeled<'m> = (Option<Take<'m>>, &'m [LStep], Option<SplitTail>);
-
-/// The steps `rest` of `m` (after a `keep`, when `kept`) with a last `split` taken apart: the
-/// `split` alone as a `take` of nothing from its heap, `take ...; split h` as the `take`, or
-/// the steps as they are when none ends with a `split`.
-pub(super) fn peel<'m>(
-    shape: &ShapeSpec,
-    m: &'m MoveProgram,
-    kept: bool,
-    rest: &'m [LStep],
-) -> Result<Peeled<'m>, NotCompiled> {
-    let Some((last, before)) = rest.split_last() else {
-        return Ok((None, rest, None));
-    };
-    let Some(split) = Split::of(last) else {
-        return Ok((None, rest, None));
-    };
-    let refuse = |what: &str| Err(NotCompiled::at(what, &last.span));
-    let one = |sel: &LSelKind| matches!(sel, LSelKind::Count(SetValue::Ints(c)) if c[..] == [1]);
-    let lone = match before {
-        [] if one(&last.sel.kind) => Some(Take {
-            step: last,
-            sel: &last.sel.kind,
-            amount: &NOTHING,
-            cond: None,
-            guarded: !m.guards.is_empty(),
-            reads_names: !m.heap_names.is_empty(),
-            names_heaps: last.sel.int_slot.is_some(),
-        }),
-        [take] => match (Take::of(m, take), &last.sel.kind) {
-            (Some(t), LSelKind::Ref(slot)) if one(t.sel) && Some(*slot) == take.sel.record => None,
-            // The first step stops the compiler: [`super::clause::steps_of`] names it.
-            (None, _) => return Ok((None, rest, None)),
-            (Some(_), _) => return refuse(SPLIT),
-        },
-        [] => return refuse(SPLIT),
-        _ => return Ok((None, rest, None)),
-    };
-    if shape.count.is_some() {
-        return refuse("a `split` on a shape of a fixed number of heaps (compiled: `heaps any`)");
-    }
-    if kept || m.must_change {
-        return refuse("a `split` after a `keep` or with a `set`");
-    }
-    let tail = SplitTail {
-        parts: split.parts,
-        min_part: split.min_part,
-        unequal: split.unequal,
-    };
-    match lone {
-        Some(t) => Ok((Some(t), before, Some(tail))),
-        None => Ok((None, before, Some(tail))),
-    }
-}
-
-/// What a `split` the compiler does not take is told.
-const SPLIT: &str =
-    "this `split` (compiled: `split one heap`, or `split h` after a `take` from one heap h)";
 
 impl SplitTail {
     /// Shows `f` every partition of `w` tokens into the tail's parts, non-decreasing, in the
