@@ -1,17 +1,18 @@
 //! `split` compiled (the clause read by [`super::clause::peel`]): `split one heap into P
-//! parts` alone, or after a `take` from one heap that it splits (`take S from one heap h [where C]; split h into P parts`, Kayles and the
-//! octal games written out), on a shape of any number of heaps. The clause's moves are the
-//! `take`'s (an amount of 0 for the `split` alone), and each move's follower is its heap,
-//! lowered by the amount, replaced by every partition into `P` parts ([`SplitTail`]), which
-//! the caller writes: the generator ([`crate::moves::generate`]); the compiled-moves kernel
-//! declines a clause with a split ([`super::compile_all`]).
+//! parts` alone, or after a `take` from one heap that it splits (`take S from one heap h
+//! [where C]; split h into P parts`: Kayles and the octal games written out), on a shape of
+//! any number of heaps. The clause's moves are the `take`'s (an amount of 0 for the `split`
+//! alone), and each move's follower is its heap, lowered by the amount, replaced by every
+//! partition into `P` parts ([`SplitTail`]), which the caller writes: the generator
+//! ([`crate::moves::generate`]); the compiled-moves kernel declines a clause with a split
+//! ([`super::compile_all`]).
 //!
 //! Exactness: the interpreter chooses the `take`'s heap and amount as the compiled `take`
 //! does, then replaces the heap left by its non-decreasing partitions into `P` parts, each at
 //! least the least part (1, or 0 `allowing empty`), each larger than the one before with
 //! `unequal` ([`SplitTail::each_partition`], the same recursion), drops empty heaps and sorts.
-//! A fixed number of heaps is refused here (the interpreter reports a follower of another
-//! count as an error), as is a clause that must change the position.
+//! A fixed number of heaps is refused (the interpreter reports a follower of another count as
+//! an error), as is a clause that must change the position.
 
 /// How the heap a compiled clause lowered is split: into `parts` parts, each at least
 /// `min_part`, pairwise different when `unequal`.
