@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use heapgame::moves::compiled::{compile, regs_for, CompiledMove, Fallback};
+use heapgame::moves::compiled::{compile, regs_for, CompiledMove, Fallback, Tail};
 use heapgame::moves::program::MoveProgram;
 use heapgame::moves::{Followers, Generator, Scratch};
 use heapgame::solver::{solve_box, BoxSpec, Budget, Want};
@@ -35,7 +35,8 @@ fn partitions(w: u32, parts: usize, min: u32, unequal: bool) -> Vec<Vec<u32>> {
 }
 
 /// The followers a compiled clause shows, built plainly: the amount taken from each heap
-/// chosen (the heap then split into every partition, for a clause that splits it), zeros
+/// chosen (the heap then split into every partition, for a clause that splits it; the amount
+/// put on heap `y`, for `move ... to heap y`), zeros
 /// dropped for `heaps any`, sorted for the multiset shapes.
 fn compiled_followers(
     game: &Game,
@@ -52,9 +53,20 @@ fn compiled_followers(
         for (&j, &s) in combo.iter().zip(take) {
             f[j] = f[j].checked_sub(s).expect("an amount at most the heap");
         }
-        let splits = match c.split() {
-            None => vec![f],
-            Some(t) => {
+        let splits = match (c.split(), c.tail()) {
+            (None, Some(Tail::To(y))) => {
+                // The amount taken goes to heap `y`: no move when `y` is the heap taken from.
+                if combo[0] == y {
+                    return false;
+                }
+                match f[y].checked_add(take[0]) {
+                    Some(v) => f[y] = v,
+                    None => return false,
+                }
+                vec![f]
+            }
+            (None, _) => vec![f],
+            (Some(t), _) => {
                 let j = combo[0];
                 let rest = [&f[..j], &f[j + 1..]].concat();
                 (partitions(f[j], t.parts, t.min_part, t.unequal).into_iter())

@@ -58,7 +58,7 @@ fn split_clause() -> impl Strategy<Value = String> {
 /// The Grundy values of every position of the box by the generic search on the game's
 /// generator (its compiled clauses, whose splits the generator writes) and on the interpreted
 /// one: the box's solver may take another route (the sum mode reads the clauses itself).
-fn search_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
+pub(crate) fn search_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
     let reference = interpreted_generator(game);
     let mut want = Solver::new(&reference);
     let mut got = Solver::new(game.generator());

@@ -20,6 +20,7 @@ mod compiled_clauses;
 mod compiled_explain;
 mod compiled_falling;
 mod compiled_generator;
+mod compiled_move_to;
 mod compiled_moves;
 mod compiled_position_bounds;
 mod compiled_quick;

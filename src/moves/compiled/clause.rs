@@ -10,7 +10,7 @@ use std::sync::{Arc, LazyLock};
 
 use super::bounds::conjuncts;
 use super::expr::{boolean, reads_only, BoolFn, Regs};
-use super::split::SplitTail;
+use super::split::{SplitTail, Tail};
 use super::{fold, tried, Amounts, Fallback, Sel, Shown};
 use crate::moves::family::{Split, Take};
 use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
@@ -71,7 +71,7 @@ type Steps<'m> = (
     Take<'m>,
     Option<&'m LStep>,
     &'m [LStep],
-    Option<SplitTail>,
+    Option<Tail>,
 );
 
 /// The clause's `keep` step, if it starts with one, its `take`, the `keep` after it, and the
@@ -97,9 +97,9 @@ pub(super) fn steps_of<'m>(
         [k, rest @ ..] if is_keep(k) && !rest.is_empty() => (Some(k), rest),
         steps => (None, steps),
     };
-    let (lone, rest, split) = peel(shape, m, keep.is_some(), rest)?;
+    let (lone, rest, tail) = peel(shape, m, keep.is_some(), rest)?;
     if let Some(t) = lone {
-        return Ok((None, t, None, rest, split));
+        return Ok((None, t, None, rest, tail));
     }
     let Some((take, rest)) = rest.split_first() else {
         return Err(NotCompiled::at("a move of no step", &m.span));
@@ -121,12 +121,13 @@ pub(super) fn steps_of<'m>(
     {
         let what = format!(
             "the step `{}` (compiled: one `take`, with `keep one heap` before it, or `keep the \
-             other heaps` or `take`s from named heaps after it)",
+             other heaps`, `take`s from named heaps or a `split` of its heap after it; `move \
+             ... to heap y`)",
             word(m, st)
         );
         return Err(NotCompiled::at(&what, &st.span));
     }
-    Ok((keep, t, after, then, split))
+    Ok((keep, t, after, then, tail))
 }
 
 /// The amount of a `split` alone: 0, the heap split whole.
@@ -135,7 +136,7 @@ static NOTHING: LazyLock<LAmount> =
 
 /// What a clause's `split` leaves to the compiler: a `take` to compile, the steps after it,
 /// and the split of its heap.
-pub(super) type Peeled<'m> = (Option<Take<'m>>, &'m [LStep], Option<SplitTail>);
+pub(super) type Peeled<'m> = (Option<Take<'m>>, &'m [LStep], Option<Tail>);
 
 /// The steps `rest` of `m` (after a `keep`, when `kept`) with a last `split` taken apart: the
 /// `split` alone as a `take` of nothing from its heap, `take ...; split h` as the `take`, or
@@ -150,7 +151,10 @@ pub(super) fn peel<'m>(
         return Ok((None, rest, None));
     };
     let Some(split) = Split::of(last) else {
-        return Ok((None, rest, None));
+        return Ok(match moved_to(shape, m, kept, rest) {
+            Some(t) => (None, before, Some(t)),
+            None => (None, rest, None),
+        });
     };
     let refuse = |what: &str| Err(NotCompiled::at(what, &last.span));
     let one = |sel: &LSelKind| matches!(sel, LSelKind::Count(SetValue::Ints(c)) if c[..] == [1]);
@@ -185,9 +189,36 @@ pub(super) fn peel<'m>(
         unequal: split.unequal,
     };
     match lone {
-        Some(t) => Ok((Some(t), before, Some(tail))),
-        None => Ok((None, before, Some(tail))),
+        Some(t) => Ok((Some(t), before, Some(Tail::Split(tail)))),
+        None => Ok((None, before, Some(Tail::Split(tail)))),
     }
+}
+
+/// `move A from SEL to heap y` (steps `rest`, the `take` and the `add` of the amount it took),
+/// on a fixed number of heaps, with no `keep` before it, no `set`, and no `where` on the
+/// `add`: the index of `y` ([`Tail::To`]); `None` for other steps, which
+/// [`steps_of`] reads as they are (and names the `add` that stops it).
+fn moved_to(shape: &ShapeSpec, m: &MoveProgram, kept: bool, rest: &[LStep]) -> Option<Tail> {
+    let [take, add] = rest else { return None };
+    let (LStepKind::Take(taken, None), LStepKind::Add(amount, None)) = (&take.kind, &add.kind)
+    else {
+        return None;
+    };
+    let slot = match taken {
+        LAmount::Named(names) if names.len() == 1 => names[0].0,
+        LAmount::Same(_, Some(slot)) => *slot,
+        _ => return None,
+    };
+    let (LSelKind::Named(y), LAmount::Computed(form, sets)) = (&add.sel.kind, amount) else {
+        return None;
+    };
+    let [e] = &sets[..] else {
+        return None;
+    };
+    let fixed = shape.count.is_some() && !kept && !m.must_change;
+    let reads =
+        matches!(**form, LAmount::Each(_)) && matches!(e.kind, CKind::IntSlot(i) if i == slot);
+    (fixed && reads).then_some(Tail::To(*y))
 }
 
 /// What a `split` the compiler does not take is told.

@@ -24,7 +24,10 @@ impl CompiledMove {
             (Amounts::Range(..), _) => "amounts a range",
         };
         let mut parts = vec![format!("take from {sel}, {amounts}")];
-        if let Some(t) = self.split {
+        if let Some(super::Tail::To(_)) = self.tail {
+            parts.push("then the amount added to a named heap (`move ... to`)".to_string());
+        }
+        if let Some(t) = self.split() {
             let lone = matches!(&self.amounts, Amounts::Ints(v) if v[..] == [0]);
             let (n, min) = (
                 t.parts,

@@ -31,9 +31,11 @@
 //! every named heap, `a < b and b <= c`, is read as a [`RuleChain`], which the compiled-moves
 //! kernel makes its box's shape). A `split` of the heap a one-heap `take` lowered, or a
 //! `split one heap` alone, on `heaps any` ([`split`]: the generator writes the partitions; the
-//! compiled-moves kernel declines it). Not compiled:
-//! `split` of several heaps or on a fixed number of heaps, `split ... equal parts`,
-//! `delete`, `lower`, `add`, `move ... to`, a `set` that may raise its heap,
+//! compiled-moves kernel declines it); `move A from SEL to heap y` on a fixed number of heaps
+//! (the amount taken added to `y` by the generator, [`Tail::To`]; the kernel declines it too).
+//! Not compiled: `split` of several heaps or on a fixed number of heaps, `split ... equal
+//! parts`, `delete`, `lower`, `add`, `move ... to` another selection or with a `where`, a
+//! `set` that may raise its heap,
 //! several-step moves on unnamed heaps, quantifiers that read the move, `after`.
 //! For a clause not compiled, [`explain`] says which part stopped it
 //! (`heapgame moves --explain`), and [`compile`] answers `None`.
@@ -67,7 +69,7 @@ pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
 use least::{LeastBounds, Var};
 pub use rule::{CompiledRule, RuleChain};
-pub use split::SplitTail;
+pub use split::{SplitTail, Tail};
 
 /// A compiled clause could not decide without the interpreter (an expression error, a value
 /// beyond its checked range): the caller falls back to the interpreter for the whole task.
@@ -159,8 +161,8 @@ pub struct CompiledMove {
     exclude: Option<exclude::Exclude>,
     /// The `take` steps from named heaps after it ([`then`]).
     then: Vec<then::Then>,
-    /// The split of the heap the `take` lowered ([`split`]).
-    split: Option<SplitTail>,
+    /// The split of the heap the `take` lowered, or the heap its amount goes to ([`split`]).
+    tail: Option<Tail>,
     heap_names: Vec<(usize, usize)>,
     sel: Sel,
     int_slot: Option<usize>,
@@ -193,7 +195,7 @@ pub struct CompiledMove {
 /// kernel's), or `None` when one does not compile or splits a heap.
 pub fn compile_all(shape: &ShapeSpec, moves: &[MoveProgram]) -> Option<Vec<CompiledMove>> {
     (moves.iter())
-        .map(|m| compile(shape, m).filter(|c| c.split.is_none()))
+        .map(|m| compile(shape, m).filter(|c| c.tail.is_none()))
         .collect()
 }
 
@@ -204,14 +206,14 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
 
 /// Compiles one clause, or says which part of it stopped the compiler ([`NotCompiled`]).
 pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
-    let (keep_step, take, after, then_steps, split) = clause::steps_of(shape, m)?;
+    let (keep_step, take, after, then_steps, tail) = clause::steps_of(shape, m)?;
     let step = take.step;
     let sel = sel_of(take.sel).ok_or_else(|| NotCompiled::at("this selection", &step.span))?;
     let cond = take.cond.map(fold::fold);
     let mut int_slots = m.int_slots;
     let (amounts, amount_slot, each_heap, upper) = amounts_checked(
         take.amount,
-        (&sel, cond.is_some(), split.is_some()),
+        (&sel, cond.is_some(), matches!(tail, Some(Tail::Split(_)))),
         &mut int_slots,
         step,
     )?;
@@ -256,7 +258,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         keep,
         exclude,
         then,
-        split,
+        tail,
         heap_names: m.heap_names.clone(),
         sel,
         int_slot,
@@ -458,7 +460,16 @@ impl CompiledMove {
     /// How the clause splits the heap it lowered, if it does ([`split`]): its followers are
     /// then that heap's partitions, which the caller writes.
     pub fn split(&self) -> Option<SplitTail> {
-        self.split
+        match self.tail {
+            Some(Tail::Split(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// What the clause does after its `take` that the caller writes ([`Tail`]): `None` for a
+    /// clause whose moves only take tokens.
+    pub fn tail(&self) -> Option<Tail> {
+        self.tail
     }
 
     /// Grows the slots of `r` to those the clause uses.

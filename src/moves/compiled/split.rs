@@ -14,6 +14,17 @@
 //! A fixed number of heaps is refused (the interpreter reports a follower of another count as
 //! an error), as is a clause that must change the position.
 
+/// What a compiled clause does after its `take`, which the caller writes into each follower:
+/// the heap taken from split, or the amount taken put on another heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tail {
+    /// The heap taken from, split ([`SplitTail`]).
+    Split(SplitTail),
+    /// `move A from heap x to heap y`: the amount taken added to the heap at this index (no
+    /// move when it is the heap taken from; no follower when the heap would pass `u32::MAX`).
+    To(usize),
+}
+
 /// How the heap a compiled clause lowered is split: into `parts` parts, each at least
 /// `min_part`, pairwise different when `unequal`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,9 @@
 use std::sync::Arc;
 
 use super::{deliver, Halt, MoveError, ProbeRef, Scratch, Watch, R};
-use crate::moves::compiled::{compile, CompiledMove, Fallback, Regs, Shown, SplitTail, TICK_EVERY};
+use crate::moves::compiled::{
+    compile, CompiledMove, Fallback, Regs, Shown, SplitTail, Tail, TICK_EVERY,
+};
 use crate::moves::followers::Followers;
 use crate::moves::program::{MoveProgram, PositionRule, ShapeSpec};
 
@@ -45,9 +47,9 @@ impl Clauses {
         self.0.as_ref().map_or(0, |v| v.iter().flatten().count())
     }
 
-    /// Whether a compiled clause splits a heap.
-    fn splits(&self) -> bool {
-        (self.0.as_ref()).is_some_and(|v| v.iter().flatten().any(|c| c.split().is_some()))
+    /// Whether a compiled clause does more than take ([`Tail`]: a split, a `move ... to`).
+    fn more_than_takes(&self) -> bool {
+        (self.0.as_ref()).is_some_and(|v| v.iter().flatten().any(|c| c.tail().is_some()))
     }
 }
 
@@ -66,7 +68,7 @@ impl super::Generator {
         f: &mut dyn FnMut(u64, u64, u64),
     ) -> Option<Result<(), MoveError>> {
         let all = self.compiled.count() == self.moves.len();
-        if self.positions.is_some() || !all || self.compiled.splits() {
+        if self.positions.is_some() || !all || self.compiled.more_than_takes() {
             return None;
         }
         let CompiledScratch { regs, .. } = &mut s.compiled;
@@ -135,10 +137,13 @@ pub(super) fn run_compiled(
         probe,
         halt: None,
     };
-    let ran = match c.split() {
+    let ran = match c.tail() {
         None => c.each_shown(pos, regs, &mut |combo, shown| sink.show(buf, combo, shown)),
-        Some(t) => c.each_shown(pos, regs, &mut |combo, shown| {
+        Some(Tail::Split(t)) => c.each_shown(pos, regs, &mut |combo, shown| {
             sink.split(t, (buf, parts), combo, shown)
+        }),
+        Some(Tail::To(y)) => c.each_shown(pos, regs, &mut |combo, shown| {
+            sink.moved_to(y, buf, combo, shown)
         }),
     };
     match (ran, sink.halt) {
@@ -221,6 +226,52 @@ impl Sink<'_, '_> {
                 buf.sort_unstable();
                 self.deliver(buf)
             });
+            if r.is_err() || last - s < step {
+                break r;
+            }
+            s += step;
+        };
+        match r {
+            Ok(()) => false,
+            Err(h) => {
+                self.halt = Some(h);
+                true
+            }
+        }
+    }
+
+    /// Handles one [`Shown`] of a `move ... to` heap `y` ([`Tail::To`]): each amount taken
+    /// from the heap chosen is added to `y`, which must be another heap (the interpreter
+    /// selects no heap an earlier step touched), and stay within `u32::MAX`.
+    fn moved_to(
+        &mut self,
+        y: usize,
+        buf: &mut Vec<u32>,
+        combo: &[usize],
+        shown: Shown<'_>,
+    ) -> bool {
+        let (first, last, step) = match shown {
+            Shown::Tick => return self.show(buf, combo, shown),
+            Shown::One(take) => (u64::from(take[0]), u64::from(take[0]), 1),
+            Shown::Run { first, last, step } => (first, last, step),
+        };
+        // One heap is chosen: the `take` of a `move` is from one heap.
+        let x = combo[0];
+        if x == y || y >= self.pos.len() {
+            return false;
+        }
+        let mut s = first;
+        let r = loop {
+            let Some(to) = u32::try_from(u64::from(self.pos[y]) + s).ok() else {
+                // Every larger amount passes u32::MAX too.
+                break Ok(());
+            };
+            buf.clear();
+            buf.extend_from_slice(self.pos);
+            // s <= last <= the heap.
+            buf[x] -= s as u32;
+            buf[y] = to;
+            let r = self.canonical(buf);
             if r.is_err() || last - s < step {
                 break r;
             }
