@@ -17,7 +17,7 @@ use proptest::prelude::*;
 
 /// The misère Grundy values of every position of the box, by the generic search on the
 /// game's generator (compiled clauses) and on the interpreted one.
-fn misere_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
+pub(crate) fn misere_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
     let reference = interpreted_generator(game);
     let mut want = Solver::new(&reference).with_play(Play::Misere);
     let mut got = Solver::new(game.generator()).with_play(Play::Misere);
@@ -191,7 +191,7 @@ fn the_bench_rows_clauses_compile() {
 /// A clause that is not compiled says which part stopped the compiler.
 #[test]
 fn explain_names_the_part_that_is_not_compiled() {
-    let text = "ruleset \"d\" { heaps any\n move { take s in 1.. from one heap h; keep the other heaps o where any(z in o: z == h - s) }\n move { split one heap into 2 parts }\n move { take s in 1.. from one heap where any(z in heaps: z == s) } }";
+    let text = "ruleset \"d\" { heaps any\n move { take s in 1.. from one heap h; keep the other heaps o where any(z in o: z == h - s) }\n move { split 2 heaps into 2 parts each }\n move { take s in 1.. from one heap where any(z in heaps: z == s) } }";
     let game = Game::from_source("d", text, &[]).expect("valid");
     let why: Vec<String> = (game.generator().moves.iter())
         .map(|m| {
@@ -203,7 +203,7 @@ fn explain_names_the_part_that_is_not_compiled() {
         why,
         [
             "keep the other heaps o where any(z in o: z == h - s)",
-            "split one heap into 2 parts",
+            "split 2 heaps into 2 parts each",
             "any(z in heaps: z == s)",
         ]
     );
@@ -254,19 +254,26 @@ fn every_bundled_ruleset_agrees_in_misere_play() {
 #[test]
 fn moves_explain_says_which_clauses_compile() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let file = root.join("rulesets/classic/staircase-nim.game");
+    let file = root.join("rulesets/classic/fair-shares.game");
     let file = file.to_str().expect("a UTF-8 path");
-    let (code, out, err) =
-        crate::common::run::run(&["moves", file, "--explain", "1", "2", "3", "4"]);
+    let pos = ["0", "0", "1", "1", "1", "1", "2", "2"];
+    let args = [&["moves", file, "--explain"][..], &pos[..]].concat();
+    let (code, out, err) = crate::common::run::run(&args);
     assert_eq!(code, 0, "{err}");
-    let (_, plain, _) = crate::common::run::run(&["moves", file, "1", "2", "3", "4"]);
+    let (_, plain, _) = crate::common::run::run(&[&["moves", file][..], &pos[..]].concat());
     assert_eq!(out, plain);
     let lines: Vec<&str> = err.lines().collect();
-    assert_eq!(lines.len(), 4, "{err}");
-    assert_eq!(lines[0], "move at line 11: compiled");
     assert!(
-        lines[1].starts_with("move at line 12 (i = 2): interpreted: the step `add`")
-            && lines[1].ends_with("at line 12, column 24: `move 1.. from heap i to heap i - 1`"),
+        lines[0].starts_with("move at line 13 (j = 2): interpreted: the step `add`")
+            && lines[0].ends_with(
+                "at line 15, column 5: `add h / j to j - 1 other heaps g where sum(g) == 0`"
+            ),
+        "{err}"
+    );
+    let last = lines.last().expect("a line");
+    assert!(
+        last.starts_with("move at line 18: interpreted: the step `move ... to`")
+            && last.ends_with("at line 18, column 10: `move h from one heap h to one other heap g where h > 0 and g > 0 and h != g`"),
         "{err}"
     );
 }

@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use heapgame::moves::compiled::{compile, regs_for, CompiledMove, Fallback};
+use heapgame::moves::compiled::{compile, regs_for, CompiledMove, Fallback, Tail};
 use heapgame::moves::program::MoveProgram;
 use heapgame::moves::{Followers, Generator, Scratch};
 use heapgame::solver::{solve_box, BoxSpec, Budget, Want};
@@ -17,8 +17,27 @@ use heapgame::{Game, Solver};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
+/// Every way to write `w` as `parts` non-decreasing parts, each at least `min` (strictly
+/// increasing when `unequal`), by brute force over all tuples.
+fn partitions(w: u32, parts: usize, min: u32, unequal: bool) -> Vec<Vec<u32>> {
+    let mut all = vec![vec![]];
+    for _ in 0..parts {
+        all = (all.into_iter())
+            .flat_map(|p: Vec<u32>| (min..=w).map(move |x| [p.clone(), vec![x]].concat()))
+            .collect();
+    }
+    all.retain(|p| {
+        p.iter().sum::<u32>() == w
+            && p.windows(2)
+                .all(|x| x[0] < x[1] || (!unequal && x[0] == x[1]))
+    });
+    all
+}
+
 /// The followers a compiled clause shows, built plainly: the amount taken from each heap
-/// chosen, zeros dropped for `heaps any`, sorted for the multiset shapes.
+/// chosen (the heap then split into every partition, for a clause that splits it; the amount
+/// put on heap `y`, for `move ... to heap y`), zeros
+/// dropped for `heaps any`, sorted for the multiset shapes.
 fn compiled_followers(
     game: &Game,
     c: &CompiledMove,
@@ -34,13 +53,36 @@ fn compiled_followers(
         for (&j, &s) in combo.iter().zip(take) {
             f[j] = f[j].checked_sub(s).expect("an amount at most the heap");
         }
-        if shape.count.is_none() {
-            f.retain(|&h| h > 0);
+        let splits = match (c.split(), c.tail()) {
+            (None, Some(Tail::To(y))) => {
+                // The amount taken goes to heap `y`: no move when `y` is the heap taken from.
+                if combo[0] == y {
+                    return false;
+                }
+                match f[y].checked_add(take[0]) {
+                    Some(v) => f[y] = v,
+                    None => return false,
+                }
+                vec![f]
+            }
+            (None, _) => vec![f],
+            (Some(t), _) => {
+                let j = combo[0];
+                let rest = [&f[..j], &f[j + 1..]].concat();
+                (partitions(f[j], t.parts, t.min_part, t.unequal).into_iter())
+                    .map(|p| [rest.clone(), p].concat())
+                    .collect()
+            }
+        };
+        for mut f in splits {
+            if shape.count.is_none() {
+                f.retain(|&h| h > 0);
+            }
+            if shape.names.is_none() {
+                f.sort_unstable();
+            }
+            out.insert(f);
         }
-        if shape.names.is_none() {
-            f.sort_unstable();
-        }
-        out.insert(f);
         false
     })?;
     Ok(out)

@@ -1,4 +1,5 @@
-//! `heapgame moves`: every follower of a position.
+//! `heapgame moves`: every follower of a position; with `--explain`, which move clauses compile
+//! ([`crate::report::clauses`]).
 
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,18 +28,26 @@ macro_rules! outln {
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:
   heapgame moves rulesets/propp/cookie.game 1 2 4
-  heapgame moves rulesets/abuku/delete-nim.game 3 4 --format json")]
+  heapgame moves rulesets/abuku/delete-nim.game 3 4 --format json
+  heapgame moves rulesets/classic/staircase-nim.game --explain")]
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
-    /// Also say, on standard error, which move clauses run as compiled code and, for each one
-    /// that the interpreter runs, which part of it stopped the compiler.
+    /// Also say, on standard error, which move clauses run as compiled code (and into what)
+    /// and, for each one that the interpreter runs, which part of it stopped the compiler.
+    /// With no position, only that, on standard output.
     #[arg(long)]
     explain: bool,
 }
 
 /// Runs `heapgame moves`.
 pub fn run(a: Args) -> Result<u8, Report> {
+    if a.explain && a.pos.heaps.is_empty() {
+        // No position: the explanation is the whole answer.
+        let game = a.pos.game.load()?;
+        print_out(&explain(&game))?;
+        return Ok(0);
+    }
     let (game, pos) = a.pos.load()?;
     if a.explain {
         eprint!("{}", explain(&game));
@@ -101,44 +110,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
     Ok(0)
 }
 
-/// One line a move clause: compiled, or interpreted and why (the part of the source that
-/// stopped the compiler, with its line and column).
+/// One line a move clause: compiled and into what, or interpreted and why (the part of the
+/// source that stopped the compiler, with its line and column).
 fn explain(game: &crate::Game) -> String {
-    let text = game.src.inner();
-    let at = |i: usize| {
-        let before = &text[..i.min(text.len())];
-        let line = before.matches('\n').count() + 1;
-        let col = before.chars().rev().take_while(|&c| c != '\n').count() + 1;
-        (line, col)
-    };
-    let g = game.generator();
-    let mut out = String::new();
-    for m in &g.moves {
-        let (line, _) = at(m.span.start);
-        let inst: Vec<String> = m
-            .instance
-            .iter()
-            .map(|(k, v)| format!("{k} = {v}"))
-            .collect();
-        let inst = match inst.is_empty() {
-            true => String::new(),
-            false => format!(" ({})", inst.join(", ")),
-        };
-        match crate::moves::compiled::explain(&g.shape, m) {
-            Ok(_) => outln!(out, "move at line {line}{inst}: compiled"),
-            Err(e) => {
-                let (l, c) = at(e.span.start);
-                let part = text.get(e.span.clone()).unwrap_or("").split_whitespace();
-                let part = part.collect::<Vec<_>>().join(" ");
-                outln!(
-                    out,
-                    "move at line {line}{inst}: interpreted: {} at line {l}, column {c}: `{part}`",
-                    e.what
-                );
-            }
-        }
-    }
-    out
+    let lines = crate::report::clauses::clause_lines(game);
+    lines.iter().map(|l| format!("{}\n", l.text)).collect()
 }
 
 /// The followers generated so far, and the bytes they hold.

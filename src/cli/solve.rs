@@ -42,6 +42,11 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TableFormat::Table)]
     format: TableFormat,
+    /// Say on standard error, before solving, each move clause that the interpreter runs and
+    /// which part of it stopped the move compiler (`heapgame moves FILE --explain` lists every
+    /// clause).
+    #[arg(long, short = 'v')]
+    verbose: bool,
     /// Write the table to FILE instead of stdout: whole or not at all (a temporary file in
     /// the same directory, renamed when complete).
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -55,6 +60,13 @@ pub struct Args {
 pub fn run(a: Args) -> Result<u8, Report> {
     let file = a.output.as_deref().map(Streamed::open).transpose()?;
     let game = a.game.load()?;
+    if a.verbose {
+        for l in crate::report::clauses::clause_lines(&game) {
+            if !l.compiled {
+                eprintln!("{}", l.text);
+            }
+        }
+    }
     let req = TableRequest {
         max: a.max,
         heaps: a.heaps,

@@ -1,7 +1,8 @@
 //! What the front ends print, as data to text: the tables of `solve` and the REPL's `:table`
 //! (`table.rs`, a box's answer, a loopy game's too, written by `box_table.rs`), the reports of `check` (`check.rs`, a file's summary in
 //! `check_summary.rs`) and `diff`
-//! (`diff.rs`), one position's answer (`eval.rs`), a heap's sequence (`sequence.rs`), a loopy position (`loopy.rs`), pictures as
+//! (`diff.rs`), one position's answer (`eval.rs`), which move clauses
+//! compile (`clauses.rs`), a heap's sequence (`sequence.rs`), a loopy position (`loopy.rs`), pictures as
 //! the bytes of a file (`picture.rs`), and files written whole or not at all (`output.rs`).
 //! Below the command line, the REPL and the playground, which share it; it reads no terminal
 //! and no argument. The renderers of the commands are built with the command line (feature
@@ -13,6 +14,8 @@ pub(crate) mod box_table;
 pub(crate) mod check;
 #[cfg(feature = "cli")]
 pub(crate) mod check_summary;
+#[cfg(feature = "cli")]
+pub(crate) mod clauses;
 #[cfg(feature = "cli")]
 pub(crate) mod diff;
 #[cfg(feature = "cli")]

@@ -2,14 +2,18 @@
 //! step, or `keep one heap` and then a `take` among the other heaps ([`Keep`]); a `where`
 //! whose leading conjuncts `s in C` (a finite constant set) become the amounts themselves
 //! ([`members_as_amounts`]); conjuncts that read only the position, evaluated once a position
-//! ([`position_conjuncts`]). A clause not taken is explained by [`NotCompiled`]: the part of
-//! the source that stopped the compiler, in words, for `heapgame moves --explain`.
+//! ([`position_conjuncts`]); a last `split` of the `take`'s heap, or a `split` alone
+//! ([`peel`], [`super::split`]). A clause not taken is explained by [`NotCompiled`]: the part
+//! of the source that stopped the compiler, in words, for `heapgame moves --explain`.
+
+use std::sync::{Arc, LazyLock};
 
 use super::bounds::conjuncts;
 use super::expr::{boolean, reads_only, BoolFn, Regs};
+use super::split::{SplitTail, Tail};
 use super::{fold, tried, Amounts, Fallback, Sel, Shown};
-use crate::moves::family::Take;
-use crate::moves::program::{LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
+use crate::moves::family::{Split, Take};
+use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::{CExpr, CKind};
 use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::{BinOp, Span};
@@ -42,8 +46,13 @@ impl NotCompiled {
     }
 }
 
-/// The word of a step, for messages.
-fn word(st: &LStep) -> &'static str {
+/// The word of step `st` of `m`, for messages: `move ... to` for the `add` that ends a
+/// `move A from ... to ...` (lowered into a `take` and an `add` of one span).
+fn word(m: &MoveProgram, st: &LStep) -> &'static str {
+    let shares_span = |o: &LStep| !std::ptr::eq(o, st) && o.span == st.span;
+    if matches!(st.kind, LStepKind::Add(..)) && m.steps.iter().any(shares_span) {
+        return "move ... to";
+    }
     match st.kind {
         LStepKind::Take(..) => "take",
         LStepKind::Delete => "delete",
@@ -55,8 +64,15 @@ fn word(st: &LStep) -> &'static str {
 }
 
 /// A clause's steps as the compiler takes them: a `keep` before the `take`, the `take`, a
-/// `keep` after it, and the `take` steps from named heaps after it ([`super::then`]).
-type Steps<'m> = (Option<&'m LStep>, Take<'m>, Option<&'m LStep>, &'m [LStep]);
+/// `keep` after it, the `take` steps from named heaps after it ([`super::then`]), and the
+/// split of the `take`'s heap ([`super::split`]).
+type Steps<'m> = (
+    Option<&'m LStep>,
+    Take<'m>,
+    Option<&'m LStep>,
+    &'m [LStep],
+    Option<Tail>,
+);
 
 /// The clause's `keep` step, if it starts with one, its `take`, the `keep` after it, and the
 /// steps after the `take` otherwise. A clause whose `set` step may keep its heap's size
@@ -81,12 +97,22 @@ pub(super) fn steps_of<'m>(
         [k, rest @ ..] if is_keep(k) && !rest.is_empty() => (Some(k), rest),
         steps => (None, steps),
     };
+    let (lone, rest, tail) = peel(shape, m, keep.is_some(), rest)?;
+    if let Some(t) = lone {
+        return Ok((None, t, None, rest, tail));
+    }
     let Some((take, rest)) = rest.split_first() else {
         return Err(NotCompiled::at("a move of no step", &m.span));
     };
     let (after, then) = match rest {
         [k] if is_keep(k) => (Some(k), &[][..]),
         rest => (None, rest),
+    };
+    let Some(t) = Take::of(m, take) else {
+        return Err(NotCompiled::at(
+            &format!("the step `{}` (compiled: `take`)", word(m, take)),
+            &take.span,
+        ));
     };
     let stopped = keep.is_some() && !then.is_empty();
     if let Some(st) = then
@@ -95,19 +121,109 @@ pub(super) fn steps_of<'m>(
     {
         let what = format!(
             "the step `{}` (compiled: one `take`, with `keep one heap` before it, or `keep the \
-             other heaps` or `take`s from named heaps after it)",
-            word(st)
+             other heaps`, `take`s from named heaps or a `split` of its heap after it; `move \
+             ... to heap y`)",
+            word(m, st)
         );
         return Err(NotCompiled::at(&what, &st.span));
     }
-    match Take::of(m, take) {
-        Some(t) => Ok((keep, t, after, then)),
-        None => Err(NotCompiled::at(
-            &format!("the step `{}` (compiled: `take`)", word(take)),
-            &take.span,
-        )),
+    Ok((keep, t, after, then, tail))
+}
+
+/// The amount of a `split` alone: 0, the heap split whole.
+static NOTHING: LazyLock<LAmount> =
+    LazyLock::new(|| LAmount::Each(SetValue::Ints(Arc::from([0i64]))));
+
+/// What a clause's `split` leaves to the compiler: a `take` to compile, the steps after it,
+/// and the split of its heap.
+pub(super) type Peeled<'m> = (Option<Take<'m>>, &'m [LStep], Option<Tail>);
+
+/// The steps `rest` of `m` (after a `keep`, when `kept`) with a last `split` taken apart: the
+/// `split` alone as a `take` of nothing from its heap, `take ...; split h` as the `take`, or
+/// the steps as they are when none ends with a `split`.
+pub(super) fn peel<'m>(
+    shape: &ShapeSpec,
+    m: &'m MoveProgram,
+    kept: bool,
+    rest: &'m [LStep],
+) -> Result<Peeled<'m>, NotCompiled> {
+    let Some((last, before)) = rest.split_last() else {
+        return Ok((None, rest, None));
+    };
+    let Some(split) = Split::of(last) else {
+        return Ok(match moved_to(shape, m, kept, rest) {
+            Some(t) => (None, before, Some(t)),
+            None => (None, rest, None),
+        });
+    };
+    let refuse = |what: &str| Err(NotCompiled::at(what, &last.span));
+    let one = |sel: &LSelKind| matches!(sel, LSelKind::Count(SetValue::Ints(c)) if c[..] == [1]);
+    let lone = match before {
+        [] if one(&last.sel.kind) => Some(Take {
+            step: last,
+            sel: &last.sel.kind,
+            amount: &NOTHING,
+            cond: None,
+            guarded: !m.guards.is_empty(),
+            reads_names: !m.heap_names.is_empty(),
+            names_heaps: last.sel.int_slot.is_some(),
+        }),
+        [take] => match (Take::of(m, take), &last.sel.kind) {
+            (Some(t), LSelKind::Ref(slot)) if one(t.sel) && Some(*slot) == take.sel.record => None,
+            // The first step stops the compiler: [`super::clause::steps_of`] names it.
+            (None, _) => return Ok((None, rest, None)),
+            (Some(_), _) => return refuse(SPLIT),
+        },
+        [] => return refuse(SPLIT),
+        _ => return Ok((None, rest, None)),
+    };
+    if shape.count.is_some() {
+        return refuse("a `split` on a shape of a fixed number of heaps (compiled: `heaps any`)");
+    }
+    if kept || m.must_change {
+        return refuse("a `split` after a `keep` or with a `set`");
+    }
+    let tail = SplitTail {
+        parts: split.parts,
+        min_part: split.min_part,
+        unequal: split.unequal,
+    };
+    match lone {
+        Some(t) => Ok((Some(t), before, Some(Tail::Split(tail)))),
+        None => Ok((None, before, Some(Tail::Split(tail)))),
     }
 }
+
+/// `move A from SEL to heap y` (steps `rest`, the `take` and the `add` of the amount it took),
+/// on a fixed number of heaps, with no `keep` before it, no `set`, and no `where` on the
+/// `add`: the index of `y` ([`Tail::To`]); `None` for other steps, which
+/// [`steps_of`] reads as they are (and names the `add` that stops it).
+fn moved_to(shape: &ShapeSpec, m: &MoveProgram, kept: bool, rest: &[LStep]) -> Option<Tail> {
+    let [take, add] = rest else { return None };
+    let (LStepKind::Take(taken, None), LStepKind::Add(amount, None)) = (&take.kind, &add.kind)
+    else {
+        return None;
+    };
+    let slot = match taken {
+        LAmount::Named(names) if names.len() == 1 => names[0].0,
+        LAmount::Same(_, Some(slot)) => *slot,
+        _ => return None,
+    };
+    let (LSelKind::Named(y), LAmount::Computed(form, sets)) = (&add.sel.kind, amount) else {
+        return None;
+    };
+    let [e] = &sets[..] else {
+        return None;
+    };
+    let fixed = shape.count.is_some() && !kept && !m.must_change;
+    let reads =
+        matches!(**form, LAmount::Each(_)) && matches!(e.kind, CKind::IntSlot(i) if i == slot);
+    (fixed && reads).then_some(Tail::To(*y))
+}
+
+/// What a `split` the compiler does not take is told.
+const SPLIT: &str =
+    "this `split` (compiled: `split one heap`, or `split h` after a `take` from one heap h)";
 
 /// `keep one heap o where C` before the `take`: the heap kept is named (or not) and set
 /// apart, and the `take` chooses among the others.

@@ -29,8 +29,13 @@
 //! multiples, `min` and `max` (`then`, `piecewise`, `lines`, `pieces`); amounts `c..E`
 //! computed in play; a `positions where` rule of the same forms (`rule`; one that orders
 //! every named heap, `a < b and b <= c`, is read as a [`RuleChain`], which the compiled-moves
-//! kernel makes its box's shape). Not compiled:
-//! `split`, `delete`, `lower`, `add`, `move ... to`, a `set` that may raise its heap,
+//! kernel makes its box's shape). A `split` of the heap a one-heap `take` lowered, or a
+//! `split one heap` alone, on `heaps any` ([`split`]: the generator writes the partitions; the
+//! compiled-moves kernel declines it); `move A from SEL to heap y` on a fixed number of heaps
+//! (the amount taken added to `y` by the generator, [`Tail::To`]; the kernel declines it too).
+//! Not compiled: `split` of several heaps or on a fixed number of heaps, `split ... equal
+//! parts`, `delete`, `lower`, `add`, `move ... to` another selection or with a `where`, a
+//! `set` that may raise its heap,
 //! several-step moves on unnamed heaps, quantifiers that read the move, `after`.
 //! For a clause not compiled, [`explain`] says which part stopped it
 //! (`heapgame moves --explain`), and [`compile`] answers `None`.
@@ -39,6 +44,7 @@
 
 pub mod bounds;
 mod clause;
+mod describe;
 mod enumerate;
 mod exclude;
 pub mod expr;
@@ -50,6 +56,7 @@ mod pieces;
 mod piecewise;
 mod quick;
 mod rule;
+mod split;
 mod then;
 
 use super::program::{LAmount, LSelKind, LStep, MoveProgram, ShapeSpec};
@@ -62,6 +69,7 @@ pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
 use least::{LeastBounds, Var};
 pub use rule::{CompiledRule, RuleChain};
+pub use split::{SplitTail, Tail};
 
 /// A compiled clause could not decide without the interpreter (an expression error, a value
 /// beyond its checked range): the caller falls back to the interpreter for the whole task.
@@ -153,6 +161,8 @@ pub struct CompiledMove {
     exclude: Option<exclude::Exclude>,
     /// The `take` steps from named heaps after it ([`then`]).
     then: Vec<then::Then>,
+    /// The split of the heap the `take` lowered, or the heap its amount goes to ([`split`]).
+    tail: Option<Tail>,
     heap_names: Vec<(usize, usize)>,
     sel: Sel,
     int_slot: Option<usize>,
@@ -181,9 +191,12 @@ pub struct CompiledMove {
     list_slots: usize,
 }
 
-/// Compiles every clause of a ruleset, or `None` when one does not compile.
+/// Compiles every clause of a ruleset into moves that only take tokens (the compiled-moves
+/// kernel's), or `None` when one does not compile or splits a heap.
 pub(crate) fn compile_all(shape: &ShapeSpec, moves: &[MoveProgram]) -> Option<Vec<CompiledMove>> {
-    moves.iter().map(|m| compile(shape, m)).collect()
+    (moves.iter())
+        .map(|m| compile(shape, m).filter(|c| c.tail.is_none()))
+        .collect()
 }
 
 /// Compiles one clause, or `None` when it is not of the compiled forms.
@@ -193,13 +206,17 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
 
 /// Compiles one clause, or says which part of it stopped the compiler ([`NotCompiled`]).
 pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
-    let (keep_step, take, after, then_steps) = clause::steps_of(shape, m)?;
+    let (keep_step, take, after, then_steps, tail) = clause::steps_of(shape, m)?;
     let step = take.step;
     let sel = sel_of(take.sel).ok_or_else(|| NotCompiled::at("this selection", &step.span))?;
     let cond = take.cond.map(fold::fold);
     let mut int_slots = m.int_slots;
-    let (amounts, amount_slot, each_heap, upper) =
-        amounts_checked(take.amount, (&sel, cond.is_some()), &mut int_slots, step)?;
+    let (amounts, amount_slot, each_heap, upper) = amounts_checked(
+        take.amount,
+        (&sel, cond.is_some(), matches!(tail, Some(Tail::Split(_)))),
+        &mut int_slots,
+        step,
+    )?;
     let guards = guards_of(m)?;
     let keep = keep_step.map(clause::Keep::of).transpose()?;
     if keep.is_some() && matches!(sel, Sel::Named(_)) {
@@ -235,20 +252,13 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         _ => None,
     };
     let then = then::Then::of(then_steps, first, amount_slot)?;
-    let quick = match amounts {
-        Amounts::Range(..)
-            if filter.is_empty() && !each_heap && keep.is_none() && exclude.is_none() =>
-        {
-            quick(&bounds, bounds_on_position)
-        }
-        _ => None,
-    };
     let mut c = CompiledMove {
         guards,
         position_filter: on_position,
         keep,
         exclude,
         then,
+        tail,
         heap_names: m.heap_names.clone(),
         sel,
         int_slot,
@@ -258,7 +268,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         each_heap,
         bounds,
         bounds_on_position,
-        quick,
+        quick: None,
         quick_sel: None,
         filter,
         falling,
@@ -267,6 +277,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         int_slots,
         list_slots: m.list_slots,
     };
+    c.quick = c.quick_of();
     c.quick_sel = c.quick_sel_of();
     Ok(c)
 }
@@ -275,9 +286,11 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
 fn guards_of(m: &MoveProgram) -> Result<Vec<(BoolFn, bool)>, NotCompiled> {
     m.guards
         .iter()
-        .map(|(g, neg)| Some((boolean(&fold::fold(g))?, *neg)))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| NotCompiled::at("a guard", &m.span))
+        .map(|(g, neg)| match boolean(&fold::fold(g)) {
+            Some(b) => Ok((b, *neg)),
+            None => Err(NotCompiled::at("this guard (`when`)", &g.span)),
+        })
+        .collect()
 }
 
 /// The compiled choice of heaps, or `None` for the selections not compiled.
@@ -306,11 +319,11 @@ fn single(sel: &Sel) -> bool {
 /// `cond`), or what stops the compiler.
 fn amounts_checked(
     amount: &LAmount,
-    (sel, cond): (&Sel, bool),
+    (sel, cond, zero): (&Sel, bool, bool),
     int_slots: &mut usize,
     step: &LStep,
 ) -> Result<(Amounts, Option<usize>, bool, Option<CExpr>), NotCompiled> {
-    let a = amounts_of(amount, single(sel), int_slots).ok_or_else(|| {
+    let a = amounts_of(amount, (single(sel), zero), int_slots).ok_or_else(|| {
         NotCompiled::at(
             "these amounts (one may be 0, several names, or a set computed in play other than \
              `c..E`)",
@@ -330,10 +343,11 @@ fn amounts_checked(
 /// independently (`take S from each of C heaps` on several heaps: a finite set), and for
 /// amounts `c..E` computed in play, the conjunct `s <= E` that bounds them (`s` the amount's
 /// slot, a new one of `int_slots` when the amount has no name); `None` for amounts not
-/// compiled (one may be 0, several named amounts, other sets computed in play).
+/// compiled (one may be 0 unless `zero`, the clause splitting its heap and a list of amounts;
+/// several named amounts; other sets computed in play).
 fn amounts_of(
     amount: &LAmount,
-    single: bool,
+    (single, zero): (bool, bool),
     int_slots: &mut usize,
 ) -> Option<(Amounts, Option<usize>, bool, Option<CExpr>)> {
     if let LAmount::Computed(form, sets) = amount {
@@ -360,7 +374,9 @@ fn amounts_of(
     };
     let amounts = match set {
         SetValue::Range(lo, hi) if *lo >= 1 => Amounts::Range(*lo, *hi),
-        SetValue::Ints(v) if v.first().is_some_and(|&a| a >= 1) => Amounts::Ints(v.to_vec()),
+        SetValue::Ints(v) if v.first().is_some_and(|&a| a >= 1 || zero && a == 0) => {
+            Amounts::Ints(v.to_vec())
+        }
         _ => return None,
     };
     let each_heap = matches!(amount, LAmount::Each(_)) && !single;
@@ -426,16 +442,36 @@ fn condition(
     Ok((b, filter, on_position, falling))
 }
 
-/// The quick window of a clause with a range of amounts and no filter: bounds that read only
-/// the least heap chosen (none at all included), else bounds that read only the position.
-fn quick(bounds: &Bounds, on_position: bool) -> Option<Quick> {
-    if let Some(b) = bounds.on_least() {
-        return Some(Quick::Least(b));
-    }
-    on_position.then_some(Quick::Position)
-}
-
 impl CompiledMove {
+    /// The quick window of a clause with a range of amounts, no filter, one amount for every
+    /// heap chosen and no `keep`: bounds that read only the least heap chosen (none at all
+    /// included), else bounds that read only the position.
+    fn quick_of(&self) -> Option<Quick> {
+        let plain = self.filter.is_empty() && !self.each_heap && self.keep.is_none();
+        if !matches!(self.amounts, Amounts::Range(..)) || !plain || self.exclude.is_some() {
+            return None;
+        }
+        if let Some(b) = self.bounds.on_least() {
+            return Some(Quick::Least(b));
+        }
+        self.bounds_on_position.then_some(Quick::Position)
+    }
+
+    /// How the clause splits the heap it lowered, if it does ([`split`]): its followers are
+    /// then that heap's partitions, which the caller writes.
+    pub fn split(&self) -> Option<SplitTail> {
+        match self.tail {
+            Some(Tail::Split(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// What the clause does after its `take` that the caller writes ([`Tail`]): `None` for a
+    /// clause whose moves only take tokens.
+    pub fn tail(&self) -> Option<Tail> {
+        self.tail
+    }
+
     /// Grows the slots of `r` to those the clause uses.
     pub fn fit(&self, r: &mut Regs) {
         if r.ints.len() < self.int_slots {

@@ -10,7 +10,9 @@
 use std::sync::Arc;
 
 use super::{deliver, Halt, MoveError, ProbeRef, Scratch, Watch, R};
-use crate::moves::compiled::{compile, CompiledMove, Fallback, Regs, Shown, TICK_EVERY};
+use crate::moves::compiled::{
+    compile, CompiledMove, Fallback, Regs, Shown, SplitTail, Tail, TICK_EVERY,
+};
 use crate::moves::followers::Followers;
 use crate::moves::program::{MoveProgram, PositionRule, ShapeSpec};
 
@@ -44,6 +46,11 @@ impl Clauses {
     pub(super) fn count(&self) -> usize {
         self.0.as_ref().map_or(0, |v| v.iter().flatten().count())
     }
+
+    /// Whether a compiled clause does more than take ([`Tail`]: a split, a `move ... to`).
+    fn more_than_takes(&self) -> bool {
+        (self.0.as_ref()).is_some_and(|v| v.iter().flatten().any(|c| c.tail().is_some()))
+    }
 }
 
 impl super::Generator {
@@ -51,8 +58,8 @@ impl super::Generator {
     /// heap empty), as runs of amounts taken from that heap, shown to `f` (`first, last,
     /// step`): each amount a move to the same position with that heap lowered by it. For a
     /// sum's single-heap sequence, which reads the follower's value at `n - s` with no
-    /// follower built. `None` when a clause is interpreted, a `positions where` rule applies,
-    /// a clause cannot decide ([`Fallback`]) or takes from another heap: the caller then
+    /// follower built. `None` when a clause is interpreted or splits a heap, a `positions
+    /// where` rule applies, a clause cannot decide ([`Fallback`]) or takes from another heap: the caller then
     /// generates the followers (after runs already shown: marks that are made again).
     pub fn single_heap_runs(
         &self,
@@ -60,7 +67,8 @@ impl super::Generator {
         s: &mut Scratch,
         f: &mut dyn FnMut(u64, u64, u64),
     ) -> Option<Result<(), MoveError>> {
-        if self.positions.is_some() || self.compiled.count() != self.moves.len() {
+        let all = self.compiled.count() == self.moves.len();
+        if self.positions.is_some() || !all || self.compiled.more_than_takes() {
             return None;
         }
         let CompiledScratch { regs, .. } = &mut s.compiled;
@@ -99,6 +107,8 @@ impl super::Generator {
 pub(super) struct CompiledScratch {
     regs: Regs,
     buf: Vec<u32>,
+    /// The parts of a heap split.
+    parts: Vec<u32>,
 }
 
 /// Writes the followers of the compiled clause `c` on `pos` into `out` (or shows them to the
@@ -112,7 +122,7 @@ pub(super) fn run_compiled(
     out: &mut Followers,
     probe: Option<ProbeRef<'_, '_>>,
 ) -> Result<bool, Halt> {
-    let CompiledScratch { regs, buf } = &mut s.compiled;
+    let CompiledScratch { regs, buf, parts } = &mut s.compiled;
     c.fit(regs);
     regs.heaps.clear();
     regs.heaps.extend(pos.iter().map(|&h| i64::from(h)));
@@ -127,7 +137,15 @@ pub(super) fn run_compiled(
         probe,
         halt: None,
     };
-    let ran = c.each_shown(pos, regs, &mut |combo, shown| sink.show(buf, combo, shown));
+    let ran = match c.tail() {
+        None => c.each_shown(pos, regs, &mut |combo, shown| sink.show(buf, combo, shown)),
+        Some(Tail::Split(t)) => c.each_shown(pos, regs, &mut |combo, shown| {
+            sink.split(t, (buf, parts), combo, shown)
+        }),
+        Some(Tail::To(y)) => c.each_shown(pos, regs, &mut |combo, shown| {
+            sink.moved_to(y, buf, combo, shown)
+        }),
+    };
     match (ran, sink.halt) {
         (_, Some(h)) => Err(h),
         (Ok(_), None) => Ok(true),
@@ -169,6 +187,95 @@ impl Sink<'_, '_> {
                 (&[j], true) => self.run_one(buf, j, (first, last, step)),
                 _ => self.run(buf, combo, (first, last, step)),
             },
+        };
+        match r {
+            Ok(()) => false,
+            Err(h) => {
+                self.halt = Some(h);
+                true
+            }
+        }
+    }
+
+    /// Handles one [`Shown`] of a clause that splits the heap it lowered ([`SplitTail`]):
+    /// each amount's follower is every partition of what the heap keeps.
+    fn split(
+        &mut self,
+        t: SplitTail,
+        (buf, parts): (&mut Vec<u32>, &mut Vec<u32>),
+        combo: &[usize],
+        shown: Shown<'_>,
+    ) -> bool {
+        let (first, last, step) = match shown {
+            Shown::Tick => return self.show(buf, combo, shown),
+            Shown::One(take) => (u64::from(take[0]), u64::from(take[0]), 1),
+            Shown::Run { first, last, step } => (first, last, step),
+        };
+        // One heap is chosen: the clause's `take` is from one heap.
+        let j = combo[0];
+        let mut s = first;
+        let r = loop {
+            // s <= last <= the heap.
+            let w = u64::from(self.pos[j]) - s;
+            let r = t.each_partition(w, parts, &mut |p| {
+                buf.clear();
+                buf.extend(self.pos[..j].iter().chain(&self.pos[j + 1..]));
+                buf.extend_from_slice(p);
+                // Empty heaps vanish: the shape has any number of heaps.
+                buf.retain(|&h| h > 0);
+                buf.sort_unstable();
+                self.deliver(buf)
+            });
+            if r.is_err() || last - s < step {
+                break r;
+            }
+            s += step;
+        };
+        match r {
+            Ok(()) => false,
+            Err(h) => {
+                self.halt = Some(h);
+                true
+            }
+        }
+    }
+
+    /// Handles one [`Shown`] of a `move ... to` heap `y` ([`Tail::To`]): each amount taken
+    /// from the heap chosen is added to `y`, which must be another heap (the interpreter
+    /// selects no heap an earlier step touched), and stay within `u32::MAX`.
+    fn moved_to(
+        &mut self,
+        y: usize,
+        buf: &mut Vec<u32>,
+        combo: &[usize],
+        shown: Shown<'_>,
+    ) -> bool {
+        let (first, last, step) = match shown {
+            Shown::Tick => return self.show(buf, combo, shown),
+            Shown::One(take) => (u64::from(take[0]), u64::from(take[0]), 1),
+            Shown::Run { first, last, step } => (first, last, step),
+        };
+        // One heap is chosen: the `take` of a `move` is from one heap.
+        let x = combo[0];
+        if x == y || y >= self.pos.len() {
+            return false;
+        }
+        let mut s = first;
+        let r = loop {
+            let Some(to) = u32::try_from(u64::from(self.pos[y]) + s).ok() else {
+                // Every larger amount passes u32::MAX too.
+                break Ok(());
+            };
+            buf.clear();
+            buf.extend_from_slice(self.pos);
+            // s <= last <= the heap.
+            buf[x] -= s as u32;
+            buf[y] = to;
+            let r = self.canonical(buf);
+            if r.is_err() || last - s < step {
+                break r;
+            }
+            s += step;
         };
         match r {
             Ok(()) => false,
