@@ -20,6 +20,7 @@ mod compiled_clauses;
 mod compiled_falling;
 mod compiled_generator;
 mod compiled_moves;
+mod compiled_pair;
 mod compiled_position_bounds;
 mod compiled_quick;
 mod compiled_steps;
