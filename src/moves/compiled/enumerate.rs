@@ -101,6 +101,9 @@ impl CompiledMove {
                 return Ok(self.quick_each(sel, bounds, pos, f));
             }
         }
+        if let (Some(q), 2) = (&self.kept_pair, pos.len()) {
+            return self.kept_pair_each(q, pos, f);
+        }
         r.window = None;
         match &self.keep {
             Some(k) => self.each_kept(k, pos, r, f),
@@ -371,7 +374,7 @@ impl CompiledMove {
                     true => pos.iter().copied().min().map_or(0, i64::from),
                     false => 0,
                 };
-                Ok(bounds.cut((x, m), w))
+                Ok(bounds.cut((x, m, 0), w))
             }
         }
     }
@@ -470,7 +473,12 @@ impl CompiledMove {
 }
 
 /// Every amount of the window `w`, each a move, as one run (none when the window is empty).
-fn run(w: Window, combo: &[usize], f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bool {
+#[inline(always)]
+pub(super) fn run(
+    w: Window,
+    combo: &[usize],
+    f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+) -> bool {
     // Every amount of the window is a move: 1 <= lo, hi <= least <= u32::MAX.
     let first = first_from(w.lo, w.step, w.res);
     if first > w.hi {

@@ -44,6 +44,7 @@ mod exclude;
 pub mod expr;
 mod falling;
 mod fold;
+mod kept;
 pub mod least;
 mod lines;
 mod pieces;
@@ -171,6 +172,8 @@ pub struct CompiledMove {
     /// The choices of heaps when the clause's moves are found by
     /// [`CompiledMove::quick_each`].
     quick_sel: Option<quick::QuickSel>,
+    /// The quick shape of a `keep one heap` on two heaps ([`kept`]).
+    kept_pair: Option<kept::KeptPair>,
     filter: Vec<BoolFn>,
     /// The filter's first conjunct falls ([`falling`]): the amount loop ends where it fails.
     falling: bool,
@@ -210,6 +213,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     // The least heap chosen (the single heap's slot, `min` of those chosen), `min(heaps)`.
     let least = |e: &CExpr| match &e.kind {
         CKind::IntSlot(i) if is_single && Some(*i) == int_slot => Some(Var::Least),
+        CKind::IntSlot(i) if keep.as_ref().is_some_and(|k| k.slot == Some(*i)) => Some(Var::Kept),
         CKind::Call(Builtin::Min, args) => match &args[..] {
             [a] if matches!(a.kind, CKind::ListSlot(i) if Some(i) == list_slot) => Some(Var::Least),
             [a] if matches!(a.kind, CKind::Heaps) && keep.is_none() => Some(Var::MinHeaps),
@@ -221,6 +225,11 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     let heap_slot = |i: usize| Some(i) == int_slot || m.heap_names.iter().any(|&(s, _)| s == i);
     let cs = cond.as_ref().map(conjuncts).unwrap_or_default();
     let (cs, amounts) = clause::members_as_amounts(cs, amount_slot, amounts);
+    // One amount is the range of one member (`take 1 from one heap`): the quick paths take it.
+    let amounts = match amounts {
+        Amounts::Ints(v) if v.len() == 1 && !each_heap => Amounts::Range(v[0], Some(v[0])),
+        a => a,
+    };
     let (mut cs, on_position) = clause::position_conjuncts(cs, &m.heap_names)?;
     // `s in c..E` computed in play: the amounts from c, and `s <= E` a leading conjunct.
     if let Some(u) = &upper {
@@ -260,6 +269,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         bounds_on_position,
         quick,
         quick_sel: None,
+        kept_pair: None,
         filter,
         falling,
         lower: shape.lower,
@@ -268,6 +278,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         list_slots: m.list_slots,
     };
     c.quick_sel = c.quick_sel_of();
+    c.kept_pair = c.kept_pair_of();
     Ok(c)
 }
 

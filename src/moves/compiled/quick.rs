@@ -98,7 +98,7 @@ impl CompiledMove {
                 step: 1,
                 res: 0,
             };
-            let w = bounds.cut((x, m), w);
+            let w = bounds.cut((x, m, 0), w);
             // 1 <= lo <= hi <= x <= u32::MAX: every amount a move.
             w.lo <= w.hi
                 && f(
