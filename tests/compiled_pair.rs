@@ -163,3 +163,39 @@ fn wythoff_through_the_square_has_the_golden_p_positions() {
         }
     }
 }
+
+/// Which `keep` clauses on two heaps take the quick path (`kept pair`): a condition on `o` and
+/// bounds of forms read inline, the step `s mod E == R`; not a condition of another form (the
+/// general path, which the proptest above checks the same way).
+#[test]
+fn kept_clauses_on_two_heaps_take_the_quick_path() {
+    let quick = [
+        "keep one heap o where o >= 1; take s in 1.. from the other heap where s mod o == 0",
+        "keep one heap o where o > 0 and 2 * o <= 9; take s in 2.. from the other heap h where 2 * s <= h + o and s mod o == 0",
+        "keep one heap o; take s in 1..7 from the other heap h where s <= o",
+        "keep one heap o where o >= 2; take s in 1.. from the other heap where (s + 1) mod (o + 1) == 2",
+    ];
+    let general = [
+        "keep one heap o where o mod 2 == 1; take s in 1.. from the other heap where s mod o == 0",
+        "keep one heap o where o >= 1; take s in 1.. from the other heap h where s mod 3 == o mod 3",
+        "keep one heap o where o >= 1; take s in {1, 2, 5} from the other heap h",
+    ];
+    for (clauses, want) in [(&quick[..], Some("kept pair")), (&general[..], None)] {
+        for c in clauses {
+            let text = format!("ruleset \"k\" {{ heaps 2 move {{ {c} }} }}");
+            let game = Game::from_source("k", &text, &[]).expect("valid");
+            let m = &game.generator().moves[0];
+            let compiled = heapgame::moves::compiled::compile(game.shape(), m).expect("compiles");
+            assert_eq!(compiled.quick_path(), want, "{c}");
+            pair_agrees(&text, 16).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+    let row = super::compiled_moves::load_path("benches/user/multiple-take.game");
+    for m in &row.generator().moves {
+        let c = heapgame::moves::compiled::compile(row.shape(), m).expect("compiles");
+        assert!(
+            c.quick_path().is_some(),
+            "row 10a: a clause off the quick paths"
+        );
+    }
+}

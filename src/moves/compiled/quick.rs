@@ -41,11 +41,13 @@ impl CompiledMove {
     /// Which quick path the clause takes, for tests and diagnostics: `"choice"` when its
     /// choices of heaps (one heap, two, or all) are enumerated by
     /// [`CompiledMove::quick_each`], `"window"` when only
-    /// each choice's window is computed without the registers, `None` for the general loop.
+    /// each choice's window is computed without the registers, `"kept pair"` for a `keep one
+    /// heap` on two heaps read inline ([`super::kept`]), `None` for the general loop.
     pub fn quick_path(&self) -> Option<&'static str> {
         match (&self.quick, self.quick_sel) {
             (Some(_), Some(_)) => Some("choice"),
             (Some(_), None) => Some("window"),
+            (None, _) if self.kept_pair.is_some() => Some("kept pair"),
             (None, _) => None,
         }
     }
