@@ -171,7 +171,7 @@ fn wythoff_through_the_square_has_the_golden_p_positions() {
 fn kept_clauses_on_two_heaps_take_the_quick_path() {
     let quick = [
         "keep one heap o where o >= 1; take s in 1.. from the other heap where s mod o == 0",
-        "keep one heap o where o > 0 and 2 * o <= 9; take s in 2.. from the other heap h where 2 * s <= h + o and s mod o == 0",
+        "keep one heap o where o > 0 and 2 * o <= 9; take s in 2.. from the other heap h where 2 * s <= h + 1 and s >= o - 1 and s mod o == 0",
         "keep one heap o; take s in 1..7 from the other heap h where s <= o",
         "keep one heap o where o >= 2; take s in 1.. from the other heap where (s + 1) mod (o + 1) == 2",
     ];
