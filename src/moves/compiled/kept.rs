@@ -13,8 +13,8 @@
 //! the general bound does ([`super::bounds::PartStep::cut`]).
 
 use super::bounds::{PartStep, Window};
-use super::enumerate::run;
 use super::least::{LeastBounds, Part, Var};
+use super::quick::run;
 use super::{Amounts, CompiledMove, Fallback, Sel, Shown};
 use crate::ruleset::expr::{CExpr, CKind};
 use crate::syntax::ast::BinOp;

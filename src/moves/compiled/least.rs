@@ -85,7 +85,10 @@ impl Part {
             Var::Kept => o,
         };
         // |a * v + b| < 2^40 (the module's limits); d >= 1.
-        (self.a * v + self.b).div_euclid(self.d)
+        match self.d {
+            1 => self.a * v + self.b,
+            d => (self.a * v + self.b).div_euclid(d),
+        }
     }
 }
 

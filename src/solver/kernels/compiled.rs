@@ -118,9 +118,10 @@ impl Table {
     ) -> Result<(), Fallback> {
         let pos = &here.tuple[here.start..];
         let r = here.r;
-        let allowed = &self.allowed;
+        let allowed = &self.allowed[..];
+        let ruled = !allowed.is_empty();
         // A follower the rule excludes is no move.
-        let excluded = |q: usize| !allowed.is_empty() && allowed[q / 64] >> (q % 64) & 1 == 0;
+        let excluded = move |q: usize| ruled && allowed[q / 64] >> (q % 64) & 1 == 0;
         match want {
             Want::Outcome => {
                 let p_bits = &mut self.p_bits;
