@@ -241,7 +241,7 @@ fn fill(
 fn advance(layout: &Layout, spec: &BoxSpec, base: u32, here: &mut Here) {
     match layout {
         Layout::Sorted(_) | Layout::Mirror(_) => {
-            next_tuple(&mut here.tuple, base, spec.max, Order::Lex)
+            next_tuple(&mut here.tuple, base, spec.max, Order::Lex);
         }
         Layout::Ordered(_) => next_tuple(&mut here.tuple, base, spec.max, Order::Mixed),
         Layout::Chain(chain) => {
@@ -264,7 +264,7 @@ fn finish(layout: &Layout, (spec, base, want): (&BoxSpec, u32, Want), table: Tab
         Layout::Sorted(_) => to_colex(spec, base, &mut values, &mut p_bits),
         Layout::Chain(chain) => (values, p_bits) = chain.scatter(spec, want, (&values, &p_bits)),
         Layout::Mirror(strides) => {
-            (values, p_bits) = square_to_colex(spec, strides[0], want, (&values, &p_bits))
+            (values, p_bits) = square_to_colex(spec, strides[0], want, (&values, &p_bits));
         }
         Layout::Ordered(_) => {}
     }
