@@ -23,6 +23,7 @@ mod compiled_falling;
 mod compiled_generator;
 mod compiled_move_to;
 mod compiled_moves;
+mod compiled_pair;
 mod compiled_position_bounds;
 mod compiled_quick;
 mod compiled_split;

@@ -106,8 +106,8 @@ enum Bound {
 enum Modulus {
     /// A constant, `0 < m <= 2^40`.
     Const(i64),
-    /// An amount-free expression.
-    Expr(IntFn),
+    /// An amount-free expression, and its form when it is a [`Part`].
+    Expr(IntFn, Option<Part>),
 }
 
 impl Modulus {
@@ -115,7 +115,7 @@ impl Modulus {
     fn get(&self, r: &Regs) -> Option<i64> {
         match self {
             Modulus::Const(m) => Some(*m),
-            Modulus::Expr(f) => f(r).filter(|m| (1..=PART).contains(m)),
+            Modulus::Expr(f, _) => f(r).filter(|m| (1..=PART).contains(m)),
         }
     }
 }
@@ -193,6 +193,37 @@ impl Bounds {
         Some(LeastBounds::new(bounds))
     }
 
+    /// The bounds as the `<=`-like ones ([`LeastBounds`]) and the step ([`PartStep`]), when
+    /// every part of each is a [`Part`] (which reads the heaps inline: [`super::kept`]).
+    pub fn on_parts(&self) -> Option<(LeastBounds, Option<PartStep>)> {
+        let parts = |l: &Linear| -> Option<Vec<(i64, Part)>> {
+            l.parts.iter().map(|&(f, _, p)| Some((f, p?))).collect()
+        };
+        let mut le = Vec::new();
+        let mut step = None;
+        for b in &self.bounds {
+            match b {
+                Bound::Le(l) => le.push(LeastBound {
+                    k: l.coef,
+                    parts: parts(l)?,
+                }),
+                Bound::Eq(_) => return None,
+                Bound::Mod(l, m, res) => {
+                    let m = match m {
+                        Modulus::Const(c) => Part::constant(*c)?,
+                        Modulus::Expr(_, p) => (*p)?,
+                    };
+                    step = Some(PartStep {
+                        l: parts(l)?,
+                        m,
+                        res: parts(res)?,
+                    });
+                }
+            }
+        }
+        Some((LeastBounds::new(le), step))
+    }
+
     /// Cuts `w` by the bounds for the registers `r`; `None` when a part could not be
     /// evaluated (the caller falls back to the interpreter).
     pub(crate) fn apply(&self, r: &Regs, mut w: Window) -> Option<Window> {
@@ -234,6 +265,34 @@ impl Bounds {
     }
 }
 
+/// A bound `(s + sum f * l) mod m == sum f * res` whose parts are [`Part`]s: the step of the
+/// amount's loop, read inline.
+pub struct PartStep {
+    l: Vec<(i64, Part)>,
+    m: Part,
+    res: Vec<(i64, Part)>,
+}
+
+impl PartStep {
+    /// Restricts `w` (of step 1) to the step at the values `v` of the parts' variables
+    /// ([`Part::at`]): `None` (the caller falls back) when the modulus is not in `1..=2^40`,
+    /// where the interpreter fails and the general bound falls back.
+    #[inline(always)]
+    pub fn cut(&self, v: (i64, i64, i64), w: Window) -> Option<Window> {
+        let m = self.m.at(v);
+        if !(1..=PART).contains(&m) {
+            return None;
+        }
+        // At most 64 parts within ±2^40 times factors at most 2^16: within i64.
+        let sum = |ps: &[(i64, Part)]| ps.iter().map(|&(f, p)| f * p.at(v)).sum::<i64>();
+        let res = sum(&self.res);
+        if !(0..m).contains(&res) {
+            return Some(Window { hi: w.lo - 1, ..w });
+        }
+        merge_step(w, m, (res - sum(&self.l)).rem_euclid(m))
+    }
+}
+
 /// `ceil(a / b)` for `b != 0`.
 fn ceil_div(a: i64, b: i64) -> Option<i64> {
     floor_div(a.checked_neg()?, b)?.checked_neg()
@@ -259,7 +318,7 @@ fn bound(c: &CExpr, (slot, least): (usize, Vars<'_>)) -> Option<Bound> {
                 let md = match md.kind {
                     CKind::Const(Value::Int(md)) if md > 0 && md <= PART => Modulus::Const(md),
                     CKind::Const(_) => continue,
-                    _ if !reads_slot(md, slot) => Modulus::Expr(int(md)?),
+                    _ if !reads_slot(md, slot) => Modulus::Expr(int(md)?, Part::of(md, least)),
                     _ => continue,
                 };
                 if reads_slot(other, slot) {

@@ -232,6 +232,8 @@ pub(super) struct Keep {
     pub(super) slot: Option<usize>,
     /// The conjuncts of `C`, compiled.
     pub(super) cond: Vec<BoolFn>,
+    /// The conjuncts of `C` read inline on two heaps ([`super::kept`]), when they can be.
+    quick: Option<Vec<super::kept::KeptTest>>,
 }
 
 impl Keep {
@@ -248,17 +250,23 @@ impl Keep {
             ));
         }
         let cond = cond.as_ref().map(fold::fold);
-        let cond = match &cond {
-            Some(c) => conjuncts(c)
-                .into_iter()
-                .map(|c| boolean(c).ok_or_else(|| NotCompiled::condition(c)))
-                .collect::<Result<Vec<_>, _>>()?,
-            None => Vec::new(),
-        };
+        let cs = cond.as_ref().map(conjuncts).unwrap_or_default();
+        let quick = super::kept::tests_of(&cs, st.sel.int_slot);
+        let cond = cs
+            .into_iter()
+            .map(|c| boolean(c).ok_or_else(|| NotCompiled::condition(c)))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Keep {
             slot: st.sel.int_slot,
             cond,
+            quick,
         })
+    }
+
+    /// A copy of the condition's conjuncts as [`super::kept::KeptTest`]s, when they can be
+    /// read inline.
+    pub(super) fn quick_tests(&self) -> Option<Vec<super::kept::KeptTest>> {
+        self.quick.clone()
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::bounds::Window;
 use super::expr::{IntSet, Regs};
-use super::quick::QUICK_HEAPS;
+use super::quick::{first_from, run, QUICK_HEAPS};
 use super::{tried, Amounts, CompiledMove, Fallback, Quick, Sel, Shown};
 use crate::moves::combination::next_canonical_combination;
 
@@ -100,6 +100,9 @@ impl CompiledMove {
             if pos.len() <= QUICK_HEAPS {
                 return Ok(self.quick_each(sel, bounds, pos, f));
             }
+        }
+        if let (Some(q), 2) = (&self.kept_pair, pos.len()) {
+            return self.kept_pair_each(q, pos, f);
         }
         r.window = None;
         match &self.keep {
@@ -371,7 +374,7 @@ impl CompiledMove {
                     true => pos.iter().copied().min().map_or(0, i64::from),
                     false => 0,
                 };
-                Ok(bounds.cut((x, m), w))
+                Ok(bounds.cut((x, m, 0), w))
             }
         }
     }
@@ -467,28 +470,4 @@ impl CompiledMove {
             }
         }
     }
-}
-
-/// Every amount of the window `w`, each a move, as one run (none when the window is empty).
-fn run(w: Window, combo: &[usize], f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bool {
-    // Every amount of the window is a move: 1 <= lo, hi <= least <= u32::MAX.
-    let first = first_from(w.lo, w.step, w.res);
-    if first > w.hi {
-        return false;
-    }
-    let last = first + (w.hi - first) / w.step * w.step;
-    let run = Shown::Run {
-        first: first as u64,
-        last: last as u64,
-        step: w.step as u64,
-    };
-    f(combo, run)
-}
-
-/// The least `s >= lo` with `s mod step == res`.
-pub(super) fn first_from(lo: i64, step: i64, res: i64) -> i64 {
-    if step == 1 {
-        return lo;
-    }
-    lo + (res - lo).rem_euclid(step)
 }

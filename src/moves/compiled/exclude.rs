@@ -12,8 +12,8 @@
 
 use super::bounds::{linear_in, Linear, Window};
 use super::clause::NotCompiled;
-use super::enumerate::first_from;
 use super::expr::Regs;
+use super::quick::first_from;
 use super::{Amounts, CompiledMove, Shown};
 use crate::moves::program::{LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::CKind;

@@ -19,8 +19,8 @@
 //! error at every amount of the window, and the amounts the search or the loop skips are those
 //! where the interpreter would find it false.
 
-use super::enumerate::first_from;
 use super::expr::{Regs, Window};
+use super::quick::first_from;
 use super::{CompiledMove, Fallback};
 use crate::ruleset::expr::{Builtin, CExpr, CKind};
 use crate::ruleset::value::Value;

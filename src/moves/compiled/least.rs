@@ -29,6 +29,8 @@ pub enum Var {
     Least,
     /// `min(heaps)`, the least heap of the position.
     MinHeaps,
+    /// The heap that `keep one heap o` kept, on a position of two heaps (`super::kept`).
+    Kept,
 }
 
 /// An amount-free part of a bound: `floor((a * x + b) / d)` with `x` the value `var` names
@@ -73,15 +75,20 @@ impl Part {
         self.a != 0 && self.var == Var::MinHeaps
     }
 
-    /// The part's value with the least heap chosen `x` and the least heap of the position `m`.
+    /// The part's value with the least heap chosen `x`, the least heap of the position `m`
+    /// and the heap kept `o` (0 where no heap is kept: no part reads it there).
     #[inline(always)]
-    fn at(self, (x, m): (i64, i64)) -> i64 {
+    pub(super) fn at(self, (x, m, o): (i64, i64, i64)) -> i64 {
         let v = match self.var {
             Var::Least => x,
             Var::MinHeaps => m,
+            Var::Kept => o,
         };
         // |a * v + b| < 2^40 (the module's limits); d >= 1.
-        (self.a * v + self.b).div_euclid(self.d)
+        match self.d {
+            1 => self.a * v + self.b,
+            d => (self.a * v + self.b).div_euclid(d),
+        }
     }
 }
 
@@ -172,10 +179,11 @@ impl LeastBounds {
         self.reads_min
     }
 
-    /// Cuts `w` by the bounds at the least heap chosen `x` and the least heap of the position
-    /// `m` (both `0 <= x, m < 2^32`; `m` is read only when [`LeastBounds::reads_min`]).
+    /// Cuts `w` by the bounds at the least heap chosen `x`, the least heap of the position
+    /// `m` and the heap kept `o` (each `0 <= v < 2^32`; `m` is read only when
+    /// [`LeastBounds::reads_min`], `o` only by the bounds of [`super::kept`]).
     #[inline(always)]
-    pub fn cut(&self, xm: (i64, i64), mut w: Window) -> Window {
+    pub fn cut(&self, xm: (i64, i64, i64), mut w: Window) -> Window {
         if let Some((p, k)) = self.upper {
             // The loop below with one bound, one part and its factor -1.
             w.hi = w.hi.min(p.at(xm).div_euclid(k));
@@ -223,7 +231,7 @@ mod tests {
                 upper: None,
                 ..LeastBounds::new(bounds)
             };
-            for xm in (0..20).flat_map(|x| (0..20).map(move |m| (x, m))) {
+            for xm in (0..20).flat_map(|x| (0..20).map(move |m| (x, m, 0))) {
                 assert_eq!(quick.cut(xm, w), general.cut(xm, w), "{k} {part:?} {xm:?}");
             }
         }

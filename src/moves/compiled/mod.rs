@@ -50,6 +50,7 @@ mod exclude;
 pub mod expr;
 mod falling;
 mod fold;
+mod kept;
 pub mod least;
 mod lines;
 mod pieces;
@@ -181,6 +182,8 @@ pub struct CompiledMove {
     /// The choices of heaps when the clause's moves are found by
     /// [`CompiledMove::quick_each`].
     quick_sel: Option<quick::QuickSel>,
+    /// The quick shape of a `keep one heap` on two heaps ([`kept`]).
+    kept_pair: Option<kept::KeptPair>,
     filter: Vec<BoolFn>,
     /// The filter's first conjunct falls ([`falling`]): the amount loop ends where it fails.
     falling: bool,
@@ -225,19 +228,19 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     let is_single = single(&sel);
     let (int_slot, list_slot) = (step.sel.int_slot, step.sel.list_slot);
     // The least heap chosen (the single heap's slot, `min` of those chosen), `min(heaps)`.
-    let least = |e: &CExpr| match &e.kind {
-        CKind::IntSlot(i) if is_single && Some(*i) == int_slot => Some(Var::Least),
-        CKind::Call(Builtin::Min, args) => match &args[..] {
-            [a] if matches!(a.kind, CKind::ListSlot(i) if Some(i) == list_slot) => Some(Var::Least),
-            [a] if matches!(a.kind, CKind::Heaps) && keep.is_none() => Some(Var::MinHeaps),
-            _ => None,
-        },
-        _ => None,
+    let kept = keep.as_ref().map(|k| k.slot);
+    let least = |e: &CExpr| {
+        var_of(
+            e,
+            (is_single.then_some(int_slot).flatten(), list_slot),
+            kept,
+        )
     };
     // The slots that hold a heap's size: the heap chosen, the named heaps.
     let heap_slot = |i: usize| Some(i) == int_slot || m.heap_names.iter().any(|&(s, _)| s == i);
     let cs = cond.as_ref().map(conjuncts).unwrap_or_default();
     let (cs, amounts) = clause::members_as_amounts(cs, amount_slot, amounts);
+    let amounts = one_member_as_range(amounts, each_heap);
     let (mut cs, on_position) = clause::position_conjuncts(cs, &m.heap_names)?;
     // `s in c..E` computed in play: the amounts from c, and `s <= E` a leading conjunct.
     if let Some(u) = &upper {
@@ -270,6 +273,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         bounds_on_position,
         quick: None,
         quick_sel: None,
+        kept_pair: None,
         filter,
         falling,
         lower: shape.lower,
@@ -279,7 +283,37 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     };
     c.quick = c.quick_of();
     c.quick_sel = c.quick_sel_of();
+    c.kept_pair = c.kept_pair_of();
     Ok(c)
+}
+
+/// The variable of the quick paths ([`least`]) that `e` is, if any: the single heap chosen
+/// (whose slot is `single`) or `min` of the heaps chosen (the list in `list`), `min(heaps)`
+/// with no heap kept, the heap kept (`kept`: `Some` of its slot's name when a heap is kept).
+fn var_of(
+    e: &CExpr,
+    (single, list): (Option<usize>, Option<usize>),
+    kept: Option<Option<usize>>,
+) -> Option<Var> {
+    match &e.kind {
+        CKind::IntSlot(i) if single == Some(*i) => Some(Var::Least),
+        CKind::IntSlot(i) if kept.flatten() == Some(*i) => Some(Var::Kept),
+        CKind::Call(Builtin::Min, args) => match &args[..] {
+            [a] if matches!(a.kind, CKind::ListSlot(i) if Some(i) == list) => Some(Var::Least),
+            [a] if matches!(a.kind, CKind::Heaps) && kept.is_none() => Some(Var::MinHeaps),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// One amount, not chosen for each heap, as the range of one member (`take 1 from one heap`),
+/// which the quick paths take; other amounts as they are.
+fn one_member_as_range(amounts: Amounts, each_heap: bool) -> Amounts {
+    match amounts {
+        Amounts::Ints(v) if v.len() == 1 && !each_heap => Amounts::Range(v[0], Some(v[0])),
+        a => a,
+    }
 }
 
 /// The guards of `m`, compiled.

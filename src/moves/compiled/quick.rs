@@ -4,7 +4,8 @@
 //! bounds that read only the least heap chosen or `min(heaps)` ([`super::least`]). Each
 //! choice of heaps computes its window inline and is shown as one [`Shown::Run`], with no
 //! register written, no closure called and no bound list walked; the choices are those of the
-//! general loop ([`super::enumerate`]), each multiset of sizes once on a symmetric shape.
+//! general loop ([`super::enumerate`]), each multiset of sizes once on a symmetric shape. A
+//! window of amounts is shown as one run by [`run`], for every path.
 
 use super::expr::{IntSet, Window};
 use super::least::LeastBounds;
@@ -41,11 +42,13 @@ impl CompiledMove {
     /// Which quick path the clause takes, for tests and diagnostics: `"choice"` when its
     /// choices of heaps (one heap, two, or all) are enumerated by
     /// [`CompiledMove::quick_each`], `"window"` when only
-    /// each choice's window is computed without the registers, `None` for the general loop.
+    /// each choice's window is computed without the registers, `"kept pair"` for a `keep one
+    /// heap` on two heaps read inline ([`super::kept`]), `None` for the general loop.
     pub fn quick_path(&self) -> Option<&'static str> {
         match (&self.quick, self.quick_sel) {
             (Some(_), Some(_)) => Some("choice"),
             (Some(_), None) => Some("window"),
+            (None, _) if self.kept_pair.is_some() => Some("kept pair"),
             (None, _) => None,
         }
     }
@@ -98,7 +101,7 @@ impl CompiledMove {
                 step: 1,
                 res: 0,
             };
-            let w = bounds.cut((x, m), w);
+            let w = bounds.cut((x, m, 0), w);
             // 1 <= lo <= hi <= x <= u32::MAX: every amount a move.
             w.lo <= w.hi
                 && f(
@@ -133,4 +136,36 @@ impl CompiledMove {
         }
         false
     }
+}
+
+/// Every amount of the window `w`, each a move, as one run (none when the window is empty).
+#[inline(always)]
+pub(super) fn run(
+    w: Window,
+    combo: &[usize],
+    f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+) -> bool {
+    // Every amount of the window is a move: 1 <= lo, hi <= least <= u32::MAX.
+    let first = first_from(w.lo, w.step, w.res);
+    if first > w.hi {
+        return false;
+    }
+    let last = match w.step {
+        1 => w.hi,
+        step => first + (w.hi - first) / step * step,
+    };
+    let run = Shown::Run {
+        first: first as u64,
+        last: last as u64,
+        step: w.step as u64,
+    };
+    f(combo, run)
+}
+
+/// The least `s >= lo` with `s mod step == res`.
+pub(super) fn first_from(lo: i64, step: i64, res: i64) -> i64 {
+    if step == 1 {
+        return lo;
+    }
+    lo + (res - lo).rem_euclid(step)
 }

@@ -9,7 +9,9 @@
 //! single follower's index from its sorted tuple (the heaps taken from lowered and moved left,
 //! then one table read a heap), and the values put in the box's rank order (colex) by one pass
 //! at the end; a `positions where` rule that orders every named heap is the box's shape, its
-//! allowed tuples only (`chain.rs`). Every compiled move takes at
+//! allowed tuples only (`chain.rs`); two heaps of a symmetric shape fill the whole square
+//! (`compiled_here.rs`: each sorted position's value written at `(x, y)` and `(y, x)`, every
+//! follower a stride away, as in a hand-written solver). Every compiled move takes at
 //! least one token, and lowering a heap of a sorted tuple lowers no coordinate of the sorted
 //! result, so every follower is already solved. Asked after the other kernels; a [`Fallback`]
 //! from any clause (an expression the interpreter would report as an error) discards the work
@@ -19,12 +21,9 @@ use super::super::budget::Budget;
 use super::super::error::SolveError;
 use super::super::table::BoxSpec;
 use super::super::{BoxValues, ModeUsed, Want};
-use super::chain::Chain;
+use super::compiled_here::{Here, Layout, Work};
 use super::compiled_order::{next_tuple, to_colex, Order};
-use super::compiled_rank::{side_of, Ranks, Walk};
-use crate::moves::compiled::{
-    compile_all, regs_for, CompiledMove, CompiledRule, Fallback, Regs, Shown,
-};
+use crate::moves::compiled::{compile_all, regs_for, CompiledMove, CompiledRule, Fallback, Regs};
 use crate::moves::{Generator, MoveError};
 
 /// The kernel's name, as `solve` reports it.
@@ -68,230 +67,11 @@ pub(super) fn try_solve(
     fill((&moves, rule.as_ref()), spec, want, budget).ok()
 }
 
-/// How a follower's rank is found.
-enum Layout {
-    /// Sorted tuples (padded with zeros for `heaps any`): the table of ranks.
-    Sorted(Ranks),
-    /// Named heaps: the stride of each heap.
-    Ordered(Vec<usize>),
-    /// Named heaps that the `positions where` rule orders: the allowed tuples only.
-    Chain(Chain),
-}
-
-impl Layout {
-    /// The layout of the box whose heaps start at `base`, and the part of the rule it leaves
-    /// to be evaluated a position (all of it but an order of every named heap, which becomes
-    /// the box's shape).
-    fn new<'r>(
-        spec: &BoxSpec,
-        base: u32,
-        rule: Option<&'r CompiledRule>,
-        rest: &'r mut Option<CompiledRule>,
-    ) -> (Layout, Option<&'r CompiledRule>) {
-        let chain =
-            (rule.filter(|_| !spec.shape.symmetric())).and_then(|rule| rule.chain(spec.heaps));
-        if let Some((rc, left)) = chain {
-            *rest = left;
-            return (Layout::Chain(Chain::new(&rc, spec, base)), rest.as_ref());
-        }
-        (Layout::plain(spec, base), rule)
-    }
-
-    /// The layout of the whole box.
-    fn plain(spec: &BoxSpec, base: u32) -> Layout {
-        if spec.shape.symmetric() {
-            return Layout::Sorted(Ranks::lex(spec, base));
-        }
-        let side = side_of(spec, base);
-        let k = spec.heaps;
-        let mut strides = vec![1usize; k];
-        for i in (0..k.saturating_sub(1)).rev() {
-            strides[i] = strides[i + 1] * side;
-        }
-        Layout::Ordered(strides)
-    }
-}
-
-/// The position being filled: what a follower's rank is computed from.
-struct Here {
-    /// The padded tuple (sorted, or in heap order for named heaps).
-    tuple: Vec<u32>,
-    /// The chain's tuple ([`Layout::Chain`]; empty otherwise).
-    y: Vec<u32>,
-    /// Padding zeros before the position (`heaps any`).
-    start: usize,
-    /// The position's rank (in the fill's order).
-    r: usize,
-}
-
-/// Working memory of the followers' ranks.
-#[derive(Default)]
-struct Work {
-    /// A follower's tuple, of the heaps' count.
-    y: Vec<u32>,
-    /// A run of amounts on a sorted tuple.
-    walk: Walk,
-    /// The amounts of one follower of a run, of the heaps chosen.
-    take: Vec<u32>,
-}
-
-/// The largest step of a run that [`Walk`] follows token by token on a sorted box; a run
-/// with a larger step ranks each follower anew.
-const WALK_STEP: u64 = 4;
-
-/// The largest first amount of a run whose [`Walk`] starts from the position's rank, lowered
-/// token by token, rather than from the first follower ranked anew.
-const WALK_FROM_POSITION: u64 = 2;
-
-impl Here {
-    /// The rank of the follower that takes `take[i]` from heap `combo[i]` of the position
-    /// (`None` when it breaks the chain of [`Layout::Chain`]).
-    #[inline(always)]
-    fn rank(
-        &self,
-        layout: &Layout,
-        base: u32,
-        (combo, take): (&[usize], &[u32]),
-        y: &mut [u32],
-    ) -> Option<usize> {
-        Some(match layout {
-            Layout::Ordered(strides) => {
-                self.r
-                    - combo
-                        .iter()
-                        .zip(take)
-                        .map(|(&j, &s)| strides[j] * s as usize)
-                        .sum::<usize>()
-            }
-            Layout::Sorted(ranks) => ranks.lowered(&self.tuple, self.start, combo, take, base, y),
-            Layout::Chain(chain) => return chain.lowered((&self.y, self.r), (combo, take)),
-        })
-    }
-
-    /// Shows `g` the rank of each follower of a [`Shown`] choice, a run of amounts in one
-    /// tight loop; stops, answering true, when `g` does.
-    #[inline(always)]
-    fn ranks(
-        &self,
-        layout: &Layout,
-        base: u32,
-        (combo, shown): (&[usize], Shown<'_>),
-        work: &mut Work,
-        g: &mut impl FnMut(usize) -> bool,
-    ) -> bool {
-        let (first, last, step) = match shown {
-            Shown::One(take) => {
-                let q = self.rank(layout, base, (combo, take), &mut work.y);
-                return q.is_some_and(&mut *g);
-            }
-            Shown::Run { first, last, step } => (first, last, step),
-            // The box's budget is asked once a position.
-            Shown::Tick => return false,
-        };
-        match layout {
-            Layout::Ordered(strides) => {
-                // One stride a token taken from every heap chosen.
-                let d: usize = combo.iter().map(|&j| strides[j]).sum();
-                each_amount(first, last, step, |s| g(self.r - d * s as usize))
-            }
-            Layout::Chain(chain) if combo.len() == 1 => {
-                chain.run((&self.y, self.r, combo[0]), (first, last, step), g)
-            }
-            Layout::Sorted(ranks) if combo.len() == 1 => {
-                // The amounts are at most the heap (<= u32::MAX).
-                let here = (&self.tuple[..], self.r, self.start + combo[0]);
-                match step {
-                    1 => ranks.run_one(here, (first as u32, last as u32), base, g),
-                    _ => ranks.run_stepped(here, (first, last, step), base, g),
-                }
-            }
-            Layout::Sorted(ranks) if combo.len() == self.tuple.len() - self.start => {
-                // Every heap lowered by the same amount: the order is kept (a heap that
-                // empties is the least, with the padding zeros, whose terms are 0), so each
-                // heap's term is read at its own index.
-                let heaps = &self.tuple[self.start..];
-                each_amount(first, last, step, |s| {
-                    // s <= last <= the least heap chosen above the base (<= u32::MAX).
-                    let s = s as u32;
-                    let rank = (heaps.iter().enumerate())
-                        .map(|(i, &h)| ranks.at(self.start + i, h - base - s))
-                        .sum();
-                    g(rank)
-                })
-            }
-            Layout::Sorted(ranks) if step <= WALK_STEP => {
-                self.walk_run(ranks, base, (combo, (first, last, step)), &mut work.walk, g)
-            }
-            Layout::Sorted(_) | Layout::Chain(_) => {
-                let Work { y, take, .. } = work;
-                each_amount(first, last, step, |s| {
-                    take.clear();
-                    take.resize(combo.len(), s as u32);
-                    let q = self.rank(layout, base, (combo, take), y);
-                    q.is_some_and(&mut *g)
-                })
-            }
-        }
-    }
-
-    /// A run of amounts from several heaps of a sorted tuple, followed by a [`Walk`].
-    #[inline(always)]
-    fn walk_run(
-        &self,
-        ranks: &Ranks,
-        base: u32,
-        (combo, (first, last, step)): (&[usize], (u64, u64, u64)),
-        walk: &mut Walk,
-        g: &mut impl FnMut(usize) -> bool,
-    ) -> bool {
-        // The amounts are at most the heaps chosen (<= u32::MAX).
-        let tuple = &self.tuple;
-        if first <= WALK_FROM_POSITION {
-            walk.start_from(
-                ranks,
-                base,
-                (tuple, self.start, self.r),
-                combo,
-                first as u32,
-            );
-        } else {
-            walk.start(ranks, base, (tuple, self.start), combo, first as u32);
-        }
-        let mut s = first;
-        loop {
-            if g(walk.rank()) {
-                return true;
-            }
-            if last - s < step {
-                return false;
-            }
-            s += step;
-            walk.advance(ranks, base, step as u32);
-        }
-    }
-}
-
-/// Calls `g` on `first, first + step, ..` up to `last`, stopping, answering true, when `g`
-/// does.
-#[inline(always)]
-fn each_amount(first: u64, last: u64, step: u64, mut g: impl FnMut(u64) -> bool) -> bool {
-    let mut s = first;
-    loop {
-        if g(s) {
-            return true;
-        }
-        if last - s < step {
-            return false;
-        }
-        s += step;
-    }
-}
-
 /// The P-positions and Grundy values found so far.
 struct Table {
-    /// Grundy values in the fill's order, pushed as they are found.
+    /// Grundy values by the layout's entries (0 until found).
     values: Vec<u32>,
-    /// The P-positions' bits, by the fill's order.
+    /// The P-positions' bits, by the layout's entries.
     p_bits: Vec<u64>,
     /// Grundy values: `mark[v] == stamp` when a follower of the position has value `v`.
     mark: Vec<usize>,
@@ -300,7 +80,7 @@ struct Table {
 }
 
 impl Table {
-    /// An empty table for a box of `len` positions; `ruled`: with a `positions where` rule.
+    /// An empty table of `len` entries; `ruled`: with a `positions where` rule.
     fn new(len: usize, want: Want, ruled: bool) -> Table {
         let bits = || vec![0; len.div_ceil(64)];
         let mut table = Table {
@@ -310,19 +90,19 @@ impl Table {
             allowed: if ruled { bits() } else { Vec::new() },
         };
         match want {
-            Want::Grundy => table.values.reserve_exact(len),
+            Want::Grundy => table.values = vec![0; len],
             Want::Outcome => table.p_bits = bits(),
         }
         table
     }
 
-    /// The position of rank `r`, which the `positions where` rule excludes: no position of
-    /// the game, so not solved; its entry is 0 (a P-position in outcomes), which no reader of
-    /// the box takes for a value (they skip the positions the rule excludes).
-    fn excluded(&mut self, r: usize, want: Want) {
-        match want {
-            Want::Grundy => self.values.push(0),
-            Want::Outcome => self.p_bits[r / 64] |= 1 << (r % 64),
+    /// The position of entry `r` (and `twin`, the same position in a square), which the
+    /// `positions where` rule excludes: no position of the game, so not solved; its entry is
+    /// 0 (a P-position in outcomes), which no reader of the box takes for a value (they skip
+    /// the positions the rule excludes).
+    fn excluded(&mut self, (r, twin): (usize, Option<usize>), want: Want) {
+        if want == Want::Outcome {
+            set_bit(&mut self.p_bits, r, twin);
         }
     }
 
@@ -332,15 +112,16 @@ impl Table {
         &mut self,
         moves: &[CompiledMove],
         (layout, base, want): (&Layout, u32, Want),
-        here: &Here,
+        (here, twin): (&Here, Option<usize>),
         regs: &mut Regs,
         work: &mut Work,
     ) -> Result<(), Fallback> {
         let pos = &here.tuple[here.start..];
         let r = here.r;
-        let allowed = &self.allowed;
+        let allowed = &self.allowed[..];
+        let ruled = !allowed.is_empty();
         // A follower the rule excludes is no move.
-        let excluded = |q: usize| !allowed.is_empty() && allowed[q / 64] >> (q % 64) & 1 == 0;
+        let excluded = move |q: usize| ruled && allowed[q / 64] >> (q % 64) & 1 == 0;
         match want {
             Want::Outcome => {
                 let p_bits = &mut self.p_bits;
@@ -355,7 +136,7 @@ impl Table {
                         return Ok(());
                     }
                 }
-                p_bits[r / 64] |= 1 << (r % 64);
+                set_bit(p_bits, r, twin);
             }
             Want::Grundy => {
                 let stamp = r + 1;
@@ -377,8 +158,11 @@ impl Table {
                     })?;
                 }
                 let mex = mark.iter().take_while(|&&m| m == stamp).count();
-                self.values
-                    .push(u32::try_from(mex).expect("a mex is at most the followers"));
+                let mex = u32::try_from(mex).expect("a mex is at most the followers");
+                self.values[r] = mex;
+                if let Some(t) = twin {
+                    self.values[t] = mex;
+                }
             }
         }
         Ok(())
@@ -399,11 +183,11 @@ fn fill(
     };
     let mut rest = None;
     let (layout, rule) = Layout::new(spec, base, rule, &mut rest);
-    let (len, k) = match &layout {
-        Layout::Chain(chain) => (chain.len(), spec.heaps),
-        _ => (spec.len(), 0),
+    let k = match &layout {
+        Layout::Chain(_) => spec.heaps,
+        _ => 0,
     };
-    let mut table = Table::new(len, want, rule.is_some());
+    let mut table = Table::new(layout.entries(spec), want, rule.is_some());
     let mut rule_regs = rule.map(CompiledRule::regs);
     let mut regs = regs_for(moves);
     let mut here = Here {
@@ -415,16 +199,15 @@ fn fill(
     if let Layout::Chain(chain) = &layout {
         chain.heaps(&here.y, &mut here.tuple);
     }
-    let mut work = Work {
-        y: vec![0u32; spec.heaps],
-        ..Work::default()
-    };
-    for r in 0..len {
-        if r % 4096 == 0 {
-            if let Err(stop) = budget.check_now(r) {
-                return Ok(Err(SolveError::from_stop(stop, r)));
+    let mut work = Work::new(spec.heaps);
+    for i in 0..layout.visits(spec) {
+        if i % 4096 == 0 {
+            if let Err(stop) = budget.check_now(i) {
+                return Ok(Err(SolveError::from_stop(stop, i)));
             }
         }
+        let r = layout.entry(&here.tuple, base, i);
+        let twin = layout.twin(&here.tuple, base);
         here.r = r;
         here.start = if spec.shape.drops_zeros() {
             here.tuple.iter().take_while(|&&h| h == 0).count()
@@ -438,15 +221,16 @@ fn fill(
         };
         if solve {
             if rule.is_some() {
-                table.allowed[r / 64] |= 1 << (r % 64);
+                set_bit(&mut table.allowed, r, twin);
             }
             regs.heaps.resize(heaps.len(), 0);
             for (d, &h) in regs.heaps.iter_mut().zip(heaps) {
                 *d = i64::from(h);
             }
-            table.position(moves, (&layout, base, want), &here, &mut regs, &mut work)?;
+            let here = (&here, twin);
+            table.position(moves, (&layout, base, want), here, &mut regs, &mut work)?;
         } else {
-            table.excluded(r, want);
+            table.excluded((r, twin), want);
         }
         advance(&layout, spec, base, &mut here);
     }
@@ -456,7 +240,9 @@ fn fill(
 /// Steps the position to the next in the layout's order.
 fn advance(layout: &Layout, spec: &BoxSpec, base: u32, here: &mut Here) {
     match layout {
-        Layout::Sorted(_) => next_tuple(&mut here.tuple, base, spec.max, Order::Lex),
+        Layout::Sorted(_) | Layout::Mirror(_) => {
+            next_tuple(&mut here.tuple, base, spec.max, Order::Lex);
+        }
         Layout::Ordered(_) => next_tuple(&mut here.tuple, base, spec.max, Order::Mixed),
         Layout::Chain(chain) => {
             if let Some(top) = chain.top() {
@@ -477,10 +263,54 @@ fn finish(layout: &Layout, (spec, base, want): (&BoxSpec, u32, Want), table: Tab
     match layout {
         Layout::Sorted(_) => to_colex(spec, base, &mut values, &mut p_bits),
         Layout::Chain(chain) => (values, p_bits) = chain.scatter(spec, want, (&values, &p_bits)),
+        Layout::Mirror(strides) => {
+            (values, p_bits) = square_to_colex(spec, strides[0], want, (&values, &p_bits));
+        }
         Layout::Ordered(_) => {}
     }
     match want {
         Want::Grundy => BoxValues::from_grundy(spec.clone(), values, ModeUsed::Table, Some(NAME)),
         Want::Outcome => BoxValues::from_p_bits(spec.clone(), p_bits, ModeUsed::Table, Some(NAME)),
     }
+}
+
+/// Sets bit `r` of `bits`, and bit `twin` when there is one.
+fn set_bit(bits: &mut [u64], r: usize, twin: Option<usize>) {
+    bits[r / 64] |= 1 << (r % 64);
+    if let Some(t) = twin {
+        bits[t / 64] |= 1 << (t % 64);
+    }
+}
+
+/// The values (or P bits) of a box of two sorted heaps, in its rank order (colex: `(x, y)`,
+/// `x <= y`, at `x + y * (y + 1) / 2`), from the square of `side` (entry `x * side + y`,
+/// sizes above the base) that [`Layout::Mirror`] filled.
+fn square_to_colex(
+    spec: &BoxSpec,
+    side: usize,
+    want: Want,
+    (values, p_bits): (&[u32], &[u64]),
+) -> (Vec<u32>, Vec<u64>) {
+    let mut out_values = Vec::new();
+    let mut out_bits = Vec::new();
+    match want {
+        Want::Grundy => out_values.reserve_exact(spec.len()),
+        Want::Outcome => out_bits = vec![0u64; spec.len().div_ceil(64)],
+    }
+    let mut q = 0;
+    for y in 0..side {
+        for x in 0..=y {
+            debug_assert_eq!(
+                spec.rank(&[x as u32 + spec.shape.lower, y as u32 + spec.shape.lower]),
+                Some(q)
+            );
+            let e = x * side + y;
+            match want {
+                Want::Grundy => out_values.push(values[e]),
+                Want::Outcome => out_bits[q / 64] |= (p_bits[e / 64] >> (e % 64) & 1) << (q % 64),
+            }
+            q += 1;
+        }
+    }
+    (out_values, out_bits)
 }

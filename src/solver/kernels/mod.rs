@@ -24,6 +24,7 @@ mod amounts;
 mod chain;
 mod compile;
 mod compiled;
+mod compiled_here;
 mod compiled_order;
 mod compiled_rank;
 mod cube;
@@ -107,4 +108,20 @@ pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
     candidates(game)
         .find(|k| (k.matches)(game, spec))
         .map(|k| k.name)
+}
+
+/// The box solved by the kernel named `name` alone, whether or not an earlier kernel of
+/// [`KERNELS`] would take the ruleset (`None`: that kernel does not take it, or no kernel has
+/// that name): for checking each kernel against the generic search on the rulesets another
+/// kernel takes first.
+pub fn solve_box_named(
+    name: &str,
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+) -> Option<Result<BoxValues, SolveError<MoveError>>> {
+    let ruled = game.positions.is_some();
+    let k = KERNELS.iter().find(|k| k.name == name)?;
+    (k.takes_rule || !ruled).then(|| (k.solve)(game, spec, want, budget))?
 }
