@@ -236,7 +236,7 @@ impl<'g> Checker<'g> {
             stop: budget.as_interrupt(),
             budget,
             needs,
-            scopes: super::scope::scopes(game),
+            scopes: super::claim::scopes(game),
             claims,
             tracker,
             loopy: None,

@@ -7,17 +7,7 @@
 //! named positions of 4 to 6 heaps read the winning moves).
 
 use super::check::Checker;
-use super::claim::{needs, Needs};
-use super::heap_count::claim_bound;
-use crate::game::Game;
-
-/// What each claim of `game` reads of a position, and the most heaps its `when` allows.
-pub(super) fn scopes(game: &Game) -> Vec<(Needs, Option<usize>)> {
-    let claims = &game.checked.claims;
-    (0..claims.len())
-        .map(|i| (needs(game, i), claim_bound(&claims[i])))
-        .collect()
-}
+use super::claim::Needs;
 
 impl Checker<'_> {
     /// Whether claim `i` is left out at `pos`: a deepening run's claim (`timed`) whose `when`
