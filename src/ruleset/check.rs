@@ -140,7 +140,7 @@ fn read_head<'r>(
             Item::Require(r) => check_require(r, params, scope, slots, diags),
             Item::Shape(s) => head.shapes.push(s),
             Item::CheckBound(cb) => {
-                let runs = super::check_line::check_lines(rs, cb, diags, slots, scope);
+                let runs = super::check_range::check_lines(rs, cb, diags, slots, scope);
                 head.check_runs.extend(runs);
             }
             Item::Move(_) | Item::Claim(_) | Item::Fn(_) | Item::Positions(_) => {}

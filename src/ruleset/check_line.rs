@@ -1,7 +1,7 @@
 //! The `check` lines of a ruleset: `check [with NAME = VALUE, ...] max N [heaps K] [quick max
 //! N [heaps K]]` (a box) and `check [with ...] over L for a in R, ...` (listed positions), each
-//! into a [`CheckRun`] for `heapgame check`; a line `check with NAME in R ...` into one run a
-//! value (`check_range.rs`).
+//! into a [`CheckRun`] for `heapgame check` (a line `check with NAME in R ...` is one run a
+//! value: `check_range.rs`, which calls this for each).
 
 use super::compile::{Compiler, Scope, Slots};
 use super::diag::{suggest, Code, Diag};
@@ -43,23 +43,6 @@ pub struct Ranged {
     pub names: Vec<String>,
     /// How many runs it makes.
     pub runs: usize,
-}
-
-/// The runs of one `check` line: one, or one a value of its ranges; none after a problem.
-pub(super) fn check_lines(
-    rs: &Ruleset,
-    cb: &CheckBound,
-    diags: &mut Vec<Diag>,
-    slots: &mut Slots,
-    scope: &mut Scope,
-) -> Vec<CheckRun> {
-    if cb.ranges.is_empty() {
-        check_line(rs, cb, diags, slots, scope)
-            .into_iter()
-            .collect()
-    } else {
-        super::check_range::ranged_lines(rs, cb, diags, slots, scope)
-    }
 }
 
 /// One `check` line, its bounds evaluated; `None` after a problem.

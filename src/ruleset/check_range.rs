@@ -20,8 +20,25 @@ pub const MAX_RANGE_RUNS: usize = 64;
 /// One value of a range: the value, and its text as a `-p` value.
 type Member = (Value, String);
 
+/// The runs of one `check` line: one, or one a value of its ranges; none after a problem.
+pub(super) fn check_lines(
+    rs: &Ruleset,
+    cb: &CheckBound,
+    diags: &mut Vec<Diag>,
+    slots: &mut Slots,
+    scope: &mut Scope,
+) -> Vec<CheckRun> {
+    if cb.ranges.is_empty() {
+        check_line(rs, cb, diags, slots, scope)
+            .into_iter()
+            .collect()
+    } else {
+        ranged_lines(rs, cb, diags, slots, scope)
+    }
+}
+
 /// The runs of a `check` line with ranges, in order; none after a problem (said once).
-pub(super) fn ranged_lines(
+fn ranged_lines(
     rs: &Ruleset,
     cb: &CheckBound,
     diags: &mut Vec<Diag>,
@@ -186,17 +203,19 @@ fn too_many(at: crate::syntax::ast::Span, what: &str) -> Diag {
     .help("each value is a whole run of every claim: give a smaller range, or several lines")
 }
 
+/// A range of a `check` line with no value (`why`).
+fn no_value(c: &mut Compiler<'_>, e: &Expr, why: String) -> Option<Vec<Member>> {
+    c.diags.push(
+        Diag::new(Code::Range, e.span.clone(), why, "no value")
+            .help("a range of a `check` line needs a value at least: `k in 2..6`"),
+    );
+    None
+}
+
 /// The values of the range `e` (written `text`): each member of a set or tuple written out
 /// (any values: `{e, pi, sqrt(17)}`, each with its own text), or of a finite range, set or
 /// list of integers.
 fn members(c: &mut Compiler<'_>, scope: &mut Scope, e: &Expr, text: &str) -> Option<Vec<Member>> {
-    let empty = |c: &mut Compiler<'_>, why: String| {
-        c.diags.push(
-            Diag::new(Code::Range, e.span.clone(), why, "no value")
-                .help("a range of a `check` line needs a value at least: `k in 2..6`"),
-        );
-        None
-    };
     let out: Vec<Member> = match &e.kind {
         ExprKind::Set(items) | ExprKind::Tuple(items) => {
             if items.len() > MAX_RANGE_RUNS {
@@ -212,63 +231,68 @@ fn members(c: &mut Compiler<'_>, scope: &mut Scope, e: &Expr, text: &str) -> Opt
             }
             out
         }
-        _ => match c.constant(e, scope)? {
-            Value::Set(SetValue::Range(lo, Some(hi))) if lo > hi => {
-                return empty(
-                    c,
-                    format!("the range `{lo}..{hi}` is reversed: it has no value"),
-                );
-            }
-            Value::Set(SetValue::Range(lo, None)) => {
-                c.diags.push(
-                    Diag::new(
-                        Code::Unbounded,
-                        e.span.clone(),
-                        format!("the range `{lo}..` has no end"),
-                        "unbounded",
-                    )
-                    .help("give the range's last value: `k in 2..6`"),
-                );
-                return None;
-            }
-            Value::Set(SetValue::Range(lo, Some(hi)))
-                if i128::from(hi) - i128::from(lo) >= MAX_RANGE_RUNS as i128 =>
-            {
-                c.diags.push(too_many(e.span.clone(), "it makes"));
-                return None;
-            }
-            Value::List(l) => l.iter().map(|&x| (Value::Int(x), x.to_string())).collect(),
-            Value::Set(s) if s.is_finite() && !matches!(s, SetValue::Tuples(_)) => {
-                let mut xs = Vec::new();
-                if let Err(err) = s.members_upto(i64::MAX, &mut xs) {
-                    let d = Diag::new(Code::Eval, e.span.clone(), err.to_string(), "here");
-                    c.diags.push(d);
-                    return None;
-                }
-                xs.into_iter()
-                    .map(|x| (Value::Int(x), x.to_string()))
-                    .collect()
-            }
-            v => {
-                let d = super::compile::type_error(
-                    &e.span,
-                    "a finite range or set of values",
-                    v.ty(),
-                    "a range of a `check` line",
-                );
-                c.diags.push(d);
-                return None;
-            }
-        },
+        _ => {
+            let v = c.constant(e, scope)?;
+            integers(c, e, v)?
+        }
     };
     if out.is_empty() {
-        return empty(c, "this range of a `check` line is empty".to_string());
+        return no_value(c, e, "this range of a `check` line is empty".to_string());
     }
     if out.len() > MAX_RANGE_RUNS {
         c.diags.push(too_many(e.span.clone(), "it makes"));
         return None;
     }
     Some(out)
+}
+
+/// The integers of `v`, the value of the range `e`: a finite range, set or list.
+fn integers(c: &mut Compiler<'_>, e: &Expr, v: Value) -> Option<Vec<Member>> {
+    let int = |x: i64| (Value::Int(x), x.to_string());
+    match v {
+        Value::Set(SetValue::Range(lo, Some(hi))) if lo > hi => no_value(
+            c,
+            e,
+            format!("the range `{lo}..{hi}` is reversed: it has no value"),
+        ),
+        Value::Set(SetValue::Range(lo, None)) => {
+            c.diags.push(
+                Diag::new(
+                    Code::Unbounded,
+                    e.span.clone(),
+                    format!("the range `{lo}..` has no end"),
+                    "unbounded",
+                )
+                .help("give the range's last value: `k in 2..6`"),
+            );
+            None
+        }
+        Value::Set(SetValue::Range(lo, Some(hi)))
+            if i128::from(hi) - i128::from(lo) >= MAX_RANGE_RUNS as i128 =>
+        {
+            c.diags.push(too_many(e.span.clone(), "it makes"));
+            None
+        }
+        Value::List(l) => Some(l.iter().map(|&x| int(x)).collect()),
+        Value::Set(s) if s.is_finite() && !matches!(s, SetValue::Tuples(_)) => {
+            let mut xs = Vec::new();
+            if let Err(err) = s.members_upto(i64::MAX, &mut xs) {
+                let d = Diag::new(Code::Eval, e.span.clone(), err.to_string(), "here");
+                c.diags.push(d);
+                return None;
+            }
+            Some(xs.into_iter().map(int).collect())
+        }
+        v => {
+            c.diags.push(super::compile::type_error(
+                &e.span,
+                "a finite range or set of values",
+                v.ty(),
+                "a range of a `check` line",
+            ));
+            None
+        }
+    }
 }
 
 /// The line's parameter values for one combination: each `NAME = VALUE` as written, or, when

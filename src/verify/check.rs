@@ -3,20 +3,14 @@
 //! an explanation.
 
 use super::branches::Tracker;
-use super::claim::needs as claim_needs;
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
 pub(crate) use super::claim_report::one_line;
-use super::claim_report::{case_label, line_of};
 pub use super::claim_report::{CaseReport, ClaimReport, Failure, Seen};
 use super::error::claim_error;
-use super::heap_count::claim_bound;
 use super::region::Region;
 use super::{Bounds, CheckError};
 use crate::game::Game;
 use crate::moves::{Generator, Interrupt, MoveError};
-use crate::ruleset::cases::applicable;
-use crate::ruleset::check::{CheckedClaim, CheckedClaimBody};
-use crate::ruleset::value::Value;
 use crate::solver::loopy::LoopySolution;
 use crate::solver::{Budget, Outcome, Play, SolveError, Solver};
 
@@ -186,8 +180,7 @@ pub struct Checker<'g> {
     pub(super) needs: Needs,
     /// What each claim reads of a position, and the most heaps its `when` allows
     /// ([`super::scope`]).
-    pub(super) claim_needs: Vec<Needs>,
-    pub(super) heap_bounds: Vec<Option<usize>>,
+    pub(super) scopes: Vec<(Needs, Option<usize>)>,
     /// One report per claim, in order.
     pub claims: Vec<ClaimReport>,
     /// The branches of each claim not taken yet ([`Tracker`]).
@@ -219,61 +212,17 @@ pub struct Checker<'g> {
     pub observe_max: u32,
 }
 
-/// A claim's report before any position: its text, line, cases (with whether each can
-/// apply), the exceptions it names, whether a constant `when` rules it out.
-fn claim_report(game: &Game, c: &CheckedClaim) -> ClaimReport {
-    let src = game.src.inner();
-    let text = src.get(c.span.clone()).unwrap_or("");
-    let live = match &c.body {
-        CheckedClaimBody::Expr { expr, .. } => applicable(expr, &c.cases),
-        CheckedClaimBody::Formula { .. } => Vec::new(),
-    };
-    ClaimReport {
-        kind: c.kind,
-        text: one_line(text),
-        line: line_of(src, c.span.start),
-        checked: 0,
-        silent: 0,
-        failure: None,
-        failures: 0,
-        more_failures: Vec::new(),
-        known: Vec::new(),
-        cases: c
-            .cases
-            .iter()
-            .zip(live)
-            .map(|(sp, applies)| CaseReport {
-                line: line_of(src, sp.start),
-                label: case_label(src, sp),
-                decided: 0,
-                applies,
-            })
-            .collect(),
-        fails_at: c
-            .fails_at
-            .iter()
-            .filter_map(|p| {
-                let wide: Option<Vec<u64>> = p.iter().map(|&h| u64::try_from(h).ok()).collect();
-                game.canonical(&wide?).ok()
-            })
-            .collect(),
-        held_at: None,
-        branches: Vec::new(),
-        taken: Vec::new(),
-        applies: !c
-            .when
-            .as_ref()
-            .is_some_and(|w| matches!(w.as_const(), Some(Value::Bool(false)))),
-    }
-}
-
 impl<'g> Checker<'g> {
     /// A checker of every claim of `game`, solving within `budget`.
     pub fn new(game: &'g Game, budget: Budget) -> Checker<'g> {
         let src = game.src.inner();
-        let mut claims: Vec<ClaimReport> = (game.checked.claims.iter())
-            .map(|c| claim_report(game, c))
+        let claims: Vec<ClaimReport> = game
+            .checked
+            .claims
+            .iter()
+            .map(|c| ClaimReport::new(game, c))
             .collect();
+        let mut claims = claims;
         let tracker = Tracker::new(&game.checked.claims, src, |i, list| {
             claims[i].taken = vec![false; list.len()];
             claims[i].branches = list;
@@ -287,8 +236,7 @@ impl<'g> Checker<'g> {
             stop: budget.as_interrupt(),
             budget,
             needs,
-            claim_needs: (0..claims.len()).map(|i| claim_needs(game, i)).collect(),
-            heap_bounds: (game.checked.claims.iter()).map(claim_bound).collect(),
+            scopes: super::claim::scopes(game),
             claims,
             tracker,
             loopy: None,

@@ -116,6 +116,15 @@ pub fn needs(game: &Game, i: usize) -> Needs {
     }
 }
 
+/// What each claim of `game` reads of a position, and the most heaps its `when` allows
+/// ([`super::heap_count::claim_bound`]; `check --time`'s scope of a claim: `scope.rs`).
+pub(super) fn scopes(game: &Game) -> Vec<(Needs, Option<usize>)> {
+    let claims = &game.checked.claims;
+    (0..claims.len())
+        .map(|i| (needs(game, i), super::heap_count::claim_bound(&claims[i])))
+        .collect()
+}
+
 /// What the solver knows of `pos` that `needs` asks for (`grundy`: the value, if already
 /// known).
 pub fn known(

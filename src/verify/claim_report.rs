@@ -119,6 +119,59 @@ impl ClaimReport {
     }
 }
 
+impl ClaimReport {
+    /// The report of claim `c` of `game` before any position: its text, line and cases.
+    pub(super) fn new(game: &crate::game::Game, c: &crate::ruleset::claims::CheckedClaim) -> Self {
+        use crate::ruleset::check::CheckedClaimBody;
+        use crate::ruleset::value::Value;
+        let src = game.src.inner();
+        let text = src.get(c.span.clone()).unwrap_or("");
+        let live = match &c.body {
+            CheckedClaimBody::Expr { expr, .. } => {
+                crate::ruleset::cases::applicable(expr, &c.cases)
+            }
+            CheckedClaimBody::Formula { .. } => Vec::new(),
+        };
+        ClaimReport {
+            kind: c.kind,
+            text: one_line(text),
+            line: line_of(src, c.span.start),
+            checked: 0,
+            silent: 0,
+            failure: None,
+            failures: 0,
+            more_failures: Vec::new(),
+            known: Vec::new(),
+            cases: c
+                .cases
+                .iter()
+                .zip(live)
+                .map(|(sp, applies)| CaseReport {
+                    line: line_of(src, sp.start),
+                    label: case_label(src, sp),
+                    decided: 0,
+                    applies,
+                })
+                .collect(),
+            fails_at: c
+                .fails_at
+                .iter()
+                .filter_map(|p| {
+                    let wide: Option<Vec<u64>> = p.iter().map(|&h| u64::try_from(h).ok()).collect();
+                    game.canonical(&wide?).ok()
+                })
+                .collect(),
+            held_at: None,
+            branches: Vec::new(),
+            taken: Vec::new(),
+            applies: !c
+                .when
+                .as_ref()
+                .is_some_and(|w| matches!(w.as_const(), Some(Value::Bool(false)))),
+        }
+    }
+}
+
 /// One case of a claim that is a case split ([`crate::ruleset::cases`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaseReport {

@@ -13,13 +13,13 @@ impl Checker<'_> {
     /// Whether claim `i` is left out at `pos`: a deepening run's claim (`timed`) whose `when`
     /// allows fewer heaps than `pos` has, with no branch left to take.
     pub(super) fn beyond_scope(&self, i: usize, pos: &[u32]) -> bool {
-        self.timed && self.heap_bounds[i].is_some_and(|k| pos.len() > k) && !self.wants_branches(i)
+        self.timed && self.scopes[i].1.is_some_and(|k| pos.len() > k) && !self.wants_branches(i)
     }
 
     /// What the claims compared at `pos` read of it.
     pub(super) fn needs_at(&self, pos: &[u32]) -> Needs {
         let mut n = Needs::default();
-        for (i, c) in self.claim_needs.iter().enumerate() {
+        for (i, (c, _)) in self.scopes.iter().enumerate() {
             if self.compares(i) && !self.beyond_scope(i, pos) {
                 n.grundy |= c.grundy;
                 n.winning |= c.winning;
