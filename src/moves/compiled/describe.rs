@@ -1,12 +1,28 @@
-//! What a compiled clause became, in words, for `heapgame moves --explain`: its choice of
+//! What a compiled clause became: what it does after its `take` that the caller writes
+//! ([`CompiledMove::tail`]), and in words, for `heapgame moves --explain`, its choice of
 //! heaps, its amounts, the steps around its `take`, and where each conjunct of its condition
 //! is evaluated (a bound of the amount loop, once a position, or per candidate amount). Read
 //! from the [`CompiledMove`] itself, so that it says what runs, not what was meant to.
 
 use super::expr::IntSet;
-use super::{Amounts, CompiledMove, Sel};
+use super::{Amounts, CompiledMove, Sel, SplitTail, Tail};
 
 impl CompiledMove {
+    /// How the clause splits the heap it lowered, if it does ([`super::split`]): its
+    /// followers are then that heap's partitions, which the caller writes.
+    pub fn split(&self) -> Option<SplitTail> {
+        match self.tail {
+            Some(Tail::Split(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// What the clause does after its `take` that the caller writes ([`Tail`]): `None` for a
+    /// clause whose moves only take tokens.
+    pub fn tail(&self) -> Option<Tail> {
+        self.tail
+    }
+
     /// The compiled form, in words: `take from one heap, amounts a range; conditions: 1 bound
     /// of the amount loop, none once a position, none per amount`.
     pub fn describe(&self) -> String {
@@ -24,7 +40,7 @@ impl CompiledMove {
             (Amounts::Range(..), _) => "amounts a range",
         };
         let mut parts = vec![format!("take from {sel}, {amounts}")];
-        if let Some(super::Tail::To(_)) = self.tail {
+        if let Some(Tail::To(_)) = self.tail {
             parts.push("then the amount added to a named heap (`move ... to`)".to_string());
         }
         if let Some(t) = self.split() {

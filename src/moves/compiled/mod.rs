@@ -491,21 +491,6 @@ impl CompiledMove {
         self.bounds_on_position.then_some(Quick::Position)
     }
 
-    /// How the clause splits the heap it lowered, if it does ([`split`]): its followers are
-    /// then that heap's partitions, which the caller writes.
-    pub fn split(&self) -> Option<SplitTail> {
-        match self.tail {
-            Some(Tail::Split(t)) => Some(t),
-            _ => None,
-        }
-    }
-
-    /// What the clause does after its `take` that the caller writes ([`Tail`]): `None` for a
-    /// clause whose moves only take tokens.
-    pub fn tail(&self) -> Option<Tail> {
-        self.tail
-    }
-
     /// Grows the slots of `r` to those the clause uses.
     pub fn fit(&self, r: &mut Regs) {
         if r.ints.len() < self.int_slots {
