@@ -195,7 +195,7 @@ impl Bounds {
 
     /// The bounds as the `<=`-like ones ([`LeastBounds`]) and the step ([`PartStep`]), when
     /// every part of each is a [`Part`] (which reads the heaps inline: [`super::kept`]).
-    pub fn on_parts(&self) -> Option<(LeastBounds, Option<PartStep>)> {
+    pub(crate) fn on_parts(&self) -> Option<(LeastBounds, Option<PartStep>)> {
         let parts = |l: &Linear| -> Option<Vec<(i64, Part)>> {
             l.parts.iter().map(|&(f, _, p)| Some((f, p?))).collect()
         };
