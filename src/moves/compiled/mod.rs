@@ -61,14 +61,14 @@ mod split;
 mod then;
 
 use super::program::{LAmount, LSelKind, LStep, MoveProgram, ShapeSpec};
-use crate::ruleset::expr::{Builtin, CExpr, CKind};
+use crate::ruleset::expr::{CExpr, CKind};
 use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::BinOp;
 use bounds::{conjuncts, Bounds};
 pub use clause::NotCompiled;
 pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
-use least::{LeastBounds, Var};
+use least::{var_of, LeastBounds};
 pub use rule::{CompiledRule, RuleChain};
 pub use split::{SplitTail, Tail};
 
@@ -285,26 +285,6 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     c.quick_sel = c.quick_sel_of();
     c.kept_pair = c.kept_pair_of();
     Ok(c)
-}
-
-/// The variable of the quick paths ([`least`]) that `e` is, if any: the single heap chosen
-/// (whose slot is `single`) or `min` of the heaps chosen (the list in `list`), `min(heaps)`
-/// with no heap kept, the heap kept (`kept`: `Some` of its slot's name when a heap is kept).
-fn var_of(
-    e: &CExpr,
-    (single, list): (Option<usize>, Option<usize>),
-    kept: Option<Option<usize>>,
-) -> Option<Var> {
-    match &e.kind {
-        CKind::IntSlot(i) if single == Some(*i) => Some(Var::Least),
-        CKind::IntSlot(i) if kept.flatten() == Some(*i) => Some(Var::Kept),
-        CKind::Call(Builtin::Min, args) => match &args[..] {
-            [a] if matches!(a.kind, CKind::ListSlot(i) if Some(i) == list) => Some(Var::Least),
-            [a] if matches!(a.kind, CKind::Heaps) && kept.is_none() => Some(Var::MinHeaps),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// One amount, not chosen for each heap, as the range of one member (`take 1 from one heap`),
