@@ -115,7 +115,7 @@ impl Estimate {
 
     /// The estimate for a whole box: every heap `<= max`, `heaps` heaps (at most, for
     /// `heaps any`); `box_positions` is its exact number of positions when known.
-    pub(crate) fn for_box(
+    pub fn for_box(
         gen: &Generator,
         max: u32,
         heaps: usize,

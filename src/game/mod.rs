@@ -110,7 +110,7 @@ impl Game {
     /// Lets the deadline and the cancel flag of `budget` (not its position limit) stop the
     /// evaluation of `positions where` on a position read from the user ([`Game::admit`]),
     /// where a long condition would otherwise run before any solve looks at the clock.
-    pub(crate) fn set_reading_stop(&mut self, budget: crate::solver::Budget) {
+    pub fn set_reading_stop(&mut self, budget: crate::solver::Budget) {
         self.reading_stop = Some(budget);
     }
 

@@ -39,7 +39,7 @@ pub enum Row<'a> {
 
 /// A box's P-positions alone ([`Solved::sorted_p`]).
 #[derive(Debug)]
-pub(crate) struct PPositions {
+pub struct PPositions {
     /// The P-positions, in the order of `each_position`.
     pub positions: Vec<Vec<u32>>,
     /// How many positions of the box are not P-positions.
@@ -131,7 +131,7 @@ impl Solved {
     /// The box's P-positions alone, in the order of `each_position`, and how many positions
     /// are not, when the box is tabulated, lists every position of its walk (no `positions
     /// where`), and holds at most `most` P-positions; else `None` (then [`Solved::rows`]).
-    pub(crate) fn sorted_p(&self, game: &Game, most: usize) -> Option<Result<PPositions, Stop>> {
+    pub fn sorted_p(&self, game: &Game, most: usize) -> Option<Result<PPositions, Stop>> {
         let Table::Values(Listed::Box(values)) = &self.table else {
             return None;
         };

@@ -97,7 +97,7 @@ pub enum OutputError {
 }
 
 /// Writes `text` (or any bytes: a picture) to `path` atomically.
-pub(crate) fn write_whole(path: &Path, text: impl AsRef<[u8]>) -> Result<(), OutputError> {
+pub fn write_whole(path: &Path, text: impl AsRef<[u8]>) -> Result<(), OutputError> {
     write_streamed(path, |f| f.write_all(text.as_ref()))
 }
 
@@ -183,7 +183,7 @@ fn create_temp(target: &Path) -> std::io::Result<NamedTempFile> {
 
 /// Writes to `path` atomically what `fill` writes (through a buffer); an error from `fill`
 /// leaves `path` as it was (an `Interrupted` one is returned with its message alone).
-pub(crate) fn write_streamed(
+pub fn write_streamed(
     path: &Path,
     fill: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
 ) -> Result<(), OutputError> {
@@ -238,7 +238,7 @@ impl Streamed {
     }
 
     /// Flushes the text to disk and renames it over the target.
-    pub(crate) fn commit(self) -> Result<(), OutputError> {
+    pub fn commit(self) -> Result<(), OutputError> {
         let (path, target) = (self.path.clone(), self.target.clone());
         let fail = |what, error| OutputError::Write {
             what,

@@ -65,7 +65,7 @@ pub fn draw(
 
 /// Where the REPL's `:plot` writes: `--output` as given, else `STEM.svg` (`STEM-grundy.svg`)
 /// in the current directory, STEM the ruleset file's name.
-pub(crate) fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> PathBuf {
+pub fn repl_path(file: &Path, output: Option<&str>, grundy: bool) -> PathBuf {
     if let Some(o) = output {
         return PathBuf::from(o);
     }

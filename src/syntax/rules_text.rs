@@ -10,7 +10,7 @@ use super::grammar::{GameParser, Rule};
 
 /// The rules text of `text`, or `None` when it does not parse (the caller has loaded it, so
 /// this does not happen for a loaded game).
-pub(crate) fn rules_text(text: &str) -> Option<String> {
+pub fn rules_text(text: &str) -> Option<String> {
     let file = GameParser::parse(Rule::file, text).ok()?.next()?;
     let ruleset = file.into_inner().find(|p| p.as_rule() == Rule::ruleset)?;
     let mut out = String::new();

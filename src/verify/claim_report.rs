@@ -86,7 +86,7 @@ impl ClaimReport {
 
     /// The positions `fails at` names in this run where the claim was not compared (no run
     /// reached them, or the time did not).
-    pub(crate) fn named_not_compared(&self) -> Vec<&Vec<u32>> {
+    pub fn named_not_compared(&self) -> Vec<&Vec<u32>> {
         self.fails_at
             .iter()
             .filter(|p| {

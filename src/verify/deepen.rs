@@ -101,7 +101,7 @@ impl DeepReport {
 
     /// How far claim `i` got, in words: "holds over all 1234 positions of total <= 96 and
     /// every heap <= 40, and 5000 samples with heaps <= 1000".
-    pub(crate) fn reach_text(&self, i: usize) -> String {
+    pub fn reach_text(&self, i: usize) -> String {
         let r = &self.reach[i];
         let mut s = format!("{} positions", self.claims[i].checked);
         if let Some(w) = &r.words {

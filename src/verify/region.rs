@@ -371,7 +371,7 @@ impl SplitMix {
 }
 
 /// A seed from the clock, for runs not given one (it is printed, so the run can be repeated).
-pub(crate) fn fresh_seed() -> u64 {
+pub fn fresh_seed() -> u64 {
     let t = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);

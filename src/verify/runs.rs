@@ -15,7 +15,7 @@ pub type Run = (Game, Bounds, Option<Vec<Vec<u32>>>);
 /// them; otherwise one run per `check` line of the file, each with its own parameter values.
 /// `max`/`heaps` replace the file's bounds. (Shared with the REPL's `:check`, which leaves out
 /// the runs `over` a list of positions.)
-pub(crate) fn runs_of(
+pub fn runs_of(
     name: &str,
     text: &str,
     params: &[String],
