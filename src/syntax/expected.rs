@@ -44,6 +44,7 @@ const WORDS: &[(&[Rule], &str)] = &[
     (&[Rule::destructure_list], "`(a, b, ...)`"),
     (&[Rule::check_with], "`with NAME = VALUE`"),
     (&[Rule::check_param], "`NAME = VALUE`"),
+    (&[Rule::check_with_item], "`NAME = VALUE` or `NAME in R`"),
     (&[Rule::move_def], "`move`"),
     (&[Rule::move_for], "`for`"),
     (&[Rule::move_when], "`when`"),
