@@ -203,6 +203,26 @@ impl LeastBounds {
     }
 }
 
+/// The variable of the quick paths that `e` is, if any: the single heap chosen
+/// (whose slot is `single`) or `min` of the heaps chosen (the list in `list`), `min(heaps)`
+/// with no heap kept, the heap kept (`kept`: `Some` of its slot's name when a heap is kept).
+pub(super) fn var_of(
+    e: &CExpr,
+    (single, list): (Option<usize>, Option<usize>),
+    kept: Option<Option<usize>>,
+) -> Option<Var> {
+    match &e.kind {
+        CKind::IntSlot(i) if single == Some(*i) => Some(Var::Least),
+        CKind::IntSlot(i) if kept.flatten() == Some(*i) => Some(Var::Kept),
+        CKind::Call(Builtin::Min, args) => match &args[..] {
+            [a] if matches!(a.kind, CKind::ListSlot(i) if Some(i) == list) => Some(Var::Least),
+            [a] if matches!(a.kind, CKind::Heaps) && kept.is_none() => Some(Var::MinHeaps),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{LeastBound, LeastBounds, Part, Var, Window};
@@ -235,25 +255,5 @@ mod tests {
                 assert_eq!(quick.cut(xm, w), general.cut(xm, w), "{k} {part:?} {xm:?}");
             }
         }
-    }
-}
-
-/// The variable of the quick paths that `e` is, if any: the single heap chosen
-/// (whose slot is `single`) or `min` of the heaps chosen (the list in `list`), `min(heaps)`
-/// with no heap kept, the heap kept (`kept`: `Some` of its slot's name when a heap is kept).
-pub(super) fn var_of(
-    e: &CExpr,
-    (single, list): (Option<usize>, Option<usize>),
-    kept: Option<Option<usize>>,
-) -> Option<Var> {
-    match &e.kind {
-        CKind::IntSlot(i) if single == Some(*i) => Some(Var::Least),
-        CKind::IntSlot(i) if kept.flatten() == Some(*i) => Some(Var::Kept),
-        CKind::Call(Builtin::Min, args) => match &args[..] {
-            [a] if matches!(a.kind, CKind::ListSlot(i) if Some(i) == list) => Some(Var::Least),
-            [a] if matches!(a.kind, CKind::Heaps) && kept.is_none() => Some(Var::MinHeaps),
-            _ => None,
-        },
-        _ => None,
     }
 }
