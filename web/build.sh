@@ -63,16 +63,17 @@ version=$("$opt" --version 2>/dev/null | awk '{ print $3 }' || true)
 optimise() {
   local wasm=$1 before cache
   before=$(wc -c <"$wasm")
-  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-rows.wasm
+  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-converge-rows.wasm
   kept="$kept $cache"
   if [ -f "$cache" ]; then
     cp "$cache" "$wasm.opt"
   fi
-  # The features Rust's wasm32 target emits; -Oz for size (the page downloads it; the
-  # browser's compiler optimises the code again). The kernels' fill keeps each row a call of
+  # The features Rust's wasm32 target emits; -Oz for size, repeated until it gains nothing
+  # (--converge), and the producers and target-features sections, which no browser reads,
+  # dropped (the page downloads it; the browser's compiler optimises the code again). The kernels' fill keeps each row a call of
   # its own (src/solver/kernels/fill/rows.rs): wasm-opt would inline it, its one caller, and
   # the browser would then run the whole fill in its first, unoptimised compilation.
-  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*kernels::fill::rows::row*' -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*kernels::fill::rows::row*' -Oz --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"
