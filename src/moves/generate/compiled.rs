@@ -170,6 +170,17 @@ struct Sink<'a, 'p> {
 }
 
 impl Sink<'_, '_> {
+    /// True (stop) when `r` is a halt, kept in `self.halt`.
+    fn halted(&mut self, r: Result<(), Halt>) -> bool {
+        match r {
+            Ok(()) => false,
+            Err(h) => {
+                self.halt = Some(h);
+                true
+            }
+        }
+    }
+
     /// Handles one [`Shown`]; true (stop) when it halts, with the reason in `self.halt`.
     fn show(&mut self, buf: &mut Vec<u32>, combo: &[usize], shown: Shown<'_>) -> bool {
         let r = match shown {
@@ -188,13 +199,7 @@ impl Sink<'_, '_> {
                 _ => self.run(buf, combo, (first, last, step)),
             },
         };
-        match r {
-            Ok(()) => false,
-            Err(h) => {
-                self.halt = Some(h);
-                true
-            }
-        }
+        self.halted(r)
     }
 
     /// Handles one [`Shown`] of a clause that splits the heap it lowered ([`SplitTail`]):
@@ -231,13 +236,7 @@ impl Sink<'_, '_> {
             }
             s += step;
         };
-        match r {
-            Ok(()) => false,
-            Err(h) => {
-                self.halt = Some(h);
-                true
-            }
-        }
+        self.halted(r)
     }
 
     /// Handles one [`Shown`] of a `move ... to` heap `y` ([`Tail::To`]): each amount taken
@@ -277,13 +276,7 @@ impl Sink<'_, '_> {
             }
             s += step;
         };
-        match r {
-            Ok(()) => false,
-            Err(h) => {
-                self.halt = Some(h);
-                true
-            }
-        }
+        self.halted(r)
     }
 
     /// Every amount of the run taken from each heap of `combo`.
