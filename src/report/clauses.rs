@@ -2,7 +2,9 @@
 //! the part of it that stopped the move compiler, with its line and column: one line a
 //! clause, for `heapgame moves --explain` (every clause) and `heapgame solve --verbose` (the
 //! interpreted ones). The decision is the compiler's own ([`crate::moves::compiled::explain`],
-//! which [`crate::moves::compiled::compile`] and the generator follow); this only words it.
+//! which [`crate::moves::compiled::compile`] and the generator follow) and the generator's,
+//! whose fast paths run some clauses before either ([`crate::moves::Generator::fast_path`]);
+//! this only words them.
 
 use crate::Game;
 
@@ -25,7 +27,7 @@ pub(crate) fn clause_lines(game: &Game) -> Vec<ClauseLine> {
     };
     let g = game.generator();
     let mut out = Vec::new();
-    for m in &g.moves {
+    for (i, m) in g.moves.iter().enumerate() {
         let (line, _) = at(m.span.start);
         let inst: Vec<String> = (m.instance.iter())
             .map(|(k, v)| format!("{k} = {v}"))
@@ -34,12 +36,27 @@ pub(crate) fn clause_lines(game: &Game) -> Vec<ClauseLine> {
             true => String::new(),
             false => format!(" ({})", inst.join(", ")),
         };
-        let line = match crate::moves::compiled::explain(&g.shape, m) {
-            Ok(c) => ClauseLine {
+        let fast = g.fast_path(i);
+        let line = match (crate::moves::compiled::explain(&g.shape, m), fast) {
+            (Ok(c), fast) => {
+                let fast = fast.map_or(String::new(), |f| {
+                    format!("; the generator runs it by its fast path for {f}")
+                });
+                ClauseLine {
+                    compiled: true,
+                    text: format!(
+                        "move at line {line}{inst}: compiled ({}{fast})",
+                        c.describe()
+                    ),
+                }
+            }
+            (Err(_), Some(f)) => ClauseLine {
                 compiled: true,
-                text: format!("move at line {line}{inst}: compiled ({})", c.describe()),
+                text: format!(
+                    "move at line {line}{inst}: compiled (the generator's fast path for {f})"
+                ),
             },
-            Err(e) => {
+            (Err(e), None) => {
                 let (l, c) = at(e.span.start);
                 let part = text.get(e.span.clone()).unwrap_or("").split_whitespace();
                 let part = part.collect::<Vec<_>>().join(" ");

@@ -236,6 +236,16 @@ impl<'m> Family<'m> {
     /// selection that names its heaps and `take same s in S` (with no guard and no `where`,
     /// nothing reads the names).
     pub fn plain(&self, shape: &ShapeSpec, pos: &[u32], names: bool) -> Option<Plain<'m>> {
+        if pos.is_empty() || pos.iter().any(|&h| h < shape.lower) {
+            return None;
+        }
+        self.plain_on(shape, Some(pos.len()), names)
+    }
+
+    /// The [`Plain`] form of a one-step `take` on every valid non-empty position of `n` heaps
+    /// (`None`: of any number of heaps, so that `take same S from C heaps`, plain only on `C`
+    /// heaps, is not).
+    pub fn plain_on(&self, shape: &ShapeSpec, n: Option<usize>, names: bool) -> Option<Plain<'m>> {
         let Family::Take(t) = self else {
             return None;
         };
@@ -244,12 +254,11 @@ impl<'m> Family<'m> {
             || t.reads_names
             || t.cond.is_some()
             || (t.names_heaps && !names)
-            || pos.is_empty()
-            || pos.iter().any(|&h| h < shape.lower)
         {
             return None;
         }
-        let all = |c: &SetValue| matches!(c, SetValue::Ints(c) if c[..] == [pos.len() as i64]);
+        let all =
+            |c: &SetValue| matches!((c, n), (SetValue::Ints(c), Some(n)) if c[..] == [n as i64]);
         match (t.sel, t.amount) {
             (LSelKind::Count(SetValue::Ints(c)), LAmount::Each(set)) if c[..] == [1] => {
                 Some(Plain::OneHeap(set))

@@ -49,6 +49,22 @@ pub(super) fn fast_kind<'m>(
     })
 }
 
+/// The fast path that runs clause `m` on every valid position when no `positions where` rule
+/// applies, in words (what [`fast_kind`] chooses, whatever the position), or `None` when it
+/// depends on the position or there is none. For `heapgame moves --explain`.
+pub(super) fn fast_form(shape: &ShapeSpec, m: &MoveProgram) -> Option<&'static str> {
+    let fam = family::classify(m);
+    if fam.cookie().is_some() {
+        let fits = shape.symmetric() && shape.count.is_none();
+        return fits.then_some("`delete C heaps; lower every other heap by d`");
+    }
+    Some(match fam.plain_on(shape, None, false)? {
+        Plain::OneHeap(_) => "`take S from one heap`",
+        Plain::Each(..) => "`take S from each of C heaps`",
+        Plain::AllSame(..) => "`take same S from all heaps`",
+    })
+}
+
 /// Runs a [`Fast`] move: the followers the interpreter would write, in the same order.
 pub(super) fn run_fast(
     shape: &ShapeSpec,

@@ -231,6 +231,17 @@ impl Generator {
         Generator::new(self.shape.clone(), m, self.positions.clone())
     }
 
+    /// The generator's fast path that writes the followers of clause `i` on every position
+    /// (before its compiled form, if it has one), in words: `None` when the clause is run by
+    /// its compiled form or the interpreter (or a `positions where` rule applies, which the
+    /// fast paths leave to them).
+    pub fn fast_path(&self, i: usize) -> Option<&'static str> {
+        match self.positions {
+            None => fast::fast_form(&self.shape, &self.moves[i]),
+            Some(_) => None,
+        }
+    }
+
     /// How many clauses run as compiled code.
     pub fn compiled_clauses(&self) -> usize {
         self.compiled.count()
