@@ -35,8 +35,8 @@ fn partitions(w: u32, parts: usize, min: u32, unequal: bool) -> Vec<Vec<u32>> {
 }
 
 /// The followers a compiled clause shows, built plainly: the amount taken from each heap
-/// chosen (the heap then split into every partition, for a clause that splits it; the amount
-/// put on heap `y`, for `move ... to heap y`), zeros
+/// chosen, or added to it for an `add` (the heap then split into every partition, for a clause
+/// that splits it; the amount put on heap `y`, for `move ... to heap y`), zeros
 /// dropped for `heaps any`, sorted for the multiset shapes.
 fn compiled_followers(
     game: &Game,
@@ -51,7 +51,11 @@ fn compiled_followers(
         assert_eq!(combo.len(), take.len());
         let mut f = pos.to_vec();
         for (&j, &s) in combo.iter().zip(take) {
-            f[j] = f[j].checked_sub(s).expect("an amount at most the heap");
+            f[j] = match c.tail() {
+                // `add`: the amount goes onto the heap, which never passes u32::MAX.
+                Some(Tail::Add) => f[j].checked_add(s).expect("an amount that fits the heap"),
+                _ => f[j].checked_sub(s).expect("an amount at most the heap"),
+            };
         }
         let splits = match (c.split(), c.tail()) {
             (None, Some(Tail::To(y))) => {

@@ -16,6 +16,7 @@ mod check_diff;
 mod check_trust;
 mod claims;
 mod cli;
+mod compiled_add;
 mod compiled_chain;
 mod compiled_clauses;
 mod compiled_explain;

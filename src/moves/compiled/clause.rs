@@ -150,6 +150,9 @@ pub(super) fn peel<'m>(
     let Some((last, before)) = rest.split_last() else {
         return Ok((None, rest, None));
     };
+    if let Some(t) = super::add::lone_add(m, kept, rest) {
+        return Ok((Some(t), &[], Some(Tail::Add)));
+    }
     let Some(split) = Split::of(last) else {
         return Ok(match moved_to(shape, m, kept, rest) {
             Some(t) => (None, before, Some(t)),

@@ -39,7 +39,11 @@ impl CompiledMove {
             (Amounts::Ints(_), false) => "amounts from a list",
             (Amounts::Range(..), _) => "amounts a range",
         };
-        let mut parts = vec![format!("take from {sel}, {amounts}")];
+        let verb = match self.tail {
+            Some(Tail::Add) => "add to",
+            _ => "take from",
+        };
+        let mut parts = vec![format!("{verb} {sel}, {amounts}")];
         if let Some(Tail::To(_)) = self.tail {
             parts.push("then the amount added to a named heap (`move ... to`)".to_string());
         }

@@ -224,11 +224,11 @@ impl CompiledMove {
         }
         self.bind_choice(pos, combo, r);
         take.clear();
+        let least = self.cap(pos, combo, least);
         if self.each_heap {
             take.resize(combo.len(), 0);
             return Ok(self.per_heap(pos, combo, take, f));
         }
-        let least = i64::from(least);
         let mut w = self.window(least, r)?;
         if matches!(self.amounts, Amounts::Range(..)) && self.filter.is_empty() {
             if let Some(x) = &self.exclude {

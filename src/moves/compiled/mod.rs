@@ -42,6 +42,7 @@
 //! [`CompiledMove::each`] answers `Err(Fallback)` wherever the interpreter would report an
 //! error, so that the caller leaves the work to it.
 
+mod add;
 mod amounts;
 pub mod bounds;
 mod clause;
@@ -220,6 +221,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         &mut int_slots,
         step,
     )?;
+    add::check(tail.as_ref(), each_heap, step)?;
     let guards = guards_of(m)?;
     let keep = keep_step.map(clause::Keep::of).transpose()?;
     if keep.is_some() && matches!(sel, Sel::Named(_)) {
@@ -352,6 +354,8 @@ impl CompiledMove {
     /// included), else bounds that read only the position.
     fn quick_of(&self) -> Option<Quick> {
         let plain = self.filter.is_empty() && !self.each_heap && self.keep.is_none();
+        // An `add`'s cap is not its least heap ([`add`]).
+        let plain = plain && !self.adds();
         if !matches!(self.amounts, Amounts::Range(..)) || !plain || self.exclude.is_some() {
             return None;
         }

@@ -15,7 +15,7 @@
 //! an error), as is a clause that must change the position.
 
 /// What a compiled clause does after its `take`, which the caller writes into each follower:
-/// the heap taken from split, or the amount taken put on another heap.
+/// the heap taken from split, the amount taken put on another heap, or the amounts added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tail {
     /// The heap taken from, split ([`SplitTail`]).
@@ -23,6 +23,9 @@ pub enum Tail {
     /// `move A from heap x to heap y`: the amount taken added to the heap at this index (no
     /// move when it is the heap taken from; no follower when the heap would pass `u32::MAX`).
     To(usize),
+    /// `add`: each amount shown is added to the heaps chosen, not taken ([`super::add`]; no
+    /// follower when a heap would pass `u32::MAX`, which the amounts never make it).
+    Add,
 }
 
 /// How the heap a compiled clause lowered is split: into `parts` parts, each at least

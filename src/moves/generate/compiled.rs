@@ -145,6 +145,9 @@ pub(super) fn run_compiled(
         Some(Tail::To(y)) => c.each_shown(pos, regs, &mut |combo, shown| {
             sink.moved_to(y, buf, combo, shown)
         }),
+        Some(Tail::Add) => c.each_shown(pos, regs, &mut |combo, shown| {
+            sink.added(buf, combo, shown)
+        }),
     };
     match (ran, sink.halt) {
         (_, Some(h)) => Err(h),
@@ -270,6 +273,31 @@ impl Sink<'_, '_> {
             // s <= last <= the heap.
             buf[x] -= s as u32;
             buf[y] = to;
+            let r = self.canonical(buf);
+            if r.is_err() || last - s < step {
+                break r;
+            }
+            s += step;
+        };
+        self.halted(r)
+    }
+
+    /// Handles one [`Shown`] of an `add` ([`Tail::Add`]): each amount is added to every heap
+    /// chosen (the same amount to each: one heap, or `same`).
+    fn added(&mut self, buf: &mut Vec<u32>, combo: &[usize], shown: Shown<'_>) -> bool {
+        let (first, last, step) = match shown {
+            Shown::Tick => return self.show(buf, combo, shown),
+            Shown::One(take) => (u64::from(take[0]), u64::from(take[0]), 1),
+            Shown::Run { first, last, step } => (first, last, step),
+        };
+        let mut s = first;
+        let r = loop {
+            buf.clear();
+            buf.extend_from_slice(self.pos);
+            for &j in combo {
+                // The amounts are capped by the room left in the largest heap chosen.
+                buf[j] += s as u32;
+            }
             let r = self.canonical(buf);
             if r.is_err() || last - s < step {
                 break r;
