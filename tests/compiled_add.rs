@@ -101,7 +101,10 @@ fn both(text: &str, pos: &[u32]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
 #[test]
 fn adds_stop_at_the_largest_heap() {
     let big = u32::MAX - 2;
-    let (got, want) = both("ruleset \"u\" { heaps any move { add 1..5 to one heap } }", &[big]);
+    let (got, want) = both(
+        "ruleset \"u\" { heaps any move { add 1..5 to one heap } }",
+        &[big],
+    );
     assert_eq!(got, vec![vec![big + 1], vec![big + 2]]);
     assert_eq!(got, want);
     let text = "ruleset \"w\" { heaps 2 move { add same s in 1..5 to 2 heaps where s >= 1 } }";

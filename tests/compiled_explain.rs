@@ -51,14 +51,20 @@ fn each_interpreted_clause_names_the_part_that_stopped_it() {
     assert_eq!(part, "take 1 from 2 consecutive heaps");
     assert_eq!(what, "this selection");
 
-    let text = "ruleset \"m\" { heaps 3 in a row
-  move { move 1.. from heap 2 to one other heap }
+    let text = "ruleset \"m\" { heaps 3 in a row, each >= 1
+  move { move 1.. from heap 2 to one other heap g where g >= 2 }
   move { take s in 1.. from one heap where s <= 2 and min(after) >= 1 }
 }";
     let got = stopped_at(text);
     let (part0, what0) = got[0].clone().expect("not compiled");
-    assert_eq!(part0, "move 1.. from heap 2 to one other heap");
-    assert!(what0.starts_with("the step `move ... to`"), "{what0}");
+    assert_eq!(
+        part0,
+        "move 1.. from heap 2 to one other heap g where g >= 2"
+    );
+    assert!(
+        what0.starts_with("a `move ... to` with a `where`"),
+        "{what0}"
+    );
     let (part1, what1) = got[1].clone().expect("not compiled");
     assert_eq!(part1, "s <= 2 and min(after) >= 1");
     assert_eq!(what1, "a condition that reads `after`");

@@ -4,7 +4,8 @@
 //! (`Generator::interpreted`): generated rulesets (proptest) with guards and amounts from
 //! ranges, lists and names, every position's followers (built plainly in the test), the
 //! generic search on the game's generator, normal and misère play; and Staircase Nim, which
-//! now compiles whole.
+//! now compiles whole. `move A from SEL to one other heap g [where C]` (and `to the other
+//! heap`) likewise, on `heaps any`, two heaps, a row and named heaps.
 
 use super::compiled_clauses::misere_agrees;
 use super::compiled_moves::{clauses_agree, load_path};
@@ -78,6 +79,68 @@ proptest! {
         );
         agrees(&text, 5)?;
     }
+}
+
+/// A `move ... to one other heap g` whose condition puts the amount on a heap at least the
+/// one it leaves (`g >= h`), so that every move raises the sum of the squares of the heaps
+/// and no sequence of moves returns to a position.
+fn chosen_clause(named: bool) -> impl Strategy<Value = String> {
+    let guard = prop_oneof![Just(""), Just(" when sum(heaps) mod 2 == 0")];
+    let from = if named { "heap b" } else { "one heap h" };
+    let h = if named { "b" } else { "h" };
+    let forms: Vec<String> = vec![
+        format!("move 1..2 from {from} to one other heap g where g >= {h}"),
+        format!("move s in 1.. from {from} to one other heap g where g >= {h} and s mod 2 == 1"),
+        format!("move s in {{1, 3}} from {from} to one other heap g where g > {h}"),
+        format!(
+            "move s in 2.. from {from} to one other heap g where g + s >= {h} + 3 and g >= {h}"
+        ),
+        format!("move s in 1..3 from {from} to the other heap g where g >= {h}"),
+    ];
+    (guard, proptest::sample::select(forms)).prop_map(|(g, f)| format!("move{g} {{ {f} }}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn moves_to_a_heap_chosen_agree(a in chosen_clause(false), b in chosen_clause(false)) {
+        agrees(&format!("ruleset \"c\" {{ heaps any {a} {b} }}"), 5)?;
+        agrees(&format!("ruleset \"d\" {{ heaps 2 {a} {b} }}"), 5)?;
+        agrees(&format!("ruleset \"e\" {{ heaps 3 in a row {a} {b} }}"), 4)?;
+    }
+
+    #[test]
+    fn moves_from_a_named_heap_to_a_heap_chosen_agree(a in chosen_clause(true)) {
+        agrees(&format!("ruleset \"n\" {{ heaps (a, b, c) move {{ take 1 from heap c }} {a} }}"), 4)?;
+    }
+}
+
+/// With no condition, a `move ... to one other heap` may return to a position (the followers
+/// alone are compared), on heaps of a least size too; with a condition there it is
+/// interpreted (the interpreter evaluates it on amounts that leave a heap below that size).
+#[test]
+fn moves_to_a_heap_chosen_without_a_condition_agree() {
+    for text in [
+        "ruleset \"f\" { heaps any move { move 1.. from one heap to one other heap } }",
+        "ruleset \"g\" { heaps 3, each >= 1 move { move s in 1..2 from one heap to one other heap } }",
+    ] {
+        let game = Game::from_source("f", text, &[]).expect("a valid ruleset");
+        let (compiled, answered) = clauses_agree(text, &game, 5, 3);
+        assert_eq!(compiled, 1, "{text}");
+        assert!(answered > 0);
+    }
+    let text = "ruleset \"h\" { heaps 3, each >= 1
+  move { move 1.. from one heap h to one other heap g where g >= h } }";
+    let game = Game::from_source("h", text, &[]).expect("a valid ruleset");
+    let e = explain(game.shape(), &game.generator().moves[0])
+        .err()
+        .expect("interpreted");
+    assert!(
+        e.what.starts_with("a `move ... to` with a `where`"),
+        "{}",
+        e.what
+    );
 }
 
 /// Staircase Nim's `move 1.. from heap i to heap i - 1` compiles (it did not: the `add` of

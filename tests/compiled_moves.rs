@@ -50,6 +50,24 @@ fn compiled_followers(
     c.each(pos, &mut regs, &mut |combo, take| {
         assert_eq!(combo.len(), take.len());
         let mut f = pos.to_vec();
+        if let (Some(Tail::ToChosen), &[x, y]) = (c.tail(), combo) {
+            // `move ... to one other heap`: taken from the first heap, put on the second.
+            f[x] = f[x]
+                .checked_sub(take[0])
+                .expect("an amount at most the heap");
+            match f[y].checked_add(take[1]) {
+                Some(v) => f[y] = v,
+                None => return false,
+            }
+            if shape.count.is_none() {
+                f.retain(|&h| h > 0);
+            }
+            if shape.names.is_none() {
+                f.sort_unstable();
+            }
+            out.insert(f);
+            return false;
+        }
         for (&j, &s) in combo.iter().zip(take) {
             f[j] = match c.tail() {
                 // `add`: the amount goes onto the heap, which never passes u32::MAX.

@@ -118,4 +118,3 @@ fn computed_range<'a>(
         _ => None,
     }
 }
-

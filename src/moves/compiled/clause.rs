@@ -122,7 +122,7 @@ pub(super) fn steps_of<'m>(
         let what = format!(
             "the step `{}` (compiled: one `take`, with `keep one heap` before it, or `keep the \
              other heaps`, `take`s from named heaps or a `split` of its heap after it; `move \
-             ... to heap y`)",
+             ... to heap y` or `to one other heap`)",
             word(m, st)
         );
         return Err(NotCompiled::at(&what, &st.span));
@@ -152,6 +152,9 @@ pub(super) fn peel<'m>(
     };
     if let Some(t) = super::add::lone_add(m, kept, rest) {
         return Ok((Some(t), &[], Some(Tail::Add)));
+    }
+    if let Some(to) = super::moved::to_chosen(shape, m, kept, rest) {
+        return to.map(|_| (None, before, Some(Tail::ToChosen)));
     }
     let Some(split) = Split::of(last) else {
         return Ok(match moved_to(shape, m, kept, rest) {

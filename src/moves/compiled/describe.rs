@@ -47,6 +47,13 @@ impl CompiledMove {
         if let Some(Tail::To(_)) = self.tail {
             parts.push("then the amount added to a named heap (`move ... to`)".to_string());
         }
+        if let Some(to) = &self.to {
+            let n = to.conditions();
+            parts.push(format!(
+                "then the amount added to each other heap (`move ... to`; {n} condition{} per                  heap and amount)",
+                plural(n)
+            ));
+        }
         if let Some(t) = self.split() {
             let lone = matches!(&self.amounts, Amounts::Ints(v) if v[..] == [0]);
             let (n, min) = (

@@ -70,6 +70,9 @@ impl CompiledMove {
         r: &mut Regs,
         f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
     ) -> Result<bool, Fallback> {
+        if let Some(to) = &self.to {
+            return self.each_moved(to, pos, r, f);
+        }
         match self.then.is_empty() {
             true => self.each_first(pos, r, f),
             false => self.each_then(pos, r, f),

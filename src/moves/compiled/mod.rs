@@ -55,6 +55,7 @@ mod fold;
 mod kept;
 pub mod least;
 mod lines;
+mod moved;
 mod pieces;
 mod piecewise;
 mod quick;
@@ -64,11 +65,11 @@ mod then;
 
 use super::program::{LSelKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::CExpr;
+use amounts::{amounts_checked, one_member_as_range};
 use bounds::{conjuncts, Bounds};
 pub use clause::NotCompiled;
 pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
-use amounts::{amounts_checked, one_member_as_range};
 use least::{var_of, LeastBounds};
 pub use rule::{CompiledRule, RuleChain};
 pub use split::{SplitTail, Tail};
@@ -165,6 +166,8 @@ pub struct CompiledMove {
     then: Vec<then::Then>,
     /// The split of the heap the `take` lowered, or the heap its amount goes to ([`split`]).
     tail: Option<Tail>,
+    /// The heaps a `move ... to one other heap` may put its amount on ([`moved`]).
+    to: Option<moved::MoveTo>,
     heap_names: Vec<(usize, usize)>,
     sel: Sel,
     int_slot: Option<usize>,
@@ -257,6 +260,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         _ => None,
     };
     let then = then::Then::of(then_steps, first, amount_slot)?;
+    let to = moved::target_of(shape, m, tail.as_ref())?;
     let mut c = CompiledMove {
         guards,
         position_filter: on_position,
@@ -264,6 +268,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         exclude,
         then,
         tail,
+        to,
         heap_names: m.heap_names.clone(),
         sel,
         int_slot,

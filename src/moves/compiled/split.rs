@@ -26,6 +26,9 @@ pub enum Tail {
     /// `add`: each amount shown is added to the heaps chosen, not taken ([`super::add`]; no
     /// follower when a heap would pass `u32::MAX`, which the amounts never make it).
     Add,
+    /// `move A from SEL to one other heap [where C]` ([`super::moved`]): each move is shown as
+    /// two heaps, the amount taken from the first added to the second.
+    ToChosen,
 }
 
 /// How the heap a compiled clause lowered is split: into `parts` parts, each at least

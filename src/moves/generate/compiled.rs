@@ -145,8 +145,12 @@ pub(super) fn run_compiled(
         Some(Tail::To(y)) => c.each_shown(pos, regs, &mut |combo, shown| {
             sink.moved_to(y, buf, combo, shown)
         }),
-        Some(Tail::Add) => c.each_shown(pos, regs, &mut |combo, shown| {
-            sink.added(buf, combo, shown)
+        Some(Tail::Add) => {
+            c.each_shown(pos, regs, &mut |combo, shown| sink.added(buf, combo, shown))
+        }
+        Some(Tail::ToChosen) => c.each_shown(pos, regs, &mut |combo, shown| match combo {
+            &[x, y] => sink.moved_to(y, buf, &[x], shown),
+            _ => sink.show(buf, combo, shown),
         }),
     };
     match (ran, sink.halt) {
