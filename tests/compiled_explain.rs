@@ -112,7 +112,7 @@ fn moves_explain_and_solve_verbose_print_the_compilers_words() {
     let file = crate::common::fixture(
         "compiled_explain",
         "two",
-        "ruleset \"two\" { heaps any\n  move { take 1.. from one heap }\n  move { split 2 heaps into 2 unequal parts each }\n  move { delete one heap; split the other heap into 2 parts }\n}\n",
+        "ruleset \"two\" { heaps any\n  move { take 1.. from one heap }\n  move { split 2 heaps into 2 unequal parts each }\n  move { delete one heap; take 1 from one other heap }\n}\n",
     );
     let (code, out, err) = crate::common::run::run(&["moves", &file, "--explain"]);
     assert_eq!(code, 0, "{err}");
@@ -121,7 +121,7 @@ fn moves_explain_and_solve_verbose_print_the_compilers_words() {
     assert!(lines[0].starts_with("move at line 2: compiled (take from one heap"));
     assert!(lines[1].starts_with("move at line 3: interpreted: this `split`"));
     assert!(lines[1].ends_with("`split 2 heaps into 2 unequal parts each`"));
-    assert!(lines[2].starts_with("move at line 4: interpreted: the step `delete`"));
+    assert!(lines[2].starts_with("move at line 4: interpreted: this step after a `delete`"));
 
     let (code, plain, _) = crate::common::run::run(&["solve", &file, "--max", "4", "--heaps", "3"]);
     assert_eq!(code, 0);

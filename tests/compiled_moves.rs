@@ -47,6 +47,14 @@ fn compiled_followers(
     regs.heaps = pos.iter().map(|&h| i64::from(h)).collect();
     let shape = game.shape();
     let mut out = BTreeSet::new();
+    if c.tail() == Some(Tail::Deletes) {
+        // A `delete` clause writes its followers whole.
+        c.each_follower(pos, &mut regs, &mut |f| {
+            out.extend(f.map(<[u32]>::to_vec));
+            false
+        })?;
+        return Ok(out);
+    }
     c.each(pos, &mut regs, &mut |combo, take| {
         assert_eq!(combo.len(), take.len());
         let mut f = pos.to_vec();

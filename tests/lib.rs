@@ -19,6 +19,7 @@ mod cli;
 mod compiled_add;
 mod compiled_chain;
 mod compiled_clauses;
+mod compiled_delete;
 mod compiled_explain;
 mod compiled_falling;
 mod compiled_generator;

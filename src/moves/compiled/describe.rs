@@ -26,6 +26,9 @@ impl CompiledMove {
     /// The compiled form, in words: `take from one heap, amounts a range; conditions: 1 bound
     /// of the amount loop, none once a position, none per amount`.
     pub fn describe(&self) -> String {
+        if let Some(d) = &self.deletes {
+            return d.describe();
+        }
         let sel = match &self.sel {
             Sel::Counts(IntSet::Ints(v)) if v[..] == [1] => "one heap".to_string(),
             Sel::Counts(_) => "several heaps".to_string(),

@@ -73,6 +73,10 @@ impl CompiledMove {
         if let Some(to) = &self.to {
             return self.each_moved(to, pos, r, f);
         }
+        if self.deletes.is_some() {
+            // Its followers are written whole ([`CompiledMove::each_follower`]).
+            return Err(Fallback);
+        }
         match self.then.is_empty() {
             true => self.each_first(pos, r, f),
             false => self.each_then(pos, r, f),

@@ -46,6 +46,7 @@ mod add;
 mod amounts;
 pub mod bounds;
 mod clause;
+mod delete;
 mod describe;
 mod enumerate;
 mod exclude;
@@ -168,6 +169,9 @@ pub struct CompiledMove {
     tail: Option<Tail>,
     /// The heaps a `move ... to one other heap` may put its amount on ([`moved`]).
     to: Option<moved::MoveTo>,
+    /// A `delete` clause, whose followers are written whole ([`delete`]; then nothing else
+    /// here is read but the guards).
+    deletes: Option<delete::Deletes>,
     heap_names: Vec<(usize, usize)>,
     sel: Sel,
     int_slot: Option<usize>,
@@ -213,6 +217,9 @@ pub fn compile(shape: &ShapeSpec, m: &MoveProgram) -> Option<CompiledMove> {
 
 /// Compiles one clause, or says which part of it stopped the compiler ([`NotCompiled`]).
 pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
+    if let Some(d) = delete::of(shape, m) {
+        return Ok(CompiledMove::deleting(d?, shape, m, guards_of(m)?));
+    }
     let (keep_step, take, after, then_steps, tail) = clause::steps_of(shape, m)?;
     let step = take.step;
     let sel = sel_of(take.sel).ok_or_else(|| NotCompiled::at("this selection", &step.span))?;
@@ -269,6 +276,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         then,
         tail,
         to,
+        deletes: None,
         heap_names: m.heap_names.clone(),
         sel,
         int_slot,

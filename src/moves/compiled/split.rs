@@ -29,6 +29,9 @@ pub enum Tail {
     /// `move A from SEL to one other heap [where C]` ([`super::moved`]): each move is shown as
     /// two heaps, the amount taken from the first added to the second.
     ToChosen,
+    /// The clause deletes heaps ([`super::delete`]): its followers are written whole by
+    /// [`super::CompiledMove::each_follower`], nothing is shown by `each`.
+    Deletes,
 }
 
 /// How the heap a compiled clause lowered is split: into `parts` parts, each at least

@@ -148,6 +148,13 @@ pub(super) fn run_compiled(
         Some(Tail::Add) => {
             c.each_shown(pos, regs, &mut |combo, shown| sink.added(buf, combo, shown))
         }
+        Some(Tail::Deletes) => c.each_follower(pos, regs, &mut |f| {
+            let r = match f {
+                None => sink.watch.tick_by(TICK_EVERY as usize).map_err(Halt::from),
+                Some(f) => sink.deliver(f),
+            };
+            sink.halted(r)
+        }),
         Some(Tail::ToChosen) => c.each_shown(pos, regs, &mut |combo, shown| match combo {
             &[x, y] => sink.moved_to(y, buf, &[x], shown),
             _ => sink.show(buf, combo, shown),
