@@ -191,7 +191,7 @@ fn the_bench_rows_clauses_compile() {
 /// A clause that is not compiled says which part stopped the compiler.
 #[test]
 fn explain_names_the_part_that_is_not_compiled() {
-    let text = "ruleset \"d\" { heaps any\n move { take s in 1.. from one heap h; keep the other heaps o where any(z in o: z == h - s) }\n move { split 2 heaps into 2 parts each }\n move { take s in 1.. from one heap where any(z in heaps: z == s) } }";
+    let text = "ruleset \"d\" { heaps any\n move { take s in 1.. from one heap h; keep the other heaps o where any(z in o: z == h - s) }\n move { split one heap into 2 equal parts }\n move { take s in 1.. from one heap where any(z in heaps: z == s) } }";
     let game = Game::from_source("d", text, &[]).expect("valid");
     let why: Vec<String> = (game.generator().moves.iter())
         .map(|m| {
@@ -203,7 +203,7 @@ fn explain_names_the_part_that_is_not_compiled() {
         why,
         [
             "keep the other heaps o where any(z in o: z == h - s)",
-            "split 2 heaps into 2 parts each",
+            "split one heap into 2 equal parts",
             "any(z in heaps: z == s)",
         ]
     );

@@ -1,10 +1,11 @@
 //! `delete` compiled (issue 34): `delete SEL` alone or followed by `lower SEL by d` or `split
-//! SEL into P parts [each]`, written whole by the compiled clause, against the interpreter
+//! SEL into P parts [each]`, and a lone `lower` or `split` of several heaps, written whole by the compiled clause, against the interpreter
 //! (`Generator::interpreted`): generated rulesets (proptest) on `heaps any` and on a fixed
 //! number of heaps of a least size (named heaps have no `delete`), with guards, counts, `the other heap(s)`,
 //! `every other heap`, unequal parts and parts allowing empty; every position's followers,
-//! the generic search's values in normal and misère play. Every move deletes a heap of at
-//! least one token, so that no sequence of moves returns to a position. And the bundled Abuku rulesets and the cookie
+//! the generic search's values in normal and misère play. Every move deletes or lowers a heap
+//! of at least one token, or makes more heaps of as many tokens, so that no sequence of moves
+//! returns to a position. And the bundled Abuku rulesets and the cookie
 //! game, each of whose `delete` clauses compiles now.
 
 use super::compiled_clauses::misere_agrees;
@@ -34,6 +35,9 @@ fn any_clause() -> impl Strategy<Value = String> {
         "delete one heap; lower one other heap by 2",
         "delete one heap; split one other heap into 3 unequal parts",
         "delete one heap; split one other heap into 2 parts allowing empty",
+        "lower one heap by 2",
+        "lower 2 heaps by 1",
+        "split 2 heaps into 2 parts each",
     ];
     (guard(), proptest::sample::select(forms)).prop_map(|(g, f)| format!("move{g} {{ {f} }}"))
 }
@@ -45,6 +49,7 @@ fn fixed_clause() -> impl Strategy<Value = String> {
         "delete one heap; split one other heap into 2 parts",
         "delete 2 heaps; split the other heap into 3 parts",
         "delete one heap; split one other heap into 2 unequal parts",
+        "lower one heap by 1",
     ];
     (guard(), proptest::sample::select(forms)).prop_map(|(g, f)| format!("move{g} {{ {f} }}"))
 }

@@ -23,14 +23,14 @@ fn stopped_at(text: &str) -> Vec<Option<(String, String)>> {
 }
 
 /// Each clause stopped by one part: a guard with a quantifier (the guard itself, not the
-/// whole clause), a `split` of two heaps, the `add` half of `move ... to` (named as `move ...
+/// whole clause), a `split` into equal parts, the `add` half of `move ... to` (named as `move ...
 /// to`), a `where` conjunct with a quantifier over the move, a selection of consecutive heaps,
 /// and a condition on `after`; the clause that compiles says nothing.
 #[test]
 fn each_interpreted_clause_names_the_part_that_stopped_it() {
     let text = "ruleset \"e\" { heaps any
   move when any(z in heaps: z == 3) { take 1 from one heap }
-  move { split 2 heaps into 2 parts each }
+  move { split one heap into 2 equal parts }
   move { take s in 1.. from one heap h where s <= h / 2 }
   move { take s in 1.. from one heap where s mod 2 == 0 and any(z in heaps: z == s) }
 }";
@@ -39,8 +39,8 @@ fn each_interpreted_clause_names_the_part_that_stopped_it() {
     let what = |i: usize| got[i].as_ref().map_or("", |(_, w)| w.as_str());
     assert_eq!(part(0), Some("any(z in heaps: z == 3)"));
     assert!(what(0).starts_with("this guard"), "{got:?}");
-    assert_eq!(part(1), Some("split 2 heaps into 2 parts each"));
-    assert!(what(1).starts_with("this `split`"), "{got:?}");
+    assert_eq!(part(1), Some("split one heap into 2 equal parts"));
+    assert!(what(1).starts_with("the step `split`"), "{got:?}");
     assert_eq!(part(2), None, "{got:?}");
     assert_eq!(part(3), Some("any(z in heaps: z == s)"));
     assert!(what(3).starts_with("this condition"), "{got:?}");
@@ -112,15 +112,15 @@ fn moves_explain_and_solve_verbose_print_the_compilers_words() {
     let file = crate::common::fixture(
         "compiled_explain",
         "two",
-        "ruleset \"two\" { heaps any\n  move { take 1.. from one heap }\n  move { split 2 heaps into 2 unequal parts each }\n  move { delete one heap; take 1 from one other heap }\n}\n",
+        "ruleset \"two\" { heaps any\n  move { take 1.. from one heap }\n  move { split one heap into 2 equal parts }\n  move { delete one heap; take 1 from one other heap }\n}\n",
     );
     let (code, out, err) = crate::common::run::run(&["moves", &file, "--explain"]);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert!(lines[0].starts_with("move at line 2: compiled (take from one heap"));
-    assert!(lines[1].starts_with("move at line 3: interpreted: this `split`"));
-    assert!(lines[1].ends_with("`split 2 heaps into 2 unequal parts each`"));
+    assert!(lines[1].starts_with("move at line 3: interpreted: the step `split`"));
+    assert!(lines[1].ends_with("`split one heap into 2 equal parts`"));
     assert!(lines[2].starts_with("move at line 4: interpreted: this step after a `delete`"));
 
     let (code, plain, _) = crate::common::run::run(&["solve", &file, "--max", "4", "--heaps", "3"]);

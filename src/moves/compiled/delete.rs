@@ -1,7 +1,9 @@
 //! `delete` compiled: a clause `delete SEL` alone, or followed by `lower SEL2 by d` or `split
 //! SEL2 into P parts [each]` on the heaps left (`delete one heap; split the other heap into 2
-//! parts`, the cookie game's `delete one heap; lower every other heap by 1`), each selection
-//! `C heaps` (counts from a constant set), `every other heap` / `the other heaps`, or `the
+//! parts`, the cookie game's `delete one heap; lower every other heap by 1`), or a lone
+//! `lower SEL by d`, or a lone `split` that [`super::split`] does not take (`split 2 heaps
+//! into 2 parts each`, or on a fixed number of heaps); each selection `C heaps` (counts from
+//! a constant set), `every other heap` / `the other heaps`, or `the
 //! other heap`, with compiled guards. Its followers are written whole here
 //! ([`CompiledMove::each_follower`], [`Tail::Deletes`]): for each choice of heaps deleted,
 //! each choice of heaps among the rest, the heaps lowered or split into every product of
@@ -22,6 +24,7 @@ use super::split::{SplitTail, Tail};
 use super::{Amounts, CompiledMove, Fallback, Sel, TICK_EVERY};
 use crate::moves::combination::{next_canonical_combination, next_combination};
 use crate::moves::program::{LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
+use crate::ruleset::value::SetValue;
 
 /// How a step of a `delete` clause chooses its heaps.
 enum Pick {
@@ -34,6 +37,7 @@ enum Pick {
 }
 
 /// What follows the `delete`.
+#[derive(Clone, Copy)]
 enum After {
     /// Nothing: the heaps deleted are the move.
     Nothing,
@@ -50,6 +54,8 @@ pub(super) struct Deletes {
     after: After,
     /// `Some(k)`: positions have exactly `k` heaps; `None`: empty heaps vanish.
     count: Option<usize>,
+    /// A lone `lower` or `split` (no `delete` before it).
+    lone: bool,
 }
 
 /// The selection `st` chooses, when compiled.
@@ -62,50 +68,71 @@ fn pick(st: &LStep) -> Option<Pick> {
     })
 }
 
-/// Clause `m` when it starts with `delete`: compiled, or what stops the compiler; `None`
-/// for a clause that does not start with `delete`.
+/// Clause `m` when it starts with `delete`, or is one `lower` step, or one `split` step that
+/// [`super::split`] does not take (of several heaps, or on a fixed number of heaps): compiled,
+/// or what stops the compiler; `None` for other clauses. A lone step is read as a `delete`
+/// of no heap before it.
 pub(super) fn of(shape: &ShapeSpec, m: &MoveProgram) -> Option<Result<Deletes, NotCompiled>> {
-    let (del, rest) = m.steps.split_first()?;
-    if !matches!(del.kind, LStepKind::Delete) {
-        return None;
-    }
+    let (head, rest) = m.steps.split_first()?;
+    let one = matches!(&head.sel.kind, LSelKind::Count(SetValue::Ints(c)) if c[..] == [1]);
+    let (first, rest) = match head.kind {
+        LStepKind::Delete => (pick(head), rest),
+        LStepKind::Lower(_) if rest.is_empty() => (Some(NONE), &m.steps[..]),
+        LStepKind::Split { .. } if rest.is_empty() && !(one && shape.count.is_none()) => {
+            (Some(NONE), &m.steps[..])
+        }
+        _ => return None,
+    };
     let refuse = |what: &str, st: &LStep| Some(Err(NotCompiled::at(what, &st.span)));
     if m.must_change || m.after.is_some() {
-        return refuse("a `delete` with a `set` or a condition on `after`", del);
+        return refuse(
+            "a `delete`, `lower` or `split` with a `set` or a condition on `after`",
+            head,
+        );
     }
-    let Some(first) = pick(del) else {
-        return refuse("this selection", del);
+    let Some(first) = first else {
+        return refuse("this selection", head);
     };
     let (second, after) = match rest {
         [] => (None, After::Nothing),
-        [st] => {
-            let after = match st.kind {
-                LStepKind::Lower(by) => After::Lower(by),
-                LStepKind::Split {
-                    parts,
-                    min_part,
-                    unequal,
-                } => After::Split(SplitTail {
-                    parts,
-                    min_part,
-                    unequal,
-                }),
-                _ => return refuse(STEPS, st),
-            };
-            match pick(st) {
-                Some(p) => (Some(p), after),
-                None => return refuse("this selection", st),
-            }
-        }
+        [st] => match second_of(st) {
+            Ok((p, after)) => (Some(p), after),
+            Err(e) => return Some(Err(e)),
+        },
         [_, st, ..] => return refuse(STEPS, st),
     };
-    let count = shape.count;
+    let lone = !matches!(head.kind, LStepKind::Delete);
     Some(Ok(Deletes {
         first,
         second,
         after,
-        count,
+        count: shape.count,
+        lone,
     }))
+}
+
+/// No heap deleted: the choice before a lone `lower` or `split`.
+const NONE: Pick = Pick::Counts(IntSet::Range(0, Some(0)));
+
+/// The step after a `delete` (or a lone one): its choice of heaps and what it does to them.
+fn second_of(st: &LStep) -> Result<(Pick, After), NotCompiled> {
+    let after = match st.kind {
+        LStepKind::Lower(by) => After::Lower(by),
+        LStepKind::Split {
+            parts,
+            min_part,
+            unequal,
+        } => After::Split(SplitTail {
+            parts,
+            min_part,
+            unequal,
+        }),
+        _ => return Err(NotCompiled::at(STEPS, &st.span)),
+    };
+    match pick(st) {
+        Some(p) => Ok((p, after)),
+        None => Err(NotCompiled::at("this selection", &st.span)),
+    }
 }
 
 /// What a `delete` clause that is not compiled is told.
@@ -154,12 +181,14 @@ impl CompiledMove {
 impl Deletes {
     /// The clause in words, for `heapgame moves --explain`.
     pub(super) fn describe(&self) -> String {
-        let then = match self.after {
-            After::Nothing => "",
-            After::Lower(_) => ", then `lower` of heaps left",
-            After::Split(_) => ", then `split` of heaps left",
+        let then = match (self.after, self.lone) {
+            (After::Lower(_), true) => "`lower` of heaps",
+            (After::Split(_), true) => "`split` of heaps",
+            (After::Nothing, _) => "delete heaps",
+            (After::Lower(_), false) => "delete heaps, then `lower` of heaps left",
+            (After::Split(_), false) => "delete heaps, then `split` of heaps left",
         };
-        format!("delete heaps{then}; followers written whole")
+        format!("{then}; followers written whole")
     }
 }
 
