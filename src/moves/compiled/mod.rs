@@ -32,10 +32,15 @@
 //! kernel makes its box's shape). A `split` of the heap a one-heap `take` lowered, or a
 //! `split one heap` alone, on `heaps any` ([`split`]: the generator writes the partitions; the
 //! compiled-moves kernel declines it); `move A from SEL to heap y` on a fixed number of heaps
-//! (the amount taken added to `y` by the generator, [`Tail::To`]; the kernel declines it too).
-//! Not compiled: `split` of several heaps or on a fixed number of heaps, `split ... equal
-//! parts`, `delete`, `lower`, `add`, `move ... to` another selection or with a `where`, a
-//! `set` that may raise its heap,
+//! (the amount taken added to `y` by the generator, [`Tail::To`]; the kernel declines it too);
+//! `move A from one heap to one other heap g [where C]` ([`moved`], [`Tail::ToChosen`]); a
+//! lone `add S to SEL [where C]`, read as a `take` whose amounts are added ([`add`],
+//! [`Tail::Add`]); `delete SEL` alone or followed by `lower` or `split` of heaps left, and a
+//! lone `lower` or `split` of several heaps, whose followers are written whole ([`delete`],
+//! [`Tail::Deletes`]).
+//! Not compiled: `split ... equal parts`, `add` of an amount for each of several heaps, a
+//! `move ... to` with a `where` on heaps of a least size, steps after a `delete` other than
+//! one `lower` or `split`, a `set` that may raise its heap,
 //! several-step moves on unnamed heaps, quantifiers that read the move, `after`.
 //! For a clause not compiled, [`explain`] says which part stopped it
 //! (`heapgame moves --explain`), and [`compile`] answers `None`.
