@@ -3,12 +3,14 @@
 //! machine's for the command line and the REPL, the page's for the playground, none for a
 //! library call), resolved into the bounds of a solve (`Limits::at`: the most positions
 //! stored at what the solve spends a position, the memory limit, each with the words that say
-//! what set it), and the refusal, unless forced, of a position whose followers alone prove the
-//! run cannot finish ([`Limits::refuse_position`]).
+//! what set it), and the refusals, unless forced, of a position whose followers alone prove the
+//! run cannot finish ([`Limits::refuse_position`]), or whose region, when the search is to
+//! answer it, is proven larger than the position limit ([`Limits::refuse_search`]).
 
 use crate::estimate::{show_bytes as show_bytes_f64, Estimate};
 use crate::game::{show_position, Game};
-use crate::ruleset::diag::LoadError;
+use crate::moves::family::{classify, Plain};
+use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::Budget;
 
 /// A limit the user set, with the words that say so in the front end's terms
@@ -262,6 +264,81 @@ impl Limits {
     pub fn refuse_position(&self, game: &Game, pos: &[u32]) -> Result<(), LoadError> {
         let e = Estimate::for_position_in(game.generator(), pos, game.play());
         self.refuse(game, &e, &format!("solving {}", show_position(pos)))
+    }
+}
+
+/// At least this many canonical positions are reachable from the canonical position `pos`,
+/// every one of which the memoized search (and Smith's values, for a loop) stores; 0 when
+/// nothing is proven. Proven for a ruleset with a fixed number `k` of unordered heaps, no
+/// `positions where`, not a disjunctive sum (a sum's search stores one heap's values), with a
+/// clause `take S from one heap`, 1 in S, with no guard, `where` or name (so it moves at every
+/// position of `k` heaps): one token at a time, it reaches every position whose sorted heaps
+/// lie between the least size and those of `pos`. An ordered tuple `y` with `y_i <= pos_i`
+/// sorts into such a position (its `j`-th smallest is at most `max(pos_1..pos_j) = pos_j`),
+/// and at most `k!` tuples sort into each: so there are at least `prod(pos_i - least + 1) /
+/// k!` of them (computed in logarithms, rounded down with a margin).
+pub(crate) fn region_at_least(game: &Game, pos: &[u32]) -> f64 {
+    let gen = game.generator();
+    let shape = game.shape();
+    let takes_one = |m| match classify(m).plain(shape, pos, false) {
+        Some(Plain::OneHeap(set)) => set.contains(1).unwrap_or(false),
+        _ => false,
+    };
+    let proven = shape.count == Some(pos.len())
+        && shape.symmetric()
+        && gen.positions.is_none()
+        && !crate::solver::sum::is_sum(gen)
+        && gen.moves.iter().any(takes_one);
+    if !proven {
+        return 0.0;
+    }
+    let ln_tuples: f64 = (pos.iter())
+        .map(|&h| (f64::from(h.saturating_sub(shape.lower)) + 1.0).ln())
+        .sum();
+    let ln_orders: f64 = (2..=pos.len()).map(|i| (i as f64).ln()).sum();
+    ((ln_tuples - ln_orders).exp() * (1.0 - 1e-9)).floor()
+}
+
+impl Limits {
+    /// Refuses, unless forced, the search of the canonical position `pos` within `budget`
+    /// (the solve's, tightened to `bounds`) when the positions it must store are proven more
+    /// than its position limit ([`region_at_least`]): the search would stop at the limit.
+    /// `what` names the run ("solving (3, 5)").
+    pub(crate) fn refuse_search(
+        &self,
+        game: &Game,
+        pos: &[u32],
+        (bounds, budget): (&Bounds, &Budget),
+    ) -> Result<(), LoadError> {
+        let Some(limit) = budget.max_positions.filter(|_| !self.force) else {
+            return Ok(());
+        };
+        let region = region_at_least(game, pos);
+        if region <= limit as f64 {
+            return Ok(());
+        }
+        let why = if limit == bounds.max_positions {
+            bounds.why.clone()
+        } else {
+            "the caller".to_string()
+        };
+        let shown = show_position(pos);
+        let d = Diag::new(
+            Code::Limit,
+            0..0,
+            format!(
+                "this needs more than {limit} positions stored, the limit set by {why}, while \
+                 solving {shown}: the search stores every position it reaches, and one token \
+                 at a time it reaches every position whose heaps are at most those of {shown}, \
+                 at least {region:.0} of them; nothing was solved"
+            ),
+            "",
+        )
+        .help(
+            "raise the limit with --max-positions N or --max-memory SIZE, or ask about smaller \
+             positions",
+        );
+        Err(LoadError::single(game.src.clone(), d))
     }
 }
 
