@@ -317,20 +317,21 @@ impl Limits {
         if region <= limit as f64 {
             return Ok(());
         }
-        let why = if limit == bounds.max_positions {
-            bounds.why.clone()
+        // The caller's own limit, when tighter than the bounds, is named by its number alone.
+        let set_by = if limit == bounds.max_positions {
+            format!(", the limit set by {}", bounds.why)
         } else {
-            "the caller".to_string()
+            String::new()
         };
         let shown = show_position(pos);
         let d = Diag::new(
             Code::Limit,
             0..0,
             format!(
-                "this needs more than {limit} positions stored, the limit set by {why}, while \
-                 solving {shown}: the search stores every position it reaches, and one token \
-                 at a time it reaches every position whose heaps are at most those of {shown}, \
-                 at least {region:.0} of them; nothing was solved"
+                "this needs more than {limit} positions stored{set_by}, while solving {shown}: \
+                 the search stores every position it reaches, and one token at a time it \
+                 reaches every position whose heaps are at most those of {shown}, at least \
+                 {region:.0} of them; nothing was solved"
             ),
             "",
         )
@@ -397,5 +398,46 @@ mod tests {
         assert_eq!(page.for_heaps(2).why, "the page's default");
         assert_eq!(page.box_positions(), None);
         assert_eq!(limits(Some(1000), None).box_positions(), Some(1000));
+    }
+
+    /// Every canonical position reachable from `pos` (itself included), by the game's moves.
+    fn reachable(game: &Game, pos: &[u32]) -> usize {
+        let mut seen = std::collections::HashSet::from([pos.to_vec()]);
+        let mut todo = vec![pos.to_vec()];
+        while let Some(p) = todo.pop() {
+            for f in game.followers(&p).expect("followers") {
+                if seen.insert(f.clone()) {
+                    todo.push(f);
+                }
+            }
+        }
+        seen.len()
+    }
+
+    fn game(moves: &str, heaps: usize) -> Game {
+        let text = format!("ruleset \"t\" {{\n  heaps {heaps}\n{moves}}}\n");
+        Game::from_source("t.game", &text, &[]).expect("a ruleset")
+    }
+
+    #[test]
+    fn the_region_bound_is_at_most_the_region_reached() {
+        // Not sums (a move takes from several heaps), with `take 1.. from one heap`: the bound
+        // is proven, and at most what a brute force reaches.
+        let wythoff =
+            "  move { take 1.. from one heap }\n  move { take same 1.. from all heaps }\n";
+        for (k, pos) in [(2, vec![3u32, 7]), (2, vec![0, 9]), (3, vec![2, 4, 5])] {
+            let g = game(wythoff, k);
+            let bound = region_at_least(&g, &pos);
+            let reached = reachable(&g, &pos) as f64;
+            assert!(
+                bound >= 1.0 && bound <= reached,
+                "{pos:?}: {bound} of {reached}"
+            );
+        }
+        // Nothing proven: a sum (the search stores single heaps), or no move of one token.
+        let nim = game("  move { take 1.. from one heap }\n", 2);
+        assert_eq!(region_at_least(&nim, &[5, 9]), 0.0);
+        let twos = "  move { take 2.. from one heap }\n  move { take same 1.. from all heaps }\n";
+        assert_eq!(region_at_least(&game(twos, 2), &[5, 9]), 0.0);
     }
 }
