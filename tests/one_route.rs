@@ -450,6 +450,13 @@ fn a_search_proven_past_the_position_limit_is_refused_alike_everywhere() {
     for said in [&eval, &repl, &page] {
         assert!(said.contains("nothing was solved"), "{said}");
     }
+    // A session whose solver has (30, 40) already answers it under any limit: the refusal
+    // is of a search still to run, never of an answer held.
+    let session = heapgame()
+        .args(["repl", WYTHOFF, "--max-positions", "800"])
+        .stdin("30 40\n:limit 50\n30 40\n")
+        .ok();
+    assert_eq!(session.matches("grundy:   56").count(), 2, "{session}");
     // Forced, the search runs and stops at the limit: the refusal was right.
     let forced = heapgame()
         .args([

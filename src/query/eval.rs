@@ -156,13 +156,21 @@ pub fn eval<G: GameRules<Error = MoveError>>(
     let kernel = game.through_kernel(pos, &box_budget);
     let kernel = match kernel {
         Some(a) => Some(a.map_err(solve)?),
-        // The search, the other route: refused when its region is proven past its limit.
-        None => {
-            (limits.refuse_search(game, pos, (&bounds, &budget))).map_err(EvalError::Refused)?;
-            None
-        }
+        // The search, the other route: refused when its region is proven past its limit,
+        // unless the solver holds the answer already (a session's earlier question).
+        None => match limits.refuse_search(game, pos, (&bounds, &budget)) {
+            Err(e) if !known(solver, pos) => return Err(EvalError::Refused(e)),
+            _ => None,
+        },
     };
     route(game, solver, pos, kernel, &budget, want).map_err(solve)
+}
+
+/// Whether `solver` holds the value of `pos` already: asked with no room to store anything,
+/// a search that has to start fails at once, storing nothing.
+fn known<G: GameRules<Error = MoveError>>(solver: &mut Solver<'_, G>, pos: &[u32]) -> bool {
+    solver.set_budget(Budget::with_limit(Some(0)));
+    solver.grundy(pos).is_ok()
 }
 
 /// The route of the module doc, within `budget`: the kernel's answer when it gave one, else

@@ -4,13 +4,12 @@
 //! library call), resolved into the bounds of a solve (`Limits::at`: the most positions
 //! stored at what the solve spends a position, the memory limit, each with the words that say
 //! what set it), and the refusals, unless forced, of a position whose followers alone prove the
-//! run cannot finish ([`Limits::refuse_position`]), or whose region, when the search is to
-//! answer it, is proven larger than the position limit ([`Limits::refuse_search`]).
+//! run cannot finish ([`Limits::refuse_position`]); the refusal of a search whose region is
+//! proven past its position limit is `region.rs`'s.
 
 use crate::estimate::{show_bytes as show_bytes_f64, Estimate};
 use crate::game::{show_position, Game};
-use crate::moves::family::{classify, Plain};
-use crate::ruleset::diag::{Code, Diag, LoadError};
+use crate::ruleset::diag::LoadError;
 use crate::solver::Budget;
 
 /// A limit the user set, with the words that say so in the front end's terms
@@ -267,82 +266,6 @@ impl Limits {
     }
 }
 
-/// At least this many canonical positions are reachable from the canonical position `pos`,
-/// every one of which the memoized search (and Smith's values, for a loop) stores; 0 when
-/// nothing is proven. Proven for a ruleset with a fixed number `k` of unordered heaps, no
-/// `positions where`, not a disjunctive sum (a sum's search stores one heap's values), with a
-/// clause `take S from one heap`, 1 in S, with no guard, `where` or name (so it moves at every
-/// position of `k` heaps): one token at a time, it reaches every position whose sorted heaps
-/// lie between the least size and those of `pos`. An ordered tuple `y` with `y_i <= pos_i`
-/// sorts into such a position (its `j`-th smallest is at most `max(pos_1..pos_j) = pos_j`),
-/// and at most `k!` tuples sort into each: so there are at least `prod(pos_i - least + 1) /
-/// k!` of them (computed in logarithms, rounded down with a margin).
-pub(crate) fn region_at_least(game: &Game, pos: &[u32]) -> f64 {
-    let gen = game.generator();
-    let shape = game.shape();
-    let takes_one = |m| match classify(m).plain(shape, pos, false) {
-        Some(Plain::OneHeap(set)) => set.contains(1).unwrap_or(false),
-        _ => false,
-    };
-    let proven = shape.count == Some(pos.len())
-        && shape.symmetric()
-        && gen.positions.is_none()
-        && !crate::solver::sum::is_sum(gen)
-        && gen.moves.iter().any(takes_one);
-    if !proven {
-        return 0.0;
-    }
-    let ln_tuples: f64 = (pos.iter())
-        .map(|&h| (f64::from(h.saturating_sub(shape.lower)) + 1.0).ln())
-        .sum();
-    let ln_orders: f64 = (2..=pos.len()).map(|i| (i as f64).ln()).sum();
-    ((ln_tuples - ln_orders).exp() * (1.0 - 1e-9)).floor()
-}
-
-impl Limits {
-    /// Refuses, unless forced, the search of the canonical position `pos` within `budget`
-    /// (the solve's, tightened to `bounds`) when the positions it must store are proven more
-    /// than its position limit ([`region_at_least`]): the search would stop at the limit.
-    /// `what` names the run ("solving (3, 5)").
-    pub(crate) fn refuse_search(
-        &self,
-        game: &Game,
-        pos: &[u32],
-        (bounds, budget): (&Bounds, &Budget),
-    ) -> Result<(), LoadError> {
-        let Some(limit) = budget.max_positions.filter(|_| !self.force) else {
-            return Ok(());
-        };
-        let region = region_at_least(game, pos);
-        if region <= limit as f64 {
-            return Ok(());
-        }
-        // The caller's own limit, when tighter than the bounds, is named by its number alone.
-        let set_by = if limit == bounds.max_positions {
-            format!(", the limit set by {}", bounds.why)
-        } else {
-            String::new()
-        };
-        let shown = show_position(pos);
-        let d = Diag::new(
-            Code::Limit,
-            0..0,
-            format!(
-                "this needs more than {limit} positions stored{set_by}, while solving {shown}: \
-                 the search stores every position it reaches, and one token at a time it \
-                 reaches every position whose heaps are at most those of {shown}, at least \
-                 {region:.0} of them; nothing was solved"
-            ),
-            "",
-        )
-        .help(
-            "raise the limit with --max-positions N or --max-memory SIZE, or ask about smaller \
-             positions",
-        );
-        Err(LoadError::single(game.src.clone(), d))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -398,46 +321,5 @@ mod tests {
         assert_eq!(page.for_heaps(2).why, "the page's default");
         assert_eq!(page.box_positions(), None);
         assert_eq!(limits(Some(1000), None).box_positions(), Some(1000));
-    }
-
-    /// Every canonical position reachable from `pos` (itself included), by the game's moves.
-    fn reachable(game: &Game, pos: &[u32]) -> usize {
-        let mut seen = std::collections::HashSet::from([pos.to_vec()]);
-        let mut todo = vec![pos.to_vec()];
-        while let Some(p) = todo.pop() {
-            for f in game.followers(&p).expect("followers") {
-                if seen.insert(f.clone()) {
-                    todo.push(f);
-                }
-            }
-        }
-        seen.len()
-    }
-
-    fn game(moves: &str, heaps: usize) -> Game {
-        let text = format!("ruleset \"t\" {{\n  heaps {heaps}\n{moves}}}\n");
-        Game::from_source("t.game", &text, &[]).expect("a ruleset")
-    }
-
-    #[test]
-    fn the_region_bound_is_at_most_the_region_reached() {
-        // Not sums (a move takes from several heaps), with `take 1.. from one heap`: the bound
-        // is proven, and at most what a brute force reaches.
-        let wythoff =
-            "  move { take 1.. from one heap }\n  move { take same 1.. from all heaps }\n";
-        for (k, pos) in [(2, vec![3u32, 7]), (2, vec![0, 9]), (3, vec![2, 4, 5])] {
-            let g = game(wythoff, k);
-            let bound = region_at_least(&g, &pos);
-            let reached = reachable(&g, &pos) as f64;
-            assert!(
-                bound >= 1.0 && bound <= reached,
-                "{pos:?}: {bound} of {reached}"
-            );
-        }
-        // Nothing proven: a sum (the search stores single heaps), or no move of one token.
-        let nim = game("  move { take 1.. from one heap }\n", 2);
-        assert_eq!(region_at_least(&nim, &[5, 9]), 0.0);
-        let twos = "  move { take 2.. from one heap }\n  move { take same 1.. from all heaps }\n";
-        assert_eq!(region_at_least(&game(twos, 2), &[5, 9]), 0.0);
     }
 }
