@@ -396,3 +396,83 @@ fn a_box_gets_the_same_p_positions_from_the_three_front_ends() {
         assert_eq!(ps, want, "take-or-add's box");
     }
 }
+
+/// The number in "at least N of them" of a refusal of the search.
+fn at_least(text: &str) -> u128 {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let after = flat
+        .split("at least ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no `at least` in:\n{text}"));
+    after
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number after `at least` in:\n{text}"))
+}
+
+#[test]
+fn a_search_proven_past_the_position_limit_is_refused_alike_everywhere() {
+    // Wythoff (300, 500) under a position limit of 50 that the user set: the kernel's box
+    // (501^2 positions) is more than the limit, so the search is the route, and it stores
+    // every position it reaches. Taking one token at a time reaches every (x, y), x <= 300,
+    // y <= 500, so the search needs every unordered pair below: by Wythoff's moves, counted
+    // here by brute force. All three front ends refuse it before solving, with the same
+    // proven count, which is at most that number and more than the limit.
+    let reachable: u128 = (0..=300u128).map(|x| 500 - x + 1).sum();
+    let eval = heapgame()
+        .args(["eval", WYTHOFF, "300", "500", "--max-positions", "50"])
+        .fails_with("heapgame::limit");
+    let repl = heapgame()
+        .args(["repl", WYTHOFF, "--max-positions", "50"])
+        .stdin("300 500\n")
+        .run();
+    let repl = format!("{}{}", repl.stdout, repl.stderr);
+    let mut req = page_request(WYTHOFF);
+    req.max_positions = 50;
+    let page = heapgame_web::api::evaluate(&req, "300 500", &|_| {});
+    assert_eq!(page["ok"], false, "{page}");
+    assert_eq!(page["diagnostics"][0]["code"], "heapgame::limit", "{page}");
+    let page = page["diagnostics"][0]["message"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    let counts = [at_least(&eval), at_least(&repl), at_least(&page)];
+    assert_eq!(counts[1], counts[0], "the REPL and eval:\n{repl}\n{eval}");
+    assert_eq!(
+        counts[2], counts[0],
+        "the playground and eval:\n{page}\n{eval}"
+    );
+    assert!(
+        counts[0] > 50 && counts[0] <= reachable,
+        "{counts:?} of {reachable}"
+    );
+    for said in [&eval, &repl, &page] {
+        assert!(said.contains("nothing was solved"), "{said}");
+    }
+    // A session whose solver has (30, 40) already answers it under any limit: the refusal
+    // is of a search still to run, never of an answer held.
+    let session = heapgame()
+        .args(["repl", WYTHOFF, "--max-positions", "800"])
+        .stdin("30 40\n:limit 50\n30 40\n")
+        .ok();
+    assert_eq!(session.matches("grundy:   56").count(), 2, "{session}");
+    // Forced, the search runs and stops at the limit: the refusal was right.
+    let forced = heapgame()
+        .args([
+            "eval",
+            WYTHOFF,
+            "300",
+            "500",
+            "--max-positions",
+            "50",
+            "--force",
+        ])
+        .fails_with("heapgame::limit");
+    let forced = forced.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        forced.contains("needs more than 50 positions stored"),
+        "{forced}"
+    );
+    assert!(!forced.contains("nothing was solved"), "{forced}");
+}

@@ -1,11 +1,16 @@
 //! `Ruleset.diff` from Python: two rulesets, or a ruleset and a built-in formula, compared
-//! over a box as `heapgame diff` compares them: how many positions differ, and the first few,
-//! each with both sides' answers and reasons.
+//! over a box by the query floor's one diff (`query::diff`: what is compared, two sums by
+//! their single heaps, and the bounds, then the comparison), as `heapgame diff` compares
+//! them; rendered here as a dict: how many positions differ, and the first few, each with
+//! both sides' answers and reasons.
 
 use heapgame::game::AnyCount;
+use heapgame::query::diff::{compare, plan, DiffAsk};
+use heapgame::query::hooks::{Job, RegionAsk, RunHooks};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
-use heapgame::verify::diff::{diff, formula_from_text, Side};
-use heapgame::verify::{Bounds, CheckError, MissingBound};
+use heapgame::solver::Budget;
+use heapgame::verify::diff::{formula_from_text, Side};
+use heapgame::verify::{CheckError, MissingBound};
 use heapgame::Game;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -30,6 +35,19 @@ fn check_error(py: Python<'_>, game: &Game, e: CheckError) -> PyErr {
     }
 }
 
+/// A comparison's hooks: the call's budget; its stops are told by [`check_error`].
+struct Hooks(Budget);
+
+impl RunHooks for Hooks {
+    fn budget(&self) -> Budget {
+        self.0.clone()
+    }
+
+    fn or_memory_stop(&self, _: &Game, e: miette::Report, _: &str) -> miette::Report {
+        e
+    }
+}
+
 impl Native {
     /// The comparison, as a dict.
     #[allow(clippy::too_many_arguments)]
@@ -45,7 +63,19 @@ impl Native {
     ) -> PyResult<Bound<'py, PyDict>> {
         let game = &*self.game;
         let run = Run::new(limits)?;
-        let bounds = Bounds::resolve(game, Some(max), heaps, None).map_err(|m| {
+        let ask = DiffAsk {
+            max: Some(max),
+            heaps,
+            grundy,
+            show: keep,
+            region: RegionAsk::default(),
+            time: None,
+        };
+        let other_game = match &other {
+            Other::Game(g) => Some(*g),
+            Other::Formula(_) => None,
+        };
+        let planned = plan(game, other_game, ask).map_err(|m| {
             let message = match m {
                 MissingBound::Heaps => AnyCount(&game.checked.name).to_string(),
                 MissingBound::Max => "give max=".to_string(),
@@ -65,11 +95,16 @@ impl Native {
             (Other::Formula(text), Some(b)) => Side::Formula(b, text.clone()),
             (Other::Formula(_), None) => unreachable!("the formula was built above"),
         };
+        let file = std::path::Path::new(game.src.name());
         let report = run
             .watched(py, |budget| {
-                diff(game, side, bounds, grundy, keep, budget.clone())
+                let start = |_: &Job<'_>| Hooks(budget.clone());
+                compare(game, side, &planned, (file, start), &mut |_| {})
             })?
-            .map_err(|e| check_error(py, game, e))?;
+            .map_err(|e| match e.downcast::<CheckError>() {
+                Ok(e) => check_error(py, game, e),
+                Err(e) => diagnostic_to_py(py, e.as_ref(), game.src.name(), Kind::Solve),
+            })?;
         let d = PyDict::new(py);
         d.set_item("a", &report.a)?;
         d.set_item("b", &report.b)?;

@@ -289,7 +289,16 @@ impl Native {
             .quick_then_watched(py, solve, stopped)?
             .map_err(|e| match e {
                 // The query floor's refusal: the followers alone prove the run cannot finish.
-                EvalError::Refused(e) => to_py(py, &e, Kind::Limit("memory")),
+                // The search's region proven past the position limit, or followers that
+                // cannot be held within the memory.
+                EvalError::Refused(e) => {
+                    let positions = e.diags.iter().any(|d| d.code == Code::Limit);
+                    to_py(
+                        py,
+                        &e,
+                        Kind::Limit(if positions { "positions" } else { "memory" }),
+                    )
+                }
                 EvalError::Solve { error, .. } => {
                     let shown = heapgame::game::show_position(&pos);
                     run.failure(py, game, &error, &format!("while solving {shown}"))

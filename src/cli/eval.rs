@@ -3,7 +3,7 @@
 //! printed by `report::eval`.
 
 use crate::game::show_position;
-use crate::query::{answer, EvalError, Want};
+use crate::query::{answer, Bounds, EvalError, Want};
 use crate::report::eval::answer as report_answer;
 use miette::Report;
 
@@ -31,19 +31,30 @@ pub struct Args {
 pub fn run(a: Args) -> Result<u8, Report> {
     let (game, pos) = a.pos.load()?;
     let shown = show_position(&pos);
-    let mut run = SolveRun::hooks(&a.pos.game, format!("solving {shown}"));
+    let what = format!("solving {shown}");
     let want = Want {
         followers: false,
         genus: true,
     };
-    let limits = a.pos.game.query_limits();
-    let found = match answer(&game, &pos, &limits, &run.budget, want) {
+    // The run's hooks (progress bar, memory guard) start at the bounds the query floor
+    // resolves: the command line resolves no limit itself.
+    let mut run = None;
+    let start = |bounds: &Bounds| {
+        let started = SolveRun::with_limits(&a.pos.game, bounds.clone(), None, what);
+        let budget = started.budget.clone();
+        run = Some(started);
+        budget
+    };
+    let found = match answer(&game, &pos, &a.pos.game.query_limits(), start, want) {
         Ok(found) => found,
         Err(EvalError::Refused(e)) => return Err(Report::new(e)),
-        Err(EvalError::Solve { error, bounds }) => {
-            // A limit is told with what set it.
-            run.limits = bounds;
-            return Err(run.failure(&game, &error, &format!("while solving {shown}")));
+        // The hooks started before the solve: they say what stopped it and what set the
+        // limit it hit.
+        Err(EvalError::Solve { error, .. }) => {
+            return Err(match &run {
+                Some(run) => run.failure(&game, &error, &format!("while solving {shown}")),
+                None => Report::new(game.solve_diag(&error)),
+            });
         }
     };
     drop(run);

@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 
 use crate::query::table::{table, BoxAsk, TableError};
+use crate::query::Bounds;
 use crate::report::box_table::{render, Unwritten, Written};
 use crate::report::output::Streamed;
 use crate::report::table::{TableFormat, TableRequest};
@@ -81,19 +82,25 @@ pub fn run(a: Args) -> Result<u8, Report> {
         loopy: true,
         most: None,
     };
-    let mut run = SolveRun::hooks(&a.game, format!("solving heaps <= {}", a.max));
-    let answer = table(
-        &game,
-        game.generator(),
-        &ask,
-        &a.game.query_limits(),
-        &run.budget,
-    );
-    if let Err(TableError::Solve {
-        error,
-        loopy,
-        planned,
-    }) = &answer
+    // The run's hooks (progress bar, memory guard) start at the bounds the query floor
+    // resolves for the box's plan: the command line resolves no limit itself.
+    let mut run = None;
+    let what = format!("solving heaps <= {}", a.max);
+    let start = |bounds: &Bounds| {
+        let started = SolveRun::with_limits(&a.game, bounds.clone(), None, what);
+        let budget = started.budget.clone();
+        run = Some(started);
+        budget
+    };
+    let answer = table(&game, game.generator(), &ask, &a.game.query_limits(), start);
+    if let (
+        Err(TableError::Solve {
+            error,
+            loopy,
+            planned,
+        }),
+        Some(run),
+    ) = (&answer, &run)
     {
         let context = if *loopy {
             "while solving the region the box reaches (the moves can return to a position)"
@@ -104,13 +111,11 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 planned.spec.len()
             )
         };
-        // A limit is told with what set it: the bounds the box was planned at.
-        run.limits = planned.bounds.clone();
         return Err(run.failure(&game, error, &context));
     }
     // The progress bar and the memory guard end with the solve; the budget (Ctrl-C, --time)
     // still stops the writing.
-    let budget = run.budget.clone();
+    let budget = run.as_ref().map(|r| r.budget.clone()).unwrap_or_default();
     drop(run);
     let written = Written::default();
     match render(&game, &req, answer.as_ref(), &written, file) {

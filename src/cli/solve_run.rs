@@ -39,15 +39,9 @@ impl SolveRun {
         SolveRun::with_limits(args, args.limits(heaps), total, what)
     }
 
-    /// Sets up a solve whose position limit the query floor sets from its plan
-    /// ([`crate::query`]): the budget holds the hooks (Ctrl-C, progress, `--time`) and the
-    /// memory limit, which the plan does not change; the progress bar counts positions without
-    /// a total. [`SolveRun::limits`] is the query's to set, for messages.
-    pub fn hooks(args: &GameArgs, what: String) -> SolveRun {
-        SolveRun::hooks_counting(args, Count::Positions, None, what)
-    }
-
-    /// As [`SolveRun::hooks`], the progress bar counting `count` towards `total`.
+    /// Sets up a solve whose position limit the query floor sets from its plan (`heapgame
+    /// sequence`): the budget holds the hooks (Ctrl-C, progress, `--time`) and the memory
+    /// limit, which the plan does not change; the progress bar counts `count` towards `total`.
     pub fn hooks_counting(
         args: &GameArgs,
         count: Count,

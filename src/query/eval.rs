@@ -1,16 +1,19 @@
 //! One position answered, by the one route every front end takes (the command line's `eval`,
 //! the REPL, the playground and the Python package): refused first, unless forced, when its
-//! followers alone prove the run cannot finish (the one refusal, [`Limits::refuse_position`]),
-//! within the bounds its limits give (one place decides them); then through a compiled kernel on the position's box when one
-//! matches and the box is not much larger than the search's region
-//! ([`Game::through_kernel`]), else the memoized search; a misère sum of heaps that the search
+//! followers alone prove the run cannot finish ([`Limits::refuse_position`]), within the
+//! bounds its limits give (one place decides them); then through a compiled kernel on the
+//! position's box when one matches, the box fits the memory limit and is not much larger than
+//! the search's region ([`Game::through_kernel`]), else the memoized search (refused, unless
+//! forced, when the positions it must store are proven more than its position limit,
+//! [`Limits::refuse_search`]: the same refusal for the same reason in every front end); a
+//! misère sum of heaps that the search
 //! does not settle within [`SEARCH_FIRST`] positions by its misère quotient (unless the
 //! followers' values are asked for, which the quotient does not give); a loop in normal
 //! play by Smith's values over the region the position reaches; in misère play, Conway's genus
 //! when asked. The answer is data: the front ends render it (`report::eval` for text and
 //! JSON, the page its own way).
 
-use crate::game::Game;
+use crate::game::{Game, OneAnswer};
 use crate::moves::MoveError;
 use crate::ruleset::diag::LoadError;
 use crate::solver::genus::{genus, GenusError};
@@ -19,6 +22,7 @@ use crate::solver::quotient::{compute, heap_options, QuotientError};
 use crate::solver::sum::why_not_sum;
 use crate::solver::{Budget, GameRules, Play, SolveError, Solver};
 
+use super::hooks::Start;
 use super::limits::{heaps_stored, Bounds, Limits};
 
 /// How many positions the search may store for a misère sum of heaps before the misère
@@ -94,7 +98,8 @@ pub enum Answer {
 #[derive(Debug)]
 pub enum EvalError {
     /// Refused before its solve, unless forced: its followers alone prove the run cannot
-    /// finish ([`Limits::refuse_position`]).
+    /// finish ([`Limits::refuse_position`]), or the region the search must store is proven
+    /// larger than its position limit ([`Limits::refuse_search`]).
     Refused(LoadError),
     /// The solve failed or was stopped (a limit, the deadline, Ctrl-C, a move's error) within
     /// `bounds`, which say what set the limit it hit.
@@ -112,17 +117,17 @@ pub fn answer(
     game: &Game,
     pos: &[u32],
     limits: &Limits,
-    budget: &Budget,
+    start: impl Start,
     want: Want,
 ) -> Result<Answer, EvalError> {
     let mut solver = game.solver();
-    eval(game, &mut solver, pos, limits, budget, want)
+    eval(game, &mut solver, pos, limits, start, want)
 }
 
 /// Answers the canonical position `pos` of `game`, by the route in the module doc: refused,
 /// unless forced, when its followers alone prove the run cannot finish; else solved within
-/// `budget` (the caller's hooks: Ctrl-C, progress, the deadline) tightened to the bounds
-/// `limits` give a solve of its heaps (`limits::heaps_stored`). `solver` is the caller's search over
+/// the budget `start` gives (the caller's hooks: Ctrl-C, progress, the deadline) tightened to
+/// the bounds `limits` give a solve of its heaps (`limits::heaps_stored`). `solver` is the caller's search over
 /// `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
 /// session asks faster the second time. Its budget is set to the solve's.
 pub fn eval<G: GameRules<Error = MoveError>>(
@@ -130,48 +135,67 @@ pub fn eval<G: GameRules<Error = MoveError>>(
     solver: &mut Solver<'_, G>,
     pos: &[u32],
     limits: &Limits,
-    budget: &Budget,
+    start: impl Start,
     want: Want,
 ) -> Result<Answer, EvalError> {
     limits
         .refuse_position(game, pos)
         .map_err(EvalError::Refused)?;
     let bounds = limits.for_heaps(heaps_stored(game, pos));
-    let budget = bounds.tighten(budget);
+    let budget = bounds.tighten(&start.start(&bounds));
     // A position limit the user set bounds the kernel's box too; a default one does not: the
     // box is weighed by its own bytes against the memory limit.
     let box_budget = Budget {
         max_positions: limits.box_positions(),
         ..budget.clone()
     };
-    route(game, solver, pos, (&budget, &box_budget), want)
-        .map_err(|error| EvalError::Solve { error, bounds })
+    let solve = |error| EvalError::Solve {
+        error,
+        bounds: bounds.clone(),
+    };
+    let kernel = game.through_kernel(pos, &box_budget);
+    let kernel = match kernel {
+        Some(a) => Some(a.map_err(solve)?),
+        // The search, the other route: refused when its region is proven past its limit,
+        // unless the solver holds the answer already (a session's earlier question).
+        None => match limits.refuse_search(game, pos, (&bounds, &budget)) {
+            Err(e) if !known(solver, pos) => return Err(EvalError::Refused(e)),
+            _ => None,
+        },
+    };
+    route(game, solver, pos, kernel, &budget, want).map_err(solve)
 }
 
-/// The route of the module doc, within `budget` (a kernel's box within `box_budget`).
+/// Whether `solver` holds the value of `pos` already: asked with no room to store anything,
+/// a search that has to start fails at once, storing nothing.
+fn known<G: GameRules<Error = MoveError>>(solver: &mut Solver<'_, G>, pos: &[u32]) -> bool {
+    solver.set_budget(Budget::with_limit(Some(0)));
+    solver.grundy(pos).is_ok()
+}
+
+/// The route of the module doc, within `budget`: the kernel's answer when it gave one, else
+/// the search.
 fn route<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
     pos: &[u32],
-    (budget, box_budget): (&Budget, &Budget),
+    kernel: Option<OneAnswer>,
+    budget: &Budget,
     want: Want,
 ) -> Result<Answer, SolveError<MoveError>> {
-    let mut e = match game.through_kernel(pos, box_budget) {
-        Some(a) => {
-            let a = a?;
-            Evaluation {
-                is_p: a.is_p,
-                grundy: a.grundy,
-                wins: a.wins,
-                followers: (want.followers && a.grundy.is_some()).then_some(a.followers),
-                genus: None,
-                route: match a.grundy {
-                    Some(_) => Route::Kernel(a.kernel),
-                    None => Route::KernelOutcome(a.kernel),
-                },
-                stored: 0,
-            }
-        }
+    let mut e = match kernel {
+        Some(a) => Evaluation {
+            is_p: a.is_p,
+            grundy: a.grundy,
+            wins: a.wins,
+            followers: (want.followers && a.grundy.is_some()).then_some(a.followers),
+            genus: None,
+            route: match a.grundy {
+                Some(_) => Route::Kernel(a.kernel),
+                None => Route::KernelOutcome(a.kernel),
+            },
+            stored: 0,
+        },
         None => match search(game, solver, pos, budget, want)? {
             Found::Values(e) => e,
             Found::Loopy(sol) => return Ok(Answer::Loopy(sol)),

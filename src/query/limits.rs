@@ -3,8 +3,9 @@
 //! machine's for the command line and the REPL, the page's for the playground, none for a
 //! library call), resolved into the bounds of a solve (`Limits::at`: the most positions
 //! stored at what the solve spends a position, the memory limit, each with the words that say
-//! what set it), and the refusal, unless forced, of a position whose followers alone prove the
-//! run cannot finish ([`Limits::refuse_position`]).
+//! what set it), and the refusals, unless forced, of a position whose followers alone prove the
+//! run cannot finish ([`Limits::refuse_position`]); the refusal of a search whose region is
+//! proven past its position limit is `region.rs`'s.
 
 use crate::estimate::{show_bytes as show_bytes_f64, Estimate};
 use crate::game::{show_position, Game};

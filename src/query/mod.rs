@@ -7,7 +7,8 @@
 //!   genus).
 //! - [`limits`]: the limits a front end passes ([`Limits`]: what the user set and the memory
 //!   the platform leaves), the bounds of a solve resolved from them, and the refusal of a
-//!   position whose followers alone prove the run cannot finish.
+//!   position whose followers alone prove the run cannot finish; `region.rs`: the refusal of a
+//!   search whose region is proven past its position limit.
 //! - [`table`]: a box, in one call (its plan and memory, a sum, a kernel, the parallel mode
 //!   or the search, loopy values); [`rows`]: the solved box read row by row.
 //! - [`check`]: the claims of files' runs checked (each run's region or listed positions,
@@ -23,9 +24,11 @@ pub mod diff;
 pub mod eval;
 pub mod hooks;
 pub mod limits;
+mod region;
 pub mod rows;
 pub mod sequence;
 pub mod table;
 
 pub use eval::{answer, eval, Answer, EvalError, Evaluation, Route, Want};
+pub use hooks::Start;
 pub use limits::{Bounds, Limit, Limits, Room};

@@ -18,6 +18,7 @@ use crate::solver::plan::{plan_for, BoxPlan};
 use crate::solver::positions::each_position;
 use crate::solver::{BoxSpec, Budget, GameRules, Play, SolveError, Want};
 
+use super::hooks::Start;
 use super::limits::{Bounds, Limits};
 
 /// The box asked for: every heap at most `max`, `heaps` heaps for a ruleset with any number
@@ -131,18 +132,19 @@ pub struct Solved {
 }
 
 /// The box of `ask`, answered in one call: planned within `limits` (or refused, as data), then
-/// solved within `budget` (the caller's hooks: Ctrl-C, progress, the deadline; its position
-/// and memory limits, when set, are kept where tighter than the plan's bounds), the search
-/// through `rules` (the game's moves, or a wrapper of them that counts its progress).
+/// solved within the budget `start` gives at the plan's bounds (the caller's hooks: Ctrl-C,
+/// progress, the deadline; its position and memory limits, when set, are kept where tighter
+/// than the plan's bounds), the search through `rules` (the game's moves, or a wrapper of
+/// them that counts its progress).
 pub fn table<G: GameRules<Error = MoveError>>(
     game: &Game,
     rules: &G,
     ask: &BoxAsk,
     limits: &Limits,
-    budget: &Budget,
+    start: impl Start,
 ) -> Result<Solved, TableError> {
     let planned = plan(game, ask, limits)?;
-    let budget = planned.bounds.tighten(budget);
+    let budget = planned.bounds.tighten(&start.start(&planned.bounds));
     if let Some(cell) = &budget.planned {
         cell.store(planned.spec.len(), std::sync::atomic::Ordering::Relaxed);
     }

@@ -129,15 +129,19 @@ impl Request {
         }
     }
 
-    /// The query floor's refusal of a position ([`Limits::refuse_position`]), with the page's
-    /// help.
+    /// The query floor's refusal of a position ([`Limits::refuse_position`], or the search's
+    /// region proven past the position limit), with the page's help.
     fn refused(&self, mut e: LoadError) -> Value {
         for d in &mut e.diags {
-            d.help = Some(
+            d.help = Some(if d.code == Code::Limit {
+                "raise the position limit under Advanced, ask about smaller positions, or use \
+                 the command line (`heapgame eval`), which has the machine's memory"
+                    .to_string()
+            } else {
                 "ask about smaller positions, or tick `force` to start anyway (the position \
                  limit still applies)"
-                    .to_string(),
-            );
+                    .to_string()
+            });
         }
         error_json(&e)
     }
@@ -325,7 +329,6 @@ pub(crate) fn solve_position(
 ) -> Result<Position, Value> {
     let shown = show_position(pos);
     let budget = req.budget();
-    crate::memory::refuse_box(game, pos, &budget)?;
     let watched = Watched::new(game.generator(), report);
     let context = format!("while solving {shown}");
     let limits = req.limits();

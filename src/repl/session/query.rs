@@ -8,6 +8,17 @@ use crate::query::table::{table, BoxAsk, TableError};
 use crate::report::box_table::{refused, text, MAX_IN_MEMORY};
 use crate::report::table::TableRequest;
 
+/// The session's hooks alone (the Ctrl-C flag, the progress counter), for a question the
+/// query floor answers within the bounds it resolves from the session's limits, as it does
+/// for the command line: the same position gets the same limit in both.
+fn hooks(ui: &Ui) -> Budget {
+    Budget {
+        max_positions: None,
+        max_bytes: None,
+        ..ui.budget()
+    }
+}
+
 /// The most followers `:moves` lists: ten million lines are more than anyone reads, and
 /// each follower is kept until it is printed.
 const MOST_LISTED: f64 = 1e7;
@@ -33,7 +44,7 @@ impl Session<'_> {
     /// answered as `heapgame eval` answers it (`query::eval`) on the session's solver.
     pub(super) fn eval_pos(&mut self, ui: &mut Ui, pos: &[u32]) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
-        let (limits, budget) = (ui.limits(), ui.budget());
+        let (limits, budget) = (ui.limits(), hooks(ui));
         let want = crate::query::Want {
             followers: false,
             genus: true,
@@ -122,7 +133,7 @@ impl Session<'_> {
             loopy: true,
             most: Some(MAX_IN_MEMORY),
         };
-        let (limits, budget) = (ui.limits(), ui.budget());
+        let (limits, budget) = (ui.limits(), hooks(ui));
         let out = ui.compute(|| {
             let solved = match table(game, game.generator(), &ask, &limits, &budget) {
                 Ok(solved) => solved,
@@ -138,7 +149,7 @@ impl Session<'_> {
     /// `:sequence N`: the values of one heap and their period.
     pub(super) fn sequence(&mut self, ui: &mut Ui, max: u32) -> Result<(), Report> {
         let l = self.loaded()?;
-        let (limits, budget) = (ui.limits(), ui.budget());
+        let (limits, budget) = (ui.limits(), hooks(ui));
         // The text of millions of values is built and written within the computation, so that
         // Ctrl-C stops it too.
         let text = ui
