@@ -47,7 +47,11 @@ impl Checker<'_> {
         if !fits {
             return;
         }
-        if let Ok(values) = solve_box(gen, &spec, want, &self.budget) {
+        let budget = crate::solver::Budget {
+            max_positions: self.box_positions,
+            ..self.budget.clone()
+        };
+        if let Ok(values) = solve_box(gen, &spec, want, &budget) {
             self.table = Some(values);
         }
     }

@@ -124,7 +124,8 @@ impl DeepReport {
 /// and totals, the rest for samples) or every claim has a counterexample. `budget` gives the
 /// position limit and cancel flag; its deadline is set here.
 pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepReport, CheckError> {
-    check_deepening_all(&[(game, plan.clone())], budget, plan.time)
+    let boxes = budget.max_positions;
+    check_deepening_all(&[(game, plan.clone())], (budget, boxes), plan.time)
         .pop()
         .expect("one run (check_deepening)")
 }
@@ -135,10 +136,11 @@ pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepR
 /// goes next, one region (or sample batch) at a time, each step cut when the run has spent its
 /// part (a claim that fails gives its part back to the others). Boxes and totals until two
 /// thirds of `time` or the end of the run's part, then samples. The reports come in the order
-/// of `runs`; an error ends its run only.
+/// of `runs`; an error ends its run only. `boxes`: the most positions a kernel's box may hold
+/// ([`Checker::box_positions`]: the limit the user set; `None` weighs it by its bytes).
 pub(crate) fn check_deepening_all(
     runs: &[(&Game, Plan)],
-    budget: Budget,
+    (budget, boxes): (Budget, Option<usize>),
     time: Duration,
 ) -> Vec<Result<DeepReport, CheckError>> {
     let t0 = Instant::now();
@@ -147,6 +149,9 @@ pub(crate) fn check_deepening_all(
         .iter()
         .map(|(g, p)| Deepening::new(g, p, budget.clone(), t0))
         .collect();
+    for d in &mut ds {
+        d.c.box_positions = boxes;
+    }
     // Each claim's share of the growth: the time its own evaluation may take (the solving of
     // the positions, shared, is not counted).
     let claims: usize = ds.iter().map(Deepening::open).sum();
