@@ -83,7 +83,11 @@ mod tests {
                         assert_eq!(got, Some(want), "{k} heaps >= {least}, total {total}");
                         // Capped: more than the cap is cap + 1.
                         let capped = count_fixed(k, least, total, sorted, 5);
-                        assert_eq!(capped, Some(want.min(6)), "{k} >= {least} to {total}, cap 5");
+                        assert_eq!(
+                            capped,
+                            Some(want.min(6)),
+                            "{k} >= {least} to {total}, cap 5"
+                        );
                     }
                 }
             }
