@@ -149,6 +149,10 @@ impl RunHooks for SolveRun {
         self.budget.clone()
     }
 
+    fn box_positions(&self) -> Option<usize> {
+        self.box_positions
+    }
+
     fn or_memory_stop(&self, game: &Game, e: Report, context: &str) -> Report {
         SolveRun::or_memory_stop(self, game, e, context)
     }

@@ -28,6 +28,9 @@ pub struct SolveRun {
     pub limits: Limits,
     /// `--time`, if given.
     pub time: Option<Duration>,
+    /// The most positions a kernel's box may hold: `--max-positions` when given (a default
+    /// position limit bounds the search, not a box weighed by its bytes).
+    pub box_positions: Option<usize>,
     watchdog: Option<Watchdog>,
     _progress: Progress,
 }
@@ -92,6 +95,7 @@ impl SolveRun {
             budget,
             limits,
             time: args.time,
+            box_positions: args.max_positions,
             watchdog,
             _progress: Progress::counting(counter, count, total.ok_or(planned), what),
         }

@@ -67,7 +67,7 @@ pub(super) fn deepen_all<R: RunHooks>(
         })
         .collect();
     let mut reports: Vec<Option<Result<DeepReport, Report>>> =
-        check_deepening_all(&runs, run.budget(), time)
+        check_deepening_all(&runs, (run.budget(), run.box_positions()), time)
             .into_iter()
             .map(|r| Some(r.map_err(Report::new)))
             .collect();

@@ -84,6 +84,10 @@ pub struct Job<'a> {
 pub trait RunHooks {
     /// The budget the part runs within.
     fn budget(&self) -> Budget;
+    /// The most positions a kernel's box may hold: the position limit the user set; `None`
+    /// (a default limit bounds the search only): the box is weighed by its bytes against the
+    /// memory limit alone, as `eval` and `solve` weigh it ([`super::limits::Limits::box_positions`]).
+    fn box_positions(&self) -> Option<usize>;
     /// `e`, or the front end's report of the limit that stopped the part (the layers below
     /// see only a cancelled solve); `context` says what was being done.
     fn or_memory_stop(&self, game: &Game, e: Report, context: &str) -> Report;

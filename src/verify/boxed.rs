@@ -47,7 +47,11 @@ impl Checker<'_> {
         if !fits {
             return;
         }
-        if let Ok(values) = solve_box(gen, &spec, want, &self.budget) {
+        let budget = crate::solver::Budget {
+            max_positions: self.box_positions,
+            ..self.budget.clone()
+        };
+        if let Ok(values) = solve_box(gen, &spec, want, &budget) {
             self.table = Some(values);
         }
     }
@@ -93,5 +97,32 @@ impl Checker<'_> {
         let r = t.spec.rank(pos)?;
         let g = (t.want == Want::Grundy).then(|| t.value(r));
         Some((g, t.is_p(r)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::Budget;
+    use crate::Game;
+
+    #[test]
+    fn a_default_position_limit_bounds_the_search_not_the_kernels_box() {
+        // Wythoff's box of every heap <= 100: 5,151 sorted positions, past a limit of 1,000.
+        let game = Game::load_file(std::path::Path::new("rulesets/classic/wythoff.game"), &[])
+            .expect("wythoff.game");
+        let mut c = Checker::new(&game, Budget::with_limit(Some(1000)));
+        // A library's budget: its limit bounds the box too.
+        assert_eq!(c.box_positions, Some(1000));
+        c.solve_box_first(100);
+        assert!(c.table.is_none(), "a box past the limit set");
+        // The command line's default limit: the box is weighed by its bytes alone.
+        c.box_positions = None;
+        c.solve_box_first(100);
+        let t = c.table.as_ref().expect("the box solved");
+        assert_eq!(t.spec.max, 100);
+        // (3, 5) is P, (3, 4) is not: read from the box.
+        assert_eq!(c.read_box(&[3, 5]).map(|r| r.1), Some(true));
+        assert_eq!(c.read_box(&[3, 4]).map(|r| r.1), Some(false));
     }
 }

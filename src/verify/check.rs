@@ -210,6 +210,10 @@ pub struct Checker<'g> {
     /// claim that has branches not taken yet (the file's `check` box: as a run over it
     /// would); beyond, at one position in [`super::sweep::OBSERVE_EVERY`].
     pub observe_max: u32,
+    /// The most positions a kernel's box may hold ([`super::boxed`]): the budget's position
+    /// limit unless the caller says the limit bounds the search only (a default limit: the
+    /// box is then weighed by its bytes against the memory limit alone).
+    pub box_positions: Option<usize>,
 }
 
 impl<'g> Checker<'g> {
@@ -233,6 +237,7 @@ impl<'g> Checker<'g> {
         Checker {
             game,
             solver,
+            box_positions: budget.max_positions,
             stop: budget.as_interrupt(),
             budget,
             needs,

@@ -1,6 +1,7 @@
 //! `check --time`: a search that deepens while time is left. Boxes and totals alternately,
 //! each step about twice the positions of the last (positions already visited are skipped),
-//! then random samples with large heaps until the deadline. Each claim stops at its first
+//! then random samples with large heaps until the deadline (none once a box holds them all:
+//! the boxes and totals go on). Each claim stops at its first
 //! counterexample the file does not name, the smallest of the region searched when it was
 //! found; the report says how far each claim got. Several runs (a file's `check` lines,
 //! several files) deepen together, the run with the fewest positions compared going next
@@ -121,10 +122,12 @@ impl DeepReport {
 }
 
 /// Checks every claim of `game`, deepening until `plan.time` has passed (two thirds for boxes
-/// and totals, the rest for samples) or every claim has a counterexample. `budget` gives the
+/// and totals, the rest for samples; all of it for boxes and totals once a box holds every
+/// sample, a fixed heap count to the samples' largest heap) or every claim has a counterexample. `budget` gives the
 /// position limit and cancel flag; its deadline is set here.
 pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepReport, CheckError> {
-    check_deepening_all(&[(game, plan.clone())], budget, plan.time)
+    let boxes = budget.max_positions;
+    check_deepening_all(&[(game, plan.clone())], (budget, boxes), plan.time)
         .pop()
         .expect("one run (check_deepening)")
 }
@@ -135,10 +138,11 @@ pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepR
 /// goes next, one region (or sample batch) at a time, each step cut when the run has spent its
 /// part (a claim that fails gives its part back to the others). Boxes and totals until two
 /// thirds of `time` or the end of the run's part, then samples. The reports come in the order
-/// of `runs`; an error ends its run only.
+/// of `runs`; an error ends its run only. `boxes`: the most positions a kernel's box may hold
+/// ([`Checker::box_positions`]: the limit the user set; `None` weighs it by its bytes).
 pub(crate) fn check_deepening_all(
     runs: &[(&Game, Plan)],
-    budget: Budget,
+    (budget, boxes): (Budget, Option<usize>),
     time: Duration,
 ) -> Vec<Result<DeepReport, CheckError>> {
     let t0 = Instant::now();
@@ -147,6 +151,9 @@ pub(crate) fn check_deepening_all(
         .iter()
         .map(|(g, p)| Deepening::new(g, p, budget.clone(), t0))
         .collect();
+    for d in &mut ds {
+        d.c.box_positions = boxes;
+    }
     // Each claim's share of the growth: the time its own evaluation may take (the solving of
     // the positions, shared, is not counted).
     let claims: usize = ds.iter().map(Deepening::open).sum();
@@ -295,6 +302,13 @@ impl<'g> Deepening<'g> {
         }
     }
 
+    /// Whether every sample the run could draw lies in a box compared in full: a fixed heap
+    /// count, and every heap <= the samples' largest.
+    fn samples_covered(&self) -> bool {
+        self.game.shape().count.is_some()
+            && (self.steps.max).is_some_and(|m| m >= self.plan.sample_max)
+    }
+
     /// The claims still open: no counterexample yet, and about the run's parameters.
     fn open(&self) -> usize {
         self.c
@@ -312,6 +326,12 @@ impl<'g> Deepening<'g> {
             self.finished = true;
             return Ok(());
         }
+        // Samples inside a box compared in full add nothing: the regions grow to the end.
+        let grow_end = if self.samples_covered() {
+            end
+        } else {
+            grow_end
+        };
         if !self.sampling && Instant::now() >= grow_end {
             self.end_growth("the time (two thirds of it go to growing)");
         }
@@ -336,7 +356,12 @@ impl<'g> Deepening<'g> {
             Region::Total { total, heaps }
                 if super::steps::box_pays(self.game.shape(), total, heaps) =>
             {
-                self.c.solve_box_first(total);
+                // Solved a little ahead when the next box passes the total by at most an
+                // eighth: the box step after it reads the same box rather than solving again.
+                let ahead = (self.steps.next_box_max())
+                    .filter(|&m| m <= total.saturating_add(total / 8))
+                    .unwrap_or(total);
+                self.c.solve_box_first(ahead.max(total));
             }
             Region::Total { .. } => {}
             Region::Samples { .. } => {}

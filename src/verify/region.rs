@@ -174,6 +174,13 @@ fn total_size_until(
     let mut n = 0u64;
     let mut stopped = false;
     for k in ks {
+        if let Some(c) = count::count_fixed(k, least, total, shape.symmetric(), cap) {
+            n = n.saturating_add(c);
+            if n > cap {
+                break;
+            }
+            continue;
+        }
         let mut cur = Vec::with_capacity(k);
         walk(&mut cur, k, least, total, shape.symmetric(), &mut |_| {
             n += 1;
@@ -439,6 +446,8 @@ pub(crate) fn samples_until(
     Some(out)
 }
 
+#[path = "region/count.rs"]
+mod count;
 #[cfg(test)]
 #[path = "region/tests.rs"]
 mod tests;

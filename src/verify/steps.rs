@@ -192,6 +192,21 @@ impl<'s> Steps<'s> {
         Some(region)
     }
 
+    /// The largest heap of the box the next box step would take, for a fixed heap count (a
+    /// kernel solving a total's box ahead, so that the box step after it reads the same box:
+    /// two heaps' next box passes the total by about 1%); `None` once the growth stopped.
+    pub(crate) fn next_box_max(&self) -> Option<u32> {
+        if !self.growing || self.shape.count.is_none() {
+            return None;
+        }
+        let (shape, heaps) = (self.shape, self.heaps);
+        let want = self.last_box.saturating_mul(2);
+        let from = self.max_here.map_or(1, |m| m + 1);
+        Some(least_reaching(from, want, |m| {
+            box_size(shape, m, heaps).map_or(u64::MAX, clamp)
+        }))
+    }
+
     /// The box of the next heap count, about `want` positions: its heaps no larger than the
     /// box's so far, and smaller while the box passes the size asked (the heap count first);
     /// `None` when even heaps of 1 pass `cap` positions (the count stops growing).
