@@ -17,7 +17,8 @@ headless Chromium through chromedriver (web/webdriver.py), on a built web/dist/:
 
 Usage: web/bench.py wythoff|first ROUNDS [HEAPGAME_BINARY]   (from the repository's root,
 after web/build.sh and `cargo build --release`; needs chromium and chromedriver, as
-web/test.sh does). Prints one line a round and the load average; asserts nothing about time.
+web/test.sh does; HEAPGAME_DIST=DIR measures the page built in DIR instead of web/dist). Prints
+one line a round and the load average; asserts nothing about time.
 """
 import os
 import resource
@@ -31,6 +32,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webdriver import Browser, serve  # noqa: E402
 
 RULES = "rulesets/classic/wythoff.game"
+# The built page (another build's folder to compare two).
+DIST = os.environ.get("HEAPGAME_DIST", "web/dist")
 
 
 def chromedriver():
@@ -119,7 +122,7 @@ def page(driver, url, root):
 
 
 def wythoff(driver, rounds, binary, root):
-    server = serve("web/dist")
+    server = serve(DIST)
     for i in range(rounds):
         before = load()
         if i % 2 == 0:
@@ -134,7 +137,7 @@ def wythoff(driver, rounds, binary, root):
 def first(driver, rounds):
     for i in range(rounds):
         before = load()
-        server = serve("web/dist", rate=125_000, precompressed=True)
+        server = serve(DIST, rate=125_000, precompressed=True)
         b = Browser(driver, "target/web-bench", 1280, 900)
         try:
             b.go(server.url)
