@@ -265,6 +265,30 @@ fn wythoff_grundy_values_as_the_bitsets_widen_are_the_plain_mex() {
     assert!(most >= 64 * 4, "the values outgrow four words ({most})");
 }
 
+/// The Grundy fill skips the words of its bitsets it has seen full (a summary bit a word,
+/// 64 words a summary word): Nim on two heaps (`a XOR b`) to 300 mixes full and open words on
+/// each line, to 4,200 takes the values past 8,191, the bitsets past 128 words and their
+/// summaries to three words.
+#[test]
+fn nim_grundy_values_past_many_full_words_are_the_plain_mex() {
+    let text = "ruleset \"Nim\" {\n  heaps any\n  move { take 1.. from one heap }\n}\n";
+    let game = Game::from_source("nim.game", text, &[]).expect("a ruleset");
+    for (heaps, max) in [(2usize, 300u32), (2, 4200)] {
+        let spec = BoxSpec::new(game.shape(), max, heaps).expect("fits");
+        // The kernel itself: `solve_box` would take Nim, a disjunctive sum, by its sum mode.
+        let t = solve_box_kernel(game.generator(), &spec, Want::Grundy, &Budget::default())
+            .expect("the kernel takes Nim")
+            .expect("solves");
+        assert_eq!(t.kernel, Some("cube"), "{heaps} heaps");
+        let mut pos = Vec::new();
+        for r in 0..spec.len() {
+            spec.unrank(r, &mut pos);
+            let want = pos.iter().fold(0, |x, &h| x ^ h);
+            assert_eq!(t.value(r), want, "{pos:?}");
+        }
+    }
+}
+
 #[test]
 fn the_budget_stops_a_kernel() {
     let game = load("rulesets/classic/wythoff.game", &[]);

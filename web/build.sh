@@ -25,6 +25,15 @@ if [ "$have" != "$want" ]; then
 fi
 rm -rf web/dist
 mkdir -p web/dist
+# Panic messages name their source file: a dependency's from cargo's registry folder
+# (~/.cargo/registry/src/index.crates.io-HASH/pest-2.9.6/src/...), shortened here to the crate's
+# own folder (pest-2.9.6/src/...): about 2.4 KB of the full module (41 files), which then no
+# longer depends on where cargo keeps its sources. Only the WebAssembly's crates get the flag
+# (with --target, RUSTFLAGS leaves build scripts and macros alone).
+for d in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+  [ -d "$d" ] && RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=${d%/}/="
+done
+export RUSTFLAGS="${RUSTFLAGS:-}"
 # Two modules of the same crate: the full one (pkg/heapgame_web*), and the page's first one
 # (pkg/heapgame_first*, feature `first`: only `check` and `evaluate`, a fifth smaller once
 # compressed), which answers the first screen while the full one downloads (static/runner.js).

@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from webdriver import Browser, serve  # noqa: E402
 from browser.common import CONF, check  # noqa: E402
 from browser.answers import first_screen_and_a_position, claims_checked, big_positions, long_solve_and_bad_input  # noqa: E402
-from browser.rules import code_editor, typo_and_stale, parser_messages, a_loop_and_plain_words  # noqa: E402
+from browser.rules import code_editor, typo_and_stale, an_evaluation_with_a_problem, parser_messages, a_loop_and_plain_words  # noqa: E402
 from browser.box import a_box, a_period  # noqa: E402
 from browser.play import a_game, a_primer  # noqa: E402
 from browser.links import links, edits_are_kept, a_link_with_own_rules  # noqa: E402
@@ -46,6 +46,7 @@ def main():
         a_loop_and_plain_words(b)
         parser_messages(b)
         typo_and_stale(b)
+        an_evaluation_with_a_problem(b)
         a_box(b)
         a_game(b)
         a_primer(b)

@@ -47,6 +47,24 @@ def typo_and_stale(b):
     check(b.js("return !document.getElementById('undo-button').disabled;"), "Undo stays available")
 
 
+def an_evaluation_with_a_problem(b):
+    """Defect 8 of issue 38: the help of a problem that an evaluation answers with (the rules
+    do not parse) points to the page's reference and primer, as the editor's does, not to a
+    file of the repository."""
+    choose(b, "classic/wythoff.game")
+    opened(b, "classic/wythoff.game")
+    edit(b, "heaps 2", "heapz 2")
+    b.wait_text("#diagnostics", "line")
+    b.type("#position-input", "4 6")
+    b.click("#eval-button")
+    b.wait("the evaluation's problem", "return document.querySelector('#eval-out .problem') !== null;")
+    out = b.text("#eval-out .problems")
+    check("help:" in out and "Language reference" in out and ".md" not in out and "docs/" not in out,
+          f"an evaluation's problem points to the page's reference, not to a file ({out[:200]!r})")
+    edit(b, "heapz 2", "heaps 2")
+    b.wait_text("#status-line", "no problems")
+
+
 def parser_messages(b):
     """Defect 6 of issue 38: a `}` left out is shown at the `{` it would close, not at the end
     of the file; an unknown one-letter name gets no far-fetched suggestion."""

@@ -5,7 +5,7 @@
 // with a link to each, and the parameters' inputs. `window.heapgameEditor` (get, set, select,
 // selection) is the same for both, for the browser tests.
 import { escapeHtml } from './markdown.js';
-import { rendered } from './view.js';
+import { rendered, helpText } from './view.js';
 
 // The CodeMirror editor (codemirror.js's `create`), or null: the textarea (until the bundle
 // has arrived, or for good without it). The problems last marked, and whether the claims are
@@ -45,12 +45,6 @@ export function didYouMean(text, at, message) {
     if (d <= (w.length > 4 ? 2 : 1) && (!best || d < best[1])) best = [w, d];
   }
   return best ? `did you mean \`${best[0]}\` (instead of \`${m[0]}\`)?` : null;
-}
-
-/** A help text for students: the reference is the page's dialog, not a file. */
-export function helpText(help) {
-  return help.replace(/see docs\/language\.md/g, 'see the Language reference (the button above the editor)')
-    .replace(/docs\/language\.md/g, 'the Language reference');
 }
 
 /** The text in the editor. */

@@ -68,7 +68,16 @@ export function rendered(text) {
     el('pre', { className: 'error', textContent: text }));
 }
 
-/** A failed answer: each problem's message and help, and the command line's rendering. */
+/** A help text for students: the reference and the primer are the page's dialogs, not
+ * files of the repository. */
+export function helpText(help) {
+  return help.replace(/see docs\/language\.md/g,
+    'see the Language reference or the Primer (the buttons above the editor)')
+    .replace(/docs\/language\.md/g, 'the Language reference');
+}
+
+/** A failed answer: each problem's message and help (as `helpText` words it), and the
+ * command line's rendering. */
 export function problems(r) {
   const box = el('div', { className: 'problems', role: 'alert' });
   if (r.crashed || r.stopped) {
@@ -77,7 +86,7 @@ export function problems(r) {
   }
   for (const d of r.diagnostics || []) {
     const p = el('p', { className: 'problem' }, d.message);
-    if (d.help) p.append(el('br'), `help: ${d.help}`);
+    if (d.help) p.append(el('br'), `help: ${helpText(d.help)}`);
     box.append(p);
   }
   if (r.rendered) box.append(rendered(r.rendered));

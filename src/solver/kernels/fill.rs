@@ -215,6 +215,15 @@ struct GrundyFill<'l> {
     /// Bitsets over all accumulators and cones, for the memory bound.
     total_rows: usize,
     accs: Vec<BitRows>,
+    /// Per accumulator, per line: which words of its bitset are full (bit `j`: word `j` is
+    /// all ones), `sw` words a line. The mex skips a word that is full in one of the
+    /// bitsets it reads (Wythoff (3000, 4000): 35 words read a cell without it, under 2
+    /// with it), and reads a cone's (which has no such summary) where the others are not.
+    full: Vec<BitRows>,
+    /// Words of a line's summary in `full`: `w` bits rounded up to words; and a summary of
+    /// no full word, for a cone.
+    sw: usize,
+    none_full: Box<[u64]>,
     cones: Vec<BitRows>,
     /// Per accumulator: the line through the current cell, or `usize::MAX`.
     cur: Box<[usize]>,
@@ -250,6 +259,13 @@ impl<'l> GrundyFill<'l> {
                 .iter()
                 .map(|a| BitRows::new(a.lines, w))
                 .collect::<Result<Vec<_>, _>>()?,
+            full: l
+                .accs
+                .iter()
+                .map(|a| BitRows::new(a.lines, 1))
+                .collect::<Result<Vec<_>, _>>()?,
+            sw: 1,
+            none_full: vec![0].into(),
             cones: l
                 .groups
                 .iter()
@@ -273,7 +289,12 @@ impl<'l> GrundyFill<'l> {
             self.cur[a] = id;
             if id != usize::MAX {
                 let v = self.g[x - self.off[rows.base(a)]] as usize;
-                self.accs[a].data[id * w + v / 64] |= 1 << (v % 64);
+                let word = &mut self.accs[a].data[id * w + v / 64];
+                *word |= 1 << (v % 64);
+                if *word == u64::MAX {
+                    let j = v / 64;
+                    self.full[a].data[id * self.sw + j / 64] |= 1 << (j % 64);
+                }
             }
         }
     }
@@ -325,32 +346,16 @@ impl<'l> GrundyFill<'l> {
 
     /// The mex of what [`GrundyFill::gather`] collected (`64 * w` when every bit is set);
     /// `scratch` is cleared for the next cell. Up to four bitsets (Wythoff's three rays) are
-    /// read as whole rows, a word of each at a time without a branch a bitset: the scan is
-    /// the fill's hot loop, and the playground's WebAssembly, optimised for size, does not
-    /// unswitch the general loop.
+    /// read as whole rows, a word of each at a time without a branch a bitset, and only the
+    /// words that none of them has full (their summaries in `full`): the scan is the fill's
+    /// hot loop, and the playground's WebAssembly, optimised for size, does not unswitch the
+    /// general loop.
     #[inline(always)]
     fn mex(&mut self) -> usize {
         let w = self.w;
         let srcs = &self.srcs[..self.nsrcs];
         let found = if srcs.len() <= 4 {
-            // Missing rows repeat `scratch` (or of a set with itself is the set).
-            let mut rows = [&self.scratch[..]; 4];
-            for i in 0..srcs.len() {
-                rows[i] = self.bits(srcs[i]);
-            }
-            let [a, b, c, d] = rows;
-            let (m, a, b, c, d) = (&self.scratch[..w], &a[..w], &b[..w], &c[..w], &d[..w]);
-            // Plain indices into rows cut to `w`: no bounds checks, and no iterator adapters
-            // left as calls at opt-level "z".
-            let mut found = None;
-            for j in 0..w {
-                let u = m[j] | a[j] | b[j] | c[j] | d[j];
-                if u != u64::MAX {
-                    found = Some(64 * j + (!u).trailing_zeros() as usize);
-                    break;
-                }
-            }
-            found
+            self.mex_of_four()
         } else {
             (0..w).find_map(|j| {
                 let u = srcs
@@ -364,6 +369,45 @@ impl<'l> GrundyFill<'l> {
         }
         self.marks = 0;
         found.unwrap_or(64 * w)
+    }
+
+    /// [`GrundyFill::mex`] of `scratch` and up to four bitsets: the first word of their union
+    /// with a bit clear, among the words no accumulator's bitset of them has full.
+    #[inline(always)]
+    fn mex_of_four(&self) -> Option<usize> {
+        let (w, sw) = (self.w, self.sw);
+        let srcs = &self.srcs[..self.nsrcs];
+        // Missing rows repeat `scratch` (or of a set with itself is the set), missing or
+        // cone summaries an accumulator's (a summary says only which words are full).
+        let mut rows = [&self.scratch[..]; 4];
+        let mut sums = [&self.none_full[..]; 4];
+        for i in 0..srcs.len() {
+            rows[i] = self.bits(srcs[i]);
+            if let (true, a, r) = srcs[i] {
+                sums[i] = &self.full[a].data[r * sw..(r + 1) * sw];
+            }
+        }
+        let [a, b, c, d] = rows;
+        let (m, a, b, c, d) = (&self.scratch[..w], &a[..w], &b[..w], &c[..w], &d[..w]);
+        let [fa, fb, fc, fd] = sums;
+        let (fa, fb, fc, fd) = (&fa[..sw], &fb[..sw], &fc[..sw], &fd[..sw]);
+        // Plain indices into rows cut to their width: no bounds checks, and no iterator
+        // adapters left as calls at opt-level "z".
+        for s in 0..sw {
+            let mut open = !(fa[s] | fb[s] | fc[s] | fd[s]);
+            while open != 0 {
+                let j = 64 * s + open.trailing_zeros() as usize;
+                if j >= w {
+                    return None;
+                }
+                let u = m[j] | a[j] | b[j] | c[j] | d[j];
+                if u != u64::MAX {
+                    return Some(64 * j + (!u).trailing_zeros() as usize);
+                }
+                open &= open - 1;
+            }
+        }
+        None
     }
 
     /// The bitset `src` of the current cell, `w` words.
@@ -392,6 +436,14 @@ impl<'l> GrundyFill<'l> {
         }
         for r in self.accs.iter_mut().chain(self.cones.iter_mut()) {
             r.grow(self.w, w2)?;
+        }
+        let sw2 = w2.div_ceil(64);
+        if sw2 > self.sw {
+            for r in &mut self.full {
+                r.grow(self.sw, sw2)?;
+            }
+            self.none_full = vec![0; sw2].into();
+            self.sw = sw2;
         }
         self.scratch = vec![0; w2].into();
         self.w = w2;
