@@ -103,7 +103,7 @@ class Browser:
     def shot(self, name):
         os.makedirs(self.shots, exist_ok=True)
         png = base64.b64decode(self.s("GET", "/screenshot"))
-        with open(os.path.join(self.shots, name + ".png"), "wb") as f:
+        with open(os.path.join(self.shots, name.replace("/", "-") + ".png"), "wb") as f:
             f.write(png)
 
     def quit(self):

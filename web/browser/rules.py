@@ -52,6 +52,10 @@ def an_evaluation_with_a_problem(b):
     do not parse) points to the page's reference and primer, as the editor's does, not to a
     file of the repository."""
     choose(b, "classic/wythoff.game")
+    # The rules may have been edited before: the page asks before replacing them.
+    if b.wait("the game or the question", "return document.getElementById('discard').open ? 'ask' :"
+              " (+(document.body.dataset.opened || 0) > arguments[0] ? 'open' : null);", b.opened_before) == "ask":
+        b.click("#discard-yes")
     opened(b, "classic/wythoff.game")
     edit(b, "heaps 2", "heapz 2")
     b.wait_text("#diagnostics", "line")
