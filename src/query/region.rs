@@ -99,11 +99,12 @@ impl Limits {
             Code::Limit,
             0..0,
             format!(
-                "this needs more than {limit} positions stored{set_by}, while solving {shown}: \
+                "this needs more than {limit} {} stored{set_by}, while solving {shown}: \
                  the search stores every position it reaches, and one token at a time it \
                  reaches every position whose heaps are at most those of {shown}, at least \
                  {region:.0} of them ({stored:.0} stored before its last step); nothing was \
-                 solved"
+                 solved",
+                if limit == 1 { "position" } else { "positions" }
             ),
             "",
         )

@@ -54,7 +54,13 @@ impl Session<'_> {
             .map_err(|e| match e {
                 crate::query::EvalError::Refused(mut e) => {
                     for d in &mut e.diags {
-                        d.help = Some("ask about a smaller position".to_string());
+                        let help = match d.code {
+                            crate::ruleset::Code::Limit => {
+                                "raise the limit with `:limit N`, or ask about a smaller position"
+                            }
+                            _ => "ask about a smaller position",
+                        };
+                        d.help = Some(help.to_string());
                     }
                     Report::new(e)
                 }
