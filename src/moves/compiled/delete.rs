@@ -18,8 +18,8 @@
 //! number of heaps on a fixed number, where this falls back to it ([`Fallback`]).
 
 use super::bounds::Bounds;
-use super::clause::NotCompiled;
 use super::expr::{IntSet, Regs};
+use super::not_compiled::NotCompiled;
 use super::split::{SplitTail, Tail};
 use super::{Amounts, CompiledMove, Fallback, Sel, TICK_EVERY};
 use crate::moves::combination::{next_canonical_combination, next_combination};
