@@ -134,3 +134,36 @@ fn moves_explain_and_solve_verbose_print_the_compilers_words() {
     assert!(lines[0].starts_with("move at line 3: interpreted"), "{err}");
     assert!(lines[1].starts_with("move at line 4: interpreted"), "{err}");
 }
+
+/// `moves --explain` says what runs: the cookie game's `delete one heap; lower every other
+/// heap by 1`, which the generator's fast path writes, was reported interpreted (the step
+/// `delete`); it is compiled now and the line names the fast path; with a `positions where`
+/// rule, which the fast paths leave to the compiled code, the line does not.
+#[test]
+fn explain_names_the_fast_path_that_runs_a_clause() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("rulesets/propp/cookie.game");
+    let file = file.to_str().expect("a UTF-8 path");
+    let (code, out, err) = crate::common::run::run(&["moves", file, "--explain"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("move at line 9: compiled (delete heaps"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the generator runs it by its fast path"),
+        "{out}"
+    );
+    let ruled = crate::common::fixture(
+        "compiled_explain",
+        "ruled_cookie",
+        "ruleset \"c\" { heaps any\n  positions where len(heaps) <= 3\n  move { delete one heap; lower every other heap by 1 }\n}\n",
+    );
+    let (code, out, err) = crate::common::run::run(&["moves", &ruled, "--explain"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("move at line 3: compiled (delete heaps"),
+        "{out}"
+    );
+    assert!(!out.contains("fast path"), "{out}");
+}

@@ -14,7 +14,7 @@
 //! follower equals the position. An amount chosen for each of several heaps (`add S to 2
 //! heaps`) is not compiled.
 
-use super::clause::NotCompiled;
+use super::not_compiled::NotCompiled;
 use super::{CompiledMove, Tail};
 use crate::moves::family::Take;
 use crate::moves::program::{LStep, LStepKind, MoveProgram};

@@ -2,7 +2,7 @@
 //! one amount for the heaps chosen or one for each, named or not, or `c..E` computed in play
 //! (the conjunct `s <= E` then bounds the loop); what stops the compiler otherwise.
 
-use super::clause::NotCompiled;
+use super::not_compiled::NotCompiled;
 use super::{single, Amounts, Sel, MAX_EACH_MEMBERS};
 use crate::moves::program::{LAmount, LStep};
 use crate::ruleset::expr::{CExpr, CKind};

@@ -10,41 +10,14 @@ use std::sync::{Arc, LazyLock};
 
 use super::bounds::conjuncts;
 use super::expr::{boolean, reads_only, BoolFn, Regs};
+use super::not_compiled::NotCompiled;
 use super::split::{SplitTail, Tail};
 use super::{fold, tried, Amounts, Fallback, Sel, Shown};
 use crate::moves::family::{Split, Take};
 use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::{CExpr, CKind};
 use crate::ruleset::value::{SetValue, Value};
-use crate::syntax::ast::{BinOp, Span};
-
-/// Why a clause is not compiled: the part that stopped the compiler, and where it stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotCompiled {
-    /// What stopped it, in words (`the step \`split\``, `the condition`, ...).
-    pub what: String,
-    /// Where that part stands in the source (byte offsets).
-    pub span: Span,
-}
-
-impl NotCompiled {
-    /// `what`, at `span`.
-    pub(super) fn at(what: &str, span: &Span) -> NotCompiled {
-        NotCompiled {
-            what: what.to_string(),
-            span: span.clone(),
-        }
-    }
-
-    /// A conjunct of a condition that is not compiled.
-    pub(super) fn condition(c: &CExpr) -> NotCompiled {
-        NotCompiled::at(
-            "this condition (quantifiers, reals, tuples and sets that read the position are \
-             interpreted)",
-            &c.span,
-        )
-    }
-}
+use crate::syntax::ast::BinOp;
 
 /// The word of step `st` of `m`, for messages: `move ... to` for the `add` that ends a
 /// `move A from ... to ...` (lowered into a `take` and an `add` of one span).

@@ -18,8 +18,8 @@
 //! number of heaps on a fixed number, where this falls back to it ([`Fallback`]).
 
 use super::bounds::Bounds;
-use super::clause::NotCompiled;
 use super::expr::{IntSet, Regs};
+use super::not_compiled::NotCompiled;
 use super::split::{SplitTail, Tail};
 use super::{Amounts, CompiledMove, Fallback, Sel, TICK_EVERY};
 use crate::moves::combination::{next_canonical_combination, next_combination};
@@ -204,6 +204,10 @@ struct Bufs<'a> {
 
 /// A callback shown each follower (`Some`) or a tick (`None`); true stops.
 type Each<'f> = &'f mut dyn FnMut(Option<&[u32]>) -> bool;
+
+/// A callback shown each choice of heaps, with the follower's callback and the count of
+/// tries; true stops.
+type Choice<'c> = &'c mut dyn FnMut(&[usize], Each<'_>, &mut u32) -> Result<bool, Fallback>;
 
 impl CompiledMove {
     /// Shows `f` every follower of the `delete` clause on the canonical position `pos` (in
@@ -394,7 +398,7 @@ impl CompiledMove {
         idx: &mut Vec<usize>,
         tried: &mut u32,
         f: Each<'_>,
-        each: &mut dyn FnMut(&[usize], Each<'_>, &mut u32) -> Result<bool, Fallback>,
+        each: Choice<'_>,
     ) -> Result<bool, Fallback> {
         let n = vals.len();
         for c in 0..=n {

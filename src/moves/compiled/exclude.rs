@@ -11,8 +11,8 @@
 //! `E(s) == z` holds at exactly the amount computed here.
 
 use super::bounds::{linear_in, Linear, Window};
-use super::clause::NotCompiled;
 use super::expr::Regs;
+use super::not_compiled::NotCompiled;
 use super::quick::first_from;
 use super::{Amounts, CompiledMove, Shown};
 use crate::moves::program::{LSelKind, LStep, LStepKind};

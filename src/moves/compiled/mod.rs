@@ -62,6 +62,7 @@ mod kept;
 pub mod least;
 mod lines;
 mod moved;
+mod not_compiled;
 mod pieces;
 mod piecewise;
 mod quick;
@@ -73,10 +74,10 @@ use super::program::{LSelKind, MoveProgram, ShapeSpec};
 use crate::ruleset::expr::CExpr;
 use amounts::{amounts_checked, one_member_as_range};
 use bounds::{conjuncts, Bounds};
-pub use clause::NotCompiled;
 pub use expr::Regs;
 use expr::{boolean, reads_only, BoolFn, IntSet};
 use least::{var_of, LeastBounds};
+pub use not_compiled::NotCompiled;
 pub use rule::{CompiledRule, RuleChain};
 pub use split::{SplitTail, Tail};
 
@@ -225,6 +226,16 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     if let Some(d) = delete::of(shape, m) {
         return Ok(CompiledMove::deleting(d?, shape, m, guards_of(m)?));
     }
+    let mut c = explain_take(shape, m)?;
+    c.quick = c.quick_of();
+    c.quick_sel = c.quick_sel_of();
+    c.kept_pair = c.kept_pair_of();
+    Ok(c)
+}
+
+/// [`explain`] for a clause around a `take` (or an `add` read as one), its quick forms not
+/// yet chosen.
+fn explain_take(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCompiled> {
     let (keep_step, take, after, then_steps, tail) = clause::steps_of(shape, m)?;
     let step = take.step;
     let sel = sel_of(take.sel).ok_or_else(|| NotCompiled::at("this selection", &step.span))?;
@@ -246,13 +257,8 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     let (int_slot, list_slot) = (step.sel.int_slot, step.sel.list_slot);
     // The least heap chosen (the single heap's slot, `min` of those chosen), `min(heaps)`.
     let kept = keep.as_ref().map(|k| k.slot);
-    let least = |e: &CExpr| {
-        var_of(
-            e,
-            (is_single.then_some(int_slot).flatten(), list_slot),
-            kept,
-        )
-    };
+    let one_slot = is_single.then_some(int_slot).flatten();
+    let least = |e: &CExpr| var_of(e, (one_slot, list_slot), kept);
     // The slots that hold a heap's size: the heap chosen, the named heaps.
     let heap_slot = |i: usize| Some(i) == int_slot || m.heap_names.iter().any(|&(s, _)| s == i);
     let cs = cond.as_ref().map(conjuncts).unwrap_or_default();
@@ -273,7 +279,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
     };
     let then = then::Then::of(then_steps, first, amount_slot)?;
     let to = moved::target_of(shape, m, tail.as_ref())?;
-    let mut c = CompiledMove {
+    Ok(CompiledMove {
         guards,
         position_filter: on_position,
         keep,
@@ -300,11 +306,7 @@ pub fn explain(shape: &ShapeSpec, m: &MoveProgram) -> Result<CompiledMove, NotCo
         symmetric: shape.symmetric(),
         int_slots,
         list_slots: m.list_slots,
-    };
-    c.quick = c.quick_of();
-    c.quick_sel = c.quick_sel_of();
-    c.kept_pair = c.kept_pair_of();
-    Ok(c)
+    })
 }
 
 /// The guards of `m`, compiled.

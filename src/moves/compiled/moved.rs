@@ -14,8 +14,8 @@
 //! whose least size is 0, where the compiled `take` shows every amount the interpreter's
 //! condition sees). An error in `C` falls back to the interpreter.
 
-use super::clause::NotCompiled;
 use super::expr::{boolean, BoolFn, Regs, ThenRegs};
+use super::not_compiled::NotCompiled;
 use super::split::Tail;
 use super::{tried, CompiledMove, Fallback, Shown};
 use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind, MoveProgram, ShapeSpec};

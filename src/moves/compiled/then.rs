@@ -18,8 +18,8 @@
 //! and a clause whose `set` keeps its heap ([`crate::moves::program::MoveProgram::must_change`])
 //! has no follower to drop.
 
-use super::clause::NotCompiled;
 use super::expr::{boolean, int, BoolFn, IntFn, Regs, ThenRegs};
+use super::not_compiled::NotCompiled;
 use super::{fold, CompiledMove, Fallback, Shown};
 use crate::moves::program::{LAmount, LSelKind, LStep, LStepKind};
 use crate::ruleset::expr::{CExpr, CKind};
