@@ -200,3 +200,24 @@ fn the_deepened_runs_of_a_range_say_their_value_and_fail_where_false() {
         "{out}"
     );
 }
+
+#[test]
+fn a_require_a_range_value_breaks_names_the_check_line_that_set_it() {
+    let f = fixture(
+        "require",
+        "ruleset \"s\" (k = 2) {\n  require k >= 1 else \"k must be positive\"\n  heaps 1\n  \
+         move { take 1..k from one heap }\n  claim P: heaps[0] mod (k + 1) == 0\n  \
+         check with k in 0..3 max 10\n}\n",
+    );
+    let (code, out, err) = run(&["check", &f]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("heapgame::require"), "{err}");
+    assert!(err.contains("k must be positive"), "{err}");
+    // The `require` is labelled, and the line whose value broke it, with the value.
+    assert!(err.contains("false for these parameters"), "{err}");
+    assert!(err.contains("this `check` line sets k = 0"), "{err}");
+    assert!(err.contains("check with k in 0..3 max 10"), "{err}");
+    // The value is the line's: the help says to change it there, not with -p.
+    assert!(err.contains("change its values"), "{err}");
+    assert!(!err.contains("-p NAME=VALUE"), "{err}");
+}

@@ -302,13 +302,6 @@ impl<'g> Deepening<'g> {
         }
     }
 
-    /// Whether every sample the run could draw lies in a box compared in full: a fixed heap
-    /// count, and every heap <= the samples' largest.
-    fn samples_covered(&self) -> bool {
-        self.game.shape().count.is_some()
-            && (self.steps.max).is_some_and(|m| m >= self.plan.sample_max)
-    }
-
     /// The claims still open: no counterexample yet, and about the run's parameters.
     fn open(&self) -> usize {
         self.c
@@ -438,21 +431,6 @@ impl<'g> Deepening<'g> {
             }
         }
         Ok(Some(fresh))
-    }
-
-    /// Parks the claims that took their share of the growth's time (once a first region was
-    /// compared in full); whether no claim is left to compare.
-    fn park(&mut self) -> bool {
-        if self.steps.max.is_none() && self.steps.total.is_none() {
-            return false;
-        }
-        for i in 0..self.c.claims.len() {
-            if !self.c.parked[i] && self.c.claims[i].open() && self.c.spent[i] > self.share {
-                self.c.parked[i] = true;
-                self.reach[i].parked = true;
-            }
-        }
-        !self.c.all_failed() && self.c.none_compared()
     }
 
     /// The regions stop growing, for `why`: the samples come next, every claim still open

@@ -3,6 +3,7 @@
 //! given), and the positions of a `check over` line.
 
 use crate::ruleset::check::CheckRun;
+use crate::ruleset::diag::{Code, LoadError};
 use crate::ruleset::ParamOverride;
 use crate::Game;
 
@@ -59,6 +60,30 @@ fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, Che
     Ok(Some(out))
 }
 
+/// `e`, a problem of the ruleset loaded with the values of the `check` line `line`: each
+/// problem in the file labels the line too (with its values), and a `require` they break says
+/// to change the line, not to pass `-p` (the values are the line's).
+fn set_by(mut e: LoadError, line: &CheckRun) -> LoadError {
+    let values: Vec<String> = line
+        .with
+        .iter()
+        .map(|(n, v)| format!("{n} = {v}"))
+        .collect();
+    let values = values.join(", ");
+    for d in e.diags.iter_mut().filter(|d| d.source.is_none()) {
+        d.also.push((
+            line.span.clone(),
+            format!("this `check` line sets {values}"),
+        ));
+        if d.code == Code::Require {
+            d.help = Some(format!(
+                "the `check` line sets {values}: change its values, or the `require`"
+            ));
+        }
+    }
+    e
+}
+
 /// [`runs_of`], with each `check` line's `quick` bounds when `quick`.
 pub fn runs_in(
     name: &str,
@@ -113,7 +138,7 @@ pub fn runs_in(
                     text: format!("{n}={v}"),
                 })
                 .collect();
-            Game::from_source_overrides(name, text, &os)?
+            Game::from_source_overrides(name, text, &os).map_err(|e| set_by(e, line))?
         };
         let b = bounds(&game, Some(line))?;
         // `--max`/`--heaps` replace every run's positions by their box.

@@ -1,6 +1,8 @@
 //! The parts of a deepening step over a region: the positions `fails at` names, a region
 //! listed and visited position by position, or swept without being listed
-//! ([`crate::verify::sweep`]: a two-heap game whose boxes a kernel solves).
+//! ([`crate::verify::sweep`]: a two-heap game whose boxes a kernel solves); the claims parked
+//! once they took their share of the time, and whether samples could add anything (a box
+//! holding them all: the growth goes on instead).
 
 use std::time::Instant;
 
@@ -129,5 +131,34 @@ impl Deepening<'_> {
             "{words} (left when each claim had taken its share of the time)"
         ));
         self.end_growth("each claim still open had taken its share of the time");
+    }
+
+    /// Whether every sample the run could draw lies in a box compared in full: a fixed heap
+    /// count, and every heap <= the samples' largest.
+    pub(super) fn samples_covered(&self) -> bool {
+        self.game.shape().count.is_some()
+            && (self.steps.max).is_some_and(|m| m >= self.plan.sample_max)
+    }
+
+    /// Parks the claims that took their share of the growth's time (once a first region was
+    /// compared in full); whether no claim is left to compare.
+    pub(super) fn park(&mut self) -> bool {
+        if self.steps.max.is_none() && self.steps.total.is_none() {
+            return false;
+        }
+        // The share is of the growth's two thirds of the time; growing to the end (a box holds
+        // every sample), of all of it.
+        let share = if self.samples_covered() {
+            self.share.mul_f64(1.5)
+        } else {
+            self.share
+        };
+        for i in 0..self.c.claims.len() {
+            if !self.c.parked[i] && self.c.claims[i].open() && self.c.spent[i] > share {
+                self.c.parked[i] = true;
+                self.reach[i].parked = true;
+            }
+        }
+        !self.c.all_failed() && self.c.none_compared()
     }
 }
