@@ -317,7 +317,7 @@ impl super::CompiledMove {
         k: &Keep,
         pos: &[u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let mut rest = std::mem::take(&mut r.kept);
         let mut mapped = std::mem::take(&mut r.mapped);
@@ -333,7 +333,7 @@ impl super::CompiledMove {
         pos: &[u32],
         (rest, mapped): (&mut Vec<u32>, &mut Vec<usize>),
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         'heap: for j in 0..pos.len() {
             if self.symmetric && j > 0 && pos[j - 1] == pos[j] {
@@ -380,7 +380,7 @@ impl super::CompiledMove {
         pos: &[u32],
         other: usize,
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let mut combo = std::mem::take(&mut r.combo);
         let mut take = std::mem::take(&mut r.take);

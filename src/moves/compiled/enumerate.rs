@@ -68,7 +68,7 @@ impl CompiledMove {
         &self,
         pos: &[u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         if let Some(to) = &self.to {
             return self.each_moved(to, pos, r, f);
@@ -88,7 +88,7 @@ impl CompiledMove {
         &self,
         pos: &[u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         for &(slot, i) in &self.heap_names {
             r.ints[slot] = i64::from(pos[i]);
@@ -123,7 +123,7 @@ impl CompiledMove {
         &self,
         pos: &[u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let n = pos.len();
         let mut combo = std::mem::take(&mut r.combo);
@@ -158,7 +158,7 @@ impl CompiledMove {
         idx: &mut Vec<usize>,
         take: &mut Vec<u32>,
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let n = pos.len();
         for c in 1..=n {
@@ -218,7 +218,7 @@ impl CompiledMove {
         combo: &[usize],
         take: &mut Vec<u32>,
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let Some(least) = combo.iter().map(|&h| pos[h]).min() else {
             return Ok(false);
@@ -276,7 +276,7 @@ impl CompiledMove {
         combo: &[usize],
         take: &mut [u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         match &self.amounts {
             Amounts::Range(..) => {
@@ -397,7 +397,7 @@ impl CompiledMove {
         combo: &[usize],
         take: &mut [u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<Option<bool>, Fallback> {
         if self.filter.len() > from {
             if let Some(slot) = self.amount_slot {
@@ -423,13 +423,7 @@ impl CompiledMove {
 
     /// `each`: every choice of an amount for each heap of `combo` from the finite set, none
     /// leaving its heap below the shape's least size, the last heap's amount fastest.
-    fn per_heap(
-        &self,
-        pos: &[u32],
-        combo: &[usize],
-        take: &mut [u32],
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
-    ) -> bool {
+    fn per_heap(&self, pos: &[u32], combo: &[usize], take: &mut [u32], f: &mut sink!()) -> bool {
         let Amounts::Ints(v) = &self.amounts else {
             unreachable!("`each` amounts are listed at compile time")
         };

@@ -99,7 +99,7 @@ impl CompiledMove {
         w: Window,
         (pos, combo): (&[u32], &[usize]),
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Option<bool> {
         let rest = x.e.rest(r)?;
         let mut cut = std::mem::take(&mut r.excluded);

@@ -47,6 +47,8 @@
 //! [`CompiledMove::each`] answers `Err(Fallback)` wherever the interpreter would report an
 //! error, so that the caller leaves the work to it.
 
+#[macro_use]
+mod sink;
 mod add;
 mod amounts;
 pub mod bounds;
@@ -114,7 +116,7 @@ pub(crate) const TICK_EVERY: u32 = 1 << 12;
 /// Counts one choice or candidate tried in `count`; every [`TICK_EVERY`] of them, shows `f` a
 /// [`Shown::Tick`] and answers what it answers.
 #[inline(always)]
-fn tried(count: &mut u32, f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bool {
+fn tried(count: &mut u32, f: &mut sink!()) -> bool {
     *count = count.wrapping_add(1);
     count.is_multiple_of(TICK_EVERY) && tick(f)
 }
@@ -123,7 +125,7 @@ fn tried(count: &mut u32, f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bo
 /// inlined where `f` is called for one, is not copied into every loop that counts.
 #[cold]
 #[inline(never)]
-fn tick(f: &mut impl FnMut(&[usize], Shown<'_>) -> bool) -> bool {
+fn tick(f: &mut sink!()) -> bool {
     f(&[], Shown::Tick)
 }
 

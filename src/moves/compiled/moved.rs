@@ -122,7 +122,7 @@ impl CompiledMove {
         to: &MoveTo,
         pos: &[u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let mut t = r.then.take().unwrap_or_default();
         t.regs.ints.clone_from(&r.ints);
@@ -161,7 +161,7 @@ impl CompiledMove {
         x: usize,
         (first, last, step): (u64, u64, u64),
         t: &mut ThenRegs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         if to.the_other && pos.len() != 2 {
             return Ok(false);

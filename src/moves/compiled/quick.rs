@@ -80,7 +80,7 @@ impl CompiledMove {
         sel: QuickSel,
         bounds: &LeastBounds,
         pos: &[u32],
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> bool {
         let Amounts::Range(lo, hi) = self.amounts else {
             unreachable!("a quick clause has a range of amounts")
@@ -140,11 +140,7 @@ impl CompiledMove {
 
 /// Every amount of the window `w`, each a move, as one run (none when the window is empty).
 #[inline(always)]
-pub(super) fn run(
-    w: Window,
-    combo: &[usize],
-    f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
-) -> bool {
+pub(super) fn run(w: Window, combo: &[usize], f: &mut sink!()) -> bool {
     // Every amount of the window is a move: 1 <= lo, hi <= least <= u32::MAX.
     let first = first_from(w.lo, w.step, w.res);
     if first > w.hi {

@@ -200,7 +200,7 @@ impl CompiledMove {
         &self,
         pos: &[u32],
         r: &mut Regs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let mut t = r.then.take().unwrap_or_default();
         t.regs.ints.clone_from(&r.ints);
@@ -242,7 +242,7 @@ impl CompiledMove {
         combo: &[usize],
         (first, last, step): (u64, u64, u64),
         t: &mut ThenRegs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let mut s = first;
         loop {
@@ -262,7 +262,7 @@ impl CompiledMove {
         combo: &[usize],
         s: u32,
         t: &mut ThenRegs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let mut take = std::mem::take(&mut t.regs.take);
         take.clear();
@@ -279,7 +279,7 @@ impl CompiledMove {
         pos: &[u32],
         (combo, take): (&[usize], &[u32]),
         t: &mut ThenRegs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         // A named heap that the first `take` touched: the later step selects nothing.
         if combo.iter().any(|j| self.then.iter().any(|x| x.heap == *j)) {
@@ -303,7 +303,7 @@ impl CompiledMove {
         k: usize,
         pos: &[u32],
         t: &mut ThenRegs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         let Some(x) = self.then.get(k) else {
             // As the interpreter writes a follower: none with a heap below the least size.
@@ -366,7 +366,7 @@ impl CompiledMove {
         (heap, a): (usize, i64),
         pos: &[u32],
         t: &mut ThenRegs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Result<bool, Fallback> {
         t.combo.push(heap);
         // 0 <= a <= the heap <= u32::MAX.

@@ -91,7 +91,7 @@ impl CompiledMove {
         combo: &[usize],
         (first, last, step): (u64, u64, u64),
         t: &mut ThenRegs,
-        f: &mut impl FnMut(&[usize], Shown<'_>) -> bool,
+        f: &mut sink!(),
     ) -> Option<bool> {
         // A named heap that the first `take` touched: the later step selects nothing.
         if combo.iter().any(|j| self.then.iter().any(|x| x.heap == *j)) {
