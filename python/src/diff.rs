@@ -43,6 +43,12 @@ impl RunHooks for Hooks {
         self.0.clone()
     }
 
+    /// A kernel's box is bounded by the `max_positions` the caller gave (the budget holds no
+    /// default), else weighed by its bytes against the memory limit.
+    fn box_positions(&self) -> Option<usize> {
+        self.0.max_positions
+    }
+
     fn or_memory_stop(&self, _: &Game, e: miette::Report, _: &str) -> miette::Report {
         e
     }
