@@ -8,10 +8,9 @@
 //! position. And the room left below `u32::MAX`, which caps an `add` as the heap caps a
 //! `take`, position by position near it; Take-or-add and Adders-and-ladders' `add`s compile.
 
-use super::compiled_clauses::misere_agrees;
 use super::compiled_moves::{clauses_agree, load_path};
-use super::compiled_split::search_agrees;
-use heapgame::moves::compiled::{compile, explain};
+use super::compiled_split::every_clause_agrees;
+use heapgame::moves::compiled::compile;
 use heapgame::moves::{Followers, Generator, Scratch};
 use heapgame::Game;
 use proptest::prelude::*;
@@ -42,21 +41,9 @@ fn add_clause(named: bool) -> impl Strategy<Value = String> {
     (guard, proptest::sample::select(forms)).prop_map(|(g, f)| format!("move{g} {{ {f} }}"))
 }
 
-/// Followers, the search (normal play) and misère values of `text` against the interpreter
-/// on the box of `heaps` heaps up to `max`; every clause compiles.
+/// Every clause compiles and agrees with the interpreter ([`every_clause_agrees`]).
 fn agrees(text: &str, max: u32, heaps: usize) -> Result<(), TestCaseError> {
-    let game = Game::from_source("g", text, &[]).expect("a valid ruleset");
-    for m in &game.generator().moves {
-        if let Err(e) = explain(game.shape(), m) {
-            return Err(TestCaseError::fail(format!("{text}: not compiled: {e:?}")));
-        }
-    }
-    let (compiled, answered) = clauses_agree(text, &game, max, heaps);
-    prop_assert_eq!(compiled, game.generator().moves.len());
-    prop_assert!(answered > 0, "{} always fell back", text);
-    search_agrees(text, &game, max, heaps);
-    misere_agrees(text, &game, max, heaps);
-    Ok(())
+    every_clause_agrees(text, max, heaps).map(drop)
 }
 
 proptest! {

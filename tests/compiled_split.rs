@@ -72,9 +72,14 @@ pub(crate) fn search_agrees(label: &str, game: &Game, max: u32, heaps: usize) {
     }
 }
 
-/// Followers, boxes and the search (normal play) and misère values of `text` against the
-/// interpreter; every clause compiles.
-fn agrees(text: &str, max: u32, heaps: usize) -> Result<(), TestCaseError> {
+/// Every clause of `text` compiles, and its followers, the search's values (normal play) and
+/// the misère values agree with the interpreter's on the box of `heaps` heaps up to `max`
+/// (the generated clauses of the split, add and delete tests).
+pub(crate) fn every_clause_agrees(
+    text: &str,
+    max: u32,
+    heaps: usize,
+) -> Result<Game, TestCaseError> {
     let game = Game::from_source("g", text, &[]).expect("a valid ruleset");
     for m in &game.generator().moves {
         if let Err(e) = explain(game.shape(), m) {
@@ -84,9 +89,15 @@ fn agrees(text: &str, max: u32, heaps: usize) -> Result<(), TestCaseError> {
     let (compiled, answered) = clauses_agree(text, &game, max, heaps);
     prop_assert_eq!(compiled, game.generator().moves.len());
     prop_assert!(answered > 0, "{} always fell back", text);
-    box_agrees(text, &game, max, heaps, false);
     search_agrees(text, &game, max, heaps);
     misere_agrees(text, &game, max, heaps);
+    Ok(game)
+}
+
+/// [`every_clause_agrees`], and the boxes too.
+fn agrees(text: &str, max: u32, heaps: usize) -> Result<(), TestCaseError> {
+    let game = every_clause_agrees(text, max, heaps)?;
+    box_agrees(text, &game, max, heaps, false);
     Ok(())
 }
 
