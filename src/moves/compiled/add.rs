@@ -33,15 +33,7 @@ pub(super) fn lone_add<'m>(m: &'m MoveProgram, kept: bool, rest: &'m [LStep]) ->
     if kept || m.must_change {
         return None;
     }
-    Some(Take {
-        step: st,
-        sel: &st.sel.kind,
-        amount,
-        cond: cond.as_ref(),
-        guarded: !m.guards.is_empty(),
-        reads_names: !m.heap_names.is_empty(),
-        names_heaps: st.sel.int_slot.is_some() || st.sel.list_slot.is_some(),
-    })
+    Some(Take::with(m, st, amount, cond.as_ref()))
 }
 
 /// Refuses an `add` (`tail`) whose amount is chosen for each of several heaps.

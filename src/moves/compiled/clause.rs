@@ -183,11 +183,7 @@ fn moved_to(shape: &ShapeSpec, m: &MoveProgram, kept: bool, rest: &[LStep]) -> O
     else {
         return None;
     };
-    let slot = match taken {
-        LAmount::Named(names) if names.len() == 1 => names[0].0,
-        LAmount::Same(_, Some(slot)) => *slot,
-        _ => return None,
-    };
+    let slot = super::moved::named_slot(taken)?;
     let (LSelKind::Named(y), LAmount::Computed(form, sets)) = (&add.sel.kind, amount) else {
         return None;
     };

@@ -32,6 +32,16 @@ pub(super) struct MoveTo {
     cond: Vec<BoolFn>,
 }
 
+/// The register of the one amount a `take` names (`take s ...`, `take same s ...`), which a
+/// later `add` of a `move ... to` reads.
+pub(super) fn named_slot(taken: &LAmount) -> Option<usize> {
+    match taken {
+        LAmount::Named(names) if names.len() == 1 => Some(names[0].0),
+        LAmount::Same(_, Some(slot)) => Some(*slot),
+        _ => None,
+    }
+}
+
 /// `move A from SEL to one other heap [g] [where C]` (steps `rest`, the `take` and the `add`
 /// of the amount it took, named in `slot`), with no `keep` before it and no `set`: the
 /// [`Tail::ToChosen`] and the target compiled, `None` for other steps (which the caller reads
@@ -47,11 +57,7 @@ pub(super) fn to_chosen(
     else {
         return None;
     };
-    let slot = match taken {
-        LAmount::Named(names) if names.len() == 1 => names[0].0,
-        LAmount::Same(_, Some(slot)) => *slot,
-        _ => return None,
-    };
+    let slot = named_slot(taken)?;
     let one = |k: &LSelKind| matches!(k, LSelKind::Count(SetValue::Ints(c)) if c[..] == [1]);
     if !one(&take.sel.kind) && !matches!(take.sel.kind, LSelKind::Named(_) | LSelKind::TheOther) {
         return None;

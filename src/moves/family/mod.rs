@@ -137,15 +137,26 @@ impl<'m> Take<'m> {
         let LStepKind::Take(amount, cond) = &st.kind else {
             return None;
         };
-        Some(Take {
+        Some(Take::with(m, st, amount, cond.as_ref()))
+    }
+
+    /// Step `st` of clause `m` read as a `take` of `amount` where `cond` (a `take`'s own, or
+    /// an `add` the move compiler reads as one).
+    pub fn with(
+        m: &'m MoveProgram,
+        st: &'m LStep,
+        amount: &'m LAmount,
+        cond: Option<&'m CExpr>,
+    ) -> Take<'m> {
+        Take {
             step: st,
             sel: &st.sel.kind,
             amount,
-            cond: cond.as_ref(),
+            cond,
             guarded: !m.guards.is_empty(),
             reads_names: !m.heap_names.is_empty(),
             names_heaps: st.sel.int_slot.is_some() || st.sel.list_slot.is_some(),
-        })
+        }
     }
 }
 
