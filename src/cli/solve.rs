@@ -8,7 +8,6 @@
 use std::path::PathBuf;
 
 use crate::query::table::{table, BoxAsk, TableError};
-use crate::query::Bounds;
 use crate::report::box_table::{render, Unwritten, Written};
 use crate::report::table::{TableFormat, TableRequest};
 use crate::ruleset::{Diag, LoadError};
@@ -85,12 +84,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     // resolves for the box's plan: the command line resolves no limit itself.
     let mut run = None;
     let what = format!("solving heaps <= {}", a.max);
-    let start = |bounds: &Bounds| {
-        let started = SolveRun::with_limits(&a.game, bounds.clone(), None, what);
-        let budget = started.budget.clone();
-        run = Some(started);
-        budget
-    };
+    let start = SolveRun::starter(&a.game, what, &mut run);
     let answer = table(&game, game.generator(), &ask, &a.game.query_limits(), start);
     let answer = match answer {
         Err(TableError::Output(e)) => return Err(Report::new(e)),
