@@ -6,7 +6,6 @@
 // seconds; the download does not count), the other solves, with progress and a Stop button.
 import { Runner } from './runner.js';
 import { loadModule, loadFull } from './loader.js';
-import { wireDocs } from './docs.js';
 import * as view from './view.js';
 import * as editor from './editor.js';
 import * as share from './share.js';
@@ -65,6 +64,10 @@ module.then(() => {
 });
 const runner = new Runner(module);
 const checker = new Runner(module);
+// Both workers start now, so that each has its bindings and instance when the module
+// arrives (the first answer needs the checker's, then the runner's).
+checker.whenReady();
+runner.whenReady();
 
 // ---- the bundled rulesets' texts ----
 
@@ -545,6 +548,30 @@ function confirmDiscard(what) {
 
 // ---- wiring ----
 
+/** The "Language reference" and "Primer" buttons: their code (docs.js, with the Markdown
+ * renderer) is fetched when one is first clicked, not on the first answer's path; that click
+ * then opens its dialog. */
+function wireDocsWhenOpened() {
+  const dialogs = { 'show-reference': 'reference', 'show-primer': 'primer' };
+  const first = async (e) => {
+    const button = e.currentTarget;
+    for (const id of Object.keys(dialogs)) $(id).removeEventListener('click', first);
+    try {
+      const { wireDocs } = await import('./docs.js');
+      wireDocs(module);
+    } catch (err) {
+      for (const id of Object.keys(dialogs)) $(id).addEventListener('click', first);
+      const dialog = $(dialogs[button.id]);
+      $(`${dialog.id}-body`).textContent = `The document could not be loaded (${err.message || err}). Check the connection and try again.`;
+      $(`close-${dialog.id}`).onclick = () => dialog.close();
+      dialog.showModal();
+      return;
+    }
+    button.click();
+  };
+  for (const id of Object.keys(dialogs)) $(id).addEventListener('click', first);
+}
+
 function fillChoices() {
   const choice = $('ruleset-choice');
   const groups = new Map();
@@ -592,7 +619,7 @@ async function start() {
 
 async function main() {
   fillChoices();
-  wireDocs(module);
+  wireDocsWhenOpened();
   const choice = $('ruleset-choice');
   choice.addEventListener('change', async () => {
     const to = choice.value;
