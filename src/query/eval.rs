@@ -131,7 +131,7 @@ pub fn answer(
 /// `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
 /// session asks faster the second time. Its budget is set to the solve's.
 ///
-/// `eval`, [`route`] and [`search`] are inlined into each caller, so that the caller's `want`
+/// `eval`, `route` and `search` are inlined into each caller, so that the caller's `want`
 /// is a constant there: the misère quotient and the genus, which only a `want` without the
 /// followers or with the genus reaches, are then left out of a program that never asks for
 /// them (the playground's WebAssembly: about 40 KB of code).
