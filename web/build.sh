@@ -14,6 +14,8 @@
 # compress), sw.js, the offline copy, gets the build's version, and every file of 1 KB or more
 # gets precompressed copies beside it, FILE.gz (gzip -9) and FILE.br (brotli 11, with node's
 # zlib when node is there), for servers set up to send them (README.md, "The playground").
+# The page's scripts, style sheet and bindings are minified by the editor's esbuild when npm
+# is there; the bundled rulesets go to data.js (the first screen's text) and rulesets.js.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
