@@ -14,6 +14,8 @@
 # compress), sw.js, the offline copy, gets the build's version, and every file of 1 KB or more
 # gets precompressed copies beside it, FILE.gz (gzip -9) and FILE.br (brotli 11, with node's
 # zlib when node is there), for servers set up to send them (README.md, "The playground").
+# The page's scripts, style sheet and bindings are minified by the editor's esbuild when npm
+# is there; the bundled rulesets go to data.js (the first screen's text) and rulesets.js.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
@@ -143,7 +145,24 @@ else
     echo "web/build.sh: the editor's bundle failed: the editor is the plain textarea" >&2
   fi
 fi
+# The page's own scripts, its style sheet and the bindings, minified by the same esbuild (each
+# file alone, its imports unchanged): the comments are half of their bytes, and they are on the
+# first answer's path (on a slow connection every byte before the answer counts). Without
+# esbuild they are served as written.
+if [ -x web/editor/node_modules/.bin/esbuild ]; then
+  shrink=()
+  for f in web/dist/*.js web/dist/style.css web/dist/pkg/*.js; do
+    case "$f" in web/dist/sw.js | web/dist/codemirror.js) ;; *) shrink+=("$f") ;; esac
+  done
+  before=$(cat "${shrink[@]}" | wc -c)
+  web/editor/node_modules/.bin/esbuild "${shrink[@]}" --minify --target=es2022 --legal-comments=none \
+    --log-level=warning --allow-overwrite --outdir=web/dist --outbase=web/dist
+  echo "web/build.sh: the page's scripts and style sheet minified: $before -> $(cat "${shrink[@]}" | wc -c) bytes"
+else
+  echo "web/build.sh: esbuild not found (npm): the page's scripts are not minified" >&2
+fi
 python3 web/embed.py . > web/dist/data.js
+python3 web/embed.py . texts > web/dist/rulesets.js
 python3 web/embed.py . reference > web/dist/reference.js
 # The offline copy's version: a digest of every file it keeps.
 python3 - web/dist <<'PY'

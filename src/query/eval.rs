@@ -130,6 +130,12 @@ pub fn answer(
 /// the bounds `limits` give a solve of its heaps ([`Limits::for_position`]). `solver` is the
 /// caller's search over `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
 /// session asks faster the second time. Its budget is set to the solve's.
+///
+/// `eval`, `route` and `search` are inlined into each caller, so that the caller's `want`
+/// is a constant there: the misère quotient and the genus, which only a `want` without the
+/// followers or with the genus reaches, are then left out of a program that never asks for
+/// them (the playground's WebAssembly: about 40 KB of code).
+#[inline(always)]
 pub fn eval<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
@@ -174,7 +180,8 @@ fn known<G: GameRules<Error = MoveError>>(solver: &mut Solver<'_, G>, pos: &[u32
 }
 
 /// The route of the module doc, within `budget`: the kernel's answer when it gave one, else
-/// the search.
+/// the search (inlined: see [`eval`]).
+#[inline(always)]
 fn route<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
@@ -215,7 +222,8 @@ enum Found {
 
 /// The memoized search's answer. A misère sum of heaps: the search first, within
 /// [`SEARCH_FIRST`] positions; past it the misère quotient, else the search with the whole
-/// budget. A loop in normal play: Smith's values.
+/// budget. A loop in normal play: Smith's values (inlined: see [`eval`]).
+#[inline(always)]
 fn search<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,

@@ -6,7 +6,7 @@
 // a call it cannot answer waits for the full module (downloaded then, if the page has not
 // asked for it yet), and once that is here the worker is replaced by one running it, as soon
 // as the calls under way have answered.
-import { loadFull, fullIfLoaded } from './loader.js';
+import { loadFull, fullIfLoaded, firstGlue } from './loader.js';
 
 // The functions of the first module (web/src/lib.rs, feature `first`).
 const FIRST = new Set(['check', 'evaluate']);
@@ -41,6 +41,9 @@ export class Runner {
       started({ error: e.message || 'unknown error' });
       this.stop(`the worker failed: ${e.message || 'unknown error'}`);
     };
+    // The bindings are fetched while the module downloads (the first module's, which the
+    // page starts with), not after it.
+    worker.postMessage({ glue: this.fullModule ? this.fullModule.glue : firstGlue });
     (this.fullModule ? Promise.resolve(this.fullModule) : this.module).then(
       (m) => { if (this.worker === worker) worker.postMessage({ module: m.module, glue: m.glue }); },
       (err) => started({ error: String(err) }),
