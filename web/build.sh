@@ -72,20 +72,21 @@ version=$("$opt" --version 2>/dev/null | awk '{ print $3 }' || true)
 optimise() {
   local wasm=$1 before cache
   before=$(wc -c <"$wasm")
-  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-converge-rows-iit.wasm
+  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-converge-row-iit.wasm
   kept="$kept $cache"
   if [ -f "$cache" ]; then
     cp "$cache" "$wasm.opt"
   fi
   # The features Rust's wasm32 target emits; -Oz for size, repeated until it gains nothing
   # (--converge), and the producers and target-features sections, which no browser reads,
-  # dropped (the page downloads it; the browser's compiler optimises the code again). The kernels' fill keeps each row a call of
-  # its own (src/solver/kernels/fill/rows.rs): wasm-opt would inline it, its one caller, and
-  # the browser would then run the whole fill in its first, unoptimised compilation.
+  # dropped (the page downloads it; the browser's compiler optimises the code again). The kernels' fills keep each row a call of
+  # its own (`row`: src/solver/kernels/fill/rows.rs, grundy-fill/src/lib.rs): wasm-opt would
+  # inline it into its one caller, and the browser would then run the whole fill in its
+  # first, unoptimised compilation.
   # --ignore-implicit-traps: optimised as if no load, store or division trapped, which Rust's
   # code never lets happen (it checks indices and divisors itself, and its panics end in an
   # explicit `unreachable`, which this leaves alone): 2.6 KB less.
-  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*kernels::fill::rows::row*' -Oz --ignore-implicit-traps --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*::row::h*' -Oz --ignore-implicit-traps --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"
