@@ -49,6 +49,8 @@ Promise.all([module, afterFirst]).then(() => {
   // The full module (the first has `check` and `evaluate` only): from now on, or from the
   // first call that needs it (runner.js).
   loadFull().catch(() => { /* a call that needs it says so */ });
+  // The computations' worker runs the full module as soon as it is here (runner.js).
+  runner.upgradeWhenIdle();
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
   }
