@@ -72,7 +72,7 @@ version=$("$opt" --version 2>/dev/null | awk '{ print $3 }' || true)
 optimise() {
   local wasm=$1 before cache
   before=$(wc -c <"$wasm")
-  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-converge-row-iit.wasm
+  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-converge-fillrow-iit.wasm
   kept="$kept $cache"
   if [ -f "$cache" ]; then
     cp "$cache" "$wasm.opt"
@@ -86,7 +86,7 @@ optimise() {
   # --ignore-implicit-traps: optimised as if no load, store or division trapped, which Rust's
   # code never lets happen (it checks indices and divisors itself, and its panics end in an
   # explicit `unreachable`, which this leaves alone): 2.6 KB less.
-  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*::row::h*' -Oz --ignore-implicit-traps --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*fill*::row::h*' -Oz --ignore-implicit-traps --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"
