@@ -10,7 +10,7 @@ use super::layout::{ClauseQ, Layout, Query};
 use crate::moves::program::ShapeSpec;
 use crate::moves::Interrupt;
 use crate::solver::budget::Stop;
-use heapgame_grundy_fill::{Clause, End, Query as TQuery, Row, Shape, Tables};
+use heapgame_grundy_fill::{Clause, End, Row, Shape, Tables};
 use rows::{walk, walk_rows, Rows};
 
 mod rows;
@@ -226,15 +226,7 @@ fn tables_shape(l: &Layout) -> Shape {
             .iter()
             .map(|cl| Clause {
                 guarded: !cl.guards.is_empty(),
-                queries: cl
-                    .queries
-                    .iter()
-                    .map(|&q| match q {
-                        Query::Point(b) => TQuery::Point(b),
-                        Query::Ray(a) => TQuery::Ray(a),
-                        Query::Cone(g, b) => TQuery::Cone(g, b),
-                    })
-                    .collect(),
+                queries: cl.queries.clone(),
             })
             .collect(),
     }
