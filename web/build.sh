@@ -40,7 +40,11 @@ export RUSTFLAGS="${RUSTFLAGS:-}"
 cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm
 wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg \
   target/wasm32-unknown-unknown/wasm/heapgame_web.wasm
-cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm --features first
+# The first module keeps the Grundy fill's crate at "z" too (Cargo.toml compiles it at 3 for
+# the full one, where large boxes are solved): it answers the first screen's small positions
+# and must stay small; the library is then compiled once for each.
+cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm --features first \
+  --config 'profile.wasm.package.heapgame-grundy-fill.opt-level="z"'
 wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg --out-name heapgame_first \
   target/wasm32-unknown-unknown/wasm/heapgame_web.wasm
 modules="web/dist/pkg/heapgame_web_bg.wasm web/dist/pkg/heapgame_first_bg.wasm"
