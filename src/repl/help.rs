@@ -232,7 +232,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "limit",
         aliases: &[],
         usage: "[N|none]",
-        summary: "stop at N stored positions (alone: show it)",
+        summary: "stop at N stored positions; alone: show the limit",
         details: "Bounds the memory a computation may use. Without N, or after setting it, \
                   shows the limit a position is solved within: the one set, or the default \
                   worked out from the position's heaps and the available memory. Ctrl-C also \
