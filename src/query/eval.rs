@@ -23,7 +23,7 @@ use crate::solver::sum::why_not_sum;
 use crate::solver::{Budget, GameRules, Play, SolveError, Solver};
 
 use super::hooks::Start;
-use super::limits::{heaps_stored, Bounds, Limits};
+use super::limits::{Bounds, Limits};
 
 /// How many positions the search may store for a misère sum of heaps before the misère
 /// quotient is tried.
@@ -127,8 +127,8 @@ pub fn answer(
 /// Answers the canonical position `pos` of `game`, by the route in the module doc: refused,
 /// unless forced, when its followers alone prove the run cannot finish; else solved within
 /// the budget `start` gives (the caller's hooks: Ctrl-C, progress, the deadline) tightened to
-/// the bounds `limits` give a solve of its heaps (`limits::heaps_stored`). `solver` is the caller's search over
-/// `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
+/// the bounds `limits` give a solve of its heaps ([`Limits::for_position`]). `solver` is the
+/// caller's search over `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
 /// session asks faster the second time. Its budget is set to the solve's.
 ///
 /// `eval`, `route` and `search` are inlined into each caller, so that the caller's `want`
@@ -147,7 +147,7 @@ pub fn eval<G: GameRules<Error = MoveError>>(
     limits
         .refuse_position(game, pos)
         .map_err(EvalError::Refused)?;
-    let bounds = limits.for_heaps(heaps_stored(game, pos));
+    let bounds = limits.for_position(game, pos);
     let budget = bounds.tighten(&start.start(&bounds));
     // A position limit the user set bounds the kernel's box too; a default one does not: the
     // box is weighed by its own bytes against the memory limit.

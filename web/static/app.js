@@ -48,6 +48,8 @@ Promise.all([module, afterFirst]).then(() => {
   // The full module (the first has `check` and `evaluate` only): from now on, or from the
   // first call that needs it (runner.js).
   loadFull().catch(() => { /* a call that needs it says so */ });
+  // The computations' worker runs the full module as soon as it is here (runner.js).
+  runner.upgradeWhenIdle();
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
   }
@@ -356,9 +358,10 @@ for (const b of document.querySelectorAll('.stop')) {
 }
 
 // A position with more positions below it than this is evaluated after a smaller one (see
-// warmUp); the rules (requests) whose last answer came from a kernel, and those warmed up.
+// warmUp); the rules (requests) whose last answer came from a kernel, with its name, and
+// those warmed up.
 const WARM_FROM = 2000000;
-const kernelRules = new Set();
+const kernelRules = new Map();
 const warmed = new Set();
 
 /** Before the first large evaluation with these rules: the position with every heap a quarter
@@ -367,14 +370,16 @@ const warmed = new Set();
  * call: a large position asked first ran its whole fill in the baseline code (Wythoff
  * (3000, 4000): about four times the time of a second run). The smaller one (a sixteenth of
  * the work for two heaps) makes the browser optimise the same code, used by the real run.
- * (The cube kernel's fill now calls a function a row, optimised from the first rows on;
- * the warm-up still spares it its first rows, and serves the other kernels.) Only where a
+ * Not for the cube kernel, whose fill calls a function a row (optimised from the first rows
+ * on, its compilation in the background): there the warm-up cost more than it spared
+ * (docs/performance.md, "The Grundy fill at opt-level 3"). Only where a
  * kernel answered these rules before (its time is that of the box; the search's
  * grows faster than the positions, and a quarter of a long search is long). False when it
  * was stopped. */
 async function warmUp(req, shape, text, limit) {
   const heaps = (text.match(/\d+/g) || []).map(Number);
-  if (!kernelRules.has(req) || warmed.has(req) || !((view.regionSize(shape, text, Infinity) || 0) > WARM_FROM)) return true;
+  const kernel = kernelRules.get(req);
+  if (!kernel || kernel === 'cube' || warmed.has(req) || !((view.regionSize(shape, text, Infinity) || 0) > WARM_FROM)) return true;
   const small = heaps.map((h) => Math.max(Math.floor(h / 4), (shape && shape.lower) || 0)).join(' ');
   const r = await work('eval', 'evaluate', [req, small], view.regionSize(shape, small, limit), true,
     `first the smaller position (${small.split(' ').join(', ')}), so that the browser optimises its code`);
@@ -400,7 +405,7 @@ async function evaluate(text) {
   if (!r) return;
   // The time said is the whole of it, the smaller position's included.
   r.seconds = ((performance.now() - t0) / 1000).toFixed(2);
-  if (r.ok && r.kernel) kernelRules.add(req); else kernelRules.delete(req);
+  if (r.ok && r.kernel) kernelRules.set(req, r.kernel); else kernelRules.delete(req);
   if (classMode.on && r.ok && r.followers.length) {
     editor.hideClaims(true);
     showResult('eval', classMode.ask(r, shape, (f) => commit(req, r, shape, f)));

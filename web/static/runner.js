@@ -24,6 +24,26 @@ export class Runner {
     this.ready = null;
     this.next = 1;
     this.pending = new Map();
+    this.eager = false;
+  }
+
+  /** From now on, once the full module is here and no call runs, the first module's worker
+   * is replaced by one running the full module at once, not at the next call: the page's
+   * next answer does not wait for a worker to start and its module to be instantiated. */
+  upgradeWhenIdle() {
+    this.eager = true;
+    this.full().then((m) => {
+      this.fullModule = m;
+      this.upgrade();
+    }, () => { /* a call that needs it says so */ });
+  }
+
+  /** See `upgradeWhenIdle`. */
+  upgrade() {
+    if (!this.eager || !this.fullModule || this.pending.size > 0 || !this.worker || this.workerFull) return;
+    this.worker.terminate();
+    this.worker = null;
+    this.start();
   }
 
   start() {
@@ -106,6 +126,7 @@ export class Runner {
       if (p.onRun) p.onRun();
       this.worker.postMessage({ id, fn: p.fn, args: p.args });
     }
+    this.upgrade();
   }
 
   wantFull() {

@@ -1,12 +1,14 @@
 //! The cube kernel: the box's positions as cells of the ordered cube of `k` heaps (for the
 //! multiset shapes every ordering of a position is a cell, and all have its value), filled in
-//! row-major order by [`super::fill`], then read out by rank ([`super::output`]); P/N of a
-//! multiset shape whose moves are finitely many amount vectors by retrograde marking over the
-//! sorted positions alone ([`super::cube_retro`]).
+//! row-major order by [`super::fill`] (P/N of two heaps with a Nim move by [`super::fill_p`]),
+//! then read out by rank ([`super::output`]); P/N of a multiset shape whose moves are finitely
+//! many amount vectors by retrograde marking over the sorted positions alone
+//! ([`super::cube_retro`]).
 
 use super::compile::plan;
 use super::cube_retro;
 use super::fill::{self, Halt};
+use super::fill_p;
 use super::layout::Layout;
 use super::output;
 use crate::moves::{Generator, MoveError};
@@ -88,7 +90,13 @@ pub(super) fn try_solve(
     let shape = &game.shape;
     match want {
         Want::Outcome => {
-            match fill::outcomes(&l, shape, base, (&mut tick, budget.as_interrupt())) {
+            let stop = budget.as_interrupt();
+            let p = if fill_p::applies(&l) {
+                fill_p::outcomes(&l, shape, base, (&mut tick, stop))
+            } else {
+                fill::outcomes(&l, shape, base, (&mut tick, stop))
+            };
+            match p {
                 Ok(p) => Some(Ok(output::outcomes(spec, &l, p, NAME))),
                 Err(h) => stopped(h),
             }

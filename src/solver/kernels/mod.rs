@@ -30,6 +30,7 @@ mod compiled_rank;
 mod cube;
 mod cube_retro;
 mod fill;
+mod fill_p;
 mod guard;
 mod layout;
 mod multiset;

@@ -12,11 +12,14 @@ fn each_in_rank_order(spec: &BoxSpec, l: &Layout, mut f: impl FnMut(usize)) {
         (0..l.len).for_each(f);
         return;
     }
-    // Non-decreasing coordinates y[0] <= ... <= y[k-1], colex.
+    // Non-decreasing coordinates y[0] <= ... <= y[k-1], colex. Every order of a position
+    // has its value: the cell read is the reversed tuple's, whose first coordinate, the
+    // fastest, is the cube's last (consecutive cells, not one a row apart: two heaps to
+    // 23,000 read one cache line a cell otherwise).
     let k = l.k;
     let mut y = vec![0usize; k];
     loop {
-        f(l.offset(&y));
+        f(y.iter().zip(l.strides.iter().rev()).map(|(a, s)| a * s).sum());
         let mut i = 0;
         loop {
             let bound = if i + 1 < k { y[i + 1] } else { l.side - 1 };
