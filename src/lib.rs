@@ -34,7 +34,9 @@
 //! assert_eq!((e.is_p, e.grundy), (true, Some(0)));
 //!
 //! // A box: the P-positions with both heaps at most 10 (a <= b, the heaps unordered).
-//! let ask = BoxAsk { max: 10, heaps: None, grundy: false, held: true, loopy: false, most: None };
+//! let ask = BoxAsk {
+//!     max: 10, heaps: None, grundy: false, held: true, loopy: false, most: None, output: None,
+//! };
 //! let solved = table(&game, game.generator(), &ask, &limits, &budget).expect("solved");
 //! let mut rows = solved.rows(&game, false);
 //! let mut ps = Vec::new();

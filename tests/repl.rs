@@ -175,6 +175,12 @@ impl Piped {
             .map(|l| {
                 if l.starts_with("last computation:") {
                     "last computation:   (time)".to_string()
+                } else if let Some((what, _)) = l
+                    .split_once(": computations stop once")
+                    .filter(|_| l.contains(", the limit set by the default"))
+                {
+                    // The machine's memory sets it.
+                    format!("{what}: (the default limit)")
                 } else {
                     l.trim_end().to_string()
                 }
@@ -463,6 +469,41 @@ fn piped_script_without_errors_exits_0_and_prints_no_prompt() {
          grundy:   0\n\
          winning moves: none\n"
     );
+}
+
+/// `:limit` shows the position limit `:eval` runs within, worked out by the query floor for
+/// the positions asked: one heap's values for Nim (a sum), two heaps for Wythoff's game, so
+/// the same memory holds more of Nim's (the default once sized every position at four heaps).
+#[test]
+fn limit_shows_the_limit_of_the_positions_asked() {
+    let out = common::run::heapgame()
+        .args(["repl", "rulesets/classic/nim.game"])
+        .stdin(":limit\n:load rulesets/classic/wythoff.game\n:limit\n:limit 1000\n")
+        .run();
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let said: Vec<&str> = (out.stdout.lines())
+        .filter(|l| l.contains("computations stop once"))
+        .collect();
+    assert_eq!(said.len(), 3, "{}", out.stdout);
+    assert!(said[0].starts_with("a position of `Nim`"), "{}", said[0]);
+    assert!(
+        said[1].starts_with("a position of `Wythoff`"),
+        "{}",
+        said[1]
+    );
+    assert!(said[2].contains("once 1000 positions"), "{}", said[2]);
+    let n = |l: &str| -> f64 {
+        let rest = l.split("stop once ").nth(1).expect("a number");
+        rest.split(' ').next().unwrap().parse().expect("a number")
+    };
+    if said[0].contains("GB available") || said[0].contains("MB available") {
+        // Half the same memory at 8 bytes a heap stored more than 192 (query/limits.rs's
+        // measure): a position of Nim stores one heap's values, Wythoff's two heaps.
+        assert!(said[0].contains("at 200 bytes a position"), "{}", said[0]);
+        assert!(said[1].contains("at 208 bytes a position"), "{}", said[1]);
+        let ratio = n(said[0]) / n(said[1]);
+        assert!((ratio - 208.0 / 200.0).abs() < 0.01, "{ratio}: {said:?}");
+    }
 }
 
 /// `:set play misere` switches the loaded ruleset to misère play: misère Nim's (1, 1) is N

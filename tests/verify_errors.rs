@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use heapgame::plot::request::SliceProblem;
 use heapgame::plot::{PlotError, PlotRequest};
+use heapgame::query::destination::{Destination, DestinationError};
 use heapgame::report::output::OutputError;
 use heapgame::solver::Budget;
 use heapgame::verify::check::check_region;
@@ -217,9 +218,9 @@ fn a_render_failure_is_plot() {
 #[test]
 fn output_to_a_directory_is_refused() {
     let dir = std::env::temp_dir();
-    let err = heapgame::report::output::check_target(&dir).expect_err("a directory");
+    let err = Destination::check(&dir).expect_err("a directory");
     assert!(
-        matches!(&err, OutputError::NotAFile { kind, .. } if *kind == "a directory"),
+        matches!(&err, DestinationError::NotAFile { kind, .. } if *kind == "a directory"),
         "{err:?}"
     );
     assert_eq!(code(&err), "heapgame::io");

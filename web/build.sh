@@ -14,6 +14,8 @@
 # compress), sw.js, the offline copy, gets the build's version, and every file of 1 KB or more
 # gets precompressed copies beside it, FILE.gz (gzip -9) and FILE.br (brotli 11, with node's
 # zlib when node is there), for servers set up to send them (README.md, "The playground").
+# The page's scripts, style sheet and bindings are minified by the editor's esbuild when npm
+# is there; the bundled rulesets go to data.js (the first screen's text) and rulesets.js.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
@@ -40,7 +42,11 @@ export RUSTFLAGS="${RUSTFLAGS:-}"
 cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm
 wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg \
   target/wasm32-unknown-unknown/wasm/heapgame_web.wasm
-cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm --features first
+# The first module keeps the Grundy fill's crate at "z" too (Cargo.toml compiles it at 3 for
+# the full one, where large boxes are solved): it answers the first screen's small positions
+# and must stay small; the library is then compiled once for each.
+cargo build -p heapgame-web --target wasm32-unknown-unknown --profile wasm --features first \
+  --config 'profile.wasm.package.heapgame-grundy-fill.opt-level="z"'
 wasm-bindgen --target web --no-typescript --out-dir web/dist/pkg --out-name heapgame_first \
   target/wasm32-unknown-unknown/wasm/heapgame_web.wasm
 modules="web/dist/pkg/heapgame_web_bg.wasm web/dist/pkg/heapgame_first_bg.wasm"
@@ -72,20 +78,21 @@ version=$("$opt" --version 2>/dev/null | awk '{ print $3 }' || true)
 optimise() {
   local wasm=$1 before cache
   before=$(wc -c <"$wasm")
-  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-converge-rows-iit.wasm
+  cache=target/wasm-opt/$(sha256sum "$wasm" | cut -c1-32)-$version-Oz-converge-fillrow-iit.wasm
   kept="$kept $cache"
   if [ -f "$cache" ]; then
     cp "$cache" "$wasm.opt"
   fi
   # The features Rust's wasm32 target emits; -Oz for size, repeated until it gains nothing
   # (--converge), and the producers and target-features sections, which no browser reads,
-  # dropped (the page downloads it; the browser's compiler optimises the code again). The kernels' fill keeps each row a call of
-  # its own (src/solver/kernels/fill/rows.rs): wasm-opt would inline it, its one caller, and
-  # the browser would then run the whole fill in its first, unoptimised compilation.
+  # dropped (the page downloads it; the browser's compiler optimises the code again). The kernels' fills keep each row a call of
+  # its own (`row`: src/solver/kernels/fill/rows.rs, grundy-fill/src/lib.rs): wasm-opt would
+  # inline it into its one caller, and the browser would then run the whole fill in its
+  # first, unoptimised compilation.
   # --ignore-implicit-traps: optimised as if no load, store or division trapped, which Rust's
   # code never lets happen (it checks indices and divisors itself, and its panics end in an
   # explicit `unreachable`, which this leaves alone): 2.6 KB less.
-  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*kernels::fill::rows::row*' -Oz --ignore-implicit-traps --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  if [ -f "$wasm.opt" ] || "$opt" --no-inline='*fill*::row::h*' -Oz --ignore-implicit-traps --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
     "$wasm" -o "$wasm.opt" && externref_export_ok "$wasm.opt"; then
     mv "$wasm.opt" "$wasm"
@@ -143,7 +150,24 @@ else
     echo "web/build.sh: the editor's bundle failed: the editor is the plain textarea" >&2
   fi
 fi
+# The page's own scripts, its style sheet and the bindings, minified by the same esbuild (each
+# file alone, its imports unchanged): the comments are half of their bytes, and they are on the
+# first answer's path (on a slow connection every byte before the answer counts). Without
+# esbuild they are served as written.
+if [ -x web/editor/node_modules/.bin/esbuild ]; then
+  shrink=()
+  for f in web/dist/*.js web/dist/style.css web/dist/pkg/*.js; do
+    case "$f" in web/dist/sw.js | web/dist/codemirror.js) ;; *) shrink+=("$f") ;; esac
+  done
+  before=$(cat "${shrink[@]}" | wc -c)
+  web/editor/node_modules/.bin/esbuild "${shrink[@]}" --minify --target=es2022 --legal-comments=none \
+    --log-level=warning --allow-overwrite --outdir=web/dist --outbase=web/dist
+  echo "web/build.sh: the page's scripts and style sheet minified: $before -> $(cat "${shrink[@]}" | wc -c) bytes"
+else
+  echo "web/build.sh: esbuild not found (npm): the page's scripts are not minified" >&2
+fi
 python3 web/embed.py . > web/dist/data.js
+python3 web/embed.py . texts > web/dist/rulesets.js
 python3 web/embed.py . reference > web/dist/reference.js
 # The offline copy's version: a digest of every file it keeps.
 python3 - web/dist <<'PY'

@@ -39,6 +39,7 @@ fn main() {
         held: true,
         loopy: false,
         most: None,
+        output: None,
     };
     let limits = Limits::with_room(Room::Unbounded);
     let mut best = f64::INFINITY;

@@ -40,6 +40,8 @@ fn refused(py: Python<'_>, game: &Game, e: TableError) -> PyErr {
     };
     let name = &game.checked.name;
     match e {
+        // Python names no file to write.
+        TableError::Output(e) => pyo3::exceptions::PyOSError::new_err(e.to_string()),
         TableError::Box(BoxError::Heaps(BoxHeapsError::AnyCount)) => {
             usage(AnyCount(name).to_string(), "give heaps=")
         }
@@ -293,6 +295,7 @@ impl Native {
             held: true,
             loopy: false,
             most: None,
+            output: None,
         };
         let side = max as usize + 1;
         // The dense array weighed before the solve (a box with no number of heaps is the

@@ -161,6 +161,11 @@ impl RunHooks for SolveRun {
 impl CheckFront for Front<'_> {
     type Run = SolveRun;
 
+    fn now(&self) -> std::time::Duration {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START.get_or_init(std::time::Instant::now).elapsed()
+    }
+
     fn start(&self, job: &Job<'_>) -> SolveRun {
         let a = self.a;
         let limits = GameArgs {

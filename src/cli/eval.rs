@@ -3,7 +3,7 @@
 //! printed by `report::eval`.
 
 use crate::game::show_position;
-use crate::query::{answer, Bounds, EvalError, Want};
+use crate::query::{answer, EvalError, Want};
 use crate::report::eval::answer as report_answer;
 use miette::Report;
 
@@ -39,12 +39,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     // The run's hooks (progress bar, memory guard) start at the bounds the query floor
     // resolves: the command line resolves no limit itself.
     let mut run = None;
-    let start = |bounds: &Bounds| {
-        let started = SolveRun::with_limits(&a.pos.game, bounds.clone(), None, what);
-        let budget = started.budget.clone();
-        run = Some(started);
-        budget
-    };
+    let start = SolveRun::starter(&a.pos.game, what, &mut run);
     let found = match answer(&game, &pos, &a.pos.game.query_limits(), start, want) {
         Ok(found) => found,
         Err(EvalError::Refused(e)) => return Err(Report::new(e)),

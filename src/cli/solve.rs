@@ -8,9 +8,7 @@
 use std::path::PathBuf;
 
 use crate::query::table::{table, BoxAsk, TableError};
-use crate::query::Bounds;
 use crate::report::box_table::{render, Unwritten, Written};
-use crate::report::output::Streamed;
 use crate::report::table::{TableFormat, TableRequest};
 use crate::ruleset::{Diag, LoadError};
 use crate::solver::Budget;
@@ -54,12 +52,11 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-/// Runs `heapgame solve` in one pass down and up: the output file opened (a device or a
-/// directory refused before anything is solved), the ruleset loaded, the box asked of the
-/// query floor in one call (planned, refused as data, or solved under the run's progress bar
-/// and memory guard), and the answer, table or refusal, handed to [`render`], which writes it.
+/// Runs `heapgame solve` in one pass down and up: the ruleset loaded, the box asked of the
+/// query floor in one call (its output file checked, a device or a directory refused before
+/// anything is solved; planned, refused as data, or solved under the run's progress bar and
+/// memory guard), and the answer, table or refusal, handed to [`render`], which writes it.
 pub fn run(a: Args) -> Result<u8, Report> {
-    let file = a.output.as_deref().map(Streamed::open).transpose()?;
     let game = a.game.load()?;
     if a.verbose {
         for l in crate::report::clauses::clause_lines(&game) {
@@ -81,18 +78,18 @@ pub fn run(a: Args) -> Result<u8, Report> {
         held: false,
         loopy: true,
         most: None,
+        output: a.output.clone(),
     };
     // The run's hooks (progress bar, memory guard) start at the bounds the query floor
     // resolves for the box's plan: the command line resolves no limit itself.
     let mut run = None;
     let what = format!("solving heaps <= {}", a.max);
-    let start = |bounds: &Bounds| {
-        let started = SolveRun::with_limits(&a.game, bounds.clone(), None, what);
-        let budget = started.budget.clone();
-        run = Some(started);
-        budget
-    };
+    let start = SolveRun::starter(&a.game, what, &mut run);
     let answer = table(&game, game.generator(), &ask, &a.game.query_limits(), start);
+    let answer = match answer {
+        Err(TableError::Output(e)) => return Err(Report::new(e)),
+        answer => answer,
+    };
     if let (
         Err(TableError::Solve {
             error,
@@ -118,7 +115,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let budget = run.as_ref().map(|r| r.budget.clone()).unwrap_or_default();
     drop(run);
     let written = Written::default();
-    match render(&game, &req, answer.as_ref(), &written, file) {
+    match render(&game, &req, answer.as_ref(), &written) {
         Ok(()) => Ok(0),
         Err(Unwritten::Refused(e)) => Err(Report::new(e)),
         Err(_) if written.stopped.get() => {

@@ -69,6 +69,23 @@ impl SolveRun {
         SolveRun::counting(args, limits, Count::Positions, total, what)
     }
 
+    /// The hook `eval` and `solve` give the query floor ([`crate::query::Start`]): started at
+    /// the bounds the query resolves, the run (progress bar, memory guard) is kept in `slot`
+    /// for the words of its failure, and its budget returned. The hook lives here, so that a
+    /// command's own file is not entered again from below.
+    pub fn starter<'a>(
+        args: &'a GameArgs,
+        what: String,
+        slot: &'a mut Option<SolveRun>,
+    ) -> impl FnOnce(&Limits) -> Budget + 'a {
+        move |bounds: &Limits| {
+            let run = SolveRun::with_limits(args, bounds.clone(), None, what);
+            let budget = run.budget.clone();
+            *slot = Some(run);
+            budget
+        }
+    }
+
     /// As [`SolveRun::with_limits`], the progress bar counting `count`.
     pub fn counting(
         args: &GameArgs,

@@ -9,7 +9,7 @@
 //! verdict (holds, fails, unfinished) and the coverage are decided here.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::ruleset::{Code, Diag, LoadError};
 use crate::verify::check::{check_positions, check_region, CheckReport};
@@ -49,6 +49,9 @@ impl CheckAsk {
 pub trait CheckFront {
     /// A running part.
     type Run: RunHooks;
+    /// The front end's clock: the time since a fixed instant, read only under a time limit
+    /// (the command line's `Instant`; not read here, as `Instant` panics on wasm32).
+    fn now(&self) -> Duration;
     /// Starts a part.
     fn start(&self, job: &Job<'_>) -> Self::Run;
     /// Run `n`'s answer.
@@ -153,8 +156,8 @@ struct Checking<'a, F> {
     front: &'a mut F,
     /// `--time` without a region: the runs deepen.
     deepen: bool,
-    /// When the check started, read only under a time limit (the clock panics on wasm32).
-    t0: Option<Instant>,
+    /// When the check started by the front end's clock, read only under a time limit.
+    t0: Option<Duration>,
     /// Whether each run checks its file's family claims.
     families: Vec<bool>,
     worst: Verdict,
@@ -165,12 +168,13 @@ struct Checking<'a, F> {
 
 impl<'a, F: CheckFront> Checking<'a, F> {
     fn new(ask: &'a CheckAsk, all: &'a [FileRun], front: &'a mut F) -> Self {
+        let t0 = ask.time.map(|_| front.now());
         Checking {
             ask,
             all,
             front,
             deepen: ask.deepens(),
-            t0: ask.time.map(|_| Instant::now()),
+            t0,
             families: family_runs(all),
             worst: Verdict::Holds,
             cov: Coverage::new(ask.own_params),
@@ -219,7 +223,7 @@ impl<'a, F: CheckFront> Checking<'a, F> {
         if !self.deepen {
             return Vec::new();
         }
-        let spent = self.t0.map_or(Duration::ZERO, |t0| t0.elapsed());
+        let spent = (self.t0).map_or(Duration::ZERO, |t0| self.front.now().saturating_sub(t0));
         let time = (self.ask.time.unwrap_or_default()).saturating_sub(spent);
         let first = (self.all.first()).map_or_else(PathBuf::new, |r| r.0.clone());
         let start = |heaps| {
@@ -238,7 +242,7 @@ impl<'a, F: CheckFront> Checking<'a, F> {
     /// Run `n`'s time: `parts` of the time left.
     fn time(&self, parts: usize) -> Option<Duration> {
         match (self.ask.time, self.t0) {
-            (Some(t), Some(t0)) => Some(share(t, t0, parts)),
+            (Some(t), Some(t0)) => Some(share(t, self.front.now().saturating_sub(t0), parts)),
             _ => None,
         }
     }
@@ -437,8 +441,9 @@ fn family_runs(all: &[FileRun]) -> Vec<bool> {
         .collect()
 }
 
-/// This run's share of the time left: what remains of `time` since `t0`, over `left` runs.
-fn share(time: Duration, t0: Instant, left: usize) -> Duration {
-    let rest = time.saturating_sub(t0.elapsed());
+/// This run's share of the time left: what remains of `time`, `spent` of it gone, over `left`
+/// runs.
+fn share(time: Duration, spent: Duration, left: usize) -> Duration {
+    let rest = time.saturating_sub(spent);
     (rest / u32::try_from(left.max(1)).unwrap_or(u32::MAX)).max(Duration::from_millis(1))
 }

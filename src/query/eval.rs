@@ -23,7 +23,7 @@ use crate::solver::sum::why_not_sum;
 use crate::solver::{Budget, GameRules, Play, SolveError, Solver};
 
 use super::hooks::Start;
-use super::limits::{heaps_stored, Bounds, Limits};
+use super::limits::{Bounds, Limits};
 
 /// How many positions the search may store for a misère sum of heaps before the misère
 /// quotient is tried.
@@ -127,9 +127,15 @@ pub fn answer(
 /// Answers the canonical position `pos` of `game`, by the route in the module doc: refused,
 /// unless forced, when its followers alone prove the run cannot finish; else solved within
 /// the budget `start` gives (the caller's hooks: Ctrl-C, progress, the deadline) tightened to
-/// the bounds `limits` give a solve of its heaps (`limits::heaps_stored`). `solver` is the caller's search over
-/// `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
+/// the bounds `limits` give a solve of its heaps ([`Limits::for_position`]). `solver` is the
+/// caller's search over `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
 /// session asks faster the second time. Its budget is set to the solve's.
+///
+/// `eval`, `route` and `search` are inlined into each caller, so that the caller's `want`
+/// is a constant there: the misère quotient and the genus, which only a `want` without the
+/// followers or with the genus reaches, are then left out of a program that never asks for
+/// them (the playground's WebAssembly: about 40 KB of code).
+#[inline(always)]
 pub fn eval<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
@@ -141,7 +147,7 @@ pub fn eval<G: GameRules<Error = MoveError>>(
     limits
         .refuse_position(game, pos)
         .map_err(EvalError::Refused)?;
-    let bounds = limits.for_heaps(heaps_stored(game, pos));
+    let bounds = limits.for_position(game, pos);
     let budget = bounds.tighten(&start.start(&bounds));
     // A position limit the user set bounds the kernel's box too; a default one does not: the
     // box is weighed by its own bytes against the memory limit.
@@ -174,7 +180,8 @@ fn known<G: GameRules<Error = MoveError>>(solver: &mut Solver<'_, G>, pos: &[u32
 }
 
 /// The route of the module doc, within `budget`: the kernel's answer when it gave one, else
-/// the search.
+/// the search (inlined: see [`eval`]).
+#[inline(always)]
 fn route<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
@@ -215,7 +222,8 @@ enum Found {
 
 /// The memoized search's answer. A misère sum of heaps: the search first, within
 /// [`SEARCH_FIRST`] positions; past it the misère quotient, else the search with the whole
-/// budget. A loop in normal play: Smith's values.
+/// budget. A loop in normal play: Smith's values (inlined: see [`eval`]).
+#[inline(always)]
 fn search<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,

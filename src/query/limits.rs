@@ -187,6 +187,12 @@ impl Limits {
         }
     }
 
+    /// The bounds of the solve of `pos` (`eval`'s, the REPL's `:limit` shows them): those of
+    /// the heaps it stores ([`heaps_stored`]).
+    pub fn for_position(&self, game: &Game, pos: &[u32]) -> Bounds {
+        self.for_heaps(heaps_stored(game, pos))
+    }
+
     /// The bounds of a solve of positions with at most `heaps` heaps, stored in a memo at
     /// [`bytes_per_position`].
     pub(crate) fn for_heaps(&self, heaps: usize) -> Bounds {

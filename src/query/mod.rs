@@ -9,6 +9,7 @@
 //!   the platform leaves), the bounds of a solve resolved from them, and the refusal of a
 //!   position whose followers alone prove the run cannot finish; `region.rs`: the refusal of a
 //!   search whose region is proven past its position limit.
+//! - [`destination`]: the file an answer is to be written to, checked before the work.
 //! - [`table`]: a box, in one call (its plan and memory, a sum, a kernel, the parallel mode
 //!   or the search, loopy values); [`rows`]: the solved box read row by row.
 //! - [`check`]: the claims of files' runs checked (each run's region or listed positions,
@@ -20,6 +21,7 @@
 pub mod check;
 mod check_deepen;
 pub mod check_ranges;
+pub mod destination;
 pub mod diff;
 pub mod eval;
 pub mod hooks;

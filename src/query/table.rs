@@ -1,5 +1,6 @@
 //! A box answered in one call ([`table`]), by the one route `solve`, the REPL's `:table`, the
-//! playground and the Python package take: the box's heaps and ranks (refused when it has no
+//! playground and the Python package take: the file it is to be written to, if any, checked
+//! first (`destination.rs`); the box's heaps and ranks (refused when it has no
 //! number of heaps, too many, more positions than a table by rank can address, or than the
 //! front end lists), the mode that will solve it with its memory per position and the bounds
 //! of its solve at that cost ([`crate::query::limits`]), refused unless forced when that
@@ -18,12 +19,15 @@ use crate::solver::plan::{plan_for, BoxPlan};
 use crate::solver::positions::each_position;
 use crate::solver::{BoxSpec, Budget, GameRules, Play, SolveError, Want};
 
+use std::path::PathBuf;
+
+use super::destination::{Destination, DestinationError};
 use super::hooks::Start;
 use super::limits::{Bounds, Limits};
 
 /// The box asked for: every heap at most `max`, `heaps` heaps for a ruleset with any number
-/// of them, Grundy values or outcomes alone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// of them, Grundy values or outcomes alone, and where its answer is to be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoxAsk {
     /// The largest heap size.
     pub max: u32,
@@ -41,6 +45,9 @@ pub struct BoxAsk {
     /// The most positions the front end lists (the REPL's text); a larger box is refused
     /// before its solve.
     pub most: Option<usize>,
+    /// The file the answer is to be written to (`solve --output`): checked first, refused
+    /// before anything is solved, and handed back with the answer ([`Solved::output`]).
+    pub output: Option<PathBuf>,
 }
 
 impl BoxAsk {
@@ -78,6 +85,8 @@ impl Planned {
 /// Why a box has no answer.
 #[derive(Debug)]
 pub enum TableError {
+    /// The file the answer is to be written to cannot be ([`BoxAsk::output`]).
+    Output(DestinationError),
     /// The ruleset gives the box no number of heaps, or too many.
     Box(BoxError),
     /// More positions than a table by rank can address (how many; `None`: beyond 10^38).
@@ -129,9 +138,12 @@ pub struct Solved {
     pub table: Table,
     /// The budget of its solve.
     pub budget: Budget,
+    /// Where it is to be written, checked before the solve ([`BoxAsk::output`]).
+    pub output: Option<Destination>,
 }
 
-/// The box of `ask`, answered in one call: planned within `limits` (or refused, as data), then
+/// The box of `ask`, answered in one call: its output file checked and the box planned within
+/// `limits` (or refused, as data), then
 /// solved within the budget `start` gives at the plan's bounds (the caller's hooks: Ctrl-C,
 /// progress, the deadline; its position and memory limits, when set, are kept where tighter
 /// than the plan's bounds), the search through `rules` (the game's moves, or a wrapper of
@@ -143,6 +155,10 @@ pub fn table<G: GameRules<Error = MoveError>>(
     limits: &Limits,
     start: impl Start,
 ) -> Result<Solved, TableError> {
+    let output = (ask.output.as_deref())
+        .map(Destination::check)
+        .transpose()
+        .map_err(TableError::Output)?;
     let planned = plan(game, ask, limits)?;
     let budget = planned.bounds.tighten(&start.start(&planned.bounds));
     if let Some(cell) = &budget.planned {
@@ -153,6 +169,7 @@ pub fn table<G: GameRules<Error = MoveError>>(
             planned,
             table,
             budget,
+            output,
         }),
         Err((error, loopy)) => Err(TableError::Solve {
             error,

@@ -231,9 +231,12 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp {
         name: "limit",
         aliases: &[],
-        usage: "N|none",
-        summary: "stop computations at N stored positions",
-        details: "Bounds the memory a computation may use. Ctrl-C also stops a computation.",
+        usage: "[N|none]",
+        summary: "stop at N stored positions (alone: show it)",
+        details: "Bounds the memory a computation may use. Without N, or after setting it, \
+                  shows the limit a position is solved within: the one set, or the default \
+                  worked out from the position's heaps and the available memory. Ctrl-C also \
+                  stops a computation.",
         example: ":limit 1000000",
         options: &[],
     },

@@ -104,6 +104,11 @@ fn beyond_position_limit(max: u32, planned: &Planned) -> LoadError {
 /// says how far the run got words that itself).
 pub fn refused(game: &Game, max: u32, e: &TableError) -> LoadError {
     match e {
+        TableError::Output(e) => {
+            let help = miette::Diagnostic::help(e).map(|h| h.to_string());
+            let d = Diag::new(Code::Io, 0..0, e.to_string(), "");
+            LoadError::single(game.src.clone(), d.help(help.unwrap_or_default()))
+        }
         TableError::Box(e) => box_problem(game, e),
         TableError::Unaddressable(size) => too_many_positions(max, *size, None),
         TableError::Listed { size, most } => {
@@ -153,21 +158,26 @@ pub(crate) enum Unwritten {
 }
 
 /// The one way `solve` writes a box's answer: the refusal, or the values table or the loopy
-/// table written to `to` (opened before the solve; committed whole, or left as it was) or to
-/// standard output (a closed pipe is not an error: the reader has what it wanted), counted in
-/// `written`.
+/// table written to the file the query floor checked before the solve ([`Solved::output`]:
+/// committed whole, or left as it was) or to standard output (a closed pipe is not an error:
+/// the reader has what it wanted), counted in `written`.
 pub fn render(
     game: &Game,
     req: &TableRequest,
     answer: Result<&Solved, &TableError>,
     written: &Written,
-    to: Option<Streamed>,
 ) -> Result<(), Unwritten> {
-    let solved = answer.map_err(|e| Unwritten::Refused(refused(game, req.max, e)))?;
-    match to {
-        Some(mut file) => match write(game, req, solved, written, &mut file) {
-            Ok(()) => file.commit().map_err(Unwritten::Output),
-            Err(e) => Err(Unwritten::Output(file.failed(e))),
+    let solved = match answer {
+        Ok(solved) => solved,
+        Err(e) => return Err(Unwritten::Refused(refused(game, req.max, e))),
+    };
+    match &solved.output {
+        Some(to) => match Streamed::open(to).map_err(Unwritten::Output) {
+            Err(e) => Err(e),
+            Ok(mut file) => match write(game, req, solved, written, &mut file) {
+                Ok(()) => file.commit().map_err(Unwritten::Output),
+                Err(e) => Err(Unwritten::Output(file.failed(e))),
+            },
         },
         None => {
             let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());

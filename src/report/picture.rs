@@ -97,7 +97,7 @@ pub fn period_of(values: &[u32]) -> Option<Period> {
 /// The format named by the output file's extension, or a usage error; a path that is not a
 /// regular file is refused here, before anything is drawn.
 pub(crate) fn format_of(path: &Path) -> Result<ImageFormat, OutputError> {
-    super::output::check_target(path)?;
+    crate::query::destination::Destination::check(path)?;
     path.extension()
         .and_then(|e| e.to_str())
         .and_then(ImageFormat::from_extension)

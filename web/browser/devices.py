@@ -124,17 +124,21 @@ def slow_link_with_a_problem(server):
 def first_answer_waits(sb):
     """Issue 38: on a slow connection only what the first answer needs is fetched before it:
     heapgame's first WebAssembly module (`check` and `evaluate`) is asked for before the page's
-    own modules have all arrived (its download starts from the page's head), the full module
-    only once it has arrived, and the editor's bundle, the documents and the offline copy's
-    downloads come after the first answer (the last not seen by the page: the service worker
-    fetches them)."""
+    own modules have all arrived (its request is made in the page's head, before loader.js has
+    arrived), the full module only once it has arrived, and the editor's bundle, the documents,
+    the other rulesets' texts (rulesets.js), the modules of the claims, the game and the
+    dialogs, and the offline copy's downloads come after the first answer (the last not seen by
+    the page: the service worker fetches them)."""
     sb.wait("the editor's bundle", "return document.body.dataset.editor !== undefined;", timeout=60)
+    sb.wait("the rulesets' texts", """return performance.getEntriesByType('resource')
+        .some((e) => new URL(e.name).pathname.endsWith('/rulesets.js') && e.responseEnd > 0);""", timeout=60)
     t = sb.js("""const m = performance.getEntriesByName('heapgame-first-answer')[0];
         const at = (f) => performance.getEntriesByType('resource')
           .filter((e) => new URL(e.name).pathname.endsWith('/' + f)).map((e) => [e.startTime, e.responseEnd]);
         return {answer: m ? m.startTime : null, wasm: at('pkg/heapgame_first_bg.wasm'), view: at('view.js'),
                 full: at('pkg/heapgame_web_bg.wasm'),
-                cm: at('codemirror.js'), ref: at('reference.js'),
+                cm: at('codemirror.js'), ref: at('reference.js'), loader: at('loader.js'),
+                late: ['rulesets.js', 'claims.js', 'play.js', 'docs.js', 'markdown.js'].map((f) => [f, at(f)]),
                 data: Object.keys(window.HEAPGAME_DATA)};""")
     answer = t["answer"] if t["answer"] is not None else float("inf")
     before = [f for f in ("cm", "ref") if any(s < answer for s, _ in t[f])]
@@ -142,7 +146,16 @@ def first_answer_waits(sb):
           f"at 1 Mbit/s the first answer ({answer / 1000:.1f} s after opening) is "
           f"fetched before the editor's bundle and the documents (fetched before it: {before}; "
           f"the documents, not in data.js ({t['data']}), not until a dialog opens)")
+    late = [f for f, times in t["late"] if any(s < answer for s, _ in times)]
+    texts = dict(t["late"])["rulesets.js"]
+    check(t["answer"] is not None and not late and texts,
+          f"the other rulesets' texts and the modules of the claims, the game and the dialogs are fetched after "
+          f"the first answer (fetched before it: {late}; rulesets.js at {[round(s) for s, _ in texts]} ms)")
     wasm = min((s for s, _ in t["wasm"]), default=None)
+    loader_end = min((e for _, e in t["loader"]), default=None)
+    check(wasm is not None and loader_end is not None and wasm < loader_end,
+          f"the first module is requested at {wasm or 0:.0f} ms, from the page's head: before loader.js has "
+          f"arrived ({loader_end or 0:.0f} ms)")
     modules_end = max((e for _, e in t["view"]), default=None)
     check(wasm is not None and modules_end is not None and wasm < modules_end,
           f"the WebAssembly's download starts at {wasm or 0:.0f} ms, before the page's modules have all arrived "

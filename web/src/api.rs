@@ -371,6 +371,7 @@ pub fn solve(
             held: true,
             loopy: true,
             most: None,
+            output: None,
         };
         let budget = req.budget();
         let watched = Watched::new(game.generator(), report);
@@ -398,6 +399,8 @@ pub fn solve(
 /// A box the query floor refused before its solve, in the page's words.
 fn refused(game: &Game, e: TableError) -> Value {
     match e {
+        // The page names no file to write.
+        TableError::Output(e) => problem(game, Code::Io, e.to_string(), ""),
         TableError::Box(e) => box_problem(game, e),
         TableError::Unaddressable(size) => too_large(game, size, "a table by rank can address"),
         TableError::Listed { size, most } => too_large(

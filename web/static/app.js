@@ -6,16 +6,15 @@
 // seconds; the download does not count), the other solves, with progress and a Stop button.
 import { Runner } from './runner.js';
 import { loadModule, loadFull } from './loader.js';
-import { wireDocs } from './docs.js';
 import * as view from './view.js';
 import * as editor from './editor.js';
 import * as share from './share.js';
-import { Game } from './play.js';
-import { claims as claimsView } from './claims.js';
 import * as classMode from './classmode.js';
 
 const $ = (id) => document.getElementById(id);
 const DATA = window.HEAPGAME_DATA || { rulesets: [] };
+// The first screen's ruleset: data.js has its text (web/embed.py's FIRST), the others come
+// with rulesets.js (bundledTexts).
 const DEFAULT = 'classic/wythoff.game';
 // The most a check may take, once heapgame has loaded, before it is stopped.
 const CHECK_TIMEOUT_MS = 5000;
@@ -49,6 +48,8 @@ Promise.all([module, afterFirst]).then(() => {
   // The full module (the first has `check` and `evaluate` only): from now on, or from the
   // first call that needs it (runner.js).
   loadFull().catch(() => { /* a call that needs it says so */ });
+  // The computations' worker runs the full module as soon as it is here (runner.js).
+  runner.upgradeWhenIdle();
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page works */ });
   }
@@ -65,6 +66,34 @@ module.then(() => {
 });
 const runner = new Runner(module);
 const checker = new Runner(module);
+// Both workers start now, so that each has its bindings and instance when the module
+// arrives (the first answer needs the checker's, then the runner's).
+checker.whenReady();
+runner.whenReady();
+
+// ---- the bundled rulesets' texts ----
+
+/** Every bundled ruleset's text in DATA (data.js has the first screen's only): rulesets.js,
+ * imported once, after the first answer or as soon as a text is needed. Resolves either way
+ * (a ruleset whose text could not be fetched is not known by its text). */
+let textsLoaded = null;
+function bundledTexts() {
+  textsLoaded ??= import('./rulesets.js').then((m) => {
+    for (const r of DATA.rulesets) r.text ??= m.default[r.path];
+  }, () => { textsLoaded = null; });
+  return textsLoaded;
+}
+afterFirst.then(bundledTexts);
+
+/** The bundled ruleset whose text is `text`, or undefined. Every bundled text differs from
+ * the others (web/embed.py), so a match among the texts already here is the answer; else the
+ * others are fetched first. */
+async function bundledByText(text) {
+  const here = DATA.rulesets.find((r) => r.text === text);
+  if (here || DATA.rulesets.every((r) => r.text !== undefined)) return here;
+  await bundledTexts();
+  return DATA.rulesets.find((r) => r.text === text);
+}
 
 // ---- the ruleset, its problems and parameters ----
 
@@ -150,6 +179,15 @@ async function checkClaims(seq, info) {
     out.replaceChildren(view.note(r.message, true));
     return;
   }
+  // claims.js is not on the first answer's path: fetched with the claims' answer.
+  let claimsView;
+  try {
+    ({ claims: claimsView } = await import('./claims.js'));
+  } catch (err) {
+    out.replaceChildren(view.note(`The claims' answer could not be shown (${err.message || err}): reload the page.`, true));
+    return;
+  }
+  if (seq !== checks) return;
   out.replaceChildren(claimsView(r, {
     position: (pos) => {
       evaluate(pos.join(' '));
@@ -174,7 +212,7 @@ function isEdited() {
 function edited() {
   scheduleCheck();
   for (const sec of ['eval', 'solve']) markStale(sec);
-  if (game.turns.length && !$('play-rules-note')) {
+  if (playing() && !$('play-rules-note')) {
     $('play-out').prepend(view.el('p', { id: 'play-rules-note', className: 'note' },
       'The rules were edited: this game goes on with the rules it started with; New game uses the edited ones.'));
   }
@@ -212,14 +250,17 @@ function clearResults() {
     delete out.dataset.result;
     out.replaceChildren();
   }
-  game.turns = [];
+  if (game) game.turns = [];
   $('undo-button').disabled = true;
 }
 
 /** Opens `text` (from the bundled file `path`, or '' for a link or saved edits). */
 async function open(path, text, name, params) {
   // A text equal to a bundled ruleset's is that ruleset (a link made before any edit).
-  const bundled = DATA.rulesets.find((r) => r.path === path) || DATA.rulesets.find((r) => r.text === text);
+  const same = await bundledByText(text);
+  let bundled = DATA.rulesets.find((r) => r.path === path);
+  if (bundled && bundled.text === undefined) await bundledTexts();
+  bundled = (bundled && bundled.text !== undefined ? bundled : null) || same;
   state.path = bundled ? bundled.path : '';
   state.base = bundled ? bundled.text : '';
   state.name = name || (bundled ? path.split('/').pop() : 'playground.game');
@@ -228,7 +269,6 @@ async function open(path, text, name, params) {
   // The list names a bundled game only when these are its rules as bundled: edited rules
   // (from a link or kept from last time) are "(your own rules)", so that picking the game
   // they started from opens it.
-  const same = DATA.rulesets.find((r) => r.text === text);
   $('ruleset-choice').value = same ? same.path : '';
   await runCheck();
   if (params) {
@@ -254,6 +294,12 @@ async function open(path, text, name, params) {
 async function openBundled(path) {
   const r = DATA.rulesets.find((x) => x.path === path);
   if (!r) return;
+  if (r.text === undefined) await bundledTexts();
+  if (r.text === undefined) {
+    $('status-line').className = 'status bad';
+    $('status-line').textContent = `${r.title || path} could not be fetched: check the connection and pick it again.`;
+    return;
+  }
   // For the browser test: how many opens are under way, and how many have ended.
   const body = document.body.dataset;
   body.opening = String(+(body.opening || 0) + 1);
@@ -282,7 +328,7 @@ async function work(sec, fn, args, total, atMost, what) {
     : runner.busy() ? 'waiting for the computation under way…' : 'working…';
   const bar = document.createElement('progress');
   if (total) bar.max = total;
-  const keep = sec === 'play' && game.turns.length ? [...out.childNodes] : [];
+  const keep = sec === 'play' && playing() ? [...out.childNodes] : [];
   out.replaceChildren(line, bar, ...keep);
   stop.hidden = false;
   const onProgress = (n) => {
@@ -312,9 +358,10 @@ for (const b of document.querySelectorAll('.stop')) {
 }
 
 // A position with more positions below it than this is evaluated after a smaller one (see
-// warmUp); the rules (requests) whose last answer came from a kernel, and those warmed up.
+// warmUp); the rules (requests) whose last answer came from a kernel, with its name, and
+// those warmed up.
 const WARM_FROM = 2000000;
-const kernelRules = new Set();
+const kernelRules = new Map();
 const warmed = new Set();
 
 /** Before the first large evaluation with these rules: the position with every heap a quarter
@@ -323,14 +370,16 @@ const warmed = new Set();
  * call: a large position asked first ran its whole fill in the baseline code (Wythoff
  * (3000, 4000): about four times the time of a second run). The smaller one (a sixteenth of
  * the work for two heaps) makes the browser optimise the same code, used by the real run.
- * (The cube kernel's fill now calls a function a row, optimised from the first rows on;
- * the warm-up still spares it its first rows, and serves the other kernels.) Only where a
+ * Not for the cube kernel, whose fill calls a function a row (optimised from the first rows
+ * on, its compilation in the background): there the warm-up cost more than it spared
+ * (docs/performance.md, "The Grundy fill at opt-level 3"). Only where a
  * kernel answered these rules before (its time is that of the box; the search's
  * grows faster than the positions, and a quarter of a long search is long). False when it
  * was stopped. */
 async function warmUp(req, shape, text, limit) {
   const heaps = (text.match(/\d+/g) || []).map(Number);
-  if (!kernelRules.has(req) || warmed.has(req) || !((view.regionSize(shape, text, Infinity) || 0) > WARM_FROM)) return true;
+  const kernel = kernelRules.get(req);
+  if (!kernel || kernel === 'cube' || warmed.has(req) || !((view.regionSize(shape, text, Infinity) || 0) > WARM_FROM)) return true;
   const small = heaps.map((h) => Math.max(Math.floor(h / 4), (shape && shape.lower) || 0)).join(' ');
   const r = await work('eval', 'evaluate', [req, small], view.regionSize(shape, small, limit), true,
     `first the smaller position (${small.split(' ').join(', ')}), so that the browser optimises its code`);
@@ -356,7 +405,7 @@ async function evaluate(text) {
   if (!r) return;
   // The time said is the whole of it, the smaller position's included.
   r.seconds = ((performance.now() - t0) / 1000).toFixed(2);
-  if (r.ok && r.kernel) kernelRules.add(req); else kernelRules.delete(req);
+  if (r.ok && r.kernel) kernelRules.set(req, r.kernel); else kernelRules.delete(req);
   if (classMode.on && r.ok && r.followers.length) {
     editor.hideClaims(true);
     showResult('eval', classMode.ask(r, shape, (f) => commit(req, r, shape, f)));
@@ -407,14 +456,31 @@ async function solve() {
 
 // ---- play ----
 
-const game = new Game((fn, args) => work('play', fn, args), $('play-out'), {
-  hints: () => $('play-hints').checked && !classMode.on,
-  classMode: classMode.on,
-  onUndoable: (b) => { $('undo-button').disabled = !b; },
-});
+// The game against heapgame (play.js, fetched when the first game starts: not on the first
+// answer's path); null until then.
+let game = null;
 
-function newGame() {
+/** Whether a game is under way. */
+function playing() {
+  return game !== null && game.turns.length > 0;
+}
+
+async function newGame() {
   state.view = 'play';
+  if (!game) {
+    let Game;
+    try {
+      ({ Game } = await import('./play.js'));
+    } catch (err) {
+      $('play-out').replaceChildren(view.note(`The game could not be started (${err.message || err}): reload the page.`, true));
+      return;
+    }
+    game ??= new Game((fn, args) => work('play', fn, args), $('play-out'), {
+      hints: () => $('play-hints').checked && !classMode.on,
+      classMode: classMode.on,
+      onUndoable: (b) => { $('undo-button').disabled = !b; },
+    });
+  }
   const shape = state.info && state.info.ok ? state.info : null;
   return game.start(request(), shape, $('play-start').value, $('play-second').checked);
 }
@@ -487,6 +553,30 @@ function confirmDiscard(what) {
 
 // ---- wiring ----
 
+/** The "Language reference" and "Primer" buttons: their code (docs.js, with the Markdown
+ * renderer) is fetched when one is first clicked, not on the first answer's path; that click
+ * then opens its dialog. */
+function wireDocsWhenOpened() {
+  const dialogs = { 'show-reference': 'reference', 'show-primer': 'primer' };
+  const first = async (e) => {
+    const button = e.currentTarget;
+    for (const id of Object.keys(dialogs)) $(id).removeEventListener('click', first);
+    try {
+      const { wireDocs } = await import('./docs.js');
+      wireDocs(module);
+    } catch (err) {
+      for (const id of Object.keys(dialogs)) $(id).addEventListener('click', first);
+      const dialog = $(dialogs[button.id]);
+      $(`${dialog.id}-body`).textContent = `The document could not be loaded (${err.message || err}). Check the connection and try again.`;
+      $(`close-${dialog.id}`).onclick = () => dialog.close();
+      dialog.showModal();
+      return;
+    }
+    button.click();
+  };
+  for (const id of Object.keys(dialogs)) $(id).addEventListener('click', first);
+}
+
 function fillChoices() {
   const choice = $('ruleset-choice');
   const groups = new Map();
@@ -534,7 +624,7 @@ async function start() {
 
 async function main() {
   fillChoices();
-  wireDocs(module);
+  wireDocsWhenOpened();
   const choice = $('ruleset-choice');
   choice.addEventListener('change', async () => {
     const to = choice.value;
@@ -557,8 +647,8 @@ async function main() {
   $('eval-form').addEventListener('submit', (e) => { e.preventDefault(); evaluate(); });
   $('solve-form').addEventListener('submit', (e) => { e.preventDefault(); solve(); });
   $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newGame(); });
-  $('undo-button').addEventListener('click', () => game.undo());
-  $('play-hints').addEventListener('change', () => { if (game.turns.length) game.offer(); });
+  $('undo-button').addEventListener('click', () => { if (game) game.undo(); });
+  $('play-hints').addEventListener('change', () => { if (playing()) game.offer(); });
   $('max-positions').addEventListener('input', () => {
     const v = $('max-positions');
     v.classList.toggle('invalid', !(parseInt(v.value, 10) > 0));
@@ -576,8 +666,9 @@ async function main() {
   editor.install(() => {
     edited();
     const text = editor.text();
-    const same = DATA.rulesets.find((r) => r.text === text);
-    choice.value = same ? same.path : (text === state.base ? state.path : '');
+    bundledByText(text).then((same) => {
+      if (editor.text() === text) choice.value = same ? same.path : (text === state.base ? state.path : '');
+    });
   }, afterFirst);
   // Class mode: the file's claims say who wins; hidden until the student has chosen a move.
   if (classMode.on) editor.hideClaims(true);

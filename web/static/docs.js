@@ -6,7 +6,8 @@
 // KIND `move` asks for a winning move from POSITION (a position the engine lists among the
 // winning moves), KIND `grundy` for POSITION's Grundy value (the engine's value).
 import { Runner } from './runner.js';
-import { renderMarkdown, escapeHtml } from './markdown.js';
+import { renderMarkdown } from './markdown.js';
+import { escapeHtml } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 const EXERCISE = /^<!-- exercise (move|grundy) "([^"]+)" ([\d ]+) -->$/;

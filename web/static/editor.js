@@ -4,8 +4,7 @@
 // numbers and the problems marked in place (a backdrop under it). Also the list of problems
 // with a link to each, and the parameters' inputs. `window.heapgameEditor` (get, set, select,
 // selection) is the same for both, for the browser tests.
-import { escapeHtml } from './markdown.js';
-import { rendered, helpText } from './view.js';
+import { escapeHtml, rendered, helpText } from './view.js';
 
 // The CodeMirror editor (codemirror.js's `create`), or null: the textarea (until the bundle
 // has arrived, or for good without it). The problems last marked, and whether the claims are

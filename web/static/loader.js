@@ -6,8 +6,9 @@
 // file compressed (set up to serve the build's precompressed `.br` and `.gz` files, or
 // compressing as it sends: a HEAD request tells, without a download) is asked for it; any
 // other static server sends the `.gz` copy, decompressed here, and the plain file is the last
-// resort, where the browser cannot decompress. index.html starts the first module's download
-// as soon as the page's head is read (loadModule here, once).
+// resort, where the browser cannot decompress. index.html's head asks for the first module
+// before any module has arrived (keeping the response only when it comes compressed), and
+// starts loadModule here once loader.js has.
 
 const FIRST = { wasm: new URL('./pkg/heapgame_first_bg.wasm', import.meta.url), glue: new URL('./pkg/heapgame_first.js', import.meta.url).href, full: false };
 const FULL = { wasm: new URL('./pkg/heapgame_web_bg.wasm', import.meta.url), glue: new URL('./pkg/heapgame_web.js', import.meta.url).href, full: true };
@@ -69,7 +70,7 @@ export function loadModule(onProgress) {
   started ??= download(FIRST.wasm, (received, total) => {
     last = [received, total];
     listener(received, total);
-  }).then((module) => ({ ...FIRST, module }), () => loadFull());
+  }, globalThis.heapgameFirstResponse).then((module) => ({ ...FIRST, module }), () => loadFull());
   return started;
 }
 
@@ -86,17 +87,34 @@ export function loadFull() {
   return full;
 }
 
+/** The address of the first module's bindings (a worker imports them while it waits). */
+export const firstGlue = FIRST.glue;
+
 /** The full module if it has been compiled, else null. */
 export function fullIfLoaded() {
   return fullValue;
 }
 
-async function download(wasm, onProgress) {
+/** Downloads and compiles `wasm`; `early`, when given, is the promise of its response that
+ * index.html's head asked for from a server that compresses it (null: it does not). */
+async function download(wasm, onProgress, early) {
   let bytes = null;
-  if (await serverCompresses(wasm)) {
-    const r = await fetch(wasm).catch(() => null);
-    // The body arrives decompressed: its Content-Length (the compressed size) is no total.
-    if (r && r.ok && r.headers.get('Content-Encoding')) bytes = await readAll(r, (n) => onProgress(n, 0));
+  const r = early ? await early : (await serverCompresses(wasm)) ? await fetch(wasm).catch(() => null) : null;
+  // The body arrives decompressed: its Content-Length (the compressed size) is no total.
+  if (r && r.ok && r.headers.get('Content-Encoding')) {
+    if (typeof WebAssembly.compileStreaming === 'function' && r.body && typeof TransformStream === 'function') {
+      // Compiled as it arrives, its bytes counted on the way.
+      let received = 0;
+      const counted = r.body.pipeThrough(new TransformStream({
+        transform(chunk, out) {
+          received += chunk.length;
+          onProgress(received, 0);
+          out.enqueue(chunk);
+        },
+      }));
+      return WebAssembly.compileStreaming(new Response(counted, { headers: { 'Content-Type': 'application/wasm' } }));
+    }
+    bytes = await readAll(r, (n) => onProgress(n, 0));
   }
   if (!bytes && typeof DecompressionStream === 'function') {
     const r = await fetch(`${wasm}.gz`);

@@ -2,9 +2,7 @@
 // fenced code, lists, tables, quotes, paragraphs, inline code, emphasis and links. Text is
 // escaped first, so the page never runs anything from the document.
 
-export function escapeHtml(s) {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
-}
+import { escapeHtml } from './view.js';
 
 function slug(text) {
   return text.toLowerCase().replace(/<[^>]*>/g, '').replace(/[^a-z0-9 -]/g, '').trim().replace(/ /g, '-');

@@ -6,7 +6,7 @@
 // a call it cannot answer waits for the full module (downloaded then, if the page has not
 // asked for it yet), and once that is here the worker is replaced by one running it, as soon
 // as the calls under way have answered.
-import { loadFull, fullIfLoaded } from './loader.js';
+import { loadFull, fullIfLoaded, firstGlue } from './loader.js';
 
 // The functions of the first module (web/src/lib.rs, feature `first`).
 const FIRST = new Set(['check', 'evaluate']);
@@ -24,6 +24,26 @@ export class Runner {
     this.ready = null;
     this.next = 1;
     this.pending = new Map();
+    this.eager = false;
+  }
+
+  /** From now on, once the full module is here and no call runs, the first module's worker
+   * is replaced by one running the full module at once, not at the next call: the page's
+   * next answer does not wait for a worker to start and its module to be instantiated. */
+  upgradeWhenIdle() {
+    this.eager = true;
+    this.full().then((m) => {
+      this.fullModule = m;
+      this.upgrade();
+    }, () => { /* a call that needs it says so */ });
+  }
+
+  /** See `upgradeWhenIdle`. */
+  upgrade() {
+    if (!this.eager || !this.fullModule || this.pending.size > 0 || !this.worker || this.workerFull) return;
+    this.worker.terminate();
+    this.worker = null;
+    this.start();
   }
 
   start() {
@@ -41,6 +61,9 @@ export class Runner {
       started({ error: e.message || 'unknown error' });
       this.stop(`the worker failed: ${e.message || 'unknown error'}`);
     };
+    // The bindings are fetched while the module downloads (the first module's, which the
+    // page starts with), not after it.
+    worker.postMessage({ glue: this.fullModule ? this.fullModule.glue : firstGlue });
     (this.fullModule ? Promise.resolve(this.fullModule) : this.module).then(
       (m) => { if (this.worker === worker) worker.postMessage({ module: m.module, glue: m.glue }); },
       (err) => started({ error: String(err) }),
@@ -103,6 +126,7 @@ export class Runner {
       if (p.onRun) p.onRun();
       this.worker.postMessage({ id, fn: p.fn, args: p.args });
     }
+    this.upgrade();
   }
 
   wantFull() {

@@ -7,7 +7,7 @@ const CACHE = `heapgame-playground-${VERSION}`;
 const FILES = [
   './', 'index.html', 'style.css', 'favicon.svg', 'data.js', 'app.js', 'claims.js', 'classmode.js', 'editor.js', 'loader.js',
   'markdown.js', 'docs.js', 'play.js', 'runner.js', 'sequence.js', 'share.js', 'teach.js', 'view.js', 'worker.js',
-  'reference.js', 'pkg/heapgame_web.js', 'pkg/heapgame_web_bg.wasm.gz',
+  'reference.js', 'rulesets.js', 'pkg/heapgame_web.js', 'pkg/heapgame_web_bg.wasm.gz',
 ];
 // Not the first module (pkg/heapgame_first*): offline, the page falls back to the full one
 // (loader.js), and a slow connection is spared a second copy of the same code.

@@ -5,6 +5,11 @@
 import { describe, mexLine, xorLine, plural } from './teach.js';
 import { sequenceSvg } from './sequence.js';
 
+/** `s` with HTML's special characters escaped. */
+export function escapeHtml(s) {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
 export const el = (tag, props = {}, ...children) => {
   const e = document.createElement(tag);
   Object.assign(e, props);

@@ -3,7 +3,8 @@
 // parsed), with {id, progress} now and then while it runs. The first message is {module,
 // glue}: the compiled WebAssembly (loader.js), answered by {ready: true} once started. The page
 // stops a solve by terminating this worker. The module is the first or the full one
-// (loader.js), with `glue`, the address of its wasm-bindgen bindings, imported here.
+// (loader.js), with `glue`, the address of its wasm-bindgen bindings, imported here; a message
+// {glue} before it starts that import while the module still downloads.
 let heapgame = null;
 
 let current = null;
@@ -29,6 +30,11 @@ ready.then(() => postMessage({ ready: true }), (err) => postMessage({ ready: tru
 onmessage = async (e) => {
   if (e.data.module) {
     gotModule(e.data);
+    return;
+  }
+  if (e.data.glue) {
+    // The same import as the module's, started early (the browser fetches it once).
+    import(e.data.glue).catch(() => { /* the module's own import reports it */ });
     return;
   }
   const { id, fn, args } = e.data;

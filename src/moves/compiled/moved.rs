@@ -130,32 +130,15 @@ impl CompiledMove {
         r: &mut Regs,
         f: &mut sink!(),
     ) -> Result<bool, Fallback> {
-        let mut t = r.then.take().unwrap_or_default();
-        t.regs.ints.clone_from(&r.ints);
-        t.regs.lists.clone_from(&r.lists);
-        t.regs.heaps.clone_from(&r.heaps);
-        for &(slot, i) in &self.heap_names {
-            t.regs.ints[slot] = i64::from(pos[i]);
-        }
-        let mut failed = false;
-        let found = self.each_first(pos, r, &mut |combo, shown| {
+        self.each_first_then(pos, r, |combo, shown, t| {
             let run = match shown {
-                Shown::Tick => return f(combo, Shown::Tick),
+                Shown::Tick => return Ok(f(combo, Shown::Tick)),
                 Shown::One(take) => (u64::from(take[0]), u64::from(take[0]), 1),
                 Shown::Run { first, last, step } => (first, last, step),
             };
             self.bind_choice(pos, combo, &mut t.regs);
-            self.targets(to, pos, combo[0], run, &mut t, f)
-                .unwrap_or_else(|Fallback| {
-                    failed = true;
-                    true
-                })
-        });
-        r.then = Some(t);
-        match (found, failed) {
-            (_, true) | (Err(Fallback), _) => Err(Fallback),
-            (Ok(b), false) => Ok(b),
-        }
+            self.targets(to, pos, combo[0], run, t, f)
+        })
     }
 
     /// Each amount of the run taken from heap `x`, put on each other heap the interpreter

@@ -202,6 +202,28 @@ impl CompiledMove {
         r: &mut Regs,
         f: &mut sink!(),
     ) -> Result<bool, Fallback> {
+        self.each_first_then(pos, r, |combo, shown, t| match shown {
+            Shown::Tick => Ok(f(combo, Shown::Tick)),
+            Shown::One(take) => self.then_move(pos, (combo, take), t, f),
+            Shown::Run { first, last, step } => {
+                let run = (first, last, step);
+                match self.then_linear(pos, combo, run, t, f) {
+                    Some(r) => Ok(r),
+                    None => self.then_each(pos, combo, run, t, f),
+                }
+            }
+        })
+    }
+
+    /// Each move of the first `take` given to `each` with the later steps' registers: those
+    /// of `r`, with the heaps' names bound to their sizes in `pos`. A [`Fallback`] from any
+    /// call of `each` makes the whole enumeration one (the interpreter then answers).
+    pub(super) fn each_first_then(
+        &self,
+        pos: &[u32],
+        r: &mut Regs,
+        mut each: impl FnMut(&[usize], Shown<'_>, &mut ThenRegs) -> Result<bool, Fallback>,
+    ) -> Result<bool, Fallback> {
         let mut t = r.then.take().unwrap_or_default();
         t.regs.ints.clone_from(&r.ints);
         t.regs.lists.clone_from(&r.lists);
@@ -211,18 +233,7 @@ impl CompiledMove {
         }
         let mut failed = false;
         let found = self.each_first(pos, r, &mut |combo, shown| {
-            let ran = match shown {
-                Shown::Tick => Ok(f(combo, Shown::Tick)),
-                Shown::One(take) => self.then_move(pos, (combo, take), &mut t, f),
-                Shown::Run { first, last, step } => {
-                    let run = (first, last, step);
-                    match self.then_linear(pos, combo, run, &mut t, f) {
-                        Some(r) => Ok(r),
-                        None => self.then_each(pos, combo, run, &mut t, f),
-                    }
-                }
-            };
-            ran.unwrap_or_else(|Fallback| {
+            each(combo, shown, &mut t).unwrap_or_else(|Fallback| {
                 failed = true;
                 true
             })

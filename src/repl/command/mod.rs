@@ -64,6 +64,8 @@ pub enum Command {
     Stats,
     /// `:limit N` or `:limit none`.
     Limit(Option<usize>),
+    /// `:limit` alone: the limit in force.
+    ShowLimit,
     /// `:echo TEXT`.
     Echo(String),
     /// `:quit`.

@@ -66,9 +66,10 @@ pub(super) fn unset(c: &CommandHelp, args: &str) -> Result<Command, Report> {
     }
 }
 
-/// `:limit N` or `:limit none`.
+/// `:limit N`, `:limit none`, or `:limit` alone (shown).
 pub(super) fn limit(c: &CommandHelp, args: &str) -> Result<Command, Report> {
     match args {
+        "" => Ok(Command::ShowLimit),
         "none" | "off" => Ok(Command::Limit(None)),
         n => n
             .parse::<usize>()

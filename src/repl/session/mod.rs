@@ -84,6 +84,7 @@ impl<'g> Session<'g> {
             Command::Unset(name) => return self.unset(&name).map(Some),
             Command::Stats => self.stats(ui),
             Command::Limit(n) => self.limit(ui, n),
+            Command::ShowLimit => self.show_limit(ui),
             Command::Help(None) => emit(&help::overview()),
             Command::Help(Some(topic)) => match help::lookup(&topic) {
                 Ok(c) => emit(&help::command_help(c)),

@@ -5,6 +5,7 @@
 use super::*;
 use crate::cli::error::CliError;
 use crate::query::table::{table, BoxAsk, TableError};
+use crate::query::Bounds;
 use crate::report::box_table::{refused, text, MAX_IN_MEMORY};
 use crate::report::table::TableRequest;
 
@@ -138,6 +139,7 @@ impl Session<'_> {
             held: false,
             loopy: true,
             most: Some(MAX_IN_MEMORY),
+            output: None,
         };
         let (limits, budget) = (ui.limits(), hooks(ui));
         let out = ui.compute(|| {
@@ -181,15 +183,51 @@ impl Session<'_> {
         ));
     }
 
-    /// `:limit N` or `:limit none`.
+    /// `:limit N` or `:limit none`, then the limit in force ([`Session::show_limit`]).
     pub(super) fn limit(&mut self, ui: &mut Ui, n: Option<usize>) {
         ui.limit = n;
         if let Some(s) = self.solver.as_mut() {
             s.set_budget(ui.budget());
         }
-        match n {
-            Some(n) => say!("computations stop once {n} positions are stored"),
-            None => say!("no limit on the positions stored but what the available memory holds"),
+        self.show_limit(ui);
+    }
+
+    /// `:limit`: the position limit `:eval` runs within, as the query floor works it out from
+    /// the limit set and the machine's memory for the positions asked
+    /// ([`crate::query::Limits::for_position`]): the position of `:play` in progress, else any
+    /// position of a ruleset with a fixed number of heaps, else positions of 2 and of 8 heaps.
+    pub(super) fn show_limit(&self, ui: &Ui) {
+        let Some(l) = self.loaded else {
+            match ui.limit {
+                Some(n) => say!("computations stop once {n} positions are stored"),
+                None => say!("no limit set: each position's is worked out from its heaps and the available memory once a ruleset is loaded"),
+            }
+            return;
+        };
+        let (game, limits) = (&l.game, ui.limits());
+        let current = (self.play.as_ref()).map(|p| p.current().to_vec());
+        let asked: Vec<(String, Vec<u32>)> = match (current, game.shape().count) {
+            (Some(p), _) => vec![(show_position(&p), p)],
+            (None, Some(k)) => vec![(format!("a position of `{}`", game.checked.name), vec![0; k])],
+            (None, None) => [2, 8]
+                .map(|k| (format!("a position of {k} heaps"), vec![1; k]))
+                .into(),
+        };
+        let mut shown: Vec<(String, Bounds)> = (asked.into_iter())
+            .map(|(what, pos)| (what, limits.for_position(game, &pos)))
+            .collect();
+        // A sum stores one heap's values whatever the position: one line.
+        if shown.windows(2).all(|w| w[0].1 == w[1].1) && shown.len() > 1 {
+            shown.truncate(1);
+            shown[0].0 = format!("a position of `{}`", game.checked.name);
+        }
+        for (what, b) in shown {
+            if b.max_positions == usize::MAX {
+                say!("{what}: no position limit");
+            } else {
+                let (n, why) = (b.max_positions, b.why);
+                say!("{what}: computations stop once {n} positions are stored, the limit set by {why}");
+            }
         }
     }
 }

@@ -10,16 +10,10 @@ use super::amounts::Piece;
 use super::compile::Plan;
 use super::guard::Guard;
 
-/// Where a clause looks for followers.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Query {
-    /// The single cell `x - base`.
-    Point(usize),
-    /// The ray from `x - base` along one direction: the accumulator.
-    Ray(usize),
-    /// The cone from `x - base` along several directions: (group, base).
-    Cone(usize, usize),
-}
+/// Where a clause looks for followers: the cell `x - base`, the ray from it along one direction
+/// (its accumulator), or the cone from it along several (group, base); the Grundy fill's own
+/// type (`grundy-fill/`), which reads the same queries.
+pub(super) use heapgame_grundy_fill::Query;
 
 /// An accumulator of one ray family: every cell `x - base` is added to the line (of the
 /// direction) it lies on when the fill reaches `x`, so that at `x` the line holds exactly the

@@ -102,10 +102,12 @@ impl<'l> Rows<'l> {
 }
 
 impl Rows<'_> {
-    /// The base of accumulator `a`.
-    #[inline(always)]
-    pub(super) fn base(&self, a: usize) -> usize {
-        self.acc[a].0
+    /// Per accumulator: the line id at the row's last coordinate `t` is `id0 + coef * t`,
+    /// as (id0, coef), when `x - base` is in the cube (from `first[base]` on).
+    pub(super) fn lines(&self, out: &mut [(i64, i64)]) {
+        for (o, (&id0, &(_, coef))) in out.iter_mut().zip(self.id0.iter().zip(&self.acc)) {
+            *o = (id0, coef);
+        }
     }
 
     /// The line of accumulator `a` through the cell at last coordinate `t`; `usize::MAX` when
@@ -129,10 +131,21 @@ pub(super) fn walk(
     tick: Tick<'_>,
     mut cell: impl FnMut(&Rows<'_>, usize) -> Result<(), Halt>,
 ) -> Result<(), Halt> {
+    walk_rows(l, tick, |rows| row(rows, &mut cell))
+}
+
+/// Walks the cube's rows in order, calling `each` with the state of each row (`rows.c` is
+/// its first cell), and `tick` after every [`CHECK_CELLS`] cells or so.
+#[inline(always)]
+pub(super) fn walk_rows(
+    l: &Layout,
+    tick: Tick<'_>,
+    mut each: impl FnMut(&mut Rows<'_>) -> Result<(), Halt>,
+) -> Result<(), Halt> {
     let mut rows = Rows::new(l);
     let (mut done, mut next) = (0usize, CHECK_CELLS);
     while !rows.done {
-        row(&mut rows, &mut cell)?;
+        each(&mut rows)?;
         done += l.side;
         if done >= next {
             next = done + CHECK_CELLS;
