@@ -228,7 +228,9 @@ mod tests {
         let l = layout(&game, max);
         assert!(applies(&l), "the sparse fill takes {text}");
         let (shape, base) = (game.shape(), game.shape().lower);
-        let sparse = outcomes(&l, shape, base, (&mut |_| Ok(()), None)).ok().unwrap();
+        let sparse = outcomes(&l, shape, base, (&mut |_| Ok(()), None))
+            .ok()
+            .unwrap();
         let general = fill::outcomes(&l, shape, base, (&mut |_| Ok(()), None))
             .ok()
             .unwrap();
@@ -274,7 +276,8 @@ mod tests {
 
     #[test]
     fn games_without_an_unguarded_row_ray_are_left_to_the_general_fill() {
-        let guarded = "ruleset \"g\" { heaps 2 move when sum(heaps) > 3 { take 1.. from one heap } }";
+        let guarded =
+            "ruleset \"g\" { heaps 2 move when sum(heaps) > 3 { take 1.. from one heap } }";
         let game = Game::from_source("t", guarded, &[]).expect("a ruleset");
         assert!(!applies(&layout(&game, 10)));
         let subtraction = "ruleset \"s\" { heaps 2 move { take 1..3 from one heap } }";

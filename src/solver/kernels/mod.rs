@@ -7,7 +7,7 @@
 //!
 //! - `cube`: the ordered cube of the box (`compile.rs` matches the moves, `amounts.rs` cuts
 //!   amount sets into points, rays and cones, `guard.rs` compiles guards, `layout.rs` turns
-//!   them into queries at fixed offsets, `fill.rs` fills the cube, `output.rs` reads the box
+//!   them into queries at fixed offsets, `fill.rs` fills the cube, `fill_p.rs` its P/N sparsely for two heaps with a Nim move, `output.rs` reads the box
 //!   out of it by rank; `cube_retro.rs`: P/N of a multiset shape whose moves are finitely many
 //!   amount vectors, by retrograde marking over the sorted positions alone).
 //! - `multiset`: unordered boxes whose moves delete heaps and split or lower others

@@ -19,7 +19,10 @@ fn each_in_rank_order(spec: &BoxSpec, l: &Layout, mut f: impl FnMut(usize)) {
     let k = l.k;
     let mut y = vec![0usize; k];
     loop {
-        f(y.iter().zip(l.strides.iter().rev()).map(|(a, s)| a * s).sum());
+        f(y.iter()
+            .zip(l.strides.iter().rev())
+            .map(|(a, s)| a * s)
+            .sum());
         let mut i = 0;
         loop {
             let bound = if i + 1 < k { y[i + 1] } else { l.side - 1 };
