@@ -7,7 +7,8 @@
 //! root Cargo.toml's `[profile.wasm.package.heapgame-grundy-fill]`) while everything else
 //! stays at "z" for size: the fill spends most of the time of a large box here. heapgame
 //! keeps what the fill is about (the layout, the walk over rows, the guards): this crate
-//! sees a cube as offsets and line ids, and asks the caller about a clause's guards.
+//! sees a cube as offsets and line ids, and asks the caller about a clause's guards. The box's
+//! values are read out of the filled cube a row a call as well ([`gather`]).
 //!
 //! ```
 //! use heapgame_grundy_fill::{Clause, Query, Row, Tables, Shape};
@@ -29,6 +30,7 @@
 #![warn(missing_docs)]
 
 mod bits;
+pub mod gather;
 
 use bits::BitRows;
 

@@ -145,3 +145,11 @@ fn a_guard_is_asked_at_each_cell() {
         Err(End::Guard)
     );
 }
+
+#[test]
+fn gather_reads_a_strided_row() {
+    let g: Vec<u32> = (0..30).collect();
+    let mut values = vec![7];
+    super::gather::row(&mut values, &g, 4, 5, 5);
+    assert_eq!(values, [7, 4, 9, 14, 19, 24]);
+}
