@@ -32,7 +32,11 @@ fn each_row_in_rank_order(spec: &BoxSpec, l: &Layout, mut f: impl FnMut(usize, u
     let bound = |y: &[usize], i: usize| if i + 1 < k { y[i + 1] } else { l.side - 1 };
     let mut y = vec![0usize; k];
     loop {
-        let start = y.iter().zip(l.strides.iter().rev()).map(|(a, s)| a * s).sum();
+        let start = y
+            .iter()
+            .zip(l.strides.iter().rev())
+            .map(|(a, s)| a * s)
+            .sum();
         f(start, l.strides[k - 1], bound(&y, 0) + 1);
         let mut i = 1;
         loop {
