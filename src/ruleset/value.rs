@@ -319,9 +319,44 @@ impl fmt::Display for SetValue {
 pub struct Beatty {
     /// The generating real.
     pub beta: Real,
-    /// `floor(n * beta)` for `n = 1..=cache.len()`. A lock rather than a cell so that a ruleset
-    /// can be shared by the threads of the parallel solver.
-    cache: RwLock<Vec<i64>>,
+    /// `floor(n * beta)` for `n = 1..=cache.len()`, and their membership bits. A lock rather
+    /// than a cell so that a ruleset can be shared by the threads of the parallel solver.
+    cache: RwLock<Terms>,
+}
+
+/// The cached members of a Beatty set.
+#[derive(Debug, Default)]
+struct Terms {
+    /// `floor(n * beta)` for `n = 1..=seq.len()`, increasing.
+    seq: Vec<i64>,
+    /// Bit `x` set when `x <= CACHE_LIMIT` is in `seq` (a claim asks at every position).
+    bits: Vec<u64>,
+}
+
+impl Terms {
+    /// Whether `x`, at most the last term, is a term.
+    fn has(&self, x: i64) -> bool {
+        match usize::try_from(x) {
+            Ok(i) if x <= Beatty::CACHE_LIMIT => self
+                .bits
+                .get(i >> 6)
+                .is_some_and(|w| w >> (i & 63) & 1 == 1),
+            _ => self.seq.binary_search(&x).is_ok(),
+        }
+    }
+
+    /// Appends the next term.
+    fn push(&mut self, t: i64) {
+        self.seq.push(t);
+        if let Ok(i) = usize::try_from(t) {
+            if t <= Beatty::CACHE_LIMIT {
+                if self.bits.len() <= i >> 6 {
+                    self.bits.resize((i >> 6) + 1, 0);
+                }
+                self.bits[i >> 6] |= 1 << (i & 63);
+            }
+        }
+    }
 }
 
 impl Beatty {
@@ -332,7 +367,7 @@ impl Beatty {
     pub fn new(beta: Real) -> Beatty {
         Beatty {
             beta,
-            cache: RwLock::new(Vec::new()),
+            cache: RwLock::new(Terms::default()),
         }
     }
 
@@ -347,6 +382,7 @@ impl Beatty {
             .cache
             .read()
             .unwrap_or_else(PoisonError::into_inner)
+            .seq
             .get(i)
         {
             return Ok(x);
@@ -363,14 +399,14 @@ impl Beatty {
     fn grow_past(&self, max: i64) -> Result<(), RealError> {
         {
             let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);
-            if cache.last().is_some_and(|&l| l > max) {
+            if cache.seq.last().is_some_and(|&l| l > max) {
                 return Ok(());
             }
         }
         // A poisoned cache still holds correct terms (each push is of a finished term).
         let mut cache = self.cache.write().unwrap_or_else(PoisonError::into_inner);
-        while cache.last().is_none_or(|&l| l <= max) {
-            let n = i64::try_from(cache.len()).map_err(|_| RealError::TooLarge)? + 1;
+        while cache.seq.last().is_none_or(|&l| l <= max) {
+            let n = i64::try_from(cache.seq.len()).map_err(|_| RealError::TooLarge)? + 1;
             let t = self.term(n)?;
             cache.push(t);
             if t == i64::MAX {
@@ -394,16 +430,55 @@ impl Beatty {
             let n = n.to_i64().ok_or(RealError::TooLarge)?;
             return Ok(n >= 1 && self.term(n)? == x);
         }
+        {
+            let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);
+            if cache.seq.last().is_some_and(|&l| l > x) {
+                return Ok(cache.has(x));
+            }
+        }
         self.grow_past(x)?;
         let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);
-        Ok(cache.binary_search(&x).is_ok())
+        Ok(cache.has(x))
     }
 
     /// The members `<= max`, in increasing order.
     pub(crate) fn members_upto(&self, max: i64) -> Result<Vec<i64>, RealError> {
         self.grow_past(max)?;
         let cache = self.cache.read().unwrap_or_else(PoisonError::into_inner);
-        let end = cache.partition_point(|&x| x <= max);
-        Ok(cache[..end].to_vec())
+        let end = cache.seq.partition_point(|&x| x <= max);
+        Ok(cache.seq[..end].to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Beatty;
+    use crate::numbers::Real;
+
+    /// `x in beatty(phi)` against a plain sieve of `floor(n * phi) = (n + isqrt(5 n^2)) / 2`,
+    /// asked out of order (the cache grows, then answers from below its end), and above the
+    /// cache's membership bits.
+    #[test]
+    fn beatty_membership_against_a_sieve_of_phi() {
+        let n_max = 7_000u64;
+        let mut member = vec![false; (2 * n_max) as usize];
+        for n in 1..=n_max {
+            member[((n + (5 * n * n).isqrt()) / 2) as usize] = true;
+        }
+        let b = Beatty::new(Real::phi());
+        for x in [5_000i64, 17, 0, -3, 1, 2, 3] {
+            assert_eq!(b.contains(x).unwrap(), x >= 0 && member[x as usize], "{x}");
+        }
+        // Every member up to the sieve's last is in it.
+        let top = ((n_max + (5 * n_max * n_max).isqrt()) / 2) as i64;
+        for x in 0..=top {
+            assert_eq!(b.contains(x).unwrap(), member[x as usize], "{x}");
+        }
+        // Beyond the cache: floor(n phi) for n = 2^30 and its neighbours.
+        let n = 1u64 << 30;
+        let t = ((n + (5 * n * n).isqrt()) / 2) as i64;
+        assert!(Beatty::CACHE_LIMIT < t);
+        assert!(b.contains(t).unwrap());
+        assert!(!b.contains(t + 1).unwrap() || !b.contains(t - 1).unwrap());
     }
 }

@@ -4,7 +4,8 @@
 //! logic, set membership in constant sets and the list functions `min`, `max`, `sum`, `xor`,
 //! `len` and indexing over `heaps` or a named selection are compiled, and `floor`/`ceil` of an
 //! integer times a constant real (a Beatty sequence); anything else (other reals,
-//! quantifiers, tuples, set literals that read the position) answers `None` at compile time,
+//! quantifiers, tuples other than in a constant set of tuples, set literals that read the
+//! position) answers `None` at compile time,
 //! and the ruleset keeps the interpreter.
 //!
 //! A compiled closure answers `None` where the interpreter would report an error (overflow,
@@ -256,6 +257,9 @@ pub(crate) fn boolean(e: &CExpr) -> Option<BoolFn> {
             let (a, b) = (boolean(a)?, boolean(b)?);
             Box::new(move |r| Some(a(r)? || b(r)?))
         }
+        CKind::Bin(op @ (BinOp::In | BinOp::NotIn), a, b) if matches!(a.kind, CKind::Tuple(_)) => {
+            tuple_in(a, b, *op == BinOp::In)?
+        }
         CKind::Bin(op @ (BinOp::In | BinOp::NotIn), a, b) => {
             let set = const_int_set(b)?;
             let a = int(a)?;
@@ -288,6 +292,33 @@ pub(crate) fn boolean(e: &CExpr) -> Option<BoolFn> {
         }
         _ => return None,
     })
+}
+
+/// Most parts of a tuple whose membership in a constant set of tuples is compiled.
+const MAX_TUPLE: usize = 4;
+
+/// `(x, y, ...) in S` for a constant set of tuples `S` (beta^T-Wynim's `(s, t) not in
+/// triangles`), as the interpreter decides it: the tuple, its parts computed left to right,
+/// is looked up among the set's sorted members.
+fn tuple_in(tuple: &CExpr, set: &CExpr, want: bool) -> Option<BoolFn> {
+    let (CKind::Tuple(items), CKind::Const(Value::Set(SetValue::Tuples(members)))) =
+        (&tuple.kind, &set.kind)
+    else {
+        return None;
+    };
+    if items.len() > MAX_TUPLE {
+        return None;
+    }
+    let parts: Vec<IntFn> = items.iter().map(int).collect::<Option<_>>()?;
+    let members = members.clone();
+    Some(Box::new(move |r| {
+        let mut t = [0i64; MAX_TUPLE];
+        for (x, f) in t.iter_mut().zip(&parts) {
+            *x = f(r)?;
+        }
+        let t = &t[..parts.len()];
+        Some(members.binary_search_by(|m| m.as_ref().cmp(t)).is_ok() == want)
+    }))
 }
 
 /// A constant set of integers, for membership.

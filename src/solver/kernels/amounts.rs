@@ -3,6 +3,7 @@
 //! (points) and at most one run that reaches the box's edge (a ray), and conditions on the
 //! named amounts are evaluated once per amount pair, never per position.
 
+use crate::moves::compiled::expr::{boolean, Regs};
 use crate::ruleset::expr::{CExpr, CKind, Env};
 use crate::ruleset::value::SetValue;
 
@@ -181,6 +182,14 @@ pub(super) fn window_pieces(
     }
     let mask = 1u64 << p | 1u64 << q;
     let mut ok = Vec::new();
+    // The condition as closures when the move compiler takes it (they give the interpreter's
+    // value or none, and then the interpreter is asked): a tree walk per pair costs more than
+    // the sparse fill of the box (beta^T-Wynim's `(s, t) not in triangles`).
+    let compiled = boolean(cond);
+    let mut regs = Regs {
+        ints: ints.to_vec(),
+        ..Regs::default()
+    };
     for delta in -reach..=reach {
         ok.clear();
         // a_s = a, a_t = a + delta, both in 0..=top.
@@ -192,7 +201,11 @@ pub(super) fn window_pieces(
             }
             ints[s] = a;
             ints[t] = a + delta;
-            if holds(cond, ints)? {
+            let fast = compiled.as_ref().and_then(|f| {
+                (regs.ints[s], regs.ints[t]) = (a, a + delta);
+                f(&regs)
+            });
+            if fast.map_or_else(|| holds(cond, ints), Some)? {
                 ok.push(a);
             }
         }

@@ -255,6 +255,12 @@ mod tests {
                  move { take s in 1.., t in 1.. from both heaps where |s - t| < d } }";
         agrees(d, &[], 40);
         agrees(d, &[("d", "3")], 40);
+        // A window cut by a constant set of pairs, not symmetric (the move compiler's tuple
+        // membership, against the interpreter's followers).
+        let cut = "ruleset \"c\" { heaps 2 move { take 1.. from one heap } \
+                   move { take s in 1.., t in 1.. from both heaps where |s - t| < 3 \
+                   and (s, t) not in {(1, 1), (1, 3), (2, 3), (4, 2), (7, 7)} } }";
+        agrees(cut, &[], 40);
         // Named heaps: both orders are positions of their own, no mirror.
         let named = "ruleset \"n\" { heaps (x, y) move { take 1.. from heap x } \
                      move { take 1.. from heap y } move { take 2 from heap x; take 1 from heap y } }";
