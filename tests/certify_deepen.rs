@@ -215,7 +215,8 @@ fn a_deepened_run_whose_claims_are_not_about_it_compares_its_box() {
         seed: 1,
         time: std::time::Duration::from_secs(60),
     };
-    let r = check_deepening(&game, &plan, Budget::default()).expect("a report");
+    let clock = heapgame::solver::Clock::system();
+    let r = check_deepening(&game, &plan, Budget::default(), &clock).expect("a report");
     assert!(r.first_done, "{r:?}");
     assert_eq!(r.claims[0].silent, 144, "{r:?}");
     for c in &r.claims {

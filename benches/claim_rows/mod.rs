@@ -93,7 +93,7 @@ pub fn row(n: u32, cap: Duration) -> Row {
     let game = load("rulesets/classic/wythoff.game", &[]);
     eprintln!("{name}: heapgame ...");
     let budget = Budget {
-        deadline: Some(std::time::Instant::now() + cap),
+        deadline: Some(heapgame::solver::Clock::system().deadline(cap)),
         // The box of 10^8 cells is past the kernel's default limit for a run without one.
         max_bytes: Some(4 << 30),
         ..Budget::default()

@@ -13,11 +13,11 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use heapgame::moves::MoveError;
 use heapgame::ruleset::diag::Code;
-use heapgame::solver::{Budget, SolveError};
+use heapgame::solver::{Budget, Clock, SolveError};
 use heapgame::Game;
 use pyo3::exceptions::PyValueError;
 use pyo3::panic::PanicException;
@@ -81,7 +81,9 @@ impl Run {
             None => None,
             Some(t) if t.is_finite() && t >= 0.0 => {
                 // Past any deadline a run can reach: no limit.
-                Instant::now().checked_add(Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX))
+                Duration::try_from_secs_f64(t)
+                    .ok()
+                    .map(|d| Clock::system().deadline(d))
             }
             Some(t) => {
                 return Err(PyValueError::new_err(format!(
@@ -110,9 +112,11 @@ impl Run {
     /// The budget with its deadline brought forward to `INLINE` from now, for the first try
     /// on the calling thread.
     fn inline_budget(&self) -> Budget {
-        let soon = Instant::now() + INLINE;
+        let soon = Clock::system().deadline(INLINE);
         Budget {
-            deadline: Some(self.budget.deadline.map_or(soon, |d| d.min(soon))),
+            deadline: Some(
+                (self.budget.deadline.as_ref()).map_or(soon.clone(), |d| d.min(soon.at)),
+            ),
             ..self.budget.clone()
         }
     }
@@ -121,7 +125,7 @@ impl Run {
     fn stopped_inline(&self) -> bool {
         !self.memory.load(Ordering::SeqCst)
             && !self.cancel.load(Ordering::SeqCst)
-            && self.budget.deadline.is_none_or(|d| Instant::now() < d)
+            && !self.budget.past_deadline()
     }
 
     /// Runs `f` with the budget, the GIL released, on a worker thread while this one watches

@@ -105,6 +105,7 @@ impl Args {
             time: self.time,
             own_params: self.params.is_empty(),
             strict: self.strict,
+            within_box: false,
         }
     }
 }
@@ -161,9 +162,8 @@ impl RunHooks for SolveRun {
 impl CheckFront for Front<'_> {
     type Run = SolveRun;
 
-    fn now(&self) -> std::time::Duration {
-        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-        START.get_or_init(std::time::Instant::now).elapsed()
+    fn clock(&self) -> crate::solver::Clock {
+        crate::solver::Clock::system()
     }
 
     fn start(&self, job: &Job<'_>) -> SolveRun {
@@ -205,8 +205,9 @@ impl CheckFront for Front<'_> {
         Ok(())
     }
 
-    fn failed(&mut self, e: Report) {
+    fn failed(&mut self, _: &FileRun, e: Report) -> Result<(), Report> {
         eprintln!("{e:?}");
+        Ok(())
     }
 
     fn families(&mut self, file: &Path, families: &FamiliesChecked) -> Result<(), Report> {

@@ -65,7 +65,7 @@ impl GameArgs {
         // `positions where` on the position typed, before any solve's budget starts.
         game.set_reading_stop(crate::solver::Budget {
             cancel: Some(super::interrupt::cancel_flag()),
-            deadline: self.time.map(|t| std::time::Instant::now() + t),
+            deadline: (self.time).map(|t| crate::solver::Clock::system().deadline(t)),
             ..crate::solver::Budget::default()
         });
         Ok(game)

@@ -4,11 +4,11 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::moves::MoveError;
 use crate::ruleset::diag::{Code, Diag, LoadError};
-use crate::solver::{Budget, SolveError};
+use crate::solver::{Budget, Clock, SolveError};
 use crate::Game;
 use miette::Report;
 
@@ -101,7 +101,7 @@ impl SolveRun {
             max_positions: Some(limits.max_positions),
             cancel: Some(interrupt::cancel_flag()),
             progress: Some(counter.clone()),
-            deadline: args.time.map(|t| Instant::now() + t),
+            deadline: args.time.map(|t| Clock::system().deadline(t)),
             max_bytes: limits.max_memory.as_ref().map(|(cap, _)| *cap),
             memory_refused: Some(Arc::new(AtomicBool::new(false))),
             planned: Some(planned.clone()),

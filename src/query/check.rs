@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::ruleset::{Code, Diag, LoadError};
+use crate::solver::Clock;
 use crate::verify::check::{check_positions, check_region, CheckReport};
 use crate::verify::coverage::{Coverage, FindingKind};
 use crate::verify::deepen::DeepReport;
@@ -35,12 +36,19 @@ pub struct CheckAsk {
     pub own_params: bool,
     /// A case or branch no run exercised fails the check, not only warns.
     pub strict: bool,
+    /// The time bounds each run over its box (as it does a region), never deepens: the
+    /// playground's and Python's check.
+    pub within_box: bool,
 }
 
 impl CheckAsk {
-    /// `--time` without a region: the runs deepen (from each `check` line's quick bounds).
+    /// `--time` without a region (nor `within_box`): the runs deepen (from each `check`
+    /// line's quick bounds).
     pub fn deepens(&self) -> bool {
-        self.time.is_some() && self.region.total.is_none() && self.region.samples.is_none()
+        self.time.is_some()
+            && !self.within_box
+            && self.region.total.is_none()
+            && self.region.samples.is_none()
     }
 }
 
@@ -49,15 +57,17 @@ impl CheckAsk {
 pub trait CheckFront {
     /// A running part.
     type Run: RunHooks;
-    /// The front end's clock: the time since a fixed instant, read only under a time limit
-    /// (the command line's `Instant`; not read here, as `Instant` panics on wasm32).
-    fn now(&self) -> Duration;
+    /// The front end's clock, read only under a time limit (the command line's and Python's
+    /// [`Clock::system`]; the page's own, as `Instant` panics on wasm32). A part's deadline
+    /// ([`Job::time`]) is to be set on it.
+    fn clock(&self) -> Clock;
     /// Starts a part.
     fn start(&self, job: &Job<'_>) -> Self::Run;
     /// Run `n`'s answer.
     fn answer(&mut self, run: &FileRun, answer: &Answer) -> Result<(), Report>;
-    /// A failure that stopped a run or a file's family claims (the check goes on).
-    fn failed(&mut self, e: Report);
+    /// A failure that stopped `run` or its file's family claims: the check goes on, unless
+    /// the front end returns an error (which stops it).
+    fn failed(&mut self, run: &FileRun, e: Report) -> Result<(), Report>;
     /// The family claims of run `n`'s file and parameter values, checked.
     fn families(&mut self, file: &Path, families: &FamiliesChecked) -> Result<(), Report>;
     /// What the runs of `file` left unexercised.
@@ -156,8 +166,8 @@ struct Checking<'a, F> {
     front: &'a mut F,
     /// `--time` without a region: the runs deepen.
     deepen: bool,
-    /// When the check started by the front end's clock, read only under a time limit.
-    t0: Option<Duration>,
+    /// The front end's clock, and when the check started on it, under a time limit.
+    t0: Option<(Clock, Duration)>,
     /// Whether each run checks its file's family claims.
     families: Vec<bool>,
     worst: Verdict,
@@ -168,7 +178,11 @@ struct Checking<'a, F> {
 
 impl<'a, F: CheckFront> Checking<'a, F> {
     fn new(ask: &'a CheckAsk, all: &'a [FileRun], front: &'a mut F) -> Self {
-        let t0 = ask.time.map(|_| front.now());
+        let t0 = ask.time.map(|_| {
+            let clock = front.clock();
+            let now = clock.now();
+            (clock, now)
+        });
         Checking {
             ask,
             all,
@@ -223,7 +237,10 @@ impl<'a, F: CheckFront> Checking<'a, F> {
         if !self.deepen {
             return Vec::new();
         }
-        let spent = (self.t0).map_or(Duration::ZERO, |t0| self.front.now().saturating_sub(t0));
+        let Some((clock, t0)) = &self.t0 else {
+            return Vec::new();
+        };
+        let spent = clock.now().saturating_sub(*t0);
         let time = (self.ask.time.unwrap_or_default()).saturating_sub(spent);
         let first = (self.all.first()).map_or_else(PathBuf::new, |r| r.0.clone());
         let start = |heaps| {
@@ -236,13 +253,14 @@ impl<'a, F: CheckFront> Checking<'a, F> {
             })
         };
         let r = &self.ask.region;
-        super::check_deepen::deepen_all(start, r.sample_max, self.all, r.seed, time)
+        let at = (r.sample_max, r.seed, clock);
+        super::check_deepen::deepen_all(start, at, self.all, time)
     }
 
     /// Run `n`'s time: `parts` of the time left.
     fn time(&self, parts: usize) -> Option<Duration> {
-        match (self.ask.time, self.t0) {
-            (Some(t), Some(t0)) => Some(share(t, self.front.now().saturating_sub(t0), parts)),
+        match (self.ask.time, &self.t0) {
+            (Some(t), Some((c, t0))) => Some(share(t, c.now().saturating_sub(*t0), parts)),
             _ => None,
         }
     }
@@ -276,7 +294,7 @@ impl<'a, F: CheckFront> Checking<'a, F> {
         let run = &self.all[n];
         let mut r = match r {
             Some(Ok(r)) => r,
-            Some(Err(e)) => return self.failed(e).map(|()| false),
+            Some(Err(e)) => return self.failed(n, e).map(|()| false),
             None => return self.front.answer(run, &Answer::Merged).map(|()| true),
         };
         r.range = ranged_of(self.all, n, self.ask.own_params).map(|l| place(run, &l));
@@ -354,7 +372,7 @@ impl<'a, F: CheckFront> Checking<'a, F> {
         let run = &self.all[n];
         let r = match result {
             Ok(r) => r,
-            Err(e) => return self.failed(e).map(|()| false),
+            Err(e) => return self.failed(n, e).map(|()| false),
         };
         let reached = r.stopped.is_none();
         if !r.holds() {
@@ -374,13 +392,12 @@ impl<'a, F: CheckFront> Checking<'a, F> {
 
     /// A run that failed: Ctrl-C stops the whole check; any other error goes to the front
     /// end and the next run goes on (unfinished).
-    fn failed(&mut self, e: Report) -> Result<(), Report> {
+    fn failed(&mut self, n: usize, e: Report) -> Result<(), Report> {
         if is_cancelled(&e) {
             return Err(e);
         }
-        self.front.failed(e);
         self.worst = Verdict::Unfinished;
-        Ok(())
+        self.front.failed(&self.all[n], e)
     }
 
     /// After run `n` (the first of its file and parameter values): its file's family claims
@@ -391,9 +408,8 @@ impl<'a, F: CheckFront> Checking<'a, F> {
             Ok(r) => r,
             Err(e) if is_cancelled(&e) => return Err(e),
             Err(e) => {
-                self.front.failed(e);
                 self.worst = self.worst.max(Verdict::Unfinished);
-                return Ok(());
+                return self.front.failed(&self.all[n], e);
             }
         };
         self.front.families(&self.all[n].0, &checked)?;

@@ -4,6 +4,7 @@
 //! claim with one share of the time rather than one a line.
 
 use crate::game::Game;
+use crate::solver::Clock;
 use crate::verify::check::params_shown;
 use crate::verify::deepen::{check_deepening_all, DeepReport, Plan};
 use crate::verify::Bounds;
@@ -16,12 +17,12 @@ use super::hooks::{FileRun, RunHooks};
 /// an earlier one of the same file and parameter values ([`super::check::Answer::Merged`]). Runs over a list of
 /// positions are not deepened, and have no entry.
 /// `start`: the front end's hooks for a part with that many heaps at most (the position and
-/// memory limits, Ctrl-C, the progress bar); `sample_max`: the largest heap of the samples.
+/// memory limits, Ctrl-C, the progress bar); `sample_max`: the largest heap of the samples,
+/// `seed` theirs; `clock`: the front end's, every time is read on it.
 pub(super) fn deepen_all<R: RunHooks>(
     start: impl FnOnce(usize) -> R,
-    sample_max: u32,
+    (sample_max, seed, clock): (u32, u64, &Clock),
     all: &[FileRun],
-    seed: u64,
     time: std::time::Duration,
 ) -> Vec<Option<Result<DeepReport, Report>>> {
     if all.is_empty() {
@@ -67,7 +68,7 @@ pub(super) fn deepen_all<R: RunHooks>(
         })
         .collect();
     let mut reports: Vec<Option<Result<DeepReport, Report>>> =
-        check_deepening_all(&runs, (run.budget(), run.box_positions()), time)
+        check_deepening_all(&runs, (run.budget(), run.box_positions()), time, clock)
             .into_iter()
             .map(|r| Some(r.map_err(Report::new)))
             .collect();

@@ -6,7 +6,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+
+use super::clock::Deadline;
 
 /// Limits and hooks shared by every solver mode. Cheap to clone (the hooks are shared).
 #[derive(Clone, Debug, Default)]
@@ -17,9 +18,10 @@ pub struct Budget {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Kept equal to the number of positions stored (updated every `CHECK_EVERY` positions).
     pub progress: Option<Arc<AtomicUsize>>,
-    /// Stop once this instant has passed (looked at with the cancel flag); the stop is a
-    /// [`Stop::Cancelled`], and the caller, who set the deadline, says which it was.
-    pub deadline: Option<Instant>,
+    /// Stop once this deadline has passed, on the clock the caller gave (looked at with the
+    /// cancel flag); the stop is a [`Stop::Cancelled`], and the caller, who set the deadline,
+    /// says which it was.
+    pub deadline: Option<Deadline>,
     /// The memory limit, in bytes, when one is known (`--max-memory`, or the machine's): a
     /// table a solver can predict before allocating it (one block of memory, not grown a
     /// position at a time) is refused when [`Budget::affords`] says it does not fit, instead
@@ -221,7 +223,7 @@ impl Budget {
             .cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.past_deadline()
         {
             return Err(Stop::Cancelled);
         }
@@ -229,8 +231,8 @@ impl Budget {
     }
 
     /// Whether the deadline has passed (so that a [`Stop::Cancelled`] was the clock's).
-    pub(crate) fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.as_ref().is_some_and(Deadline::passed)
     }
 }
 
@@ -281,14 +283,17 @@ mod tests {
 
     #[test]
     fn deadline_stops() {
+        use crate::solver::clock::Clock;
+        use std::time::Duration;
+        let clock = Clock::new(|| Duration::from_secs(100));
         let b = Budget {
-            deadline: Some(Instant::now() + std::time::Duration::from_secs(3600)),
+            deadline: Some(clock.at(Duration::from_secs(101))),
             ..Budget::default()
         };
         assert_eq!(b.check(0, 0), Ok(()));
         assert!(!b.past_deadline());
         let b = Budget {
-            deadline: Some(Instant::now()),
+            deadline: Some(clock.at(Duration::from_secs(100))),
             ..Budget::default()
         };
         assert_eq!(b.check(1, 1), Ok(()), "only looked at every CHECK_EVERY");

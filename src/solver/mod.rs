@@ -3,6 +3,7 @@
 //! iteratively (never recursing on the Rust stack), with loop detection and a position limit.
 
 pub mod budget;
+pub mod clock;
 pub mod error;
 pub mod genus;
 pub mod graph;
@@ -25,6 +26,7 @@ pub mod values;
 
 pub use crate::ruleset::play::Play;
 pub use budget::{Budget, Stop};
+pub use clock::{Clock, Deadline};
 pub use error::{Outcome, SolveError};
 pub use modes::solve_box;
 pub use search::Solver;

@@ -200,8 +200,8 @@ pub struct Checker<'g> {
     pub spent: Vec<std::time::Duration>,
     /// The claims left out for now: a deepening run's claim that took its share of the time.
     pub parked: Vec<bool>,
-    /// Whether claims are timed into `spent` (a deepening run's; WebAssembly has no clock).
-    pub timed: bool,
+    /// The clock claims are timed on into `spent` (a deepening run's, the front end's).
+    pub timed: Option<crate::solver::Clock>,
     /// A box solved at once by a kernel, read before the search ([`super::boxed`]).
     pub(super) table: Option<crate::solver::values::BoxValues>,
     /// The claims compiled for a sweep of such a box ([`super::sweep`]), once built.
@@ -250,7 +250,7 @@ impl<'g> Checker<'g> {
             seen: Seen::default(),
             spent: vec![std::time::Duration::ZERO; game.checked.claims.len()],
             parked: vec![false; game.checked.claims.len()],
-            timed: false,
+            timed: None,
             table: None,
             quick: None,
             observe_max: u32::MAX,
@@ -405,9 +405,11 @@ impl<'g> Checker<'g> {
                 self.claims[i].silent += 1;
                 continue;
             }
-            let t0 = self.timed.then(std::time::Instant::now);
+            let t0 = self.timed.clone().map(|c| (c.now(), c));
             let r = self.compare_one(i, pos, known, is_p);
-            self.spent[i] += t0.map_or(std::time::Duration::ZERO, |t| t.elapsed());
+            self.spent[i] += t0.map_or(std::time::Duration::ZERO, |(t, c)| {
+                c.now().saturating_sub(t)
+            });
             r?;
         }
         Ok(())

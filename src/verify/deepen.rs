@@ -10,14 +10,14 @@
 //! totals reaches on four heaps); a failure there, as the file says, is known, and the claim
 //! goes on being compared over the regions, as at every other position it names.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::check::{params_shown, Checker, ClaimReport, Halt};
 use super::heap_count::HeapGrowth;
 use super::region::Region;
 use super::CheckError;
 use crate::game::Game;
-use crate::solver::Budget;
+use crate::solver::{Budget, Clock};
 
 pub use super::steps::{Plan, Steps};
 
@@ -124,10 +124,15 @@ impl DeepReport {
 /// Checks every claim of `game`, deepening until `plan.time` has passed (two thirds for boxes
 /// and totals, the rest for samples; all of it for boxes and totals once a box holds every
 /// sample, a fixed heap count to the samples' largest heap) or every claim has a counterexample. `budget` gives the
-/// position limit and cancel flag; its deadline is set here.
-pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepReport, CheckError> {
+/// position limit and cancel flag; its deadline is set here, on `clock`.
+pub fn check_deepening(
+    game: &Game,
+    plan: &Plan,
+    budget: Budget,
+    clock: &Clock,
+) -> Result<DeepReport, CheckError> {
     let boxes = budget.max_positions;
-    check_deepening_all(&[(game, plan.clone())], (budget, boxes), plan.time)
+    check_deepening_all(&[(game, plan.clone())], (budget, boxes), plan.time, clock)
         .pop()
         .expect("one run (check_deepening)")
 }
@@ -140,16 +145,18 @@ pub fn check_deepening(game: &Game, plan: &Plan, budget: Budget) -> Result<DeepR
 /// thirds of `time` or the end of the run's part, then samples. The reports come in the order
 /// of `runs`; an error ends its run only. `boxes`: the most positions a kernel's box may hold
 /// ([`Checker::box_positions`]: the limit the user set; `None` weighs it by its bytes).
+/// Every time is read on `clock`, the front end's.
 pub(crate) fn check_deepening_all(
     runs: &[(&Game, Plan)],
     (budget, boxes): (Budget, Option<usize>),
     time: Duration,
+    clock: &Clock,
 ) -> Vec<Result<DeepReport, CheckError>> {
-    let t0 = Instant::now();
+    let t0 = clock.now();
     let (grow_end, end) = (t0 + time * 2 / 3, t0 + time);
     let mut ds: Vec<Deepening<'_>> = runs
         .iter()
-        .map(|(g, p)| Deepening::new(g, p, budget.clone(), t0))
+        .map(|(g, p)| Deepening::new(g, p, budget.clone(), (clock, t0)))
         .collect();
     for d in &mut ds {
         d.c.box_positions = boxes;
@@ -166,13 +173,13 @@ pub(crate) fn check_deepening_all(
     // run over it would: their `when`, false, is a branch taken.
     for (d, e) in ds.iter_mut().zip(&mut errors) {
         if d.open() == 0 && !d.finished {
-            let started = Instant::now();
+            let started = clock.now();
             *e = d.step(grow_end, end, end).err();
-            d.spent += started.elapsed();
+            d.spent += clock.now().saturating_sub(started);
             d.finished = true;
         }
     }
-    while Instant::now() < end {
+    while clock.now() < end {
         let live: Vec<usize> = (0..ds.len())
             .filter(|&i| errors[i].is_none() && !ds[i].finished && ds[i].open() > 0)
             .collect();
@@ -191,9 +198,9 @@ pub(crate) fn check_deepening_all(
         let left = part
             .saturating_sub(ds[i].spent)
             .max(Duration::from_millis(50));
-        let started = Instant::now();
+        let started = clock.now();
         let r = ds[i].step(grow_end, end, started + left);
-        ds[i].spent += started.elapsed();
+        ds[i].spent += clock.now().saturating_sub(started);
         if let Err(e) = r {
             let cancelled = e.is_cancelled();
             errors[i] = Some(e);
@@ -228,7 +235,9 @@ struct Deepening<'g> {
     /// Time spent on its steps so far.
     spent: Duration,
     finished: bool,
-    t0: Instant,
+    /// The front end's clock, and when the deepening started on it.
+    clock: Clock,
+    t0: Duration,
     /// The positions the claims name with `fails at`, still to visit (first).
     named: Vec<Vec<u32>>,
     /// Those visited: the regions do not compare them again.
@@ -238,9 +247,14 @@ struct Deepening<'g> {
 }
 
 impl<'g> Deepening<'g> {
-    fn new(game: &'g Game, plan: &Plan, budget: Budget, t0: Instant) -> Deepening<'g> {
+    fn new(
+        game: &'g Game,
+        plan: &Plan,
+        budget: Budget,
+        (clock, t0): (&Clock, Duration),
+    ) -> Deepening<'g> {
         let mut c = Checker::new(game, budget.clone());
-        c.timed = true;
+        c.timed = Some(clock.clone());
         // Every position of the file's box is observed, as a run over it would be.
         c.observe_max = plan.start.max;
         let mut steps = Steps::new(game.shape(), plan.start).with_heaps(HeapGrowth::of(game));
@@ -278,23 +292,24 @@ impl<'g> Deepening<'g> {
             visited: 0,
             spent: Duration::ZERO,
             finished,
+            clock: clock.clone(),
             t0,
         }
     }
 
     /// The checker's deadline: the end of the growth, or of the whole run; the budget with it.
-    fn deadline(&mut self, at: Instant) -> Budget {
+    fn deadline(&mut self, at: Duration) -> Budget {
         let mut b = self.budget.clone();
-        b.deadline = Some(at);
+        b.deadline = Some(self.clock.at(at));
         self.c.set_budget(b.clone());
         b
     }
 
     /// The step over `region` was cut by its deadline: growing, the samples come next; sampling,
     /// the run waits for the others (at its part's end) or is done (at the `end`).
-    fn cut(&mut self, region: &Region, end: Instant) {
+    fn cut(&mut self, region: &Region, end: Duration) {
         if self.sampling {
-            self.finished = Instant::now() >= end;
+            self.finished = self.clock.now() >= end;
         } else {
             let words = region.describe(self.game.shape());
             self.done.push(format!("{words} (cut by the time)"));
@@ -314,7 +329,7 @@ impl<'g> Deepening<'g> {
 
     /// The next region: a box or total until `grow_end`, then a batch of samples until `end`;
     /// the step stops at `cap` (the run has spent its part of the time) if that comes first.
-    fn step(&mut self, grow_end: Instant, end: Instant, cap: Instant) -> Result<(), CheckError> {
+    fn step(&mut self, grow_end: Duration, end: Duration, cap: Duration) -> Result<(), CheckError> {
         if self.c.all_failed() {
             self.finished = true;
             return Ok(());
@@ -325,14 +340,14 @@ impl<'g> Deepening<'g> {
         } else {
             grow_end
         };
-        if !self.sampling && Instant::now() >= grow_end {
+        if !self.sampling && self.clock.now() >= grow_end {
             self.end_growth("the time (two thirds of it go to growing)");
         }
         if !self.named.is_empty() {
             // At most half of what this step may take: a named position too large to solve
             // leaves the deepening its time.
-            let now = Instant::now();
-            self.deadline(now + grow_end.min(cap).saturating_duration_since(now) / 2);
+            let now = self.clock.now();
+            self.deadline(now + grow_end.min(cap).saturating_sub(now) / 2);
             return self.visit_named();
         }
         let region = if self.sampling {
@@ -392,7 +407,7 @@ impl<'g> Deepening<'g> {
         &mut self,
         region: &Region,
         positions: &[Vec<u32>],
-        end: Instant,
+        end: Duration,
     ) -> Result<Option<u64>, CheckError> {
         let mut fresh = 0u64;
         for p in positions {
@@ -448,7 +463,7 @@ impl<'g> Deepening<'g> {
                 self.taken, self.plan.sample_max, self.plan.seed
             ));
         }
-        let elapsed = self.t0.elapsed().as_secs_f64();
+        let elapsed = self.clock.now().saturating_sub(self.t0).as_secs_f64();
         let ended = self.ended.unwrap_or_else(|| {
             if self.c.claims.is_empty() {
                 "no claims".to_string()

@@ -10,7 +10,7 @@ use super::{Answer, Bounds, CheckError};
 use crate::formulas::Built;
 use crate::game::Game;
 use crate::moves::Generator;
-use crate::solver::{Budget, Play, Solver};
+use crate::solver::{Budget, Clock, Play, Solver};
 
 /// The second thing compared.
 pub enum Side<'a> {
@@ -131,19 +131,21 @@ pub(crate) fn diff_deepening(
     budget: Budget,
     each: &mut dyn FnMut(&[u32]),
 ) -> Result<DiffReport, CheckError> {
-    let t0 = std::time::Instant::now();
+    // The clock of the caller's deadline, if it gave one.
+    let clock = (budget.deadline.as_ref()).map_or_else(Clock::system, |d| d.clock.clone());
+    let t0 = clock.now();
     let end = t0 + plan.time;
     let shape = a.shape();
     let mut phase = budget.clone();
-    phase.deadline = Some(t0 + plan.time * 2 / 3);
+    phase.deadline = Some(clock.at(t0 + plan.time * 2 / 3));
     let mut whole = budget;
-    whole.deadline = Some(end);
+    whole.deadline = Some(clock.at(end));
     let mut d = Differ::new(a, b, grundy, phase.clone())?;
     let mut report = d.report(&Region::Box(plan.start), String::new());
     let mut steps = Steps::new(shape, plan.start);
     let mut sampling = false;
     let mut sampled = 0u64;
-    'regions: while report.differences == 0 && std::time::Instant::now() < end {
+    'regions: while report.differences == 0 && clock.now() < end {
         let region = if sampling {
             steps.samples(plan)
         } else if let Some(r) = steps.grow() {

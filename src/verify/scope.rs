@@ -13,7 +13,9 @@ impl Checker<'_> {
     /// Whether claim `i` is left out at `pos`: a deepening run's claim (`timed`) whose `when`
     /// allows fewer heaps than `pos` has, with no branch left to take.
     pub(super) fn beyond_scope(&self, i: usize, pos: &[u32]) -> bool {
-        self.timed && self.scopes[i].1.is_some_and(|k| pos.len() > k) && !self.wants_branches(i)
+        self.timed.is_some()
+            && self.scopes[i].1.is_some_and(|k| pos.len() > k)
+            && !self.wants_branches(i)
     }
 
     /// What the claims compared at `pos` read of it.

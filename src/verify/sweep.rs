@@ -8,8 +8,6 @@
 //! skipped. A sweep goes chunk by chunk, so that its caller can look at the time and the
 //! claims' shares between chunks.
 
-use std::time::Instant;
-
 use super::check::{with_play, CheckReport, Checker, Halt};
 use super::claim::Known;
 use super::compiled::{CompiledClaim, Quick};
@@ -171,7 +169,9 @@ impl Checker<'_> {
                 (false, true) => TIMED_EVERY as u32,
                 (false, false) => 0,
             };
-            let t0 = (weight > 0 && self.timed).then(Instant::now);
+            let t0 = (self.timed.clone())
+                .filter(|_| weight > 0)
+                .map(|c| (c.now(), c));
             let named = || self.claims[i].fails_at.iter().any(|p| p[..] == pos[..]);
             let q = q.as_ref().filter(|_| !observed);
             match q.map(|q| q.quick(regs, pos, g, is_p)) {
@@ -185,8 +185,8 @@ impl Checker<'_> {
                     self.compare_one(i, pos, &known, is_p)?;
                 }
             }
-            if let Some(t0) = t0 {
-                self.spent[i] += t0.elapsed() * weight;
+            if let Some((t0, c)) = t0 {
+                self.spent[i] += c.now().saturating_sub(t0) * weight;
             }
         }
         self.seen.add(pos);

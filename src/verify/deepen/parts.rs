@@ -4,7 +4,7 @@
 //! once they took their share of the time, and whether samples could add anything (a box
 //! holding them all: the growth goes on instead).
 
-use std::time::Instant;
+use std::time::Duration;
 
 use super::{Deepening, Halt};
 use crate::game::show_position;
@@ -59,7 +59,7 @@ impl Deepening<'_> {
         &mut self,
         region: &Region,
         budget: &Budget,
-        end: Instant,
+        end: Duration,
     ) -> Result<Option<u64>, CheckError> {
         // Listing a region of millions of positions takes seconds: it looks at the deadline.
         let mut positions = match region.positions_within(self.game.shape(), budget) {
@@ -88,7 +88,7 @@ impl Deepening<'_> {
     pub(super) fn sweep_region(
         &mut self,
         region: &Region,
-        end: Instant,
+        end: Duration,
     ) -> Result<Option<u64>, CheckError> {
         let mut cur = Cursor::start();
         let old = (self.steps.max, self.steps.total);
