@@ -88,7 +88,7 @@ pub enum Answer {
 
 /// The family claims of one file and parameter values, checked: their reports and why they
 /// stopped early (if they did).
-pub(crate) type FamiliesChecked = (Vec<FamilyReport>, Option<String>);
+pub type FamiliesChecked = (Vec<FamilyReport>, Option<String>);
 
 /// The family claims, or the error that kept them from being checked.
 type Families = Result<FamiliesChecked, Report>;

@@ -18,7 +18,7 @@ use super::limits::Bounds as SolveBounds;
 
 /// A run of one of the files given: the file, the game loaded, its bounds, and the positions
 /// of a `check over` line.
-pub(crate) type FileRun = (std::path::PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
+pub type FileRun = (std::path::PathBuf, Game, Bounds, Option<Vec<Vec<u32>>>);
 
 /// The region a check or a diff compares instead of the box: every position up to a total,
 /// or random samples (`seed`, heaps up to `sample_max`).

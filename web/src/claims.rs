@@ -1,21 +1,30 @@
-//! The page's own `check`: every claim of the ruleset against the solver, as `heapgame check`
-//! runs them (one run per `check` line, each with its parameter values, or one run with the
-//! parameters typed in the page), through the library's [`Checker`]. Each run visits the
-//! positions of its box in `check`'s order (so the first counterexample is the smallest) and
-//! stops at the page's time limit between two positions, saying how far it got. A
-//! counterexample comes with the position, what the claim says, what the solver finds, and
-//! why in words (the move that shows it), as [`heapgame::verify::explain`] words it.
+//! The page's own `check`: every claim of the ruleset against the solver, asked of the query
+//! floor as `heapgame check` asks it ([`heapgame::query::check::check`]): one run per `check`
+//! line with its parameter values, or one run with the parameters typed in the page, each over
+//! its box (the `quick` one when the full box is larger than [`MAX_CHECKED`]), in `check`'s
+//! order (so the first counterexample is the smallest). The page's time limit, read on the
+//! page's clock, is shared among the runs; a run it stops says how far it got. This file only
+//! renders the answers: a counterexample with the position, what the claim says, what the
+//! solver finds, and why in words (the move that shows it).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use heapgame::game::{show_position, AnyCount};
-use heapgame::moves::MoveError;
+use heapgame::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked, Verdict};
+use heapgame::query::check_ranges::RangeDone;
+use heapgame::query::hooks::{FileRun, Job, RegionAsk, RunHooks};
 use heapgame::ruleset::check::CheckRun;
+use heapgame::ruleset::diag::Code;
 use heapgame::ruleset::ParamOverride;
 use heapgame::solver::positions::box_size;
-use heapgame::verify::check::{params_shown, Checker, ClaimReport, Failure, Halt};
+use heapgame::solver::{Budget, Clock};
+use heapgame::verify::check::{params_shown, CheckReport, Checker, ClaimReport, Failure};
 use heapgame::verify::coverage::{Coverage, FindingKind};
 use heapgame::verify::region::Region;
 use heapgame::verify::{Bounds, CheckError, MissingBound};
-use heapgame::{Game, SolveError};
+use heapgame::Game;
+use miette::Report;
 use serde_json::{json, Value};
 
 use crate::api::Request;
@@ -25,66 +34,64 @@ use crate::diag::error_json;
 /// `quick` bounds when the `check` line gives them, and is otherwise left to `heapgame check`.
 pub const MAX_CHECKED: u128 = 200_000;
 
-/// The clock the time limit is read from: milliseconds since some fixed instant.
-pub type Clock<'a> = &'a dyn Fn() -> f64;
-
-/// Checks every claim of the ruleset within `limit_ms` milliseconds of `now()` in all. The
-/// runs go from the smallest box to the largest, each with an equal share of the time left
-/// when it starts (so the time a small run does not use goes to the larger ones). The answer
-/// lists each run, in the file's order, with its parameters, region, positions visited and
-/// claims; a run that hit the time limit says so (`stopped`), and its claims hold only so far.
-pub fn check_claims(req: &Request, now: Clock<'_>, limit_ms: f64) -> Value {
-    let t0 = now();
-    let runs = match runs(req) {
+/// Checks every claim of the ruleset within `limit_ms` milliseconds of `clock` in all, each
+/// run with an equal share of the time left when it starts (so the time a run does not use
+/// goes to the next ones). The answer lists each run, in the file's order, with its
+/// parameters, region, positions visited and claims; a run that hit the time limit says so
+/// (`stopped`), and its claims hold only so far.
+pub fn check_claims(req: &Request, clock: &Clock, limit_ms: f64) -> Value {
+    let games = match runs(req) {
         Ok(r) => r,
         Err(e) => return e,
     };
-    let mut order: Vec<usize> = (0..runs.len()).collect();
-    order.sort_by_key(|&i| {
-        let (game, line) = &runs[i];
-        bounds(game, line.as_ref())
-            .ok()
-            .and_then(|b| box_size(game.shape(), b.max, b.heaps))
-            .unwrap_or(0)
-    });
-    let mut results: Vec<Option<RunResult>> = runs.iter().map(|_| None).collect();
-    for (n, &i) in order.iter().enumerate() {
-        let (game, line) = &runs[i];
-        let left = (runs.len() - n) as f64;
-        let end = now() + ((t0 + limit_ms - now()) / left).max(0.0);
-        results[i] = Some(one_run(req, game, line.as_ref(), &|| now() >= end));
-    }
-    let own = req.params.is_empty();
-    let mut cov = Coverage::new(own);
-    let mut out = Vec::new();
-    let mut holds = true;
-    let mut complete = true;
-    for ((game, _), r) in runs.iter().zip(results.into_iter().flatten()) {
-        holds &= r.holds;
-        complete &= r.complete;
-        if let Some(claims) = &r.claims {
-            cov.add(game, claims, &heapgame::verify::check::Seen::default());
+    let file = PathBuf::from(&req.name);
+    let mut out: Vec<Option<Value>> = Vec::new();
+    let mut all: Vec<FileRun> = Vec::new();
+    let mut at: Vec<usize> = Vec::new();
+    for (game, line) in games {
+        match bounds(&game, line.as_ref()) {
+            Ok(b) => {
+                at.push(out.len());
+                out.push(None);
+                all.push((file.clone(), game, b, None));
+            }
+            Err(problem) => out.push(Some(problem_run(&game, problem))),
         }
-        out.push(r.json);
     }
-    // What no run exercised means something only when every run went through.
-    let findings: Vec<Value> = if complete {
-        cov.findings()
-            .iter()
-            .map(|f| {
-                let vacuous = f.kind == FindingKind::Vacuous;
-                holds &= !vacuous;
-                json!({"line": f.line, "fails": vacuous, "message": f.message})
-            })
-            .collect()
-    } else {
-        Vec::new()
+    let broken = out.iter().any(Option::is_some);
+    let ask = CheckAsk {
+        region: RegionAsk::default(),
+        time: Some(Duration::from_secs_f64(limit_ms.max(0.0) / 1000.0)),
+        own_params: req.params.is_empty(),
+        strict: false,
+        within_box: true,
     };
+    let mut front = Front {
+        req,
+        clock,
+        all: &all,
+        runs: all.iter().map(|_| None).collect(),
+        failing: broken,
+        findings: Vec::new(),
+        families: Vec::new(),
+    };
+    let verdict = match check(&ask, &all, &mut front) {
+        Ok(v) => v,
+        Err(e) => return report_json(&e),
+    };
+    let complete = verdict != Verdict::Unfinished && !broken;
+    let holds = verdict != Verdict::Fails && !front.failing;
+    let (runs, findings, families) = (front.runs, front.findings, front.families);
+    for (i, r) in at.into_iter().zip(runs) {
+        out[i] = r;
+    }
     json!({
         "ok": true,
-        "claims": runs.first().map_or(0, |(g, _)| g.checked.claims.len()),
-        "runs": out,
-        "findings": findings,
+        "claims": all.first().map_or(0, |(_, g, _, _)| g.checked.claims.len()),
+        "runs": out.into_iter().flatten().collect::<Vec<Value>>(),
+        // What no run exercised means something only when every run went through.
+        "findings": if complete { findings } else { Vec::new() },
+        "families": families,
         "holds": holds,
         "complete": complete,
     })
@@ -116,97 +123,174 @@ fn runs(req: &Request) -> Result<Vec<(Game, Option<CheckRun>)>, Value> {
     Ok(out)
 }
 
-/// One run's answer, and what the whole check needs of it.
-struct RunResult {
-    json: Value,
-    holds: bool,
-    complete: bool,
-    claims: Option<Vec<ClaimReport>>,
+/// The page's side of a check: each part within the page's position limit and memory, its
+/// deadline on the page's clock; each answer rendered as JSON.
+struct Front<'a> {
+    req: &'a Request,
+    clock: &'a Clock,
+    all: &'a [FileRun],
+    /// Each run's JSON, in the order of `all`.
+    runs: Vec<Option<Value>>,
+    /// A claim failed, or a run could not be checked.
+    failing: bool,
+    findings: Vec<Value>,
+    families: Vec<Value>,
 }
 
-/// One run: its box, the claims checked position by position until `over()`.
-fn one_run(
-    req: &Request,
-    game: &Game,
-    line: Option<&CheckRun>,
-    over: &dyn Fn() -> bool,
-) -> RunResult {
-    let params: Vec<Value> = params_shown(game)
-        .into_iter()
-        .map(|(n, v)| json!([n, v]))
-        .collect();
-    let failed = |problem: Value| RunResult {
-        json: json!({"params": params, "problem": problem}),
-        holds: false,
-        complete: false,
-        claims: None,
-    };
-    let bounds = match bounds(game, line) {
-        Ok(b) => b,
-        Err(p) => return failed(p),
-    };
-    let region = Region::Box(bounds);
-    let mut positions = match region.positions(game.shape()) {
-        Ok(p) => p,
-        Err(m) => {
-            let rendered = m.to_string();
-            return failed(json!({"ok": false, "rendered": rendered, "diagnostics": []}));
+impl Front<'_> {
+    /// The index of `run` in `all`.
+    fn index(&self, run: &FileRun) -> usize {
+        (self.all.iter())
+            .position(|r| std::ptr::eq(r, run))
+            .expect("a run of the check (claims)")
+    }
+}
+
+/// A part of the page's check: its budget.
+struct PageRun(Budget);
+
+impl RunHooks for PageRun {
+    fn budget(&self) -> Budget {
+        self.0.clone()
+    }
+
+    fn box_positions(&self) -> Option<usize> {
+        self.0.max_positions
+    }
+
+    fn or_memory_stop(&self, _: &Game, e: Report, _: &str) -> Report {
+        e
+    }
+}
+
+impl CheckFront for Front<'_> {
+    type Run = PageRun;
+
+    fn clock(&self) -> Clock {
+        self.clock.clone()
+    }
+
+    fn start(&self, job: &Job<'_>) -> PageRun {
+        let mut budget = crate::memory::budget(self.req.max_positions);
+        budget.deadline = job.time.map(|t| self.clock.deadline(t));
+        PageRun(budget)
+    }
+
+    fn answer(&mut self, run: &FileRun, answer: &Answer) -> Result<(), Report> {
+        if let Answer::Checked(r) = answer {
+            self.failing |= !r.holds();
+            let i = self.index(run);
+            self.runs[i] = Some(run_json(run, r));
         }
-    };
-    positions.retain(|p| game.allows(p));
-    let mut c = Checker::new(game, crate::memory::budget(req.max_positions));
-    let mut visited = 0usize;
-    let mut stopped = false;
-    for pos in &positions {
-        if c.all_failed() {
-            break;
-        }
-        if over() {
-            stopped = true;
-            break;
-        }
-        match c.visit(pos) {
-            Ok(()) => visited += 1,
-            Err(Halt::Deadline) => {
-                stopped = true;
-                break;
+        Ok(())
+    }
+
+    fn failed(&mut self, run: &FileRun, e: Report) -> Result<(), Report> {
+        let i = self.index(run);
+        let game = &run.1;
+        let json = match e.downcast_ref::<CheckError>() {
+            // The time was up before the box was listed: stopped before its first position.
+            Some(CheckError::DeadlineDrawing(_)) => stopped_run(run),
+            Some(e) => {
+                self.failing = true;
+                problem_run(game, check_problem(game, e))
             }
-            Err(Halt::Limit(limit)) => {
-                return failed(crate::diag::problem(
-                    game,
-                    heapgame::ruleset::diag::Code::Limit,
-                    format!(
-                        "{}, while checking the claims at {}",
-                        SolveError::<MoveError>::Limit { limit },
-                        show_position(pos)
-                    ),
-                    "raise the position limit under Advanced",
-                ))
+            None => {
+                self.failing = true;
+                problem_run(game, report_json(&e))
             }
-            Err(Halt::Error(e)) => return failed(report_json(&e)),
+        };
+        self.runs[i] = Some(json);
+        Ok(())
+    }
+
+    fn families(&mut self, _: &Path, (reports, _): &FamiliesChecked) -> Result<(), Report> {
+        for r in reports {
+            self.failing |= r.failure.is_some();
+            self.families.push(json!({
+                "line": r.line,
+                "text": r.text,
+                "held": r.held,
+                "failure": r.failure,
+            }));
+        }
+        Ok(())
+    }
+
+    fn coverage(&mut self, _: &Path, cov: &Coverage) {
+        for f in cov.findings() {
+            let vacuous = f.kind == FindingKind::Vacuous;
+            self.findings
+                .push(json!({"line": f.line, "fails": vacuous, "message": f.message}));
         }
     }
-    let holds = c.claims.iter().all(ClaimReport::as_stated);
-    let claims: Vec<Value> = c.claims.iter().map(claim_json).collect();
-    RunResult {
-        json: json!({
-            "params": params,
-            "region": region.describe(game.shape()),
-            "positions": positions.len(),
-            "visited": visited,
-            "stopped": stopped,
-            "claims": claims,
-        }),
-        holds,
-        complete: !stopped,
-        claims: Some(c.claims),
+
+    fn range_done(&mut self, _: &Path, _: &RangeDone) -> Result<(), Report> {
+        Ok(())
+    }
+}
+
+/// A run's answer: its parameters, box, positions visited, and claims.
+fn run_json((_, game, bounds, _): &FileRun, r: &CheckReport) -> Value {
+    json!({
+        "params": params_json(game),
+        "region": Region::Box(*bounds).describe(game.shape()),
+        "positions": r.positions,
+        "visited": r.seen.positions,
+        "stopped": r.stopped.is_some(),
+        "claims": r.claims.iter().map(claim_json).collect::<Vec<Value>>(),
+    })
+}
+
+/// A run the time stopped before its first position: every claim open, nothing visited.
+fn stopped_run((_, game, bounds, _): &FileRun) -> Value {
+    let claims = Checker::new(game, Budget::default()).claims;
+    json!({
+        "params": params_json(game),
+        "region": Region::Box(*bounds).describe(game.shape()),
+        "positions": box_size(game.shape(), bounds.max, bounds.heaps).unwrap_or(0) as u64,
+        "visited": 0,
+        "stopped": true,
+        "claims": claims.iter().map(claim_json).collect::<Vec<Value>>(),
+    })
+}
+
+/// A run that could not be checked: its parameters and the problem.
+fn problem_run(game: &Game, problem: Value) -> Value {
+    json!({"params": params_json(game), "problem": problem})
+}
+
+/// A game's parameters, as `[name, value]` pairs.
+fn params_json(game: &Game) -> Vec<Value> {
+    params_shown(game)
+        .into_iter()
+        .map(|(n, v)| json!([n, v]))
+        .collect()
+}
+
+/// A check's problem as the page's: the position limit (or the memory) in the page's words.
+fn check_problem(game: &Game, e: &CheckError) -> Value {
+    match e {
+        CheckError::Located(l) if l.diags.iter().any(|d| d.code == Code::Limit) => {
+            let message = l
+                .diags
+                .first()
+                .map_or_else(String::new, |d| d.message.clone());
+            crate::diag::problem(
+                game,
+                Code::Limit,
+                format!("{message}, while checking the claims"),
+                "raise the position limit under Advanced",
+            )
+        }
+        CheckError::Located(l) | CheckError::Cancelled(l) => error_json(l),
+        e => json!({"ok": false, "diagnostics": [], "rendered": format!("{e}")}),
     }
 }
 
 /// The box of a run: its `check` line's, or the `quick` one when the full box is larger than
 /// [`MAX_CHECKED`]; a problem when there is none or it is too large.
 fn bounds(game: &Game, line: Option<&CheckRun>) -> Result<Bounds, Value> {
-    use heapgame::ruleset::diag::Code;
     let problem =
         |code, message: String, help: &str| crate::diag::problem(game, code, message, help);
     let full = Bounds::resolve(game, None, None, line).map_err(|m| match m {
@@ -246,11 +330,14 @@ fn bounds(game: &Game, line: Option<&CheckRun>) -> Result<Bounds, Value> {
     ))
 }
 
-/// A miette report as the page's problems: located when it is one of the ruleset's.
-fn report_json(e: &CheckError) -> Value {
-    match e {
-        CheckError::Located(l) | CheckError::Cancelled(l) => error_json(l),
-        e => json!({"ok": false, "diagnostics": [], "rendered": format!("{e}")}),
+/// A report of the query floor as the page's problems: located when it is one of the ruleset's.
+fn report_json(e: &Report) -> Value {
+    match e.downcast_ref::<CheckError>() {
+        Some(CheckError::Located(l) | CheckError::Cancelled(l)) => error_json(l),
+        _ => match e.downcast_ref::<heapgame::ruleset::diag::LoadError>() {
+            Some(l) => error_json(l),
+            None => json!({"ok": false, "diagnostics": [], "rendered": format!("{e}")}),
+        },
     }
 }
 

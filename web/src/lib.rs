@@ -155,7 +155,9 @@ pub fn solve(req: &str, max: u32, heaps: u32, grundy: bool) -> String {
 #[wasm_bindgen]
 pub fn check_claims(req: &str, limit_ms: f64) -> String {
     keep_panics();
-    claims::check_claims(&request(req), &now_ms, limit_ms).to_string()
+    let secs = || (now_ms() / 1000.0).max(0.0);
+    let clock = heapgame::solver::Clock::new(move || std::time::Duration::from_secs_f64(secs()));
+    claims::check_claims(&request(req), &clock, limit_ms).to_string()
 }
 
 /// The user's move `from` -> `to`, checked, and heapgame's reply.

@@ -2,6 +2,7 @@
 //! first position (in `check`'s order) where a plain mex over Wythoff's game disagrees with
 //! it, true claims hold over every position of the box, and the time limit stops a run.
 
+use heapgame::solver::Clock;
 use heapgame_web::api::Request;
 use heapgame_web::claims::check_claims;
 use serde_json::Value;
@@ -22,12 +23,9 @@ fn req(text: &str, params: &[&str]) -> Request {
     }
 }
 
-fn clock() -> f64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs_f64()
-        * 1000.0
+/// The system's clock: the tests that are not about the time limit have a minute.
+fn clock() -> Clock {
+    Clock::system()
 }
 
 /// Grundy values of Wythoff's game for a, b <= n, by the definition.
@@ -62,7 +60,7 @@ fn a_false_claim_shows_its_first_counterexample_and_why() {
         "claim P: a == floor((b - a) * phi) where (a, b) = heaps",
         "claim P: a == b where (a, b) = heaps",
     );
-    let v = check_claims(&req(&text, &[]), &clock, 60_000.0);
+    let v = check_claims(&req(&text, &[]), &clock(), 60_000.0);
     assert_eq!(v["ok"], true, "{v}");
     assert_eq!(v["holds"], false, "{v}");
     let c = &claims(&v, 0)[0];
@@ -95,7 +93,7 @@ fn a_false_claim_shows_its_first_counterexample_and_why() {
 
 #[test]
 fn true_claims_hold_over_every_position_of_the_box() {
-    let v = check_claims(&req(WYTHOFF, &[]), &clock, 60_000.0);
+    let v = check_claims(&req(WYTHOFF, &[]), &clock(), 60_000.0);
     assert_eq!(v["holds"], true, "{v}");
     assert_eq!(v["complete"], true, "{v}");
     let run = &v["runs"][0];
@@ -116,32 +114,50 @@ fn each_check_line_is_a_run_and_typed_parameters_make_one() {
     let text = "ruleset \"S\" (k = 2) {\n  heaps 1\n  move { take 1..k from one heap }\n  \
                 claim P: h mod (k + 1) == 0 where (h) = heaps\n  check with k = 3 max 20\n  \
                 check with k = 5 max 20\n}\n";
-    let v = check_claims(&req(text, &[]), &clock, 60_000.0);
+    let v = check_claims(&req(text, &[]), &clock(), 60_000.0);
     assert_eq!(v["runs"].as_array().unwrap().len(), 2, "{v}");
     assert_eq!(v["runs"][1]["params"][0], serde_json::json!(["k", "5"]));
     assert_eq!(v["holds"], true, "{v}");
-    let v = check_claims(&req(text, &["k=4"]), &clock, 60_000.0);
+    let v = check_claims(&req(text, &["k=4"]), &clock(), 60_000.0);
     assert_eq!(v["runs"].as_array().unwrap().len(), 1, "{v}");
     assert_eq!(v["runs"][0]["params"][0], serde_json::json!(["k", "4"]));
     assert_eq!(v["holds"], true, "{v}");
 }
 
+/// A clock of the test's own that moves on an hour each time it is read: any deadline set on
+/// it has passed by the next look.
+fn hasty_clock() -> Clock {
+    let t = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    Clock::new(move || {
+        let h = t.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        std::time::Duration::from_secs(3600 * h)
+    })
+}
+
 #[test]
-fn the_time_limit_stops_a_run_and_says_so() {
-    let v = check_claims(&req(NIM, &[]), &clock, 0.0);
+fn the_time_limit_on_the_pages_clock_stops_a_run_and_says_so() {
+    // A minute on a clock that moves an hour a read: the run stops at its first look.
+    let v = check_claims(&req(NIM, &[]), &hasty_clock(), 60_000.0);
     assert_eq!(v["ok"], true, "{v}");
     assert_eq!(v["complete"], false, "{v}");
-    assert_eq!(v["runs"][0]["stopped"], true, "{v}");
-    assert_eq!(v["runs"][0]["visited"], 0, "{v}");
+    let run = &v["runs"][0];
+    assert_eq!(run["stopped"], true, "{v}");
+    // `check max 8 heaps 4` of Nim: the multisets of at most 4 heaps <= 8, C(12, 4).
+    assert_eq!(run["positions"], 495, "{v}");
+    assert!(run["visited"].as_u64().unwrap() < 495, "{v}");
+    // The same check on the system's clock goes through.
+    let v = check_claims(&req(NIM, &[]), &clock(), 60_000.0);
+    assert_eq!(v["complete"], true, "{v}");
+    assert_eq!(v["runs"][0]["visited"], 495, "{v}");
 }
 
 #[test]
 fn no_bounds_and_bad_text_are_problems() {
     let text = "ruleset \"S\" {\n  heaps 1\n  move { take 1 from one heap }\n  claim P: h mod 2 == 0 where (h) = heaps\n}\n";
-    let v = check_claims(&req(text, &[]), &clock, 1000.0);
+    let v = check_claims(&req(text, &[]), &clock(), 1000.0);
     let p = &v["runs"][0]["problem"];
     assert!(p["rendered"].as_str().unwrap().contains("no bounds"), "{v}");
-    let v = check_claims(&req("ruleset {", &[]), &clock, 1000.0);
+    let v = check_claims(&req("ruleset {", &[]), &clock(), 1000.0);
     assert_eq!(v["ok"], false, "{v}");
 }
 
@@ -149,7 +165,7 @@ fn no_bounds_and_bad_text_are_problems() {
 fn the_position_limit_is_a_problem_of_the_run() {
     let mut r = req(WYTHOFF, &[]);
     r.max_positions = 10;
-    let v = check_claims(&r, &clock, 60_000.0);
+    let v = check_claims(&r, &clock(), 60_000.0);
     let p = &v["runs"][0]["problem"];
     assert_eq!(p["diagnostics"][0]["code"], "heapgame::limit", "{v}");
     assert!(
