@@ -39,7 +39,9 @@ fn main() {
     let budget = Budget {
         cancel: Some(Default::default()),
         memory_refused: Some(Default::default()),
-        deadline: Some(Instant::now() + std::time::Duration::from_secs(3600)),
+        deadline: Some(
+            heapgame::solver::Clock::system().deadline(std::time::Duration::from_secs(3600)),
+        ),
         ..Budget::default()
     };
     eval(&game, &mut solver, &pos, &limits, &budget, want).expect("solved");

@@ -1,21 +1,28 @@
-//! `Ruleset.check` from Python: every claim of the ruleset against the solver, as
-//! `heapgame check` runs them, through the library's [`Checker`]: one run per `check` line
-//! (each with its `with` values), or one run over the box asked for. Each run visits the
-//! positions of its box in `check`'s order, so the first counterexample is the smallest; a run
-//! stopped by `time=` says how far it got (its claims hold only so far).
+//! `Ruleset.check` from Python: every claim of the ruleset against the solver, asked of the
+//! query floor as `heapgame check` asks it ([`heapgame::query::check::check`]): one run per
+//! `check` line (each with its `with` values), or one run over the box asked for. Each run
+//! visits the positions of its box in `check`'s order, so the first counterexample is the
+//! smallest; `time=` is shared among the runs, and a run it stops says how far it got (its
+//! claims hold only so far). Rendered here as dicts; a failure raises.
 
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use heapgame::game::AnyCount;
-use heapgame::moves::MoveError;
+use heapgame::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
+use heapgame::query::check_ranges::RangeDone;
+use heapgame::query::hooks::{FileRun, Job, RegionAsk, RunHooks};
 use heapgame::ruleset::check::CheckRun;
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
-use heapgame::solver::{Budget, SolveError};
-use heapgame::verify::check::{params_shown, Checker, ClaimReport, Halt};
+use heapgame::solver::positions::box_size;
+use heapgame::solver::{Budget, Clock};
+use heapgame::verify::check::{params_shown, CheckReport, Checker, ClaimReport};
+use heapgame::verify::coverage::Coverage;
 use heapgame::verify::region::Region;
 use heapgame::verify::{Bounds, CheckError, MissingBound};
 use heapgame::Game;
+use miette::Report;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
@@ -27,20 +34,10 @@ use crate::run::{Limits, Run};
 struct RunOut {
     params: Vec<(String, String)>,
     region: String,
-    positions: usize,
-    visited: usize,
+    positions: u64,
+    visited: u64,
     stopped: bool,
     claims: Vec<ClaimReport>,
-}
-
-/// Why a check stopped with no report.
-enum Failed {
-    /// A located problem (no bounds, a claim that cannot be evaluated, a loop).
-    Load(LoadError, Kind),
-    /// The position limit.
-    Limit(LoadError),
-    /// Any other problem of the checker.
-    Check(CheckError),
 }
 
 fn problem(game: &Game, code: Code, message: String, help: &str) -> LoadError {
@@ -50,16 +47,21 @@ fn problem(game: &Game, code: Code, message: String, help: &str) -> LoadError {
     )
 }
 
-/// A game to check and its `check` line.
-type GameRun = (Arc<Game>, Option<CheckRun>);
-
 /// The games to check, each with its `check` line: the box asked for (or the ruleset's
-/// overrides given) makes one run with the first line's bounds; else one run per line.
-fn games(native: &Native, max: Option<u32>) -> Result<Vec<GameRun>, LoadError> {
-    let base = native.game.clone();
-    let lines = base.checked.check_runs.clone();
+/// overrides given) makes one run with the first line's bounds; else one run per line. Each
+/// is loaded again from the text (a run owns its game), in the ruleset's play.
+fn games(native: &Native, max: Option<u32>) -> Result<Vec<(Game, Option<CheckRun>)>, LoadError> {
+    let lines = native.game.checked.check_runs.clone();
+    let load = |with: &[ParamOverride]| {
+        let mut game = Game::from_source_overrides(&native.name, &native.text, with)?;
+        game.set_play(native.game.play());
+        Ok::<Game, LoadError>(game)
+    };
     if max.is_some() || !native.overrides.is_empty() || lines.is_empty() {
-        return Ok(vec![(base, lines.first().cloned())]);
+        let own: Vec<ParamOverride> = (native.overrides.iter())
+            .map(|t| ParamOverride { text: t.clone() })
+            .collect();
+        return Ok(vec![(load(&own)?, lines.first().cloned())]);
     }
     let mut out = Vec::new();
     for line in lines {
@@ -70,77 +72,147 @@ fn games(native: &Native, max: Option<u32>) -> Result<Vec<GameRun>, LoadError> {
                 text: format!("{n}={v}"),
             })
             .collect();
-        let mut game = Game::from_source_overrides(&native.name, &native.text, &with)?;
-        game.set_play(base.play());
-        out.push((Arc::new(game), Some(line)));
+        out.push((load(&with)?, Some(line)));
     }
     Ok(out)
 }
 
-fn one_run(
+/// The box of a run: the one asked for, else its `check` line's.
+fn bounds(
     game: &Game,
     line: Option<&CheckRun>,
     max: Option<u32>,
     heaps: Option<usize>,
-    budget: &Budget,
-) -> Result<RunOut, Failed> {
-    let bounds = Bounds::resolve(game, max, heaps, line).map_err(|m| {
-        let e = match m {
-            MissingBound::Max => problem(
-                game,
-                Code::Usage,
-                format!("`{}` declares no bounds for check", game.checked.name),
-                "give max=, or add a line `check max N` to the ruleset",
-            ),
-            MissingBound::Heaps => problem(
-                game,
-                Code::Usage,
-                AnyCount(&game.checked.name).to_string(),
-                "give heaps=, or write `check max N heaps K` in the ruleset",
-            ),
-        };
-        Failed::Load(e, Kind::Ruleset)
-    })?;
-    let region = Region::Box(bounds);
-    let mut positions = region.positions_within(game.shape(), budget).map_err(|e| {
-        Failed::Load(
-            problem(game, Code::TooLarge, e.to_string(), "lower max or heaps"),
-            Kind::Limit("memory"),
-        )
-    })?;
-    positions.retain(|p| game.allows(p));
-    let mut c = Checker::new(game, budget.clone());
-    let (mut visited, mut stopped) = (0, false);
-    for pos in &positions {
-        if c.all_failed() {
-            break;
+) -> Result<Bounds, LoadError> {
+    Bounds::resolve(game, max, heaps, line).map_err(|m| match m {
+        MissingBound::Max => problem(
+            game,
+            Code::Usage,
+            format!("`{}` declares no bounds for check", game.checked.name),
+            "give max=, or add a line `check max N` to the ruleset",
+        ),
+        MissingBound::Heaps => problem(
+            game,
+            Code::Usage,
+            AnyCount(&game.checked.name).to_string(),
+            "give heaps=, or write `check max N heaps K` in the ruleset",
+        ),
+    })
+}
+
+/// Python's side of a check: each part within the call's budget, its deadline on the
+/// system's clock; each run's answer kept; a failure stops the check.
+struct Front<'a> {
+    budget: &'a Budget,
+    outs: Vec<RunOut>,
+}
+
+/// A part of the check: its budget.
+struct Part(Budget);
+
+impl RunHooks for Part {
+    fn budget(&self) -> Budget {
+        self.0.clone()
+    }
+
+    /// A kernel's box is bounded by the `max_positions` the caller gave (the budget holds no
+    /// default), else weighed by its bytes against the memory limit.
+    fn box_positions(&self) -> Option<usize> {
+        self.0.max_positions
+    }
+
+    fn or_memory_stop(&self, _: &Game, e: Report, _: &str) -> Report {
+        e
+    }
+}
+
+impl CheckFront for Front<'_> {
+    type Run = Part;
+
+    fn clock(&self) -> Clock {
+        Clock::system()
+    }
+
+    fn start(&self, job: &Job<'_>) -> Part {
+        let mut budget = self.budget.clone();
+        if let Some(t) = job.time {
+            let share = Clock::system().deadline(t);
+            let at = (budget.deadline.as_ref()).map_or(share.at, |d| d.at.min(share.at));
+            budget.deadline = Some(share.clock.at(at));
         }
-        match c.visit(pos) {
-            Ok(()) => visited += 1,
-            Err(Halt::Deadline) => {
-                stopped = true;
-                break;
+        Part(budget)
+    }
+
+    fn answer(&mut self, run: &FileRun, answer: &Answer) -> Result<(), Report> {
+        if let Answer::Checked(r) = answer {
+            self.outs.push(out_of(run, r));
+        }
+        Ok(())
+    }
+
+    fn failed(&mut self, run: &FileRun, e: Report) -> Result<(), Report> {
+        match e.downcast_ref::<CheckError>() {
+            // The time was up before the box was listed: stopped before its first position.
+            Some(CheckError::DeadlineDrawing(_)) => {
+                self.outs.push(stopped_out(run));
+                Ok(())
             }
-            Err(Halt::Limit(limit)) => {
-                let shown = heapgame::game::show_position(pos);
-                let message = format!(
-                    "{}, while checking the claims at {shown}",
-                    SolveError::<MoveError>::Limit { limit }
-                );
-                let help = "raise max_positions, or check a smaller box";
-                return Err(Failed::Limit(problem(game, Code::Limit, message, help)));
-            }
-            Err(Halt::Error(e)) => return Err(Failed::Check(e)),
+            _ => Err(e),
         }
     }
-    Ok(RunOut {
+
+    fn families(&mut self, _: &Path, _: &FamiliesChecked) -> Result<(), Report> {
+        Ok(())
+    }
+
+    fn coverage(&mut self, _: &Path, _: &Coverage) {}
+
+    fn range_done(&mut self, _: &Path, _: &RangeDone) -> Result<(), Report> {
+        Ok(())
+    }
+}
+
+/// A run's answer.
+fn out_of((_, game, bounds, _): &FileRun, r: &CheckReport) -> RunOut {
+    RunOut {
         params: params_shown(game),
-        region: region.describe(game.shape()),
-        positions: positions.len(),
-        visited,
-        stopped,
-        claims: c.claims,
-    })
+        region: Region::Box(*bounds).describe(game.shape()),
+        positions: r.positions,
+        visited: r.seen.positions,
+        stopped: r.stopped.is_some(),
+        claims: r.claims.clone(),
+    }
+}
+
+/// A run the time stopped before its first position: every claim open, nothing visited.
+fn stopped_out((_, game, bounds, _): &FileRun) -> RunOut {
+    RunOut {
+        params: params_shown(game),
+        region: Region::Box(*bounds).describe(game.shape()),
+        positions: box_size(game.shape(), bounds.max, bounds.heaps)
+            .and_then(|n| u64::try_from(n).ok())
+            .unwrap_or(0),
+        visited: 0,
+        stopped: true,
+        claims: Checker::new(game, Budget::default()).claims,
+    }
+}
+
+/// A failure of the check as a Python exception: the position limit and a box too large as
+/// `LimitError`, Ctrl-C as `KeyboardInterrupt`, the rest as `SolveError`.
+fn check_error(py: Python<'_>, source: &str, e: &Report) -> PyErr {
+    match e.downcast_ref::<CheckError>() {
+        Some(CheckError::Located(l)) if l.diags.iter().any(|d| d.code == Code::Limit) => {
+            to_py(py, l, Kind::Limit("positions"))
+        }
+        Some(CheckError::Located(l)) => to_py(py, l, Kind::Solve),
+        Some(CheckError::Cancelled(_)) => pyo3::exceptions::PyKeyboardInterrupt::new_err(""),
+        Some(e @ CheckError::TooLarge { .. }) => {
+            diagnostic_to_py(py, e, source, Kind::Limit("memory"))
+        }
+        Some(e) => diagnostic_to_py(py, e, source, Kind::Solve),
+        None => diagnostic_to_py(py, e.as_ref(), source, Kind::Solve),
+    }
 }
 
 /// A claim's state: `ok`, `fail`, `known` (fails where the file says it does), `n/a` (its
@@ -199,22 +271,29 @@ impl Native {
     ) -> PyResult<Bound<'py, PyList>> {
         let run = Run::new(limits)?;
         let games = games(self, max).map_err(|e| to_py(py, &e, Kind::Ruleset))?;
+        let file = PathBuf::from(&self.name);
+        let mut all: Vec<FileRun> = Vec::new();
+        for (game, line) in games {
+            let b = bounds(&game, line.as_ref(), max, heaps)
+                .map_err(|e| to_py(py, &e, Kind::Ruleset))?;
+            all.push((file.clone(), game, b, None));
+        }
+        let ask = CheckAsk {
+            region: RegionAsk::default(),
+            time: (limits.time).and_then(|t| Duration::try_from_secs_f64(t).ok()),
+            own_params: self.overrides.is_empty(),
+            strict: false,
+            within_box: true,
+        };
         let outs = run.watched(py, |budget| {
-            games
-                .iter()
-                .map(|(g, line)| one_run(g, line.as_ref(), max, heaps, budget))
-                .collect::<Result<Vec<RunOut>, Failed>>()
+            let mut front = Front {
+                budget,
+                outs: Vec::new(),
+            };
+            check(&ask, &all, &mut front).map(|_| front.outs)
         })?;
         let source = self.game.src.name().to_string();
-        let outs = outs.map_err(|f| match f {
-            Failed::Load(e, kind) => to_py(py, &e, kind),
-            Failed::Limit(e) => to_py(py, &e, Kind::Limit("positions")),
-            Failed::Check(CheckError::Located(l)) => to_py(py, &l, Kind::Solve),
-            Failed::Check(CheckError::Cancelled(_)) => {
-                pyo3::exceptions::PyKeyboardInterrupt::new_err("")
-            }
-            Failed::Check(e) => diagnostic_to_py(py, &e, &source, Kind::Solve),
-        })?;
+        let outs = outs.map_err(|e| check_error(py, &source, &e))?;
         let list = PyList::empty(py);
         for o in outs {
             let d = PyDict::new(py);
