@@ -193,6 +193,13 @@ impl Limits {
         self.for_heaps(heaps_stored(game, pos))
     }
 
+    /// The budget of a solve of `pos` outside `eval` (a front end's own solver: the REPL's
+    /// `:moves` and `:play`): `hooks` (Ctrl-C, progress) within the bounds of `pos`
+    /// ([`Limits::for_position`]), as `eval` solves it.
+    pub fn budget_at(&self, game: &Game, pos: &[u32], hooks: &Budget) -> Budget {
+        self.for_position(game, pos).tighten(hooks)
+    }
+
     /// The bounds of a solve of positions with at most `heaps` heaps, stored in a memo at
     /// [`bytes_per_position`].
     pub(crate) fn for_heaps(&self, heaps: usize) -> Bounds {
@@ -289,6 +296,28 @@ mod tests {
             force: false,
             room: Room::Unknown,
         }
+    }
+
+    #[test]
+    fn a_solve_outside_eval_has_its_positions_bounds() {
+        // 2 heaps: 208 bytes a position; 8 heaps more: a fixed four-heap limit fits neither.
+        let text = include_str!("../../rulesets/classic/greedy-nim.game");
+        let game = Game::from_source("greedy-nim.game", text, &[]).expect("greedy nim");
+        let l = limits(None, Some(208 * 1000));
+        let hooks = Budget::default();
+        for pos in [vec![1, 2], vec![1, 2, 3, 4, 5, 6, 7, 8]] {
+            let b = l.budget_at(&game, &pos, &hooks);
+            assert_eq!(
+                b.max_positions,
+                Some(l.for_position(&game, &pos).max_positions)
+            );
+        }
+        let two = l.budget_at(&game, &[1, 2], &hooks).max_positions;
+        let eight = l.budget_at(&game, &[1; 8], &hooks).max_positions;
+        assert!(eight < two, "{eight:?} {two:?}");
+        // A tighter limit of the hooks' own is kept.
+        let tight = Budget::with_limit(Some(10));
+        assert_eq!(l.budget_at(&game, &[1, 2], &tight).max_positions, Some(10));
     }
 
     #[test]

@@ -22,6 +22,7 @@ impl Session<'_> {
     ) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
         let pos = l.game.read_position(&[pos]).map_err(Report::new)?;
+        solver.set_budget(super::query::budget_at(ui, &l.game, &pos));
         let (p, out) = ui
             .compute(|| Play::start(solver, pos, second))
             .map_err(|e| solve_error(&l.game, &e))?;
@@ -61,6 +62,7 @@ impl Session<'_> {
             .followers(&from)
             .map_err(|e| solve_error(&l.game, &e))?;
         let to = chosen_move(l, &from, &fs, text)?;
+        solver.set_budget(super::query::budget_at(ui, &l.game, &to));
         let out = ui
             .compute(|| play.user_move(solver, to))
             .map_err(|e| solve_error(&l.game, &e))?;

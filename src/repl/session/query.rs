@@ -20,6 +20,12 @@ fn hooks(ui: &Ui) -> Budget {
     }
 }
 
+/// The budget of the session's own solver at `pos` (`:moves`, `:play`): the session's hooks
+/// within the bounds the query floor gives `pos`, as `:eval` and `:limit` have them.
+pub(super) fn budget_at(ui: &Ui, game: &crate::Game, pos: &[u32]) -> Budget {
+    ui.limits().budget_at(game, pos, &hooks(ui))
+}
+
 /// The most followers `:moves` lists: ten million lines are more than anyone reads, and
 /// each follower is kept until it is printed.
 const MOST_LISTED: f64 = 1e7;
@@ -101,6 +107,8 @@ impl Session<'_> {
             }
             .into());
         }
+        let budget = budget_at(ui, &l.game, &pos);
+        solver.set_budget(budget.clone());
         let list = match ui.compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
             let fs = solver.followers(&pos)?;
             let mut out = Vec::with_capacity(fs.len());
@@ -116,7 +124,6 @@ impl Session<'_> {
         }) {
             // A loopy game in normal play: the followers with Smith's values.
             Err(SolveError::Cycle(_)) if l.game.play() == crate::solver::Play::Normal => {
-                let budget = ui.budget();
                 let sol = ui.compute(|| super::loopy::solve(&l.game, &pos, &budget))?;
                 emit(&super::loopy::moves_text(&sol));
                 return Ok(());
