@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use crate::estimate::Estimate;
 use crate::moves::MoveError;
 use crate::plot::{self, ImageFormat, PlotError, PlotRequest};
-use crate::report::output::write_whole;
-use crate::report::picture::{figure_bytes, format_of, period_of, render};
+use crate::query::destination::Destination;
+use crate::report::output::write_whole_to;
+use crate::report::picture::{destination_of, figure_bytes, period_of, render};
 use crate::verify::diff::DiffReport;
 use crate::verify::Bounds;
 use crate::Game;
@@ -58,9 +59,13 @@ pub struct Args {
 
 /// Runs `heapgame plot`.
 pub fn run(a: Args) -> Result<u8, Report> {
-    let format = match &a.output {
-        Some(path) => format_of(path)?,
-        None => ImageFormat::Svg,
+    // The file checked once, before the work (as `solve -o`'s).
+    let (to, format) = match &a.output {
+        Some(path) => {
+            let (to, format) = destination_of(path)?;
+            (Some(to), format)
+        }
+        None => (None, ImageFormat::Svg),
     };
     let game = a.game.load()?;
     let req = PlotRequest {
@@ -72,8 +77,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
         scale: a.scale,
     };
     let bytes = picture(&game, &a.game, &req, format)?;
-    match &a.output {
-        Some(path) => write_whole(path, &bytes)?,
+    match &to {
+        Some(to) => write_whole_to(to, &bytes)?,
         None => print_out(&String::from_utf8_lossy(&bytes))?,
     }
     Ok(0)
@@ -112,7 +117,7 @@ pub(crate) fn picture(
 
 /// The picture `diff --plot FILE` will draw, checked before the diff runs.
 pub(crate) struct DiffPlot {
-    path: PathBuf,
+    to: Destination,
     format: ImageFormat,
     req: PlotRequest,
     plan: plot::build::Plan,
@@ -125,7 +130,7 @@ pub(crate) fn diff_plot(
     grundy: bool,
     path: &Path,
 ) -> Result<DiffPlot, Report> {
-    let format = format_of(path)?;
+    let (to, format) = destination_of(path)?;
     let req = PlotRequest {
         max: bounds.max,
         heaps: game.any_count().then_some(bounds.heaps),
@@ -137,9 +142,8 @@ pub(crate) fn diff_plot(
         return Err(super::error::CliError::PlotHeaps { heaps }.into());
     }
     let plan = plot::build::plan(game, &req)?;
-    let path = path.to_path_buf();
     Ok(DiffPlot {
-        path,
+        to,
         format,
         req,
         plan,
@@ -168,5 +172,5 @@ pub(crate) fn diff_picture(
     fig.title = format!("{} vs {}", report.a, report.b);
     let label = format!("differs from {}", report.b);
     plot::mark_positions(game, &mut fig, differing, &label)?;
-    Ok(write_whole(&d.path, render(&fig, d.format)?)?)
+    Ok(write_whole_to(&d.to, render(&fig, d.format)?)?)
 }

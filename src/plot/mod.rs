@@ -51,6 +51,7 @@ pub enum ImageFormat {
 
 impl ImageFormat {
     /// The format named by a file's extension (`svg`, `png`, any case).
+    #[cfg(feature = "cli")]
     pub(crate) fn from_extension(ext: &str) -> Option<ImageFormat> {
         match ext.to_ascii_lowercase().as_str() {
             "svg" => Some(ImageFormat::Svg),

@@ -55,7 +55,12 @@ fn unwritten(what: &'static str, path: &Path, error: std::io::Error) -> OutputEr
 
 /// Writes `text` (or any bytes: a picture) to `path` atomically.
 pub fn write_whole(path: &Path, text: impl AsRef<[u8]>) -> Result<(), OutputError> {
-    write_streamed(&Destination::check(path)?, |f| f.write_all(text.as_ref()))
+    write_whole_to(&Destination::check(path)?, text)
+}
+
+/// Writes `text` atomically to `to`, checked before the work.
+pub fn write_whole_to(to: &Destination, text: impl AsRef<[u8]>) -> Result<(), OutputError> {
+    write_streamed(to, |f| f.write_all(text.as_ref()))
 }
 
 /// A new temporary file beside `target`, under a name no other process can predict, with the

@@ -51,14 +51,13 @@ pub(crate) fn figure_bytes(
     Ok(render(&fig, format)?)
 }
 
-/// The REPL's `:plot`: the picture's bytes for `path` (its extension gives the format).
+/// The REPL's `:plot`: the picture's bytes in `format`.
 pub fn draw(
     game: &Game,
     req: &PlotRequest,
-    path: &Path,
+    format: ImageFormat,
     budget: &Budget,
 ) -> Result<Vec<u8>, PictureError> {
-    let format = format_of(path)?;
     let plan = plot::build::plan(game, req)?;
     figure_bytes(game, req, &plan, budget, format)
 }
@@ -94,14 +93,20 @@ pub fn period_of(values: &[u32]) -> Option<Period> {
     })
 }
 
-/// The format named by the output file's extension, or a usage error; a path that is not a
-/// regular file is refused here, before anything is drawn.
-pub(crate) fn format_of(path: &Path) -> Result<ImageFormat, OutputError> {
-    crate::query::destination::Destination::check(path)?;
-    path.extension()
+/// The file a picture is written to, checked once before anything is drawn (as `solve -o`'s,
+/// `Destination::check`: a path that is not a regular file is refused), and the format its
+/// extension names, or a usage error.
+#[cfg(feature = "cli")]
+pub(crate) fn destination_of(
+    path: &Path,
+) -> Result<(crate::query::destination::Destination, ImageFormat), OutputError> {
+    let to = crate::query::destination::Destination::check(path)?;
+    let format = path
+        .extension()
         .and_then(|e| e.to_str())
         .and_then(ImageFormat::from_extension)
         .ok_or_else(|| OutputError::UnknownFormat {
             path: path.to_path_buf(),
-        })
+        })?;
+    Ok((to, format))
 }

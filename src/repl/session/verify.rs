@@ -29,16 +29,17 @@ impl Session<'_> {
     pub(super) fn plot(&mut self, ui: &mut Ui, p: &command::PlotCommand) -> Result<(), Report> {
         let l = self.loaded()?;
         let path = crate::report::picture::repl_path(&l.file, p.output.as_deref(), p.req.grundy);
+        let (to, format) = crate::report::picture::destination_of(&path)?;
         let budget = ui.budget();
         let bytes = ui
-            .compute(|| crate::report::picture::draw(&l.game, &p.req, &path, &budget))
+            .compute(|| crate::report::picture::draw(&l.game, &p.req, format, &budget))
             .map_err(|e| match e.solve() {
                 Some(s) => solve_error(&l.game, s),
                 None => Report::new(e),
             })?;
-        crate::report::output::write_whole(&path, &bytes)?;
+        crate::report::output::write_whole_to(&to, &bytes)?;
         // PNG only: kitty and iTerm2 do not show SVG.
-        let png = crate::report::picture::format_of(&path)? == crate::plot::ImageFormat::Png;
+        let png = format == crate::plot::ImageFormat::Png;
         if let Some(proto) = inline_image::detect().filter(|_| png) {
             emit(&inline_image::escape(proto, &bytes));
         }
