@@ -2,11 +2,11 @@
 //! listed and visited position by position, or swept without being listed
 //! ([`crate::verify::sweep`]: a two-heap game whose boxes a kernel solves); the claims parked
 //! once they took their share of the time, and whether samples could add anything (a box
-//! holding them all: the growth goes on instead).
+//! holding them all: the growth goes on instead); the run's report at the end.
 
 use std::time::Duration;
 
-use super::{Deepening, Halt};
+use super::{params_shown, DeepReport, Deepening, Halt};
 use crate::game::show_position;
 use crate::solver::Budget;
 use crate::verify::region::Region;
@@ -160,5 +160,51 @@ impl Deepening<'_> {
             }
         }
         !self.c.all_failed() && self.c.none_compared()
+    }
+
+    /// The run's report: how far each claim got, the steps taken, why it ended.
+    pub(super) fn report(mut self) -> DeepReport {
+        if self.taken > 0 {
+            self.done.push(format!(
+                "{} samples with heaps <= {} (seeds {} on)",
+                self.taken, self.plan.sample_max, self.plan.seed
+            ));
+        }
+        let elapsed = self.clock.now().saturating_sub(self.t0).as_secs_f64();
+        let ended = self.ended.unwrap_or_else(|| {
+            if self.c.claims.is_empty() {
+                "no claims".to_string()
+            } else if self.c.all_failed() {
+                format!("every claim failed, after {elapsed:.1}s")
+            } else {
+                format!("time is up, after {elapsed:.1}s")
+            }
+        });
+        let shape = self.game.shape();
+        // Still growing at the end: the claims had all failed, or the time was up.
+        let still = if self.c.all_failed() && !self.c.claims.is_empty() {
+            "every claim had failed".to_string()
+        } else {
+            "the end of the time".to_string()
+        };
+        DeepReport {
+            ruleset: self.game.checked.name.clone(),
+            params: params_shown(self.game),
+            heaps: self.plan.start.heaps,
+            heaps_reached: self.steps.most_heaps(),
+            sizes_stop: self.steps.sizes_stop.clone().unwrap_or(still.clone()),
+            heaps_stop: self.steps.heaps_stop.clone().unwrap_or(still),
+            fixed_count: shape.count.is_some(),
+            claims: self.c.claims,
+            reach: self.reach,
+            steps: self.done,
+            seed: self.plan.seed,
+            sample_max: self.plan.sample_max,
+            ended,
+            visited: self.visited,
+            first_done: self.steps.max.is_some() || self.steps.total.is_some(),
+            seen: self.c.seen,
+            range: None,
+        }
     }
 }
