@@ -12,9 +12,9 @@ use miette::Report;
 
 use super::common::{estimate_heaps, json_position, memory_guard, print_out, Format, PositionArgs};
 use super::error::CliError;
-use super::solve_run::Halt;
 use super::units::show_duration;
 use super::watchdog::Watchdog;
+use crate::report::halt::Halt;
 use crate::solver::Budget;
 
 /// `writeln!` into a String, which cannot fail.

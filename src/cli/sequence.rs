@@ -20,7 +20,7 @@ use miette::Report;
 
 use super::common::{print_out, GameArgs, OutUntil, SolveRun};
 use super::progress::Count;
-use super::solve_run::Halt;
+use crate::report::halt::Halt;
 
 mod store;
 

@@ -10,14 +10,10 @@ use std::path::PathBuf;
 use crate::query::table::{table, BoxAsk, TableError};
 use crate::report::box_table::{render, Unwritten, Written};
 use crate::report::table::{TableFormat, TableRequest};
-use crate::ruleset::{Diag, LoadError};
-use crate::solver::Budget;
-use crate::Game;
 use miette::Report;
 
 use super::common::{GameArgs, SolveRun};
 use super::error::CliError;
-use super::solve_run::Halt;
 
 /// Arguments of `heapgame solve`.
 #[derive(clap::Args, Debug)]
@@ -111,45 +107,17 @@ pub fn run(a: Args) -> Result<u8, Report> {
         return Err(run.failure(&game, error, &context));
     }
     // The progress bar and the memory guard end with the solve; the budget (Ctrl-C, --time)
-    // still stops the writing.
-    let budget = run.as_ref().map(|r| r.budget.clone()).unwrap_or_default();
+    // still stops the writing, which the report words.
     drop(run);
-    let written = Written::default();
+    let written = Written {
+        time: a.game.time,
+        ..Written::default()
+    };
     match render(&game, &req, answer.as_ref(), &written) {
         Ok(()) => Ok(0),
         Err(Unwritten::Refused(e)) => Err(Report::new(e)),
-        Err(_) if written.stopped.get() => {
-            let positions = answer.as_ref().map_or(0, |s| s.planned.spec.len());
-            Err(stopped(&a, &game, positions, &written, &budget))
-        }
+        Err(Unwritten::Stopped(e)) => Err(Report::new(*e)),
         Err(Unwritten::Output(e)) => Err(Report::new(e)),
         Err(Unwritten::Stdout(e)) => Err(CliError::Write(e).into()),
     }
-}
-
-/// The writing of a solved box stopped by Ctrl-C or --time: how far it got.
-fn stopped(a: &Args, game: &Game, positions: usize, written: &Written, budget: &Budget) -> Report {
-    let left = match &a.output {
-        Some(p) => format!("{} was left as it was", p.display()),
-        None => "the output is incomplete".to_string(),
-    };
-    // The guard no longer watches: the stop is the deadline or Ctrl-C.
-    let halt = if budget.past_deadline() {
-        Halt::Time(a.game.time)
-    } else {
-        Halt::CtrlC
-    };
-    let d = Diag::new(
-        halt.code(),
-        0..0,
-        format!(
-            "{}, while writing the {} positions of the box, after {} of them",
-            halt.words(),
-            positions,
-            written.done.get()
-        ),
-        "",
-    )
-    .help(format!("{left}; run again to start over"));
-    Report::new(LoadError::single(game.src.clone(), d))
 }

@@ -16,8 +16,9 @@ use super::args::GameArgs;
 use super::interrupt;
 use super::limits::{default_max_memory, Limits};
 use super::progress::{Count, Progress};
-use super::units::{show_bytes, show_duration};
+use super::units::show_bytes;
 use super::watchdog::Watchdog;
+use crate::report::halt::Halt;
 
 /// What a running solve is given: its budget (limit, Ctrl-C flag, progress counter), the
 /// progress bar watching it, and the limit for messages.
@@ -253,45 +254,3 @@ pub fn default_memory_guard(what: &str, cancel: Arc<AtomicBool>) -> Option<Watch
 const MEMORY_HELP: &str = "raise the limit with --max-memory SIZE, or ask about smaller \
      positions; the search keeps every follower of each position it is working on, which takes \
      much memory when positions have many followers; nothing was printed";
-
-/// What stopped a run of the command line before its answer, worded once: the memory guard,
-/// `--time`, or Ctrl-C (the position limit is a solve's own error).
-#[derive(Clone, Copy, Debug)]
-pub enum Halt<'a> {
-    /// The memory in use neared `cap` bytes, the limit set by `why`.
-    Memory {
-        /// The memory limit.
-        cap: u64,
-        /// What set it.
-        why: &'a str,
-    },
-    /// `--time`.
-    Time(Option<Duration>),
-    /// Ctrl-C.
-    CtrlC,
-}
-
-impl Halt<'_> {
-    /// The stop in words, before how far the run got: "stopped at the time limit, --time 2s".
-    pub fn words(&self) -> String {
-        match self {
-            Halt::Memory { cap, why } => format!(
-                "stopped when the memory in use neared {}, the limit set by {why}",
-                show_bytes(*cap)
-            ),
-            Halt::Time(t) => format!(
-                "stopped at the time limit, --time {}",
-                t.map(show_duration).unwrap_or_default()
-            ),
-            Halt::CtrlC => "cancelled (Ctrl-C)".to_string(),
-        }
-    }
-
-    /// Its kind: Ctrl-C is `heapgame::cancelled` (exit code 130), a limit `heapgame::limit`.
-    pub fn code(&self) -> Code {
-        match self {
-            Halt::CtrlC => Code::Cancelled,
-            Halt::Memory { .. } | Halt::Time(_) => Code::Limit,
-        }
-    }
-}

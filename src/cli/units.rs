@@ -56,17 +56,7 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("`{s}` is not a positive duration of at most many years"))
 }
 
-/// A duration as typed: `90s`, `2m`, `1.5s`.
-pub fn show_duration(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s >= 3600.0 && s % 3600.0 == 0.0 {
-        format!("{}h", s / 3600.0)
-    } else if s >= 60.0 && s % 60.0 == 0.0 {
-        format!("{}m", s / 60.0)
-    } else {
-        format!("{s}s")
-    }
-}
+pub use crate::report::halt::show_duration;
 
 /// A byte count for people: `7.5 GB`.
 pub fn show_bytes(b: u64) -> String {

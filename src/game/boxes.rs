@@ -5,7 +5,7 @@
 
 use crate::moves::MoveError;
 use crate::solver::one::{through_kernel, BoxAnswer};
-use crate::solver::positions::box_size;
+use crate::solver::positions::{box_size, each_position};
 use crate::solver::{Budget, Play, SolveError};
 
 use super::Game;
@@ -108,5 +108,28 @@ impl Game {
             Play::Normal => through_kernel(self.generator(), pos, budget),
             Play::Misere => None,
         }
+    }
+}
+
+impl Game {
+    /// The positions of the box (heaps at most `max`, `k` of them) the ruleset allows, in the
+    /// order of `each_position`; stopped at the budget's position limit or its cancel flag.
+    pub(crate) fn box_roots(
+        &self,
+        max: u32,
+        k: usize,
+        budget: &Budget,
+    ) -> Result<Vec<Vec<u32>>, SolveError<MoveError>> {
+        let mut roots = Vec::new();
+        each_position(self.shape(), max, k, |p| {
+            budget
+                .check(roots.len(), roots.len())
+                .map_err(|s| SolveError::from_stop(s, roots.len()))?;
+            if self.allows(p) {
+                roots.push(p.to_vec());
+            }
+            Ok(())
+        })?;
+        Ok(roots)
     }
 }

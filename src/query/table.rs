@@ -16,7 +16,6 @@ use crate::moves::MoveError;
 use crate::solver::loopy::{solve_loopy_region, LoopySolution};
 use crate::solver::modes::{solve_box_through, Listed};
 use crate::solver::plan::{plan_for, BoxPlan};
-use crate::solver::positions::each_position;
 use crate::solver::{BoxSpec, Budget, GameRules, Play, SolveError, Want};
 
 use std::path::PathBuf;
@@ -164,19 +163,46 @@ pub fn table<G: GameRules<Error = MoveError>>(
     if let Some(cell) = &budget.planned {
         cell.store(planned.spec.len(), std::sync::atomic::Ordering::Relaxed);
     }
-    match solve(game, rules, ask, &planned, &budget) {
-        Ok(table) => Ok(Solved {
-            planned,
-            table,
-            budget,
-            output,
-        }),
-        Err((error, loopy)) => Err(TableError::Solve {
-            error,
-            loopy,
-            planned: Box::new(planned),
-        }),
-    }
+    // The solve, the search through `rules`; a loop in normal play is answered with Smith's
+    // values over the region the box reaches, when the caller takes them.
+    let how = (game.play(), !ask.held);
+    let listed = solve_box_through(
+        game.generator(),
+        rules,
+        &planned.spec,
+        ask.want(),
+        &budget,
+        how,
+    );
+    let failed = |error, loopy, planned| TableError::Solve {
+        error,
+        loopy,
+        planned: Box::new(planned),
+    };
+    let table = match listed {
+        Ok(values) => Table::Values(values),
+        Err(SolveError::Cycle(_)) if game.play() == Play::Normal && ask.loopy => {
+            // The region the box reaches is not the box: its size is not known.
+            if let Some(cell) = &budget.planned {
+                cell.store(0, std::sync::atomic::Ordering::Relaxed);
+            }
+            let roots = match game.box_roots(ask.max, planned.k, &budget) {
+                Ok(roots) => roots,
+                Err(error) => return Err(failed(error, true, planned)),
+            };
+            match solve_loopy_region(game.generator(), roots.iter().cloned(), &budget) {
+                Ok(solution) => Table::Loopy { roots, solution },
+                Err(error) => return Err(failed(error, true, planned)),
+            }
+        }
+        Err(error) => return Err(failed(error, false, planned)),
+    };
+    Ok(Solved {
+        planned,
+        table,
+        budget,
+        output,
+    })
 }
 
 /// The box of `ask`: its heaps, its ranks, its mode and the bounds of its solve within
@@ -211,61 +237,4 @@ fn plan(game: &Game, ask: &BoxAsk, limits: &Limits) -> Result<Planned, TableErro
         return Err(TableError::Positions(Box::new(planned)));
     }
     Ok(planned)
-}
-
-/// Solves the planned box within `budget`, the search through `rules`; a loop in normal play
-/// is answered with Smith's values over the region the box reaches, when the caller takes
-/// them. A failure says whether Smith's values were being computed.
-fn solve<G: GameRules<Error = MoveError>>(
-    game: &Game,
-    rules: &G,
-    ask: &BoxAsk,
-    planned: &Planned,
-    budget: &Budget,
-) -> Result<Table, (SolveError<MoveError>, bool)> {
-    let how = (game.play(), !ask.held);
-    let listed = solve_box_through(
-        game.generator(),
-        rules,
-        &planned.spec,
-        ask.want(),
-        budget,
-        how,
-    );
-    match listed {
-        Ok(values) => Ok(Table::Values(values)),
-        Err(SolveError::Cycle(_)) if game.play() == Play::Normal && ask.loopy => {
-            let loopy = |error| (error, true);
-            // The region the box reaches is not the box: its size is not known.
-            if let Some(cell) = &budget.planned {
-                cell.store(0, std::sync::atomic::Ordering::Relaxed);
-            }
-            let roots = box_roots(game, ask.max, planned.k, budget).map_err(loopy)?;
-            let solution = solve_loopy_region(game.generator(), roots.iter().cloned(), budget)
-                .map_err(loopy)?;
-            Ok(Table::Loopy { roots, solution })
-        }
-        Err(error) => Err((error, false)),
-    }
-}
-
-/// The positions of the box (heaps at most `max`, `k` of them) the ruleset allows, in the
-/// order of `each_position`; stopped at the budget's position limit or its cancel flag.
-fn box_roots(
-    game: &Game,
-    max: u32,
-    k: usize,
-    budget: &Budget,
-) -> Result<Vec<Vec<u32>>, SolveError<MoveError>> {
-    let mut roots = Vec::new();
-    each_position(game.shape(), max, k, |p| {
-        budget
-            .check(roots.len(), roots.len())
-            .map_err(|s| SolveError::from_stop(s, roots.len()))?;
-        if game.allows(p) {
-            roots.push(p.to_vec());
-        }
-        Ok(())
-    })?;
-    Ok(roots)
 }

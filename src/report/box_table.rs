@@ -15,6 +15,7 @@ use crate::ruleset::{Code, Diag, LoadError};
 use crate::Game;
 use miette::NamedSource;
 
+use super::halt::{writing_stopped, Halt};
 use super::output::{OutputError, Streamed};
 use super::table::{Rows, SolvedBy, TableFormat, TableRequest};
 
@@ -153,14 +154,16 @@ pub(crate) enum Unwritten {
     /// The file could not be written, or the budget stopped the writing (then
     /// [`Written::stopped`] is set).
     Output(OutputError),
-    /// Standard output could not be written, or the budget stopped the writing.
+    /// Standard output could not be written.
     Stdout(std::io::Error),
+    /// The budget stopped the writing (Ctrl-C, `--time`): how far it got, in words.
+    Stopped(Box<LoadError>),
 }
 
 /// The one way `solve` writes a box's answer: the refusal, or the values table or the loopy
 /// table written to the file the query floor checked before the solve ([`Solved::output`]:
 /// committed whole, or left as it was) or to standard output (a closed pipe is not an error:
-/// the reader has what it wanted), counted in `written`.
+/// the reader has what it wanted), counted in `written`; a stop of the budget is worded here.
 pub fn render(
     game: &Game,
     req: &TableRequest,
@@ -171,7 +174,7 @@ pub fn render(
         Ok(solved) => solved,
         Err(e) => return Err(Unwritten::Refused(refused(game, req.max, e))),
     };
-    match &solved.output {
+    let r = match &solved.output {
         Some(to) => match Streamed::open(to).map_err(Unwritten::Output) {
             Err(e) => Err(e),
             Ok(mut file) => match write(game, req, solved, written, &mut file) {
@@ -187,6 +190,25 @@ pub fn render(
                 Ok(()) => Ok(()),
             }
         }
+    };
+    match r {
+        Err(Unwritten::Output(_) | Unwritten::Stdout(_)) if written.stopped.get() => {
+            // The guard no longer watches: the stop is the deadline or Ctrl-C.
+            let halt = if solved.budget.past_deadline() {
+                Halt::Time(written.time)
+            } else {
+                Halt::CtrlC
+            };
+            let left = match &solved.output {
+                Some(to) => format!("{} was left as it was", to.path.display()),
+                None => "the output is incomplete".to_string(),
+            };
+            let at = (solved.planned.spec.len(), written.done.get());
+            Err(Unwritten::Stopped(Box::new(writing_stopped(
+                game, halt, at, &left,
+            ))))
+        }
+        r => r,
     }
 }
 
@@ -198,6 +220,8 @@ pub struct Written {
     pub done: Cell<u64>,
     /// Whether the budget stopped the writing.
     pub stopped: Cell<bool>,
+    /// The run's `--time`, for the words of a stop.
+    pub time: Option<std::time::Duration>,
 }
 
 impl Written {

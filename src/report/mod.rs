@@ -23,6 +23,8 @@ pub(crate) mod eval;
 #[cfg(feature = "cli")]
 pub(crate) mod guess;
 #[cfg(feature = "cli")]
+pub mod halt;
+#[cfg(feature = "cli")]
 pub(crate) mod loopy;
 pub mod output;
 pub mod picture;

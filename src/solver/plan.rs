@@ -32,28 +32,28 @@ pub(crate) fn plan_for(
 ) -> BoxPlan {
     // The outcomes, at one bit a position, kept when the values are turned into them.
     let bits = u64::from(want == Want::Outcome);
-    let plan = |mode, kernel, bits_per_position| BoxPlan {
+    let costs = |mode, kernel, bits_per_position| BoxPlan {
         mode,
         kernel,
         bits_per_position,
     };
     match choose(game, spec, play) {
         // The single-heap sequence alone.
-        Choice::Sum if listed => plan(ModeUsed::Sum, None, 0),
+        Choice::Sum if listed => costs(ModeUsed::Sum, None, 0),
         // The XOR over the heaps, 4 bytes a position, then the outcomes.
-        Choice::Sum => plan(ModeUsed::Sum, None, 32 + bits),
+        Choice::Sum => costs(ModeUsed::Sum, None, 32 + bits),
         // The box's outcomes at one bit a position (the kernel's own table, of at least as
         // many cells, is read out into them or becomes them), or its values, 4 bytes each.
         Choice::Kernel(name) => match want {
-            Want::Outcome => plan(ModeUsed::Table, Some(name), 1),
-            Want::Grundy => plan(ModeUsed::Table, Some(name), 32),
+            Want::Outcome => costs(ModeUsed::Table, Some(name), 1),
+            Want::Grundy => costs(ModeUsed::Table, Some(name), 32),
         },
         // A total (8 bytes) and a rank in the order of totals (8 bytes) per position.
-        Choice::Parallel => plan(ModeUsed::Parallel, None, 128 + bits),
+        Choice::Parallel => costs(ModeUsed::Parallel, None, 128 + bits),
         // The dense memo, 1 byte (P/N) or 4 a position, and the values read out of it.
         Choice::Search => {
             let memo = if want == Want::Outcome { 8 } else { 32 };
-            plan(ModeUsed::Table, None, memo + 32 + bits)
+            costs(ModeUsed::Table, None, memo + 32 + bits)
         }
     }
 }
