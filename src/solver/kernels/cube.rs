@@ -181,9 +181,12 @@ mod tests {
         );
     }
 
+    /// A ruleset's text, its parameters, and the numbers of heaps of its boxes.
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [usize]);
+
     #[test]
     fn a_box_plan_is_built_once_and_answers_as_a_fresh_one() {
-        let cases: [(&str, &[(&str, &str)], &[usize]); 6] = [
+        let cases: [Case<'_>; 6] = [
             (WYTHOFF, &[], &[2]),
             (D_WYTHOFF, &[], &[2]),
             (D_WYTHOFF, &[("d", "3")], &[2]),
