@@ -98,6 +98,11 @@ impl Quad {
         self.b.is_zero() && self.c.is_one() && self.a.is_one()
     }
 
+    /// Whether the value is rational (no square root part).
+    pub(crate) fn is_rational(&self) -> bool {
+        self.b.is_zero()
+    }
+
     /// `b*sqrt(r)/c` with `b != 0`.
     fn is_pure_surd(&self) -> bool {
         self.a.is_zero() && !self.b.is_zero()

@@ -15,6 +15,7 @@
 
 mod add;
 mod compiled;
+pub mod derived;
 mod fast;
 mod select;
 mod split;
@@ -192,6 +193,8 @@ pub struct Generator {
     pub positions: Option<PositionRule>,
     /// The compiled form of each clause that compiles ([`compiled`]).
     compiled: Clauses,
+    /// What the solver derives from these moves for a box, kept ([`derived`]).
+    pub derived: derived::Derived,
 }
 
 impl Generator {
@@ -207,6 +210,7 @@ impl Generator {
             moves,
             positions,
             compiled,
+            derived: derived::Derived::default(),
         }
     }
 
@@ -222,6 +226,7 @@ impl Generator {
             moves,
             positions,
             compiled: Clauses::default(),
+            derived: derived::Derived::default(),
         }
     }
 

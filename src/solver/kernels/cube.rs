@@ -5,6 +5,8 @@
 //! many amount vectors by retrograde marking over the sorted positions alone
 //! ([`super::cube_retro`]).
 
+use std::sync::Arc;
+
 use super::compile::plan;
 use super::cube_retro;
 use super::fill::{self, Halt};
@@ -32,8 +34,34 @@ const MAX_CELLS: usize = if usize::BITS >= 64 {
     usize::MAX >> 1
 };
 
-/// The layout of the ruleset on the box's cube, if it matches.
-fn layout(game: &Generator, spec: &BoxSpec) -> Option<(Layout, u32)> {
+/// What the kernel derives from the ruleset's moves for one box, from one [`plan`]: the
+/// layout of the cube, and the amount vectors of the retrograde pass ([`cube_retro::points`]).
+/// Built once per box and generator ([`Generator::derived`]): the choice of a mode, the solve
+/// and a position's lookup ask for it in turn.
+#[derive(Debug)]
+pub(super) struct Built {
+    /// The layout (`None`: the moves do not match the kernel).
+    pub layout: Option<Layout>,
+    /// The retrograde pass's amount vectors, when it applies.
+    pub retro: Option<Vec<Vec<u32>>>,
+}
+
+/// The [`Built`] of `game` on the cube of `k` heaps with sizes `base..=max`, kept with the
+/// generator.
+pub(super) fn built(game: &Generator, k: usize, base: u32, max: u32) -> Arc<Built> {
+    game.derived.get_or_build((k, base, max), || {
+        let p = plan(game, k, base, max);
+        let retro = (p.as_ref()).and_then(|p| cube_retro::points(p, game.shape.symmetric()));
+        Built {
+            layout: p.and_then(Layout::new),
+            retro,
+        }
+    })
+}
+
+/// The ruleset's [`Built`] on the box's cube and the cube's smallest heap, if the layout
+/// matches.
+fn layout(game: &Generator, spec: &BoxSpec) -> Option<(Arc<Built>, u32)> {
     if spec.is_empty() || game.shape != spec.shape {
         return None;
     }
@@ -42,11 +70,12 @@ fn layout(game: &Generator, spec: &BoxSpec) -> Option<(Layout, u32)> {
     } else {
         0
     };
-    let l = Layout::new(plan(game, spec.heaps, base, spec.max)?)?;
+    let b = built(game, spec.heaps, base, spec.max);
+    let l = b.layout.as_ref()?;
     if l.len > MAX_CELLS || l.len / MAX_CELLS_PER_POSITION > spec.len() {
         return None;
     }
-    Some((l, base))
+    Some((b, base))
 }
 
 /// Whether the kernel applies.
@@ -61,7 +90,8 @@ pub(super) fn try_solve(
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
-    let (l, base) = layout(game, spec)?;
+    let (b, base) = layout(game, spec)?;
+    let l = b.layout.as_ref()?;
     if want == Want::Grundy && l.len.checked_mul(4)? > MAX_CELLS {
         return None;
     }
@@ -71,8 +101,8 @@ pub(super) fn try_solve(
             return Some(Err(SolveError::Limit { limit }));
         }
     }
-    if want == Want::Outcome {
-        if let Some(r) = cube_retro::try_solve(game, spec, base, budget, NAME) {
+    if let (Want::Outcome, Some(points)) = (want, &b.retro) {
+        if let Some(r) = cube_retro::try_solve(points, spec, base, budget, NAME) {
             return Some(r);
         }
     }
@@ -91,19 +121,123 @@ pub(super) fn try_solve(
     match want {
         Want::Outcome => {
             let stop = budget.as_interrupt();
-            let p = if fill_p::applies(&l) {
-                fill_p::outcomes(&l, shape, base, (&mut tick, stop))
+            let p = if fill_p::applies(l) {
+                fill_p::outcomes(l, shape, base, (&mut tick, stop))
             } else {
-                fill::outcomes(&l, shape, base, (&mut tick, stop))
+                fill::outcomes(l, shape, base, (&mut tick, stop))
             };
             match p {
-                Ok(p) => Some(Ok(output::outcomes(spec, &l, p, NAME))),
+                Ok(p) => Some(Ok(output::outcomes(spec, l, p, NAME))),
                 Err(h) => stopped(h),
             }
         }
-        Want::Grundy => match fill::grundy(&l, shape, base, (&mut tick, budget.as_interrupt())) {
-            Ok(g) => Some(Ok(output::grundy(spec, &l, g, NAME))),
+        Want::Grundy => match fill::grundy(l, shape, base, (&mut tick, budget.as_interrupt())) {
+            Ok(g) => Some(Ok(output::grundy(spec, l, g, NAME))),
             Err(h) => stopped(h),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{built, matches, try_solve};
+    use crate::moves::Generator;
+    use crate::solver::table::BoxSpec;
+    use crate::solver::{Budget, Want};
+    use crate::Game;
+    use std::sync::Arc;
+
+    const WYTHOFF: &str = "ruleset \"w\" { heaps 2 move { take 1.. from one heap } \
+                           move { take same 1.. from both heaps } }";
+    const D_WYTHOFF: &str = "ruleset \"d\" (d = 2) { heaps 2 move { take 1.. from one heap } \
+                             move { take s in 1.., t in 1.. from both heaps where |s - t| < d } }";
+    const NIM_ANY: &str = "ruleset \"n\" { heaps any move { take 1..3 from one heap } \
+                           move { take 1.. from each of 2 heaps } }";
+    const NAMED: &str = "ruleset \"x\" { heaps (x, y, z) move { take 1.. from heap x } \
+                         move { take 1..2 from heap y } move { take 1 from heap x; take 2 from heap z } }";
+
+    /// The box solved by the cube kernel, once through `gen` (which keeps what it built) and
+    /// once through a generator of the same moves made afresh: the same values at every rank.
+    fn same_as_fresh(gen: &Generator, spec: &BoxSpec, want: Want) {
+        let budget = Budget::with_limit(None);
+        let fresh = Generator::new(gen.shape.clone(), gen.moves.clone(), gen.positions.clone());
+        let a = try_solve(gen, spec, want, &budget)
+            .expect("the cube")
+            .expect("solved");
+        let b = try_solve(&fresh, spec, want, &budget)
+            .expect("the cube")
+            .expect("solved");
+        assert_eq!(a.len(), b.len());
+        for r in 0..a.len() {
+            assert_eq!(a.is_p(r), b.is_p(r), "rank {r} of {spec:?}");
+            if want == Want::Grundy {
+                assert_eq!(a.value(r), b.value(r), "rank {r} of {spec:?}");
+            }
+        }
+        assert_eq!(
+            fresh.derived.built(),
+            1,
+            "a fresh generator builds its plan once"
+        );
+    }
+
+    /// A ruleset's text, its parameters, and the numbers of heaps of its boxes.
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [usize]);
+
+    #[test]
+    fn a_box_plan_is_built_once_and_answers_as_a_fresh_one() {
+        let cases: [Case<'_>; 6] = [
+            (WYTHOFF, &[], &[2]),
+            (D_WYTHOFF, &[], &[2]),
+            (D_WYTHOFF, &[("d", "3")], &[2]),
+            (NIM_ANY, &[], &[1, 2, 3]),
+            (NAMED, &[], &[3]),
+            (
+                &std::fs::read_to_string("rulesets/fraenkel-larsson/beta-nim.game").unwrap(),
+                &[("beta", "e")],
+                &[2],
+            ),
+        ];
+        for (text, params, counts) in cases {
+            let game = Game::from_source("t", text, params).expect("a ruleset");
+            let gen = game.generator();
+            let mut boxes = 0;
+            for &heaps in counts {
+                for max in [6, 13, 21] {
+                    let spec = BoxSpec::new(game.shape(), max, heaps).expect("a box");
+                    // The choice of a mode, then the solve of each kind, asked twice.
+                    assert!(matches(gen, &spec), "{text} on {spec:?}");
+                    for want in [Want::Outcome, Want::Grundy, Want::Outcome] {
+                        same_as_fresh(gen, &spec, want);
+                    }
+                    boxes += 1;
+                    assert_eq!(gen.derived.built(), boxes, "{text}: one plan a box");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn another_parameter_is_another_plan() {
+        let text = std::fs::read_to_string("rulesets/fraenkel-larsson/beta-nim.game").unwrap();
+        let pi = Game::from_source("t", &text, &[]).expect("beta-Nim");
+        let e = Game::from_source("t", &text, &[("beta", "e")]).expect("beta-Nim, e");
+        let spec = BoxSpec::new(pi.shape(), 40, 2).expect("a box");
+        let (bp, be) = (
+            built(pi.generator(), 2, 0, 40),
+            built(e.generator(), 2, 0, 40),
+        );
+        assert!(!Arc::ptr_eq(&bp, &be));
+        assert!(Arc::ptr_eq(&bp, &built(pi.generator(), 2, 0, 40)));
+        let budget = Budget::with_limit(None);
+        let p = |g: &Game| {
+            let v = try_solve(g.generator(), &spec, Want::Outcome, &budget)
+                .unwrap()
+                .unwrap();
+            v.outcome(&[4, 9]).map(|o| format!("{o:?}"))
+        };
+        // (4, 9) = (A_3, B_3) for beta = pi; for beta = e the pairs are (1, 2), (3, 5), (4, 8), ...
+        assert_eq!(p(&pi).as_deref(), Some("P"));
+        assert_eq!(p(&e).as_deref(), Some("N"));
     }
 }

@@ -10,22 +10,20 @@
 //! ordering of `y + a'` for a reordered `a'`. Only the outcomes are kept, one bit a position;
 //! no follower is listed.
 
-use super::compile::plan;
+use super::compile::Plan;
 use super::compiled_rank::Ranks;
-use crate::moves::Generator;
 use crate::moves::MoveError;
 use crate::solver::budget::Budget;
 use crate::solver::error::SolveError;
 use crate::solver::table::BoxSpec;
 use crate::solver::{BoxValues, ModeUsed};
 
-/// The amount vectors of the ruleset on the box's `k` heaps, when the retrograde pass applies:
-/// a multiset shape, no guard, every piece a point, the points closed under reordering.
-fn points(game: &Generator, spec: &BoxSpec, base: u32) -> Option<Vec<Vec<u32>>> {
-    if !spec.shape.symmetric() {
+/// The amount vectors of a plan, when the retrograde pass applies: a multiset shape
+/// (`symmetric`), no guard, every piece a point, the points closed under reordering.
+pub(super) fn points(p: &Plan, symmetric: bool) -> Option<Vec<Vec<u32>>> {
+    if !symmetric {
         return None;
     }
-    let p = plan(game, spec.heaps, base, spec.max)?;
     let mut points = Vec::new();
     for c in &p.clauses {
         if !c.guards.is_empty() {
@@ -52,21 +50,21 @@ fn points(game: &Generator, spec: &BoxSpec, base: u32) -> Option<Vec<Vec<u32>>> 
 
 /// The box's outcomes by retrograde marking, or `None` when the pass does not apply (the cube
 /// fills the box).
+/// `points` are [`points`] of the ruleset's plan on the box.
 pub(super) fn try_solve(
-    game: &Generator,
+    points: &[Vec<u32>],
     spec: &BoxSpec,
     base: u32,
     budget: &Budget,
     name: &'static str,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
-    let points = points(game, spec, base)?;
     let bits = match spec.heaps {
-        1 => mark::<1>(spec, base, &points, budget),
-        2 => mark::<2>(spec, base, &points, budget),
-        3 => mark::<3>(spec, base, &points, budget),
-        4 => mark::<4>(spec, base, &points, budget),
-        5 => mark::<5>(spec, base, &points, budget),
-        6 => mark::<6>(spec, base, &points, budget),
+        1 => mark::<1>(spec, base, points, budget),
+        2 => mark::<2>(spec, base, points, budget),
+        3 => mark::<3>(spec, base, points, budget),
+        4 => mark::<4>(spec, base, points, budget),
+        5 => mark::<5>(spec, base, points, budget),
+        6 => mark::<6>(spec, base, points, budget),
         // More heaps: the cube.
         _ => return None,
     };
@@ -161,15 +159,15 @@ fn next_colex<const K: usize>(t: &mut [u32; K], base: u32, max: u32) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::compile::plan;
     use super::{next_colex, points, raised};
-    use crate::solver::table::BoxSpec;
     use crate::Game;
 
     /// The amount vectors of a ruleset on a box of 3 heaps <= 9, if the pass applies.
     fn points_of(text: &str) -> Option<Vec<Vec<u32>>> {
         let game = Game::from_source("t", text, &[]).expect("a ruleset");
-        let spec = BoxSpec::new(game.shape(), 9, 3).expect("small");
-        points(game.generator(), &spec, 0)
+        let p = plan(game.generator(), 3, 0, 9)?;
+        points(&p, game.shape().symmetric())
     }
 
     #[test]
