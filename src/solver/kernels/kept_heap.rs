@@ -51,9 +51,10 @@ pub(super) fn try_solve(
         Ok(a) => a?,
         Err(stop) => return Some(Err(SolveError::from_stop(stop, 0))),
     };
-    Some(solve(&clauses, &allowed, spec, want, budget).map_err(|(stop, r)| {
-        SolveError::from_stop(stop, r)
-    }))
+    Some(
+        solve(&clauses, &allowed, spec, want, budget)
+            .map_err(|(stop, r)| SolveError::from_stop(stop, r)),
+    )
 }
 
 /// Whether the kernel solves this ruleset on this box.
@@ -184,9 +185,14 @@ fn value_sets(
                     parts: c.parts,
                     unequal: c.unequal,
                 };
-                split.values(&sets, rest, u64::from(c.least), &mut stack, &mut acc, &mut || {
-                    tick(work, budget)
-                })?;
+                split.values(
+                    &sets,
+                    rest,
+                    u64::from(c.least),
+                    &mut stack,
+                    &mut acc,
+                    &mut || tick(work, budget),
+                )?;
             }
         }
         sets.store(h, &acc);
