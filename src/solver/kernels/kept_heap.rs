@@ -47,6 +47,14 @@ pub(super) fn try_solve(
         return None;
     }
     let clauses = match_clauses(game)?;
+    // The table is weighed before anything the size of the largest heap is built.
+    let bytes = match want {
+        Want::Grundy => spec.len() as u128 * 4,
+        Want::Outcome => spec.len().div_ceil(64) as u128 * 8,
+    };
+    if !budget.affords(bytes) {
+        return Some(Err(SolveError::from_stop(budget.refuse_memory(), 0)));
+    }
     let allowed = match allowed(&clauses, spec, budget) {
         Ok(a) => a?,
         Err(stop) => return Some(Err(SolveError::from_stop(stop, 0))),
@@ -64,8 +72,9 @@ pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
         && match_clauses(game).is_some()
 }
 
-/// For each clause, whether its condition holds at each heap size `0..=max` (`None`: a
-/// condition failed to evaluate; the stop when the budget's deadline or Ctrl-C came).
+/// For each clause, whether its condition holds at each heap size `0..=max` (empty: it has
+/// none; `None`: a condition failed to evaluate; the stop when the budget's deadline or
+/// Ctrl-C came).
 fn allowed(
     clauses: &[Kept<'_>],
     spec: &BoxSpec,
@@ -74,8 +83,9 @@ fn allowed(
     let interrupt = budget.as_interrupt();
     let mut out = Vec::with_capacity(clauses.len());
     for c in clauses {
-        let mut ok = vec![true; spec.max as usize + 1];
+        let mut ok = Vec::new();
         if let Some(cond) = c.cond {
+            ok.resize(spec.max as usize + 1, true);
             let mut ints = vec![0i64; c.int_slots];
             for (h, slot) in ok.iter_mut().enumerate() {
                 if h % LOOK_EVERY == 0 {
@@ -176,7 +186,7 @@ fn value_sets(
     for h in spec.shape.lower as usize..=max {
         acc.clear();
         for (c, (ok, amounts)) in clauses.iter().zip(allowed.iter().zip(&amounts)) {
-            if !ok[h] {
+            if !ok.is_empty() && !ok[h] {
                 continue;
             }
             for &a in amounts.iter().take_while(|&&a| a <= h as u64) {
