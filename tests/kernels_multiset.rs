@@ -5,7 +5,7 @@
 
 use heapgame::formulas;
 use heapgame::ruleset::value::Value;
-use heapgame::solver::kernels::solve_box_kernel;
+use heapgame::solver::kernels::{solve_box_kernel, solve_box_named};
 use heapgame::solver::modes::table_values;
 use heapgame::solver::{BoxSpec, BoxValues, Budget, Want};
 use heapgame::Game;
@@ -17,8 +17,10 @@ fn load(rel: &str, params: &[(&str, &str)]) -> Game {
     Game::load_file(&path, params).unwrap_or_else(|e| panic!("loading {rel}: {e:?}"))
 }
 
+/// The box solved by the multiset kernel alone (the kept-heap kernel, asked first, takes
+/// VDN and the delete games of one kept heap).
 fn kernel(game: &Game, spec: &BoxSpec, want: Want) -> Option<BoxValues> {
-    solve_box_kernel(game.generator(), spec, want, &Budget::default())
+    solve_box_named("multiset", game.generator(), spec, want, &Budget::default())
         .map(|r| r.unwrap_or_else(|e| panic!("kernel failed: {e}")))
 }
 

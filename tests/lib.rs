@@ -47,6 +47,7 @@ mod guess_mex;
 mod guess_papers;
 mod hostile;
 mod kernels;
+mod kernels_kept_heap;
 mod kernels_multiset;
 mod lang_new;
 mod large_input;

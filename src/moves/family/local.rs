@@ -174,7 +174,7 @@ fn take_amount(st: &LStep, amount: &LAmount, bound: &mut Bound) -> Result<(), No
 
 /// Whether `e` reads no slot but `ints`/`lists` (and its own quantified variables) and not
 /// the position.
-fn reads_only(e: &CExpr, ints: &mut Vec<usize>, lists: &[usize]) -> bool {
+pub(crate) fn reads_only(e: &CExpr, ints: &mut Vec<usize>, lists: &[usize]) -> bool {
     match &e.kind {
         CKind::Const(_) => true,
         CKind::IntSlot(s) => ints.contains(s),

@@ -10,10 +10,14 @@
 //!   them into queries at fixed offsets, `fill.rs` fills the cube, `fill_p.rs` its P/N sparsely for two heaps with a Nim move, `output.rs` reads the box
 //!   out of it by rank; `cube_retro.rs`: P/N of a multiset shape whose moves are finitely many
 //!   amount vectors, by retrograde marking over the sorted positions alone).
+//! - `kept-heap` (`kept_heap.rs`): boxes of `heaps n` whose every move keeps one heap (a
+//!   condition on it alone), deletes the others and splits it, filled from the value sets of
+//!   single heaps (`kept_heap_match.rs` matches the clauses, `kept_heap_sets.rs` holds the
+//!   sets). Asked first.
 //! - `multiset`: unordered boxes whose moves delete heaps and split or lower others
 //!   (`multiset.rs` matches the moves and fills the table, `multiset_clause.rs` holds the matched
 //!   clauses, `multiset_moves.rs` lists followers,
-//!   `multiset_retro.rs` marks predecessors for P/N on a fixed count). Asked first.
+//!   `multiset_retro.rs` marks predecessors for P/N on a fixed count).
 //! - `compiled-moves` (`compiled.rs`): any box whose every clause the move compiler
 //!   ([`crate::moves::compiled`]) takes, filled in rank order with the compiled clauses
 //!   enumerating the followers (`compiled_rank.rs` ranks the followers of a sorted box,
@@ -32,6 +36,9 @@ mod cube_retro;
 mod fill;
 mod fill_p;
 mod guard;
+mod kept_heap;
+mod kept_heap_match;
+mod kept_heap_sets;
 mod layout;
 mod multiset;
 mod multiset_clause;
@@ -62,9 +69,15 @@ struct Kernel {
 type Solve =
     fn(&Generator, &BoxSpec, Want, &Budget) -> Option<Result<BoxValues, SolveError<MoveError>>>;
 
-/// The kernels, in the one order they are tried: the multiset kernel first, the cube, then
-/// the compiled-moves kernel as the general case.
-const KERNELS: [Kernel; 3] = [
+/// The kernels, in the one order they are tried: the kept-heap kernel, the multiset kernel,
+/// the cube, then the compiled-moves kernel as the general case.
+const KERNELS: [Kernel; 4] = [
+    Kernel {
+        name: kept_heap::NAME,
+        takes_rule: false,
+        matches: kept_heap::matches,
+        solve: kept_heap::try_solve,
+    },
     Kernel {
         name: multiset::NAME,
         takes_rule: false,

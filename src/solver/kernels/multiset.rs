@@ -306,7 +306,7 @@ fn grundy_value(
 
 /// Steps a non-decreasing tuple over `base..=max` to the next in colex order (the order of
 /// [`BoxSpec::rank`]): the first entry that can grow grows, the ones before it restart.
-fn next_colex(t: &mut [u32], base: u32, max: u32) {
+pub(super) fn next_colex(t: &mut [u32], base: u32, max: u32) {
     let k = t.len();
     for i in 0..k {
         let cap = if i + 1 < k { t[i + 1] } else { max };
