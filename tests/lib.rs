@@ -48,6 +48,7 @@ mod guess_papers;
 mod hostile;
 mod kernels;
 mod kernels_multiset;
+mod kernels_rays;
 mod lang_new;
 mod large_input;
 mod loopy;
