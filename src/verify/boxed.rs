@@ -77,12 +77,12 @@ impl Checker<'_> {
     }
 
     /// Whether every region of this game's deepening can be swept without being listed
-    /// ([`super::sweep`]): a kernel solves its boxes, two heaps, no `positions where`, and
-    /// every claim is compiled ([`super::compiled`]).
+    /// ([`super::sweep`]): a kernel solves its boxes, two heaps, no `positions where` or one
+    /// the move compiler takes, and every claim is compiled ([`super::compiled`]).
     pub fn sweeps(&self) -> bool {
         let game = self.game;
         game.shape().count == Some(2)
-            && game.checked.positions.is_none()
+            && self.rule_compiles()
             && self.kernel_at(game.shape().lower.max(1))
             && game
                 .checked
