@@ -197,6 +197,11 @@ impl Checker<'_> {
             match q.map(|q| q.quick(regs, pos, g, is_p)) {
                 Some(Quick::Silent) => self.claims[i].silent += 1,
                 Some(Quick::Agrees) if !named() => self.claims[i].checked += 1,
+                Some(Quick::Case(h)) if !named() => {
+                    let c = &mut self.claims[i];
+                    c.checked += 1;
+                    c.cases[h].decided += 1;
+                }
                 _ => {
                     let known = Known {
                         grundy: g,
