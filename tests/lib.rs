@@ -12,6 +12,7 @@ mod certify_mutants;
 mod certify_ranges;
 mod certify_summary;
 mod certify_sweep;
+mod certify_sweep_rays;
 mod check_diff;
 mod check_trust;
 mod claims;
