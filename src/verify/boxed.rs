@@ -57,31 +57,32 @@ impl Checker<'_> {
     }
 
     /// Whether a kernel solves the box of every heap <= `max` at once (normal play, a fixed
-    /// number of heaps, moves that end, no claim reading winning moves or a genus).
+    /// number of heaps, no claim reading winning moves or a genus), or a sum of heaps whose
+    /// moves end.
     pub(crate) fn kernel_at(&self, max: u32) -> bool {
         let game = self.game;
         let gen = game.generator();
         let Some(k) = game.shape().count else {
             return false;
         };
-        if game.play() != Play::Normal
-            || self.needs.winning
-            || self.needs.genus
-            || !gen.strictly_decreasing()
-        {
+        if game.play() != Play::Normal || self.needs.winning || self.needs.genus {
             return false;
         }
-        BoxSpec::new(game.shape(), max, k)
-            .is_ok_and(|spec| kernel_for(gen, &spec).is_some() || crate::solver::sum::is_sum(gen))
+        // A kernel takes only moves that take a token (it declines a loop), whatever the
+        // moves' amounts, computed in play or not; a sum's heap must be seen to end.
+        BoxSpec::new(game.shape(), max, k).is_ok_and(|spec| {
+            kernel_for(gen, &spec).is_some()
+                || (gen.strictly_decreasing() && crate::solver::sum::is_sum(gen))
+        })
     }
 
     /// Whether every region of this game's deepening can be swept without being listed
-    /// ([`super::sweep`]): a kernel solves its boxes, two heaps, no `positions where`, and
-    /// every claim is compiled ([`super::compiled`]).
+    /// ([`super::sweep`]): a kernel solves its boxes, two heaps, no `positions where` or one
+    /// the move compiler takes, and every claim is compiled ([`super::compiled`]).
     pub fn sweeps(&self) -> bool {
         let game = self.game;
         game.shape().count == Some(2)
-            && game.checked.positions.is_none()
+            && self.rule_compiles()
             && self.kernel_at(game.shape().lower.max(1))
             && game
                 .checked

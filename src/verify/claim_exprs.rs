@@ -2,7 +2,8 @@
 //! compiler's closures ([`crate::moves::compiled::expr`]), compiled here for claims: an integer
 //! times or over constant reals, however chained, under `floor` or `ceil` (beta-Wynim's
 //! `floor(ceil(b / beta) * beta / (beta - 1))`: `ceil(b * (1/beta))`, then `floor(n * (beta /
-//! (beta - 1)))`, each constant computed once by the interpreter's own exact reals), membership
+//! (beta - 1)))`, each constant computed once by the interpreter's own exact reals), such a
+//! product compared with an integer (Euclid's `a < phi * b`, by its floor and ceiling), membership
 //! in a Beatty set (`b in beatty(beta)`, by the set's own test), `v2` and `bitor`/`bitand` of
 //! integers (Delete Nim's `v2(bitor(x, y) + 1)`). Everything else is the move compiler's.
 //!
@@ -48,11 +49,50 @@ pub(crate) fn claim_bool(e: &CExpr) -> Option<BoolFn> {
             a,
             b,
         ) => {
+            if let Some(f) = real_compare(*op, a, b) {
+                return Some(f);
+            }
             let (op, a, b) = (*op, claim_int(a)?, claim_int(b)?);
             Box::new(move |r| Some(compare(op, a(r)?, b(r)?)))
         }
         _ => return boolean(e),
     })
+}
+
+/// `x op n c` (or `n c op x`) for an integer `x` and an integer `n` times a constant real `c`
+/// (Euclid's `a < phi * b`), decided exactly by `floor(n c)` and `ceil(n c)` as
+/// [`Real::floor_mul_fn`] gives them: `x < n c` iff `x < ceil(n c)`, `x <= n c` iff `x <=
+/// floor(n c)`, equal iff both are `x`. `None` when neither side (or both) is such a product.
+fn real_compare(op: BinOp, a: &CExpr, b: &CExpr) -> Option<BoolFn> {
+    let (op, x, (n, c)) = match (scaled(a), scaled(b)) {
+        (None, Some(p)) => (op, claim_int(a)?, p),
+        (Some(p), None) => {
+            let flipped = match op {
+                BinOp::Lt => BinOp::Gt,
+                BinOp::Le => BinOp::Ge,
+                BinOp::Gt => BinOp::Lt,
+                BinOp::Ge => BinOp::Le,
+                other => other,
+            };
+            (flipped, claim_int(b)?, p)
+        }
+        _ => return None,
+    };
+    let fm = c.floor_mul_fn();
+    Some(Box::new(move |r| {
+        let (x, n) = (x(r)?, n(r)?);
+        let lo = fm(n).ok()?;
+        let hi = fm(n.checked_neg()?).ok()?.checked_neg()?;
+        let equal = lo == hi && x == lo;
+        Some(match op {
+            BinOp::Lt => x < hi,
+            BinOp::Le => x <= lo,
+            BinOp::Gt => x > lo,
+            BinOp::Ge => x >= hi,
+            BinOp::Eq => equal,
+            _ => !equal,
+        })
+    }))
 }
 
 /// `a op b` for a comparison.

@@ -14,7 +14,8 @@ use super::claim_exprs::{claim_bool as boolean, claim_int as int};
 use crate::moves::compiled::expr::{BoolFn, IntFn};
 use crate::moves::compiled::Regs;
 use crate::ruleset::check::{CheckedClaim, CheckedClaimBody};
-use crate::ruleset::expr::CKind;
+use crate::ruleset::expr::{CExpr, CKind};
+use crate::syntax::ast::Span;
 use crate::syntax::ast::{BinOp, ClaimKind};
 
 /// What a compiled claim says at a position, against the solver.
@@ -24,6 +25,9 @@ pub enum Quick {
     Silent,
     /// It agrees with the solver (and has no case to count there).
     Agrees,
+    /// It agrees with the solver, true there through its case of this index (the first
+    /// operand of its `or`s that holds).
+    Case(usize),
     /// Ask the interpreter.
     Ask,
 }
@@ -47,6 +51,9 @@ pub struct CompiledClaim {
     int_slots: usize,
     /// Whether the claim is a case split (its cases are counted where it is true).
     cases: bool,
+    /// A case split whose cases are the operands of one chain of `or`s, none holding a case
+    /// of its own: each operand compiled, in order (the case that holds is the first true).
+    case_ops: Option<Vec<BoolFn>>,
 }
 
 impl CompiledClaim {
@@ -81,7 +88,9 @@ impl CompiledClaim {
             _ => {}
         }
         let when = when.flatten();
+        let case_ops = case_operands(expr, &claim.cases);
         Some(CompiledClaim {
+            case_ops,
             when,
             body,
             heap_slots,
@@ -166,12 +175,49 @@ impl CompiledClaim {
                 None => return Quick::Ask,
             },
         };
-        if agrees && !(self.cases && true_here) {
-            Quick::Agrees
-        } else {
-            Quick::Ask
+        if !agrees {
+            return Quick::Ask;
+        }
+        if !(self.cases && true_here) {
+            return Quick::Agrees;
+        }
+        let Some(ops) = &self.case_ops else {
+            return Quick::Ask;
+        };
+        for (k, op) in ops.iter().enumerate() {
+            match op(r) {
+                Some(true) => return Quick::Case(k),
+                Some(false) => {}
+                None => return Quick::Ask,
+            }
+        }
+        Quick::Ask
+    }
+}
+
+/// The operands of `expr`'s chain of `or`s compiled, in order, when they are exactly the
+/// claim's `cases` (so none holds a case of its own, and constant folding left the chain as
+/// written); else `None`.
+fn case_operands(expr: &CExpr, cases: &[Span]) -> Option<Vec<BoolFn>> {
+    fn flatten<'e>(e: &'e CExpr, out: &mut Vec<&'e CExpr>) {
+        match &e.kind {
+            CKind::Bin(BinOp::Or, a, b) => {
+                flatten(a, out);
+                flatten(b, out);
+            }
+            _ => out.push(e),
         }
     }
+    if cases.is_empty() {
+        return None;
+    }
+    let mut ops = Vec::new();
+    flatten(expr, &mut ops);
+    let same = ops.len() == cases.len() && ops.iter().zip(cases).all(|(o, s)| o.span == *s);
+    if !same {
+        return None;
+    }
+    ops.into_iter().map(boolean).collect()
 }
 
 /// `g op v` for a comparison; false for anything else (then the interpreter is asked).

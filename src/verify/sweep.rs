@@ -1,6 +1,6 @@
 //! Claims at the solver's speed (3): a region of a two-heap game whose box a kernel solved
 //! ([`super::boxed`]) is swept in the fixed order (fewest tokens, then lexicographic) without
-//! listing its positions: each position's value is read from the box, and each claim compared
+//! listing its positions (those a compiled `positions where` rule excludes skipped): each position's value is read from the box, and each claim compared
 //! by its compiled closures ([`super::compiled`]); a claim not compiled, and every position
 //! where a compiled claim does not simply agree (a counterexample, a case to count, a position
 //! `fails at` names), go through the interpreter as in [`Checker::visit`]. Positions an
@@ -14,7 +14,7 @@ use super::compiled::{CompiledClaim, Quick};
 use super::region::Region;
 use super::{Bounds, CheckError};
 use crate::game::Game;
-use crate::moves::compiled::Regs;
+use crate::moves::compiled::{CompiledRule, Regs};
 use crate::solver::{Budget, SolveError};
 
 /// Positions swept between two looks at the clock.
@@ -53,16 +53,21 @@ impl Cursor {
 }
 
 impl Checker<'_> {
-    /// Whether `region` can be swept: two heaps, no `positions where`, and a box solved by a
-    /// kernel that holds it.
+    /// Whether `region` can be swept: two heaps, no `positions where` or one that compiles,
+    /// and a box solved by a kernel that holds it.
     pub(crate) fn can_sweep(&self, region: &Region) -> bool {
         let game = self.game;
         let (Some((_, hmax)), Some(t)) = (limits(region), self.table.as_ref()) else {
             return false;
         };
-        game.shape().count == Some(2)
-            && game.checked.positions.is_none()
-            && u64::from(t.spec.max) >= hmax
+        game.shape().count == Some(2) && self.rule_compiles() && u64::from(t.spec.max) >= hmax
+    }
+
+    /// Whether the game has no `positions where` rule, or one the move compiler takes (a
+    /// sweep then skips the positions it excludes, as a listing does).
+    pub(crate) fn rule_compiles(&self) -> bool {
+        let rule = self.game.generator().positions.as_ref();
+        rule.is_none_or(|r| CompiledRule::of(r).is_some())
     }
 
     /// Sweeps `region` from `cur` for about [`CHUNK`] positions (skipping those with every
@@ -80,14 +85,18 @@ impl Checker<'_> {
             let claims = &self.game.checked.claims;
             claims.iter().map(CompiledClaim::of).collect()
         });
-        let r = self.sweep_with(&quick, (tmax, hmax), old, skip, cur);
+        let rule = self.game.generator().positions.as_ref();
+        let rule = rule.and_then(CompiledRule::of);
+        let r = self.sweep_with(&quick, rule.as_ref(), (tmax, hmax), old, skip, cur);
         self.quick = Some(quick);
         r
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn sweep_with(
         &mut self,
         quick: &[Option<CompiledClaim>],
+        rule: Option<&CompiledRule>,
         (tmax, hmax): (u64, u64),
         old: (Option<u32>, Option<u32>),
         skip: &[Vec<u32>],
@@ -97,6 +106,7 @@ impl Checker<'_> {
         let sorted = self.game.shape().symmetric();
         let (old_max, old_total) = (old.0.map(u64::from), old.1.map(u64::from));
         let mut regs = Regs::default();
+        let mut rule_regs = rule.map(CompiledRule::regs);
         let mut n = 0u64;
         while cur.t <= tmax {
             let t = cur.t;
@@ -119,6 +129,16 @@ impl Checker<'_> {
                 let pos = [a as u32, b as u32];
                 if skip.iter().any(|p| p[..] == pos[..]) {
                     continue;
+                }
+                // Not a position of the game: no listing holds it (where the closures cannot
+                // say, the interpreter decides, as the listing's does).
+                if let (Some(rule), Some(rr)) = (rule, rule_regs.as_mut()) {
+                    if !rule
+                        .allows(&pos, rr)
+                        .unwrap_or_else(|_| self.game.allows(&pos))
+                    {
+                        continue;
+                    }
                 }
                 if let Err(h) = self.sweep_one(quick, &mut regs, &pos, n) {
                     cur.a -= 1;
@@ -177,6 +197,11 @@ impl Checker<'_> {
             match q.map(|q| q.quick(regs, pos, g, is_p)) {
                 Some(Quick::Silent) => self.claims[i].silent += 1,
                 Some(Quick::Agrees) if !named() => self.claims[i].checked += 1,
+                Some(Quick::Case(h)) if !named() => {
+                    let c = &mut self.claims[i];
+                    c.checked += 1;
+                    c.cases[h].decided += 1;
+                }
                 _ => {
                     let known = Known {
                         grundy: g,

@@ -18,6 +18,10 @@
 //!   (`multiset.rs` matches the moves and fills the table, `multiset_clause.rs` holds the matched
 //!   clauses, `multiset_moves.rs` lists followers,
 //!   `multiset_retro.rs` marks predecessors for P/N on a fixed count).
+//! - `rays` (`rays.rs`, `rays_match.rs`): P/N of two heaps whose moves are runs along lines
+//!   (a multiple of the other heap, Euclid's game; linear amounts clamped by `min`/`max`,
+//!   two-row Chomp), one look a run at a bit a cell that says whether the line has a
+//!   P-position so far.
 //! - `compiled-moves` (`compiled.rs`): any box whose every clause the move compiler
 //!   ([`crate::moves::compiled`]) takes, filled in rank order with the compiled clauses
 //!   enumerating the followers (`compiled_rank.rs` ranks the followers of a sorted box,
@@ -45,6 +49,8 @@ mod multiset_clause;
 mod multiset_moves;
 mod multiset_retro;
 mod output;
+mod rays;
+mod rays_match;
 
 use super::budget::Budget;
 use super::error::SolveError;
@@ -70,8 +76,8 @@ type Solve =
     fn(&Generator, &BoxSpec, Want, &Budget) -> Option<Result<BoxValues, SolveError<MoveError>>>;
 
 /// The kernels, in the one order they are tried: the kept-heap kernel, the multiset kernel,
-/// the cube, then the compiled-moves kernel as the general case.
-const KERNELS: [Kernel; 4] = [
+/// the cube, the rays, then the compiled-moves kernel as the general case.
+const KERNELS: [Kernel; 5] = [
     Kernel {
         name: kept_heap::NAME,
         takes_rule: false,
@@ -89,6 +95,12 @@ const KERNELS: [Kernel; 4] = [
         takes_rule: false,
         matches: cube::matches,
         solve: cube::try_solve,
+    },
+    Kernel {
+        name: rays::NAME,
+        takes_rule: true,
+        matches: rays::matches,
+        solve: rays::try_solve,
     },
     Kernel {
         name: compiled::NAME,
