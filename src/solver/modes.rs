@@ -30,7 +30,14 @@ pub fn solve_box(
 ) -> Result<BoxValues, SolveError<MoveError>> {
     match sum_sequence(game, spec, budget)? {
         Some(seq) => Ok(sum_values(spec, want, &seq)),
-        None => run_past_sum(choose_past_sum(game, spec), game, game, spec, want, budget),
+        None => run_past_sum(
+            choose_past_sum(game, spec, want),
+            game,
+            game,
+            spec,
+            want,
+            budget,
+        ),
     }
 }
 
@@ -51,18 +58,18 @@ pub enum Choice {
 
 /// The mode for the box in `play`: in misère play the search (the other modes assume normal
 /// play); a disjunctive sum by its sequence; else [`choose_past_sum`].
-pub fn choose(game: &Generator, spec: &BoxSpec, play: Play) -> Choice {
+pub fn choose(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> Choice {
     match play {
         Play::Misere => Choice::Search,
         Play::Normal if sum::is_sum(game) => Choice::Sum,
-        Play::Normal => choose_past_sum(game, spec),
+        Play::Normal => choose_past_sum(game, spec, want),
     }
 }
 
 /// The mode of a box that is not solved as a sum: a compiled kernel when the moves match one;
 /// with several threads and a large box, the parallel mode; else the search.
-fn choose_past_sum(game: &Generator, spec: &BoxSpec) -> Choice {
-    if let Some(name) = kernels::kernel_for(game, spec) {
+fn choose_past_sum(game: &Generator, spec: &BoxSpec, want: Want) -> Choice {
+    if let Some(name) = kernels::kernel_for_want(game, spec, want) {
         return Choice::Kernel(name);
     }
     #[cfg(feature = "parallel")]
@@ -177,11 +184,11 @@ pub(crate) fn solve_box_through<G: GameRules<Error = MoveError>>(
     budget: &Budget,
     (play, listed): (Play, bool),
 ) -> Result<Listed, SolveError<MoveError>> {
-    let choice = match choose(game, spec, play) {
+    let choice = match choose(game, spec, want, play) {
         Choice::Sum => match sum_sequence(game, spec, budget)? {
             Some(seq) if listed => return Ok(Listed::Sum(sum::boxed::SumListing::new(seq))),
             Some(seq) => return Ok(Listed::Box(sum_values(spec, want, &seq))),
-            None => choose_past_sum(game, spec),
+            None => choose_past_sum(game, spec, want),
         },
         Choice::Search => {
             return table_values_play(rules, spec, want, budget, play).map(Listed::Box);

@@ -154,6 +154,8 @@ fn read_box(
         is_p: values.is_p(rank),
         wins,
         followers,
-        kernel,
+        // The kernel that solved the box: a later one of the list when the one that matched
+        // declines the values asked (the ray kernel gives P/N only).
+        kernel: values.kernel.unwrap_or(kernel),
     }))
 }

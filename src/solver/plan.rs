@@ -37,7 +37,7 @@ pub(crate) fn plan_for(
         kernel,
         bits_per_position,
     };
-    match choose(game, spec, play) {
+    match choose(game, spec, want, play) {
         // The single-heap sequence alone.
         Choice::Sum if listed => costs(ModeUsed::Sum, None, 0),
         // The XOR over the heaps, 4 bytes a position, then the outcomes.

@@ -7,7 +7,7 @@
 //! the kernel cannot fill in the time or memory left is left to the search, as before.
 
 use super::check::Checker;
-use crate::solver::kernels::kernel_for;
+use crate::solver::kernels::kernel_for_want;
 use crate::solver::modes::solve_box;
 use crate::solver::one::{BYTES_PER_CELL, MOST_CELLS};
 use crate::solver::table::BoxSpec;
@@ -28,11 +28,7 @@ impl Checker<'_> {
         let Ok(spec) = BoxSpec::new(game.shape(), max, k) else {
             return;
         };
-        let want = if self.needs.grundy {
-            Want::Grundy
-        } else {
-            Want::Outcome
-        };
+        let want = self.want();
         // P/N takes about a bit a cell (and a result bit a position): a byte is room to spare.
         let per_cell = if want == Want::Outcome {
             1
@@ -71,9 +67,18 @@ impl Checker<'_> {
         // A kernel takes only moves that take a token (it declines a loop), whatever the
         // moves' amounts, computed in play or not; a sum's heap must be seen to end.
         BoxSpec::new(game.shape(), max, k).is_ok_and(|spec| {
-            kernel_for(gen, &spec).is_some()
+            kernel_for_want(gen, &spec, self.want()).is_some()
                 || (gen.strictly_decreasing() && crate::solver::sum::is_sum(gen))
         })
+    }
+
+    /// What the claims read of a box: Grundy values, or the outcomes alone.
+    fn want(&self) -> Want {
+        if self.needs.grundy {
+            Want::Grundy
+        } else {
+            Want::Outcome
+        }
     }
 
     /// Whether every region of this game's deepening can be swept without being listed

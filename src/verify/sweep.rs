@@ -92,7 +92,6 @@ impl Checker<'_> {
         r
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn sweep_with(
         &mut self,
         quick: &[Option<CompiledClaim>],

@@ -18,7 +18,8 @@
 //!   (`multiset.rs` matches the moves and fills the table, `multiset_clause.rs` holds the matched
 //!   clauses, `multiset_moves.rs` lists followers,
 //!   `multiset_retro.rs` marks predecessors for P/N on a fixed count).
-//! - `rays` (`rays.rs`, `rays_match.rs`): P/N of two heaps whose moves are runs along lines
+//! - `rays` (`rays.rs`, `rays_match.rs`, `rays_form.rs`): P/N of two heaps whose moves are
+//!   runs along lines
 //!   (a multiple of the other heap, Euclid's game; linear amounts clamped by `min`/`max`,
 //!   two-row Chomp), one look a run at a bit a cell that says whether the line has a
 //!   P-position so far.
@@ -50,6 +51,7 @@ mod multiset_moves;
 mod multiset_retro;
 mod output;
 mod rays;
+mod rays_form;
 mod rays_match;
 
 use super::budget::Budget;
@@ -65,6 +67,9 @@ struct Kernel {
     /// Whether it takes a ruleset with a `positions where` rule (the others fill every cell
     /// of the box without the generator, which drops the followers the rule excludes).
     takes_rule: bool,
+    /// Whether it gives Grundy values (else outcomes only: a box asked for values is left
+    /// to the next kernel of the list).
+    grundy: bool,
     /// Whether it takes the ruleset on this box, without solving it.
     matches: fn(&Generator, &BoxSpec) -> bool,
     /// The box solved, or `None` when it does not take the ruleset (nothing stored).
@@ -87,24 +92,28 @@ const KERNELS: [Kernel; 5] = [
     Kernel {
         name: multiset::NAME,
         takes_rule: false,
+        grundy: true,
         matches: multiset::matches,
         solve: multiset::try_solve,
     },
     Kernel {
         name: cube::NAME,
         takes_rule: false,
+        grundy: true,
         matches: cube::matches,
         solve: cube::try_solve,
     },
     Kernel {
         name: rays::NAME,
         takes_rule: true,
+        grundy: false,
         matches: rays::matches,
         solve: rays::try_solve,
     },
     Kernel {
         name: compiled::NAME,
         takes_rule: true,
+        grundy: true,
         matches: compiled::matches,
         solve: compiled::try_solve,
     },
@@ -132,6 +141,15 @@ pub fn solve_box_kernel(
 /// solving it (`None`: the interpreter's modes).
 pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
     candidates(game)
+        .find(|k| (k.matches)(game, spec))
+        .map(|k| k.name)
+}
+
+/// The name of the kernel [`solve_box_kernel`] would use for the values `want` of the box:
+/// [`kernel_for`] past the kernels that give outcomes only, when Grundy values are asked.
+pub fn kernel_for_want(game: &Generator, spec: &BoxSpec, want: Want) -> Option<&'static str> {
+    candidates(game)
+        .filter(|k| k.grundy || want == Want::Outcome)
         .find(|k| (k.matches)(game, spec))
         .map(|k| k.name)
 }

@@ -261,7 +261,10 @@ fn fill(
             Vec::new()
         },
     };
-    let mut regs = plan.rule.as_ref().map(|r| r.regs());
+    let mut regs = plan
+        .rule
+        .as_ref()
+        .map(crate::moves::compiled::CompiledRule::regs);
     let mut next = CHECK_CELLS;
     for x0 in 0..n {
         for x1 in 0..n {

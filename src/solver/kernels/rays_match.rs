@@ -21,20 +21,14 @@
 //! least heap size) is not matched: the other kernels or the interpreter take the ruleset.
 
 use super::amounts::reads_only;
+use super::rays_form::{form_of, Form};
 use crate::moves::compiled::expr::reads_slot;
 use crate::moves::compiled::CompiledRule;
 use crate::moves::program::{LAmount, LSelKind, LStepKind, MoveProgram, ShapeSpec};
 use crate::moves::Generator;
-use crate::ruleset::expr::{Builtin, CExpr, CKind, Env};
+use crate::ruleset::expr::{CExpr, CKind, Env};
 use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::{BinOp, QuantKind};
-
-/// Most linear forms in one least or greatest.
-const CAP: usize = 8;
-
-/// Largest constant of a linear form, and largest coefficient.
-const MAX_CONST: i64 = 1 << 40;
-const MAX_COEF: i64 = 1 << 16;
 
 /// A line family of the ordered square: the step from a cell to the one before it on its line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,149 +82,6 @@ pub(super) struct Plan {
     pub clauses: Vec<RayClause>,
     pub rule: Option<CompiledRule>,
     pub symmetric: bool,
-}
-
-/// `h[0] x + h[1] y + s * s + k` over the heaps `x`, `y` and the first amount `s`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Aff {
-    pub h: [i64; 2],
-    pub s: i64,
-    pub k: i64,
-}
-
-impl Aff {
-    fn konst(k: i64) -> Aff {
-        Aff { h: [0, 0], s: 0, k }
-    }
-
-    fn plus(self, o: Aff) -> Option<Aff> {
-        bounded(Aff {
-            h: [self.h[0] + o.h[0], self.h[1] + o.h[1]],
-            s: self.s + o.s,
-            k: self.k + o.k,
-        })
-    }
-
-    fn scaled(self, f: i64) -> Option<Aff> {
-        bounded(Aff {
-            h: [self.h[0] * f, self.h[1] * f],
-            s: self.s * f,
-            k: self.k.checked_mul(f)?,
-        })
-    }
-
-    /// The part that does not read `s`, at the heaps `c` (exact: |coefficients| <= 2^16,
-    /// heaps < 2^32, constant <= 2^40).
-    #[inline]
-    pub fn at(&self, c: [i64; 2]) -> i64 {
-        self.h[0] * c[0] + self.h[1] * c[1] + self.k
-    }
-}
-
-fn bounded(a: Aff) -> Option<Aff> {
-    let ok = |x: i64| x.abs() <= MAX_COEF;
-    (ok(a.h[0]) && ok(a.h[1]) && ok(a.s) && a.k.abs() <= MAX_CONST).then_some(a)
-}
-
-/// The least (`max`: greatest) of a few linear forms.
-#[derive(Clone, Debug)]
-pub(super) struct Form {
-    pub max: bool,
-    pub lines: Vec<Aff>,
-}
-
-impl Form {
-    fn one(a: Aff) -> Form {
-        Form {
-            max: false,
-            lines: vec![a],
-        }
-    }
-
-    fn scaled(self, f: i64) -> Option<Form> {
-        let lines = self.lines.into_iter().map(|l| l.scaled(f));
-        Some(Form {
-            max: self.max != (f < 0),
-            lines: lines.collect::<Option<_>>()?,
-        })
-    }
-
-    fn plus(self, o: Form) -> Option<Form> {
-        let max = match (self.lines.len(), o.lines.len()) {
-            (1, _) => o.max,
-            (_, 1) => self.max,
-            _ if self.max == o.max => self.max,
-            _ => return None,
-        };
-        let mut lines = Vec::new();
-        for x in &self.lines {
-            for y in &o.lines {
-                lines.push(x.plus(*y)?);
-            }
-        }
-        (lines.len() <= CAP).then_some(Form { max, lines })
-    }
-
-    /// The value at the heaps `c`, for a form that does not read `s`.
-    pub fn value(&self, c: [i64; 2]) -> i64 {
-        let v = self.lines.iter().map(|l| l.at(c));
-        if self.max {
-            v.max().unwrap_or(0)
-        } else {
-            v.min().unwrap_or(0)
-        }
-    }
-}
-
-/// The form of `e`: integer constants, the named heaps (`heaps`: slot and index), the amount
-/// `s`, sums, differences, constant multiples, `min` and `max`.
-fn form_of(e: &CExpr, heaps: &[(usize, usize)], s: Option<usize>, depth: usize) -> Option<Form> {
-    if depth > 32 {
-        return None;
-    }
-    let sub = |x: &CExpr| form_of(x, heaps, s, depth + 1);
-    match &e.kind {
-        CKind::Const(Value::Int(n)) => bounded(Aff::konst(*n)).map(Form::one),
-        CKind::IntSlot(x) if Some(*x) == s => Some(Form::one(Aff {
-            s: 1,
-            ..Aff::konst(0)
-        })),
-        CKind::IntSlot(x) => {
-            let &(_, i) = heaps.iter().find(|(slot, i)| slot == x && *i < 2)?;
-            let mut a = Aff::konst(0);
-            a.h[i] = 1;
-            Some(Form::one(a))
-        }
-        CKind::Neg(a) => sub(a)?.scaled(-1),
-        CKind::Bin(BinOp::Add, a, b) => sub(a)?.plus(sub(b)?),
-        CKind::Bin(BinOp::Sub, a, b) => sub(a)?.plus(sub(b)?.scaled(-1)?),
-        CKind::Bin(BinOp::Mul, a, b) => match (&a.kind, &b.kind) {
-            (CKind::Const(Value::Int(k)), _) | (_, CKind::Const(Value::Int(k)))
-                if k.abs() <= 1 << 8 =>
-            {
-                let other = if matches!(a.kind, CKind::Const(_)) {
-                    b
-                } else {
-                    a
-                };
-                sub(other)?.scaled(*k)
-            }
-            _ => None,
-        },
-        CKind::Call(f @ (Builtin::Min | Builtin::Max), args) if args.len() >= 2 => {
-            let max = *f == Builtin::Max;
-            let mut lines = Vec::new();
-            for a in args {
-                let a = sub(a)?;
-                if a.lines.len() > 1 && a.max != max {
-                    return None;
-                }
-                lines.extend(a.lines);
-            }
-            (lines.len() <= CAP).then_some(Form { max, lines })
-        }
-        _ => None,
-    }
 }
 
 /// The plan of `game` on the square of heaps `0..=max`, or `None` when a clause is not of the
@@ -363,34 +214,14 @@ fn multiple(m: &MoveProgram, side: usize, families: &mut Vec<Family>) -> Option<
     {
         return None;
     }
-    let (mut allowed, mut steps) = (vec![false; side], vec![0usize; side]);
-    for b in 0..side {
-        ints[kb] = i64::try_from(b).ok()?;
-        if let Some(c) = keep_cond {
-            let mut env = Env {
-                heaps: &[],
-                ints: &mut ints,
-                lists: &[],
-                stop: None,
-            };
-            if !c.eval_bool(&mut env).ok()? {
-                continue;
-            }
-        }
-        ints[*var] = 1;
-        let step = eval(body, &mut ints)?;
-        if step < 1 {
-            return None;
-        }
-        if let Some(d) = divisor {
-            let d = eval(d, &mut ints)?;
-            if d < 1 || d > step {
-                return None;
-            }
-        }
-        allowed[b] = true;
-        steps[b] = usize::try_from(step).ok()?;
-    }
+    let parts = Parts {
+        kb,
+        var: *var,
+        keep: keep_cond.as_ref(),
+        body,
+        divisor: divisor.map(|d| &**d),
+    };
+    let (allowed, steps) = parts.steps(side, &mut ints)?;
     let sides = kept
         .into_iter()
         .map(|k| {
@@ -407,6 +238,53 @@ fn multiple(m: &MoveProgram, side: usize, families: &mut Vec<Family>) -> Option<
         steps,
         lo,
     })
+}
+
+/// The parts of a [`Multiple`] clause evaluated for each size `b` of the kept heap.
+struct Parts<'e> {
+    /// The kept heap's slot, and the multiple's variable.
+    kb: usize,
+    var: usize,
+    keep: Option<&'e CExpr>,
+    body: &'e CExpr,
+    divisor: Option<&'e CExpr>,
+}
+
+impl Parts<'_> {
+    /// For each `b < side`: whether the kept heap's condition allows it, and the step `E(b)`
+    /// (the body at `m = 1`); `None` when a step is below 1, a divisor outside `1..=E(b)`, or
+    /// an evaluation fails.
+    fn steps(&self, side: usize, ints: &mut [i64]) -> Option<(Vec<bool>, Vec<usize>)> {
+        let (mut allowed, mut steps) = (vec![false; side], vec![0usize; side]);
+        for b in 0..side {
+            ints[self.kb] = i64::try_from(b).ok()?;
+            if let Some(c) = self.keep {
+                let mut env = Env {
+                    heaps: &[],
+                    ints,
+                    lists: &[],
+                    stop: None,
+                };
+                if !c.eval_bool(&mut env).ok()? {
+                    continue;
+                }
+            }
+            ints[self.var] = 1;
+            let step = eval(self.body, ints)?;
+            if step < 1 {
+                return None;
+            }
+            if let Some(d) = self.divisor {
+                let d = eval(d, ints)?;
+                if d < 1 || d > step {
+                    return None;
+                }
+            }
+            allowed[b] = true;
+            steps[b] = usize::try_from(step).ok()?;
+        }
+        Some((allowed, steps))
+    }
 }
 
 /// The amounts of a first `take`: `lo..` or `lo..H`, with the slot of a named amount.
