@@ -288,11 +288,11 @@ fn rulesets_outside_the_family_are_refused() {
     let game = load("rulesets/abuku/delete-nim.game", &[]);
     let spec = BoxSpec::new(game.shape(), 8, 2).expect("small");
     assert_eq!(
-        choose(game.generator(), &spec, Play::Normal),
+        choose(game.generator(), &spec, Want::Grundy, Play::Normal),
         Choice::Kernel(NAME)
     );
     assert_eq!(
-        choose(game.generator(), &spec, Play::Misere),
+        choose(game.generator(), &spec, Want::Grundy, Play::Misere),
         Choice::Search
     );
     // A position limit below the box leaves it to the search, which stops at the limit.

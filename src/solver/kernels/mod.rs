@@ -86,6 +86,7 @@ const KERNELS: [Kernel; 5] = [
     Kernel {
         name: kept_heap::NAME,
         takes_rule: false,
+        grundy: true,
         matches: kept_heap::matches,
         solve: kept_heap::try_solve,
     },
