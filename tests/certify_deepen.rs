@@ -227,6 +227,43 @@ fn a_deepened_run_whose_claims_are_not_about_it_compares_its_box() {
 }
 
 #[test]
+fn the_deepening_reads_the_clock_it_is_given() {
+    // A clock of the test's own that moves on an hour at each read: a minute of deepening is
+    // over at its first look, whatever the machine's speed.
+    use heapgame::solver::{Budget, Clock};
+    use heapgame::verify::deepen::{check_deepening, Plan};
+    use heapgame::verify::Bounds;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::Duration;
+    let path = std::path::Path::new("rulesets/classic/wythoff.game");
+    let game = heapgame::Game::load_file(path, &[]).expect("the ruleset");
+    let plan = Plan {
+        start: Bounds { max: 5, heaps: 2 },
+        sample_max: 100,
+        seed: 1,
+        time: Duration::from_secs(60),
+    };
+    let reads = std::sync::Arc::new(AtomicU64::new(0));
+    let r = reads.clone();
+    let hasty = Clock::new(move || Duration::from_secs(3600 * r.fetch_add(1, Ordering::Relaxed)));
+    let r = check_deepening(&game, &plan, Budget::default(), &hasty).expect("a report");
+    assert_eq!(r.visited, 0, "{r:?}");
+    assert!(!r.first_done, "{r:?}");
+    assert!(r.ended.starts_with("time is up"), "{r:?}");
+    assert!(reads.load(Ordering::Relaxed) > 0);
+    // On a clock that moves a millisecond at each read, 200 ms are many reads: the first box
+    // (21 positions) is compared in full.
+    let reads = std::sync::Arc::new(AtomicU64::new(0));
+    let slow = Clock::new(move || Duration::from_millis(reads.fetch_add(1, Ordering::Relaxed)));
+    let plan = Plan {
+        time: Duration::from_millis(200),
+        ..plan
+    };
+    let r = check_deepening(&game, &plan, Budget::default(), &slow).expect("a report");
+    assert!(r.first_done && r.visited >= 21, "{r:?}");
+}
+
+#[test]
 fn a_total_is_solved_as_its_box_only_when_the_box_is_not_much_larger() {
     // Two sorted heaps to a total of t: about t^2 / 4 positions, their box about t^2 / 2;
     // three: t^3 / 36 against t^3 / 6. Six heaps to a total of 31: the partitions of at most 31
