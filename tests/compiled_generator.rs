@@ -8,7 +8,6 @@
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use crate::compiled_moves::{bundled_games, clause, interpreted_generator, load_path};
 use heapgame::moves::{Followers, Generator, MoveError, Scratch};
@@ -166,17 +165,11 @@ fn a_long_filtered_loop_stops_at_the_interrupt() {
     s.set_interrupt(Some(Arc::new(move || {
         counter.fetch_add(1, Ordering::Relaxed) >= 10
     })));
-    let start = Instant::now();
     let r = game
         .generator()
         .followers(&[4_000_000_000], &mut s, &mut Followers::new());
     assert_eq!(r, Err(MoveError::Interrupted));
     assert_eq!(asked.load(Ordering::Relaxed), 11);
-    assert!(
-        start.elapsed() < Duration::from_secs(20),
-        "{:?}",
-        start.elapsed()
-    );
 }
 
 /// Positions of more than 64 heaps: the clauses of the quick shapes take the general loop

@@ -74,12 +74,10 @@ fn total_finds_the_smallest_counterexample() {
 
 #[test]
 fn time_deepens_until_it_finds_the_counterexample() {
-    let t0 = Instant::now();
     let (code, out, err) = run(&["check", LARGE, "--time", "60s", "--format", "json"]);
     assert_eq!(code, 1, "{out}{err}");
     assert_eq!(first_counterexample(&out), smallest_counterexample());
-    // Every claim failed, so the run ended there, not at the deadline.
-    assert!(t0.elapsed() < Duration::from_secs(50), "{:?}", t0.elapsed());
+    // Every claim failed, so the run ended there, not at the deadline (`ended`, below).
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert!(
         v[0]["ended"]
