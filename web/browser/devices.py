@@ -36,6 +36,9 @@ def phone(url):
         check(ph.js(fits), "a problem fits a phone's screen")
         edit(ph, "heapz 2", "heaps 2")
         ph.wait_text("#status-line", "no problems")
+        # The claims' answer replaces "Checking..." above the game and moves it down: a tap
+        # before it lands would hit a claim's text instead of the button.
+        ph.wait_text("#claims-summary", "holds")
         ph.type("#play-start", "4 6")
         ph.click("#play-button")
         ph.wait_text("#play-turn", "Your move")
