@@ -11,7 +11,7 @@ use std::time::Duration;
 use heapgame::game::AnyCount;
 use heapgame::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
 use heapgame::query::check_ranges::RangeDone;
-use heapgame::query::hooks::{FileRun, Job, RegionAsk, RunHooks};
+use heapgame::query::hooks::{FileRun, Job, RegionAsk};
 use heapgame::ruleset::check::CheckRun;
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::ruleset::ParamOverride;
@@ -107,40 +107,21 @@ struct Front<'a> {
     outs: Vec<RunOut>,
 }
 
-/// A part of the check: its budget.
-struct Part(Budget);
-
-impl RunHooks for Part {
-    fn budget(&self) -> Budget {
-        self.0.clone()
-    }
-
-    /// A kernel's box is bounded by the `max_positions` the caller gave (the budget holds no
-    /// default), else weighed by its bytes against the memory limit.
-    fn box_positions(&self) -> Option<usize> {
-        self.0.max_positions
-    }
-
-    fn or_memory_stop(&self, _: &Game, e: Report, _: &str) -> Report {
-        e
-    }
-}
-
 impl CheckFront for Front<'_> {
-    type Run = Part;
+    type Run = Budget;
 
     fn clock(&self) -> Clock {
         Clock::system()
     }
 
-    fn start(&self, job: &Job<'_>) -> Part {
+    fn start(&self, job: &Job<'_>) -> Budget {
         let mut budget = self.budget.clone();
         if let Some(t) = job.time {
             let share = Clock::system().deadline(t);
             let at = (budget.deadline.as_ref()).map_or(share.at, |d| d.at.min(share.at));
             budget.deadline = Some(share.clock.at(at));
         }
-        Part(budget)
+        budget
     }
 
     fn answer(&mut self, run: &FileRun, answer: &Answer) -> Result<(), Report> {

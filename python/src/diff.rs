@@ -6,9 +6,8 @@
 
 use heapgame::game::AnyCount;
 use heapgame::query::diff::{compare, plan, DiffAsk};
-use heapgame::query::hooks::{Job, RegionAsk, RunHooks};
+use heapgame::query::hooks::{Job, RegionAsk};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
-use heapgame::solver::Budget;
 use heapgame::verify::diff::{formula_from_text, Side};
 use heapgame::verify::{CheckError, MissingBound};
 use heapgame::Game;
@@ -32,25 +31,6 @@ fn check_error(py: Python<'_>, game: &Game, e: CheckError) -> PyErr {
         CheckError::Located(l) => to_py(py, &l, Kind::Solve),
         CheckError::Cancelled(_) => pyo3::exceptions::PyKeyboardInterrupt::new_err(""),
         e => diagnostic_to_py(py, &e, game.src.name(), Kind::Solve),
-    }
-}
-
-/// A comparison's hooks: the call's budget; its stops are told by [`check_error`].
-struct Hooks(Budget);
-
-impl RunHooks for Hooks {
-    fn budget(&self) -> Budget {
-        self.0.clone()
-    }
-
-    /// A kernel's box is bounded by the `max_positions` the caller gave (the budget holds no
-    /// default), else weighed by its bytes against the memory limit.
-    fn box_positions(&self) -> Option<usize> {
-        self.0.max_positions
-    }
-
-    fn or_memory_stop(&self, _: &Game, e: miette::Report, _: &str) -> miette::Report {
-        e
     }
 }
 
@@ -104,7 +84,7 @@ impl Native {
         let file = std::path::Path::new(game.src.name());
         let report = run
             .watched(py, |budget| {
-                let start = |_: &Job<'_>| Hooks(budget.clone());
+                let start = |_: &Job<'_>| budget.clone();
                 compare(game, side, &planned, (file, start), &mut |_| {})
             })?
             .map_err(|e| match e.downcast::<CheckError>() {

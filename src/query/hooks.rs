@@ -93,6 +93,22 @@ pub trait RunHooks {
     fn or_memory_stop(&self, game: &Game, e: Report, context: &str) -> Report;
 }
 
+/// A budget as it is, as a part's hooks (a library call, Python, the playground): the
+/// position limit the caller gave bounds a kernel's box, and a stop is the layers' own error.
+impl RunHooks for Budget {
+    fn budget(&self) -> Budget {
+        self.clone()
+    }
+
+    fn box_positions(&self) -> Option<usize> {
+        self.max_positions
+    }
+
+    fn or_memory_stop(&self, _: &Game, e: Report, _: &str) -> Report {
+        e
+    }
+}
+
 /// What a solve of `query::eval` or `query::table` runs under, started once the query floor
 /// has resolved its bounds ([`SolveBounds`]: the position limit, the memory limit, what set
 /// each): a budget as it is (a library call, the REPL, the playground: its hooks are already

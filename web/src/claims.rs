@@ -13,7 +13,7 @@ use std::time::Duration;
 use heapgame::game::{show_position, AnyCount};
 use heapgame::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked, Verdict};
 use heapgame::query::check_ranges::RangeDone;
-use heapgame::query::hooks::{FileRun, Job, RegionAsk, RunHooks};
+use heapgame::query::hooks::{FileRun, Job, RegionAsk};
 use heapgame::ruleset::check::CheckRun;
 use heapgame::ruleset::diag::Code;
 use heapgame::ruleset::ParamOverride;
@@ -146,34 +146,17 @@ impl Front<'_> {
     }
 }
 
-/// A part of the page's check: its budget.
-struct PageRun(Budget);
-
-impl RunHooks for PageRun {
-    fn budget(&self) -> Budget {
-        self.0.clone()
-    }
-
-    fn box_positions(&self) -> Option<usize> {
-        self.0.max_positions
-    }
-
-    fn or_memory_stop(&self, _: &Game, e: Report, _: &str) -> Report {
-        e
-    }
-}
-
 impl CheckFront for Front<'_> {
-    type Run = PageRun;
+    type Run = Budget;
 
     fn clock(&self) -> Clock {
         self.clock.clone()
     }
 
-    fn start(&self, job: &Job<'_>) -> PageRun {
+    fn start(&self, job: &Job<'_>) -> Budget {
         let mut budget = crate::memory::budget(self.req.max_positions);
         budget.deadline = job.time.map(|t| self.clock.deadline(t));
-        PageRun(budget)
+        budget
     }
 
     fn answer(&mut self, run: &FileRun, answer: &Answer) -> Result<(), Report> {
