@@ -27,13 +27,15 @@ pub(super) enum Halt {
     Decline,
 }
 
+/// Bit `i` of the bitmap `v`.
 #[inline(always)]
-fn get(v: &[u64], i: usize) -> bool {
+pub(super) fn get(v: &[u64], i: usize) -> bool {
     v[i >> 6] >> (i & 63) & 1 == 1
 }
 
+/// Sets bit `i` of the bitmap `v`.
 #[inline(always)]
-fn set(v: &mut [u64], i: usize) {
+pub(super) fn set(v: &mut [u64], i: usize) {
     v[i >> 6] |= 1 << (i & 63);
 }
 

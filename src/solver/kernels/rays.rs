@@ -11,7 +11,7 @@
 //! counts as reaching the start; a run that does neither makes the kernel decline. Grundy
 //! values are not computed here (the next kernel or the search gives them).
 
-use super::fill::Halt;
+use super::fill::{get, set, Halt};
 use super::rays_match::{plan, Affine, Family, Multiple, Plan, RayClause};
 use crate::moves::{Generator, MoveError};
 use crate::solver::budget::Budget;
@@ -31,16 +31,6 @@ const MAX_CELLS: usize = if usize::BITS >= 64 {
 } else {
     usize::MAX >> 2
 };
-
-#[inline(always)]
-fn get(v: &[u64], i: usize) -> bool {
-    v[i >> 6] >> (i & 63) & 1 == 1
-}
-
-#[inline(always)]
-fn set(v: &mut [u64], i: usize) {
-    v[i >> 6] |= 1 << (i & 63);
-}
 
 /// `a / b` rounded down (`b != 0`).
 fn floor_div(a: i64, b: i64) -> i64 {
