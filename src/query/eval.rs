@@ -203,8 +203,13 @@ fn route<G: GameRules<Error = MoveError>>(
             Found::Loopy(sol) => return Ok(Answer::Loopy(sol)),
         },
     };
+    // The genus as written (`0^120`), or "not settled".
     if want.genus && game.play() == Play::Misere && e.grundy.is_some() {
-        e.genus = Some(genus_text(game, pos, budget)?);
+        e.genus = Some(match genus(game.generator(), pos, budget) {
+            Ok(g) => g.to_string(),
+            Err(GenusError::Solve(error)) => return Err(error),
+            Err(GenusError::Unsettled) => "not settled".to_string(),
+        });
     }
     Ok(Answer::Values(e))
 }
@@ -331,13 +336,4 @@ fn by_quotient(
         route: Route::Quotient { max, order: q.size },
         stored: 0,
     }))
-}
-
-/// The genus of `pos` as written (`0^120`), or "not settled".
-fn genus_text(game: &Game, pos: &[u32], budget: &Budget) -> Result<String, SolveError<MoveError>> {
-    match genus(game.generator(), pos, budget) {
-        Ok(g) => Ok(g.to_string()),
-        Err(GenusError::Solve(e)) => Err(e),
-        Err(GenusError::Unsettled) => Ok("not settled".to_string()),
-    }
 }
