@@ -82,3 +82,74 @@ pub(crate) fn solve_box_within<G: GameRules<Error = MoveError>>(
         outcome,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::bounds::Otherwise;
+    use crate::solver::ModeUsed;
+
+    /// A memory limit of `bytes` set, `positions` positions at most when given.
+    fn cap(bytes: u64, positions: Option<usize>, force: bool) -> Cap {
+        Cap {
+            positions: positions.map(|n| (n, format!("--max-positions {n}"))),
+            memory_set: Some((bytes, format!("--max-memory {bytes}"))),
+            memory: Some((bytes, format!("--max-memory {bytes}"))),
+            otherwise: Otherwise::Fixed(usize::MAX, "no limit".to_string()),
+            force,
+        }
+    }
+
+    /// The same box under the same memory limit: refused for the mode that would run it and
+    /// only then. Wythoff's box of heaps up to 99 holds 100 * 101 / 2 = 5050 positions: its
+    /// kernel's outcomes take a bit each, 632 bytes; the misère search, which no kernel
+    /// takes, 1 byte of memo, 4 of values and a bit of outcome each, 25,882 bytes.
+    #[test]
+    fn a_box_is_refused_for_the_mode_that_would_run_it() {
+        let text = include_str!("../../rulesets/classic/wythoff.game");
+        let game = crate::game::Game::from_source("wythoff.game", text, &[]).expect("wythoff");
+        let gen = game.generator();
+        let spec = BoxSpec::new(game.shape(), 99, 2).expect("a small box");
+        assert_eq!(spec.len(), 5050);
+        let hooks = Budget::default();
+        let run = |play, cap: &Cap| {
+            solve_box_within(gen, gen, &spec, Want::Outcome, (play, true), cap, &hooks)
+        };
+        let normal = run(Play::Normal, &cap(1000, None, false));
+        assert!(normal.plan.kernel.is_some(), "{:?}", normal.plan);
+        assert_eq!(normal.plan.bytes(spec.len()), 5050_u128.div_ceil(8));
+        let Ok(Listed::Box(values)) = normal.outcome else {
+            panic!("the kernel's box fits in 1000 bytes");
+        };
+        assert_eq!(values.len(), 5050);
+        let misere = run(Play::Misere, &cap(1000, None, false));
+        assert_eq!(
+            (misere.plan.mode, misere.plan.kernel),
+            (ModeUsed::Table, None)
+        );
+        assert_eq!(misere.plan.bytes(spec.len()), (5050_u128 * 41).div_ceil(8));
+        assert!(matches!(misere.outcome, Err(BoxStop::Memory)));
+        assert_eq!(misere.bounds.max_memory.map(|m| m.0), Some(1000));
+        // Forced, the box is solved (the search's own memory is its budget's to stop).
+        let forced = run(Play::Misere, &cap(1 << 30, None, true));
+        assert!(forced.outcome.is_ok());
+        // Held whole, a box of more positions than the position limit is refused; listed
+        // position by position, it is not (the solve itself is bounded).
+        let held = solve_box_within(
+            gen,
+            gen,
+            &spec,
+            Want::Outcome,
+            (Play::Normal, false),
+            &cap(1 << 30, Some(100), false),
+            &hooks,
+        );
+        assert!(matches!(held.outcome, Err(BoxStop::Positions)));
+        assert_eq!(held.bounds.max_positions, 100);
+        let listed = run(Play::Normal, &cap(1 << 30, Some(100), false));
+        assert!(!matches!(
+            listed.outcome,
+            Err(BoxStop::Positions | BoxStop::Memory)
+        ));
+    }
+}
