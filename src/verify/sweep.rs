@@ -60,7 +60,7 @@ impl Checker<'_> {
         let (Some((_, hmax)), Some(t)) = (limits(region), self.table.as_ref()) else {
             return false;
         };
-        game.shape().count == Some(2) && self.rule_compiles() && u64::from(t.spec.max) >= hmax
+        game.shape().count == Some(2) && self.rule_compiles() && u64::from(t.spec().max) >= hmax
     }
 
     /// Whether the game has no `positions where` rule, or one the move compiler takes (a

@@ -15,6 +15,7 @@
 //! position limit below the box, or a condition that cannot be evaluated, answers `None`
 //! (nothing stored): another kernel or the search solves the box, and reports its errors.
 
+use super::kept_heap_cells::KeptCells;
 use super::kept_heap_match::{match_clauses, Kept};
 use super::kept_heap_sets::{insert, mex, Sets};
 use super::multiset::next_colex;
@@ -62,6 +63,36 @@ pub(super) fn try_solve(
     Some(
         solve(&clauses, &allowed, spec, want, budget)
             .map_err(|(stop, r)| SolveError::from_stop(stop, r)),
+    )
+}
+
+/// The box held as its sets `V(h)` alone ([`KeptCells`], no table over the box), or `None`
+/// when the kernel does not take the ruleset on the box (as [`try_solve`]).
+pub(super) fn try_cells(
+    game: &Generator,
+    spec: &BoxSpec,
+    budget: &Budget,
+) -> Option<Result<KeptCells, SolveError<MoveError>>> {
+    if !matches(game, spec) || budget.max_positions.is_some_and(|m| m < spec.len()) {
+        return None;
+    }
+    let clauses = match_clauses(game)?;
+    // A word a heap size (wider only where a value passes 63), and a flag a heap size for
+    // each clause's condition.
+    let bytes = KeptCells::bytes(spec.max, 1) + (u128::from(spec.max) + 1) * clauses.len() as u128;
+    if !budget.affords(bytes) {
+        return Some(Err(SolveError::from_stop(budget.refuse_memory(), 0)));
+    }
+    let stopped = |stop| SolveError::from_stop(stop, 0);
+    let allowed = match allowed(&clauses, spec, budget) {
+        Ok(a) => a?,
+        Err(stop) => return Some(Err(stopped(stop))),
+    };
+    let mut work = 0usize;
+    let sets = value_sets(&clauses, &allowed, spec, budget, &mut work);
+    Some(
+        sets.map(|s| KeptCells::new(spec.clone(), s))
+            .map_err(stopped),
     )
 }
 
