@@ -1,8 +1,8 @@
 //! A kept-heap box held as its per-heap value sets (`heapgame::solver::kernels::KeptCells`,
 //! what `check` reads instead of a table of 4 bytes a position): every cell is the value the
 //! interpreter's search gives (`Generator::interpreted`, a dense table filled position by
-//! position), on Delete Nim, VDN, three heaps and values past one word; and a sweep reading
-//! the sets gives the plain interpreter's verdicts, claim by claim, counterexamples included
+//! position), on Delete Nim, VDN, three heaps and values past one word, each box alone and
+//! going on from a smaller box's sets; and a sweep reading the sets gives the plain interpreter's verdicts, claim by claim, counterexamples included
 //! (Delete Nim's Grundy value capped at 6 is first wrong at (0, 127), where Theorem 2.2's
 //! `v2(bitor(x, y) + 1)`, written out here, is 7).
 
@@ -48,11 +48,21 @@ fn the_sets_give_every_cell_the_interpreters_value() {
         let interp = Generator::interpreted(gen.shape.clone(), gen.moves.clone(), None);
         let want = table_values(&interp, &spec, Want::Grundy, &Budget::default())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        // Asked for outcomes alone, the sets are what is held too.
-        for asked in [Want::Grundy, Want::Outcome] {
-            let cells = solve_box_cells(gen, &spec, asked, &Budget::default())
+        let solve = |spec: &BoxSpec, asked, known| {
+            solve_box_cells(gen, spec, asked, &Budget::default(), known)
                 .unwrap_or_else(|| panic!("{name}: the kept-heap kernel's sets"))
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+        };
+        let half = BoxSpec::new(g.shape(), max / 2, heaps).expect("a small box");
+        let smaller = solve(&half, Want::Grundy, None);
+        // Asked for outcomes alone, the sets are what is held too; and a larger box goes on
+        // from a smaller box's sets.
+        for (asked, known) in [
+            (Want::Grundy, None),
+            (Want::Outcome, None),
+            (Want::Grundy, Some(&smaller)),
+        ] {
+            let cells = solve(&spec, asked, known);
             let mut pos = Vec::new();
             for r in 0..spec.len() {
                 spec.unrank(r, &mut pos);
@@ -75,7 +85,7 @@ fn the_sets_give_every_cell_the_interpreters_value() {
     let wythoff = game("wythoff", &ruleset("rulesets/classic/wythoff.game"));
     let spec = BoxSpec::new(wythoff.shape(), 20, 2).expect("small");
     let gen = wythoff.generator();
-    assert!(solve_box_cells(gen, &spec, Want::Grundy, &Budget::default()).is_none());
+    assert!(solve_box_cells(gen, &spec, Want::Grundy, &Budget::default(), None).is_none());
 }
 
 /// What a report says of each claim: decided, silent, counterexamples, the first.

@@ -72,7 +72,11 @@ impl Checker<'_> {
             max_positions: self.box_positions,
             ..self.budget.clone()
         };
-        if let Some(cells) = solve_box_cells(gen, &spec, want, &budget) {
+        let known = match &self.table {
+            Some(Solved::Kept(k)) => Some(k),
+            _ => None,
+        };
+        if let Some(cells) = solve_box_cells(gen, &spec, want, &budget, known) {
             if let Ok(cells) = cells {
                 self.table = Some(Solved::Kept(cells));
             }

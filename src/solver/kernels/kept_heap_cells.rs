@@ -24,6 +24,12 @@ impl KeptCells {
         &self.spec
     }
 
+    /// The sets, for a larger box of the same game to start from: `V(h)` depends on `h` and
+    /// the sets of smaller heaps alone, never on the box.
+    pub(super) fn sets(&self) -> &Sets {
+        &self.sets
+    }
+
     /// The bytes the sets take, for `max + 1` heap sizes of `words` words: what is held
     /// instead of a table over the box.
     pub fn bytes(max: u32, words: usize) -> u128 {

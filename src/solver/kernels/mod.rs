@@ -178,15 +178,17 @@ pub fn solve_box_named(
 /// a table over the box: the kept-heap kernel's sets `V(h)`, a word or so per heap size
 /// ([`KeptCells`]). `None` when another kernel (or none) would solve the box for `want`
 /// ([`kernel_for_want`]): the caller solves it as a table. (A kept-heap game deletes heaps,
-/// so it is never a sum, which the modes would ask first.)
+/// so it is never a sum, which the modes would ask first.) `known`: the cells of a smaller box
+/// of the same game, whose sets are reused.
 pub fn solve_box_cells(
     game: &Generator,
     spec: &BoxSpec,
     want: Want,
     budget: &Budget,
+    known: Option<&KeptCells>,
 ) -> Option<Result<KeptCells, SolveError<MoveError>>> {
     if kernel_for_want(game, spec, want) != Some(kept_heap::NAME) {
         return None;
     }
-    kept_heap::try_cells(game, spec, budget)
+    kept_heap::try_cells(game, spec, budget, known)
 }
