@@ -685,3 +685,95 @@ fn the_reader_sees_imports() {
         vec![vec!["a".to_string(), "b".to_string()]]
     );
 }
+
+/// The closure type that starts `rest` (`Fn(..)`, `FnOnce(..) -> T`, `FnMut(..)`): its
+/// arguments and its return type, up to where the type ends.
+fn closure_type(rest: &str) -> Option<&str> {
+    let open = rest.find('(')?;
+    if !matches!(&rest[..open], "Fn" | "FnOnce" | "FnMut") {
+        return None;
+    }
+    let mut depth = 0;
+    let mut end = rest.len();
+    for (j, c) in rest[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = open + j + 1;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let after = &rest[end..];
+    let Some(ret) = after.trim_start().strip_prefix("->") else {
+        return Some(&rest[..end]);
+    };
+    let ret_at = rest.len() - ret.len();
+    let mut depth = 0;
+    for (j, c) in ret.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' if depth == 0 => return Some(&rest[..ret_at + j]),
+            '>' | ')' | ']' => depth -= 1,
+            ',' | '{' | ';' | '=' if depth == 0 => return Some(&rest[..ret_at + j]),
+            _ => {}
+        }
+    }
+    Some(rest)
+}
+
+/// The closure types in `code` (`impl FnOnce(&Bounds) -> Budget`, `F: Fn(u64) -> Cap`, `dyn
+/// FnMut(..)`) that take or give the limits of a solve: a `Bounds`, a `Cap` or a `Budget`.
+fn limit_callbacks(code: &str) -> Vec<String> {
+    let limits = |s: &str| {
+        s.split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|w| matches!(w, "Bounds" | "SolveBounds" | "Cap" | "Budget"))
+    };
+    code.match_indices("Fn")
+        .filter(|(i, _)| {
+            let before = code[..*i].chars().next_back();
+            before.is_none_or(|c| !c.is_alphanumeric() && c != '_')
+        })
+        .filter_map(|(i, _)| closure_type(&code[i..]))
+        .filter(|t| limits(t))
+        .map(|t| t.trim().to_string())
+        .collect()
+}
+
+/// The library's floors below the front ends take the limits of a solve as plain values and
+/// give them back as data: none calls back up through a closure to resolve its bounds or to
+/// start a front end's hooks (a closure that takes or gives a `Bounds`, a `Cap` or a
+/// `Budget`), which would climb from the solver or the query floor to the floor that passed
+/// it. The command line and the REPL, the top, may pass closures among themselves.
+#[test]
+fn no_limits_come_from_a_callback_up() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut found = Vec::new();
+    for path in files {
+        let rel = path.strip_prefix(&src).expect("under src");
+        let top = rel.components().next().expect("a part");
+        let top = top.as_os_str().to_string_lossy();
+        if matches!(top.as_ref(), "cli" | "repl" | "main.rs") {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&path).expect("readable"));
+        for sig in limit_callbacks(&code) {
+            found.push(format!("{}: {sig}", rel.display()));
+        }
+    }
+    assert!(found.is_empty(), "limits through a callback:\n{found:#?}");
+    // The reader finds the hook `query::Start` once took, and passes over a closure that
+    // takes none of them.
+    let hook = "impl<F: FnOnce(&SolveBounds) -> Budget> Start for F {}";
+    assert_eq!(limit_callbacks(&code_of(hook)).len(), 1, "{hook}");
+    let plain = "fn f(tick: &mut dyn FnMut(usize) -> Result<(), Stop>) {}";
+    assert!(limit_callbacks(&code_of(plain)).is_empty(), "{plain}");
+    let cap = "fn g(at: impl Fn(u64) -> Cap) {}";
+    assert_eq!(limit_callbacks(&code_of(cap)).len(), 1, "{cap}");
+}

@@ -36,20 +36,17 @@ pub fn run(a: Args) -> Result<u8, Report> {
         followers: false,
         genus: true,
     };
-    // The run's hooks (progress bar, memory guard) start at the bounds the query floor
-    // resolves: the command line resolves no limit itself.
-    let mut run = None;
-    let start = SolveRun::starter(&a.pos.game, what, &mut run);
-    let found = match answer(&game, &pos, &a.pos.game.query_limits(), start, want) {
+    // The run's hooks (progress bar, memory guard) start at the memory limit the query floor
+    // resolves; the position limit comes back with the answer.
+    let limits = a.pos.game.query_limits();
+    let mut run = SolveRun::hooks(&a.pos.game, &limits, what);
+    let found = match answer(&game, &pos, &limits, &run.budget, want) {
         Ok(found) => found,
         Err(EvalError::Refused(e)) => return Err(Report::new(e)),
-        // The hooks started before the solve: they say what stopped it and what set the
-        // limit it hit.
-        Err(EvalError::Solve { error, .. }) => {
-            return Err(match &run {
-                Some(run) => run.failure(&game, &error, &format!("while solving {shown}")),
-                None => Report::new(game.solve_diag(&error)),
-            });
+        // The hooks say what stopped the solve and what set the limit it hit.
+        Err(EvalError::Solve { error, bounds }) => {
+            run.limits = bounds;
+            return Err(run.failure(&game, &error, &format!("while solving {shown}")));
         }
     };
     drop(run);

@@ -48,10 +48,11 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-/// Runs `heapgame solve` in one pass down and up: the ruleset loaded, the box asked of the
-/// query floor in one call (its output file checked, a device or a directory refused before
-/// anything is solved; planned, refused as data, or solved under the run's progress bar and
-/// memory guard), and the answer, table or refusal, handed to [`render`], which writes it.
+/// Runs `heapgame solve` in one pass down and up: the ruleset loaded, the run's progress bar
+/// and memory guard started, the box asked of the query floor in one call (its output file
+/// checked, a device or a directory refused before anything is solved; planned, refused as
+/// data, or solved within the run's budget), and the answer, table or refusal, handed to
+/// [`render`], which writes it.
 pub fn run(a: Args) -> Result<u8, Report> {
     let game = a.game.load()?;
     if a.verbose {
@@ -76,24 +77,21 @@ pub fn run(a: Args) -> Result<u8, Report> {
         most: None,
         output: a.output.clone(),
     };
-    // The run's hooks (progress bar, memory guard) start at the bounds the query floor
-    // resolves for the box's plan: the command line resolves no limit itself.
-    let mut run = None;
+    // The run's hooks (progress bar, memory guard) start at the memory limit the query floor
+    // resolves; the position limit, which the box's plan sets, comes back with the answer.
+    let limits = a.game.query_limits();
     let what = format!("solving heaps <= {}", a.max);
-    let start = SolveRun::starter(&a.game, what, &mut run);
-    let answer = table(&game, game.generator(), &ask, &a.game.query_limits(), start);
+    let mut run = SolveRun::hooks(&a.game, &limits, what);
+    let answer = table(&game, game.generator(), &ask, &limits, &run.budget);
     let answer = match answer {
         Err(TableError::Output(e)) => return Err(Report::new(e)),
         answer => answer,
     };
-    if let (
-        Err(TableError::Solve {
-            error,
-            loopy,
-            planned,
-        }),
-        Some(run),
-    ) = (&answer, &run)
+    if let Err(TableError::Solve {
+        error,
+        loopy,
+        planned,
+    }) = &answer
     {
         let context = if *loopy {
             "while solving the region the box reaches (the moves can return to a position)"
@@ -104,6 +102,7 @@ pub fn run(a: Args) -> Result<u8, Report> {
                 planned.spec.len()
             )
         };
+        run.limits = planned.bounds.clone();
         return Err(run.failure(&game, error, &context));
     }
     // The progress bar and the memory guard end with the solve; the budget (Ctrl-C, --time)

@@ -18,6 +18,7 @@ use super::limits::{default_max_memory, Limits};
 use super::progress::{Count, Progress};
 use super::units::show_bytes;
 use super::watchdog::Watchdog;
+use crate::query::Limits as QueryLimits;
 use crate::report::halt::Halt;
 
 /// What a running solve is given: its budget (limit, Ctrl-C flag, progress counter), the
@@ -60,6 +61,21 @@ impl SolveRun {
         run
     }
 
+    /// Sets up a solve whose position limit the query floor sets from the box's plan or the
+    /// position's heaps (`solve`, `eval`): the hooks (Ctrl-C, progress, `--time`) and the memory guard at the memory
+    /// limit of `limits`, which the plan does not change; the bounds come back with the
+    /// answer, for the words of a failure ([`SolveRun::limits`]).
+    pub fn hooks(args: &GameArgs, limits: &QueryLimits, what: String) -> SolveRun {
+        let bounds = Limits {
+            max_positions: usize::MAX,
+            why: String::new(),
+            max_memory: limits.memory(),
+        };
+        let mut run = SolveRun::with_limits(args, bounds, None, what);
+        run.budget.max_positions = None;
+        run
+    }
+
     /// Sets up a solve within `limits` (from [`GameArgs::limits`]).
     pub fn with_limits(
         args: &GameArgs,
@@ -68,23 +84,6 @@ impl SolveRun {
         what: String,
     ) -> SolveRun {
         SolveRun::counting(args, limits, Count::Positions, total, what)
-    }
-
-    /// The hook `eval` and `solve` give the query floor ([`crate::query::Start`]): started at
-    /// the bounds the query resolves, the run (progress bar, memory guard) is kept in `slot`
-    /// for the words of its failure, and its budget returned. The hook lives here, so that a
-    /// command's own file is not entered again from below.
-    pub fn starter<'a>(
-        args: &'a GameArgs,
-        what: String,
-        slot: &'a mut Option<SolveRun>,
-    ) -> impl FnOnce(&Limits) -> Budget + 'a {
-        move |bounds: &Limits| {
-            let run = SolveRun::with_limits(args, bounds.clone(), None, what);
-            let budget = run.budget.clone();
-            *slot = Some(run);
-            budget
-        }
     }
 
     /// As [`SolveRun::with_limits`], the progress bar counting `count`.

@@ -22,8 +22,7 @@ use crate::solver::quotient::{compute, heap_options, QuotientError};
 use crate::solver::sum::why_not_sum;
 use crate::solver::{Budget, GameRules, Play, SolveError, Solver};
 
-use super::hooks::Start;
-use super::limits::{Bounds, Limits};
+use super::limits::{Bounds, Limits, Within};
 
 /// How many positions the search may store for a misère sum of heaps before the misère
 /// quotient is tried.
@@ -117,17 +116,18 @@ pub fn answer(
     game: &Game,
     pos: &[u32],
     limits: &Limits,
-    start: impl Start,
+    hooks: &Budget,
     want: Want,
 ) -> Result<Answer, EvalError> {
     let mut solver = game.solver();
-    eval(game, &mut solver, pos, limits, start, want)
+    eval(game, &mut solver, pos, limits, hooks, want)
 }
 
 /// Answers the canonical position `pos` of `game`, by the route in the module doc: refused,
 /// unless forced, when its followers alone prove the run cannot finish; else solved within
-/// the budget `start` gives (the caller's hooks: Ctrl-C, progress, the deadline) tightened to
-/// the bounds `limits` give a solve of its heaps ([`Limits::for_position`]). `solver` is the
+/// `hooks` (the caller's budget: Ctrl-C, progress, the deadline) tightened to the bounds
+/// `limits` give a solve of its heaps ([`Limits::for_position`]), which come back with a
+/// failure. `solver` is the
 /// caller's search over `game`'s moves (or a wrapper of them that counts its progress); its memo is kept, so a
 /// session asks faster the second time. Its budget is set to the solve's.
 ///
@@ -141,20 +141,15 @@ pub fn eval<G: GameRules<Error = MoveError>>(
     solver: &mut Solver<'_, G>,
     pos: &[u32],
     limits: &Limits,
-    start: impl Start,
+    hooks: &Budget,
     want: Want,
 ) -> Result<Answer, EvalError> {
-    limits
-        .refuse_position(game, pos)
-        .map_err(EvalError::Refused)?;
-    let bounds = limits.for_position(game, pos);
-    let budget = bounds.tighten(&start.start(&bounds));
-    // A position limit the user set bounds the kernel's box too; a default one does not: the
-    // box is weighed by its own bytes against the memory limit.
-    let box_budget = Budget {
-        max_positions: limits.box_positions(),
-        ..budget.clone()
-    };
+    let within = limits.position(game, pos, hooks);
+    let Within {
+        bounds,
+        budget,
+        box_budget,
+    } = within.map_err(EvalError::Refused)?;
     let solve = |error| EvalError::Solve {
         error,
         bounds: bounds.clone(),

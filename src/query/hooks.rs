@@ -1,9 +1,9 @@
 //! What the check and the diff of the query floor share with the front end that runs them:
 //! the region asked for instead of the box ([`RegionAsk`]), a run of a file ([`FileRun`]),
 //! and the hooks a front end starts each part under ([`Job`], [`RunHooks`]: its budget, and
-//! its own words for the limit that stopped it); and what a position's or a box's solve runs
-//! under ([`Start`]: a budget as it is, or the front end's hooks started at the bounds the
-//! query floor resolved, so that a front end never resolves them itself).
+//! its own words for the limit that stopped it). A position's, a box's or a sequence's solve
+//! runs within the front end's budget as it is (its hooks already running), tightened by the
+//! query floor to the bounds it resolves, which come back with the answer.
 
 use std::path::Path;
 use std::time::Duration;
@@ -13,8 +13,6 @@ use crate::solver::Budget;
 use crate::verify::region::Region;
 use crate::verify::Bounds;
 use miette::Report;
-
-use super::limits::Bounds as SolveBounds;
 
 /// A run of one of the files given: the file, the game loaded, its bounds, and the positions
 /// of a `check over` line.
@@ -106,28 +104,5 @@ impl RunHooks for Budget {
 
     fn or_memory_stop(&self, _: &Game, e: Report, _: &str) -> Report {
         e
-    }
-}
-
-/// What a solve of `query::eval` or `query::table` runs under, started once the query floor
-/// has resolved its bounds ([`SolveBounds`]: the position limit, the memory limit, what set
-/// each): a budget as it is (a library call, the REPL, the playground: its hooks are already
-/// running), or a front end's closure that starts its hooks (a progress bar, a memory guard
-/// at the memory limit resolved) and returns their budget. The query floor tightens what it
-/// gets to the bounds.
-pub trait Start {
-    /// The budget of a solve within `bounds`.
-    fn start(self, bounds: &SolveBounds) -> Budget;
-}
-
-impl Start for &Budget {
-    fn start(self, _: &SolveBounds) -> Budget {
-        self.clone()
-    }
-}
-
-impl<F: FnOnce(&SolveBounds) -> Budget> Start for F {
-    fn start(self, bounds: &SolveBounds) -> Budget {
-        self(bounds)
     }
 }

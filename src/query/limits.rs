@@ -1,15 +1,18 @@
 //! The limits of a question, decided once for every front end: what the user set (a position
 //! limit, a memory limit, `force`) and the memory the platform leaves ([`Room`]: the
 //! machine's for the command line and the REPL, the page's for the playground, none for a
-//! library call), resolved into the bounds of a solve (`Limits::at`: the most positions
-//! stored at what the solve spends a position, the memory limit, each with the words that say
-//! what set it), and the refusals, unless forced, of a position whose followers alone prove the
-//! run cannot finish ([`Limits::refuse_position`]); the refusal of a search whose region is
+//! library call), resolved into plain values the solver takes (`Limits::cap`), which give
+//! the bounds of a solve at what it spends a position (the most positions stored, the memory
+//! limit, each with the words that say what set it), and the refusals, unless forced, of a
+//! position whose followers alone prove the run cannot finish ([`Limits::refuse_position`]); the refusal of a search whose region is
 //! proven past its position limit is `region.rs`'s.
 
 use crate::estimate::{show_bytes as show_bytes_f64, Estimate};
 use crate::game::{show_position, Game};
 use crate::ruleset::diag::LoadError;
+pub(crate) use crate::solver::bounds::show_cost;
+pub use crate::solver::bounds::Bounds;
+use crate::solver::bounds::{Cap, Otherwise};
 use crate::solver::Budget;
 
 /// A limit the user set, with the words that say so in the front end's terms
@@ -62,15 +65,16 @@ pub struct Limits {
     pub room: Room,
 }
 
-/// The bounds of one solve, resolved from [`Limits`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Bounds {
-    /// The most positions stored (`usize::MAX`: unbounded).
-    pub max_positions: usize,
-    /// What set it, in words: "--max-positions 1000", "the default (half of 7.5 GB available)".
-    pub why: String,
-    /// The most resident memory, in bytes, with what set it, when known.
-    pub max_memory: Option<(u64, String)>,
+/// What the solve of one position runs within ([`Limits::position`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Within {
+    /// Its bounds.
+    pub(crate) bounds: Bounds,
+    /// The front end's budget tightened to them.
+    pub(crate) budget: Budget,
+    /// The budget of a kernel's box: a position limit the user set bounds it, a default one
+    /// does not (the box is weighed by its own bytes against the memory limit).
+    pub(crate) box_budget: Budget,
 }
 
 /// Bytes one stored position takes, estimated: the memo entry (a boxed key of 16 bytes and
@@ -115,36 +119,9 @@ pub(crate) fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
     }
 }
 
-/// A cost per position in words: "1 bit", "41 bits", "208 bytes".
-pub(crate) fn show_cost(bits: u64) -> String {
-    match bits {
-        1 => "1 bit".to_string(),
-        b if b % 8 == 0 => format!("{} bytes", b / 8),
-        b => format!("{b} bits"),
-    }
-}
-
 /// Bytes in words: "5.6 GB".
 pub fn show_bytes(b: u64) -> String {
     show_bytes_f64(b as f64)
-}
-
-impl Bounds {
-    /// `budget` (a front end's hooks: Ctrl-C, progress, the deadline) within these bounds: its
-    /// own position and memory limits kept where they are tighter.
-    pub(crate) fn tighten(&self, budget: &Budget) -> Budget {
-        let cap = self.max_memory.as_ref().map(|(cap, _)| *cap);
-        Budget {
-            max_positions: Some(
-                (budget.max_positions).map_or(self.max_positions, |m| m.min(self.max_positions)),
-            ),
-            max_bytes: match (budget.max_bytes, cap) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            },
-            ..budget.clone()
-        }
-    }
 }
 
 impl Limits {
@@ -206,54 +183,72 @@ impl Limits {
         self.at(bytes_per_position(heaps).saturating_mul(8))
     }
 
-    /// The bounds of a solve that stores a position in `bits` bits: the position limit set,
-    /// or what the memory limit holds, the smaller; else half the room.
-    pub(crate) fn at(&self, bits: u64) -> Bounds {
-        let bits = bits.max(1);
-        let cost = show_cost(bits);
-        let fit = |bytes: u64| {
-            let n = u128::from(bytes) * 8 / u128::from(bits);
-            usize::try_from(n).unwrap_or(usize::MAX).max(1)
-        };
-        let from_memory = (self.max_memory.as_ref())
-            .map(|m| (fit(m.value), format!("{} (at {cost} a position)", m.why)));
+    /// The limits as the solver takes them: plain values, each limit with the words that say
+    /// what set it ([`Cap`]).
+    pub(crate) fn cap(&self) -> Cap {
         let set = match (&self.max_positions, &self.room) {
             (Some(n), _) | (None, Room::Positions(n)) => Some(n),
             (None, _) => None,
         };
-        let explicit = set.map(|n| (n.value, n.why.clone()));
-        let max_memory = self.memory();
-        // Positions beyond what fits in the default memory limit cannot be stored either:
-        // `--max-positions 18446744073709551615` alone still stops there.
-        let explicit = match (explicit, &max_memory) {
-            (Some(a), Some((m, why))) if self.max_memory.is_none() && fit(*m) < a.0 => {
-                Some((fit(*m), format!("{why} (at {cost} a position)")))
-            }
-            (a, _) => a,
-        };
-        let chosen = match (explicit, from_memory) {
-            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
-            (a, b) => a.or(b),
-        };
-        let (max_positions, why) = chosen.unwrap_or_else(|| match &self.room {
-            Room::Known { bytes, source, .. } => (
-                fit(bytes / 2),
-                format!(
-                    "the default, half of the {} {source} at {cost} a position",
-                    show_bytes(*bytes),
-                ),
-            ),
-            Room::Unknown => (
+        let otherwise = match &self.room {
+            Room::Known { bytes, source, .. } => Otherwise::Half {
+                bytes: *bytes,
+                words: format!("the default, half of the {} {source}", show_bytes(*bytes)),
+            },
+            Room::Unknown => Otherwise::Fixed(
                 UNKNOWN_POSITIONS,
                 "the default when the available memory is unknown".to_string(),
             ),
-            Room::Unbounded | Room::Positions(_) => (usize::MAX, "no limit".to_string()),
-        });
-        Bounds {
-            max_positions,
-            why,
-            max_memory,
+            Room::Unbounded | Room::Positions(_) => {
+                Otherwise::Fixed(usize::MAX, "no limit".to_string())
+            }
+        };
+        Cap {
+            positions: set.map(|n| (n.value, n.why.clone())),
+            memory_set: (self.max_memory.as_ref()).map(|m| (m.value, m.why.clone())),
+            memory: self.memory(),
+            otherwise,
+            force: self.force,
         }
+    }
+
+    /// The bounds of a solve that stores a position in `bits` bits ([`Cap::at`]).
+    pub(crate) fn at(&self, bits: u64) -> Bounds {
+        self.cap().at(bits)
+    }
+
+    /// What the solve of `pos` runs within, in one call: its bounds
+    /// ([`Limits::for_position`]), `hooks` (a front end's budget: Ctrl-C, progress, the
+    /// deadline) tightened to them, and a kernel's box's budget (the position limit the user
+    /// set alone, [`Limits::box_positions`]); refused first, unless forced, when the position's
+    /// followers alone prove the run cannot finish ([`Limits::refuse_position`]).
+    pub(crate) fn position(
+        &self,
+        game: &Game,
+        pos: &[u32],
+        hooks: &Budget,
+    ) -> Result<Within, LoadError> {
+        let box_positions = self.box_positions();
+        let memory = self.memory();
+        let bounds = self.for_position(game, pos);
+        let budget = bounds.tighten(hooks);
+        let box_budget = Budget {
+            max_positions: box_positions,
+            ..budget.clone()
+        };
+        if !self.force {
+            let what = format!("solving {}", show_position(pos));
+            let e = Estimate::for_position_in(game.generator(), pos, game.play());
+            let memory = memory.as_ref().map(|(cap, why)| (*cap, why.as_str()));
+            if let Some(d) = e.refusal(&what, memory) {
+                return Err(LoadError::single(game.src.clone(), d));
+            }
+        }
+        Ok(Within {
+            bounds,
+            budget,
+            box_budget,
+        })
     }
 
     /// Refuses, unless forced, a run whose first position proves it cannot finish: more
@@ -263,7 +258,7 @@ impl Limits {
         if self.force {
             return Ok(());
         }
-        let memory = self.for_heaps(e.first_heaps).max_memory;
+        let memory = self.memory();
         let memory = memory.as_ref().map(|(cap, why)| (*cap, why.as_str()));
         match e.refusal(what, memory) {
             Some(d) => Err(LoadError::single(game.src.clone(), d)),
@@ -274,8 +269,7 @@ impl Limits {
     /// [`Limits::refuse`] for the solve of the canonical position `pos` in the game's play,
     /// as `eval`, the REPL and the playground ask it.
     pub fn refuse_position(&self, game: &Game, pos: &[u32]) -> Result<(), LoadError> {
-        let e = Estimate::for_position_in(game.generator(), pos, game.play());
-        self.refuse(game, &e, &format!("solving {}", show_position(pos)))
+        self.position(game, pos, &Budget::default()).map(|_| ())
     }
 }
 

@@ -32,5 +32,4 @@ pub mod sequence;
 pub mod table;
 
 pub use eval::{answer, eval, Answer, EvalError, Evaluation, Route, Want};
-pub use hooks::Start;
 pub use limits::{Bounds, Limit, Limits, Room};

@@ -1,27 +1,29 @@
 //! A box answered in one call ([`table`]), by the one route `solve`, the REPL's `:table`, the
 //! playground and the Python package take: the file it is to be written to, if any, checked
-//! first (`destination.rs`); the box's heaps and ranks (refused when it has no
-//! number of heaps, too many, more positions than a table by rank can address, or than the
-//! front end lists), the mode that will solve it with its memory per position and the bounds
-//! of its solve at that cost ([`crate::query::limits`]), refused unless forced when that
-//! mode's table cannot fit the memory limit, or when an answer held whole holds more positions
-//! than the position limit; then the solve within the caller's budget tightened to those
-//! bounds: a sum's single-heap sequence, a compiled kernel, the parallel mode or the search,
-//! and, when the moves can return to a position in normal play and the caller takes them,
-//! Smith's values over the region the box reaches. The answer ([`Solved`]) is data, read row
-//! by row (`rows.rs`); `report` (and the playground, the Python package) write it.
+//! first (`destination.rs`); the box's heaps and ranks (refused when it has no number of heaps,
+//! too many, more positions than a table by rank can address, or than the front end lists);
+//! the front end's limits resolved into the plain values the solver takes
+//! ([`crate::query::limits`]); then one call down to the solver
+//! ([`crate::solver::within`]), which plans the box (the mode that will solve it, its memory
+//! per position, the bounds of its solve at that cost), refuses it unless forced when that
+//! mode's table cannot fit the memory limit or an answer held whole holds more positions than
+//! the position limit, and solves it within the caller's budget tightened to those bounds: a
+//! sum's single-heap sequence, a compiled kernel, the parallel mode or the search; when the
+//! moves can return to a position in normal play and the caller takes them, Smith's values
+//! over the region the box reaches. The answer ([`Solved`]) is data, read row by row
+//! (`rows.rs`); `report` (and the playground, the Python package) write it.
 
 use crate::game::{BoxError, Game};
 use crate::moves::MoveError;
 use crate::solver::loopy::{solve_loopy_region, LoopySolution};
-use crate::solver::modes::{solve_box_through, Listed};
-use crate::solver::plan::{plan_for, BoxPlan};
+use crate::solver::modes::Listed;
+use crate::solver::plan::BoxPlan;
+use crate::solver::within::{solve_box_within, BoxStop};
 use crate::solver::{BoxSpec, Budget, GameRules, Play, SolveError, Want};
 
 use std::path::PathBuf;
 
 use super::destination::{Destination, DestinationError};
-use super::hooks::Start;
 use super::limits::{Bounds, Limits};
 
 /// The box asked for: every heap at most `max`, `heaps` heaps for a ruleset with any number
@@ -141,47 +143,54 @@ pub struct Solved {
     pub output: Option<Destination>,
 }
 
-/// The box of `ask`, answered in one call: its output file checked and the box planned within
-/// `limits` (or refused, as data), then
-/// solved within the budget `start` gives at the plan's bounds (the caller's hooks: Ctrl-C,
-/// progress, the deadline; its position and memory limits, when set, are kept where tighter
-/// than the plan's bounds), the search through `rules` (the game's moves, or a wrapper of
-/// them that counts its progress).
+/// The box of `ask`, answered in one call: its output file checked, its heaps and ranks
+/// (refused, as data, when it has none or too many), then planned, refused and solved in one
+/// call to the solver ([`solve_box_within`]) within `limits`, resolved here first, and the
+/// caller's `budget` (its hooks: Ctrl-C, progress, the deadline; its position and memory
+/// limits, when set, kept where tighter than the plan's bounds), the search through `rules`
+/// (the game's moves, or a wrapper of them that counts its progress). The plan's bounds come
+/// back with the answer or its refusal, so that the front end says what set a limit.
 pub fn table<G: GameRules<Error = MoveError>>(
     game: &Game,
     rules: &G,
     ask: &BoxAsk,
     limits: &Limits,
-    start: impl Start,
+    budget: &Budget,
 ) -> Result<Solved, TableError> {
+    let want = ask.want();
     let output = (ask.output.as_deref())
         .map(Destination::check)
         .transpose()
         .map_err(TableError::Output)?;
-    let planned = plan(game, ask, limits)?;
-    let budget = planned.bounds.tighten(&start.start(&planned.bounds));
-    if let Some(cell) = &budget.planned {
-        cell.store(planned.spec.len(), std::sync::atomic::Ordering::Relaxed);
+    let (k, size) = game.box_of(ask.max, ask.heaps).map_err(TableError::Box)?;
+    let spec =
+        BoxSpec::new(game.shape(), ask.max, k).map_err(|_| TableError::Unaddressable(size))?;
+    if let Some(most) = ask.most.filter(|&m| spec.len() > m) {
+        let size = spec.len();
+        return Err(TableError::Listed { size, most });
     }
-    // The solve, the search through `rules`; a loop in normal play is answered with Smith's
-    // values over the region the box reaches, when the caller takes them.
+    let cap = limits.cap();
     let how = (game.play(), !ask.held);
-    let listed = solve_box_through(
-        game.generator(),
-        rules,
-        &planned.spec,
-        ask.want(),
-        &budget,
-        how,
-    );
+    let run = solve_box_within(game.generator(), rules, &spec, want, how, &cap, budget);
+    let planned = Planned {
+        k,
+        spec,
+        plan: run.plan,
+        bounds: run.bounds,
+    };
+    let budget = run.budget;
     let failed = |error, loopy, planned| TableError::Solve {
         error,
         loopy,
         planned: Box::new(planned),
     };
-    let table = match listed {
+    let table = match run.outcome {
         Ok(values) => Table::Values(values),
-        Err(SolveError::Cycle(_)) if game.play() == Play::Normal && ask.loopy => {
+        Err(BoxStop::Memory) => return Err(TableError::Memory(Box::new(planned))),
+        Err(BoxStop::Positions) => return Err(TableError::Positions(Box::new(planned))),
+        // A loop in normal play is answered with Smith's values over the region the box
+        // reaches, when the caller takes them.
+        Err(BoxStop::Solve(SolveError::Cycle(_))) if game.play() == Play::Normal && ask.loopy => {
             // The region the box reaches is not the box: its size is not known.
             if let Some(cell) = &budget.planned {
                 cell.store(0, std::sync::atomic::Ordering::Relaxed);
@@ -195,7 +204,7 @@ pub fn table<G: GameRules<Error = MoveError>>(
                 Err(error) => return Err(failed(error, true, planned)),
             }
         }
-        Err(error) => return Err(failed(error, false, planned)),
+        Err(BoxStop::Solve(error)) => return Err(failed(error, false, planned)),
     };
     Ok(Solved {
         planned,
@@ -203,38 +212,4 @@ pub fn table<G: GameRules<Error = MoveError>>(
         budget,
         output,
     })
-}
-
-/// The box of `ask`: its heaps, its ranks, its mode and the bounds of its solve within
-/// `limits`; refused, unless forced, when the mode's tables cannot fit the memory limit or an
-/// answer held whole holds more positions than the position limit.
-fn plan(game: &Game, ask: &BoxAsk, limits: &Limits) -> Result<Planned, TableError> {
-    let (k, size) = game.box_of(ask.max, ask.heaps).map_err(TableError::Box)?;
-    let spec =
-        BoxSpec::new(game.shape(), ask.max, k).map_err(|_| TableError::Unaddressable(size))?;
-    if let Some(most) = ask.most.filter(|&m| spec.len() > m) {
-        let size = spec.len();
-        return Err(TableError::Listed { size, most });
-    }
-    let how = (game.play(), !ask.held);
-    let plan = plan_for(game.generator(), &spec, ask.want(), how);
-    let bounds = limits.at(plan.bits_per_position);
-    let planned = Planned {
-        k,
-        spec,
-        plan,
-        bounds,
-    };
-    if limits.force {
-        return Ok(planned);
-    }
-    if let Some((cap, _)) = planned.bounds.max_memory {
-        if planned.bytes() > u128::from(cap) {
-            return Err(TableError::Memory(Box::new(planned)));
-        }
-    }
-    if ask.held && planned.spec.len() > planned.bounds.max_positions {
-        return Err(TableError::Positions(Box::new(planned)));
-    }
-    Ok(planned)
 }

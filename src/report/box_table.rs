@@ -87,7 +87,7 @@ pub(crate) fn too_many_positions(max: u32, size: Option<u128>, limit: Option<usi
 }
 
 /// A box held whole with more positions than the position limit (`planned`, refused by
-/// [`crate::query::table::plan`]).
+/// the solver's plan, [`crate::solver::within`]).
 fn beyond_position_limit(max: u32, planned: &Planned) -> LoadError {
     let msg = format!(
         "the box holds {} positions, more than the position limit of {}, set by {}",
@@ -101,7 +101,7 @@ fn beyond_position_limit(max: u32, planned: &Planned) -> LoadError {
 }
 
 /// A box that has no answer, in the words of `solve` and `:table`: refused by
-/// [`crate::query::table::plan`], or its solve failed (in the ruleset's words; a front end that
+/// the solver's plan ([`crate::solver::within`]), or its solve failed (in the ruleset's words; a front end that
 /// says how far the run got words that itself).
 pub fn refused(game: &Game, max: u32, e: &TableError) -> LoadError {
     match e {
@@ -174,22 +174,27 @@ pub fn render(
         Ok(solved) => solved,
         Err(e) => return Err(Unwritten::Refused(refused(game, req.max, e))),
     };
-    let r = match &solved.output {
-        Some(to) => match Streamed::open(to).map_err(Unwritten::Output) {
-            Err(e) => Err(e),
-            Ok(mut file) => match write(game, req, solved, written, &mut file) {
-                Ok(()) => file.commit().map_err(Unwritten::Output),
-                Err(e) => Err(Unwritten::Output(file.failed(e))),
-            },
-        },
-        None => {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            match write(game, req, solved, written, &mut out) {
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                Err(e) => Err(Unwritten::Stdout(e)),
-                Ok(()) => Ok(()),
-            }
-        }
+    // The sink: the file, opened whole or not at all, or standard output; written once.
+    let mut file = match &solved.output {
+        Some(to) => Some(Streamed::open(to).map_err(Unwritten::Output)?),
+        None => None,
+    };
+    let mut stdout = None;
+    let out: &mut dyn std::io::Write = match &mut file {
+        Some(file) => file,
+        None => stdout.insert(std::io::BufWriter::with_capacity(
+            1 << 16,
+            std::io::stdout().lock(),
+        )),
+    };
+    let wrote = write(game, req, solved, written, out);
+    drop(stdout);
+    let r = match (file, wrote) {
+        (Some(file), Ok(())) => file.commit().map_err(Unwritten::Output),
+        (Some(file), Err(e)) => Err(Unwritten::Output(file.failed(e))),
+        (None, Err(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        (None, Err(e)) => Err(Unwritten::Stdout(e)),
+        (None, Ok(())) => Ok(()),
     };
     match r {
         Err(Unwritten::Output(_) | Unwritten::Stdout(_)) if written.stopped.get() => {

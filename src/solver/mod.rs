@@ -2,8 +2,10 @@
 //! can list its followers ([`GameRules`]), memoized by canonical position, searched
 //! iteratively (never recursing on the Rust stack), with loop detection and a position limit.
 
+pub mod bounds;
 pub mod budget;
 pub mod clock;
+mod dense;
 pub mod error;
 pub mod genus;
 pub mod graph;
@@ -23,6 +25,7 @@ pub mod search;
 pub mod sum;
 pub mod table;
 pub mod values;
+pub mod within;
 
 pub use crate::ruleset::play::Play;
 pub use budget::{Budget, Stop};

@@ -1,13 +1,58 @@
-//! Before a box is solved: the mode [`super::modes::choose`] picks for it (the one choice the
-//! run follows too), and the least memory that mode allocates for the box, so that a caller
-//! can refuse a box that cannot fit its memory limit for the mode that will run, and only
-//! such a box.
+//! Before a box is solved: its plan, decided once ([`plan_for`]): the mode that solves it
+//! (a sum by its single-heap sequence, a compiled kernel, the parallel mode or the
+//! search), what that mode allocates a position at least, and the mode past a sum whose single
+//! heap can reach itself. The run follows the plan it is given (`modes.rs`), so that a caller
+//! refuses a box that cannot fit its memory limit for the mode that will run, and only such a
+//! box (`within.rs`).
 
-use super::modes::{choose, Choice};
+use super::kernels;
+use super::sum;
 use super::table::BoxSpec;
 use super::values::{ModeUsed, Want};
 use crate::moves::Generator;
 use crate::ruleset::play::Play;
+
+/// The mode a box is solved by, chosen before anything is solved: the one decision that both
+/// the prediction of its memory ([`BoxPlan`]) and the run (`modes.rs`) follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// A disjunctive sum, by its single-heap sequence (past it, when a single heap can reach
+    /// itself, [`BoxPlan::past_sum`]).
+    Sum,
+    /// A compiled kernel (its name).
+    Kernel(&'static str),
+    /// Layer by layer in parallel (the search, when some move keeps the total).
+    Parallel,
+    /// The memoized search over a dense table.
+    Search,
+}
+
+/// Boxes smaller than this are solved on one thread (threads cost more than they save).
+pub(crate) const PARALLEL_FROM: usize = 20_000;
+
+/// The mode for the box in `play`: in misère play the search (the other modes assume normal
+/// play); a disjunctive sum by its sequence; else a compiled kernel when the moves match one,
+/// with several threads and a large box the parallel mode, else the search: the choice of
+/// [`plan_for`].
+pub fn choose(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> Choice {
+    plan_for(game, spec, want, (play, false)).choice
+}
+
+/// The mode of a box that is not solved as a sum: a compiled kernel when the moves match one;
+/// with several threads and a large box, the parallel mode; else the search.
+fn choose_past_sum(game: &Generator, spec: &BoxSpec, want: Want) -> Choice {
+    if let Some(name) = kernels::kernel_for_want(game, spec, want) {
+        return Choice::Kernel(name);
+    }
+    #[cfg(feature = "parallel")]
+    let threads = rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    let threads = 1;
+    if threads > 1 && spec.len() >= PARALLEL_FROM {
+        return Choice::Parallel;
+    }
+    Choice::Search
+}
 
 /// The mode a box will be solved by, and what it costs at least.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,41 +65,56 @@ pub struct BoxPlan {
     /// the whole box at its peak (its working memory, the follower lists and aggregates, come
     /// on top).
     pub bits_per_position: u64,
+    /// The choice the run follows.
+    pub(crate) choice: Choice,
+    /// The choice past a sum whose single heap can reach itself (the search then reports the
+    /// loop, or another mode solves the box); the choice itself when it is not a sum.
+    pub(crate) past_sum: Choice,
 }
 
 /// The plan of the box in `play`; `listed`: a sum's box is listed position by position from
-/// its single-heap sequence, not tabulated ([`super::modes::solve_box_through`]).
+/// its single-heap sequence, not tabulated.
 pub(crate) fn plan_for(
     game: &Generator,
     spec: &BoxSpec,
     want: Want,
     (play, listed): (Play, bool),
 ) -> BoxPlan {
+    let past_sum = match play {
+        Play::Misere => Choice::Search,
+        Play::Normal => choose_past_sum(game, spec, want),
+    };
+    let choice = match play {
+        Play::Normal if sum::is_sum(game) => Choice::Sum,
+        _ => past_sum,
+    };
     // The outcomes, at one bit a position, kept when the values are turned into them.
     let bits = u64::from(want == Want::Outcome);
-    let costs = |mode, kernel, bits_per_position| BoxPlan {
-        mode,
-        kernel,
-        bits_per_position,
-    };
-    match choose(game, spec, want, play) {
+    let (mode, kernel, bits_per_position) = match choice {
         // The single-heap sequence alone.
-        Choice::Sum if listed => costs(ModeUsed::Sum, None, 0),
+        Choice::Sum if listed => (ModeUsed::Sum, None, 0),
         // The XOR over the heaps, 4 bytes a position, then the outcomes.
-        Choice::Sum => costs(ModeUsed::Sum, None, 32 + bits),
+        Choice::Sum => (ModeUsed::Sum, None, 32 + bits),
         // The box's outcomes at one bit a position (the kernel's own table, of at least as
         // many cells, is read out into them or becomes them), or its values, 4 bytes each.
         Choice::Kernel(name) => match want {
-            Want::Outcome => costs(ModeUsed::Table, Some(name), 1),
-            Want::Grundy => costs(ModeUsed::Table, Some(name), 32),
+            Want::Outcome => (ModeUsed::Table, Some(name), 1),
+            Want::Grundy => (ModeUsed::Table, Some(name), 32),
         },
         // A total (8 bytes) and a rank in the order of totals (8 bytes) per position.
-        Choice::Parallel => costs(ModeUsed::Parallel, None, 128 + bits),
+        Choice::Parallel => (ModeUsed::Parallel, None, 128 + bits),
         // The dense memo, 1 byte (P/N) or 4 a position, and the values read out of it.
         Choice::Search => {
             let memo = if want == Want::Outcome { 8 } else { 32 };
-            costs(ModeUsed::Table, None, memo + 32 + bits)
+            (ModeUsed::Table, None, memo + 32 + bits)
         }
+    };
+    BoxPlan {
+        mode,
+        kernel,
+        bits_per_position,
+        choice,
+        past_sum,
     }
 }
 

@@ -26,6 +26,11 @@ impl SumListing {
     pub fn value(&self, pos: &[u32]) -> u32 {
         pos.iter().fold(0, |g, &h| g ^ self.seq[h as usize])
     }
+
+    /// The box's table by rank ([`box_values`]).
+    pub(crate) fn tabulate(&self, spec: &BoxSpec, want: Want) -> BoxValues {
+        box_values(spec, want, &self.seq)
+    }
 }
 
 /// Every position's value (the XOR of its heaps' values in `seq`, which covers `0..=max`), or
