@@ -1,7 +1,8 @@
-//! The runs of a check, decided here once for `heapgame check`, the REPL's `:check`, the
-//! playground and Python: the ruleset loaded once per `check` line of its file with that
-//! line's parameter values (or once with the values given), each run's box chosen as its
-//! front end asks ([`super::check_box`]), and the positions of a `check over` line.
+//! The runs of a check, decided here once for `heapgame check`, the REPL's `:check` and the
+//! playground: the ruleset loaded once per `check` line of its file with that line's
+//! parameter values (or once with the values given), each run's box chosen as its front end
+//! asks ([`super::check_box`], which Python's check takes its boxes from too), and the
+//! positions of a `check over` line.
 
 use crate::game::Game;
 use crate::ruleset::check::CheckRun;
