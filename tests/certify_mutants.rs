@@ -484,9 +484,6 @@ fn every_bundled_claim_has_a_false_variant_that_fails_or_is_flagged() {
         if !c.file.display().to_string().contains(&only) {
             continue;
         }
-        if !c.file.display().to_string().contains(&only) {
-            continue;
-        }
         let src = std::fs::read_to_string(&c.file).expect("the ruleset");
         let at_claim = format!("{}:{}", c.file.display(), c.line);
         if src[c.span.clone()].contains("formula ") {

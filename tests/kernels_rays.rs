@@ -2,11 +2,13 @@
 //! inline variants of both against P/N worked out here by recursion over followers listed
 //! from each game's definition (no generator, no kernel), against the closed forms (Cole and
 //! Davie: with `a >= b`, `(a, b)` is P iff `b = 0` or `b < a < phi b`; Zeilberger: two-row
-//! Chomp's P-positions are `bottom = top + 1`), and rulesets it must leave to others (a
-//! guard, a bounded take, Grundy values).
+//! Chomp's P-positions are `bottom = top + 1`), bounded bites (runs walked cell by cell, the
+//! plan naming the kernel that solves the box), and rulesets it must leave to others (a
+//! guard, a range cut short of the heap, Grundy values).
 
-use heapgame::solver::kernels::{kernel_for, solve_box_named};
-use heapgame::solver::{BoxSpec, Budget, Want};
+use heapgame::solver::kernels::{kernel_for, kernel_for_want, solve_box_named};
+use heapgame::solver::plan::plan_box;
+use heapgame::solver::{solve_box, BoxSpec, Budget, Want};
 use heapgame::Game;
 use std::collections::HashMap;
 
@@ -62,16 +64,29 @@ fn euclid_like(max: u32, lo: u32, step: impl Fn(u32) -> u32) -> HashMap<(u32, u3
     all.into_iter().filter(|((x, y), _)| x <= y).collect()
 }
 
-/// Every sorted position of the box agrees with `want`.
-fn agrees_sorted(text: &str, max: u32, want: &HashMap<(u32, u32), bool>) {
+/// Every position of the game in the box (the keys of `want`: the sorted pairs, or the pairs
+/// a `positions where` rule allows) agrees with `want`; `want` holds `positions` of them.
+fn agrees(text: &str, max: u32, want: &HashMap<(u32, u32), bool>, positions: usize) {
     let game = Game::from_source("t", text, &[]).expect("a ruleset");
     let (spec, values) = rays(&game, max);
-    for y in 0..=max {
-        for x in 0..=y {
-            let r = spec.rank(&[x, y]).expect("in the box");
-            assert_eq!(values.is_p(r), want[&(x, y)], "{text}: ({x}, {y})");
-        }
+    assert_eq!(want.len(), positions, "{text}: every position of the box");
+    let mut cells: Vec<_> = want.iter().collect();
+    cells.sort();
+    for (&(x, y), &is_p) in cells {
+        let r = spec.rank(&[x, y]).expect("in the box");
+        assert_eq!(values.is_p(r), is_p, "{text}: ({x}, {y})");
     }
+}
+
+/// The sorted pairs of heaps <= `max`.
+fn sorted_pairs(max: u32) -> usize {
+    let n = max as usize + 1;
+    n * (n + 1) / 2
+}
+
+/// The positions of two-row Chomp with rows <= `max`: `top <= bottom`, `bottom >= 1`.
+fn chomp_positions(max: u32) -> usize {
+    sorted_pairs(max) - 1
 }
 
 #[test]
@@ -79,7 +94,7 @@ fn euclid_agrees_with_its_definition_and_cole_davie() {
     let text = std::fs::read_to_string("rulesets/classic/euclid.game").expect("euclid.game");
     let max = 150;
     let want = euclid_like(max, 1, |b| b);
-    agrees_sorted(&text, max, &want);
+    agrees(&text, max, &want, sorted_pairs(max));
     // Cole and Davie: with a >= b, P iff b = 0 or b < a < phi b, that is (2a - b)^2 < 5 b^2.
     for ((b, a), is_p) in want {
         let d = i64::from(2 * a) - i64::from(b);
@@ -93,11 +108,16 @@ fn euclid_variants_agree_with_their_definitions() {
     // Only even multiples of the smaller heap.
     let even = "ruleset \"e\" { heaps 2 move { keep one heap b where b >= 1; \
                 take {2 * m * b for m in 1..a / (2 * b)} from the other heap a } }";
-    agrees_sorted(even, 120, &euclid_like(120, 1, |b| 2 * b));
+    agrees(
+        even,
+        120,
+        &euclid_like(120, 1, |b| 2 * b),
+        sorted_pairs(120),
+    );
     // At least two multiples, the range's end the heap itself (members past it no move).
     let two = "ruleset \"t\" { heaps 2 move { keep one heap b where b >= 1; \
                take {b * m for m in 2..a} from the other heap a } }";
-    agrees_sorted(two, 120, &euclid_like(120, 2, |b| b));
+    agrees(two, 120, &euclid_like(120, 2, |b| b), sorted_pairs(120));
     // Multiples of b + 1, with a plain Nim move besides.
     let plus = "ruleset \"p\" { heaps 2 move { keep one heap b where b >= 1; \
                 take {m * (b + 1) for m in 1..a / (b + 1)} from the other heap a } \
@@ -118,7 +138,7 @@ fn euclid_variants_agree_with_their_definitions() {
         });
         all.into_iter().filter(|((x, y), _)| x <= y).collect()
     };
-    agrees_sorted(plus, 100, &want);
+    agrees(plus, 100, &want, sorted_pairs(100));
 }
 
 /// Two-row Chomp and variants on `(top, bottom)`, `top <= bottom`, `bottom >= 1`: take at
@@ -139,39 +159,55 @@ fn chomp_like(max: u32, lo: u32, most: Option<u32>) -> HashMap<(u32, u32), bool>
         .collect()
 }
 
-/// Every position of the game (`top <= bottom`, `bottom >= 1`) agrees with `want`.
-fn agrees_chomp(text: &str, max: u32, want: &HashMap<(u32, u32), bool>) {
-    let game = Game::from_source("t", text, &[]).expect("a ruleset");
-    let (spec, values) = rays(&game, max);
-    for u in 1..=max {
-        for t in 0..=u {
-            let r = spec.rank(&[t, u]).expect("in the box");
-            assert_eq!(values.is_p(r), want[&(t, u)], "{text}: ({t}, {u})");
-        }
-    }
-}
-
 #[test]
 fn two_row_chomp_agrees_with_its_definition_and_the_closed_form() {
     let text = std::fs::read_to_string("rulesets/classic/chomp-2row.game").expect("chomp");
     let max = 120;
     let want = chomp_like(max, 1, None);
-    agrees_chomp(&text, max, &want);
+    agrees(&text, max, &want, chomp_positions(max));
     for ((t, u), is_p) in want {
         assert_eq!(is_p, u == t + 1, "({t}, {u})");
     }
 }
 
 #[test]
-fn a_chomp_variant_agrees_and_a_bounded_bite_is_declined() {
+fn a_chomp_variant_and_bounded_bites_agree() {
     // The top row is eaten two squares at least.
     let two = "ruleset \"c\" { heaps (top, bottom) positions where top <= bottom and bottom >= 1 \
                move { take 2.. from heap top } \
                move { take s in 1..bottom - 1 from heap bottom; \
                       take max(0, top - (bottom - s)) from heap top } }";
-    agrees_chomp(two, 100, &chomp_like(100, 2, None));
+    agrees(two, 100, &chomp_like(100, 2, None), chomp_positions(100));
     // At most 3 squares of the bottom row: a run that stops short of its line's start, which
-    // the kernel cannot answer in one look; it declines, and the box is solved another way.
+    // one look cannot answer; the run is walked cell by cell.
+    let bounded =
+        "ruleset \"b\" { heaps (top, bottom) positions where top <= bottom and bottom >= 1 \
+                   move { take 1.. from heap top } \
+                   move { take s in 1..min(bottom - 1, 3) from heap bottom; \
+                          take max(0, top - (bottom - s)) from heap top } }";
+    agrees(
+        bounded,
+        60,
+        &chomp_like(60, 1, Some(3)),
+        chomp_positions(60),
+    );
+    // A bounded take with no second step, heap `x` a subtraction game of {1, 2, 3} beside a
+    // Nim heap `y`: P iff the Grundy values `x mod 4` and `y` are equal.
+    let subtraction = "ruleset \"s\" { heaps (x, y) move { take s in 1..min(x, 3) from heap x } \
+                       move { take 1.. from heap y } }";
+    let max = 40;
+    let want = (0..=max)
+        .flat_map(|x| (0..=max).map(move |y| ((x, y), x % 4 == y)))
+        .collect();
+    let n = max as usize + 1;
+    agrees(subtraction, max, &want, n * n);
+}
+
+#[test]
+fn the_plan_names_the_kernel_that_solves_a_bounded_bite() {
+    // Two-row Chomp eaten at most 3 squares of the bottom row at a time: the ray kernel
+    // matches it, and solves it (before, it matched and then declined at the first run cut
+    // short, and the box was solved by the compiled-moves kernel while the plan said rays).
     let bounded =
         "ruleset \"b\" { heaps (top, bottom) positions where top <= bottom and bottom >= 1 \
                    move { take 1.. from heap top } \
@@ -179,17 +215,12 @@ fn a_chomp_variant_agrees_and_a_bounded_bite_is_declined() {
                           take max(0, top - (bottom - s)) from heap top } }";
     let game = Game::from_source("t", bounded, &[]).expect("a ruleset");
     let spec = BoxSpec::new(game.shape(), 30, 2).expect("small");
-    let r = solve_box_named(
-        "rays",
-        game.generator(),
-        &spec,
-        Want::Outcome,
-        &Budget::default(),
-    );
-    assert!(r.is_none(), "a bounded bite is declined");
-    let values =
-        heapgame::solver::solve_box(game.generator(), &spec, Want::Outcome, &Budget::default())
-            .expect("solved by another mode");
+    let gen = game.generator();
+    let plan = plan_box(gen, &spec, Want::Outcome);
+    assert_eq!(plan.kernel, Some("rays"));
+    assert_eq!(kernel_for_want(gen, &spec, Want::Outcome), Some("rays"));
+    let values = solve_box(gen, &spec, Want::Outcome, &Budget::default()).expect("solved");
+    assert_eq!((values.mode, values.kernel), (plan.mode, plan.kernel));
     let want = chomp_like(30, 1, Some(3));
     for u in 1..=30 {
         for t in 0..=u {

@@ -7,6 +7,7 @@ mod common;
 mod brute_force;
 mod certify_branches;
 mod certify_deepen;
+mod certify_kept_cells;
 mod certify_known;
 mod certify_mutants;
 mod certify_ranges;

@@ -11,12 +11,13 @@ use std::time::Duration;
 
 use heapgame::plot::request::SliceProblem;
 use heapgame::plot::{PlotError, PlotRequest};
+use heapgame::query::check_box::Boxes;
+use heapgame::query::check_runs::{runs_in, RunsAsk};
 use heapgame::query::destination::{Destination, DestinationError};
 use heapgame::report::output::OutputError;
 use heapgame::solver::{Budget, Clock};
 use heapgame::verify::check::check_region;
 use heapgame::verify::region::Region;
-use heapgame::verify::runs::runs_in;
 use heapgame::verify::{Bounds, CheckError, RegionError, MAX_POSITIONS};
 use heapgame::Game;
 use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme};
@@ -47,8 +48,7 @@ fn nim3() -> Game {
 /// A file with no `check` line and no `--max`: `heapgame::check_bound`, said once.
 #[test]
 fn a_file_without_bounds_is_check_bound() {
-    let err =
-        runs_in("nim3.game", NIM3, &[], (None, None), false).expect_err("no bounds to check over");
+    let err = runs_in("nim3.game", NIM3, &RunsAsk::default()).expect_err("no bounds to check over");
     assert!(
         matches!(&err, CheckError::NoMax { ruleset } if ruleset == "nim3"),
         "{err:?}"
@@ -56,10 +56,33 @@ fn a_file_without_bounds_is_check_bound() {
     assert_eq!(code(&err), "heapgame::check_bound");
     let any =
         "ruleset \"any\" {\n  heaps any\n  move { take 1.. from one heap }\n  check max 5\n}\n";
-    let err = runs_in("any.game", any, &[], (None, None), false)
-        .expect_err("no heap count for `heaps any`");
+    let err =
+        runs_in("any.game", any, &RunsAsk::default()).expect_err("no heap count for `heaps any`");
     assert!(matches!(&err, CheckError::NoHeaps { .. }), "{err:?}");
     insta::assert_snapshot!(render(&err));
+}
+
+/// A `check` line's box past the most positions a run may visit (`Boxes::AtMost`, the
+/// playground's choice), without `quick` bounds: `heapgame::too_large`, with the box's count
+/// worked out here (three heaps up to 30, sorted: C(33, 3)); its `quick` box is taken instead.
+#[test]
+fn a_check_line_past_the_most_positions_is_too_large() {
+    let with_line = |line: &str| format!("{}  {line}\n}}\n", NIM3.trim_end().trim_end_matches('}'));
+    let text = with_line("check max 30");
+    let ask = RunsAsk {
+        boxes: Boxes::AtMost(1000),
+        ..RunsAsk::default()
+    };
+    let err = runs_in("nim3.game", &text, &ask).expect_err("past the most positions");
+    let sorted = 33u128 * 32 * 31 / 6;
+    assert!(
+        matches!(&err, CheckError::LineTooLarge { positions: Some(n), most: 1000 } if *n == sorted),
+        "{err:?}"
+    );
+    assert_eq!(code(&err), "heapgame::too_large");
+    let quick = with_line("check max 30 quick max 10");
+    let runs = runs_in("nim3.game", &quick, &ask).expect("the quick box fits");
+    assert_eq!(runs[0].1, Bounds { max: 10, heaps: 3 });
 }
 
 /// A box of more positions than one run visits is `heapgame::too_large`, with the count

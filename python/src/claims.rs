@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use heapgame::game::AnyCount;
 use heapgame::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
+use heapgame::query::check_box::{check_box, BoxRefusal, Boxes};
 use heapgame::query::check_ranges::RangeDone;
 use heapgame::query::hooks::{FileRun, Job, RegionAsk};
 use heapgame::ruleset::check::CheckRun;
@@ -77,26 +77,26 @@ fn games(native: &Native, max: Option<u32>) -> Result<Vec<(Game, Option<CheckRun
     Ok(out)
 }
 
-/// The box of a run: the one asked for, else its `check` line's.
+/// The box of a run: the one asked for, else its `check` line's (the query floor's choice,
+/// [`Boxes::Full`]); a refusal in Python's words (`max=`, `heaps=`).
 fn bounds(
     game: &Game,
     line: Option<&CheckRun>,
     max: Option<u32>,
     heaps: Option<usize>,
 ) -> Result<Bounds, LoadError> {
-    Bounds::resolve(game, max, heaps, line).map_err(|m| match m {
-        MissingBound::Max => problem(
-            game,
-            Code::Usage,
-            format!("`{}` declares no bounds for check", game.checked.name),
-            "give max=, or add a line `check max N` to the ruleset",
-        ),
-        MissingBound::Heaps => problem(
-            game,
-            Code::Usage,
-            AnyCount(&game.checked.name).to_string(),
-            "give heaps=, or write `check max N heaps K` in the ruleset",
-        ),
+    check_box(game, line, (max, heaps), Boxes::Full).map_err(|refusal| {
+        let help = match refusal {
+            BoxRefusal::Missing(MissingBound::Max) => {
+                "give max=, or add a line `check max N` to the ruleset"
+            }
+            BoxRefusal::Missing(MissingBound::Heaps) => {
+                "give heaps=, or write `check max N heaps K` in the ruleset"
+            }
+            BoxRefusal::TooLarge { .. } => "give a smaller max=",
+        };
+        let message = refusal.error(game).to_string();
+        problem(game, refusal.code(), message, help)
     })
 }
 

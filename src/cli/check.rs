@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
+use crate::query::check_box::Boxes;
 use crate::query::check_ranges::RangeDone;
+use crate::query::check_runs::{runs_in, Run, RunsAsk};
 use crate::query::hooks::{FileRun, Job, RunHooks};
 use crate::report::check::{deep_json, deep_text, json_report, text_report};
 use crate::report::check_summary::{range_json, range_text, summary_json, summary_text};
@@ -13,7 +15,6 @@ use crate::solver::Budget;
 use crate::verify::check::params_shown;
 use crate::verify::coverage::{Coverage, FindingKind};
 use crate::verify::region::fresh_seed;
-use crate::verify::runs::{runs_in, Run};
 use crate::Game;
 use miette::Report;
 
@@ -88,7 +89,17 @@ fn runs(a: &Args, file: &std::path::Path) -> Result<Vec<Run>, Report> {
     let text = super::common::read_file(file)?;
     // `--time` deepens from the small bounds: the regions grow while time is left.
     let deepen = a.ask(0).deepens();
-    let mut runs = runs_in(&name, &text, &a.params, (a.max, a.heaps), a.quick || deepen)?;
+    let ask = RunsAsk {
+        params: &a.params,
+        max: a.max,
+        heaps: a.heaps,
+        boxes: if a.quick || deepen {
+            Boxes::Quick
+        } else {
+            Boxes::Full
+        },
+    };
+    let mut runs = runs_in(&name, &text, &ask)?;
     if let Some(p) = a.play {
         for (g, _, _) in &mut runs {
             g.set_play(p);

@@ -12,6 +12,9 @@
 //! - [`destination`]: the file an answer is to be written to, checked before the work.
 //! - [`table`]: a box, in one call (its plan and memory, a sum, a kernel, the parallel mode
 //!   or the search, loopy values); [`rows`]: the solved box read row by row.
+//! - [`check_runs`]: the runs of a check (one a `check` line, each its parameter values),
+//!   each with its box ([`check_box`]: the line's, its `quick` one, or the line's within a
+//!   number of positions and the `quick` one otherwise; refused as data when none fits).
 //! - [`check`]: the claims of files' runs checked (each run's region or listed positions,
 //!   the family claims, the coverage; under a time limit, shared and deepened).
 //! - [`diff`]: two rulesets, or a ruleset and a formula, compared (what is compared, its
@@ -19,8 +22,10 @@
 //! - [`sequence`]: one heap's values and their period, within the bounds decided here.
 
 pub mod check;
+pub mod check_box;
 mod check_deepen;
 pub mod check_ranges;
+pub mod check_runs;
 pub mod destination;
 pub mod diff;
 pub mod eval;

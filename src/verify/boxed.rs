@@ -5,14 +5,53 @@
 //! rather than searched one by one (Wythoff's game: each position's search walks its whole
 //! row, column and diagonal, the kernel fills a box of 2000 in a tenth of a second). A box
 //! the kernel cannot fill in the time or memory left is left to the search, as before.
+//!
+//! A kept-heap game's box is held as its per-heap value sets, not a table
+//! ([`crate::solver::kernels::KeptCells`]): every cell is the mex of its heaps' sets, a word
+//! or so per heap size instead of 4 bytes a position, and read without a rank.
 
 use super::check::Checker;
-use crate::solver::kernels::kernel_for_want;
+use crate::solver::kernels::{kernel_for_want, solve_box_cells, KeptCells};
 use crate::solver::modes::solve_box;
 use crate::solver::one::{BYTES_PER_CELL, MOST_CELLS};
 use crate::solver::table::BoxSpec;
 use crate::solver::values::{BoxValues, Want};
 use crate::solver::Play;
+
+/// A box solved at once, as the checker holds it.
+pub(crate) enum Solved {
+    /// A table by rank, of Grundy values or outcomes.
+    Table(BoxValues),
+    /// A kept-heap game's box, as its per-heap sets: Grundy values, whatever was asked.
+    Kept(KeptCells),
+}
+
+impl Solved {
+    /// The box.
+    pub(crate) fn spec(&self) -> &BoxSpec {
+        match self {
+            Solved::Table(t) => &t.spec,
+            Solved::Kept(k) => k.spec(),
+        }
+    }
+
+    /// The Grundy value of `pos` (when `grundy`, else `None`) and whether it is a
+    /// P-position; `None` outside the box.
+    #[inline]
+    fn read(&self, pos: &[u32], grundy: bool) -> Option<(Option<u32>, bool)> {
+        match self {
+            Solved::Table(t) => {
+                let r = t.spec.rank(pos)?;
+                let g = (t.want == Want::Grundy).then(|| t.value(r));
+                Some((g, t.is_p(r)))
+            }
+            Solved::Kept(k) => {
+                let g = k.grundy(pos)?;
+                Some((grundy.then_some(g), g == 0))
+            }
+        }
+    }
+}
 
 impl Checker<'_> {
     /// Solves the box of every heap <= `max` by a kernel when one applies (see the module
@@ -21,7 +60,7 @@ impl Checker<'_> {
     pub(crate) fn solve_box_first(&mut self, max: u32) {
         let game = self.game;
         let gen = game.generator();
-        if self.table.as_ref().is_some_and(|t| t.spec.max >= max) || !self.kernel_at(max) {
+        if self.table.as_ref().is_some_and(|t| t.spec().max >= max) || !self.kernel_at(max) {
             return;
         }
         let Some(k) = game.shape().count else { return };
@@ -29,6 +68,20 @@ impl Checker<'_> {
             return;
         };
         let want = self.want();
+        let budget = crate::solver::Budget {
+            max_positions: self.box_positions,
+            ..self.budget.clone()
+        };
+        let known = match &self.table {
+            Some(Solved::Kept(k)) => Some(k),
+            _ => None,
+        };
+        if let Some(cells) = solve_box_cells(gen, &spec, want, &budget, known) {
+            if let Ok(cells) = cells {
+                self.table = Some(Solved::Kept(cells));
+            }
+            return;
+        }
         // P/N takes about a bit a cell (and a result bit a position): a byte is room to spare.
         let per_cell = if want == Want::Outcome {
             1
@@ -43,12 +96,11 @@ impl Checker<'_> {
         if !fits {
             return;
         }
-        let budget = crate::solver::Budget {
-            max_positions: self.box_positions,
-            ..self.budget.clone()
-        };
+        // The smaller box is not read again (its positions were compared): the new one is
+        // not solved beside it.
+        self.table = None;
         if let Ok(values) = solve_box(gen, &spec, want, &budget) {
-            self.table = Some(values);
+            self.table = Some(Solved::Table(values));
         }
     }
 
@@ -98,11 +150,10 @@ impl Checker<'_> {
 
     /// What the box solved first says of `pos`: its Grundy value (when the claims read it)
     /// and whether it is a P-position; `None` outside the box, or with no box.
+    #[inline]
     pub(super) fn read_box(&self, pos: &[u32]) -> Option<(Option<u32>, bool)> {
-        let t: &BoxValues = self.table.as_ref()?;
-        let r = t.spec.rank(pos)?;
-        let g = (t.want == Want::Grundy).then(|| t.value(r));
-        Some((g, t.is_p(r)))
+        let grundy = self.needs.grundy;
+        self.table.as_ref()?.read(pos, grundy)
     }
 }
 
@@ -126,7 +177,7 @@ mod tests {
         c.box_positions = None;
         c.solve_box_first(100);
         let t = c.table.as_ref().expect("the box solved");
-        assert_eq!(t.spec.max, 100);
+        assert_eq!(t.spec().max, 100);
         // (3, 5) is P, (3, 4) is not: read from the box.
         assert_eq!(c.read_box(&[3, 5]).map(|r| r.1), Some(true));
         assert_eq!(c.read_box(&[3, 4]).map(|r| r.1), Some(false));

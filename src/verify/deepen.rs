@@ -5,7 +5,9 @@
 //! counterexample the file does not name, the smallest of the region searched when it was
 //! found; the report says how far each claim got. Several runs (a file's `check` lines,
 //! several files) deepen together, the run with the fewest positions compared going next
-//! ([`check_deepening_all`]). A run first visits the positions its claims name with `fails
+//! ([`check_deepening_all`], its turns in `deepen/turns.rs`). A region cut at the end of a
+//! run's part of the time is kept where it stopped and resumed at the run's next turn, when
+//! time is left. A run first visits the positions its claims name with `fails
 //! at` (Theorem 6.3 of Single-delete Nim fails first at total 81, beyond what a minute of
 //! totals reaches on four heaps); a failure there, as the file says, is known, and the claim
 //! goes on being compared over the regions, as at every other position it names.
@@ -22,6 +24,9 @@ use crate::solver::{Budget, Clock};
 pub use super::steps::{Plan, Steps};
 
 mod parts;
+mod turns;
+
+use parts::Resume;
 
 /// How far a claim got, when it still holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -141,12 +146,14 @@ pub fn check_deepening(
 /// counterexample yet, about the run's parameters) has an equal part of the time, and a run
 /// has the parts of its open claims. The run that has spent the least time per open claim
 /// goes next, one region (or sample batch) at a time, each step cut when the run has spent its
-/// part (a claim that fails gives its part back to the others). Boxes and totals until two
-/// thirds of `time` or the end of the run's part, then samples. The reports come in the order
+/// part (a claim that fails gives its part back to the others); a run whose next region will
+/// not fit in what its part has left lends it to the others ([`turns`]). A region cut is kept
+/// and resumed at the run's next turn. Boxes and totals until two thirds of `time` (all of
+/// it once a box holds every sample), then samples. The reports come in the order
 /// of `runs`; an error ends its run only. `boxes`: the most positions a kernel's box may hold
 /// ([`Checker::box_positions`]: the limit the user set; `None` weighs it by its bytes).
 /// Every time is read on `clock`, the front end's.
-pub(crate) fn check_deepening_all(
+pub fn check_deepening_all(
     runs: &[(&Game, Plan)],
     (budget, boxes): (Budget, Option<usize>),
     time: Duration,
@@ -179,27 +186,16 @@ pub(crate) fn check_deepening_all(
             d.finished = true;
         }
     }
-    while clock.now() < end {
-        let live: Vec<usize> = (0..ds.len())
-            .filter(|&i| errors[i].is_none() && !ds[i].finished && ds[i].open() > 0)
-            .collect();
-        let open: usize = live.iter().map(|&i| ds[i].open()).sum();
-        let per_claim = |i: usize| ds[i].spent.as_secs_f64() / ds[i].open() as f64;
-        let Some(i) = live
-            .iter()
-            .copied()
-            .min_by(|&a, &b| per_claim(a).total_cmp(&per_claim(b)))
-        else {
+    loop {
+        let now = clock.now();
+        if now >= end {
+            break;
+        }
+        let Some((i, give)) = turns::next(&ds, &errors, (time, end - now)) else {
             break;
         };
-        // This run's part of the whole time, what it has left of it (a step takes at least a
-        // moment), and the point where this step stops.
-        let part = time.mul_f64(ds[i].open() as f64 / open as f64);
-        let left = part
-            .saturating_sub(ds[i].spent)
-            .max(Duration::from_millis(50));
         let started = clock.now();
-        let r = ds[i].step(grow_end, end, started + left);
+        let r = ds[i].step(grow_end, end, started + give);
         ds[i].spent += clock.now().saturating_sub(started);
         if let Err(e) = r {
             let cancelled = e.is_cancelled();
@@ -244,6 +240,15 @@ struct Deepening<'g> {
     named_seen: Vec<Vec<u32>>,
     /// The time a claim's own evaluation may take while the regions grow.
     share: Duration,
+    /// A region cut by the end of the run's part of the time, and where it stopped: the next
+    /// turn resumes it.
+    pending: Option<(Region, Resume)>,
+    /// The time each region of the growth took, in order (over all the turns it took).
+    took: Vec<Duration>,
+    /// The time spent on the pending region so far.
+    this_region: Duration,
+    /// The end of the growth and of the whole run, for the step under way.
+    ends: (Duration, Duration),
 }
 
 impl<'g> Deepening<'g> {
@@ -277,6 +282,10 @@ impl<'g> Deepening<'g> {
         }
         Deepening {
             share: Duration::MAX,
+            pending: None,
+            took: Vec::new(),
+            this_region: Duration::ZERO,
+            ends: (Duration::MAX, Duration::MAX),
             named,
             named_seen: Vec::new(),
             game,
@@ -305,12 +314,26 @@ impl<'g> Deepening<'g> {
         b
     }
 
-    /// The step over `region` was cut by its deadline: growing, the samples come next; sampling,
-    /// the run waits for the others (at its part's end) or is done (at the `end`).
-    fn cut(&mut self, region: &Region, end: Duration) {
+    /// The step over `region` was cut by its deadline, having got as far as `resume`: growing
+    /// with time left for it (the end of the run's part came first), the region waits for the
+    /// run's next turn; at the end of the growth, the samples come next. Sampling, the run
+    /// waits for the others (at its part's end) or is done (at the end).
+    fn cut(&mut self, region: &Region, resume: Resume) {
+        let (grow_end, end) = self.ends;
+        let now = self.clock.now();
         if self.sampling {
-            self.finished = self.clock.now() >= end;
+            self.finished = now >= end;
+        } else if now < grow_end {
+            self.pending = Some((region.clone(), resume));
         } else {
+            self.pending = Some((region.clone(), resume));
+            self.drop_pending();
+        }
+    }
+
+    /// The region pending, if any, is left cut by the time: the growth ends there.
+    fn drop_pending(&mut self) {
+        if let Some((region, _)) = self.pending.take() {
             let words = region.describe(self.game.shape());
             self.done.push(format!("{words} (cut by the time)"));
             self.end_growth(&format!("the time, in {words}"));
@@ -327,8 +350,9 @@ impl<'g> Deepening<'g> {
             .count()
     }
 
-    /// The next region: a box or total until `grow_end`, then a batch of samples until `end`;
-    /// the step stops at `cap` (the run has spent its part of the time) if that comes first.
+    /// The next region (or the one pending): a box or total until `grow_end`, then a batch of
+    /// samples until `end`; the step stops at `cap` (the run has spent its part of the time)
+    /// if that comes first.
     fn step(&mut self, grow_end: Duration, end: Duration, cap: Duration) -> Result<(), CheckError> {
         if self.c.all_failed() {
             self.finished = true;
@@ -340,46 +364,36 @@ impl<'g> Deepening<'g> {
         } else {
             grow_end
         };
-        if !self.sampling && self.clock.now() >= grow_end {
+        self.ends = (grow_end, end);
+        let started = self.clock.now();
+        if !self.sampling && started >= grow_end {
+            self.drop_pending();
             self.end_growth("the time (two thirds of it go to growing)");
         }
         if !self.named.is_empty() {
             // At most half of what this step may take: a named position too large to solve
             // leaves the deepening its time.
-            let now = self.clock.now();
-            self.deadline(now + grow_end.min(cap).saturating_sub(now) / 2);
+            self.deadline(started + grow_end.min(cap).saturating_sub(started) / 2);
             return self.visit_named();
         }
-        let region = if self.sampling {
-            self.steps.samples(&self.plan)
+        let (region, resume) = if self.sampling {
+            (self.steps.samples(&self.plan), Resume::Start)
+        } else if let Some(p) = self.pending.take() {
+            p
         } else if let Some(r) = self.steps.grow() {
-            r
+            (r, Resume::Start)
         } else {
             self.end_growth("the end of the regions");
             return Ok(());
         };
-        let budget = self.deadline(if self.sampling { end } else { grow_end }.min(cap));
-        match region {
-            Region::Box(b) => self.c.solve_box_first(b.max),
-            Region::Total { total, heaps }
-                if super::steps::box_pays(self.game.shape(), total, heaps) =>
-            {
-                // Solved a little ahead when the next box passes the total by at most an
-                // eighth: the box step after it reads the same box rather than solving again.
-                let ahead = (self.steps.next_box_max())
-                    .filter(|&m| m <= total.saturating_add(total / 8))
-                    .unwrap_or(total);
-                self.c.solve_box_first(ahead.max(total));
+        let r = self.visit_step(&region, resume, cap);
+        if !self.sampling {
+            self.this_region += self.clock.now().saturating_sub(started);
+            if self.pending.is_none() && matches!(r, Ok(Some(_))) {
+                self.took.push(std::mem::take(&mut self.this_region));
             }
-            Region::Total { .. } => {}
-            Region::Samples { .. } => {}
         }
-        let fresh = if self.c.can_sweep(&region) {
-            self.sweep_region(&region, end)?
-        } else {
-            self.list_and_visit(&region, &budget, end)?
-        };
-        let Some(fresh) = fresh else {
+        let Some(fresh) = r? else {
             return Ok(());
         };
         if self.sampling {
@@ -400,17 +414,17 @@ impl<'g> Deepening<'g> {
         Ok(())
     }
 
-    /// Compares the claims at the `positions` of `region` not covered before: how many were
-    /// new, or `None` when the time or the position limit cut the region (the run's state
-    /// says what comes next).
+    /// Compares the claims at the `positions` of `region` not covered before, from the
+    /// `from`th on: how many were new, or `None` when the time or the position limit cut the
+    /// region (the run's state says what comes next).
     fn visit_region(
         &mut self,
         region: &Region,
         positions: &[Vec<u32>],
-        end: Duration,
+        from: usize,
     ) -> Result<Option<u64>, CheckError> {
         let mut fresh = 0u64;
-        for p in positions {
+        for (k, p) in positions.iter().enumerate().skip(from) {
             if self.steps.covered(p) || self.named_seen.contains(p) {
                 continue;
             }
@@ -421,7 +435,7 @@ impl<'g> Deepening<'g> {
                 Ok(()) => {}
                 Err(Halt::Error(e)) => return Err(e),
                 Err(Halt::Deadline) => {
-                    self.cut(region, end);
+                    self.cut(region, Resume::Listed(k));
                     return Ok(None);
                 }
                 Err(Halt::Limit(limit)) => {

@@ -141,6 +141,22 @@ pub enum CheckError {
         /// The ruleset's name.
         ruleset: String,
     },
+    /// A `check` line's box past the most positions a run may visit, and its `quick` box
+    /// too or it gives none (the playground's 200,000: `check max 1000` of two heaps).
+    #[error(
+        "the box of this `check` line holds {} positions, more than the {most} one run visits",
+        positions.map_or("too many".to_string(), |n| n.to_string())
+    )]
+    #[diagnostic(
+        code(heapgame::too_large),
+        help("give the `check` line smaller `quick max N` bounds")
+    )]
+    LineTooLarge {
+        /// The positions of the line's box (`None`: past counting).
+        positions: Option<u128>,
+        /// The most positions a run may visit.
+        most: u128,
+    },
     /// `check over (1, 2, 3)` in a game of two heaps.
     #[error("`check over` names {position:?}, which is not a position: {error}")]
     #[diagnostic(

@@ -22,7 +22,6 @@ pub mod family;
 pub mod heap_count;
 pub mod loopy;
 pub mod region;
-pub mod runs;
 mod scope;
 pub mod steps;
 pub mod sweep;

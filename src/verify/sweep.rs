@@ -60,7 +60,7 @@ impl Checker<'_> {
         let (Some((_, hmax)), Some(t)) = (limits(region), self.table.as_ref()) else {
             return false;
         };
-        game.shape().count == Some(2) && self.rule_compiles() && u64::from(t.spec.max) >= hmax
+        game.shape().count == Some(2) && self.rule_compiles() && u64::from(t.spec().max) >= hmax
     }
 
     /// Whether the game has no `positions where` rule, or one the move compiler takes (a
@@ -188,9 +188,11 @@ impl Checker<'_> {
                 (false, true) => TIMED_EVERY as u32,
                 (false, false) => 0,
             };
-            let t0 = (self.timed.clone())
+            // The clock cloned only when read (an Arc: two atomic operations a claim and a
+            // position otherwise).
+            let t0 = (self.timed.as_ref())
                 .filter(|_| weight > 0)
-                .map(|c| (c.now(), c));
+                .map(|c| (c.now(), c.clone()));
             let named = || self.claims[i].fails_at.iter().any(|p| p[..] == pos[..]);
             let q = q.as_ref().filter(|_| !observed);
             match q.map(|q| q.quick(regs, pos, g, is_p)) {

@@ -36,12 +36,19 @@ def phone(url):
         check(ph.js(fits), "a problem fits a phone's screen")
         edit(ph, "heapz 2", "heaps 2")
         ph.wait_text("#status-line", "no problems")
-        # The claims' answer replaces "Checking..." above the game and moves it down: a tap
-        # before it lands would hit a claim's text instead of the button.
-        ph.wait_text("#claims-summary", "holds")
+        # The claims' answer replaces "Checking..." above the game in the room it had: the
+        # game is started at once, whether the answer has come or not.
         ph.type("#play-start", "4 6")
         ph.click("#play-button")
         ph.wait_text("#play-turn", "Your move")
+        ph.wait_text("#claims-summary", "holds")
+        room = ph.js("""const o = document.getElementById('claims-out');
+            const answer = [...o.childNodes], full = o.getBoundingClientRect().height;
+            o.replaceChildren(document.createTextNode('Checking the 2 claims…'));
+            const checking = o.getBoundingClientRect().height;
+            o.replaceChildren(...answer);
+            return [full, checking];""")
+        check(room[0] == room[1], f"the claims' answer takes the room of 'Checking…', moving nothing below it ({room})")
         check(ph.js(fits), "a game fits a phone's screen")
         small = ph.js("""return [...document.querySelectorAll('button, input, select, summary')]
             .filter(e => e.checkVisibility({visibilityProperty: true}))

@@ -1,28 +1,30 @@
 //! The page's own `check`: every claim of the ruleset against the solver, asked of the query
-//! floor as `heapgame check` asks it ([`heapgame::query::check::check`]): one run per `check`
-//! line with its parameter values, or one run with the parameters typed in the page, each over
-//! its box (the `quick` one when the full box is larger than [`MAX_CHECKED`]), in `check`'s
-//! order (so the first counterexample is the smallest). The page's time limit, read on the
-//! page's clock, is shared among the runs; a run it stops says how far it got. This file only
-//! renders the answers: a counterexample with the position, what the claim says, what the
-//! solver finds, and why in words (the move that shows it).
+//! floor as `heapgame check` asks it: the runs ([`heapgame::query::check_runs::plan_runs`]: one
+//! per `check` line with its parameter values, or one with the parameters typed in the page),
+//! each over its box within the page's [`MAX_CHECKED`] positions ([`Boxes::AtMost`]: the
+//! line's, else its `quick` one, else refused) or the positions its `check over` line lists,
+//! checked by [`heapgame::query::check::check`] in `check`'s order (so the first counterexample
+//! is the smallest). The page's time limit, read on the page's clock, is shared among the runs;
+//! a run it stops says how far it got. This file only renders the answers: a run refused, a
+//! counterexample with the position, what the claim says, what the solver finds, and why in
+//! words (the move that shows it).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use heapgame::game::{show_position, AnyCount};
+use heapgame::game::show_position;
 use heapgame::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked, Verdict};
+use heapgame::query::check_box::{BoxRefusal, Boxes};
 use heapgame::query::check_ranges::RangeDone;
+use heapgame::query::check_runs::{plan_runs, RunsAsk};
 use heapgame::query::hooks::{FileRun, Job, RegionAsk};
-use heapgame::ruleset::check::CheckRun;
 use heapgame::ruleset::diag::Code;
-use heapgame::ruleset::ParamOverride;
 use heapgame::solver::positions::box_size;
 use heapgame::solver::{Budget, Clock};
 use heapgame::verify::check::{params_shown, CheckReport, Checker, ClaimReport, Failure};
 use heapgame::verify::coverage::{Coverage, FindingKind};
 use heapgame::verify::region::Region;
-use heapgame::verify::{Bounds, CheckError, MissingBound};
+use heapgame::verify::{CheckError, MissingBound};
 use heapgame::Game;
 use miette::Report;
 use serde_json::{json, Value};
@@ -31,7 +33,8 @@ use crate::api::Request;
 use crate::diag::error_json;
 
 /// The most positions one run of the page's check visits: a larger box is checked over its
-/// `quick` bounds when the `check` line gives them, and is otherwise left to `heapgame check`.
+/// `quick` bounds when the `check` line gives them, and is otherwise left to `heapgame check`
+/// (the query floor's choice, [`Boxes::AtMost`]).
 pub const MAX_CHECKED: u128 = 200_000;
 
 /// Checks every claim of the ruleset within `limit_ms` milliseconds of `clock` in all, each
@@ -40,22 +43,27 @@ pub const MAX_CHECKED: u128 = 200_000;
 /// parameters, region, positions visited and claims; a run that hit the time limit says so
 /// (`stopped`), and its claims hold only so far.
 pub fn check_claims(req: &Request, clock: &Clock, limit_ms: f64) -> Value {
-    let games = match runs(req) {
+    let ask = RunsAsk {
+        params: &req.params,
+        boxes: Boxes::AtMost(MAX_CHECKED),
+        ..RunsAsk::default()
+    };
+    let planned = match plan_runs(&req.name, &req.text, &ask) {
         Ok(r) => r,
-        Err(e) => return e,
+        Err(e) => return error_of(&e),
     };
     let file = PathBuf::from(&req.name);
     let mut out: Vec<Option<Value>> = Vec::new();
     let mut all: Vec<FileRun> = Vec::new();
     let mut at: Vec<usize> = Vec::new();
-    for (game, line) in games {
-        match bounds(&game, line.as_ref()) {
-            Ok(b) => {
+    for (game, plan) in planned {
+        match plan {
+            Ok((bounds, over)) => {
                 at.push(out.len());
                 out.push(None);
-                all.push((file.clone(), game, b, None));
+                all.push((file.clone(), game, bounds, over));
             }
-            Err(problem) => out.push(Some(problem_run(&game, problem))),
+            Err(refusal) => out.push(Some(problem_run(&game, refused(&game, refusal)))),
         }
     }
     let broken = out.iter().any(Option::is_some);
@@ -95,32 +103,6 @@ pub fn check_claims(req: &Request, clock: &Clock, limit_ms: f64) -> Value {
         "holds": holds,
         "complete": complete,
     })
-}
-
-/// The games to check, each with its `check` line: with parameters typed in the page, one
-/// run with them (and the first line's bounds); else one run per line, with its `with`
-/// values.
-fn runs(req: &Request) -> Result<Vec<(Game, Option<CheckRun>)>, Value> {
-    let base = req.load()?;
-    let lines = base.checked.check_runs.clone();
-    if !req.params.is_empty() || lines.is_empty() {
-        let first = lines.first().cloned();
-        return Ok(vec![(base, first)]);
-    }
-    let mut out = Vec::new();
-    for line in lines {
-        let with: Vec<ParamOverride> = line
-            .with
-            .iter()
-            .map(|(n, v)| ParamOverride {
-                text: format!("{n}={v}"),
-            })
-            .collect();
-        let game =
-            Game::from_source_overrides(&req.name, &req.text, &with).map_err(|e| error_json(&e))?;
-        out.push((game, Some(line)));
-    }
-    Ok(out)
 }
 
 /// The page's side of a check: each part within the page's position limit and memory, its
@@ -214,10 +196,11 @@ impl CheckFront for Front<'_> {
 }
 
 /// A run's answer: its parameters, box, positions visited, and claims.
-fn run_json((_, game, bounds, _): &FileRun, r: &CheckReport) -> Value {
+fn run_json(run: &FileRun, r: &CheckReport) -> Value {
+    let game = &run.1;
     json!({
         "params": params_json(game),
-        "region": Region::Box(*bounds).describe(game.shape()),
+        "region": region(run),
         "positions": r.positions,
         "visited": r.seen.positions,
         "stopped": r.stopped.is_some(),
@@ -226,16 +209,29 @@ fn run_json((_, game, bounds, _): &FileRun, r: &CheckReport) -> Value {
 }
 
 /// A run the time stopped before its first position: every claim open, nothing visited.
-fn stopped_run((_, game, bounds, _): &FileRun) -> Value {
+fn stopped_run(run: &FileRun) -> Value {
+    let (_, game, bounds, over) = run;
     let claims = Checker::new(game, Budget::default()).claims;
+    let positions = match over {
+        Some(ps) => ps.len() as u128,
+        None => box_size(game.shape(), bounds.max, bounds.heaps).unwrap_or(0),
+    };
     json!({
         "params": params_json(game),
-        "region": Region::Box(*bounds).describe(game.shape()),
-        "positions": box_size(game.shape(), bounds.max, bounds.heaps).unwrap_or(0) as u64,
+        "region": region(run),
+        "positions": positions as u64,
         "visited": 0,
         "stopped": true,
         "claims": claims.iter().map(claim_json).collect::<Vec<Value>>(),
     })
+}
+
+/// A run's region in words: its box, or the positions its `check over` line lists.
+fn region((_, game, bounds, over): &FileRun) -> String {
+    match over {
+        Some(ps) => format!("{} positions named by `check over`", ps.len()),
+        None => Region::Box(*bounds).describe(game.shape()),
+    }
 }
 
 /// A run that could not be checked: its parameters and the problem.
@@ -271,46 +267,27 @@ fn check_problem(game: &Game, e: &CheckError) -> Value {
     }
 }
 
-/// The box of a run: its `check` line's, or the `quick` one when the full box is larger than
-/// [`MAX_CHECKED`]; a problem when there is none or it is too large.
-fn bounds(game: &Game, line: Option<&CheckRun>) -> Result<Bounds, Value> {
-    let problem =
-        |code, message: String, help: &str| crate::diag::problem(game, code, message, help);
-    let full = Bounds::resolve(game, None, None, line).map_err(|m| match m {
-        MissingBound::Max => problem(
-            Code::Usage,
-            format!("`{}` declares no bounds for check", game.checked.name),
-            "add a line `check max N` to the ruleset",
-        ),
-        MissingBound::Heaps => problem(
-            Code::Usage,
-            AnyCount(&game.checked.name).to_string(),
-            "write `check max N heaps K` in the ruleset",
-        ),
-    })?;
-    let quick = line.and_then(|l| l.quick).map(|(max, heaps)| Bounds {
-        max,
-        heaps: game
-            .shape()
-            .count
-            .or(heaps)
-            .or(line.and_then(|l| l.heaps))
-            .unwrap_or(full.heaps),
-    });
-    let size = |b: Bounds| box_size(game.shape(), b.max, b.heaps).unwrap_or(u128::MAX);
-    for b in [Some(full), quick].into_iter().flatten() {
-        if size(b) <= MAX_CHECKED {
-            return Ok(b);
+/// A run the query floor gave no box, in the page's words: the message as `heapgame check`
+/// says it, the help what to change in the page (which has no `--max`).
+fn refused(game: &Game, refusal: BoxRefusal) -> Value {
+    let help = match refusal {
+        BoxRefusal::Missing(MissingBound::Max) => "add a line `check max N` to the ruleset",
+        BoxRefusal::Missing(MissingBound::Heaps) => "write `check max N heaps K` in the ruleset",
+        BoxRefusal::TooLarge { .. } => {
+            "give the `check` line smaller `quick max N` bounds, or run `heapgame check` on the file"
         }
+    };
+    let message = refusal.error(game).to_string();
+    crate::diag::problem(game, refusal.code(), message, help)
+}
+
+/// A check's error before any run (the ruleset, a `check over` line, a `fails at`) as the
+/// page's problems.
+fn error_of(e: &CheckError) -> Value {
+    match e {
+        CheckError::Located(l) | CheckError::Cancelled(l) => error_json(l),
+        e => json!({"ok": false, "diagnostics": [], "rendered": format!("{e}")}),
     }
-    Err(problem(
-        Code::TooLarge,
-        format!(
-            "the box of this `check` line holds {} positions, more than the {MAX_CHECKED} the page checks",
-            size(full)
-        ),
-        "give the `check` line smaller `quick max N` bounds, or run `heapgame check` on the file",
-    ))
 }
 
 /// A report of the query floor as the page's problems: located when it is one of the ruleset's.

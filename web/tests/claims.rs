@@ -177,3 +177,47 @@ fn the_position_limit_is_a_problem_of_the_run() {
     );
     assert_eq!(v["holds"], false, "{v}");
 }
+
+/// Two heaps of Nim with the `check` line `line` and Bouton's claim.
+fn nim2(line: &str) -> String {
+    format!(
+        "ruleset \"Nim2\" {{\n  heaps 2\n  move {{ take 1.. from one heap }}\n  \
+         claim P: a == b where (a, b) = heaps\n  {line}\n}}\n"
+    )
+}
+
+#[test]
+fn a_box_past_the_pages_limit_is_checked_over_its_quick_bounds_or_refused() {
+    // Heaps up to 1000: 1001 * 1002 / 2 positions (a <= b), past the page's 200,000.
+    const { assert!(1001 * 1002 / 2 > heapgame_web::claims::MAX_CHECKED) };
+    let v = check_claims(
+        &req(&nim2("check max 1000 quick max 100"), &[]),
+        &clock(),
+        60_000.0,
+    );
+    assert_eq!(v["holds"], true, "{v}");
+    assert_eq!(v["runs"][0]["visited"], 101 * 102 / 2, "{v}");
+    // Without quick bounds: the run is refused, with the box's size and what to change.
+    let v = check_claims(&req(&nim2("check max 1000"), &[]), &clock(), 60_000.0);
+    let p = &v["runs"][0]["problem"]["diagnostics"][0];
+    assert_eq!(p["code"], "heapgame::too_large", "{v}");
+    assert!(
+        p["message"].as_str().unwrap().contains("501501 positions"),
+        "{v}"
+    );
+    assert!(p["help"].as_str().unwrap().contains("quick max"), "{v}");
+    assert_eq!(v["complete"], false, "{v}");
+}
+
+#[test]
+fn a_check_over_line_checks_the_positions_it_lists() {
+    // As `heapgame check` does: the three positions, not the box of heaps up to 9.
+    let v = check_claims(
+        &req(&nim2("check over {(1, 1), (2, 3), (4, 9)}"), &[]),
+        &clock(),
+        60_000.0,
+    );
+    assert_eq!(v["holds"], true, "{v}");
+    assert_eq!(v["runs"][0]["visited"], 3, "{v}");
+    assert_eq!(v["runs"][0]["positions"], 3, "{v}");
+}

@@ -15,7 +15,8 @@ impl Session<'_> {
     ) -> Result<(), Report> {
         let l = self.loaded()?;
         let src = &l.game.src;
-        let runs = crate::verify::runs::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
+        let runs =
+            crate::query::check_runs::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
         for (game, bounds) in &runs {
             let budget = ui.budget();
             let region = crate::verify::region::Region::Box(*bounds);

@@ -15,6 +15,7 @@
 //! position limit below the box, or a condition that cannot be evaluated, answers `None`
 //! (nothing stored): another kernel or the search solves the box, and reports its errors.
 
+use super::kept_heap_cells::KeptCells;
 use super::kept_heap_match::{match_clauses, Kept};
 use super::kept_heap_sets::{insert, mex, Sets};
 use super::multiset::next_colex;
@@ -62,6 +63,42 @@ pub(super) fn try_solve(
     Some(
         solve(&clauses, &allowed, spec, want, budget)
             .map_err(|(stop, r)| SolveError::from_stop(stop, r)),
+    )
+}
+
+/// The box held as its sets `V(h)` alone ([`KeptCells`], no table over the box), or `None`
+/// when the kernel does not take the ruleset on the box (as [`try_solve`]); `known`: the sets
+/// of a smaller box of the same game, not computed again.
+pub(super) fn try_cells(
+    game: &Generator,
+    spec: &BoxSpec,
+    budget: &Budget,
+    known: Option<&KeptCells>,
+) -> Option<Result<KeptCells, SolveError<MoveError>>> {
+    if !matches(game, spec) || budget.max_positions.is_some_and(|m| m < spec.len()) {
+        return None;
+    }
+    let clauses = match_clauses(game)?;
+    // A word a heap size (wider only where a value passes 63), and a flag a heap size for
+    // each clause's condition.
+    let bytes = KeptCells::bytes(spec.max, 1) + (u128::from(spec.max) + 1) * clauses.len() as u128;
+    if !budget.affords(bytes) {
+        return Some(Err(SolveError::from_stop(budget.refuse_memory(), 0)));
+    }
+    let stopped = |stop| SolveError::from_stop(stop, 0);
+    let allowed = match allowed(&clauses, spec, budget) {
+        Ok(a) => a?,
+        Err(stop) => return Some(Err(stopped(stop))),
+    };
+    let mut work = 0usize;
+    // A smaller box of the same shape: its sets are the first ones of this box's.
+    let known = known
+        .filter(|k| k.spec().shape == spec.shape && k.spec().heaps == spec.heaps)
+        .map(KeptCells::sets);
+    let sets = value_sets(&clauses, &allowed, spec, budget, &mut work, known);
+    Some(
+        sets.map(|s| KeptCells::new(spec.clone(), s))
+            .map_err(stopped),
     )
 }
 
@@ -128,7 +165,8 @@ fn solve(
     match want {
         Want::Grundy => {
             let mut values: Vec<u32> = budget.table(len).ok_or_else(refused)?;
-            let sets = value_sets(clauses, allowed, spec, budget, &mut work).map_err(|s| (s, 0))?;
+            let sets =
+                value_sets(clauses, allowed, spec, budget, &mut work, None).map_err(|s| (s, 0))?;
             fill(&sets, spec, budget, &mut work, |r, g| values[r] = g)?;
             Ok(BoxValues::from_grundy(
                 spec.clone(),
@@ -139,7 +177,8 @@ fn solve(
         }
         Want::Outcome => {
             let mut bits: Vec<u64> = budget.table(len.div_ceil(64)).ok_or_else(refused)?;
-            let sets = value_sets(clauses, allowed, spec, budget, &mut work).map_err(|s| (s, 0))?;
+            let sets =
+                value_sets(clauses, allowed, spec, budget, &mut work, None).map_err(|s| (s, 0))?;
             fill(&sets, spec, budget, &mut work, |r, g| {
                 if g == 0 {
                     bits[r / 64] |= 1 << (r % 64);
@@ -169,21 +208,30 @@ fn tick(work: &mut usize, budget: &Budget) -> Result<(), Stop> {
 /// The sets `V(h)` for every heap `h <= max`, in increasing order of `h`: for each clause
 /// whose condition holds at `h`, each amount taken and each split of the rest into parts of
 /// at least the clause's least part, the mex of the union of the parts' sets (each part
-/// smaller than `h`, its set already known).
+/// smaller than `h`, its set already known). The sets of `known` (a smaller box's) are
+/// copied, not computed.
 fn value_sets(
     clauses: &[Kept<'_>],
     allowed: &[Vec<bool>],
     spec: &BoxSpec,
     budget: &Budget,
     work: &mut usize,
+    known: Option<&Sets>,
 ) -> Result<Sets, Stop> {
     let max = spec.max as usize;
     let mut sets = Sets::new(max + 1);
+    let lower = spec.shape.lower as usize;
+    let from = known.map_or(lower, |k| k.len().clamp(lower, max + 1));
+    if let Some(k) = known {
+        for h in lower..from {
+            sets.store(h, k.get(h));
+        }
+    }
     // The amounts of each clause up to the box's largest heap (0 alone: nothing taken).
     let amounts: Vec<Vec<u64>> = clauses.iter().map(|c| amounts(c, spec.max)).collect();
     let mut acc: Vec<u64> = Vec::new();
     let mut stack: Vec<u64> = Vec::new();
-    for h in spec.shape.lower as usize..=max {
+    for h in from..=max {
         acc.clear();
         for (c, (ok, amounts)) in clauses.iter().zip(allowed.iter().zip(&amounts)) {
             if !ok.is_empty() && !ok[h] {

@@ -18,6 +18,11 @@ impl Sets {
         }
     }
 
+    /// The number of sets.
+    pub(super) fn len(&self) -> usize {
+        self.bits.len() / self.words
+    }
+
     /// The number of words of every set.
     pub(super) fn words(&self) -> usize {
         self.words

@@ -13,7 +13,8 @@
 //! - `kept-heap` (`kept_heap.rs`): boxes of `heaps n` whose every move keeps one heap (a
 //!   condition on it alone), deletes the others and splits it, filled from the value sets of
 //!   single heaps (`kept_heap_match.rs` matches the clauses, `kept_heap_sets.rs` holds the
-//!   sets). Asked first.
+//!   sets). Asked first. A caller that reads a box cell by cell (`check`) may hold it as
+//!   its sets alone, no table (`kept_heap_cells.rs`, [`solve_box_cells`]).
 //! - `multiset`: unordered boxes whose moves delete heaps and split or lower others
 //!   (`multiset.rs` matches the moves and fills the table, `multiset_clause.rs` holds the matched
 //!   clauses, `multiset_moves.rs` lists followers,
@@ -42,6 +43,7 @@ mod fill;
 mod fill_p;
 mod guard;
 mod kept_heap;
+mod kept_heap_cells;
 mod kept_heap_match;
 mod kept_heap_sets;
 mod layout;
@@ -59,6 +61,7 @@ use super::error::SolveError;
 use super::table::BoxSpec;
 use super::{BoxValues, Want};
 use crate::moves::{Generator, MoveError};
+pub use kept_heap_cells::KeptCells;
 
 /// A compiled kernel as the list [`KERNELS`] registers it.
 struct Kernel {
@@ -169,4 +172,23 @@ pub fn solve_box_named(
     let ruled = game.positions.is_some();
     let k = KERNELS.iter().find(|k| k.name == name)?;
     (k.takes_rule || !ruled).then(|| (k.solve)(game, spec, want, budget))?
+}
+
+/// The box held compactly, where the kernel that solves it answers any cell from less than
+/// a table over the box: the kept-heap kernel's sets `V(h)`, a word or so per heap size
+/// ([`KeptCells`]). `None` when another kernel (or none) would solve the box for `want`
+/// ([`kernel_for_want`]): the caller solves it as a table. (A kept-heap game deletes heaps,
+/// so it is never a sum, which the modes would ask first.) `known`: the cells of a smaller box
+/// of the same game, whose sets are reused.
+pub fn solve_box_cells(
+    game: &Generator,
+    spec: &BoxSpec,
+    want: Want,
+    budget: &Budget,
+    known: Option<&KeptCells>,
+) -> Option<Result<KeptCells, SolveError<MoveError>>> {
+    if kernel_for_want(game, spec, want) != Some(kept_heap::NAME) {
+        return None;
+    }
+    kept_heap::try_cells(game, spec, budget, known)
 }

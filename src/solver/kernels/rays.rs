@@ -8,8 +8,12 @@
 //! of side `n` in `O(n^2)` instead of `O(n^2 log n)` followers, two-row Chomp's in `O(n^2)`
 //! instead of `O(n^3)`). With a `positions where` rule, a second bit a cell says whether every
 //! cell of its line up to it is excluded, so that a run ending where the rule's cells begin
-//! counts as reaching the start; a run that does neither makes the kernel decline. Grundy
-//! values are not computed here (the next kernel or the search gives them).
+//! counts as reaching the start. A run that does neither (a bounded bite: `take s in
+//! 1..min(bottom - 1, 3)`) is walked cell by cell, a look at each cell's outcome (and, with a
+//! rule, a third bit a cell: excluded), so that the kernel solves every box it matches and the
+//! plan that names it is the run's ([`crate::solver::plan`]). It declines only where the
+//! `positions where` rule cannot be evaluated, the interpreter's error that the search then
+//! reports. Grundy values are not computed here (the next kernel or the search gives them).
 
 use super::fill::{get, set, Halt};
 use super::rays_match::{plan, Affine, Family, Multiple, Plan, RayClause};
@@ -74,14 +78,15 @@ pub(super) fn try_solve(
         }
     }
     let n = plan.side;
-    let maps = 1 + plan.families.len() * (1 + usize::from(plan.rule.is_some()));
+    let ruled = usize::from(plan.rule.is_some());
+    let maps = 1 + ruled + plan.families.len() * (1 + ruled);
     let bytes = (n * n).div_ceil(64) as u128 * 8 * maps as u128;
     if let Err(stop) = budget.reserve(bytes) {
         return Some(Err(SolveError::from_stop(stop, 0)));
     }
     let scale = |cells: usize| (cells as u128 * spec.len() as u128 / (n * n) as u128) as usize;
     let mut tick = |cells: usize| budget.check_now(scale(cells));
-    match fill(&plan, &mut tick) {
+    match fill(game, &plan, &mut tick) {
         Ok(out) => Some(Ok(output(spec, &plan, &out))),
         Err(Halt::Decline) => None,
         Err(Halt::Stop(s)) => Some(Err(SolveError::from_stop(s, 0))),
@@ -111,6 +116,8 @@ struct Square<'p> {
     n: usize,
     /// P-positions, and the cells the rule excludes (the box's convention for them).
     out: Vec<u64>,
+    /// With a rule: the cells it excludes.
+    excluded: Vec<u64>,
     /// Per family: a P-position on the cell's line at or before it.
     seen: Vec<Vec<u64>>,
     /// Per family, with a rule: every cell of the line up to this one is excluded.
@@ -123,16 +130,33 @@ impl Square<'_> {
         c[0] * self.n + c[1]
     }
 
-    /// Whether the run of cells of family `f` from `near` back to `far` holds a P-position;
-    /// [`Halt::Decline`] when cells of the game lie before `far` on the line.
+    /// Whether the run of cells of family `f` from `near` back to `far` holds a P-position:
+    /// one look when no cell of the game lies before `far` on the line, else the run walked.
     #[inline]
     fn run(&self, f: usize, near: [usize; 2], far: [usize; 2]) -> Result<bool, Halt> {
-        if let Some(b) = back(&self.plan.families[f], far) {
+        let fam = &self.plan.families[f];
+        if let Some(b) = back(fam, far) {
             if self.void.is_empty() || !get(&self.void[f], self.at(b)) {
-                return Err(Halt::Decline);
+                return Ok(self.walk(fam, near, far));
             }
         }
         Ok(get(&self.seen[f], self.at(near)))
+    }
+
+    /// Whether a cell of the line of `fam` from `near` back to `far` (both on it, `far` at
+    /// or before `near`) is a P-position of the game, cell by cell.
+    fn walk(&self, fam: &Family, near: [usize; 2], far: [usize; 2]) -> bool {
+        let mut c = near;
+        loop {
+            let x = self.at(c);
+            if get(&self.out, x) && (self.excluded.is_empty() || !get(&self.excluded, x)) {
+                return true;
+            }
+            match back(fam, c) {
+                Some(b) if c != far => c = b,
+                _ => return false,
+            }
+        }
     }
 
     /// Whether a [`Multiple`] clause reaches a P-position from `c`.
@@ -232,18 +256,26 @@ impl Square<'_> {
     }
 }
 
-/// The square's outcomes (bit set: a P-position, or a cell the rule excludes), row by row.
+/// The square's outcomes (bit set: a P-position, or a cell the rule excludes), row by row;
+/// the rule evaluated by `game`'s interpreter where its compiled form cannot say.
 fn fill(
+    game: &Generator,
     plan: &Plan,
     tick: &mut dyn FnMut(usize) -> Result<(), crate::solver::budget::Stop>,
 ) -> Result<Vec<u64>, Halt> {
     let n = plan.side;
     let words = (n * n).div_ceil(64);
     let ruled = plan.rule.is_some();
+    let mut scratch = (Vec::new(), Vec::new());
+    let mut interpreted = |pos: &[u32]| match &game.positions {
+        Some(r) => r.allows(pos, (&mut scratch.0, &mut scratch.1), None).ok(),
+        None => Some(true),
+    };
     let mut sq = Square {
         plan,
         n,
         out: vec![0; words],
+        excluded: if ruled { vec![0; words] } else { Vec::new() },
         seen: vec![vec![0; words]; plan.families.len()],
         void: if ruled {
             vec![vec![0; words]; plan.families.len()]
@@ -264,7 +296,10 @@ fn fill(
                 (Some(rule), Some(regs)) => {
                     let pos = if mirrored { [x1, x0] } else { c };
                     let pos = [pos[0] as u32, pos[1] as u32];
-                    rule.allows(&pos, regs).map_err(|_| Halt::Decline)?
+                    match rule.allows(&pos, regs) {
+                        Ok(a) => a,
+                        Err(_) => interpreted(&pos).ok_or(Halt::Decline)?,
+                    }
                 }
                 _ => true,
             };
@@ -277,6 +312,9 @@ fn fill(
             let x = x0 * n + x1;
             if p || !allowed {
                 set(&mut sq.out, x);
+            }
+            if !allowed {
+                set(&mut sq.excluded, x);
             }
             for (f, fam) in plan.families.iter().enumerate() {
                 let b = back(fam, c).map(|b| b[0] * n + b[1]);

@@ -1,10 +1,10 @@
 //! The parts of a deepening step over a region: the positions `fails at` names, a region
-//! listed and visited position by position, or swept without being listed
+//! listed and visited position by position, or swept without being listed, from where a cut
+//! left it
 //! ([`crate::verify::sweep`]: a two-heap game whose boxes a kernel solves); the claims parked
 //! once they took their share of the time, and whether samples could add anything (a box
-//! holding them all: the growth goes on instead); the run's report at the end.
-
-use std::time::Duration;
+//! holding them all: the growth goes on instead); where a region cut stopped ([`Resume`]);
+//! the run's report at the end.
 
 use super::{params_shown, DeepReport, Deepening, Halt};
 use crate::game::show_position;
@@ -12,8 +12,57 @@ use crate::solver::Budget;
 use crate::verify::region::Region;
 use crate::verify::sweep::Cursor;
 use crate::verify::{CheckError, RegionError};
+use std::time::Duration;
+
+/// Where a region cut by the time stopped, so that the run's next turn goes on from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Resume {
+    /// Nothing kept (the box was being solved, or the region listed): the region anew.
+    Start,
+    /// Swept up to this position.
+    Swept(Cursor),
+    /// Listed and visited up to this index of its listing (in the fixed order).
+    Listed(usize),
+}
 
 impl Deepening<'_> {
+    /// Compares the claims over `region` from `resume` until `cap` (or the end of the growth,
+    /// or of the run): how many positions were new, or `None` when it was cut.
+    pub(super) fn visit_step(
+        &mut self,
+        region: &Region,
+        resume: Resume,
+        cap: Duration,
+    ) -> Result<Option<u64>, CheckError> {
+        let (grow_end, end) = self.ends;
+        let budget = self.deadline(if self.sampling { end } else { grow_end }.min(cap));
+        match *region {
+            Region::Box(b) => self.c.solve_box_first(b.max),
+            Region::Total { total, heaps }
+                if crate::verify::steps::box_pays(self.game.shape(), total, heaps) =>
+            {
+                // Solved a little ahead when the next box passes the total by at most an
+                // eighth: the box step after it reads the same box rather than solving again.
+                let ahead = (self.steps.next_box_max())
+                    .filter(|&m| m <= total.saturating_add(total / 8))
+                    .unwrap_or(total);
+                self.c.solve_box_first(ahead.max(total));
+            }
+            Region::Total { .. } | Region::Samples { .. } => {}
+        }
+        // A region resumed goes on the way it started.
+        let sweep = match resume {
+            Resume::Start => self.c.can_sweep(region),
+            Resume::Swept(_) => true,
+            Resume::Listed(_) => false,
+        };
+        if sweep {
+            self.sweep_region(region, resume)
+        } else {
+            self.list_and_visit(region, &budget, resume)
+        }
+    }
+
     /// Visits the positions `fails at` names (a claim that fails at one, as the file says,
     /// stays open). A named position that the time or the position limit keeps from being
     /// solved is left out and said so: the deepening goes on.
@@ -54,18 +103,19 @@ impl Deepening<'_> {
     }
 
     /// Lists the positions of `region` and compares the claims at those not covered before
-    /// ([`Deepening::visit_region`]). A region too large to list ends the growth.
+    /// ([`Deepening::visit_region`]), from where `resume` says. A region too large to list
+    /// ends the growth.
     pub(super) fn list_and_visit(
         &mut self,
         region: &Region,
         budget: &Budget,
-        end: Duration,
+        resume: Resume,
     ) -> Result<Option<u64>, CheckError> {
         // Listing a region of millions of positions takes seconds: it looks at the deadline.
         let mut positions = match region.positions_within(self.game.shape(), budget) {
             Ok(ps) => ps,
             Err(_) if budget.past_deadline() => {
-                self.cut(region, end);
+                self.cut(region, resume);
                 return Ok(None);
             }
             Err(RegionError::BoxTooLarge { .. } | RegionError::TotalTooLarge { .. }) => {
@@ -80,17 +130,25 @@ impl Deepening<'_> {
         positions.retain(|p| self.game.allows(p));
         // A loopy game solves the step's positions together when it first needs one.
         self.c.set_region(&positions);
-        self.visit_region(region, &positions, end)
+        let from = match resume {
+            Resume::Listed(k) => k,
+            Resume::Start | Resume::Swept(_) => 0,
+        };
+        self.visit_region(region, &positions, from)
     }
 
-    /// Sweeps `region` chunk by chunk ([`crate::verify::sweep`]), looking at the claims'
-    /// shares between chunks as [`Deepening::visit_region`] does after each position.
+    /// Sweeps `region` chunk by chunk ([`crate::verify::sweep`]), from where `resume` says,
+    /// looking at the claims' shares between chunks as [`Deepening::visit_region`] does after
+    /// each position.
     pub(super) fn sweep_region(
         &mut self,
         region: &Region,
-        end: Duration,
+        resume: Resume,
     ) -> Result<Option<u64>, CheckError> {
-        let mut cur = Cursor::start();
+        let mut cur = match resume {
+            Resume::Swept(cur) => cur,
+            Resume::Start | Resume::Listed(_) => Cursor::start(),
+        };
         let old = (self.steps.max, self.steps.total);
         let skip = std::mem::take(&mut self.named_seen);
         let mut fresh = 0u64;
@@ -106,7 +164,7 @@ impl Deepening<'_> {
                 Ok(false) => {}
                 Err(Halt::Error(e)) => break Err(e),
                 Err(Halt::Deadline) => {
-                    self.cut(region, end);
+                    self.cut(region, Resume::Swept(cur));
                     break Ok(None);
                 }
                 Err(Halt::Limit(limit)) => {
@@ -164,6 +222,8 @@ impl Deepening<'_> {
 
     /// The run's report: how far each claim got, the steps taken, why it ended.
     pub(super) fn report(mut self) -> DeepReport {
+        // A region still pending when the time was up: cut by it.
+        self.drop_pending();
         if self.taken > 0 {
             self.done.push(format!(
                 "{} samples with heaps <= {} (seeds {} on)",

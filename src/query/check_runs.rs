@@ -1,21 +1,54 @@
-//! The runs of `check` (and the REPL's `:check`): a ruleset loaded once per `check` line of
-//! its file with that line's parameter values and bounds (or once with the values and bounds
-//! given), and the positions of a `check over` line.
+//! The runs of a check, decided here once for `heapgame check`, the REPL's `:check` and the
+//! playground: the ruleset loaded once per `check` line of its file with that line's
+//! parameter values (or once with the values given), each run's box chosen as its front end
+//! asks ([`super::check_box`], which Python's check takes its boxes from too), and the
+//! positions of a `check over` line.
 
+use crate::game::Game;
 use crate::ruleset::check::CheckRun;
 use crate::ruleset::diag::{Code, LoadError};
 use crate::ruleset::ParamOverride;
-use crate::Game;
+use crate::verify::{Bounds, CheckError};
 
-use super::{Bounds, CheckError, MissingBound};
+use super::check_box::{check_box, BoxRefusal, Boxes};
 
 /// One run: a loaded game, its bounds, and the positions of a `check over` line.
 pub type Run = (Game, Bounds, Option<Vec<Vec<u32>>>);
 
-/// The runs of a ruleset's text (`name` names it in messages): with `params`, one run with
+/// One run as planned: a loaded game, and its bounds and the positions of a `check over` line,
+/// or why it was given no box.
+pub type Planned = (Game, Result<(Bounds, Option<Vec<Vec<u32>>>), BoxRefusal>);
+
+/// What the runs of a check are asked: the parameters set from outside the file (then one
+/// run with them), the largest heap and the most heaps given (replacing each line's, and a
+/// `check over` line's positions by their box), and which box each run visits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunsAsk<'a> {
+    /// `NAME=VALUE` each.
+    pub params: &'a [String],
+    /// The largest heap.
+    pub max: Option<u32>,
+    /// The most heaps.
+    pub heaps: Option<usize>,
+    /// Which box each run visits.
+    pub boxes: Boxes,
+}
+
+/// The runs of a ruleset's text (`name` names it in messages): with parameters, one run with
 /// them; otherwise one run per `check` line of the file, each with its own parameter values.
-/// `max`/`heaps` replace the file's bounds. (Shared with the REPL's `:check`, which leaves out
-/// the runs `over` a list of positions.)
+/// A run given no box fails the whole file, as `heapgame check` says it.
+pub fn runs_in(name: &str, text: &str, ask: &RunsAsk) -> Result<Vec<Run>, CheckError> {
+    plan_runs(name, text, ask)?
+        .into_iter()
+        .map(|(game, planned)| match planned {
+            Ok((bounds, over)) => Ok((game, bounds, over)),
+            Err(refusal) => Err(refusal.error(&game)),
+        })
+        .collect()
+}
+
+/// The runs of the REPL's `:check`: [`runs_in`] with each line's box, leaving out the runs
+/// `over` a list of positions.
 pub fn runs_of(
     name: &str,
     text: &str,
@@ -23,7 +56,13 @@ pub fn runs_of(
     max: Option<u32>,
     heaps: Option<usize>,
 ) -> Result<Vec<(Game, Bounds)>, CheckError> {
-    let runs = runs_in(name, text, params, (max, heaps), false)?;
+    let ask = RunsAsk {
+        params,
+        max,
+        heaps,
+        boxes: Boxes::Full,
+    };
+    let runs = runs_in(name, text, &ask)?;
     Ok(runs
         .into_iter()
         .filter(|r| r.2.is_none())
@@ -55,7 +94,7 @@ fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, Che
             out.push(c);
         }
     }
-    super::region::sort_in_order(&mut out);
+    crate::verify::region::sort_in_order(&mut out);
     out.dedup();
     Ok(Some(out))
 }
@@ -84,44 +123,29 @@ fn set_by(mut e: LoadError, line: &CheckRun) -> LoadError {
     e
 }
 
-/// [`runs_of`], with each `check` line's `quick` bounds when `quick`.
-pub fn runs_in(
-    name: &str,
-    text: &str,
-    params: &[String],
-    (max, heaps): (Option<u32>, Option<usize>),
-    quick: bool,
-) -> Result<Vec<Run>, CheckError> {
-    let cli: Vec<ParamOverride> = params
-        .iter()
+/// The runs of [`runs_in`], each with its box or why it was given none (the playground shows
+/// a refused run among the others). A `check over` line's box bounds what its positions reach,
+/// and is chosen as any other.
+pub fn plan_runs(name: &str, text: &str, ask: &RunsAsk) -> Result<Vec<Planned>, CheckError> {
+    let cli: Vec<ParamOverride> = (ask.params.iter())
         .map(|t| ParamOverride { text: t.clone() })
         .collect();
     let base = Game::from_source_overrides(name, text, &cli)?;
-    let mut lines = base.checked.check_runs.clone();
-    if quick {
-        for l in &mut lines {
-            if let Some((m, h)) = l.quick {
-                l.max = m;
-                l.heaps = h.or(l.heaps);
-            }
-        }
-    }
-    let bounds = |game: &Game, line: Option<&CheckRun>| {
-        let ruleset = game.checked.name.clone();
-        Bounds::resolve(game, max, heaps, line).map_err(|m| match m {
-            MissingBound::Max => CheckError::NoMax { ruleset },
-            MissingBound::Heaps => CheckError::NoHeaps { ruleset },
+    let lines = base.checked.check_runs.clone();
+    let given = (ask.max, ask.heaps);
+    // `--max`/`--heaps` replace every run's positions by their box.
+    let listed = ask.max.is_none() && ask.heaps.is_none();
+    let plan = |game: &Game, line: Option<&CheckRun>, i: usize| {
+        Ok::<_, CheckError>(match check_box(game, line, given, ask.boxes) {
+            Ok(b) if listed => Ok((b, over_positions(game, i)?)),
+            Ok(b) => Ok((b, None)),
+            Err(refusal) => Err(refusal),
         })
     };
-    if !params.is_empty() || lines.is_empty() {
-        let b = bounds(&base, lines.first())?;
-        let over = if max.is_none() && heaps.is_none() {
-            over_positions(&base, 0)?
-        } else {
-            None
-        };
-        let runs = vec![(base, b, over)];
-        if params.is_empty() {
+    if !ask.params.is_empty() || lines.is_empty() {
+        let planned = plan(&base, lines.first(), 0)?;
+        let runs = vec![(base, planned)];
+        if ask.params.is_empty() {
             named_positions(&runs)?;
         }
         return Ok(runs);
@@ -131,23 +155,15 @@ pub fn runs_in(
         let game = if line.with.is_empty() {
             Game::from_source_overrides(name, text, &[])?
         } else {
-            let os: Vec<ParamOverride> = line
-                .with
-                .iter()
+            let os: Vec<ParamOverride> = (line.with.iter())
                 .map(|(n, v)| ParamOverride {
                     text: format!("{n}={v}"),
                 })
                 .collect();
             Game::from_source_overrides(name, text, &os).map_err(|e| set_by(e, line))?
         };
-        let b = bounds(&game, Some(line))?;
-        // `--max`/`--heaps` replace every run's positions by their box.
-        let over = if max.is_none() && heaps.is_none() {
-            over_positions(&game, i)?
-        } else {
-            None
-        };
-        out.push((game, b, over));
+        let planned = plan(&game, Some(line), i)?;
+        out.push((game, planned));
     }
     named_positions(&out)?;
     Ok(out)
@@ -156,10 +172,10 @@ pub fn runs_in(
 /// The positions `fails at` names are positions of the game: one that is a position in no
 /// run of the file (another heap count, a heap out of range; a claim of several parameter
 /// values may name positions of one of them) is an error at the `fails at`.
-fn named_positions(runs: &[Run]) -> Result<(), CheckError> {
+fn named_positions(runs: &[Planned]) -> Result<(), CheckError> {
     use crate::game::PositionError;
     use crate::ruleset::diag::{Code, Diag, LoadError};
-    let Some((first, _, _)) = runs.first() else {
+    let Some((first, _)) = runs.first() else {
         return Ok(());
     };
     let src = first.src.inner();
@@ -168,7 +184,7 @@ fn named_positions(runs: &[Run]) -> Result<(), CheckError> {
         for p in &c.fails_at {
             let wide: Vec<u64> = p.iter().map(|&h| h.max(0).unsigned_abs()).collect();
             let mut why = None;
-            for (g, _, _) in runs {
+            for (g, _) in runs {
                 match g.checked.claims.get(i).map(|_| g.canonical(&wide)) {
                     Some(Err(e)) if p.iter().all(|&h| h >= 0) => why = Some(e),
                     None | Some(Err(_)) => {}
