@@ -24,6 +24,8 @@ use crate::solver::{Budget, Clock};
 pub use super::steps::{Plan, Steps};
 
 mod parts;
+#[cfg(test)]
+mod tests;
 mod turns;
 
 use parts::Resume;

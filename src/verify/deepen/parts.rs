@@ -1,9 +1,8 @@
 //! The parts of a deepening step over a region: the positions `fails at` names, a region
-//! listed and visited position by position, or swept without being listed, from where a cut
-//! left it
-//! ([`crate::verify::sweep`]: a two-heap game whose boxes a kernel solves); the claims parked
-//! once they took their share of the time, and whether samples could add anything (a box
-//! holding them all: the growth goes on instead); where a region cut stopped ([`Resume`]);
+//! listed and visited position by position, or swept without being listed
+//! ([`crate::verify::sweep`]: a two-heap game whose boxes a kernel solves), each from where a
+//! cut left it ([`Resume`]); the claims parked once they took their share of the time, and
+//! whether samples could add anything (a box holding them all: the growth goes on instead);
 //! the run's report at the end.
 
 use super::{params_shown, DeepReport, Deepening, Halt};
