@@ -24,6 +24,7 @@ pub mod loopy;
 pub mod region;
 pub mod runs;
 mod scope;
+mod solved;
 pub mod steps;
 pub mod sweep;
 
