@@ -11,47 +11,13 @@
 //! or so per heap size instead of 4 bytes a position, and read without a rank.
 
 use super::check::Checker;
-use crate::solver::kernels::{kernel_for_want, solve_box_cells, KeptCells};
+use super::solved::Solved;
+use crate::solver::kernels::{kernel_for_want, solve_box_cells};
 use crate::solver::modes::solve_box;
 use crate::solver::one::{BYTES_PER_CELL, MOST_CELLS};
 use crate::solver::table::BoxSpec;
-use crate::solver::values::{BoxValues, Want};
+use crate::solver::values::Want;
 use crate::solver::Play;
-
-/// A box solved at once, as the checker holds it.
-pub(crate) enum Solved {
-    /// A table by rank, of Grundy values or outcomes.
-    Table(BoxValues),
-    /// A kept-heap game's box, as its per-heap sets: Grundy values, whatever was asked.
-    Kept(KeptCells),
-}
-
-impl Solved {
-    /// The box.
-    pub(crate) fn spec(&self) -> &BoxSpec {
-        match self {
-            Solved::Table(t) => &t.spec,
-            Solved::Kept(k) => k.spec(),
-        }
-    }
-
-    /// The Grundy value of `pos` (when `grundy`, else `None`) and whether it is a
-    /// P-position; `None` outside the box.
-    #[inline]
-    fn read(&self, pos: &[u32], grundy: bool) -> Option<(Option<u32>, bool)> {
-        match self {
-            Solved::Table(t) => {
-                let r = t.spec.rank(pos)?;
-                let g = (t.want == Want::Grundy).then(|| t.value(r));
-                Some((g, t.is_p(r)))
-            }
-            Solved::Kept(k) => {
-                let g = k.grundy(pos)?;
-                Some((grundy.then_some(g), g == 0))
-            }
-        }
-    }
-}
 
 impl Checker<'_> {
     /// Solves the box of every heap <= `max` by a kernel when one applies (see the module

@@ -203,7 +203,7 @@ pub struct Checker<'g> {
     /// The clock claims are timed on into `spent` (a deepening run's, the front end's).
     pub timed: Option<crate::solver::Clock>,
     /// A box solved at once by a kernel, read before the search ([`super::boxed`]).
-    pub(super) table: Option<super::boxed::Solved>,
+    pub(super) table: Option<super::solved::Solved>,
     /// The claims compiled for a sweep of such a box ([`super::sweep`]), once built.
     pub(super) quick: Option<Vec<Option<super::compiled::CompiledClaim>>>,
     /// A sweep asks the interpreter, observed, at every position with heaps <= this of a

@@ -23,6 +23,7 @@ pub mod heap_count;
 pub mod loopy;
 pub mod region;
 mod scope;
+mod solved;
 pub mod steps;
 pub mod sweep;
 

@@ -2,7 +2,7 @@
 //! followers from a cell of the ordered square are, piece by piece, a run of cells on a line
 //! whose step from one cell to the one before is either a constant vector (`Fixed`) or a
 //! multiple of one heap taken from the other (`Scaled`), the run reaching back to the line's
-//! start (or to cells the `positions where` rule excludes). Two clause forms, read from the
+//! start (or to cells the `positions where` rule excludes) in one look, or else walked. Two clause forms, read from the
 //! lowered program, never from the ruleset's name:
 //!
 //! - [`Multiple`]: `keep one heap b [where C(b)]; take {E(b) * m for m in c..H} from the other
@@ -15,7 +15,7 @@
 //!   forms in the heaps and the first amount `s`, each increasing with `s` (two-row Chomp's
 //!   `max(0, top - (bottom - s))`); for one position the followers are a few runs, each on a
 //!   line of constant step. Whether a run reaches its line's start is decided in the fill,
-//!   which declines where one does not.
+//!   which walks a run that does not cell by cell.
 //!
 //! Anything else (guards, `where` conditions, other selections, another number of heaps, a
 //! least heap size) is not matched: the other kernels or the interpreter take the ruleset.
