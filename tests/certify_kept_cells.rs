@@ -10,11 +10,13 @@ use heapgame::moves::Generator;
 use heapgame::solver::kernels::solve_box_cells;
 use heapgame::solver::modes::table_values;
 use heapgame::solver::{BoxSpec, Budget, Want};
-use heapgame::verify::check::{check_region, CheckReport};
+use heapgame::verify::check::check_region;
 use heapgame::verify::region::Region;
 use heapgame::verify::sweep::check_box_swept;
 use heapgame::verify::Bounds;
 use heapgame::Game;
+
+use crate::certify_sweep::summary;
 
 fn ruleset(path: &str) -> String {
     std::fs::read_to_string(path).expect("a bundled ruleset")
@@ -86,17 +88,6 @@ fn the_sets_give_every_cell_the_interpreters_value() {
     let spec = BoxSpec::new(wythoff.shape(), 20, 2).expect("small");
     let gen = wythoff.generator();
     assert!(solve_box_cells(gen, &spec, Want::Grundy, &Budget::default(), None).is_none());
-}
-
-/// What a report says of each claim: decided, silent, counterexamples, the first.
-fn summary(r: &CheckReport) -> Vec<(u64, u64, u64, Option<Vec<u32>>)> {
-    r.claims
-        .iter()
-        .map(|c| {
-            let first = c.failure.as_ref().map(|f| f.position.clone());
-            (c.checked, c.silent, c.failures, first)
-        })
-        .collect()
 }
 
 #[test]

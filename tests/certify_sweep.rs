@@ -14,8 +14,9 @@ use heapgame::verify::sweep::check_box_swept;
 use heapgame::verify::Bounds;
 use heapgame::Game;
 
-/// What a report says of each claim: decided, silent, counterexamples, the first.
-fn summary(r: &CheckReport) -> Vec<(u64, u64, u64, Option<Vec<u32>>)> {
+/// What a report says of each claim: decided, silent, counterexamples, the first (also
+/// `certify_kept_cells`'s).
+pub(crate) fn summary(r: &CheckReport) -> Vec<(u64, u64, u64, Option<Vec<u32>>)> {
     r.claims
         .iter()
         .map(|c| {
