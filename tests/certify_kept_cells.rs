@@ -10,13 +10,9 @@ use heapgame::moves::Generator;
 use heapgame::solver::kernels::solve_box_cells;
 use heapgame::solver::modes::table_values;
 use heapgame::solver::{BoxSpec, Budget, Want};
-use heapgame::verify::check::check_region;
-use heapgame::verify::region::Region;
-use heapgame::verify::sweep::check_box_swept;
-use heapgame::verify::Bounds;
 use heapgame::Game;
 
-use crate::certify_sweep::summary;
+use crate::certify_sweep::{both, summary};
 
 fn ruleset(path: &str) -> String {
     std::fs::read_to_string(path).expect("a bundled ruleset")
@@ -131,13 +127,7 @@ fn a_sweep_of_the_sets_gives_the_interpreters_verdicts() {
         ("wide", wide, 80, None),
     ];
     for (name, text, max, first) in cases {
-        let g = game(name, &text);
-        let swept = check_box_swept(&g, max, Budget::default())
-            .unwrap_or_else(|| panic!("{name}: a box the kept-heap kernel solves, swept"))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        let region = Region::Box(Bounds { max, heaps: 2 });
-        let listed =
-            check_region(&g, &region, Budget::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let (swept, listed) = both(name, &text, max);
         assert_eq!(swept.seen.positions, listed.seen.positions, "{name}");
         let (s, l) = (summary(&swept), summary(&listed));
         assert_eq!(s, l, "{name}");

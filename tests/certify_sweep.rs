@@ -26,8 +26,9 @@ pub(crate) fn summary(r: &CheckReport) -> Vec<(u64, u64, u64, Option<Vec<u32>>)>
         .collect()
 }
 
-/// `text` as a game, its box of heaps <= `max` checked by the sweep and by the interpreter.
-fn both(name: &str, text: &str, max: u32) -> (CheckReport, CheckReport) {
+/// `text` as a game, its box of heaps <= `max` checked by the sweep and by the interpreter
+/// (also `certify_kept_cells`'s).
+pub(crate) fn both(name: &str, text: &str, max: u32) -> (CheckReport, CheckReport) {
     let game = Game::from_source(name, text, &[]).unwrap_or_else(|e| panic!("{name}: {e:?}"));
     let swept = check_box_swept(&game, max, Budget::default())
         .unwrap_or_else(|| panic!("{name}: a box a kernel solves"))
