@@ -1,6 +1,7 @@
-//! The module graph of `src/`, read from the `use` lines and the paths written in the code:
-//! imports point down the phases (the order in `LAYERS`, as ARCHITECTURE.md draws it), and no
-//! two files import each other, directly or around a circle.
+//! The module graph of `src/` (and of the playground's and the Python package's crates), read
+//! from the `use` lines and the paths written in the code: imports point down the phases (the
+//! order in `LAYERS`, as ARCHITECTURE.md draws it), and no two files import each other,
+//! directly or around a circle.
 //!
 //! A file is a module (`src/solver/search.rs` is `solver::search`, a `mod.rs` its folder). A
 //! path `crate::a::b::Item` (in the binary, `heapgame::a::b::Item` names the library) is an
@@ -593,6 +594,31 @@ fn no_circles_between_the_playground_files() {
     assert!(
         g.edges.values().any(|to| !to.is_empty()),
         "the reader saw no import between the playground's files"
+    );
+    let found = circles(&g.edges);
+    assert!(
+        found.is_empty(),
+        "import circles between files:\n{found:#?}"
+    );
+}
+
+/// The Python package's crate (`python/src/`) has no circles either: its files take the
+/// game as an argument, and the one file of methods Python calls (`native.rs`) imports them,
+/// never the other way round.
+#[test]
+fn no_circles_between_the_python_files() {
+    let python = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("python")
+        .join("src");
+    let g = graph_of(&python, false);
+    assert!(
+        g.files.len() > 5,
+        "the walk found only {} files",
+        g.files.len()
+    );
+    assert!(
+        g.edges.values().any(|to| !to.is_empty()),
+        "the reader saw no import between the Python crate's files"
     );
     let found = circles(&g.edges);
     assert!(

@@ -1,33 +1,34 @@
 //! `Ruleset.check` from Python: every claim of the ruleset against the solver, asked of the
-//! query floor as `heapgame check` asks it ([`heapgame::query::check::check`]): one run per
-//! `check` line (each with its `with` values), or one run over the box asked for. Each run
-//! visits the positions of its box in `check`'s order, so the first counterexample is the
-//! smallest; `time=` is shared among the runs, and a run it stops says how far it got (its
-//! claims hold only so far). Rendered here as dicts; a failure raises.
+//! query floor as `heapgame check` asks it: the runs planned by
+//! [`heapgame::query::check_runs::plan_runs`] (one per `check` line with its `with` values,
+//! or one with the parameters given; `max=` and `heaps=` replace each run's bounds, as
+//! `--max` and `--heaps` do), checked by [`heapgame::query::check::check`]. Each run visits
+//! the positions of its box (or those its `check over` line lists) in `check`'s order, so the
+//! first counterexample is the smallest; `time=` is shared among the runs, and a run it stops
+//! says how far it got (its claims hold only so far). Rendered here as dicts; a failure
+//! raises.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use heapgame::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
-use heapgame::query::check_box::{check_box, BoxRefusal, Boxes};
+use heapgame::query::check_box::{BoxRefusal, Boxes};
 use heapgame::query::check_ranges::RangeDone;
+use heapgame::query::check_runs::{plan_runs, RunsAsk};
 use heapgame::query::hooks::{FileRun, Job, RegionAsk};
-use heapgame::ruleset::check::CheckRun;
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
-use heapgame::ruleset::ParamOverride;
 use heapgame::solver::positions::box_size;
-use heapgame::solver::{Budget, Clock};
+use heapgame::solver::{Budget, Clock, Play};
 use heapgame::verify::check::{params_shown, CheckReport, Checker, ClaimReport};
 use heapgame::verify::coverage::Coverage;
 use heapgame::verify::region::Region;
-use heapgame::verify::{Bounds, CheckError, MissingBound};
+use heapgame::verify::{CheckError, MissingBound};
 use heapgame::Game;
 use miette::Report;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::{diagnostic_to_py, to_py, Kind};
-use crate::native::Native;
 use crate::run::{Limits, Run};
 
 /// One run's result, before it becomes Python data.
@@ -47,57 +48,63 @@ fn problem(game: &Game, code: Code, message: String, help: &str) -> LoadError {
     )
 }
 
-/// The games to check, each with its `check` line: the box asked for (or the ruleset's
-/// overrides given) makes one run with the first line's bounds; else one run per line. Each
-/// is loaded again from the text (a run owns its game), in the ruleset's play.
-fn games(native: &Native, max: Option<u32>) -> Result<Vec<(Game, Option<CheckRun>)>, LoadError> {
-    let lines = native.game.checked.check_runs.clone();
-    let load = |with: &[ParamOverride]| {
-        let mut game = Game::from_source_overrides(&native.name, &native.text, with)?;
-        game.set_play(native.game.play());
-        Ok::<Game, LoadError>(game)
-    };
-    if max.is_some() || !native.overrides.is_empty() || lines.is_empty() {
-        let own: Vec<ParamOverride> = (native.overrides.iter())
-            .map(|t| ParamOverride { text: t.clone() })
-            .collect();
-        return Ok(vec![(load(&own)?, lines.first().cloned())]);
-    }
-    let mut out = Vec::new();
-    for line in lines {
-        let with: Vec<ParamOverride> = line
-            .with
-            .iter()
-            .map(|(n, v)| ParamOverride {
-                text: format!("{n}={v}"),
-            })
-            .collect();
-        out.push((load(&with)?, Some(line)));
-    }
-    Ok(out)
+/// The ruleset a check reads: its text and name, the parameters set from Python (`NAME=VALUE`
+/// each) and the play it was loaded in.
+pub(crate) struct Source<'a> {
+    /// The file's name, for messages.
+    pub(crate) name: &'a str,
+    /// The ruleset's text.
+    pub(crate) text: &'a str,
+    /// The parameters given (`Ruleset.with_params`, the overrides of `load`).
+    pub(crate) overrides: &'a [String],
+    /// The play of the ruleset (its `play` line, or `play=`).
+    pub(crate) play: Play,
 }
 
-/// The box of a run: the one asked for, else its `check` line's (the query floor's choice,
-/// [`Boxes::Full`]); a refusal in Python's words (`max=`, `heaps=`).
-fn bounds(
-    game: &Game,
-    line: Option<&CheckRun>,
+/// A run the query floor gave no box, in Python's words (`max=`, `heaps=`).
+fn refused(game: &Game, refusal: BoxRefusal) -> LoadError {
+    let help = match refusal {
+        BoxRefusal::Missing(MissingBound::Max) => {
+            "give max=, or add a line `check max N` to the ruleset"
+        }
+        BoxRefusal::Missing(MissingBound::Heaps) => {
+            "give heaps=, or write `check max N heaps K` in the ruleset"
+        }
+        BoxRefusal::TooLarge { .. } => "give a smaller max=",
+    };
+    let message = refusal.error(game).to_string();
+    problem(game, refusal.code(), message, help)
+}
+
+/// The runs of the check, planned by the query floor as `heapgame check` plans them
+/// ([`plan_runs`]): one per `check` line with its parameter values, or one with the
+/// parameters given; `max` and `heaps` replace each run's bounds (and a `check over` line's
+/// positions by their box). Each run in the ruleset's play. A run given no box fails the
+/// check, as on the command line.
+fn runs(
+    py: Python<'_>,
+    source: &Source<'_>,
     max: Option<u32>,
     heaps: Option<usize>,
-) -> Result<Bounds, LoadError> {
-    check_box(game, line, (max, heaps), Boxes::Full).map_err(|refusal| {
-        let help = match refusal {
-            BoxRefusal::Missing(MissingBound::Max) => {
-                "give max=, or add a line `check max N` to the ruleset"
-            }
-            BoxRefusal::Missing(MissingBound::Heaps) => {
-                "give heaps=, or write `check max N heaps K` in the ruleset"
-            }
-            BoxRefusal::TooLarge { .. } => "give a smaller max=",
-        };
-        let message = refusal.error(game).to_string();
-        problem(game, refusal.code(), message, help)
-    })
+) -> PyResult<Vec<FileRun>> {
+    let ask = RunsAsk {
+        params: source.overrides,
+        max,
+        heaps,
+        boxes: Boxes::Full,
+    };
+    let planned = plan_runs(source.name, source.text, &ask).map_err(|e| match e {
+        CheckError::Located(l) => to_py(py, &l, Kind::Ruleset),
+        e => diagnostic_to_py(py, &e, source.name, Kind::Ruleset),
+    })?;
+    let file = PathBuf::from(source.name);
+    let mut out = Vec::with_capacity(planned.len());
+    for (mut game, plan) in planned {
+        let (bounds, over) = plan.map_err(|r| to_py(py, &refused(&game, r), Kind::Ruleset))?;
+        game.set_play(source.play);
+        out.push((file.clone(), game, bounds, over));
+    }
+    Ok(out)
 }
 
 /// Python's side of a check: each part within the call's budget, its deadline on the
@@ -241,55 +248,45 @@ fn claim_dict<'py>(py: Python<'py>, c: &ClaimReport) -> PyResult<Bound<'py, PyDi
     Ok(d)
 }
 
-impl Native {
-    /// Every claim against the solver; each run as a dict.
-    pub(crate) fn check_claims<'py>(
-        &self,
-        py: Python<'py>,
-        max: Option<u32>,
-        heaps: Option<usize>,
-        limits: Limits,
-    ) -> PyResult<Bound<'py, PyList>> {
-        let run = Run::new(limits)?;
-        let games = games(self, max).map_err(|e| to_py(py, &e, Kind::Ruleset))?;
-        let file = PathBuf::from(&self.name);
-        let mut all: Vec<FileRun> = Vec::new();
-        for (game, line) in games {
-            let b = bounds(&game, line.as_ref(), max, heaps)
-                .map_err(|e| to_py(py, &e, Kind::Ruleset))?;
-            all.push((file.clone(), game, b, None));
-        }
-        let ask = CheckAsk {
-            region: RegionAsk::default(),
-            time: (limits.time).and_then(|t| Duration::try_from_secs_f64(t).ok()),
-            own_params: self.overrides.is_empty(),
-            strict: false,
-            within_box: true,
+/// Every claim of `source` against the solver; each run as a dict.
+pub(crate) fn check_claims<'py>(
+    py: Python<'py>,
+    source: &Source<'_>,
+    max: Option<u32>,
+    heaps: Option<usize>,
+    limits: Limits,
+) -> PyResult<Bound<'py, PyList>> {
+    let run = Run::new(limits)?;
+    let all = runs(py, source, max, heaps)?;
+    let ask = CheckAsk {
+        region: RegionAsk::default(),
+        time: (limits.time).and_then(|t| Duration::try_from_secs_f64(t).ok()),
+        own_params: source.overrides.is_empty(),
+        strict: false,
+        within_box: true,
+    };
+    let outs = run.watched(py, |budget| {
+        let mut front = Front {
+            budget,
+            outs: Vec::new(),
         };
-        let outs = run.watched(py, |budget| {
-            let mut front = Front {
-                budget,
-                outs: Vec::new(),
-            };
-            check(&ask, &all, &mut front).map(|_| front.outs)
-        })?;
-        let source = self.game.src.name().to_string();
-        let outs = outs.map_err(|e| check_error(py, &source, &e))?;
-        let list = PyList::empty(py);
-        for o in outs {
-            let d = PyDict::new(py);
-            d.set_item("params", o.params)?;
-            d.set_item("region", o.region)?;
-            d.set_item("positions", o.positions)?;
-            d.set_item("visited", o.visited)?;
-            d.set_item("stopped", o.stopped)?;
-            let claims = PyList::empty(py);
-            for c in &o.claims {
-                claims.append(claim_dict(py, c)?)?;
-            }
-            d.set_item("claims", claims)?;
-            list.append(d)?;
+        check(&ask, &all, &mut front).map(|_| front.outs)
+    })?;
+    let outs = outs.map_err(|e| check_error(py, source.name, &e))?;
+    let list = PyList::empty(py);
+    for o in outs {
+        let d = PyDict::new(py);
+        d.set_item("params", o.params)?;
+        d.set_item("region", o.region)?;
+        d.set_item("positions", o.positions)?;
+        d.set_item("visited", o.visited)?;
+        d.set_item("stopped", o.stopped)?;
+        let claims = PyList::empty(py);
+        for c in &o.claims {
+            claims.append(claim_dict(py, c)?)?;
         }
-        Ok(list)
+        d.set_item("claims", claims)?;
+        list.append(d)?;
     }
+    Ok(list)
 }

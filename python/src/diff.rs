@@ -15,7 +15,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::{diagnostic_to_py, to_py, Kind};
-use crate::native::Native;
 use crate::run::{Limits, Run};
 
 /// What the other side is: a ruleset, or a formula's text.
@@ -34,83 +33,80 @@ fn check_error(py: Python<'_>, game: &Game, e: CheckError) -> PyErr {
     }
 }
 
-impl Native {
-    /// The comparison, as a dict.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn compare<'py>(
-        &self,
-        py: Python<'py>,
-        other: Other<'_>,
-        max: u32,
-        heaps: Option<usize>,
-        grundy: bool,
-        keep: usize,
-        limits: Limits,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let game = &*self.game;
-        let run = Run::new(limits)?;
-        let ask = DiffAsk {
-            max: Some(max),
-            heaps,
-            grundy,
-            show: keep,
-            region: RegionAsk::default(),
-            time: None,
+/// `game` compared with `other` over the box with every heap `<= max`, as a dict.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn diff<'py>(
+    py: Python<'py>,
+    game: &Game,
+    other: Other<'_>,
+    max: u32,
+    heaps: Option<usize>,
+    grundy: bool,
+    keep: usize,
+    limits: Limits,
+) -> PyResult<Bound<'py, PyDict>> {
+    let run = Run::new(limits)?;
+    let ask = DiffAsk {
+        max: Some(max),
+        heaps,
+        grundy,
+        show: keep,
+        region: RegionAsk::default(),
+        time: None,
+    };
+    let other_game = match &other {
+        Other::Game(g) => Some(*g),
+        Other::Formula(_) => None,
+    };
+    let planned = plan(game, other_game, ask).map_err(|m| {
+        let message = match m {
+            MissingBound::Heaps => AnyCount(&game.checked.name).to_string(),
+            MissingBound::Max => "give max=".to_string(),
         };
-        let other_game = match &other {
-            Other::Game(g) => Some(*g),
-            Other::Formula(_) => None,
-        };
-        let planned = plan(game, other_game, ask).map_err(|m| {
-            let message = match m {
-                MissingBound::Heaps => AnyCount(&game.checked.name).to_string(),
-                MissingBound::Max => "give max=".to_string(),
-            };
-            let d = Diag::new(Code::Usage, 0..0, message, "").help("give heaps=");
-            to_py(py, &LoadError::single(game.src.clone(), d), Kind::Ruleset)
+        let d = Diag::new(Code::Usage, 0..0, message, "").help("give heaps=");
+        to_py(py, &LoadError::single(game.src.clone(), d), Kind::Ruleset)
+    })?;
+    let built = match &other {
+        Other::Formula(text) => Some(formula_from_text(game, text).map_err(|e| match e {
+            CheckError::Located(l) => to_py(py, &l, Kind::Ruleset),
+            e => diagnostic_to_py(py, &e, "formula", Kind::Ruleset),
+        })?),
+        Other::Game(_) => None,
+    };
+    let side = match (&other, &built) {
+        (Other::Game(g), _) => Side::Game(g),
+        (Other::Formula(text), Some(b)) => Side::Formula(b, text.clone()),
+        (Other::Formula(_), None) => unreachable!("the formula was built above"),
+    };
+    let file = std::path::Path::new(game.src.name());
+    let report = run
+        .watched(py, |budget| {
+            let start = |_: &Job<'_>| budget.clone();
+            compare(game, side, &planned, (file, start), &mut |_| {})
+        })?
+        .map_err(|e| match e.downcast::<CheckError>() {
+            Ok(e) => check_error(py, game, e),
+            Err(e) => diagnostic_to_py(py, e.as_ref(), game.src.name(), Kind::Solve),
         })?;
-        let built = match &other {
-            Other::Formula(text) => Some(formula_from_text(game, text).map_err(|e| match e {
-                CheckError::Located(l) => to_py(py, &l, Kind::Ruleset),
-                e => diagnostic_to_py(py, &e, "formula", Kind::Ruleset),
-            })?),
-            Other::Game(_) => None,
-        };
-        let side = match (&other, &built) {
-            (Other::Game(g), _) => Side::Game(g),
-            (Other::Formula(text), Some(b)) => Side::Formula(b, text.clone()),
-            (Other::Formula(_), None) => unreachable!("the formula was built above"),
-        };
-        let file = std::path::Path::new(game.src.name());
-        let report = run
-            .watched(py, |budget| {
-                let start = |_: &Job<'_>| budget.clone();
-                compare(game, side, &planned, (file, start), &mut |_| {})
-            })?
-            .map_err(|e| match e.downcast::<CheckError>() {
-                Ok(e) => check_error(py, game, e),
-                Err(e) => diagnostic_to_py(py, e.as_ref(), game.src.name(), Kind::Solve),
-            })?;
-        let d = PyDict::new(py);
-        d.set_item("a", &report.a)?;
-        d.set_item("b", &report.b)?;
-        d.set_item("grundy", report.grundy)?;
-        d.set_item("region", &report.region)?;
-        d.set_item("positions", report.positions)?;
-        d.set_item("silent", report.silent)?;
-        d.set_item("differences", report.differences)?;
-        d.set_item("stopped", report.stopped.as_deref())?;
-        let first = PyList::empty(py);
-        for x in &report.first {
-            first.append((
-                PyTuple::new(py, &x.position)?,
-                x.a.to_string(),
-                x.b.to_string(),
-                &x.why_a,
-                &x.why_b,
-            ))?;
-        }
-        d.set_item("first", first)?;
-        Ok(d)
+    let d = PyDict::new(py);
+    d.set_item("a", &report.a)?;
+    d.set_item("b", &report.b)?;
+    d.set_item("grundy", report.grundy)?;
+    d.set_item("region", &report.region)?;
+    d.set_item("positions", report.positions)?;
+    d.set_item("silent", report.silent)?;
+    d.set_item("differences", report.differences)?;
+    d.set_item("stopped", report.stopped.as_deref())?;
+    let first = PyList::empty(py);
+    for x in &report.first {
+        first.append((
+            PyTuple::new(py, &x.position)?,
+            x.a.to_string(),
+            x.b.to_string(),
+            &x.why_a,
+            &x.why_b,
+        ))?;
     }
+    d.set_item("first", first)?;
+    Ok(d)
 }

@@ -1,10 +1,12 @@
 //! heapgame from Python: the library's bindings, built by maturin into the extension module
 //! `heapgame._heapgame`, which the Python package `heapgame` (beside this crate, in
 //! `heapgame/`) wraps with docstrings, result types and exceptions. `native.rs` holds a loaded
-//! ruleset and answers one position (as `answer.rs` shapes it), `tables.rs` solves boxes and
+//! ruleset, every method Python calls on it and one position's answer (as `answer.rs` shapes
+//! it); below it, each taking the game as a plain argument, `tables.rs` solves boxes and
 //! sequences into NumPy arrays, `picture.rs` draws, `claims.rs` checks claims, `diff.rs`
-//! compares two rulesets, `quotient.rs` gives misère quotients, `run.rs` runs a solve with the
-//! GIL released, its limits and Ctrl-C, `errors.rs` turns diagnostics into exceptions.
+//! compares two rulesets, `quotient.rs` gives misère quotients; `run.rs` runs a solve with the
+//! GIL released, its limits and Ctrl-C, `errors.rs` turns diagnostics into exceptions. No two
+//! files import each other (`tests/module_graph.rs` reads this folder too).
 
 mod answer;
 mod claims;

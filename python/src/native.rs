@@ -1,8 +1,10 @@
 //! The ruleset object Python holds (`heapgame._heapgame.Native`, wrapped by
 //! `heapgame.Ruleset`): a loaded [`Game`] with the text and overrides it was loaded from, and
 //! a memoized solver kept between calls, so that a session asks faster the second time (as
-//! the REPL does). Loading, reading positions and one position's answer live here; boxes and
-//! sequences in `tables.rs`.
+//! the REPL does). Every method Python calls is here: loading, reading positions and one
+//! position's answer; the rest hand the game (and their arguments) to the file that asks the
+//! library (`tables.rs`, `picture.rs`, `claims.rs`, `quotient.rs`, `diff.rs`), none of which
+//! imports this one: the imports of the crate point one way, from here down.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -19,7 +21,9 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::answer::{clauses, loopy_reply, tuple, values_reply};
 use crate::errors::{to_py, Kind};
+use crate::picture::Picture;
 use crate::run::{Limits, Run};
+use crate::{claims, diff, picture, quotient, tables};
 
 type MemoSolver<'a> = Solver<'a, Generator>;
 
@@ -41,11 +45,11 @@ impl Session {
 /// A loaded ruleset with its memoized solver.
 #[pyclass(module = "heapgame._heapgame", frozen)]
 pub struct Native {
-    pub(crate) game: Arc<Game>,
+    game: Arc<Game>,
     session: Mutex<Session>,
-    pub(crate) name: String,
-    pub(crate) text: String,
-    pub(crate) overrides: Vec<String>,
+    name: String,
+    text: String,
+    overrides: Vec<String>,
 }
 
 impl Native {
@@ -103,7 +107,7 @@ impl Native {
     /// The canonical position a Python value names: a string as typed on the command line
     /// (`"3 5"`, `"(3, 5)"`), an int (one heap) or a sequence of ints. A problem is a
     /// `RulesetError` pointing into the position as typed.
-    pub(crate) fn position(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    fn position(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         let game = &self.game;
         let typed = if let Ok(s) = value.cast::<PyString>() {
             s.to_string()
@@ -311,7 +315,7 @@ impl Native {
         reply.into_tuple(py, game, &pos)
     }
 
-    /// See `tables.rs`.
+    /// A box's values as NumPy arrays: see `tables.rs`.
     #[pyo3(signature = (max, heaps=None, grundy=true, dense=true, p_only=false, time=None, max_positions=None, max_memory=None))]
     #[allow(clippy::too_many_arguments)]
     fn solve<'py>(
@@ -331,7 +335,7 @@ impl Native {
             max_positions,
             max_memory,
         };
-        self.solve_box(py, max, heaps, grundy, dense, p_only, limits)
+        tables::solve_box(py, &self.game, max, heaps, grundy, dense, p_only, limits)
     }
 
     /// See `tables.rs`.
@@ -344,8 +348,9 @@ impl Native {
         max_positions: Option<usize>,
         max_memory: Option<u64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        self.grundy_sequence(
+        tables::grundy_sequence(
             py,
+            &self.game,
             max,
             Limits {
                 time,
@@ -370,7 +375,7 @@ impl Native {
         time: Option<f64>,
         max_positions: Option<usize>,
         max_memory: Option<u64>,
-    ) -> PyResult<crate::picture::Picture> {
+    ) -> PyResult<Picture> {
         let req = heapgame::plot::PlotRequest {
             max,
             heaps,
@@ -379,8 +384,9 @@ impl Native {
             claim,
             scale,
         };
-        self.figure(
+        picture::figure(
             py,
+            &self.game,
             req,
             Limits {
                 time,
@@ -401,8 +407,15 @@ impl Native {
         max_positions: Option<usize>,
         max_memory: Option<u64>,
     ) -> PyResult<Bound<'py, PyList>> {
-        self.check_claims(
+        let source = claims::Source {
+            name: &self.name,
+            text: &self.text,
+            overrides: &self.overrides,
+            play: self.game.play(),
+        };
+        claims::check_claims(
             py,
+            &source,
             max,
             heaps,
             Limits {
@@ -423,8 +436,9 @@ impl Native {
         max_positions: Option<usize>,
         max_memory: Option<u64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        self.misere_quotient(
+        quotient::misere_quotient(
             py,
+            &self.game,
             max,
             Limits {
                 time,
@@ -454,12 +468,13 @@ impl Native {
             max_positions,
             max_memory,
         };
+        let game = &self.game;
         if let Ok(text) = other.extract::<String>() {
-            let other = crate::diff::Other::Formula(text);
-            return self.compare(py, other, max, heaps, grundy, keep, limits);
+            let other = diff::Other::Formula(text);
+            return diff::diff(py, game, other, max, heaps, grundy, keep, limits);
         }
         let native = other.cast::<Native>()?.get();
-        let other = crate::diff::Other::Game(&native.game);
-        self.compare(py, other, max, heaps, grundy, keep, limits)
+        let other = diff::Other::Game(&native.game);
+        diff::diff(py, game, other, max, heaps, grundy, keep, limits)
     }
 }

@@ -4,11 +4,11 @@
 
 use heapgame::plot::{self, build::plan, Figure, ImageFormat, PlotError, PlotRequest};
 use heapgame::report::picture::period_of;
+use heapgame::Game;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::errors::{diagnostic_to_py, Kind};
-use crate::native::Native;
 use crate::run::{Limits, Run};
 
 /// A figure, ready to render.
@@ -49,26 +49,22 @@ impl Picture {
     }
 }
 
-impl Native {
-    /// The figure of the box with every heap `<= max`, as `heapgame plot` draws it.
-    pub(crate) fn figure(
-        &self,
-        py: Python<'_>,
-        req: PlotRequest,
-        limits: Limits,
-    ) -> PyResult<Picture> {
-        let game = &*self.game;
-        let run = Run::new(limits)?;
-        let source = game.src.name().to_string();
-        let plan =
-            plan(game, &req).map_err(|e| diagnostic_to_py(py, &e, &source, Kind::Ruleset))?;
-        let built = run.watched(py, |budget| {
-            plot::build(game, &req, &plan, budget, &period_of)
-        })?;
-        let fig = built.map_err(|e| match e {
-            PlotError::Solve(e) => run.failure(py, game, &e, "while solving the box to draw"),
-            e => diagnostic_to_py(py, &e, &source, Kind::Ruleset),
-        })?;
-        Ok(Picture { fig })
-    }
+/// The figure of `game`'s box with every heap `<= max`, as `heapgame plot` draws it.
+pub(crate) fn figure(
+    py: Python<'_>,
+    game: &Game,
+    req: PlotRequest,
+    limits: Limits,
+) -> PyResult<Picture> {
+    let run = Run::new(limits)?;
+    let source = game.src.name().to_string();
+    let plan = plan(game, &req).map_err(|e| diagnostic_to_py(py, &e, &source, Kind::Ruleset))?;
+    let built = run.watched(py, |budget| {
+        plot::build(game, &req, &plan, budget, &period_of)
+    })?;
+    let fig = built.map_err(|e| match e {
+        PlotError::Solve(e) => run.failure(py, game, &e, "while solving the box to draw"),
+        e => diagnostic_to_py(py, &e, &source, Kind::Ruleset),
+    })?;
+    Ok(Picture { fig })
 }

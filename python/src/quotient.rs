@@ -14,7 +14,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::errors::{to_py, Kind};
-use crate::native::Native;
 use crate::run::{Limits, Run};
 
 fn one(game: &Game, code: Code, message: String, help: &str) -> LoadError {
@@ -98,46 +97,43 @@ fn quotient_of(
     Ok((c, tame))
 }
 
-impl Native {
-    /// The misère quotient of heaps `1..=max`, as a dict.
-    pub(crate) fn misere_quotient<'py>(
-        &self,
-        py: Python<'py>,
-        max: u32,
-        limits: Limits,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let game = &*self.game;
-        let run = Run::new(limits)?;
-        let context = format!("while computing the misère quotient of heaps 1..{max}");
-        let (c, tame) = run
-            .watched(py, |budget| quotient_of(game, max, budget))?
-            .map_err(|e| match e {
-                Ok(e) => failure(py, game, &run, e, &context),
-                Err(l) => to_py(py, &l, Kind::Ruleset),
-            })?;
-        let q = &c.quotient;
-        let pr = Presentation::of(q);
-        let d = PyDict::new(py);
-        d.set_item("max", q.max_heap())?;
-        d.set_item("order", q.size)?;
-        d.set_item("orders", c.orders.clone())?;
-        d.set_item(
-            "mul",
-            q.mul.clone().into_pyarray(py).reshape([q.size, q.size])?,
-        )?;
-        d.set_item("p_portion", q.p_portion())?;
-        d.set_item("images", q.images.clone().into_pyarray(py))?;
-        let gens: Vec<(String, u32)> = pr
-            .generators
-            .iter()
-            .enumerate()
-            .map(|(i, &h)| (letter(i), h))
-            .collect();
-        d.set_item("generators", gens)?;
-        d.set_item("relations", pr.relation_texts())?;
-        let names: Vec<String> = (0..q.size as u32).map(|e| pr.name(e)).collect();
-        d.set_item("names", names)?;
-        d.set_item("tame", tame)?;
-        Ok(d)
-    }
+/// The misère quotient of `game`'s heaps `1..=max`, as a dict.
+pub(crate) fn misere_quotient<'py>(
+    py: Python<'py>,
+    game: &Game,
+    max: u32,
+    limits: Limits,
+) -> PyResult<Bound<'py, PyDict>> {
+    let run = Run::new(limits)?;
+    let context = format!("while computing the misère quotient of heaps 1..{max}");
+    let (c, tame) = run
+        .watched(py, |budget| quotient_of(game, max, budget))?
+        .map_err(|e| match e {
+            Ok(e) => failure(py, game, &run, e, &context),
+            Err(l) => to_py(py, &l, Kind::Ruleset),
+        })?;
+    let q = &c.quotient;
+    let pr = Presentation::of(q);
+    let d = PyDict::new(py);
+    d.set_item("max", q.max_heap())?;
+    d.set_item("order", q.size)?;
+    d.set_item("orders", c.orders.clone())?;
+    d.set_item(
+        "mul",
+        q.mul.clone().into_pyarray(py).reshape([q.size, q.size])?,
+    )?;
+    d.set_item("p_portion", q.p_portion())?;
+    d.set_item("images", q.images.clone().into_pyarray(py))?;
+    let gens: Vec<(String, u32)> = pr
+        .generators
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| (letter(i), h))
+        .collect();
+    d.set_item("generators", gens)?;
+    d.set_item("relations", pr.relation_texts())?;
+    let names: Vec<String> = (0..q.size as u32).map(|e| pr.name(e)).collect();
+    d.set_item("names", names)?;
+    d.set_item("tame", tame)?;
+    Ok(d)
 }

@@ -15,7 +15,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyDict};
 
 use crate::errors::{to_py, unlocated, Kind};
-use crate::native::Native;
 use crate::run::{Limits, Run};
 
 /// The value of a cell of a dense array that is not a position of the game: a heap below the
@@ -271,130 +270,125 @@ enum Solved {
 /// solve's error).
 type Outcome = Result<Option<Solved>, TableError>;
 
-impl Native {
-    /// The values of every position with every heap `<= max` (`heaps` heaps, or at most
-    /// `heaps` for a ruleset with any number): with `dense`, an array indexed by heap sizes;
-    /// else `(positions, values)`. Grundy values, or with `grundy=False` 0 for P and 1 for N.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn solve_box<'py>(
-        &self,
-        py: Python<'py>,
-        max: u32,
-        heaps: Option<usize>,
-        grundy: bool,
-        dense: bool,
-        p_only: bool,
-        limits: Limits,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let game = &*self.game;
-        let run = Run::new(limits)?;
-        let ask = BoxAsk {
-            max,
-            heaps,
-            grundy,
-            held: true,
-            loopy: false,
-            most: None,
-            output: None,
+/// The values of every position with every heap `<= max` (`heaps` heaps, or at most
+/// `heaps` for a ruleset with any number): with `dense`, an array indexed by heap sizes;
+/// else `(positions, values)`. Grundy values, or with `grundy=False` 0 for P and 1 for N.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn solve_box<'py>(
+    py: Python<'py>,
+    game: &Game,
+    max: u32,
+    heaps: Option<usize>,
+    grundy: bool,
+    dense: bool,
+    p_only: bool,
+    limits: Limits,
+) -> PyResult<Bound<'py, PyAny>> {
+    let run = Run::new(limits)?;
+    let ask = BoxAsk {
+        max,
+        heaps,
+        grundy,
+        held: true,
+        loopy: false,
+        most: None,
+        output: None,
+    };
+    let side = max as usize + 1;
+    // The dense array weighed before the solve (a box with no number of heaps is the
+    // query floor's to refuse).
+    let k = game.heap_count(heaps).unwrap_or(0);
+    let cells = (dense && !p_only)
+        .then(|| {
+            side.checked_pow(k as u32)
+                .filter(|&c| run.budget.affords(4 * c as u128))
+        })
+        .map(|c| c.ok_or(()));
+    if let Some(Err(())) = cells {
+        let message = format!("an array of side {side} in {k} dimensions does not fit in memory");
+        let help = "ask dense=False for the positions and their values, or lower max";
+        return Err(to_py(
+            py,
+            &unlocated(game, Code::Limit, message, help),
+            Kind::Limit("memory"),
+        ));
+    }
+    let query = limits.query();
+    let solved: Outcome = run.watched(py, |budget| {
+        let solved = table(game, game.generator(), &ask, &query, budget)?;
+        let spec = &solved.planned.spec;
+        let Table::Values(listed) = solved.table else {
+            return Ok(None);
         };
-        let side = max as usize + 1;
-        // The dense array weighed before the solve (a box with no number of heaps is the
-        // query floor's to refuse).
-        let k = game.heap_count(heaps).unwrap_or(0);
-        let cells = (dense && !p_only)
-            .then(|| {
-                side.checked_pow(k as u32)
-                    .filter(|&c| run.budget.affords(4 * c as u128))
-            })
-            .map(|c| c.ok_or(()));
-        if let Some(Err(())) = cells {
-            let message =
-                format!("an array of side {side} in {k} dimensions does not fit in memory");
-            let help = "ask dense=False for the positions and their values, or lower max";
-            return Err(to_py(
-                py,
-                &unlocated(game, Code::Limit, message, help),
-                Kind::Limit("memory"),
-            ));
+        let Some(table) = listed.tabulated() else {
+            return Ok(None);
+        };
+        Ok(Some(if dense && !p_only {
+            Solved::Dense(self::dense(game, spec, table, side))
+        } else {
+            let (ps, vs) = listed_arrays(game, spec, table, p_only);
+            Solved::Listed(ps, vs)
+        }))
+    })?;
+    let solved = solved.map_err(|e| match e {
+        TableError::Solve { error, planned, .. } => {
+            let context = format!(
+                "while solving the {} positions of the box",
+                planned.spec.len()
+            );
+            run.failure(py, game, &error, &context)
         }
-        let query = limits.query();
-        let solved: Outcome = run.watched(py, |budget| {
-            let solved = table(game, game.generator(), &ask, &query, budget)?;
-            let spec = &solved.planned.spec;
-            let Table::Values(listed) = solved.table else {
-                return Ok(None);
-            };
-            let Some(table) = listed.tabulated() else {
-                return Ok(None);
-            };
-            Ok(Some(if dense && !p_only {
-                Solved::Dense(self::dense(game, spec, table, side))
-            } else {
-                let (ps, vs) = listed_arrays(game, spec, table, p_only);
-                Solved::Listed(ps, vs)
-            }))
-        })?;
-        let solved = solved.map_err(|e| match e {
-            TableError::Solve { error, planned, .. } => {
-                let context = format!(
-                    "while solving the {} positions of the box",
-                    planned.spec.len()
-                );
-                run.failure(py, game, &error, &context)
+        e => refused(py, game, e),
+    })?;
+    let Some(solved) = solved else {
+        return Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "heapgame: the box came back without its table (a defect of heapgame's)",
+        ));
+    };
+    match solved {
+        Solved::Dense(v) => {
+            let shape = vec![side; k];
+            Ok(v.into_pyarray(py).reshape(shape)?.into_any())
+        }
+        Solved::Listed(ps, vs) => {
+            let n = vs.len();
+            let ps = ps.into_pyarray(py).reshape([n, k])?;
+            if p_only {
+                return Ok(ps.into_any());
             }
-            e => refused(py, game, e),
-        })?;
-        let Some(solved) = solved else {
-            return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                "heapgame: the box came back without its table (a defect of heapgame's)",
-            ));
-        };
-        match solved {
-            Solved::Dense(v) => {
-                let shape = vec![side; k];
-                Ok(v.into_pyarray(py).reshape(shape)?.into_any())
-            }
-            Solved::Listed(ps, vs) => {
-                let n = vs.len();
-                let ps = ps.into_pyarray(py).reshape([n, k])?;
-                if p_only {
-                    return Ok(ps.into_any());
-                }
-                let vs = vs.into_pyarray(py);
-                Ok((ps, vs).into_pyobject(py)?.into_any())
-            }
+            let vs = vs.into_pyarray(py);
+            Ok((ps, vs).into_pyobject(py)?.into_any())
         }
     }
+}
 
-    /// One heap's Grundy values `0..=max` and their periodicity, as a dict.
-    pub(crate) fn grundy_sequence<'py>(
-        &self,
-        py: Python<'py>,
-        max: u32,
-        limits: Limits,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let game = &*self.game;
-        let run = Run::new(limits)?;
-        let query = limits.query();
-        let s = run
-            .watched(py, |budget| whole(game, max, &query, budget))?
-            .map_err(|e| match e {
-                SequenceError::NotSum(l) => to_py(py, &l, Kind::Ruleset),
-                SequenceError::Solve(e) => run.failure(
-                    py,
-                    game,
-                    &e,
-                    &format!("while computing the Grundy values of heaps 0..{max}"),
-                ),
-            })?;
-        let d = PyDict::new(py);
-        d.set_item("values", s.values.into_pyarray(py))?;
-        let p = s.periodic.as_ref();
-        d.set_item("preperiod", p.map(|p| p.period.preperiod))?;
-        d.set_item("period", p.map(|p| p.period.period))?;
-        d.set_item("saltus", p.map(|p| p.period.saltus))?;
-        d.set_item("proven", p.is_some_and(|p| p.proven))?;
-        d.set_item("reason", p.map(|p| p.reason.clone()))?;
-        Ok(d)
-    }
+/// One heap's Grundy values `0..=max` and their periodicity, as a dict.
+pub(crate) fn grundy_sequence<'py>(
+    py: Python<'py>,
+    game: &Game,
+    max: u32,
+    limits: Limits,
+) -> PyResult<Bound<'py, PyDict>> {
+    let run = Run::new(limits)?;
+    let query = limits.query();
+    let s = run
+        .watched(py, |budget| whole(game, max, &query, budget))?
+        .map_err(|e| match e {
+            SequenceError::NotSum(l) => to_py(py, &l, Kind::Ruleset),
+            SequenceError::Solve(e) => run.failure(
+                py,
+                game,
+                &e,
+                &format!("while computing the Grundy values of heaps 0..{max}"),
+            ),
+        })?;
+    let d = PyDict::new(py);
+    d.set_item("values", s.values.into_pyarray(py))?;
+    let p = s.periodic.as_ref();
+    d.set_item("preperiod", p.map(|p| p.period.preperiod))?;
+    d.set_item("period", p.map(|p| p.period.period))?;
+    d.set_item("saltus", p.map(|p| p.period.saltus))?;
+    d.set_item("proven", p.is_some_and(|p| p.proven))?;
+    d.set_item("reason", p.map(|p| p.reason.clone()))?;
+    Ok(d)
 }
