@@ -1,12 +1,13 @@
 //! `Ruleset.quotient` from Python: the misère quotient of a take-and-break game's heaps
-//! `1..=max` (as `heapgame quotient` computes it, each stage proven before the next heap is
-//! added), as data: its order, multiplication table, P-portion, each heap's image, its
+//! `1..=max`, asked of the query floor as `heapgame quotient` asks it
+//! ([`heapgame::query::quotient`]: refused when the game is not a sum of single heaps, each
+//! stage proven before the next heap is added), as data: its order, multiplication table, P-portion, each heap's image, its
 //! presentation (generators and relations in words) and whether it is tame.
 
+use heapgame::query::quotient::{quotient, Quotient, QuotientAskError};
 use heapgame::ruleset::diag::{Code, Diag, LoadError};
 use heapgame::solver::quotient::present::{letter, Presentation};
-use heapgame::solver::quotient::tame::is_tame;
-use heapgame::solver::quotient::{compute, heap_options, Computed, QuotientError};
+use heapgame::solver::quotient::QuotientError;
 use heapgame::solver::SolveError;
 use heapgame::Game;
 use numpy::{IntoPyArray, PyArrayMethods};
@@ -82,21 +83,6 @@ fn failure(py: Python<'_>, game: &Game, run: &Run, e: QuotientError, context: &s
     }
 }
 
-fn quotient_of(
-    game: &Game,
-    max: u32,
-    budget: &heapgame::solver::Budget,
-) -> Result<(Computed, bool), Result<QuotientError, LoadError>> {
-    let what = "a take-and-break game (a sum of single heaps)";
-    if let Some(e) = game.not_a_sum(what, "a misère quotient describes a game whose positions are sums of heaps, each move on one heap alone") {
-        return Err(Err(e));
-    }
-    let options = heap_options(game.generator(), max, budget).map_err(Ok)?;
-    let c = compute(&options, budget).map_err(Ok)?;
-    let tame = is_tame(&c, budget).map_err(Ok)?;
-    Ok((c, tame))
-}
-
 /// The misère quotient of `game`'s heaps `1..=max`, as a dict.
 pub(crate) fn misere_quotient<'py>(
     py: Python<'py>,
@@ -106,11 +92,11 @@ pub(crate) fn misere_quotient<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let run = Run::new(limits)?;
     let context = format!("while computing the misère quotient of heaps 1..{max}");
-    let (c, tame) = run
-        .watched(py, |budget| quotient_of(game, max, budget))?
+    let Quotient { computed: c, tame } = run
+        .watched(py, |budget| quotient(game, max, budget))?
         .map_err(|e| match e {
-            Ok(e) => failure(py, game, &run, e, &context),
-            Err(l) => to_py(py, &l, Kind::Ruleset),
+            QuotientAskError::Failed(e) => failure(py, game, &run, e, &context),
+            QuotientAskError::NotSum(l) => to_py(py, &l, Kind::Ruleset),
         })?;
     let q = &c.quotient;
     let pr = Presentation::of(q);

@@ -5,11 +5,11 @@
 use std::fmt::Write as _;
 
 use crate::game::Game;
+use crate::query::quotient::{quotient, Quotient, QuotientAskError};
 use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::quotient::present::{letter, Presentation};
-use crate::solver::quotient::tame::is_tame;
-use crate::solver::quotient::{compute, heap_options, Computed, QuotientError};
-use crate::solver::{Budget, SolveError};
+use crate::solver::quotient::{Computed, QuotientError};
+use crate::solver::SolveError;
 use miette::Report;
 
 use super::common::{print_out, Format, GameArgs, SolveRun};
@@ -39,25 +39,6 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-}
-
-/// The quotient of a game's heaps `1..=max`, or the report of why not (`what` for messages).
-fn quotient_of(
-    game: &Game,
-    max: u32,
-    budget: &Budget,
-) -> Result<Computed, Result<QuotientError, Report>> {
-    let what = "a take-and-break game (a sum of single heaps)";
-    if let Some(e) = game.not_a_sum(
-        what,
-        "a misère quotient describes a game whose positions are sums of heaps, each move \
-             on one heap alone (take, split, lower, keep); use `heapgame eval --play misere` \
-             or `heapgame solve --play misere` for other games",
-    ) {
-        return Err(Err(Report::new(e)));
-    }
-    let options = heap_options(game.generator(), max, budget).map_err(Ok)?;
-    compute(&options, budget).map_err(Ok)
 }
 
 /// A quotient error as a report: stops and move errors as the solver's, the rest in words.
@@ -135,12 +116,12 @@ pub fn run(a: Args) -> Result<u8, Report> {
     let what = format!("the misère quotient of heaps 1..{}", a.max);
     let run = SolveRun::start(&a.game, 1, None, what.clone());
     let context = format!("while computing {what}");
-    let c = quotient_of(&game, a.max, &run.budget).map_err(|e| match e {
-        Ok(e) => report(&game, &run, e, &context),
-        Err(r) => r,
+    let answered = quotient(&game, a.max, &run.budget).map_err(|e| match e {
+        QuotientAskError::Failed(e) => report(&game, &run, e, &context),
+        QuotientAskError::NotSum(e) => Report::new(*e),
     })?;
-    let tame = is_tame(&c, &run.budget).map_err(|e| report(&game, &run, e, &context))?;
     drop(run);
+    let Quotient { computed: c, tame } = answered;
     let out = match a.format {
         Format::Text => text(&game, &c, tame),
         Format::Json => json(&c, tame),

@@ -20,6 +20,8 @@
 //! - [`diff`]: two rulesets, or a ruleset and a formula, compared (what is compared, its
 //!   bounds, then the region or the deepening).
 //! - [`sequence`]: one heap's values and their period, within the bounds decided here.
+//! - [`quotient`]: the misère quotient of a take-and-break game's heaps (refused when the
+//!   game is not a sum of single heaps), and whether it is tame.
 
 pub mod check;
 pub mod check_box;
@@ -31,6 +33,7 @@ pub mod diff;
 pub mod eval;
 pub mod hooks;
 pub mod limits;
+pub mod quotient;
 mod region;
 pub mod rows;
 pub mod sequence;
