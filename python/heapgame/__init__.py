@@ -303,11 +303,17 @@ class Ruleset:
         max_positions: Optional[int] = None,
         max_memory: Optional[int] = None,
     ) -> CheckReport:
-        """Every ``claim`` of the ruleset against the solver, as ``heapgame check`` runs
-        them: one run per ``check`` line of the file (with its ``with`` values), or, with
-        ``max`` (and ``heaps``), one run over that box with this ruleset's parameters. The
-        positions are visited smallest first, so a counterexample is the smallest; a run
-        stopped by ``time=`` is reported as far as it got (``stopped``)."""
+        """Every ``claim`` of the ruleset against the solver, with the runs ``heapgame
+        check`` plans: one run per ``check`` line of the file, each with its ``with`` values
+        (or, when this ruleset was given parameters, by ``load``'s overrides or
+        ``with_params``, one run with them, over the first line's box). ``max`` and ``heaps``
+        are ``check --max`` and ``--heaps``: they replace the largest heap and the most heaps
+        of every run's box (each ``check`` line still a run of its own, with its values), and
+        a ``check over`` line's listed positions by that box. Without them, each run visits
+        its line's box, or the positions its ``check over`` line lists. The positions are
+        visited smallest first, so a counterexample is the smallest; ``time=`` is shared
+        among the runs, each bounded by its box (no deepening, unlike ``check --time``), and
+        a run it stops is reported as far as it got (``stopped``)."""
         runs = []
         for r in self._native.check(max, heaps, time, max_positions, max_memory):
             claims = []

@@ -65,6 +65,7 @@ class Native:
     ) -> Picture: ...
     def check(
         self,
+        # As `heapgame check --max`/`--heaps`: each run's box (one run per `check` line).
         max: Optional[int] = None,
         heaps: Optional[int] = None,
         time: Optional[float] = None,
