@@ -261,7 +261,10 @@ class Ruleset:
         a position of the game holds :data:`NOT_A_POSITION`. With ``dense=False``, the pair
         ``(positions, values)``: a ``(n, k)`` array of the positions (heaps sorted where they
         have no names, padded with zeros in front) and their ``n`` values. Grundy values, or
-        with ``grundy=False`` 0 for a P-position and 1 for an N-position."""
+        with ``grundy=False`` 0 for a P-position and 1 for an N-position; a game whose moves
+        can return to a position (normal play) is answered as ``heapgame solve`` answers it,
+        by Smith's values, its draws 2 with ``grundy=False`` (its Grundy values, some
+        infinite, raise ``SolveError``)."""
         return self._native.solve(
             max, heaps, grundy, dense, False, time, max_positions, max_memory
         )
@@ -277,7 +280,7 @@ class Ruleset:
     ) -> np.ndarray:
         """The P-positions with every heap ``<= max``: a ``(n, k)`` ``uint32`` array, one
         position a row (heaps sorted where they have no names, padded with zeros in front to
-        ``k`` heaps)."""
+        ``k`` heaps); of a loopy game too (by Smith's values, as ``heapgame solve``)."""
         return self._native.solve(
             max, heaps, False, False, True, time, max_positions, max_memory
         )

@@ -8,6 +8,7 @@ use heapgame::query::sequence::whole;
 use heapgame::query::table::{table, BoxAsk, Table, TableError};
 use heapgame::ruleset::diag::Code;
 use heapgame::sequence::SequenceError;
+use heapgame::solver::loopy::{LoopyOutcome, LoopySolution, LoopyValue};
 use heapgame::solver::{BoxSpec, BoxValues, Want};
 use heapgame::Game;
 use numpy::{IntoPyArray, PyArrayMethods};
@@ -172,19 +173,33 @@ fn dense(game: &Game, spec: &BoxSpec, table: BoxValues, side: usize) -> Vec<u32>
         return table.values;
     }
     let mut out = vec![NOT_A_POSITION; side.pow(k as u32)];
-    if !shape.symmetric() {
-        let index = |x: &[u32]| x.iter().fold(0usize, |i, &h| i * side + h as usize);
-        each_position(game, spec, &table, |x, v| out[index(x)] = v);
-        return out;
-    }
-    let decreasing = |x: &[u32]| x.iter().rev().fold(0usize, |i, &h| i * side + h as usize);
-    each_position(game, spec, &table, |x, v| out[decreasing(x)] = v);
-    if k == 2 {
-        mirror(&mut out, side);
-    } else {
-        other_orders(&mut out, side, k);
+    let symmetric = shape.symmetric();
+    each_position(game, spec, &table, |x, v| out[cell(x, side, symmetric)] = v);
+    if symmetric {
+        fill_orders(&mut out, side, k);
     }
     out
+}
+
+/// The cell of a padded tuple: in heap order for named heaps; for unnamed heaps (a sorted
+/// tuple) with the heaps in decreasing order, which in rank order (colex) is a sweep forward
+/// through the array.
+#[inline]
+fn cell(x: &[u32], side: usize, symmetric: bool) -> usize {
+    if symmetric {
+        x.iter().rev().fold(0usize, |i, &h| i * side + h as usize)
+    } else {
+        x.iter().fold(0usize, |i, &h| i * side + h as usize)
+    }
+}
+
+/// Every other order of unnamed heaps filled from the cell with the heaps in decreasing order.
+fn fill_orders(out: &mut [u32], side: usize, k: usize) {
+    if k == 2 {
+        mirror(out, side);
+    } else {
+        other_orders(out, side, k);
+    }
 }
 
 /// Fills the cells `(a, b)` with `a < b` from `(b, a)`, tile by tile (a transpose that stays
@@ -259,6 +274,57 @@ fn listed_arrays(
     (ps, vs)
 }
 
+/// The value of a cell of a loopy game's box (asked with `grundy=False`) whose position is a
+/// draw; a P-position holds 0 and an N-position 1, as in any box of outcomes.
+const DRAW: u32 = 2;
+
+/// A loopy box's position's outcome as its cell holds it: 0 for P, 1 for N, [`DRAW`].
+fn loopy_outcome(solution: &LoopySolution, p: &[u32]) -> u32 {
+    match solution.value_of(p).map(LoopyValue::outcome) {
+        Some(LoopyOutcome::P) => 0,
+        Some(LoopyOutcome::N) => 1,
+        _ => DRAW,
+    }
+}
+
+/// A loopy box (its positions, `roots`, answered by Smith's values over the region they
+/// reach) as arrays: each position padded to `k` heaps with empty heaps in front, with its
+/// outcome; dense as [`dense`] fills it, or listed, or its P-positions alone.
+fn loopy_arrays(
+    game: &Game,
+    (k, side): (usize, usize),
+    roots: &[Vec<u32>],
+    solution: &LoopySolution,
+    (dense, p_only): (bool, bool),
+) -> Solved {
+    let symmetric = game.shape().symmetric();
+    let mut x = Vec::with_capacity(k);
+    let mut each = |f: &mut dyn FnMut(&[u32], u32)| {
+        for p in roots {
+            x.clear();
+            x.resize(k.saturating_sub(p.len()), 0);
+            x.extend_from_slice(p);
+            f(&x, loopy_outcome(solution, p));
+        }
+    };
+    if dense && !p_only {
+        let mut out = vec![NOT_A_POSITION; side.pow(k as u32)];
+        each(&mut |x, v| out[cell(x, side, symmetric)] = v);
+        if symmetric {
+            fill_orders(&mut out, side, k);
+        }
+        return Solved::Dense(out);
+    }
+    let (mut ps, mut vs) = (Vec::new(), Vec::new());
+    each(&mut |x, v| {
+        if !p_only || v == 0 {
+            push(&mut ps, x);
+            vs.push(v);
+        }
+    });
+    Solved::Listed(ps, vs)
+}
+
 /// What a box solve returns before it becomes arrays.
 enum Solved {
     Dense(Vec<u32>),
@@ -266,8 +332,7 @@ enum Solved {
 }
 
 /// The box solved and made arrays, or why not; `Ok(None)` when its table did not come back
-/// (a defect: a box held whole is always tabulated, and a loop, not asked for, is the
-/// solve's error).
+/// (a defect: a box held whole is always tabulated).
 type Outcome = Result<Option<Solved>, TableError>;
 
 /// The values of every position with every heap `<= max` (`heaps` heaps, or at most
@@ -290,7 +355,10 @@ pub(crate) fn solve_box<'py>(
         heaps,
         grundy,
         held: true,
-        loopy: false,
+        // Outcomes of a loopy game are Smith's, as `heapgame solve` gives them (a draw is
+        // `DRAW`); its Grundy values, some infinite, have no cell: the loop is the solve's
+        // error.
+        loopy: !grundy,
         most: None,
         output: None,
     };
@@ -317,8 +385,18 @@ pub(crate) fn solve_box<'py>(
     let solved: Outcome = run.watched(py, |budget| {
         let solved = table(game, game.generator(), &ask, &query, budget)?;
         let spec = &solved.planned.spec;
-        let Table::Values(listed) = solved.table else {
-            return Ok(None);
+        let listed = match solved.table {
+            Table::Values(listed) => listed,
+            Table::Loopy { roots, solution } => {
+                let at = (solved.planned.k, side);
+                return Ok(Some(loopy_arrays(
+                    game,
+                    at,
+                    &roots,
+                    &solution,
+                    (dense, p_only),
+                )));
+            }
         };
         let Some(table) = listed.tabulated() else {
             return Ok(None);

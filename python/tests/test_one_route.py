@@ -12,6 +12,7 @@ import subprocess
 from itertools import combinations_with_replacement
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import heapgame
@@ -168,6 +169,25 @@ def test_a_loopy_position_takes_the_loopy_route():
             assert route == "loopy", (a, b)
         seen.add(outcome)
     assert seen == {"P", "N", "D"}
+
+
+def test_a_loopy_box_by_smiths_values():
+    """A box of a loopy game: its P-positions and its outcomes (2 a draw) as `heapgame solve`
+    gives them, by Smith's values, each the retrograde analysis's."""
+    want = take_or_add()
+    r = heapgame.Ruleset.load(TAKE_OR_ADD)
+    ps = r.p_positions(max=12)
+    every = [(a, b) for a in range(13) for b in range(13)]
+    assert sorted(map(tuple, ps.tolist())) == [p for p in every if want(*p) == "P"]
+    code = {"P": 0, "N": 1, "D": 2}
+    o = r.solve(max=12, grundy=False)
+    assert o.shape == (13, 13)
+    assert all(o[a, b] == code[want(a, b)] for a, b in every)
+    assert set(np.unique(o)) == {0, 1, 2}
+    ps, vs = r.solve(max=12, grundy=False, dense=False)
+    assert sorted(zip(map(tuple, ps.tolist()), vs.tolist())) == [(p, code[want(*p)]) for p in every]
+    with pytest.raises(heapgame.SolveError):
+        r.solve(max=12)  # Grundy values: some are infinite
 
 
 def test_python_and_the_command_line_answer_alike(tmp_path):
