@@ -30,7 +30,7 @@ use crate::moves::{Generator, MoveError};
 pub(super) const NAME: &str = "compiled-moves";
 
 /// Whether the kernel takes the ruleset on this box.
-pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
+pub(super) fn matches(game: &Generator, spec: &BoxSpec, _: Want) -> bool {
     shape_ok(spec) && rule_of(game).is_some() && compile_all(&game.shape, &game.moves).is_some()
 }
 
@@ -56,9 +56,6 @@ pub(super) fn try_solve(
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
     if !shape_ok(spec) {
-        return None;
-    }
-    if budget.max_positions.is_some_and(|m| m < spec.len()) {
         return None;
     }
     let rule = rule_of(game)?;
