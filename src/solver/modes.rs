@@ -112,28 +112,6 @@ impl Listed {
     }
 }
 
-/// [`solve_box_play`] for a caller that walks the box and reads each position once (`solve`
-/// writing its rows): a sum's box in normal play is not tabulated, only its single-heap
-/// sequence computed ([`Listed::Sum`]), so that nothing the size of the box is held.
-pub fn solve_box_listed(
-    game: &Generator,
-    spec: &BoxSpec,
-    want: Want,
-    budget: &Budget,
-    play: Play,
-) -> Result<Listed, SolveError<MoveError>> {
-    let how = (play, true);
-    run(
-        &plan_for(game, spec, want, how),
-        game,
-        game,
-        spec,
-        want,
-        budget,
-        how,
-    )
-}
-
 /// The box solved by `plan` in `play` (the plan of the same box, `want` and `how`): a sum by
 /// its single-heap sequence (listed when `listed`, else tabulated; past it, when a single heap
 /// can reach itself, the plan's other choice), a compiled kernel, the parallel mode, or the
@@ -160,7 +138,7 @@ pub(crate) fn run<G: GameRules<Error = MoveError>>(
         });
     }
     if let Choice::Kernel(kernel) = plan.past_sum {
-        match kernel.solve(game, spec, want, budget) {
+        match (kernel.solve_box)(game, spec, want, budget) {
             Some(r) => return r.map(Listed::Box),
             // Declined at run time: the plan's fallback, its tables weighed before the search.
             None => (budget.reserve(plan.fallback().bytes(spec.len())))

@@ -135,17 +135,6 @@ pub fn plan_box(game: &Generator, spec: &BoxSpec, want: Want) -> BoxPlan {
     plan_for(game, spec, want, (Play::Normal, false))
 }
 
-/// [`plan_box`] in `play` (the box tabulated).
-pub fn plan_box_play(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> BoxPlan {
-    plan_for(game, spec, want, (play, false))
-}
-
-/// The plan of [`super::modes::solve_box_listed`] (what `solve` runs): a sum in normal play
-/// holds only its single-heap sequence, no array over the box.
-pub fn plan_box_listed(game: &Generator, spec: &BoxSpec, want: Want, play: Play) -> BoxPlan {
-    plan_for(game, spec, want, (play, true))
-}
-
 impl BoxPlan {
     /// The plan the run follows when its kernel declines the box at run time
     /// ([`kernels::Kernel::solve`]): the memoized search over a dense table (as when the

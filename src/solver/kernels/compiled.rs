@@ -60,6 +60,11 @@ pub(super) fn try_solve(
     }
     let rule = rule_of(game)?;
     let moves = compile_all(&game.shape, &game.moves)?;
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
+    }
     // A `Fallback` discards the work: the interpreter's modes solve the box.
     fill((&moves, rule.as_ref()), spec, want, budget).ok()
 }

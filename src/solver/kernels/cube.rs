@@ -99,6 +99,11 @@ pub(super) fn try_solve(
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
     let (b, base) = layout(game, spec).filter(|(b, _)| fits(b, want))?;
     let l = b.layout.as_ref()?;
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
+    }
     if let (Want::Outcome, Some(points)) = (want, &b.retro) {
         if let Some(r) = cube_retro::try_solve(points, spec, base, budget, NAME) {
             return Some(r);

@@ -43,6 +43,11 @@ pub(super) fn try_solve(
     if !matches(game, spec, want) {
         return None;
     }
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
+    }
     let clauses = match_clauses(game)?;
     // The table is weighed before anything the size of the largest heap is built.
     let bytes = match want {

@@ -78,8 +78,9 @@ pub struct Kernel {
     /// when it does, its `solve` gives the box, or declines only at run time (see
     /// [`Kernel::solve`]).
     matches: fn(&Generator, &BoxSpec, Want) -> bool,
-    /// The box solved, or `None` when it does not take the ruleset (nothing stored).
-    solve: Solve,
+    /// The box solved, or `None` when it does not take the ruleset (nothing stored), or
+    /// declines at run time (see [`Kernel::solve`]): what a box's plan runs, called directly.
+    pub(in crate::solver) solve_box: Solve,
 }
 
 /// A kernel's solve of a box.
@@ -93,31 +94,31 @@ const KERNELS: [Kernel; 5] = [
         name: kept_heap::NAME,
         takes_rule: false,
         matches: kept_heap::matches,
-        solve: kept_heap::try_solve,
+        solve_box: kept_heap::try_solve,
     },
     Kernel {
         name: multiset::NAME,
         takes_rule: false,
         matches: multiset::matches,
-        solve: multiset::try_solve,
+        solve_box: multiset::try_solve,
     },
     Kernel {
         name: cube::NAME,
         takes_rule: false,
         matches: cube::matches,
-        solve: cube::try_solve,
+        solve_box: cube::try_solve,
     },
     Kernel {
         name: rays::NAME,
         takes_rule: true,
         matches: rays::matches,
-        solve: rays::try_solve,
+        solve_box: rays::try_solve,
     },
     Kernel {
         name: compiled::NAME,
         takes_rule: true,
         matches: compiled::matches,
-        solve: compiled::try_solve,
+        solve_box: compiled::try_solve,
     },
 ];
 
@@ -135,9 +136,9 @@ impl Kernel {
 
     /// The box solved by this kernel. A box of more positions than the budget's position
     /// limit stops at once, as the search would at the limit (every kernel holds the whole
-    /// box). `None` when the kernel does not take the ruleset on the box, which [`choose`]
-    /// has ruled out, or when it declines at run time: an expression (a guard, a condition,
-    /// a compiled clause's amount) fails to evaluate on some cell, or a table of the fill
+    /// box). `None` when the kernel does not take the ruleset on the box ([`choose`] rules
+    /// that out), or when it declines at run time: an expression (a guard, a condition, a
+    /// compiled clause's amount) fails to evaluate on some cell, or a table of the fill
     /// grows past what it holds. Nothing is stored then, and the caller's plan names the
     /// mode that solves the box instead.
     pub fn solve(
@@ -150,12 +151,7 @@ impl Kernel {
         if !self.takes_rule && game.positions.is_some() {
             return None;
         }
-        if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
-            if (self.matches)(game, spec, want) {
-                return Some(Err(SolveError::Limit { limit }));
-            }
-        }
-        (self.solve)(game, spec, want, budget)
+        (self.solve_box)(game, spec, want, budget)
     }
 }
 

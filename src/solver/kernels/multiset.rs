@@ -40,6 +40,11 @@ pub(super) fn try_solve(
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
     let clauses = match_moves(game, spec)?;
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
+    }
     Some(fill(&clauses, spec, want, budget))
 }
 

@@ -72,6 +72,11 @@ pub(super) fn try_solve(
         return None;
     }
     let plan = plan_for(game, spec)?;
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
+    }
     let n = plan.side;
     let ruled = usize::from(plan.rule.is_some());
     let maps = 1 + ruled + plan.families.len() * (1 + ruled);
