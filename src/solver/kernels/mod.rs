@@ -66,8 +66,8 @@ use crate::moves::{Generator, MoveError};
 pub use kept_heap_cells::KeptCells;
 
 /// A compiled kernel as the list [`KERNELS`] registers it: the plan of a box carries the one
-/// [`choose`] picked (`solver::plan::Choice::Kernel`), and the run calls its
-/// [`Kernel::solve`], without asking the list again.
+/// [`choose`] picked (`solver::plan::Choice::Kernel`), and the run calls its own solve
+/// function, without asking the list again.
 pub struct Kernel {
     /// Its name, as `solve` and `eval` report it.
     name: &'static str,
