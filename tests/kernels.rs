@@ -364,7 +364,7 @@ fn clause(k: usize, named: bool, any: bool) -> impl Strategy<Value = String> {
     })
 }
 
-fn ruleset() -> impl Strategy<Value = (String, usize)> {
+pub(crate) fn ruleset() -> impl Strategy<Value = (String, usize)> {
     (2usize..=3, 0..3).prop_flat_map(|(k, kind)| {
         let (named, any) = (kind == 1, kind == 2);
         let shape = if named {
@@ -406,7 +406,7 @@ proptest! {
 /// A random ruleset of finitely many amount vectors on a multiset shape (every amount below 4,
 /// so that no run of amounts reaches the edge of a box of heaps >= 7, and no guard): the cube
 /// kernel's P/N by retrograde marking over the sorted positions.
-fn finite_ruleset() -> impl Strategy<Value = (String, usize)> {
+pub(crate) fn finite_ruleset() -> impl Strategy<Value = (String, usize)> {
     let set = prop::collection::btree_set(1u32..4, 1..3).prop_map(|s| {
         format!(
             "{{{}}}",

@@ -7,7 +7,7 @@ use heapgame::formulas;
 use heapgame::ruleset::value::Value;
 use heapgame::solver::kernels::{solve_box_kernel, solve_box_named};
 use heapgame::solver::modes::table_values;
-use heapgame::solver::{BoxSpec, BoxValues, Budget, Want};
+use heapgame::solver::{BoxSpec, BoxValues, Budget, SolveError, Want};
 use heapgame::Game;
 use proptest::prelude::*;
 use std::path::Path;
@@ -304,11 +304,15 @@ fn other_rulesets_get_no_kernel() {
         let k = kernel(&game, &spec, Want::Outcome);
         assert!(k.is_none_or(|k| k.kernel != Some("multiset")), "{file}");
     }
-    // A position limit below the box leaves the box to the search, which stops at the limit.
+    // A position limit below the box stops at once, as the search would at the limit.
     let game = load("rulesets/abuku/vdn.game", &[]);
     let spec = BoxSpec::new(game.shape(), 10, 2).expect("a small box");
     let limited = Budget::with_limit(Some(5));
-    assert!(solve_box_kernel(game.generator(), &spec, Want::Outcome, &limited).is_none());
+    let r = solve_box_kernel(game.generator(), &spec, Want::Outcome, &limited);
+    assert!(
+        matches!(r, Some(Err(SolveError::Limit { limit: 5 }))),
+        "{r:?}"
+    );
 }
 
 /// Mixed moves, where one clause is outside the families: no kernel, and `solve_box` still
@@ -322,7 +326,7 @@ fn one_clause_outside_the_families_means_no_kernel() {
 }
 
 /// A random ruleset of the kernel's families, as source text, with a box for it.
-fn family_ruleset() -> impl Strategy<Value = (String, u32, usize)> {
+pub(crate) fn family_ruleset() -> impl Strategy<Value = (String, u32, usize)> {
     let split = (1usize..=2, 2usize..=3, any::<bool>(), 0u32..=2).prop_map(
         |(s, parts, unequal, lower)| {
             // A fixed count: delete as many heaps as the splits add.

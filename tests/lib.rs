@@ -51,6 +51,7 @@ mod hostile;
 mod kernels;
 mod kernels_kept_heap;
 mod kernels_multiset;
+mod kernels_plan;
 mod kernels_rays;
 mod lang_new;
 mod large_input;

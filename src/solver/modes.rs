@@ -1,15 +1,15 @@
 //! Solving a whole box at once by its plan ([`super::plan`]: the mode chosen once, before
 //! anything is solved), which [`run`] follows: a sum by its single-heap sequence (listed, or
 //! tabulated), a compiled kernel, the parallel mode, or the memoized search over a dense table
-//! ([`super::dense`]), to which a kernel that declines and moves that keep the total fall
-//! back. The values come back as one [`BoxValues`] table by rank (or a sum's listing). The
+//! ([`super::dense`]), to which moves that keep the total fall back, and a kernel that
+//! declines at run time (the plan's [`BoxPlan::fallback`]). The kernel is the plan's own,
+//! called directly. The values come back as one [`BoxValues`] table by rank (or a sum's listing). The
 //! types it returns live in [`super::values`], below both this file and the modes it calls,
 //! so that no mode imports this file back.
 
 use super::budget::Budget;
 pub use super::dense::table_values;
 use super::error::SolveError;
-use super::kernels;
 #[cfg(feature = "parallel")]
 use super::parallel;
 pub use super::plan::{choose, Choice};
@@ -112,34 +112,12 @@ impl Listed {
     }
 }
 
-/// [`solve_box_play`] for a caller that walks the box and reads each position once (`solve`
-/// writing its rows): a sum's box in normal play is not tabulated, only its single-heap
-/// sequence computed ([`Listed::Sum`]), so that nothing the size of the box is held.
-pub fn solve_box_listed(
-    game: &Generator,
-    spec: &BoxSpec,
-    want: Want,
-    budget: &Budget,
-    play: Play,
-) -> Result<Listed, SolveError<MoveError>> {
-    let how = (play, true);
-    run(
-        &plan_for(game, spec, want, how),
-        game,
-        game,
-        spec,
-        want,
-        budget,
-        how,
-    )
-}
-
 /// The box solved by `plan` in `play` (the plan of the same box, `want` and `how`): a sum by
 /// its single-heap sequence (listed when `listed`, else tabulated; past it, when a single heap
 /// can reach itself, the plan's other choice), a compiled kernel, the parallel mode, or the
 /// memoized search over a dense table run through `rules` (the game's moves, or a wrapper of
-/// them that counts the positions expanded), to which a kernel that declines and moves that
-/// keep the total fall back.
+/// them that counts the positions expanded), to which moves that keep the total fall back, and
+/// the plan's kernel when it declines at run time (its tables weighed first).
 pub(crate) fn run<G: GameRules<Error = MoveError>>(
     plan: &BoxPlan,
     game: &Generator,
@@ -159,9 +137,12 @@ pub(crate) fn run<G: GameRules<Error = MoveError>>(
             false => Listed::Box(sum::boxed::box_values(spec, want, &seq)),
         });
     }
-    if let Choice::Kernel(_) = plan.past_sum {
-        if let Some(r) = kernels::solve_box_kernel(game, spec, want, budget) {
-            return r.map(Listed::Box);
+    if let Choice::Kernel(kernel) = plan.past_sum {
+        match (kernel.solve_box)(game, spec, want, budget) {
+            Some(r) => return r.map(Listed::Box),
+            // Declined at run time: the plan's fallback, its tables weighed before the search.
+            None => (budget.reserve(plan.fallback().bytes(spec.len())))
+                .map_err(|stop| SolveError::from_stop(stop, 0))?,
         }
     }
     #[cfg(feature = "parallel")]

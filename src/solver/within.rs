@@ -152,4 +152,48 @@ mod tests {
             Err(BoxStop::Positions | BoxStop::Memory)
         ));
     }
+
+    /// A kernel that matches and declines at run time (a guard divides by zero on a cell of
+    /// the box) leaves the box to the plan's fallback, the search, whose tables are weighed
+    /// first: within a memory limit that holds the kernel's bits and not the search's, the
+    /// run stops for memory before the search; with room, the search reports the error.
+    #[test]
+    fn a_kernel_that_declines_leaves_the_box_to_the_weighed_search() {
+        let text = "ruleset \"dz\" { heaps 2 \
+                    move when 12 / (sum(heaps) - 5) >= 0 { take 1.. from one heap } }";
+        let game = crate::game::Game::from_source("dz.game", text, &[]).expect("dz");
+        let gen = game.generator();
+        let spec = BoxSpec::new(game.shape(), 60, 2).expect("a small box");
+        let hooks = Budget::default();
+        let run = |bytes| {
+            let cap = cap(bytes, None, false);
+            solve_box_within(
+                gen,
+                gen,
+                &spec,
+                Want::Outcome,
+                (Play::Normal, true),
+                &cap,
+                &hooks,
+            )
+        };
+        // 1891 positions: the kernel's bit each fits 4000 bytes, the search's 41 do not.
+        let tight = run(4000);
+        assert_eq!(tight.plan.kernel, Some("cube"));
+        assert!(tight.plan.fallback().bytes(spec.len()) > 3000);
+        assert!(
+            matches!(
+                tight.outcome,
+                Err(BoxStop::Solve(SolveError::Cancelled { .. }))
+            ),
+            "{:?}",
+            tight.outcome.err()
+        );
+        let roomy = run(1 << 30);
+        assert!(
+            matches!(roomy.outcome, Err(BoxStop::Solve(SolveError::Game(_)))),
+            "{:?}",
+            roomy.outcome.err()
+        );
+    }
 }

@@ -12,7 +12,7 @@
 
 use super::check::Checker;
 use super::solved::Solved;
-use crate::solver::kernels::{kernel_for_want, solve_box_cells};
+use crate::solver::kernels::{self, solve_box_cells};
 use crate::solver::modes::solve_box;
 use crate::solver::one::{BYTES_PER_CELL, MOST_CELLS};
 use crate::solver::table::BoxSpec;
@@ -85,7 +85,7 @@ impl Checker<'_> {
         // A kernel takes only moves that take a token (it declines a loop), whatever the
         // moves' amounts, computed in play or not; a sum's heap must be seen to end.
         BoxSpec::new(game.shape(), max, k).is_ok_and(|spec| {
-            kernel_for_want(gen, &spec, self.want()).is_some()
+            kernels::choose(gen, &spec, self.want()).is_some()
                 || (gen.strictly_decreasing() && crate::solver::sum::is_sum(gen))
         })
     }

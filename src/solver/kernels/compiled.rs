@@ -30,7 +30,7 @@ use crate::moves::{Generator, MoveError};
 pub(super) const NAME: &str = "compiled-moves";
 
 /// Whether the kernel takes the ruleset on this box.
-pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
+pub(super) fn matches(game: &Generator, spec: &BoxSpec, _: Want) -> bool {
     shape_ok(spec) && rule_of(game).is_some() && compile_all(&game.shape, &game.moves).is_some()
 }
 
@@ -58,11 +58,13 @@ pub(super) fn try_solve(
     if !shape_ok(spec) {
         return None;
     }
-    if budget.max_positions.is_some_and(|m| m < spec.len()) {
-        return None;
-    }
     let rule = rule_of(game)?;
     let moves = compile_all(&game.shape, &game.moves)?;
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
+    }
     // A `Fallback` discards the work: the interpreter's modes solve the box.
     fill((&moves, rule.as_ref()), spec, want, budget).ok()
 }

@@ -79,8 +79,15 @@ fn layout(game: &Generator, spec: &BoxSpec) -> Option<(Arc<Built>, u32)> {
 }
 
 /// Whether the kernel applies.
-pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
-    layout(game, spec).is_some()
+pub(super) fn matches(game: &Generator, spec: &BoxSpec, want: Want) -> bool {
+    layout(game, spec).is_some_and(|(b, _)| fits(&b, want))
+}
+
+/// Whether the cube of `b` fits the kernel for `want`: Grundy values take 4 bytes a cell.
+fn fits(b: &Built, want: Want) -> bool {
+    b.layout.as_ref().is_some_and(|l| {
+        want == Want::Outcome || l.len.checked_mul(4).is_some_and(|n| n <= MAX_CELLS)
+    })
 }
 
 /// Solves the box if the ruleset's moves match.
@@ -90,16 +97,12 @@ pub(super) fn try_solve(
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
-    let (b, base) = layout(game, spec)?;
+    let (b, base) = layout(game, spec).filter(|(b, _)| fits(b, want))?;
     let l = b.layout.as_ref()?;
-    if want == Want::Grundy && l.len.checked_mul(4)? > MAX_CELLS {
-        return None;
-    }
-    // The table mode stores every position of the box: beyond the limit it would stop.
-    if let Some(limit) = budget.max_positions {
-        if spec.len() > limit {
-            return Some(Err(SolveError::Limit { limit }));
-        }
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
     }
     if let (Want::Outcome, Some(points)) = (want, &b.retro) {
         if let Some(r) = cube_retro::try_solve(points, spec, base, budget, NAME) {
@@ -206,7 +209,7 @@ mod tests {
                 for max in [6, 13, 21] {
                     let spec = BoxSpec::new(game.shape(), max, heaps).expect("a box");
                     // The choice of a mode, then the solve of each kind, asked twice.
-                    assert!(matches(gen, &spec), "{text} on {spec:?}");
+                    assert!(matches(gen, &spec, Want::Outcome), "{text} on {spec:?}");
                     for want in [Want::Outcome, Want::Grundy, Want::Outcome] {
                         same_as_fresh(gen, &spec, want);
                     }

@@ -12,8 +12,8 @@
 //! position listed: for two heaps `O(max^2)` work where listing the followers is `O(max^3)`.
 //!
 //! Normal play: the callers ask the kernels only then ([`crate::solver::modes::choose`]). A
-//! position limit below the box, or a condition that cannot be evaluated, answers `None`
-//! (nothing stored): another kernel or the search solves the box, and reports its errors.
+//! condition that cannot be evaluated answers `None` (nothing stored): the plan's fallback,
+//! the search, solves the box, and reports its errors.
 
 use super::kept_heap_cells::KeptCells;
 use super::kept_heap_match::{match_clauses, Kept};
@@ -40,12 +40,13 @@ pub(super) fn try_solve(
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
-    if !matches(game, spec) {
+    if !matches(game, spec, want) {
         return None;
     }
-    if budget.max_positions.is_some_and(|m| m < spec.len()) {
-        // Let the search stop at the limit, position by position.
-        return None;
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
     }
     let clauses = match_clauses(game)?;
     // The table is weighed before anything the size of the largest heap is built.
@@ -75,7 +76,7 @@ pub(super) fn try_cells(
     budget: &Budget,
     known: Option<&KeptCells>,
 ) -> Option<Result<KeptCells, SolveError<MoveError>>> {
-    if !matches(game, spec) || budget.max_positions.is_some_and(|m| m < spec.len()) {
+    if !matches(game, spec, Want::Grundy) || budget.max_positions.is_some_and(|m| m < spec.len()) {
         return None;
     }
     let clauses = match_clauses(game)?;
@@ -103,7 +104,7 @@ pub(super) fn try_cells(
 }
 
 /// Whether the kernel solves this ruleset on this box.
-pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
+pub(super) fn matches(game: &Generator, spec: &BoxSpec, _: Want) -> bool {
     spec.shape == game.shape
         && game.shape.count == Some(spec.heaps)
         && match_clauses(game).is_some()

@@ -1,9 +1,11 @@
 //! Compiled kernels for whole boxes: a ruleset whose every move clause, with its parameters
 //! bound, matches a kernel family is solved without the interpreter, on the solver's own
 //! table, with no follower built, sorted or ranked. The kernels are one registered list
-//! (`KERNELS`), tried in one order by [`solve_box_kernel`] and named by [`kernel_for`];
-//! [`solve_box_kernel`] answers `None` when no kernel matches, and the caller
-//! ([`super::modes`]) falls back to its other modes.
+//! (`KERNELS`), tried in one order in one place, [`choose`]: a box's plan
+//! ([`super::plan`]) carries the kernel it picks, and the run ([`super::modes`]) calls that
+//! kernel's [`Kernel::solve`]. A kernel that matches gives the box, or declines only at run
+//! time (an expression that fails to evaluate on a cell, a table grown too large), and the
+//! plan's fallback, the search, solves it (`tests/kernels_plan.rs` checks the first).
 //!
 //! - `cube`: the ordered cube of the box (`compile.rs` matches the moves, `amounts.rs` cuts
 //!   amount sets into points, rays and cones, `guard.rs` compiles guards, `layout.rs` turns
@@ -63,20 +65,22 @@ use super::{BoxValues, Want};
 use crate::moves::{Generator, MoveError};
 pub use kept_heap_cells::KeptCells;
 
-/// A compiled kernel as the list [`KERNELS`] registers it.
-struct Kernel {
+/// A compiled kernel as the list [`KERNELS`] registers it: the plan of a box carries the one
+/// [`choose`] picked (`solver::plan::Choice::Kernel`), and the run calls its own solve
+/// function, without asking the list again.
+pub struct Kernel {
     /// Its name, as `solve` and `eval` report it.
     name: &'static str,
     /// Whether it takes a ruleset with a `positions where` rule (the others fill every cell
     /// of the box without the generator, which drops the followers the rule excludes).
     takes_rule: bool,
-    /// Whether it gives Grundy values (else outcomes only: a box asked for values is left
-    /// to the next kernel of the list).
-    grundy: bool,
-    /// Whether it takes the ruleset on this box, without solving it.
-    matches: fn(&Generator, &BoxSpec) -> bool,
-    /// The box solved, or `None` when it does not take the ruleset (nothing stored).
-    solve: Solve,
+    /// Whether it takes the ruleset on this box for the values `want`, without solving it:
+    /// when it does, its `solve` gives the box, or declines only at run time (see
+    /// [`Kernel::solve`]).
+    matches: fn(&Generator, &BoxSpec, Want) -> bool,
+    /// The box solved, or `None` when it does not take the ruleset (nothing stored), or
+    /// declines at run time (see [`Kernel::solve`]): what a box's plan runs, called directly.
+    pub(in crate::solver) solve_box: Solve,
 }
 
 /// A kernel's solve of a box.
@@ -84,84 +88,126 @@ type Solve =
     fn(&Generator, &BoxSpec, Want, &Budget) -> Option<Result<BoxValues, SolveError<MoveError>>>;
 
 /// The kernels, in the one order they are tried: the kept-heap kernel, the multiset kernel,
-/// the cube, the rays, then the compiled-moves kernel as the general case.
+/// the cube, the rays (outcomes only), then the compiled-moves kernel as the general case.
 const KERNELS: [Kernel; 5] = [
     Kernel {
         name: kept_heap::NAME,
         takes_rule: false,
-        grundy: true,
         matches: kept_heap::matches,
-        solve: kept_heap::try_solve,
+        solve_box: kept_heap::try_solve,
     },
     Kernel {
         name: multiset::NAME,
         takes_rule: false,
-        grundy: true,
         matches: multiset::matches,
-        solve: multiset::try_solve,
+        solve_box: multiset::try_solve,
     },
     Kernel {
         name: cube::NAME,
         takes_rule: false,
-        grundy: true,
         matches: cube::matches,
-        solve: cube::try_solve,
+        solve_box: cube::try_solve,
     },
     Kernel {
         name: rays::NAME,
         takes_rule: true,
-        grundy: false,
         matches: rays::matches,
-        solve: rays::try_solve,
+        solve_box: rays::try_solve,
     },
     Kernel {
         name: compiled::NAME,
         takes_rule: true,
-        grundy: true,
         matches: compiled::matches,
-        solve: compiled::try_solve,
+        solve_box: compiled::try_solve,
     },
 ];
 
-/// The kernels that may take the ruleset's moves, in order.
-fn candidates(game: &Generator) -> impl Iterator<Item = &'static Kernel> {
-    let ruled = game.positions.is_some();
-    KERNELS.iter().filter(move |k| k.takes_rule || !ruled)
+impl Kernel {
+    /// Its name, as `solve` and `eval` report it.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Whether it takes the ruleset's moves (and its `positions where` rule) on this box for
+    /// the values `want`, whether or not an earlier kernel of the list takes them first.
+    pub fn takes(&self, game: &Generator, spec: &BoxSpec, want: Want) -> bool {
+        (self.takes_rule || game.positions.is_none()) && (self.matches)(game, spec, want)
+    }
+
+    /// The box solved by this kernel. A box of more positions than the budget's position
+    /// limit stops at once, as the search would at the limit (every kernel holds the whole
+    /// box). `None` when the kernel does not take the ruleset on the box ([`choose`] rules
+    /// that out), or when it declines at run time: an expression (a guard, a condition, a
+    /// compiled clause's amount) fails to evaluate on some cell, or a table of the fill
+    /// grows past what it holds. Nothing is stored then, and the caller's plan names the
+    /// mode that solves the box instead.
+    pub fn solve(
+        &self,
+        game: &Generator,
+        spec: &BoxSpec,
+        want: Want,
+        budget: &Budget,
+    ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
+        if !self.takes_rule && game.positions.is_some() {
+            return None;
+        }
+        (self.solve_box)(game, spec, want, budget)
+    }
 }
 
-/// The box solved by the first kernel of [`KERNELS`] that takes the ruleset's moves, or
-/// `None` when none does (then nothing was stored, and the caller solves the box another
-/// way).
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Kernel({})", self.name)
+    }
+}
+
+impl PartialEq for Kernel {
+    fn eq(&self, other: &Kernel) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Kernel {}
+
+/// The kernel that solves the box for the values `want`: the first of [`KERNELS`], in their
+/// one order, that takes the ruleset's moves on it (`None`: the interpreter's modes). The one
+/// place the list is tried: the plan of a box carries the kernel this returns.
+pub fn choose(game: &Generator, spec: &BoxSpec, want: Want) -> Option<&'static Kernel> {
+    KERNELS.iter().find(|k| k.takes(game, spec, want))
+}
+
+/// The name of the kernel that takes the ruleset on this box for outcomes, the values every
+/// kernel gives ([`choose`]'s, `None`: the interpreter's modes).
+pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
+    choose(game, spec, Want::Outcome).map(Kernel::name)
+}
+
+/// The box solved by the kernel [`choose`] picks for `want`, or `None` when none takes it or
+/// that kernel declines at run time ([`Kernel::solve`]); then nothing was stored, and the
+/// caller solves the box another way.
 pub fn solve_box_kernel(
     game: &Generator,
     spec: &BoxSpec,
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
-    candidates(game).find_map(|k| (k.solve)(game, spec, want, budget))
+    choose(game, spec, want)?.solve(game, spec, want, budget)
 }
 
-/// The name of the kernel [`solve_box_kernel`] would use for the ruleset on this box, without
-/// solving it (`None`: the interpreter's modes).
-pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
-    candidates(game)
-        .find(|k| (k.matches)(game, spec))
-        .map(|k| k.name)
-}
-
-/// The name of the kernel [`solve_box_kernel`] would use for the values `want` of the box:
-/// [`kernel_for`] past the kernels that give outcomes only, when Grundy values are asked.
-pub fn kernel_for_want(game: &Generator, spec: &BoxSpec, want: Want) -> Option<&'static str> {
-    candidates(game)
-        .filter(|k| k.grundy || want == Want::Outcome)
-        .find(|k| (k.matches)(game, spec))
-        .map(|k| k.name)
-}
-
-/// The box solved by the kernel named `name` alone, whether or not an earlier kernel of
-/// [`KERNELS`] would take the ruleset (`None`: that kernel does not take it, or no kernel has
-/// that name): for checking each kernel against the generic search on the rulesets another
+/// The kernel named `name`, whether or not an earlier kernel of [`KERNELS`] would take a
+/// ruleset: for checking each kernel against the generic search on the rulesets another
 /// kernel takes first.
+pub fn named(name: &str) -> Option<&'static Kernel> {
+    KERNELS.iter().find(|k| k.name == name)
+}
+
+/// Every registered kernel, in the order [`choose`] tries them.
+pub fn all() -> impl Iterator<Item = &'static Kernel> {
+    KERNELS.iter()
+}
+
+/// The box solved by the kernel named `name` alone ([`named`]; `None`: no kernel has that
+/// name, or it does not take the ruleset, or declines).
 pub fn solve_box_named(
     name: &str,
     game: &Generator,
@@ -169,15 +215,13 @@ pub fn solve_box_named(
     want: Want,
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
-    let ruled = game.positions.is_some();
-    let k = KERNELS.iter().find(|k| k.name == name)?;
-    (k.takes_rule || !ruled).then(|| (k.solve)(game, spec, want, budget))?
+    named(name)?.solve(game, spec, want, budget)
 }
 
 /// The box held compactly, where the kernel that solves it answers any cell from less than
 /// a table over the box: the kept-heap kernel's sets `V(h)`, a word or so per heap size
 /// ([`KeptCells`]). `None` when another kernel (or none) would solve the box for `want`
-/// ([`kernel_for_want`]): the caller solves it as a table. (A kept-heap game deletes heaps,
+/// ([`choose`]): the caller solves it as a table. (A kept-heap game deletes heaps,
 /// so it is never a sum, which the modes would ask first.) `known`: the cells of a smaller box
 /// of the same game, whose sets are reused.
 pub fn solve_box_cells(
@@ -187,7 +231,7 @@ pub fn solve_box_cells(
     budget: &Budget,
     known: Option<&KeptCells>,
 ) -> Option<Result<KeptCells, SolveError<MoveError>>> {
-    if kernel_for_want(game, spec, want) != Some(kept_heap::NAME) {
+    if choose(game, spec, want).map(Kernel::name) != Some(kept_heap::NAME) {
         return None;
     }
     kept_heap::try_cells(game, spec, budget, known)

@@ -9,8 +9,8 @@
 //! is replaced only by smaller heaps), so the table fills in order of rank with each follower
 //! already known: no search, no stack. Followers come from [`super::multiset_moves`] as
 //! ranks in the box. Anything else (a count that the fixed shape cannot keep, a follower
-//! that leaves the box, a position limit below the box) answers `None`: the interpreter's
-//! modes solve it, and report its errors.
+//! that leaves the box) is not matched ([`matches`]): the interpreter's modes solve it, and
+//! report its errors.
 
 use super::multiset_clause::{Act, Clause, Counts};
 use super::multiset_moves::Moves;
@@ -40,16 +40,16 @@ pub(super) fn try_solve(
     budget: &Budget,
 ) -> Option<Result<BoxValues, SolveError<MoveError>>> {
     let clauses = match_moves(game, spec)?;
-    if budget.max_positions.is_some_and(|m| m < spec.len()) {
-        // Let the search stop at the limit, position by position.
-        return None;
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
     }
     Some(fill(&clauses, spec, want, budget))
 }
 
 /// Whether the kernel solves this ruleset on this box.
-#[allow(dead_code)] // read by the integrated kernel layer's `kernel_for`
-pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
+pub(super) fn matches(game: &Generator, spec: &BoxSpec, _: Want) -> bool {
     match_moves(game, spec).is_some()
 }
 

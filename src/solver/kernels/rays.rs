@@ -55,10 +55,10 @@ fn plan_for(game: &Generator, spec: &BoxSpec) -> Option<Plan> {
     (p.side.checked_mul(p.side)? <= MAX_CELLS).then_some(p)
 }
 
-/// Whether the kernel takes the ruleset on this box (P/N only: a box asked for Grundy values
-/// is declined by [`try_solve`]).
-pub(super) fn matches(game: &Generator, spec: &BoxSpec) -> bool {
-    plan_for(game, spec).is_some()
+/// Whether the kernel takes the ruleset on this box for `want`: outcomes only (a box asked
+/// for Grundy values is left to the next kernel of the list).
+pub(super) fn matches(game: &Generator, spec: &BoxSpec, want: Want) -> bool {
+    want == Want::Outcome && plan_for(game, spec).is_some()
 }
 
 /// Solves the box's outcomes if the ruleset's moves match.
@@ -72,10 +72,10 @@ pub(super) fn try_solve(
         return None;
     }
     let plan = plan_for(game, spec)?;
-    if let Some(limit) = budget.max_positions {
-        if spec.len() > limit {
-            return Some(Err(SolveError::Limit { limit }));
-        }
+    // The kernel holds the whole box: past the position limit it stops at once, as the
+    // search would at the limit.
+    if let Some(limit) = budget.max_positions.filter(|&m| m < spec.len()) {
+        return Some(Err(SolveError::Limit { limit }));
     }
     let n = plan.side;
     let ruled = usize::from(plan.rule.is_some());
