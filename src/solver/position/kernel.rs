@@ -41,18 +41,14 @@ pub fn through_kernel(
 }
 
 /// The box `b` solved by its kernel ([`solved`]) and `pos`'s answer read from it; `None` when
-/// the kernels decline the box after all (the caller takes the search).
+/// the kernels decline the box after all (the caller takes the search). The followers are
+/// generated first: a deadline that stops the Grundy values leaves them to read the outcomes.
 pub(super) fn through_box(
     game: &Generator,
     pos: &[u32],
     b: &KernelBox,
 ) -> Option<Result<BoxAnswer, SolveError<MoveError>>> {
-    let (values, want) = match solved(game, b)? {
-        Ok(solved) => solved,
-        Err(e) => return Some(Err(e)),
-    };
     let (spec, budget) = (&b.spec, &b.budget);
-    let rank = spec.rank(pos)?;
     let mut scratch = Scratch::default();
     // The followers' generation looks at the deadline and Ctrl-C (an `add` of 1..2^32 - 1
     // iterates billions of amounts).
@@ -63,6 +59,11 @@ pub(super) fn through_box(
         Err(e) => return Some(Err(SolveError::Game(e))),
         Ok(_) => {}
     }
+    let (values, want) = match solved(game, b)? {
+        Ok(solved) => solved,
+        Err(e) => return Some(Err(e)),
+    };
+    let rank = spec.rank(pos)?;
     let grundy = (want == Values::Grundy).then(|| values.value(rank));
     let mut wins = Vec::new();
     let mut followers = Vec::new();
