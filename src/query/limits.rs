@@ -335,6 +335,53 @@ mod tests {
     }
 
     #[test]
+    fn a_position_is_planned_before_its_route() {
+        let load = |text: &str| Game::from_source("t.game", text, &[]).expect("a ruleset");
+        let wythoff = load(include_str!("../../rulesets/classic/wythoff.game"));
+        let kayles = load(include_str!("../../rulesets/classic/kayles.game"));
+        let (l, hooks) = (limits(None, None), Budget::default());
+        // Wythoff's box of heaps <= 2000 is within a kernel's reach, and the search's
+        // region (about 1501 * 2001 / 2 positions) within the default limit.
+        let w = l
+            .position(&wythoff, &[1500, 2000], &hooks)
+            .expect("planned");
+        assert!(w.plan.kernel.is_some() && !w.plan.quotient && w.plan.refused.is_none());
+        // 50 positions: the box of heaps <= 400 holds more, and the search, one token at a
+        // time, reaches more; unless forced, it is refused.
+        let tight = limits(Some(50), None);
+        let w = tight
+            .position(&wythoff, &[300, 400], &hooks)
+            .expect("planned");
+        assert!(w.plan.kernel.is_none() && w.plan.refused.is_some());
+        let forced = Limits {
+            force: true,
+            ..tight
+        };
+        let w = forced
+            .position(&wythoff, &[300, 400], &hooks)
+            .expect("planned");
+        assert!(w.plan.refused.is_none());
+        // Kayles is a sum of its heaps: one heap stored a position; in misère play the
+        // quotient may be tried for more than one heap, never in normal play.
+        let normal = l.position(&kayles, &[5, 7, 9], &hooks).expect("planned");
+        assert_eq!(normal.bounds.max_positions, l.for_heaps(1).max_positions);
+        assert!(!normal.plan.quotient && normal.plan.kernel.is_none());
+        let mut misere = load(include_str!("../../rulesets/classic/kayles.game"));
+        misere.set_play(Play::Misere);
+        assert!(
+            l.position(&misere, &[5, 7, 9], &hooks)
+                .expect("3")
+                .plan
+                .quotient
+        );
+        assert!(!l.position(&misere, &[9], &hooks).expect("1").plan.quotient);
+        // 10 heaps of 100, each move taking from any of them: 10^20 followers, refused
+        // before anything else is asked.
+        let exploding = load(include_str!("../../tests/inputs/errors/exploding.game"));
+        assert!(l.position(&exploding, &[100; 10], &hooks).is_err());
+    }
+
+    #[test]
     fn limits_take_the_smaller() {
         // 2 heaps: 208 bytes a position.
         let l = limits(Some(1000), Some(208 * 500)).for_heaps(2);
