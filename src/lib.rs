@@ -3,7 +3,7 @@
 //! A ruleset is loaded into a [`Game`] ([`Game::load_file`], [`Game::from_source`]); the
 //! questions asked of it are answered by the query floor, [`query`], each in one call that
 //! takes the limits of the run ([`query::Limits`]) and returns data: one position
-//! ([`query::answer`], or [`query::eval`] on a solver kept between questions), a box of
+//! ([`query::eval`], on the game's solver or one kept between questions), a box of
 //! positions ([`query::table::table`], read row by row), one heap's values and their period
 //! ([`query::sequence`]). The phases below it are modules too: [`syntax`] (text to tree),
 //! [`ruleset`] (checking and lowering), [`moves`] (move generators), [`solver`] (Grundy values
@@ -12,7 +12,7 @@
 //! ```
 //! use heapgame::query::rows::Row;
 //! use heapgame::query::table::{table, BoxAsk};
-//! use heapgame::query::{answer, Answer, Limits, Room, Want};
+//! use heapgame::query::{eval, Answer, Limits, Room, Want};
 //! use heapgame::solver::Budget;
 //! use heapgame::Game;
 //!
@@ -28,7 +28,9 @@
 //!
 //! // One position: (3, 5) is a P-position, its Grundy value 0.
 //! let pos = game.read_position(&["3 5".to_string()]).expect("a position");
-//! let Answer::Values(e) = answer(&game, &pos, &limits, &budget, Want::default()).unwrap() else {
+//! let mut solver = game.solver();
+//! let answer = eval(&game, &mut solver, &pos, &limits, &budget, Want::default());
+//! let Answer::Values(e) = answer.unwrap() else {
 //!     panic!("Wythoff's game has no loops");
 //! };
 //! assert_eq!((e.is_p, e.grundy), (true, Some(0)));

@@ -189,7 +189,7 @@ fn answers_through_a_kernel_agree_with_the_search_on_every_bundled_ruleset() {
                 .canonical(&t.iter().map(|&h| u64::from(h)).collect::<Vec<_>>())
                 .expect("a position of the shape");
             let Some(answer) =
-                heapgame::solver::one::through_kernel(game.generator(), &pos, &budget)
+                heapgame::solver::position::through_kernel(game.generator(), &pos, &budget)
             else {
                 continue;
             };
@@ -219,7 +219,7 @@ fn a_position_limit_leaves_larger_boxes_to_the_search() {
             max_positions: limit,
             ..heapgame::solver::Budget::default()
         };
-        heapgame::solver::one::through_kernel(game.generator(), &pos, &budget).is_some()
+        heapgame::solver::position::through_kernel(game.generator(), &pos, &budget).is_some()
     };
     // The box of heaps <= 40 holds 41 * 42 / 2 = 861 positions.
     assert!(through(None));

@@ -1,9 +1,9 @@
 //! `heapgame eval`: the outcome, Grundy value and winning moves of one position, answered by
-//! one call to `query::answer` (the route, limits and refusal every front end takes) and
-//! printed by `report::eval`.
+//! one call to `query::eval` on the game's solver (the route, limits and refusal every front
+//! end takes) and printed by `report::eval`.
 
 use crate::game::show_position;
-use crate::query::{answer, EvalError, Want};
+use crate::query::{eval, EvalError, Want};
 use crate::report::eval::answer as report_answer;
 use miette::Report;
 
@@ -40,7 +40,8 @@ pub fn run(a: Args) -> Result<u8, Report> {
     // resolves; the position limit comes back with the answer.
     let limits = a.pos.game.query_limits();
     let mut run = SolveRun::hooks(&a.pos.game, &limits, what);
-    let found = match answer(&game, &pos, &limits, &run.budget, want) {
+    let mut solver = game.solver();
+    let found = match eval(&game, &mut solver, &pos, &limits, &run.budget, want) {
         Ok(found) => found,
         Err(EvalError::Refused(e)) => return Err(Report::new(e)),
         // The hooks say what stopped the solve and what set the limit it hit.

@@ -140,6 +140,22 @@ impl Estimate {
     }
 }
 
+/// The refusal of the solve of the canonical position `pos`, in one call: the followers it
+/// has at least ([`followers_at_least`]; none counted when `by_sum`, a normal-play sum being
+/// answered from single heaps), refused as [`followers_refusal`] words it; `what` names the
+/// query ("solving (3, 5)"), `memory` is the memory limit with the words that say what set it.
+pub fn position_refusal(
+    gen: &Generator,
+    pos: &[u32],
+    by_sum: bool,
+    (what, memory): (&str, Option<(u64, &str)>),
+) -> Option<Diag> {
+    if by_sum {
+        return None;
+    }
+    followers_refusal(what, followers_at_least(gen, pos), pos.len(), memory)
+}
+
 /// A refusal when `followers` followers of one position with `heaps` heaps (a proven lower
 /// bound, such as [`followers_at_least`]) are more than any run can generate
 /// ([`MOST_FOLLOWERS`]), or take more than the memory limit to hold at once ([`follower_bytes`]

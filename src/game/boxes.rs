@@ -1,17 +1,12 @@
-//! What the front ends decide the same way about a ruleset: how many heaps the positions of a
-//! box have (a fixed count, or the count asked for when the ruleset allows any number), and
-//! how one position is answered (through a compiled kernel on its box when one matches and
-//! the box is not much larger than the search's region, else by the memoized search).
+//! What the front ends decide the same way about a ruleset's boxes: how many heaps the
+//! positions of a box have (a fixed count, or the count asked for when the ruleset allows any
+//! number), how many positions it holds, and the positions it allows.
 
 use crate::moves::MoveError;
-use crate::solver::one::{through_kernel, BoxAnswer};
 use crate::solver::positions::{box_size, each_position};
-use crate::solver::{Budget, Play, SolveError};
+use crate::solver::{Budget, SolveError};
 
 use super::Game;
-
-/// One position answered through a kernel: its Grundy value, winning moves and followers.
-pub type OneAnswer = BoxAnswer;
 
 /// The one wording of a box asked of a ruleset that allows any number of heaps, with no count
 /// given: "`NAME` allows any number of heaps: say how many at most"; each front end adds how
@@ -96,22 +91,6 @@ impl Game {
         Ok((k, box_size(self.shape(), max, k)))
     }
 
-    /// The answer for the canonical position `pos` through a kernel on its box, as `eval` and
-    /// the playground take it; `None` when no kernel matches, the box would cost more than the
-    /// memoized search, or the play is misère (the kernels fill normal-play values only).
-    pub fn through_kernel(
-        &self,
-        pos: &[u32],
-        budget: &Budget,
-    ) -> Option<Result<OneAnswer, SolveError<MoveError>>> {
-        match self.play() {
-            Play::Normal => through_kernel(self.generator(), pos, budget),
-            Play::Misere => None,
-        }
-    }
-}
-
-impl Game {
     /// The positions of the box (heaps at most `max`, `k` of them) the ruleset allows, in the
     /// order of `each_position`; stopped at the budget's position limit or its cancel flag.
     pub(crate) fn box_roots(

@@ -1,7 +1,7 @@
 //! A loaded game: a `.game` file parsed, checked with its parameters and lowered, kept with
 //! its source so that any later error can point into it. The entry point of the library:
-//! `position.rs` reads typed positions, `boxes.rs` decides the heaps of a box and answers one
-//! position (a kernel or the search), `problems.rs` turns failures into diagnostics against
+//! `position.rs` reads typed positions, `boxes.rs` decides the heaps of a box and the
+//! positions it allows, `problems.rs` turns failures into diagnostics against
 //! the source, `closed_forms.rs` builds the claims' closed forms at load.
 
 mod boxes;
@@ -22,7 +22,7 @@ use crate::ruleset::diag::{Code, Diag, LoadError};
 use crate::solver::{Play, Solver};
 use crate::syntax::parse_file;
 
-pub use boxes::{AnyCount, BoxError, BoxHeapsError, OneAnswer, MAX_BOX_HEAPS};
+pub use boxes::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
 pub use position::PositionError;
 pub(crate) use problems::syntax_diag;
 

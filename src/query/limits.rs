@@ -4,16 +4,22 @@
 //! library call), resolved into plain values the solver takes (`Limits::cap`), which give
 //! the bounds of a solve at what it spends a position (the most positions stored, the memory
 //! limit, each with the words that say what set it), and the refusals, unless forced, of a
-//! position whose followers alone prove the run cannot finish ([`Limits::refuse_position`]); the refusal of a search whose region is
-//! proven past its position limit is `region.rs`'s.
+//! position whose followers alone prove the run cannot finish ([`Limits::refuse_position`]); the
+//! refusal of a search whose region is proven past its position limit is `region.rs`'s. For one
+//! position, [`Limits::position`] decides the whole plan of its solve in one pass (its bounds,
+//! its refusal, whether it is a sum, a kernel's box in reach, the quotient, the search's
+//! refusal), each fact asked once, for the solver's route to run in one call.
 
-use crate::estimate::{show_bytes as show_bytes_f64, Estimate};
+use crate::estimate::{position_refusal, show_bytes as show_bytes_f64, Estimate};
 use crate::game::{show_position, Game};
 use crate::ruleset::diag::LoadError;
 pub(crate) use crate::solver::bounds::show_cost;
 pub use crate::solver::bounds::Bounds;
 use crate::solver::bounds::{Cap, Otherwise};
-use crate::solver::Budget;
+use crate::solver::one::kernel_box;
+use crate::solver::position::PositionPlan;
+use crate::solver::sum::is_sum;
+use crate::solver::{Budget, Play};
 
 /// A limit the user set, with the words that say so in the front end's terms
 /// (`--max-positions 1000`, `max_memory=1000000`, "the 4 GB a WebAssembly page can address").
@@ -66,15 +72,12 @@ pub struct Limits {
 }
 
 /// What the solve of one position runs within ([`Limits::position`]).
-#[derive(Clone, Debug)]
-pub(crate) struct Within {
-    /// Its bounds.
+#[derive(Debug)]
+pub(crate) struct Within<'a> {
+    /// Its bounds (they come back with a failure).
     pub(crate) bounds: Bounds,
-    /// The front end's budget tightened to them.
-    pub(crate) budget: Budget,
-    /// The budget of a kernel's box: a position limit the user set bounds it, a default one
-    /// does not (the box is weighed by its own bytes against the memory limit).
-    pub(crate) box_budget: Budget,
+    /// Its plan, for the solver's route ([`crate::solver::position::evaluate`]).
+    pub(crate) plan: PositionPlan<'a, LoadError>,
 }
 
 /// Bytes one stored position takes, estimated: the memo entry (a boxed key of 16 bytes and
@@ -90,10 +93,15 @@ pub(crate) fn bytes_per_position(heaps: usize) -> u64 {
 /// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
 /// `pos` (or its tokens, when moves split heaps).
 pub(crate) fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
-    if crate::solver::sum::is_sum(game.generator()) {
-        return 1;
+    heaps_and_sum(game, pos).0
+}
+
+/// [`heaps_stored`], and whether the ruleset is a disjunctive sum (asked once, here).
+fn heaps_and_sum(game: &Game, pos: &[u32]) -> (usize, bool) {
+    if is_sum(game.generator()) {
+        return (1, true);
     }
-    match game.shape().count {
+    let heaps = match game.shape().count {
         Some(k) => k,
         None => {
             let splits = game
@@ -116,7 +124,8 @@ pub(crate) fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
                 pos.len()
             }
         }
-    }
+    };
+    (heaps, false)
 }
 
 /// Bytes in words: "5.6 GB".
@@ -217,38 +226,49 @@ impl Limits {
         self.cap().at(bits)
     }
 
-    /// What the solve of `pos` runs within, in one call: its bounds
-    /// ([`Limits::for_position`]), `hooks` (a front end's budget: Ctrl-C, progress, the
-    /// deadline) tightened to them, and a kernel's box's budget (the position limit the user
-    /// set alone, [`Limits::box_positions`]); refused first, unless forced, when the position's
-    /// followers alone prove the run cannot finish ([`Limits::refuse_position`]).
-    pub(crate) fn position(
+    /// The plan of the solve of `pos`, decided in one pass, each fact asked once: whether the
+    /// ruleset is a sum; the bounds of the heaps it stores ([`Limits::for_position`]) and
+    /// `hooks` (a front end's budget: Ctrl-C, progress, the deadline) tightened to them;
+    /// refused first, unless forced, when the position's followers alone prove the run cannot
+    /// finish ([`Limits::refuse_position`]); a kernel's box in reach, within the position limit
+    /// the user set alone ([`Limits::box_positions`]); whether the misère quotient may be
+    /// tried; the search's refusal when its region is proven past its limit.
+    pub(crate) fn position<'a>(
         &self,
-        game: &Game,
-        pos: &[u32],
+        game: &'a Game,
+        pos: &'a [u32],
         hooks: &Budget,
-    ) -> Result<Within, LoadError> {
-        let box_positions = self.box_positions();
-        let memory = self.memory();
-        let bounds = self.for_position(game, pos);
+    ) -> Result<Within<'a>, LoadError> {
+        let (gen, play) = (game.generator(), game.play());
+        let (heaps, sum) = heaps_and_sum(game, pos);
+        let bounds = self.for_heaps(heaps);
         let budget = bounds.tighten(hooks);
-        let box_budget = Budget {
-            max_positions: box_positions,
-            ..budget.clone()
-        };
         if !self.force {
             let what = format!("solving {}", show_position(pos));
-            let e = Estimate::for_position_in(game.generator(), pos, game.play());
+            let memory = self.memory();
             let memory = memory.as_ref().map(|(cap, why)| (*cap, why.as_str()));
-            if let Some(d) = e.refusal(&what, memory) {
+            let by_sum = sum && play == Play::Normal;
+            if let Some(d) = position_refusal(gen, pos, by_sum, (&what, memory)) {
                 return Err(LoadError::single(game.src.clone(), d));
             }
         }
-        Ok(Within {
-            bounds,
+        // A kernel's box: a position limit the user set bounds it, a default one does not
+        // (the box is weighed by its own bytes against the memory limit).
+        let box_budget = Budget {
+            max_positions: self.box_positions(),
+            ..budget.clone()
+        };
+        let refused = self.refuse_search(game, (pos, sum), (&bounds, &budget));
+        let plan = PositionPlan {
+            gen,
+            play,
+            pos,
+            kernel: kernel_box(gen, play, pos, &box_budget),
+            quotient: play == Play::Misere && sum && pos.len() > 1,
+            refused: refused.err(),
             budget,
-            box_budget,
-        })
+        };
+        Ok(Within { bounds, plan })
     }
 
     /// Refuses, unless forced, a run whose first position proves it cannot finish: more
@@ -312,6 +332,53 @@ mod tests {
         // A tighter limit of the hooks' own is kept.
         let tight = Budget::with_limit(Some(10));
         assert_eq!(l.budget_at(&game, &[1, 2], &tight).max_positions, Some(10));
+    }
+
+    #[test]
+    fn a_position_is_planned_before_its_route() {
+        let load = |text: &str| Game::from_source("t.game", text, &[]).expect("a ruleset");
+        let wythoff = load(include_str!("../../rulesets/classic/wythoff.game"));
+        let kayles = load(include_str!("../../rulesets/classic/kayles.game"));
+        let (l, hooks) = (limits(None, None), Budget::default());
+        // Wythoff's box of heaps <= 2000 is within a kernel's reach, and the search's
+        // region (about 1501 * 2001 / 2 positions) within the default limit.
+        let w = l
+            .position(&wythoff, &[1500, 2000], &hooks)
+            .expect("planned");
+        assert!(w.plan.kernel.is_some() && !w.plan.quotient && w.plan.refused.is_none());
+        // 50 positions: the box of heaps <= 400 holds more, and the search, one token at a
+        // time, reaches more; unless forced, it is refused.
+        let tight = limits(Some(50), None);
+        let w = tight
+            .position(&wythoff, &[300, 400], &hooks)
+            .expect("planned");
+        assert!(w.plan.kernel.is_none() && w.plan.refused.is_some());
+        let forced = Limits {
+            force: true,
+            ..tight
+        };
+        let w = forced
+            .position(&wythoff, &[300, 400], &hooks)
+            .expect("planned");
+        assert!(w.plan.refused.is_none());
+        // Kayles is a sum of its heaps: one heap stored a position; in misère play the
+        // quotient may be tried for more than one heap, never in normal play.
+        let normal = l.position(&kayles, &[5, 7, 9], &hooks).expect("planned");
+        assert_eq!(normal.bounds.max_positions, l.for_heaps(1).max_positions);
+        assert!(!normal.plan.quotient && normal.plan.kernel.is_none());
+        let mut misere = load(include_str!("../../rulesets/classic/kayles.game"));
+        misere.set_play(Play::Misere);
+        assert!(
+            l.position(&misere, &[5, 7, 9], &hooks)
+                .expect("3")
+                .plan
+                .quotient
+        );
+        assert!(!l.position(&misere, &[9], &hooks).expect("1").plan.quotient);
+        // 10 heaps of 100, each move taking from any of them: 10^20 followers, refused
+        // before anything else is asked.
+        let exploding = load(include_str!("../../tests/inputs/errors/exploding.game"));
+        assert!(l.position(&exploding, &[100; 10], &hooks).is_err());
     }
 
     #[test]

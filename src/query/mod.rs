@@ -3,8 +3,8 @@
 //! the playground take the same route, with the same limits, to the same answer. Each front end
 //! only renders what it gets.
 //!
-//! - [`eval`]: one position (a kernel, the search, the misère quotient, loopy values, the
-//!   genus).
+//! - [`eval`]: one position, its plan decided here, the solver's route (a kernel, the search,
+//!   the misère quotient, loopy values, the genus) run in one call.
 //! - [`limits`]: the limits a front end passes ([`Limits`]: what the user set and the memory
 //!   the platform leaves), the bounds of a solve resolved from them, and the refusal of a
 //!   position whose followers alone prove the run cannot finish; `region.rs`: the refusal of a
@@ -39,5 +39,5 @@ pub mod rows;
 pub mod sequence;
 pub mod table;
 
-pub use eval::{answer, eval, Answer, EvalError, Evaluation, Route, Want};
+pub use eval::{eval, Answer, EvalError, Evaluation, Route, Want};
 pub use limits::{Bounds, Limit, Limits, Room};

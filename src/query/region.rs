@@ -34,8 +34,8 @@ use super::limits::{Bounds, Limits};
 /// tuple `y` with `y_i <= pos_i` sorts into such a position (its `j`-th smallest is at most
 /// `max(pos_1..pos_j) = pos_j`), and at most `k!` tuples sort into each: so there are at least
 /// `prod(pos_i - least + 1) / k!` of them (computed in logarithms, rounded down with a
-/// margin).
-pub(crate) fn region_at_least(game: &Game, pos: &[u32]) -> f64 {
+/// margin). `sum`: whether the ruleset is a disjunctive sum (the caller asked it once).
+pub(crate) fn region_at_least(game: &Game, pos: &[u32], sum: bool) -> f64 {
     let gen = game.generator();
     let shape = game.shape();
     let takes_one = |m| match classify(m).plain(shape, pos, false) {
@@ -46,7 +46,7 @@ pub(crate) fn region_at_least(game: &Game, pos: &[u32]) -> f64 {
         && shape.symmetric()
         && gen.positions.is_none()
         && !gen.adds()
-        && !crate::solver::sum::is_sum(gen)
+        && !sum
         && gen.moves.iter().any(takes_one);
     if !proven {
         return 0.0;
@@ -60,8 +60,8 @@ pub(crate) fn region_at_least(game: &Game, pos: &[u32]) -> f64 {
 
 /// The positions the search of `pos` has stored, at least, when it starts its last one
 /// (see the module doc): the region less the path, 0 when nothing is proven.
-pub(crate) fn stored_at_least(game: &Game, pos: &[u32]) -> f64 {
-    let region = region_at_least(game, pos);
+pub(crate) fn stored_at_least(game: &Game, pos: &[u32], sum: bool) -> f64 {
+    let region = region_at_least(game, pos, sum);
     let lower = u64::from(game.shape().lower);
     let tokens: u64 = pos
         .iter()
@@ -74,20 +74,21 @@ impl Limits {
     /// Refuses, unless forced, the search of the canonical position `pos` within `budget`
     /// (the solve's, tightened to `bounds`) when the positions it must store are proven at
     /// least its position limit ([`stored_at_least`]): the search would stop at the limit.
+    /// `sum`: whether the ruleset is a disjunctive sum.
     pub(crate) fn refuse_search(
         &self,
         game: &Game,
-        pos: &[u32],
+        (pos, sum): (&[u32], bool),
         (bounds, budget): (&Bounds, &Budget),
     ) -> Result<(), LoadError> {
         let Some(limit) = budget.max_positions.filter(|_| !self.force) else {
             return Ok(());
         };
-        let stored = stored_at_least(game, pos);
+        let stored = stored_at_least(game, pos, sum);
         if stored < limit as f64 {
             return Ok(());
         }
-        let region = region_at_least(game, pos);
+        let region = region_at_least(game, pos, sum);
         // The caller's own limit, when tighter than the bounds, is named by its number alone.
         let set_by = if limit == bounds.max_positions {
             format!(", the limit set by {}", bounds.why)
@@ -120,6 +121,7 @@ impl Limits {
 mod tests {
     use super::*;
     use crate::query::Room;
+    use crate::solver::sum::is_sum;
 
     /// Every canonical position reachable from `pos` (itself included), by the game's moves.
     fn reachable(game: &Game, pos: &[u32]) -> usize {
@@ -149,7 +151,7 @@ mod tests {
         // is proven, and at most what a brute force reaches.
         for (k, pos) in [(2, vec![3u32, 7]), (2, vec![0, 9]), (3, vec![2, 4, 5])] {
             let g = game(WYTHOFF, k);
-            let bound = region_at_least(&g, &pos);
+            let bound = region_at_least(&g, &pos, is_sum(g.generator()));
             let reached = reachable(&g, &pos) as f64;
             assert!(
                 bound >= 1.0 && bound <= reached,
@@ -158,9 +160,16 @@ mod tests {
         }
         // Nothing proven: a sum (the search stores single heaps), or no move of one token.
         let nim = game("  move { take 1.. from one heap }\n", 2);
-        assert_eq!(region_at_least(&nim, &[5, 9]), 0.0);
-        let twos = "  move { take 2.. from one heap }\n  move { take same 1.. from all heaps }\n";
-        assert_eq!(region_at_least(&game(twos, 2), &[5, 9]), 0.0);
+        assert!(is_sum(nim.generator()));
+        assert_eq!(region_at_least(&nim, &[5, 9], true), 0.0);
+        let twos = game(
+            "  move { take 2.. from one heap }\n  move { take same 1.. from all heaps }\n",
+            2,
+        );
+        assert_eq!(
+            region_at_least(&twos, &[5, 9], is_sum(twos.generator())),
+            0.0
+        );
     }
 
     #[test]
@@ -181,7 +190,11 @@ mod tests {
             let mut refused = 0;
             for limit in 1..=reached + 1 {
                 let budget = Budget::with_limit(Some(limit));
-                if limits.refuse_search(&g, &pos, (&bounds, &budget)).is_ok() {
+                let sum = is_sum(g.generator());
+                if limits
+                    .refuse_search(&g, (&pos, sum), (&bounds, &budget))
+                    .is_ok()
+                {
                     continue;
                 }
                 refused += 1;

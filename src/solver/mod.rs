@@ -19,6 +19,7 @@ pub mod one;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod plan;
+pub mod position;
 pub mod positions;
 pub mod quotient;
 pub mod search;

@@ -1,20 +1,19 @@
-//! One position answered through its box: when a compiled kernel matches the ruleset on the
-//! box of every position whose heaps are at most the position's largest (rulesets with a fixed
-//! number of heaps), and that box is not much larger than the positions below the given one,
-//! the box is solved by the kernel at once and the position's Grundy value and winning moves
-//! are read from it. A box of more than [`OUTCOME_FIRST`] cells asked under a deadline has its
-//! outcomes solved first (one bit a cell, fast): when the deadline then stops the Grundy values,
-//! the answer still gives the outcome and the winning moves. Otherwise `None`: the caller uses
-//! the memoized search. Used by
-//! `heapgame eval`; the answers are those of [`super::Solver::grundy`] and
-//! [`super::Solver::winning_moves`] (tests/single_position.rs compares them).
+//! Whether one position's box is in reach of a compiled kernel, decided before anything is
+//! solved: a kernel matches the ruleset on the box of every position whose heaps are at most
+//! the position's largest (rulesets with a fixed number of heaps, normal play: the kernels fill
+//! normal-play values only), and that box fits the budget and is not much larger than the
+//! positions below the given one. Then the route of one position (`super::position`) solves
+//! the box by the kernel and reads the position's answer from it; otherwise it takes the
+//! memoized search. A box of more than [`OUTCOME_FIRST`] cells asked under a deadline has its
+//! outcomes solved first (one bit a cell, fast). The answers are those of
+//! [`super::Solver::grundy`] and [`super::Solver::winning_moves`] (tests/single_position.rs
+//! compares them).
 
 use super::budget::Budget;
-use super::error::SolveError;
-use super::kernels::{kernel_for, solve_box_kernel};
+use super::kernels::kernel_for;
 use super::table::BoxSpec;
-use super::Want;
-use crate::moves::{Followers, Generator, MoveError, Scratch};
+use super::Play;
+use crate::moves::Generator;
 
 /// The most cells of the ordered cube a single answer solves when the budget knows no memory
 /// limit: Grundy values take 4 bytes a cell, so at most 128 MB. With a memory limit, the box
@@ -36,30 +35,26 @@ const MOST_WASTE: u128 = 8;
 /// in about twenty minutes (the mex of a row, a column and a diagonal at every cell).
 pub(crate) const OUTCOME_FIRST: u128 = 1 << 24;
 
-/// A position's Grundy value and winning moves, read from its box.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoxAnswer {
-    /// The Grundy value; `None` when the deadline came while the box's Grundy values were
-    /// being filled, after its outcomes were solved ([`OUTCOME_FIRST`]).
-    pub grundy: Option<u32>,
-    /// Whether the position is a P-position.
-    pub is_p: bool,
-    /// The followers that are P-positions, sorted, without repeats.
-    pub wins: Vec<Vec<u32>>,
-    /// Every follower with its Grundy value, sorted, without repeats (the playground lists
-    /// them); empty when the Grundy value is `None`.
-    pub followers: Vec<(Vec<u32>, u32)>,
-    /// The kernel that solved the box.
+/// A position's box within reach of a kernel: what the route solves, and by which kernel.
+#[derive(Clone, Debug)]
+pub struct KernelBox {
+    /// The box: every position whose heaps are at most the position's largest.
+    pub spec: BoxSpec,
+    /// The kernel that matches it.
     pub kernel: &'static str,
+    /// The outcomes first, then the Grundy values (a large box under a deadline).
+    pub outcome_first: bool,
+    /// The budget the box is solved within (it was weighed against it).
+    pub budget: Budget,
 }
 
-/// The answer for the canonical position `pos` through a kernel, or `None` when no kernel
-/// matches or the box would cost more than the memoized search (see the module doc).
-pub fn through_kernel(
-    game: &Generator,
-    pos: &[u32],
-    budget: &Budget,
-) -> Option<Result<BoxAnswer, SolveError<MoveError>>> {
+/// The box of the canonical position `pos` when a kernel can solve it within `budget`, in
+/// `play`; `None` when no kernel matches, the box would cost more than the memoized search,
+/// or the play is misère (see the module doc).
+pub fn kernel_box(game: &Generator, play: Play, pos: &[u32], budget: &Budget) -> Option<KernelBox> {
+    if play == Play::Misere {
+        return None;
+    }
     let k = game.shape.count?;
     let max = *pos.iter().max()?;
     if pos.len() != k || pos.iter().any(|&h| h < game.shape.lower) {
@@ -95,67 +90,10 @@ pub fn through_kernel(
     }
     let kernel = kernel_for(game, &spec)?;
     let outcome_first = budget.deadline.is_some() && spec.len() as u128 > OUTCOME_FIRST;
-    let outcomes = if outcome_first {
-        match read_box(game, &spec, pos, Want::Outcome, budget, kernel)? {
-            Ok(a) => Some(a),
-            Err(e) => return Some(Err(e)),
-        }
-    } else {
-        None
-    };
-    match read_box(game, &spec, pos, Want::Grundy, budget, kernel)? {
-        Err(SolveError::Cancelled { .. }) if budget.past_deadline() && outcomes.is_some() => {
-            outcomes.map(Ok)
-        }
-        r => Some(r),
-    }
-}
-
-/// Solves `spec` by its kernel for `want` and reads `pos`'s answer from it (`grundy` is `None`
-/// for [`Want::Outcome`], whose table holds P or N only).
-fn read_box(
-    game: &Generator,
-    spec: &BoxSpec,
-    pos: &[u32],
-    want: Want,
-    budget: &Budget,
-    kernel: &'static str,
-) -> Option<Result<BoxAnswer, SolveError<MoveError>>> {
-    let values = match solve_box_kernel(game, spec, want, budget)? {
-        Ok(v) => v,
-        Err(e) => return Some(Err(e)),
-    };
-    let rank = spec.rank(pos)?;
-    let mut scratch = Scratch::default();
-    // The followers' generation looks at the deadline and Ctrl-C (an `add` of 1..2^32 - 1
-    // iterates billions of amounts).
-    scratch.set_interrupt(budget.as_interrupt());
-    let mut buf = Followers::new();
-    match game.followers(pos, &mut scratch, &mut buf) {
-        Err(MoveError::Interrupted) => return Some(Err(SolveError::Cancelled { stored: 0 })),
-        Err(e) => return Some(Err(SolveError::Game(e))),
-        Ok(_) => {}
-    }
-    let grundy = (want == Want::Grundy).then(|| values.value(rank));
-    let mut wins = Vec::new();
-    let mut followers = Vec::new();
-    for f in buf.to_sorted_vecs() {
-        // No move adds to a heap, so every follower lies in the box.
-        let r = spec.rank(&f)?;
-        if values.is_p(r) {
-            wins.push(f.clone());
-        }
-        if grundy.is_some() {
-            followers.push((f, values.value(r)));
-        }
-    }
-    Some(Ok(BoxAnswer {
-        grundy,
-        is_p: values.is_p(rank),
-        wins,
-        followers,
-        // The kernel that solved the box: a later one of the list when the one that matched
-        // declines the values asked (the ray kernel gives P/N only).
-        kernel: values.kernel.unwrap_or(kernel),
-    }))
+    Some(KernelBox {
+        spec,
+        kernel,
+        outcome_first,
+        budget: budget.clone(),
+    })
 }

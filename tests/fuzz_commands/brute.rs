@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use heapgame::solver::modes::solve_box_play;
-use heapgame::solver::one::through_kernel;
+use heapgame::solver::position::through_kernel;
 use heapgame::solver::{BoxSpec, Budget, Want};
 use heapgame::Game;
 use proptest::prelude::*;

@@ -520,7 +520,7 @@ fn take_or_add_outcome(a: usize, b: usize) -> char {
 
 #[test]
 fn the_page_takes_the_librarys_one_route() {
-    use heapgame::query::{answer, Answer, Limits, Room, Route, Want};
+    use heapgame::query::{eval, Answer, Limits, Room, Route, Want};
     use heapgame::solver::Budget;
     const TAKE_OR_ADD: &str = include_str!("../../rulesets/classic/take-or-add.game");
     let g = wythoff_brute(40);
@@ -536,7 +536,16 @@ fn the_page_takes_the_librarys_one_route() {
         let v = api::evaluate(&req(text, &[]), &typed, &quiet);
         let game = heapgame::Game::from_source("t.game", text, &[]).unwrap();
         let limits = Limits::with_room(Room::Unbounded);
-        let a = answer(&game, &pos, &limits, &Budget::default(), Want::default()).unwrap();
+        let mut solver = game.solver();
+        let a = eval(
+            &game,
+            &mut solver,
+            &pos,
+            &limits,
+            &Budget::default(),
+            Want::default(),
+        );
+        let a = a.unwrap();
         match a {
             Answer::Values(e) => {
                 let want = g[pos[0] as usize][pos[1] as usize];
