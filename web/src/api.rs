@@ -217,13 +217,10 @@ pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
             .take(MAX_FOLLOWERS)
             .map(|(f, _)| f.clone())
             .collect();
-        let rules = explain::clauses(game.generator(), &pos, &listed);
-        let followers: Vec<Value> = a
-            .followers
-            .iter()
-            .take(MAX_FOLLOWERS)
-            .map(|(f, g)| {
-                let rule = rules.get(f).map(|&i| explain::clause_text(&game, i));
+        let rules = game.first_clauses(&pos, &listed);
+        let followers: Vec<Value> = (a.followers.iter().zip(rules))
+            .map(|((f, g), rule)| {
+                let rule = rule.map(|i| explain::clause_text(&game, i));
                 json!({"position": f, "grundy": g, "rule": rule})
             })
             .collect();
@@ -341,12 +338,8 @@ pub(crate) fn solve_position(
         explain::Solved::Values(a) => a,
         explain::Solved::Loopy(sol) => return Ok(Position::Loopy(sol)),
     };
-    // A misère sum's value is not the XOR of its heaps' values.
-    let heaps = if game.play() == heapgame::solver::Play::Normal {
-        explain::heap_values(&watched, pos, &budget)
-    } else {
-        None
-    };
+    // A misère sum's value is not the XOR of its heaps' values: `None` there.
+    let heaps = game.heap_values(&watched, pos, &budget);
     Ok(Position::Values(a, heaps))
 }
 
