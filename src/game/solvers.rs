@@ -67,7 +67,11 @@ impl Game {
             if found.iter().all(Option::is_some) {
                 break;
             }
-            if gen.clause(i).followers(from, &mut scratch, &mut out).is_err() {
+            if gen
+                .clause(i)
+                .followers(from, &mut scratch, &mut out)
+                .is_err()
+            {
                 continue;
             }
             let reached = out.to_sorted_vecs();

@@ -20,6 +20,7 @@
 //! - [`diff`]: two rulesets, or a ruleset and a formula, compared (what is compared, its
 //!   bounds, then the region or the deepening).
 //! - [`sequence`]: one heap's values and their period, within the bounds decided here.
+//! - [`play`]: a game against heapgame: the moves offered, a position judged, the reply.
 
 pub mod check;
 pub mod check_box;
@@ -31,6 +32,7 @@ pub mod diff;
 pub mod eval;
 pub mod hooks;
 pub mod limits;
+pub mod play;
 mod region;
 pub mod rows;
 pub mod sequence;

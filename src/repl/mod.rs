@@ -17,7 +17,6 @@ pub mod error;
 mod help;
 mod inline_image;
 mod long_output;
-mod loopy;
 mod play;
 mod render;
 
@@ -43,7 +42,7 @@ use crate::verify::{Bounds, MissingBound};
 use command::{Command, DiffRequest};
 use complete::ReplHelper;
 use error::ReplError;
-use play::Play;
+use play::{Play, Referee};
 
 use crate::cli::repl::Options;
 
