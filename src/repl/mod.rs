@@ -467,11 +467,9 @@ pub fn run(opts: Options) -> u8 {
         let flow = {
             let mut session = Session {
                 loaded: loaded.as_ref(),
-                solver: loaded.as_ref().map(|l| {
-                    let mut s = l.game.solver();
-                    s.set_budget(ui.budget());
-                    s
-                }),
+                // Its memo is kept between questions; each question's budget is the query
+                // floor's (`query::eval` sets it).
+                solver: loaded.as_ref().map(|l| l.game.solver()),
                 play: None,
             };
             session.run(&mut ui)

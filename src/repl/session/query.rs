@@ -177,11 +177,9 @@ impl Session<'_> {
     }
 
     /// `:limit N` or `:limit none`, then the limit in force ([`Session::show_limit`]).
+    /// The session's solver takes its budget from the query floor at each question.
     pub(super) fn limit(&mut self, ui: &mut Ui, n: Option<usize>) {
         ui.limit = n;
-        if let Some(s) = self.solver.as_mut() {
-            s.set_budget(ui.budget());
-        }
         self.show_limit(ui);
     }
 
