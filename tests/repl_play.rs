@@ -60,7 +60,7 @@ fn wythoff_from_1500_2000_is_played_through_the_kernel() {
     // The user takes one token from the larger heap; heapgame answers each move to a
     // P-position.
     for _ in 0..5 {
-        let to = vec![at[0], at[1] - 1];
+        let to = [at[0], at[1] - 1];
         let a = r.send(&format!("{} {}", to[0], to[1]));
         let (who, from, next) = moves_in(&a).last().cloned().expect("a move");
         assert_eq!(who, "heapgame", "{a}");

@@ -28,7 +28,7 @@ fn quiet(_: usize) {}
 fn p_positions(most: u32) -> BTreeSet<Vec<u32>> {
     let phi = (1.0 + 5f64.sqrt()) / 2.0;
     (0..=most)
-        .map(|n| f64::from(n))
+        .map(f64::from)
         .map(|n| vec![(n * phi).floor() as u32, (n * phi * phi).floor() as u32])
         .filter(|p| p[1] <= most)
         .collect()
