@@ -13,11 +13,7 @@ use crate::report::table::TableRequest;
 /// query floor answers within the bounds it resolves from the session's limits, as it does
 /// for the command line: the same position gets the same limit in both.
 pub(super) fn hooks(ui: &Ui) -> Budget {
-    Budget {
-        max_positions: None,
-        max_bytes: None,
-        ..ui.budget()
-    }
+    ui.hooks()
 }
 
 /// A question the query floor refused or could not finish, in the REPL's words: a refusal

@@ -18,7 +18,7 @@ impl Session<'_> {
         let runs =
             crate::query::check_runs::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
         for (game, bounds) in &runs {
-            let budget = ui.budget();
+            let budget = ui.budget_for_heaps(bounds.heaps);
             let region = crate::verify::region::Region::Box(*bounds);
             let report = ui.compute(|| check_region(game, &region, budget))?;
             emit(&crate::report::check::text_report(&l.file, game, &report));
@@ -31,7 +31,7 @@ impl Session<'_> {
         let l = self.loaded()?;
         let path = crate::report::picture::repl_path(&l.file, p.output.as_deref(), p.req.grundy);
         let (to, format) = crate::report::picture::destination_of(&path)?;
-        let budget = ui.budget();
+        let budget = ui.budget_for_heaps(l.game.heap_count(p.req.heaps).unwrap_or(1));
         let bytes = ui
             .compute(|| crate::report::picture::draw(&l.game, &p.req, format, &budget))
             .map_err(|e| match e.solve() {
@@ -61,7 +61,7 @@ impl Session<'_> {
             }
         })?;
         let show = req.show.unwrap_or(10);
-        let budget = ui.budget();
+        let budget = ui.budget_for_heaps(bounds.heaps);
         let compare =
             |side: Side<'_>| ui.compute(|| diff(game, side, bounds, req.grundy, show, budget));
         let report = match (&req.formula, &req.other) {
