@@ -37,8 +37,7 @@ use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor};
 
 use crate::verify::check::check_region;
-use crate::verify::diff::{diff, formula_from_text, Side};
-use crate::verify::{Bounds, MissingBound};
+use crate::verify::diff::{formula_from_text, Side};
 use command::{Command, DiffRequest};
 use complete::ReplHelper;
 use error::ReplError;
