@@ -453,11 +453,6 @@ fn repl_errors() {
             example: ":table --max 10",
         },
         ReplError::NoRuleset,
-        ReplError::TooManyFollowers {
-            position: "(5000, 5000)".into(),
-            at_least: "2.5e7".into(),
-            most: "1e7".into(),
-        },
         ReplError::MemoLimit { limit: 1000 },
         ReplError::Cancelled { stored: 42 },
     ];
@@ -468,7 +463,6 @@ fn repl_errors() {
             "heapgame::repl",
             "heapgame::repl",
             "heapgame::repl",
-            "heapgame::too_large",
             "heapgame::limit",
             "heapgame::cancelled"
         ]

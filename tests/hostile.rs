@@ -142,7 +142,8 @@ fn ctrl_c_stops_a_repl_computation() {
     assert!(r.stdout.contains("position: (1, 1, 1, 1)"), "{}", r.stdout);
 }
 
-/// The REPL's `:moves` on a position with billions of followers is refused at once.
+/// The REPL's `:moves` on a position with billions of followers is refused at once, as
+/// `heapgame eval` refuses it (the query floor's refusal: its code and its words).
 #[test]
 fn repl_moves_of_a_huge_position_is_refused() {
     let r = run_with(
@@ -151,7 +152,15 @@ fn repl_moves_of_a_huge_position_is_refused() {
         None,
     );
     assert_eq!(r.code, Some(2), "{}", r.stderr);
-    assert!(r.err().contains("more than `:moves` lists"), "{}", r.stderr);
+    let eval = run_with(&["eval", WYTHOFF, "4294967295", "4294967295"], None, None);
+    assert_eq!(eval.code, Some(2), "{}", eval.stderr);
+    let said = "solving (4294967295, 4294967295) cannot";
+    for err in [r.err(), eval.err()] {
+        assert!(
+            err.contains("heapgame::too_large") && err.contains(said),
+            "{err}"
+        );
+    }
     // Wythoff (1, 2): take from one heap or the same from both: (0, 1), (0, 2), (1, 1), (0, 1).
     for f in ["(0, 1)", "(0, 2)", "(1, 1)"] {
         assert!(r.stdout.contains(f), "{f} missing: {}", r.stdout);

@@ -78,6 +78,7 @@ mod record_save;
 mod record_sequences;
 mod regions;
 mod repl;
+mod repl_play;
 mod reproducing;
 mod research_propp;
 mod research_sizes;

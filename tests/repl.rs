@@ -104,7 +104,7 @@ fn outcome(out: &str) -> &str {
 // The piped driver
 // ---------------------------------------------------------------------------------------------
 
-fn tmpdir(name: &str) -> PathBuf {
+pub(crate) fn tmpdir(name: &str) -> PathBuf {
     let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("create a temporary directory");
@@ -112,7 +112,7 @@ fn tmpdir(name: &str) -> PathBuf {
 }
 
 /// A REPL fed through a pipe; stdout and stderr merged by `sh` (`2>&1`), in order.
-struct Piped {
+pub(crate) struct Piped {
     child: Child,
     stdin: Option<ChildStdin>,
     out: BufReader<ChildStdout>,
@@ -122,7 +122,7 @@ struct Piped {
 }
 
 impl Piped {
-    fn start(args: &[&str], tmp: &Path) -> Piped {
+    pub(crate) fn start(args: &[&str], tmp: &Path) -> Piped {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg("exec \"$0\" repl \"$@\" 2>&1")
@@ -153,7 +153,7 @@ impl Piped {
     }
 
     /// Sends one line; returns everything printed in answer.
-    fn send(&mut self, line: &str) -> String {
+    pub(crate) fn send(&mut self, line: &str) -> String {
         self.marks += 1;
         let mark = format!("@@ end of answer {} @@", self.marks);
         let stdin = self.stdin.as_mut().expect("stdin open");
@@ -212,7 +212,7 @@ impl Piped {
 }
 
 /// Lines of a game's transcript: (who, from, to).
-fn moves_in(out: &str) -> Vec<(&'static str, Vec<u32>, Vec<u32>)> {
+pub(crate) fn moves_in(out: &str) -> Vec<(&'static str, Vec<u32>, Vec<u32>)> {
     let mut v = Vec::new();
     for l in out.lines() {
         let (who, rest) = if let Some(r) = l.strip_prefix("you move ") {

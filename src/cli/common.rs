@@ -11,7 +11,7 @@ use miette::Report;
 
 pub use super::args::{parse_play, GameArgs};
 use super::error::CliError;
-pub use super::limits::{default_max_memory, default_max_positions};
+pub use super::limits::default_max_memory;
 pub use super::solve_run::{default_memory_guard, memory_guard, SolveRun};
 pub use super::units::show_bytes;
 pub use super::units::{parse_duration, parse_size};

@@ -29,14 +29,6 @@ pub fn room() -> Room {
     }
 }
 
-/// The position limit when none is given (the REPL's default): half the memory heapgame may
-/// use at [`crate::query::limits::bytes_per_position`] for `heaps` heaps.
-pub fn default_max_positions(heaps: usize) -> usize {
-    QueryLimits::with_room(room())
-        .for_heaps(heaps)
-        .max_positions
-}
-
 /// The memory limit when none is given, with the words that say what set it: the memory in
 /// use now and three quarters of what heapgame may take beyond it, or `None` when unknown.
 pub fn default_max_memory() -> Option<(u64, String)> {

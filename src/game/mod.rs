@@ -1,13 +1,15 @@
 //! A loaded game: a `.game` file parsed, checked with its parameters and lowered, kept with
 //! its source so that any later error can point into it. The entry point of the library:
 //! `position.rs` reads typed positions, `boxes.rs` decides the heaps of a box and the
-//! positions it allows, `problems.rs` turns failures into diagnostics against
-//! the source, `closed_forms.rs` builds the claims' closed forms at load.
+//! positions it allows, `problems.rs` turns failures into diagnostics against the source,
+//! `closed_forms.rs` builds the claims' closed forms at load, `solvers.rs` makes its solvers
+//! (over its moves or a wrapper of them) and names the clause that reaches a follower.
 
 mod boxes;
 mod closed_forms;
 mod position;
 mod problems;
+mod solvers;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -19,7 +21,7 @@ use crate::moves::program::ShapeSpec;
 use crate::moves::{Generator, MoveError};
 use crate::ruleset::check::{check, Checked, ParamOverride};
 use crate::ruleset::diag::{Code, Diag, LoadError};
-use crate::solver::{Play, Solver};
+use crate::solver::Play;
 use crate::syntax::parse_file;
 
 pub use boxes::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
@@ -140,34 +142,5 @@ impl Game {
         let mut out = crate::moves::Followers::new();
         self.generator().followers(pos, &mut scratch, &mut out)?;
         Ok(out.to_sorted_vecs())
-    }
-
-    /// A memoized solver for this game in its play ([`Game::play`]); in normal play a
-    /// disjunctive sum is answered through its single-heap Grundy sequence
-    /// ([`crate::solver::sum::SumOracle`]), in misère play by the search alone.
-    pub fn solver(&self) -> Solver<'_, Generator> {
-        let s = Solver::new(self.generator()).with_play(self.play);
-        if self.play == Play::Misere {
-            return s;
-        }
-        match crate::solver::sum::SumOracle::new(self.generator()) {
-            Some(o) => s.with_sum(o),
-            None => s,
-        }
-    }
-
-    /// The moves (indices into the generator's programs) that lead from `from` to `to`.
-    pub(crate) fn moves_between(&self, from: &[u32], to: &[u32]) -> Vec<usize> {
-        let gen = self.generator();
-        let mut scratch = crate::moves::Scratch::default();
-        let mut out = crate::moves::Followers::new();
-        let mut found = Vec::new();
-        for i in 0..gen.moves.len() {
-            let one = gen.clause(i);
-            if one.followers(from, &mut scratch, &mut out).is_ok() && out.iter().any(|f| f == to) {
-                found.push(i);
-            }
-        }
-        found
     }
 }

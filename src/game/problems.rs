@@ -83,7 +83,7 @@ impl Game {
         for w in c.windows(2) {
             let step = format!("{} -> {}", show_position(&w[0]), show_position(&w[1]));
             // The first move that makes this step is named (moves are in source order).
-            if let Some(&i) = self.moves_between(&w[0], &w[1]).first() {
+            if let Some(i) = self.first_clause(&w[0], &w[1]) {
                 let span = moves[i].span.clone();
                 match used.iter_mut().find(|(s, _)| *s == span) {
                     Some((_, steps)) => {

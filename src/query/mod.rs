@@ -22,6 +22,7 @@
 //! - [`sequence`]: one heap's values and their period, within the bounds decided here.
 //! - [`quotient`]: the misère quotient of a take-and-break game's heaps (refused when the
 //!   game is not a sum of single heaps), and whether it is tame.
+//! - [`play`]: a game against heapgame: the moves offered, a position judged, the reply.
 
 pub mod check;
 pub mod check_box;
@@ -33,6 +34,7 @@ pub mod diff;
 pub mod eval;
 pub mod hooks;
 pub mod limits;
+pub mod play;
 pub mod quotient;
 mod region;
 pub mod rows;

@@ -92,16 +92,6 @@ pub enum ReplError {
     /// `:moves` outside a game.
     #[error("`:moves` needs a position (outside a game)")]
     MovesNeedPosition,
-    /// `:moves` of a position with more followers than are listed.
-    #[error("{position} has at least {at_least} followers, more than `:moves` lists ({most})")]
-    TooManyFollowers {
-        /// The position, as shown.
-        position: String,
-        /// Its followers, at least, as shown.
-        at_least: String,
-        /// The most listed, as shown.
-        most: String,
-    },
     /// `:set play fast`.
     #[error("`{value}` is not a play convention")]
     NotPlay {
@@ -183,7 +173,6 @@ impl ReplError {
     /// The error's code.
     pub fn code(&self) -> Code {
         match self {
-            ReplError::TooManyFollowers { .. } => Code::TooLarge,
             ReplError::MemoLimit { .. } | ReplError::MemoryStop { .. } => Code::Limit,
             ReplError::Cancelled { .. } | ReplError::OutputStopped { .. } => Code::Cancelled,
             _ => Code::Repl,
@@ -238,10 +227,6 @@ impl ReplError {
             }
             ReplError::NoSuchMove { .. } => "`:moves` lists the moves, numbered from 1",
             ReplError::MovesNeedPosition => "usage: :moves POSITION   example: :moves 3 5",
-            ReplError::TooManyFollowers { .. } => {
-                "ask about a smaller position, or about its outcome and winning moves (type \
-                 the position alone)"
-            }
             ReplError::NotPlay { .. } => "`:set play normal` or `:set play misere`",
             ReplError::AlreadyDefault { .. } => "`:set` lists the parameters and marks those set",
             ReplError::DiffNeedsMax { .. } => {

@@ -17,7 +17,6 @@ pub mod error;
 mod help;
 mod inline_image;
 mod long_output;
-mod loopy;
 mod play;
 mod render;
 
@@ -38,12 +37,11 @@ use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor};
 
 use crate::verify::check::check_region;
-use crate::verify::diff::{diff, formula_from_text, Side};
-use crate::verify::{Bounds, MissingBound};
+use crate::verify::diff::{formula_from_text, Side};
 use command::{Command, DiffRequest};
 use complete::ReplHelper;
 use error::ReplError;
-use play::Play;
+use play::{Play, Referee};
 
 use crate::cli::repl::Options;
 
@@ -183,9 +181,6 @@ struct Ui {
     progress: Arc<AtomicUsize>,
     show_progress: bool,
     limit: Option<usize>,
-    /// The limit when `limit` is `None`: what the available memory holds (so that a position
-    /// too large to solve stops instead of running on).
-    default_limit: usize,
     errors: usize,
     last: Option<Duration>,
     /// The file to `:reload` when no ruleset could be loaded yet.
@@ -240,7 +235,6 @@ impl Ui {
             progress: Arc::new(AtomicUsize::new(0)),
             show_progress: interactive && std::io::stderr().is_terminal(),
             limit: opts.max_positions,
-            default_limit: crate::cli::common::default_max_positions(4),
             errors: 0,
             last: None,
             pending: None,
@@ -261,17 +255,26 @@ impl Ui {
         }
     }
 
-    /// The solver budget: the limit, the Ctrl-C flag, the progress counter.
-    fn budget(&self) -> Budget {
+    /// The session's hooks (the Ctrl-C flag, the progress counter, the flag of a table
+    /// refused for memory), with no limit: the query floor resolves each question's from
+    /// [`Ui::limits`], as it does for the command line.
+    fn hooks(&self) -> Budget {
         Budget {
-            max_positions: Some(self.limit.unwrap_or(self.default_limit)),
+            max_positions: None,
             cancel: Some(self.cancel.clone()),
             progress: Some(self.progress.clone()),
             deadline: None,
-            max_bytes: self.limits().memory().map(|(cap, _)| cap),
+            max_bytes: None,
             memory_refused: Some(self.memory_refused.clone()),
             planned: None,
         }
+    }
+
+    /// The budget of a run over positions of at most `heaps` heaps (`:check`, `:diff`,
+    /// `:plot`): the session's hooks within the bounds the query floor gives such a solve
+    /// ([`crate::query::Limits`]).
+    fn budget_for_heaps(&self, heaps: usize) -> Budget {
+        self.limits().for_heaps(heaps).tighten(&self.hooks())
     }
 
     /// Runs a computation that Ctrl-C may cancel, showing progress on a terminal after a
@@ -468,11 +471,9 @@ pub fn run(opts: Options) -> u8 {
         let flow = {
             let mut session = Session {
                 loaded: loaded.as_ref(),
-                solver: loaded.as_ref().map(|l| {
-                    let mut s = l.game.solver();
-                    s.set_budget(ui.budget());
-                    s
-                }),
+                // Its memo is kept between questions; each question's budget is the query
+                // floor's (`query::eval` sets it).
+                solver: loaded.as_ref().map(|l| l.game.solver()),
                 play: None,
             };
             session.run(&mut ui)

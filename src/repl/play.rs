@@ -1,21 +1,51 @@
 //! `:play`: a game between the user and heapgame. The state is the list of positions so far
-//! with who moved into each; heapgame answers with a winning move when it has one, and
-//! otherwise with the move that takes the least (to give the user the longest game). Normal
-//! play: the player who cannot move loses. `:undo` goes back before the user's last move.
+//! with who moved into each; heapgame's reply, the moves offered and the positions judged
+//! for the first mistake come from the query floor ([`crate::query::play`]: a kernel first,
+//! then the search, as `heapgame eval` answers). Normal play: the player who cannot move
+//! loses. `:undo` goes back before the user's last move.
 
 use std::fmt::Write as _;
 
 use super::error::ReplError;
 use crate::game::show_position;
-use crate::moves::{Generator, MoveError};
-use crate::{Outcome, SolveError, Solver};
+use crate::moves::Generator;
+use crate::query::play::{judge, offered, reply};
+use crate::query::{EvalError, Limits};
+use crate::solver::Budget;
+use crate::{Game, Solver};
 
 /// A paragraph wrapped for an 80-column terminal.
 fn wrap(text: &str) -> String {
     super::help::wrap(text, 80, "")
 }
 
-type R<T> = Result<T, SolveError<MoveError>>;
+type R<T> = Result<T, EvalError>;
+
+/// What a game asks the query floor with: the session's game, its solver (whose memo is
+/// kept between questions), its limits and its hooks (Ctrl-C, progress).
+pub struct Referee<'r, 'g> {
+    /// The game played.
+    pub game: &'g Game,
+    /// The session's solver of it.
+    pub solver: &'r mut Solver<'g, Generator>,
+    /// The session's limits.
+    pub limits: &'r Limits,
+    /// The session's hooks.
+    pub hooks: &'r Budget,
+}
+
+impl Referee<'_, '_> {
+    /// Whether `pos` is a P-position, and its winning moves.
+    fn judge(&mut self, pos: &[u32]) -> R<(bool, Vec<Vec<u32>>)> {
+        let e = judge(self.game, self.solver, pos, (self.limits, self.hooks))?;
+        Ok((e.is_p, e.wins))
+    }
+
+    /// Whether `pos` has no move.
+    fn stuck(&self, pos: &[u32]) -> R<bool> {
+        Ok(offered(self.game, pos, self.limits)?.is_empty())
+    }
+}
 
 /// Who made a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +62,8 @@ struct Turn {
     pos: Vec<u32>,
     /// `None` for the starting position.
     by: Option<Side>,
+    /// Whether `pos` is a P-position, once known (heapgame judged it, or moved to it to win).
+    is_p: Option<bool>,
 }
 
 /// A game in progress (or just ended: `:undo` can reopen it).
@@ -47,18 +79,18 @@ pub struct Play {
 
 impl Play {
     /// Starts a game at `pos`; heapgame moves first when `second`. Returns what to print.
-    pub fn start(
-        solver: &mut Solver<'_, Generator>,
-        pos: Vec<u32>,
-        second: bool,
-    ) -> R<(Play, String)> {
+    pub fn start(r: &mut Referee<'_, '_>, pos: Vec<u32>, second: bool) -> R<(Play, String)> {
         let mut play = Play {
-            turns: vec![Turn { pos, by: None }],
+            turns: vec![Turn {
+                pos,
+                by: None,
+                is_p: None,
+            }],
             first: if second { Side::Heapgame } else { Side::User },
             winner: None,
         };
         let mut out = String::new();
-        let rule = match solver.play() {
+        let rule = match r.game.play() {
             crate::solver::Play::Normal => "Normal play: whoever cannot move loses.",
             crate::solver::Play::Misere => "Misère play: whoever makes the last move loses.",
         };
@@ -73,9 +105,9 @@ impl Play {
              winning moves, `:undo` takes back your move, `:stop` ends the game.",
         ));
         if second {
-            play.heapgame_turn(solver, &mut out)?;
+            play.heapgame_turn(r, &mut out)?;
         } else {
-            play.check_end(solver, &mut out)?;
+            play.check_end(r, &mut out)?;
         }
         Ok((play, out))
     }
@@ -103,7 +135,7 @@ impl Play {
 
     /// The user moves to `to`, which must be a follower of the current position (the caller
     /// checks); heapgame answers. Nothing changes on an error.
-    pub fn user_move(&mut self, solver: &mut Solver<'_, Generator>, to: Vec<u32>) -> R<String> {
+    pub fn user_move(&mut self, r: &mut Referee<'_, '_>, to: Vec<u32>) -> R<String> {
         let saved = self.turns.len();
         let mut out = format!(
             "you move {} -> {}\n",
@@ -113,15 +145,16 @@ impl Play {
         self.turns.push(Turn {
             pos: to,
             by: Some(Side::User),
+            is_p: None,
         });
-        let r = self.check_end(solver, &mut out).and_then(|over| {
+        let done = self.check_end(r, &mut out).and_then(|over| {
             if over {
                 Ok(())
             } else {
-                self.heapgame_turn(solver, &mut out)
+                self.heapgame_turn(r, &mut out)
             }
         });
-        if let Err(e) = r {
+        if let Err(e) = done {
             self.turns.truncate(saved);
             self.winner = None;
             return Err(e);
@@ -130,28 +163,16 @@ impl Play {
     }
 
     /// heapgame moves (when the game is not over), then checks whether the user can move.
-    fn heapgame_turn(&mut self, solver: &mut Solver<'_, Generator>, out: &mut String) -> R<()> {
-        if self.check_end(solver, out)? {
+    fn heapgame_turn(&mut self, r: &mut Referee<'_, '_>, out: &mut String) -> R<()> {
+        if self.check_end(r, out)? {
             return Ok(());
         }
         let from = self.current().to_vec();
-        let wins = solver.winning_moves(&from)?;
-        let to = match wins.first() {
-            Some(w) => w.clone(),
-            None => {
-                // No winning move: take as little as possible, so that the game lasts.
-                let fs = solver.followers(&from)?;
-                let mut best: Option<(u64, Vec<u32>)> = None;
-                for f in fs {
-                    let total: u64 = f.iter().map(|&h| u64::from(h)).sum();
-                    if best.as_ref().is_none_or(|(b, _)| total > *b) {
-                        best = Some((total, f));
-                    }
-                }
-                // check_end found a move, so there is one.
-                best.map(|(_, f)| f).unwrap_or_default()
-            }
-        };
+        let answer = reply(r.game, r.solver, &from, (r.limits, r.hooks))?;
+        let last = self.turns.len() - 1;
+        self.turns[last].is_p = Some(answer.from.is_p);
+        // check_end found a move, so the reply has one.
+        let to = answer.to.unwrap_or_default();
         let _ = writeln!(
             out,
             "heapgame moves {} -> {}",
@@ -161,15 +182,16 @@ impl Play {
         self.turns.push(Turn {
             pos: to,
             by: Some(Side::Heapgame),
+            is_p: answer.winning.then_some(true),
         });
-        self.check_end(solver, out)?;
+        self.check_end(r, out)?;
         Ok(())
     }
 
     /// Whether the player to move has no move; if so, records the winner and explains.
-    fn check_end(&mut self, solver: &mut Solver<'_, Generator>, out: &mut String) -> R<bool> {
+    fn check_end(&mut self, r: &mut Referee<'_, '_>, out: &mut String) -> R<bool> {
         let pos = self.current().to_vec();
-        if !solver.followers(&pos)?.is_empty() {
+        if !r.stuck(&pos)? {
             if self.to_move() == Side::User {
                 let _ = writeln!(out, "your move from {}", show_position(&pos));
             }
@@ -180,7 +202,7 @@ impl Play {
             Side::User => Side::Heapgame,
             Side::Heapgame => Side::User,
         };
-        if solver.play() == crate::solver::Play::Misere {
+        if r.game.play() == crate::solver::Play::Misere {
             // The player who cannot move did not make the last move, and wins.
             self.winner = Some(stuck);
             let _ = writeln!(
@@ -222,7 +244,7 @@ impl Play {
                 );
             }
         }
-        out.push_str(&self.why(solver, winner)?);
+        out.push_str(&self.why(r, winner)?);
         let _ = writeln!(
             out,
             "The game is over: `:undo` takes back your last move, `:play` starts another."
@@ -231,7 +253,7 @@ impl Play {
     }
 
     /// Why `winner` won, in words.
-    fn why(&self, solver: &mut Solver<'_, Generator>, winner: Side) -> R<String> {
+    fn why(&mut self, r: &mut Referee<'_, '_>, winner: Side) -> R<String> {
         if winner == Side::User {
             return Ok(wrap(
                 "Why: each of your moves left a P-position, from which every move leads to an \
@@ -243,27 +265,27 @@ impl Play {
             if self.turns[i].by != Some(Side::User) {
                 continue;
             }
-            let before = &self.turns[i - 1].pos;
-            let after = &self.turns[i].pos;
-            if solver.outcome(before)? == Outcome::N && solver.outcome(after)? == Outcome::N {
-                let wins = solver.winning_moves(before)?;
-                let shown: Vec<String> = wins.iter().map(|w| show_position(w)).collect();
-                return Ok(wrap(&format!(
-                    "Why: your move {} -> {} left an N-position, from which heapgame always had \
-                     a move to a P-position. From {} you could have won by moving to {}.",
-                    show_position(before),
-                    show_position(after),
-                    show_position(before),
-                    shown.join(" or ")
-                )));
+            if self.is_p(r, i - 1)? || self.is_p(r, i)? {
+                continue;
             }
+            let (before, after) = (&self.turns[i - 1].pos, &self.turns[i].pos);
+            let (_, wins) = r.judge(before)?;
+            let shown: Vec<String> = wins.iter().map(|w| show_position(w)).collect();
+            return Ok(wrap(&format!(
+                "Why: your move {} -> {} left an N-position, from which heapgame always had a \
+                 move to a P-position. From {} you could have won by moving to {}.",
+                show_position(before),
+                show_position(after),
+                show_position(before),
+                shown.join(" or ")
+            )));
         }
         let first_turn = match self.first {
             Side::User => 0,
             Side::Heapgame => 1,
         };
         let lost_at = self.turns.get(first_turn).unwrap_or(&self.turns[0]);
-        if solver.followers(&lost_at.pos)?.is_empty() {
+        if r.stuck(&lost_at.pos)? {
             return Ok(wrap(&format!(
                 "Why: there is no move at all from {}, so you lost before moving.",
                 show_position(&lost_at.pos)
@@ -274,6 +296,16 @@ impl Play {
              N-position, and from an N-position heapgame always has a move to a P-position.",
             show_position(&lost_at.pos)
         )))
+    }
+
+    /// Whether the position of turn `i` is a P-position, judged once.
+    fn is_p(&mut self, r: &mut Referee<'_, '_>, i: usize) -> R<bool> {
+        if let Some(p) = self.turns[i].is_p {
+            return Ok(p);
+        }
+        let (p, _) = r.judge(&self.turns[i].pos)?;
+        self.turns[i].is_p = Some(p);
+        Ok(p)
     }
 
     /// Takes back the user's last move and heapgame's answer.
@@ -293,7 +325,8 @@ impl Play {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Game;
+
+    use crate::query::Room;
 
     fn nim2() -> Game {
         let src = "ruleset \"Nim\" {\n  heaps 2\n  move { take 1.. from one heap }\n}\n";
@@ -304,6 +337,13 @@ mod tests {
     fn heapgame_wins_from_a_p_position_and_explains() {
         let g = nim2();
         let mut s = g.solver();
+        let (limits, hooks) = (Limits::with_room(Room::Unbounded), Budget::default());
+        let mut s = Referee {
+            game: &g,
+            solver: &mut s,
+            limits: &limits,
+            hooks: &hooks,
+        };
         let (mut play, out) = Play::start(&mut s, vec![2, 2], false).expect("start");
         assert!(out.contains("your move from (2, 2)"), "{out}");
         let out = play.user_move(&mut s, vec![1, 2]).expect("move");
@@ -328,6 +368,13 @@ mod tests {
     fn the_first_mistake_is_named_and_a_winner_is_declared() {
         let g = nim2();
         let mut s = g.solver();
+        let (limits, hooks) = (Limits::with_room(Room::Unbounded), Budget::default());
+        let mut s = Referee {
+            game: &g,
+            solver: &mut s,
+            limits: &limits,
+            hooks: &hooks,
+        };
         let (mut play, _) = Play::start(&mut s, vec![1, 3], false).expect("start");
         let out = play.user_move(&mut s, vec![1, 2]).expect("move");
         assert!(out.contains("-> (1, 1)"), "{out}");
@@ -352,6 +399,13 @@ mod tests {
     fn heapgame_moving_first_takes_little_from_a_p_position() {
         let g = nim2();
         let mut s = g.solver();
+        let (limits, hooks) = (Limits::with_room(Room::Unbounded), Budget::default());
+        let mut s = Referee {
+            game: &g,
+            solver: &mut s,
+            limits: &limits,
+            hooks: &hooks,
+        };
         let (play, out) = Play::start(&mut s, vec![3, 3], true).expect("start");
         // No winning move from (3, 3): heapgame takes one token, to (2, 3).
         assert!(out.contains("heapgame moves (3, 3) -> (2, 3)"), "{out}");

@@ -1,17 +1,57 @@
-//! What the REPL prints beside `report`'s answers: lists of moves, the ruleset (`:show`), the
+//! What the REPL prints beside `report`'s answers: lists of moves (from the query floor's
+//! answers: the command line prints none of them), the ruleset (`:show`), the
 //! parameters, the statistics. Plain text, no colours, so that piped output is stable.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
 use crate::game::show_position;
+use crate::solver::loopy::LoopySolution;
 use crate::syntax::ast::Item;
 use crate::Game;
 
-/// The followers of `pos`, numbered from 1, each with its Grundy value when given.
-pub fn moves(pos: &[u32], followers: &[(Vec<u32>, Option<u32>)]) -> String {
+/// The followers of `pos` (the moves offered in a game), numbered from 1.
+pub fn moves(pos: &[u32], followers: &[Vec<u32>]) -> String {
+    let rows = followers.iter().map(|f| (f.as_slice(), None)).collect();
+    listing(pos, "", rows)
+}
+
+/// The followers of `pos` with their Grundy values (`:moves POSITION`), numbered from 1.
+pub fn valued_moves(pos: &[u32], followers: &[(Vec<u32>, u32)]) -> String {
+    let rows = (followers.iter())
+        .map(|(f, g)| {
+            (
+                f.as_slice(),
+                Some((if *g == 0 { "P" } else { "N" }.to_string(), g.to_string())),
+            )
+        })
+        .collect();
+    listing(pos, "", rows)
+}
+
+/// The followers of a loopy game's position (the root of the region solved), numbered from
+/// 1, each with its outcome (P, N or D) and Smith's value.
+pub fn loopy_moves(sol: &LoopySolution) -> String {
+    let mut fs: Vec<&[u32]> = (sol.graph.succ[0].iter())
+        .map(|&w| sol.graph.position(w))
+        .collect();
+    fs.sort();
+    let rows = (fs.into_iter())
+        .filter_map(|f| {
+            let v = sol.value_of(f)?;
+            Some((f, Some((v.outcome().to_string(), v.to_string()))))
+        })
+        .collect();
+    listing(sol.graph.position(0), " (a loopy game)", rows)
+}
+
+/// A follower and, when shown, its outcome and value.
+type Row<'a> = (&'a [u32], Option<(String, String)>);
+
+/// The rows of a list of moves from `pos`, numbered from 1, `note` after the title.
+fn listing(pos: &[u32], note: &str, rows: Vec<Row<'_>>) -> String {
     let mut s = String::new();
-    if followers.is_empty() {
+    if rows.is_empty() {
         let _ = writeln!(
             s,
             "no moves from {}: the player to move loses",
@@ -19,34 +59,24 @@ pub fn moves(pos: &[u32], followers: &[(Vec<u32>, Option<u32>)]) -> String {
         );
         return s;
     }
-    let n = followers.len();
-    let _ = writeln!(
-        s,
-        "{n} move{} from {}:",
-        if n == 1 { "" } else { "s" },
-        show_position(pos)
-    );
+    let n = rows.len();
+    let plural = if n == 1 { "" } else { "s" };
+    let _ = writeln!(s, "{n} move{plural} from {}{note}:", show_position(pos));
     let num_w = format!("#{n}").len();
-    let pos_w = followers
-        .iter()
+    let pos_w = (rows.iter())
         .map(|(f, _)| show_position(f).len())
         .max()
         .unwrap_or(0);
-    for (i, (f, g)) in followers.iter().enumerate() {
+    for (i, (f, value)) in rows.iter().enumerate() {
         let num = format!("#{}", i + 1);
-        match g {
-            Some(g) => {
-                let o = if *g == 0 { "P" } else { "N" };
-                let _ = writeln!(
-                    s,
-                    "  {num:>num_w$}  {:pos_w$}  {o}  grundy {g}",
-                    show_position(f)
-                );
-            }
-            None => {
-                let _ = writeln!(s, "  {num:>num_w$}  {}", show_position(f));
-            }
-        }
+        let _ = match value {
+            Some((o, g)) => writeln!(
+                s,
+                "  {num:>num_w$}  {:pos_w$}  {o}  grundy {g}",
+                show_position(f)
+            ),
+            None => writeln!(s, "  {num:>num_w$}  {}", show_position(f)),
+        };
     }
     s
 }
@@ -221,7 +251,7 @@ mod tests {
 
     #[test]
     fn moves_layout() {
-        let m = moves(&[1, 2], &[(vec![0, 1], Some(2)), (vec![1, 1], Some(0))]);
+        let m = valued_moves(&[1, 2], &[(vec![0, 1], 2), (vec![1, 1], 0)]);
         assert_eq!(
             m,
             "2 moves from (1, 2):\n  #1  (0, 1)  N  grundy 2\n  #2  (1, 1)  P  grundy 0\n"
@@ -230,6 +260,7 @@ mod tests {
             moves(&[0], &[]),
             "no moves from (0): the player to move loses\n"
         );
+        assert_eq!(moves(&[2], &[vec![1]]), "1 move from (2):\n  #1  (1)\n");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::CheckError;
 
 use crate::game::{show_position, Game};
-use crate::moves::{Generator, Scratch};
+use crate::moves::Generator;
 use crate::solver::{Outcome, Solver};
 
 /// The `move` clause of `game` that moves `from` to `to`, as "`take same 1.. from both heaps`
@@ -17,49 +17,38 @@ pub fn clause_of(game: &Game, from: &[u32], to: &[u32]) -> Option<String> {
 /// [`clause_of`], and whether that clause only takes tokens (every step a `take`), so that the
 /// change of heap sizes may be told as "taking ...".
 fn matching_clause(game: &Game, from: &[u32], to: &[u32]) -> Option<(String, bool)> {
-    let g = game.generator();
-    let mut scratch = Scratch::default();
-    let mut out = crate::moves::Followers::new();
-    for (i, m) in g.moves.iter().enumerate() {
-        let one = g.clause(i);
-        if one.followers(from, &mut scratch, &mut out).is_err() {
-            continue;
-        }
-        if out.iter().any(|f| f == to) {
-            let text = game.src.inner().get(m.span.clone()).unwrap_or("");
-            let mut words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-            // `move { take 1.. from one heap }` reads better as its steps alone.
-            if let Some(inner) = words
-                .strip_prefix("move {")
-                .and_then(|w| w.strip_suffix('}'))
-            {
-                words = inner.trim().to_string();
-            }
-            if words.chars().count() > 70 {
-                words = words.chars().take(67).collect::<String>() + "...";
-            }
-            let line = game.src.inner()[..m.span.start.min(game.src.inner().len())]
-                .matches('\n')
-                .count()
-                + 1;
-            let inst = if m.instance.is_empty() {
-                String::new()
-            } else {
-                let vs: Vec<String> = m
-                    .instance
-                    .iter()
-                    .map(|(n, v)| format!("{n} = {v}"))
-                    .collect();
-                format!(", with {}", vs.join(", "))
-            };
-            let takes = m
-                .steps
-                .iter()
-                .all(|st| matches!(st.kind, crate::moves::program::LStepKind::Take(..)));
-            return Some((format!("`{words}` (line {line}{inst})"), takes));
-        }
+    let m = &game.generator().moves[game.first_clause(from, to)?];
+    let text = game.src.inner().get(m.span.clone()).unwrap_or("");
+    let mut words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // `move { take 1.. from one heap }` reads better as its steps alone.
+    if let Some(inner) = words
+        .strip_prefix("move {")
+        .and_then(|w| w.strip_suffix('}'))
+    {
+        words = inner.trim().to_string();
     }
-    None
+    if words.chars().count() > 70 {
+        words = words.chars().take(67).collect::<String>() + "...";
+    }
+    let line = game.src.inner()[..m.span.start.min(game.src.inner().len())]
+        .matches('\n')
+        .count()
+        + 1;
+    let inst = if m.instance.is_empty() {
+        String::new()
+    } else {
+        let vs: Vec<String> = m
+            .instance
+            .iter()
+            .map(|(n, v)| format!("{n} = {v}"))
+            .collect();
+        format!(", with {}", vs.join(", "))
+    };
+    let takes = m
+        .steps
+        .iter()
+        .all(|st| matches!(st.kind, crate::moves::program::LStepKind::Take(..)));
+    Some((format!("`{words}` (line {line}{inst})"), takes))
 }
 
 /// "the move `...` (line 10), taking 2 from the heap of 5, reaches (3, 5)".

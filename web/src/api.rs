@@ -132,7 +132,8 @@ impl Request {
     /// The query floor's refusal of a position ([`Limits::refuse_position`], or the search's
     /// region proven past the position limit), with the page's help.
     fn refused(&self, mut e: LoadError) -> Value {
-        for d in &mut e.diags {
+        // A loop in a game against heapgame keeps its own help.
+        for d in e.diags.iter_mut().filter(|d| d.code != Code::Cycle) {
             d.help = Some(if d.code == Code::Limit {
                 "raise the position limit under Advanced, ask about smaller positions, or use \
                  the command line (`heapgame eval`), which has the machine's memory"
@@ -217,13 +218,10 @@ pub fn evaluate(req: &Request, typed: &str, report: Progress<'_>) -> Value {
             .take(MAX_FOLLOWERS)
             .map(|(f, _)| f.clone())
             .collect();
-        let rules = explain::clauses(game.generator(), &pos, &listed);
-        let followers: Vec<Value> = a
-            .followers
-            .iter()
-            .take(MAX_FOLLOWERS)
-            .map(|(f, g)| {
-                let rule = rules.get(f).map(|&i| explain::clause_text(&game, i));
+        let rules = game.first_clauses(&pos, &listed);
+        let followers: Vec<Value> = (a.followers.iter().zip(rules))
+            .map(|((f, g), rule)| {
+                let rule = rule.map(|i| explain::clause_text(&game, i));
                 json!({"position": f, "grundy": g, "rule": rule})
             })
             .collect();
@@ -333,21 +331,29 @@ pub(crate) fn solve_position(
     let context = format!("while solving {shown}");
     let limits = req.limits();
     let solved = explain::solve_one(game, &watched, pos, (&limits, &budget));
-    let a = match solved.map_err(|e| match e {
-        EvalError::Refused(e) => req.refused(e),
-        EvalError::Solve { error, .. } => crate::memory::refused(game, &budget, &context)
-            .unwrap_or_else(|| failure(game, &error, &context)),
-    })? {
+    let a = match solved.map_err(|e| eval_failure(req, game, &budget, &context, e))? {
         explain::Solved::Values(a) => a,
         explain::Solved::Loopy(sol) => return Ok(Position::Loopy(sol)),
     };
-    // A misère sum's value is not the XOR of its heaps' values.
-    let heaps = if game.play() == heapgame::solver::Play::Normal {
-        explain::heap_values(&watched, pos, &budget)
-    } else {
-        None
-    };
+    // A misère sum's value is not the XOR of its heaps' values: `None` there.
+    let heaps = game.heap_values(&watched, pos, &budget);
     Ok(Position::Values(a, heaps))
+}
+
+/// A position the query floor refused or could not solve within `budget`, in the page's
+/// words (`context` says what was being done).
+pub(crate) fn eval_failure(
+    req: &Request,
+    game: &Game,
+    budget: &Budget,
+    context: &str,
+    e: EvalError,
+) -> Value {
+    match e {
+        EvalError::Refused(e) => req.refused(e),
+        EvalError::Solve { error, .. } => crate::memory::refused(game, budget, context)
+            .unwrap_or_else(|| failure(game, &error, context)),
+    }
 }
 
 /// Every position of the box (every heap `<= max`, `heaps` heaps or at most `heaps` for a

@@ -1,15 +1,12 @@
 //! Why a position has its value, for the page: one position solved as the command line's
-//! `heapgame eval` solves it (`query::eval`), every follower with its value and the `move` clause that reaches it,
-//! and for a disjunctive sum the value of each heap (the position's value is their XOR).
+//! `heapgame eval` solves it (`query::eval`, on the game's solver over the page's watched
+//! moves, `Game::solver_over`), every follower with its value, and the text of the `move`
+//! clause that reaches one (`Game::first_clauses` finds it).
 
-use std::collections::HashMap;
-
-use heapgame::moves::{Followers, Generator, Scratch};
 use heapgame::query::{eval, Answer as QueryAnswer, EvalError, Limits, Route, Want};
 use heapgame::ruleset::diag::LoadError;
 use heapgame::solver::loopy::LoopySolution;
-use heapgame::solver::sum::SumOracle;
-use heapgame::solver::{Budget, Play, SolveError, Solver};
+use heapgame::solver::{Budget, SolveError};
 use heapgame::Game;
 
 use crate::watched::Watched;
@@ -37,20 +34,6 @@ impl Answer {
     }
 }
 
-/// The solver of `watched`, answering a disjunctive sum by its single-heap values as
-/// `Game::solver` does on the command line.
-/// In misère play the search alone answers (sums do not add by XOR there).
-pub fn solver<'a, 'g>(watched: &'a Watched<'g>, play: Play) -> Solver<'a, Watched<'g>> {
-    let s = Solver::new(watched).with_play(play);
-    if play == Play::Misere {
-        return s;
-    }
-    match SumOracle::new(watched.gen) {
-        Some(o) => s.with_sum(o),
-        None => s,
-    }
-}
-
 /// What one position's solve gave: its values, or for a loopy game in normal play Smith's
 /// values over the region it reaches.
 pub enum Solved {
@@ -72,7 +55,7 @@ pub fn solve_one(
     pos: &[u32],
     (limits, budget): (&Limits, &Budget),
 ) -> Result<Solved, EvalError> {
-    let mut s = solver(watched, game.play());
+    let mut s = game.solver_over(watched);
     let want = Want {
         followers: true,
         genus: false,
@@ -92,28 +75,6 @@ pub fn solve_one(
     }
 }
 
-/// For each follower of `pos` among `wanted`, the first `move` clause (in source order) that
-/// reaches it, as an index into the generator's moves.
-pub fn clauses(gen: &Generator, pos: &[u32], wanted: &[Vec<u32>]) -> HashMap<Vec<u32>, usize> {
-    let mut found: HashMap<Vec<u32>, usize> = HashMap::new();
-    let mut scratch = Scratch::default();
-    let mut out = Followers::new();
-    for i in 0..gen.moves.len() {
-        if found.len() == wanted.len() {
-            break;
-        }
-        let one = gen.clause(i);
-        if one.followers(pos, &mut scratch, &mut out).is_err() {
-            continue;
-        }
-        for f in out.to_sorted_vecs() {
-            found.entry(f).or_insert(i);
-        }
-    }
-    found.retain(|f, _| wanted.binary_search(f).is_ok());
-    found
-}
-
 /// The text of a `move` clause, on one line: `take 1.. from one heap` for
 /// `move { take 1.. from one heap }`.
 pub fn clause_text(game: &Game, i: usize) -> String {
@@ -126,22 +87,6 @@ pub fn clause_text(game: &Game, i: usize) -> String {
         .and_then(|b| b.strip_suffix('}'))
         .unwrap_or(body);
     body.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The value of each heap of `pos` alone, for a disjunctive sum (the position's value is
-/// their XOR); `None` for any other game or when a value is out of reach.
-pub fn heap_values(watched: &Watched<'_>, pos: &[u32], budget: &Budget) -> Option<Vec<u32>> {
-    let mut oracle = SumOracle::new(watched.gen)?;
-    let mut scratch = Scratch::default();
-    let mut out = Followers::new();
-    pos.iter()
-        .map(|&h| {
-            oracle
-                .value(watched, &mut scratch, &mut out, budget, h)
-                .ok()
-                .flatten()
-        })
-        .collect()
 }
 
 /// The most positions the loop probe of [`loop_problem`] visits.

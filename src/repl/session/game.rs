@@ -2,6 +2,7 @@
 //! the user's move, `:undo`, `:hint` and `:stop`.
 
 use super::*;
+use crate::query::play::offered;
 
 impl Session<'_> {
     /// A position typed alone: the user's move during a game, else its evaluation.
@@ -22,10 +23,16 @@ impl Session<'_> {
     ) -> Result<(), Report> {
         let (l, solver) = self.parts()?;
         let pos = l.game.read_position(&[pos]).map_err(Report::new)?;
-        solver.set_budget(super::query::budget_at(ui, &l.game, &pos));
+        let (limits, hooks) = (ui.limits(), super::query::hooks(ui));
+        let mut r = Referee {
+            game: &l.game,
+            solver,
+            limits: &limits,
+            hooks: &hooks,
+        };
         let (p, out) = ui
-            .compute(|| Play::start(solver, pos, second))
-            .map_err(|e| solve_error(&l.game, &e))?;
+            .compute(|| Play::start(&mut r, pos, second))
+            .map_err(|e| super::query::eval_error(&l.game, e))?;
         emit(&out);
         self.play = Some(p);
         Ok(())
@@ -58,14 +65,19 @@ impl Session<'_> {
         let solver = self.solver.as_mut().ok_or_else(no_ruleset)?;
         let play = self.play.as_mut().ok_or(ReplError::NoGame)?;
         let from = play.current().to_vec();
-        let fs = solver
-            .followers(&from)
-            .map_err(|e| solve_error(&l.game, &e))?;
+        let (limits, hooks) = (ui.limits(), super::query::hooks(ui));
+        let game = &l.game;
+        let fs = offered(game, &from, &limits).map_err(|e| super::query::eval_error(game, e))?;
         let to = chosen_move(l, &from, &fs, text)?;
-        solver.set_budget(super::query::budget_at(ui, &l.game, &to));
+        let mut r = Referee {
+            game,
+            solver,
+            limits: &limits,
+            hooks: &hooks,
+        };
         let out = ui
-            .compute(|| play.user_move(solver, to))
-            .map_err(|e| solve_error(&l.game, &e))?;
+            .compute(|| play.user_move(&mut r, to))
+            .map_err(|e| super::query::eval_error(game, e))?;
         emit(&out);
         Ok(())
     }

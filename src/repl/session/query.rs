@@ -12,23 +12,32 @@ use crate::report::table::TableRequest;
 /// The session's hooks alone (the Ctrl-C flag, the progress counter), for a question the
 /// query floor answers within the bounds it resolves from the session's limits, as it does
 /// for the command line: the same position gets the same limit in both.
-fn hooks(ui: &Ui) -> Budget {
-    Budget {
-        max_positions: None,
-        max_bytes: None,
-        ..ui.budget()
+pub(super) fn hooks(ui: &Ui) -> Budget {
+    ui.hooks()
+}
+
+/// A question the query floor refused or could not finish, in the REPL's words: a refusal
+/// keeps its code, with the session's help (`:limit N` for a limit); a failed solve as the
+/// REPL words a limit or Ctrl-C.
+pub(super) fn eval_error(game: &crate::Game, e: crate::query::EvalError) -> Report {
+    match e {
+        crate::query::EvalError::Refused(mut e) => {
+            for d in &mut e.diags {
+                let help = match d.code {
+                    crate::ruleset::Code::Limit => {
+                        "raise the limit with `:limit N`, or ask about a smaller position"
+                    }
+                    // A loop in a game against heapgame: its own help says what to do.
+                    crate::ruleset::Code::Cycle => continue,
+                    _ => "ask about a smaller position",
+                };
+                d.help = Some(help.to_string());
+            }
+            Report::new(e)
+        }
+        crate::query::EvalError::Solve { error, .. } => solve_error(game, &error),
     }
 }
-
-/// The budget of the session's own solver at `pos` (`:moves`, `:play`): the session's hooks
-/// within the bounds the query floor gives `pos`, as `:eval` and `:limit` have them.
-pub(super) fn budget_at(ui: &Ui, game: &crate::Game, pos: &[u32]) -> Budget {
-    ui.limits().budget_at(game, pos, &hooks(ui))
-}
-
-/// The most followers `:moves` lists: ten million lines are more than anyone reads, and
-/// each follower is kept until it is printed.
-const MOST_LISTED: f64 = 1e7;
 
 impl Session<'_> {
     /// A position typed as text: outcome, Grundy value, winning moves.
@@ -58,28 +67,17 @@ impl Session<'_> {
         };
         let found = ui
             .compute(|| crate::query::eval(&l.game, solver, pos, &limits, &budget, want))
-            .map_err(|e| match e {
-                crate::query::EvalError::Refused(mut e) => {
-                    for d in &mut e.diags {
-                        let help = match d.code {
-                            crate::ruleset::Code::Limit => {
-                                "raise the limit with `:limit N`, or ask about a smaller position"
-                            }
-                            _ => "ask about a smaller position",
-                        };
-                        d.help = Some(help.to_string());
-                    }
-                    Report::new(e)
-                }
-                crate::query::EvalError::Solve { error, .. } => solve_error(&l.game, &error),
-            })?;
+            .map_err(|e| eval_error(&l.game, e))?;
         let text =
             crate::report::eval::answer(pos, l.game.play(), &found, crate::report::Format::Text);
         emit(&text);
         Ok(())
     }
 
-    /// `:moves [POSITION]` (at most [`MOST_LISTED`] followers).
+    /// `:moves [POSITION]`: every follower of a position typed with its value, answered as
+    /// `heapgame eval` answers it with the followers wanted ([`crate::query::eval`]: a
+    /// kernel, the search, or a loopy game's Smith's values, refused as `eval` refuses); in a
+    /// game, the moves offered without their values ([`crate::query::play::offered`]).
     pub(super) fn moves(&mut self, ui: &mut Ui, text: Option<&str>) -> Result<(), Report> {
         let in_game = self
             .play
@@ -87,50 +85,34 @@ impl Session<'_> {
             .filter(|p| !p.is_over())
             .map(|p| p.current().to_vec());
         let (l, solver) = self.parts()?;
-        let (pos, with_values) = match (text, in_game) {
-            (Some(t), _) => (
-                l.game
-                    .read_position(&[t.to_string()])
-                    .map_err(Report::new)?,
-                true,
-            ),
-            (None, Some(p)) => (p, false),
-            (None, None) => return Err(ReplError::MovesNeedPosition.into()),
-        };
-        // Every follower is kept and printed: refuse up front what cannot be listed.
-        let at_least = crate::estimate::followers_at_least(l.game.generator(), &pos);
-        if at_least > MOST_LISTED {
-            return Err(ReplError::TooManyFollowers {
-                position: show_position(&pos),
-                at_least: crate::estimate::show(at_least),
-                most: crate::estimate::show(MOST_LISTED),
-            }
-            .into());
-        }
-        let budget = budget_at(ui, &l.game, &pos);
-        solver.set_budget(budget.clone());
-        let list = match ui.compute(|| -> Result<Vec<(Vec<u32>, Option<u32>)>, _> {
-            let fs = solver.followers(&pos)?;
-            let mut out = Vec::with_capacity(fs.len());
-            for f in fs {
-                let g = if with_values {
-                    Some(solver.grundy(&f)?)
-                } else {
-                    None
-                };
-                out.push((f, g));
-            }
-            Ok(out)
-        }) {
-            // A loopy game in normal play: the followers with Smith's values.
-            Err(SolveError::Cycle(_)) if l.game.play() == crate::solver::Play::Normal => {
-                let sol = ui.compute(|| super::loopy::solve(&l.game, &pos, &budget))?;
-                emit(&super::loopy::moves_text(&sol));
+        let game = &l.game;
+        let (limits, budget) = (ui.limits(), hooks(ui));
+        let pos = match (text, in_game) {
+            (Some(t), _) => game.read_position(&[t.to_string()]).map_err(Report::new)?,
+            (None, Some(p)) => {
+                let offered = crate::query::play::offered(game, &p, &limits);
+                let fs = offered.map_err(|e| eval_error(game, e))?;
+                emit(&render::moves(&p, &fs));
                 return Ok(());
             }
-            r => r.map_err(|e| solve_error(&l.game, &e))?,
+            (None, None) => return Err(ReplError::MovesNeedPosition.into()),
         };
-        emit(&render::moves(&pos, &list));
+        let want = crate::query::Want {
+            followers: true,
+            genus: false,
+        };
+        let found = ui
+            .compute(|| crate::query::eval(game, solver, &pos, &limits, &budget, want))
+            .map_err(|e| eval_error(game, e))?;
+        emit(&match found {
+            crate::query::Answer::Values(e) => match e.followers {
+                Some(fs) => render::valued_moves(&pos, &fs),
+                // Asked for the followers, the route gives them; were it not to, the moves
+                // alone are listed.
+                None => render::moves(&pos, &game.followers(&pos).unwrap_or_default()),
+            },
+            crate::query::Answer::Loopy(sol) => render::loopy_moves(&sol),
+        });
         Ok(())
     }
 
@@ -191,11 +173,9 @@ impl Session<'_> {
     }
 
     /// `:limit N` or `:limit none`, then the limit in force ([`Session::show_limit`]).
+    /// The session's solver takes its budget from the query floor at each question.
     pub(super) fn limit(&mut self, ui: &mut Ui, n: Option<usize>) {
         ui.limit = n;
-        if let Some(s) = self.solver.as_mut() {
-            s.set_budget(ui.budget());
-        }
         self.show_limit(ui);
     }
 
