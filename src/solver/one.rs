@@ -10,9 +10,9 @@
 //! compares them).
 
 use super::budget::Budget;
-use super::kernels::kernel_for;
+use super::kernels::{self, Kernel};
 use super::table::BoxSpec;
-use super::Play;
+use super::{Play, Want};
 use crate::moves::Generator;
 
 /// The most cells of the ordered cube a single answer solves when the budget knows no memory
@@ -35,13 +35,18 @@ const MOST_WASTE: u128 = 8;
 /// in about twenty minutes (the mex of a row, a column and a diagonal at every cell).
 pub(crate) const OUTCOME_FIRST: u128 = 1 << 24;
 
-/// A position's box within reach of a kernel: what the route solves, and by which kernel.
+/// A position's box within reach of a kernel: what the route solves, and by which kernels,
+/// chosen here once ([`kernels::choose`]): the route calls their solve directly.
 #[derive(Clone, Debug)]
 pub struct KernelBox {
     /// The box: every position whose heaps are at most the position's largest.
     pub spec: BoxSpec,
-    /// The kernel that matches it.
-    pub kernel: &'static str,
+    /// The kernel that takes it for outcomes (the values every kernel gives): the one named
+    /// when another gives no name.
+    pub kernel: &'static Kernel,
+    /// The kernel that takes it for Grundy values: the same, or a later one of the list when
+    /// that one gives outcomes only (the ray kernel); `None`: the search answers.
+    pub grundy: Option<&'static Kernel>,
     /// The outcomes first, then the Grundy values (a large box under a deadline).
     pub outcome_first: bool,
     /// The budget the box is solved within (it was weighed against it).
@@ -88,11 +93,13 @@ pub fn kernel_box(game: &Generator, play: Play, pos: &[u32], budget: &Budget) ->
             return None;
         }
     }
-    let kernel = kernel_for(game, &spec)?;
+    let kernel = kernels::choose(game, &spec, Want::Outcome)?;
+    let grundy = kernels::choose(game, &spec, Want::Grundy);
     let outcome_first = budget.deadline.is_some() && spec.len() as u128 > OUTCOME_FIRST;
     Some(KernelBox {
         spec,
         kernel,
+        grundy,
         outcome_first,
         budget: budget.clone(),
     })

@@ -9,7 +9,6 @@
 use crate::moves::{Followers, Generator, MoveError, Scratch};
 use crate::solver::budget::Budget;
 use crate::solver::error::SolveError;
-use crate::solver::kernels::solve_box_kernel;
 use crate::solver::one::{kernel_box, KernelBox};
 use crate::solver::{BoxValues, Play, Want as Values};
 
@@ -84,20 +83,21 @@ pub(super) fn through_box(
         followers,
         // The kernel that solved the box: a later one of the list when the one that matched
         // declines the values asked (the ray kernel gives P/N only).
-        kernel: values.kernel.unwrap_or(b.kernel),
+        kernel: values.kernel.unwrap_or(b.kernel.name()),
     }))
 }
 
-/// The box `b` solved by its kernel, with what its table holds: its outcomes first when `b`
-/// says so, kept when the deadline then stops the Grundy values ([`Values::Outcome`], P or N
-/// a cell), else the Grundy values; `None` when the kernels decline it.
+/// The box `b` solved by the kernels its plan carries, with what its table holds: its
+/// outcomes first when `b` says so, kept when the deadline then stops the Grundy values
+/// ([`Values::Outcome`], P or N a cell), else the Grundy values; `None` when no kernel takes
+/// the Grundy values or one declines at run time.
 fn solved(
     game: &Generator,
     b: &KernelBox,
 ) -> Option<Result<(BoxValues, Values), SolveError<MoveError>>> {
     let (spec, budget) = (&b.spec, &b.budget);
     let outcomes = if b.outcome_first {
-        match solve_box_kernel(game, spec, Values::Outcome, budget)? {
+        match b.kernel.solve(game, spec, Values::Outcome, budget)? {
             Ok(v) => Some(v),
             Err(e) => return Some(Err(e)),
         }
@@ -105,7 +105,7 @@ fn solved(
         None
     };
     match (
-        solve_box_kernel(game, spec, Values::Grundy, budget)?,
+        b.grundy?.solve(game, spec, Values::Grundy, budget)?,
         outcomes,
     ) {
         (Ok(v), _) => Some(Ok((v, Values::Grundy))),
