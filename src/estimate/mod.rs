@@ -7,13 +7,17 @@
 //! counted exactly for the moves whose followers are easy to count. A run is refused only
 //! when that count proves it cannot finish: more followers than can be generated in any run
 //! ([`MOST_FOLLOWERS`]), or more than can be held in the memory limit while the position is
-//! solved. Everything else starts, shows its progress, and stops cleanly at the position,
-//! memory or time limit.
+//! solved. Before one position's solve, the facts of both its refusals are asked once
+//! ([`PositionFacts`]: its followers counted, and the positions its search must store at
+//! least, `region.rs`). Everything else starts, shows its progress, and stops cleanly at the
+//! position, memory or time limit.
 
 mod lower;
+mod region;
 mod upper;
 
 pub use lower::followers_at_least;
+pub use region::{region_at_least, stored_at_least, PositionFacts};
 pub use upper::branching;
 use upper::{has_splits, multisets, partitions_upto};
 
@@ -138,22 +142,6 @@ impl Estimate {
     pub fn refusal(&self, what: &str, memory: Option<(u64, &str)>) -> Option<Diag> {
         followers_refusal(what, self.first_followers, self.first_heaps, memory)
     }
-}
-
-/// The refusal of the solve of the canonical position `pos`, in one call: the followers it
-/// has at least ([`followers_at_least`]; none counted when `by_sum`, a normal-play sum being
-/// answered from single heaps), refused as [`followers_refusal`] words it; `what` names the
-/// query ("solving (3, 5)"), `memory` is the memory limit with the words that say what set it.
-pub fn position_refusal(
-    gen: &Generator,
-    pos: &[u32],
-    by_sum: bool,
-    (what, memory): (&str, Option<(u64, &str)>),
-) -> Option<Diag> {
-    if by_sum {
-        return None;
-    }
-    followers_refusal(what, followers_at_least(gen, pos), pos.len(), memory)
 }
 
 /// A refusal when `followers` followers of one position with `heaps` heaps (a proven lower

@@ -10,10 +10,11 @@
 //! its refusal, whether it is a sum, a kernel's box in reach, the quotient, the search's
 //! refusal), each fact asked once, for the solver's route to run in one call.
 
-use crate::estimate::{position_refusal, show_bytes as show_bytes_f64, Estimate};
+#[cfg(feature = "cli")]
+use crate::estimate::Estimate;
+use crate::estimate::{show_bytes as show_bytes_f64, PositionFacts};
 use crate::game::{show_position, Game};
 use crate::ruleset::diag::LoadError;
-pub(crate) use crate::solver::bounds::show_cost;
 pub use crate::solver::bounds::Bounds;
 use crate::solver::bounds::{Cap, Otherwise};
 use crate::solver::one::kernel_box;
@@ -93,15 +94,15 @@ pub(crate) fn bytes_per_position(heaps: usize) -> u64 {
 /// stores the single heaps' sequence), else the shape's count, or for `heaps any` the heaps of
 /// `pos` (or its tokens, when moves split heaps).
 pub(crate) fn heaps_stored(game: &Game, pos: &[u32]) -> usize {
-    heaps_and_sum(game, pos).0
+    heaps_given(game, pos, is_sum(game.generator()))
 }
 
-/// [`heaps_stored`], and whether the ruleset is a disjunctive sum (asked once, here).
-fn heaps_and_sum(game: &Game, pos: &[u32]) -> (usize, bool) {
-    if is_sum(game.generator()) {
-        return (1, true);
+/// [`heaps_stored`], `sum` whether the ruleset is a disjunctive sum (the caller asked it).
+fn heaps_given(game: &Game, pos: &[u32], sum: bool) -> usize {
+    if sum {
+        return 1;
     }
-    let heaps = match game.shape().count {
+    match game.shape().count {
         Some(k) => k,
         None => {
             let splits = game
@@ -124,8 +125,7 @@ fn heaps_and_sum(game: &Game, pos: &[u32]) -> (usize, bool) {
                 pos.len()
             }
         }
-    };
-    (heaps, false)
+    }
 }
 
 /// Bytes in words: "5.6 GB".
@@ -226,13 +226,15 @@ impl Limits {
         self.cap().at(bits)
     }
 
-    /// The plan of the solve of `pos`, decided in one pass, each fact asked once: whether the
-    /// ruleset is a sum; the bounds of the heaps it stores ([`Limits::for_position`]) and
-    /// `hooks` (a front end's budget: Ctrl-C, progress, the deadline) tightened to them;
-    /// refused first, unless forced, when the position's followers alone prove the run cannot
-    /// finish ([`Limits::refuse_position`]); a kernel's box in reach, within the position limit
-    /// the user set alone ([`Limits::box_positions`]); whether the misère quotient may be
-    /// tried; the search's refusal when its region is proven past its limit.
+    /// The plan of the solve of `pos`, decided in one pass that goes down the floors, each
+    /// fact asked once: first the estimate's ([`PositionFacts`]: whether the ruleset is a sum,
+    /// the followers counted, the positions its search must store), then the solver's. The
+    /// bounds of the heaps it stores ([`Limits::for_position`]) and `hooks` (a front end's
+    /// budget: Ctrl-C, progress, the deadline) tightened to them; refused first, unless
+    /// forced, when the position's followers alone prove the run cannot finish
+    /// ([`Limits::refuse_position`]); a kernel's box in reach, within the position limit the
+    /// user set alone ([`Limits::box_positions`]); whether the misère quotient may be tried;
+    /// the search's refusal when its region is proven past its limit.
     pub(crate) fn position<'a>(
         &self,
         game: &'a Game,
@@ -240,30 +242,31 @@ impl Limits {
         hooks: &Budget,
     ) -> Result<Within<'a>, LoadError> {
         let (gen, play) = (game.generator(), game.play());
-        let (heaps, sum) = heaps_and_sum(game, pos);
-        let bounds = self.for_heaps(heaps);
-        let budget = bounds.tighten(hooks);
+        let facts = PositionFacts::of(gen, pos, play);
         if !self.force {
             let what = format!("solving {}", show_position(pos));
             let memory = self.memory();
             let memory = memory.as_ref().map(|(cap, why)| (*cap, why.as_str()));
-            let by_sum = sum && play == Play::Normal;
-            if let Some(d) = position_refusal(gen, pos, by_sum, (&what, memory)) {
+            if let Some(d) = facts.refusal(&what, memory) {
                 return Err(LoadError::single(game.src.clone(), d));
             }
         }
+        let sum = facts.sum;
+        let bounds = self.for_heaps(heaps_given(game, pos, sum));
+        let budget = bounds.tighten(hooks);
         // A kernel's box: a position limit the user set bounds it, a default one does not
         // (the box is weighed by its own bytes against the memory limit).
         let box_budget = Budget {
             max_positions: self.box_positions(),
             ..budget.clone()
         };
-        let refused = self.refuse_search(game, (pos, sum), (&bounds, &budget));
+        let kernel = kernel_box(gen, play, pos, &box_budget);
+        let refused = self.refuse_search(game, (pos, &facts), (&bounds, &budget));
         let plan = PositionPlan {
             gen,
             play,
             pos,
-            kernel: kernel_box(gen, play, pos, &box_budget),
+            kernel,
             quotient: play == Play::Misere && sum && pos.len() > 1,
             refused: refused.err(),
             budget,
@@ -273,7 +276,9 @@ impl Limits {
 
     /// Refuses, unless forced, a run whose first position proves it cannot finish: more
     /// followers than can be generated, or held within the memory limit
-    /// ([`Estimate::refusal`]); `what` names the run ("solving (3, 5)").
+    /// ([`Estimate::refusal`]); `what` names the run ("solving (3, 5)"). The command line's
+    /// alone (its `solve` and `sequence` estimates).
+    #[cfg(feature = "cli")]
     pub(crate) fn refuse(&self, game: &Game, e: &Estimate, what: &str) -> Result<(), LoadError> {
         if self.force {
             return Ok(());

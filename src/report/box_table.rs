@@ -8,10 +8,11 @@ use std::cell::Cell;
 use std::sync::Arc;
 
 use crate::game::{AnyCount, BoxError, BoxHeapsError, MAX_BOX_HEAPS};
-use crate::query::limits::{show_bytes, show_cost};
+use crate::query::limits::show_bytes;
 use crate::query::rows::Row;
 use crate::query::table::{Planned, Solved, Table, TableError};
 use crate::ruleset::{Code, Diag, LoadError};
+use crate::solver::bounds::show_cost;
 use crate::Game;
 use miette::NamedSource;
 
