@@ -114,3 +114,57 @@ fn stored_from(gen: &Generator, pos: &[u32], region: f64) -> f64 {
         .sum();
     (region - 1.0 - tokens as f64).max(0.0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    fn load(text: &str) -> Game {
+        Game::from_source("t.game", text, &[]).expect("a ruleset")
+    }
+
+    /// Every canonical position reachable from `pos` (itself included), by the game's moves.
+    fn reachable(game: &Game, pos: &[u32]) -> usize {
+        let mut seen = std::collections::HashSet::from([pos.to_vec()]);
+        let mut todo = vec![pos.to_vec()];
+        while let Some(p) = todo.pop() {
+            for f in game.followers(&p).expect("followers") {
+                if seen.insert(f.clone()) {
+                    todo.push(f);
+                }
+            }
+        }
+        seen.len()
+    }
+
+    #[test]
+    fn a_positions_facts_are_bounds_of_a_brute_force() {
+        // Wythoff (not a sum): the followers counted are at most the moves generated (`a`
+        // and `b` from one heap, `min(a, b)` from both), at least those from one heap; and the region and what is stored at least
+        // are at most what a brute force reaches, less the path of single tokens for what is
+        // stored.
+        let wythoff = load(include_str!("../../rulesets/classic/wythoff.game"));
+        for pos in [[3u32, 7], [6, 6], [10, 15]] {
+            let f = PositionFacts::of(wythoff.generator(), &pos, Play::Normal);
+            let generated = pos[0] + pos[1] + pos[0].min(pos[1]);
+            let reached = reachable(&wythoff, &pos) as f64;
+            let tokens = f64::from(pos[0] + pos[1]);
+            let one_heap = f64::from(pos[0] + pos[1]);
+            assert!(
+                !f.sum && f.followers <= f64::from(generated),
+                "{pos:?}: {f:?}"
+            );
+            assert!(f.followers >= one_heap, "{pos:?}: {f:?}");
+            assert!(f.region >= 1.0 && f.region <= reached, "{pos:?}: {f:?}");
+            assert_eq!(f.stored, (f.region - 1.0 - tokens).max(0.0), "{pos:?}");
+        }
+        // Kayles is a sum: nothing counted in normal play (single heaps answer it), the
+        // followers in misère play, where the search takes the position whole.
+        let kayles = load(include_str!("../../rulesets/classic/kayles.game"));
+        let normal = PositionFacts::of(kayles.generator(), &[5, 7], Play::Normal);
+        assert!(normal.sum && normal.followers == 0.0 && normal.region == 0.0);
+        let misere = PositionFacts::of(kayles.generator(), &[5, 7], Play::Misere);
+        assert!(misere.sum && misere.followers > 0.0 && misere.region == 0.0);
+    }
+}

@@ -177,14 +177,16 @@ pub fn choose(game: &Generator, spec: &BoxSpec, want: Want) -> Option<&'static K
 }
 
 /// The name of the kernel that takes the ruleset on this box for outcomes, the values every
-/// kernel gives ([`choose`]'s, `None`: the interpreter's modes).
+/// kernel gives ([`choose`]'s, `None`: the interpreter's modes). For callers outside the
+/// solver's plans (the tests); a plan carries the [`Kernel`] itself.
 pub fn kernel_for(game: &Generator, spec: &BoxSpec) -> Option<&'static str> {
     choose(game, spec, Want::Outcome).map(Kernel::name)
 }
 
 /// The box solved by the kernel [`choose`] picks for `want`, or `None` when none takes it or
 /// that kernel declines at run time ([`Kernel::solve`]); then nothing was stored, and the
-/// caller solves the box another way.
+/// caller solves the box another way. For callers outside the solver's plans (the tests),
+/// which call the kernel a plan carries directly.
 pub fn solve_box_kernel(
     game: &Generator,
     spec: &BoxSpec,
