@@ -98,6 +98,20 @@ const WORDS: &[(&[Rule], &str)] = &[
     (&[Rule::claim_allow_empty], "`allow empty`"),
     (&[Rule::check_quick], "`quick max N`"),
     (&[Rule::claim_fails], "`fails at`"),
+    (&[Rule::claim_never, Rule::never_word], "`never`"),
+    (
+        &[Rule::branch_text, Rule::branch_text_inner],
+        "a claim's text between backquotes",
+    ),
+    (
+        &[Rule::never_which, Rule::never_value],
+        "`true`, `false` or members (`entry 0`, `7..62`)",
+    ),
+    (&[Rule::member_word], "`entry`"),
+    (
+        &[Rule::never_member, Rule::signed_int],
+        "a member (`0`, `7..62`)",
+    ),
     (&[Rule::check_over], "`over L`"),
     (&[Rule::check_for], "`NAME in R`"),
     (&[Rule::claim_count], "`count(C) == E`"),

@@ -1,13 +1,17 @@
 //! What the runs of one file's `check` exercised, claim by claim: a claim that decided no
 //! position in any run is vacuous (a failure, unless it says `allow empty`, then a warning);
 //! a case of a case split that decided no position in any run is reported (a warning, a
-//! failure under `--strict`). Runs of one file share its claims, in the same order. The
-//! file's [`Summary`]: what its runs compared, and what no run reached.
+//! failure under `--strict`). Runs of one file share its claims, in the same order. A branch
+//! a claim's `never` clause names is "stated" with its reason (never a failure); a clause
+//! whose branch some run took, or none of whose branches any run has, is stale (a failure
+//! under `--strict`). The file's [`Summary`]: what its runs compared, and what no run reached.
 
-use super::branches::{Branch, Node};
 use super::check::{ClaimReport, Seen};
 use crate::game::Game;
+use crate::ruleset::branches::{Branch, Node};
+use crate::ruleset::never::names;
 use crate::ruleset::observe::{Path, Took};
+use crate::syntax::ast::{Never, NeverWhich};
 use rustc_hash::FxHashSet;
 
 /// The sums over the runs of one file.
@@ -34,6 +38,8 @@ struct Sum {
     held_at: Vec<Vec<u32>>,
     /// Its branches in any run, and whether some run took each.
     branches: Vec<(Branch, bool)>,
+    /// Its `never` clauses, each with its line.
+    never: Vec<(Never, usize)>,
 }
 
 /// What the runs of one file compared, for its summary line.
@@ -57,8 +63,11 @@ pub struct Summary {
     pub known_at: Vec<Vec<u32>>,
     /// Cases of case splits that decided a position, of all cases that apply in some run.
     pub cases: (usize, usize),
-    /// Branches of the claims taken in some run, of all their branches ([`super::branches`]).
+    /// Branches of the claims taken in some run, of all their branches
+    /// ([`crate::ruleset::branches`]).
     pub branches: (usize, usize),
+    /// Branches no run took that a `never` clause states.
+    pub stated: usize,
     /// Positions `fails at` names that no run compared.
     pub named_not_compared: Vec<Vec<u32>>,
 }
@@ -84,6 +93,38 @@ pub enum FindingKind {
     /// A branch of a claim (a condition's value, a table's entry, a set's member, a
     /// quantifier's deciding member) that no run took: a warning (a failure with `--strict`).
     Branch,
+    /// A branch no run took that a `never` clause of the claim names: shown with its reason,
+    /// never a failure.
+    Stated,
+    /// A `never` clause whose branch some run took, or none of whose branches any run has:
+    /// a warning (a failure with `--strict`), so that a stated exception cannot go out of
+    /// date unseen.
+    Stale,
+}
+
+impl FindingKind {
+    /// Whether a finding of this kind fails the check (`strict`: under `--strict`).
+    pub fn fails(self, strict: bool) -> bool {
+        match self {
+            FindingKind::Vacuous => true,
+            FindingKind::Stated => false,
+            FindingKind::Case | FindingKind::Empty | FindingKind::Branch | FindingKind::Stale => {
+                strict
+            }
+        }
+    }
+
+    /// Its name in JSON.
+    pub fn word(self) -> &'static str {
+        match self {
+            FindingKind::Vacuous => "vacuous",
+            FindingKind::Case => "case",
+            FindingKind::Empty => "empty",
+            FindingKind::Branch => "branch",
+            FindingKind::Stated => "stated",
+            FindingKind::Stale => "stale",
+        }
+    }
 }
 
 /// One thing the runs of a file did not exercise.
@@ -141,6 +182,9 @@ impl Coverage {
                     known: Vec::new(),
                     held_at: Vec::new(),
                     branches: Vec::new(),
+                    never: (c.never.iter())
+                        .map(|n| (n.clone(), line_of(src, n.span.start)))
+                        .collect(),
                 });
             }
             let s = &mut self.claims[i];
@@ -213,6 +257,19 @@ impl Coverage {
             .collect();
         let hit = all.iter().filter(|t| taken.contains(**t)).count();
         m.branches = (hit, all.len());
+        let never: Vec<&Never> = self
+            .claims
+            .iter()
+            .flat_map(|s| &s.never)
+            .map(|n| &n.0)
+            .collect();
+        let stated: FxHashSet<&Took> = (self.claims.iter())
+            .filter(|s| !s.failed && s.decided > 0)
+            .flat_map(|s| &s.branches)
+            .filter(|(b, _)| !taken.contains(&b.took) && never.iter().any(|n| names(n, b)))
+            .map(|(b, _)| &b.took)
+            .collect();
+        m.stated = stated.len();
         m
     }
 
@@ -236,6 +293,8 @@ impl Coverage {
         let mut out = Vec::new();
         let taken = self.branches_taken();
         let mut reported = FxHashSet::default();
+        // A branch of a `fn` is stated by a clause of any claim that calls it.
+        let stated: Vec<&(Never, usize)> = self.claims.iter().flat_map(|s| &s.never).collect();
         for s in self.claims.iter().filter(|s| !s.failed) {
             if s.decided == 0 {
                 // With parameters from the command line, a claim about other parameter values
@@ -288,16 +347,92 @@ impl Coverage {
                 .filter(|(b, _)| reported.insert(b.took.clone()))
                 .map(|(b, _)| (b.clone(), taken.contains(&b.took)))
                 .collect();
-            for message in untaken(&left, &runs) {
+            let stated = |b: &Branch| stated.iter().any(|(n, _)| names(n, b));
+            let (said, open): (Vec<_>, Vec<_>) = left.into_iter().partition(|(b, _)| stated(b));
+            for message in untaken(&open, &runs) {
                 out.push(Finding {
                     kind: FindingKind::Branch,
                     line: s.line,
                     message,
                 });
             }
+            for (n, line) in &s.never {
+                let mine: Vec<(Branch, bool)> = (said.iter())
+                    .filter(|(b, _)| names(n, b))
+                    .cloned()
+                    .collect();
+                for message in untaken(&mine, &runs) {
+                    out.push(Finding {
+                        kind: FindingKind::Stated,
+                        line: s.line,
+                        message: format!("{message}: stated at line {line}, \"{}\"", n.reason),
+                    });
+                }
+            }
+            out.extend(self.stale(s, &taken, &runs));
         }
         out
     }
+
+    /// The `never` clauses of the claim `s` that are out of date: a branch it names was taken
+    /// in some run, or (the runs being the file's own) no run has any branch it names.
+    fn stale(&self, s: &Sum, taken: &FxHashSet<Took>, runs: &str) -> Vec<Finding> {
+        let mut out = Vec::new();
+        for (n, line) in &s.never {
+            let named: Vec<&Branch> = (s.branches.iter())
+                .map(|(b, _)| b)
+                .filter(|b| names(n, b))
+                .collect();
+            let took: Vec<&Branch> = named
+                .iter()
+                .copied()
+                .filter(|b| taken.contains(&b.took))
+                .collect();
+            let clause = clause_words(n);
+            let message = if !took.is_empty() {
+                let what = match n.which {
+                    NeverWhich::Value(v) => format!("it was {v}"),
+                    NeverWhich::Members(_) => {
+                        format!("{} taken", show_members(&took))
+                    }
+                };
+                format!("stale: {clause} (line {line}), but {what} in {runs}")
+            } else if named.is_empty() && self.own {
+                format!("stale: {clause} (line {line}) names no branch of {runs}")
+            } else {
+                continue;
+            };
+            out.push(Finding {
+                kind: FindingKind::Stale,
+                line: s.line,
+                message,
+            });
+        }
+        out
+    }
+}
+
+/// A `never` clause in words, as written.
+fn clause_words(n: &Never) -> String {
+    let which = match &n.which {
+        NeverWhich::Value(v) => v.to_string(),
+        NeverWhich::Members(r) => (r.iter())
+            .map(|&(a, b)| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}..{b}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    format!("`never `{}` {which}`", n.text)
+}
+
+/// The line of the byte `at` in `src`.
+fn line_of(src: &str, at: usize) -> usize {
+    src[..at.min(src.len())].matches('\n').count() + 1
 }
 
 /// The branches of a claim no run took, in words: one line a node, in the order written.

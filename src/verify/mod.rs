@@ -5,7 +5,6 @@
 //! smallest, and every failure comes with an explanation in words (`explain.rs`).
 
 pub mod boxed;
-pub mod branches;
 pub mod check;
 pub mod claim;
 pub mod claim_exprs;
