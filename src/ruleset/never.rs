@@ -9,22 +9,92 @@ use super::branches::{branches_of, Branch, Node};
 use super::claims::CheckedClaim;
 use super::diag::{Code, Diag};
 use super::observe::Path;
-use crate::syntax::ast::{Never, NeverWhich};
+use crate::syntax::ast::{Never, NeverWhich, Span};
 
-/// Whether the clause `n` names the branch `b` (of its claim): the node's text as written
-/// (spaces collapsed), and the value (a condition) or a member (a table's entry, a set's
-/// integer member, a quantifier list's member).
-pub fn names(n: &Never, b: &Branch) -> bool {
-    if b.text != n.text {
-        return false;
+/// A `never` clause read against the file: where the text its `in` names is written, when it
+/// has one.
+#[derive(Clone, Debug)]
+pub struct Clause<'n> {
+    /// The clause.
+    pub never: &'n Never,
+    within: Option<Vec<(usize, usize)>>,
+}
+
+impl<'n> Clause<'n> {
+    /// The clause `n` of a claim of the file `src`.
+    pub fn new(n: &'n Never, src: &str) -> Clause<'n> {
+        let within = n.within.as_ref().map(|w| occurrences(src, w));
+        Clause { never: n, within }
     }
-    match (&n.which, b.took.what) {
-        (NeverWhich::Value(v), Path::Bool(w)) => b.node == Node::Cond && *v == w,
-        (NeverWhich::Members(ranges), _) => {
-            member(b).is_some_and(|m| ranges.iter().any(|&(lo, hi)| lo <= m && m <= hi))
+
+    /// The clause `n` with `within`, the places of its `in` ([`occurrences`]) found before.
+    pub fn with_places(n: &'n Never, within: Option<Vec<(usize, usize)>>) -> Clause<'n> {
+        Clause { never: n, within }
+    }
+
+    /// Where the text of its `in` is written, if it has one.
+    pub fn places(&self) -> Option<Vec<(usize, usize)>> {
+        self.within.clone()
+    }
+
+    /// Whether the clause names the branch `b` (of its claim): the node's text as written
+    /// (spaces collapsed), within the node its `in` names, and the value (a condition) or a
+    /// member (a table's entry, a set's integer member, a quantifier list's member).
+    pub fn names(&self, b: &Branch) -> bool {
+        self.fits(b)
+            && match &self.never.which {
+                NeverWhich::Value(_) => true,
+                NeverWhich::Members(ranges) => {
+                    (member(b)).is_some_and(|m| ranges.iter().any(|&(lo, hi)| lo <= m && m <= hi))
+                }
+            }
+    }
+
+    /// Whether `b`'s node lies within a place of the clause's `in` (if it has one).
+    fn inside(&self, b: &Branch) -> bool {
+        let (lo, hi) = b.took.at;
+        (self.within.as_ref()).is_none_or(|w| w.iter().any(|&(a, z)| a <= lo && hi <= z))
+    }
+
+    /// Whether `b` is of the node the clause names, and of the kind it says (a condition's
+    /// value, or a member of a table, set or list), whatever the members named.
+    fn fits(&self, b: &Branch) -> bool {
+        let n = self.never;
+        b.text == n.text
+            && self.inside(b)
+            && match n.which {
+                NeverWhich::Value(v) => b.node == Node::Cond && b.took.what == Path::Bool(v),
+                NeverWhich::Members(_) => b.node != Node::Cond && member(b).is_some(),
+            }
+    }
+}
+
+/// Where `text` (spaces collapsed) is written in `src`, outside comments: byte ranges.
+pub fn occurrences(src: &str, text: &str) -> Vec<(usize, usize)> {
+    // The file on one line: each run of spaces (and comments) one space, each character's byte.
+    let mut flat = String::new();
+    let mut at: Vec<usize> = Vec::new();
+    let mut comment = false;
+    for (i, c) in src.char_indices() {
+        comment = (comment || c == '#') && c != '\n';
+        let c = if comment || c.is_whitespace() { ' ' } else { c };
+        if c == ' ' && flat.ends_with(' ') {
+            continue;
         }
-        _ => false,
+        flat.push(c);
+        at.extend(std::iter::repeat_n(i, c.len_utf8()));
     }
+    let mut out = Vec::new();
+    if text.is_empty() {
+        return out;
+    }
+    let mut from = 0;
+    while let Some(k) = flat[from..].find(text) {
+        let (a, z) = (from + k, from + k + text.len());
+        out.push((at[a], at[z - 1] + 1));
+        from = a + flat[a..].chars().next().map_or(1, char::len_utf8);
+    }
+    out
 }
 
 /// A member branch's number, as findings show it: a table's index, a quantifier list's
@@ -38,38 +108,75 @@ pub fn member(b: &Branch) -> Option<i64> {
 }
 
 /// Each `never` clause of `claims` (with the parameters they were compiled with) that names
-/// no node of its claim: a problem `heapgame::unknown_branch` at its text. Only the node and
-/// the kind are checked here (a condition and its value, or a table, set or list): which
-/// members a node has may depend on the parameters, and `check` reports a clause whose
-/// members no run has.
+/// no branch of its claim: a problem `heapgame::unknown_branch` at its text. A text not
+/// written in the file (outside comments and `never` clauses), a node of another kind than
+/// the clause says (`never `D` false` of a table), or a text written twice that its `in`
+/// does not tell apart. A node these parameters do not reach (a branch after a condition
+/// they fold to `false`) is left to `check`, which reports a clause no run has a branch of.
 pub fn check_never(claims: &[CheckedClaim], src: &str) -> Vec<Diag> {
+    let clauses: Vec<&Span> = claims
+        .iter()
+        .flat_map(|c| &c.never)
+        .map(|n| &n.span)
+        .collect();
+    let written = |text: &str| {
+        let outside =
+            |&(a, z): &(usize, usize)| !clauses.iter().any(|s| s.start <= a && z <= s.end);
+        occurrences(src, text).iter().any(outside)
+    };
     let mut out = Vec::new();
     for c in claims.iter().filter(|c| !c.never.is_empty()) {
         let list = branches_of(c, src).list;
         for n in &c.never {
-            let same = |b: &&Branch| b.text == n.text;
-            let fits = |b: &&Branch| match n.which {
-                NeverWhich::Value(v) => b.took.what == Path::Bool(v),
-                NeverWhich::Members(_) => b.node != Node::Cond && member(b).is_some(),
-            };
-            if list.iter().filter(same).any(|b| fits(&b)) {
+            let clause = Clause::new(n, src);
+            let mut nodes: Vec<(usize, usize)> = (list.iter())
+                .filter(|b| clause.fits(b))
+                .map(|b| b.took.at)
+                .collect();
+            nodes.dedup();
+            let same_text = list.iter().any(|b| b.text == n.text && clause.inside(b));
+            let (message, label) = if !written(&n.text) {
+                (
+                    format!(
+                        "`never` names no branch of its claim: `{}` is not written in the file",
+                        n.text
+                    ),
+                    "not written in the file",
+                )
+            } else if let Some(w) = n.within.as_ref().filter(|w| !written(w)) {
+                (
+                    format!("`never ... in `{w}``: `{w}` is not written in the file"),
+                    "not within a node written so",
+                )
+            } else if nodes.len() > 1 {
+                (
+                    format!(
+                        "`never` names {} nodes of its claim written `{}`: say which with \
+                         `in `...``, a larger part of the claim around it",
+                        nodes.len(),
+                        n.text
+                    ),
+                    "written more than once in this claim",
+                )
+            } else if nodes.is_empty() && same_text {
+                let what = match n.which {
+                    NeverWhich::Value(v) => format!("a condition that can be {v}"),
+                    NeverWhich::Members(_) => "a table, set or quantifier's list".to_string(),
+                };
+                (
+                    format!(
+                        "`never` names no branch of its claim: `{}` is not {what}",
+                        n.text
+                    ),
+                    "not a branch of this kind",
+                )
+            } else {
                 continue;
-            }
-            let what = match n.which {
-                NeverWhich::Value(v) => format!("condition `{}` that can be {v}", n.text),
-                NeverWhich::Members(_) => {
-                    format!("table, set or quantifier's list `{}`", n.text)
-                }
             };
             out.push(
-                Diag::new(
-                    Code::UnknownBranch,
-                    n.text_span.clone(),
-                    format!("`never` names no branch of its claim: it has no {what}"),
-                    "not a branch of this claim",
-                )
-                .also(c.span.start..c.span.start + 5, "the claim")
-                .help(help(&list, &n.which)),
+                Diag::new(Code::UnknownBranch, n.text_span.clone(), message, label)
+                    .also(c.span.start..c.span.start + 5, "the claim")
+                    .help(help(&list, &n.which)),
             );
         }
     }

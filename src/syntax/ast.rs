@@ -382,6 +382,8 @@ pub struct Never {
     pub text: String,
     /// Where the text stands (with its backquotes).
     pub text_span: Span,
+    /// `in `TEXT``: a node of the claim, on one line, that holds the one named.
+    pub within: Option<String>,
     /// The value or the members never taken.
     pub which: NeverWhich,
     /// The reason, in words.

@@ -108,6 +108,7 @@ const WORDS: &[(&[Rule], &str)] = &[
         "`true`, `false` or members (`entry 0`, `7..62`)",
     ),
     (&[Rule::member_word], "`entry`"),
+    (&[Rule::never_within], "`in `TEXT``"),
     (
         &[Rule::never_member, Rule::signed_int],
         "a member (`0`, `7..62`)",

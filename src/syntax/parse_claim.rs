@@ -148,15 +148,16 @@ pub(super) fn parse_claim(
 fn parse_claim_never(p: Pair<'_, Rule>) -> Result<Never, SyntaxError> {
     let sp = span(&p);
     let mut text = None;
+    let mut within = None;
     let mut which = None;
     let mut reason = String::new();
     for q in p.into_inner() {
         match q.as_rule() {
             Rule::never_word => {}
-            Rule::branch_text => {
-                let t = q.as_str().trim_matches('`');
-                let words: Vec<&str> = t.split_whitespace().collect();
-                text = Some((words.join(" "), span(&q)));
+            Rule::branch_text => text = Some((one_line(q.as_str()), span(&q))),
+            Rule::never_within => {
+                let t = q.into_inner().next().expect("a text (parse_never_within)");
+                within = Some(one_line(t.as_str()));
             }
             Rule::never_which => which = Some(parse_never_which(q)?),
             Rule::string => reason = parse_string(q),
@@ -167,10 +168,17 @@ fn parse_claim_never(p: Pair<'_, Rule>) -> Result<Never, SyntaxError> {
     Ok(Never {
         text,
         text_span,
+        within,
         which: which.expect("a value or members (parse_claim_never)"),
         reason,
         span: sp,
     })
+}
+
+/// A text between backquotes, on one line (spaces collapsed).
+fn one_line(quoted: &str) -> String {
+    let words: Vec<&str> = quoted.trim_matches('`').split_whitespace().collect();
+    words.join(" ")
 }
 
 /// `true`, `false`, or members: `entry 0`, `7..62`, `entries 0, 5, 8`.

@@ -9,7 +9,7 @@
 use super::check::{ClaimReport, Seen};
 use crate::game::Game;
 use crate::ruleset::branches::{Branch, Node};
-use crate::ruleset::never::names;
+use crate::ruleset::never::Clause;
 use crate::ruleset::observe::{Path, Took};
 use crate::syntax::ast::{Never, NeverWhich};
 use rustc_hash::FxHashSet;
@@ -38,8 +38,8 @@ struct Sum {
     held_at: Vec<Vec<u32>>,
     /// Its branches in any run, and whether some run took each.
     branches: Vec<(Branch, bool)>,
-    /// Its `never` clauses, each with its line.
-    never: Vec<(Never, usize)>,
+    /// Its `never` clauses, each with its line and the places of its `in`.
+    never: Vec<(Never, usize, Option<Vec<(usize, usize)>>)>,
 }
 
 /// What the runs of one file compared, for its summary line.
@@ -183,7 +183,10 @@ impl Coverage {
                     held_at: Vec::new(),
                     branches: Vec::new(),
                     never: (c.never.iter())
-                        .map(|n| (n.clone(), line_of(src, n.span.start)))
+                        .map(|n| {
+                            let places = Clause::new(n, src).places();
+                            (n.clone(), line_of(src, n.span.start), places)
+                        })
                         .collect(),
                 });
             }
@@ -257,16 +260,16 @@ impl Coverage {
             .collect();
         let hit = all.iter().filter(|t| taken.contains(**t)).count();
         m.branches = (hit, all.len());
-        let never: Vec<&Never> = self
+        let never: Vec<Clause> = self
             .claims
             .iter()
-            .flat_map(|s| &s.never)
-            .map(|n| &n.0)
+            .flat_map(Sum::clauses)
+            .map(|c| c.0)
             .collect();
         let stated: FxHashSet<&Took> = (self.claims.iter())
             .filter(|s| !s.failed && s.decided > 0)
             .flat_map(|s| &s.branches)
-            .filter(|(b, _)| !taken.contains(&b.took) && never.iter().any(|n| names(n, b)))
+            .filter(|(b, _)| !taken.contains(&b.took) && never.iter().any(|n| n.names(b)))
             .map(|(b, _)| &b.took)
             .collect();
         m.stated = stated.len();
@@ -294,7 +297,7 @@ impl Coverage {
         let taken = self.branches_taken();
         let mut reported = FxHashSet::default();
         // A branch of a `fn` is stated by a clause of any claim that calls it.
-        let stated: Vec<&(Never, usize)> = self.claims.iter().flat_map(|s| &s.never).collect();
+        let stated: Vec<(Clause, usize)> = self.claims.iter().flat_map(Sum::clauses).collect();
         for s in self.claims.iter().filter(|s| !s.failed) {
             if s.decided == 0 {
                 // With parameters from the command line, a claim about other parameter values
@@ -347,7 +350,7 @@ impl Coverage {
                 .filter(|(b, _)| reported.insert(b.took.clone()))
                 .map(|(b, _)| (b.clone(), taken.contains(&b.took)))
                 .collect();
-            let stated = |b: &Branch| stated.iter().any(|(n, _)| names(n, b));
+            let stated = |b: &Branch| stated.iter().any(|(n, _)| n.names(b));
             let (said, open): (Vec<_>, Vec<_>) = left.into_iter().partition(|(b, _)| stated(b));
             for message in untaken(&open, &runs) {
                 out.push(Finding {
@@ -356,16 +359,17 @@ impl Coverage {
                     message,
                 });
             }
-            for (n, line) in &s.never {
-                let mine: Vec<(Branch, bool)> = (said.iter())
-                    .filter(|(b, _)| names(n, b))
-                    .cloned()
-                    .collect();
+            for (n, line) in s.clauses() {
+                let mine: Vec<(Branch, bool)> =
+                    (said.iter()).filter(|(b, _)| n.names(b)).cloned().collect();
                 for message in untaken(&mine, &runs) {
                     out.push(Finding {
                         kind: FindingKind::Stated,
                         line: s.line,
-                        message: format!("{message}: stated at line {line}, \"{}\"", n.reason),
+                        message: format!(
+                            "{message}: stated at line {line}, \"{}\"",
+                            n.never.reason
+                        ),
                     });
                 }
             }
@@ -378,19 +382,19 @@ impl Coverage {
     /// in some run, or (the runs being the file's own) no run has any branch it names.
     fn stale(&self, s: &Sum, taken: &FxHashSet<Took>, runs: &str) -> Vec<Finding> {
         let mut out = Vec::new();
-        for (n, line) in &s.never {
+        for (n, line) in s.clauses() {
             let named: Vec<&Branch> = (s.branches.iter())
                 .map(|(b, _)| b)
-                .filter(|b| names(n, b))
+                .filter(|b| n.names(b))
                 .collect();
             let took: Vec<&Branch> = named
                 .iter()
                 .copied()
                 .filter(|b| taken.contains(&b.took))
                 .collect();
-            let clause = clause_words(n);
+            let clause = clause_words(n.never);
             let message = if !took.is_empty() {
-                let what = match n.which {
+                let what = match n.never.which {
                     NeverWhich::Value(v) => format!("it was {v}"),
                     NeverWhich::Members(_) => {
                         format!("{} taken", show_members(&took))
@@ -412,6 +416,15 @@ impl Coverage {
     }
 }
 
+impl Sum {
+    /// Its `never` clauses read against its branches, each with its line.
+    fn clauses(&self) -> Vec<(Clause<'_>, usize)> {
+        (self.never.iter())
+            .map(|(n, line, w)| (Clause::with_places(n, w.clone()), *line))
+            .collect()
+    }
+}
+
 /// A `never` clause in words, as written.
 fn clause_words(n: &Never) -> String {
     let which = match &n.which {
@@ -427,7 +440,10 @@ fn clause_words(n: &Never) -> String {
             .collect::<Vec<_>>()
             .join(", "),
     };
-    format!("`never `{}` {which}`", n.text)
+    match &n.within {
+        Some(w) => format!("`never `{}` in `{w}` {which}`", n.text),
+        None => format!("`never `{}` {which}`", n.text),
+    }
 }
 
 /// The line of the byte `at` in `src`.
