@@ -185,7 +185,8 @@ pub(crate) fn lower_claim(
         },
         folded: std::mem::take(&mut slots.folded),
         never: cl.never.clone(),
-        span: cl.span.clone(),
+        // The claim as reports show it: up to its first `never` clause.
+        span: cl.span.start..cl.never.first().map_or(cl.span.end, |n| n.span.start),
     })
 }
 
