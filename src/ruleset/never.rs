@@ -11,13 +11,16 @@ use super::diag::{Code, Diag};
 use super::observe::Path;
 use crate::syntax::ast::{Never, NeverWhich, Span};
 
+/// Where the text of a clause's `in` is written (byte ranges), when it has one.
+pub type Places = Option<Vec<(usize, usize)>>;
+
 /// A `never` clause read against the file: where the text its `in` names is written, when it
 /// has one.
 #[derive(Clone, Debug)]
 pub struct Clause<'n> {
     /// The clause.
     pub never: &'n Never,
-    within: Option<Vec<(usize, usize)>>,
+    within: Places,
 }
 
 impl<'n> Clause<'n> {
@@ -28,12 +31,12 @@ impl<'n> Clause<'n> {
     }
 
     /// The clause `n` with `within`, the places of its `in` ([`occurrences`]) found before.
-    pub fn with_places(n: &'n Never, within: Option<Vec<(usize, usize)>>) -> Clause<'n> {
+    pub fn with_places(n: &'n Never, within: Places) -> Clause<'n> {
         Clause { never: n, within }
     }
 
     /// Where the text of its `in` is written, if it has one.
-    pub fn places(&self) -> Option<Vec<(usize, usize)>> {
+    pub fn places(&self) -> Places {
         self.within.clone()
     }
 

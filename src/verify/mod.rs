@@ -12,6 +12,7 @@ pub mod claim_report;
 pub mod compare;
 pub mod compiled;
 pub mod coverage;
+mod coverage_words;
 pub mod deepen;
 pub mod diff;
 mod diff_loopy;
