@@ -351,29 +351,7 @@ impl Coverage {
                 .filter(|(b, _)| reported.insert(b.took.clone()))
                 .map(|(b, _)| (b.clone(), taken.contains(&b.took)))
                 .collect();
-            let stated = |b: &Branch| stated.iter().any(|(n, _)| n.names(b));
-            let (said, open): (Vec<_>, Vec<_>) = left.into_iter().partition(|(b, _)| stated(b));
-            for message in untaken(&open, &runs) {
-                out.push(Finding {
-                    kind: FindingKind::Branch,
-                    line: s.line,
-                    message,
-                });
-            }
-            for (n, line) in s.clauses() {
-                let mine: Vec<(Branch, bool)> =
-                    (said.iter()).filter(|(b, _)| n.names(b)).cloned().collect();
-                for message in untaken(&mine, &runs) {
-                    out.push(Finding {
-                        kind: FindingKind::Stated,
-                        line: s.line,
-                        message: format!(
-                            "{message}: stated at line {line}, \"{}\"",
-                            n.never.reason
-                        ),
-                    });
-                }
-            }
+            out.extend(branch_findings(s.line, left, &stated, &runs));
             out.extend(self.stale(s, &taken, &runs));
         }
         out
@@ -415,6 +393,38 @@ impl Coverage {
         }
         out
     }
+}
+
+/// The findings of the branches `left` of the claim of `line` that no run took: stated by a
+/// clause of `stated` (of any claim: a `fn`'s branch is stated by a clause of any claim that
+/// calls it), with its reason, or open.
+fn branch_findings(
+    line: usize,
+    left: Vec<(Branch, bool)>,
+    stated: &[(Clause, usize)],
+    runs: &str,
+) -> Vec<Finding> {
+    let is_stated = |b: &Branch| stated.iter().any(|(n, _)| n.names(b));
+    let (said, open): (Vec<_>, Vec<_>) = left.into_iter().partition(|(b, _)| is_stated(b));
+    let mut out: Vec<Finding> = (untaken(&open, runs).into_iter())
+        .map(|message| Finding {
+            kind: FindingKind::Branch,
+            line,
+            message,
+        })
+        .collect();
+    for (n, at) in stated {
+        let mine: Vec<(Branch, bool)> =
+            (said.iter()).filter(|(b, _)| n.names(b)).cloned().collect();
+        for message in untaken(&mine, runs) {
+            out.push(Finding {
+                kind: FindingKind::Stated,
+                line,
+                message: format!("{message}: stated at line {at}, \"{}\"", n.never.reason),
+            });
+        }
+    }
+    out
 }
 
 impl Sum {
