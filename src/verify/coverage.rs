@@ -41,6 +41,8 @@ struct Sum {
     branches: Vec<(Branch, bool)>,
     /// Its `never` clauses, each with its line and the places of its `in`.
     never: Vec<(Never, usize, Places)>,
+    /// Where the claim is written (up to its first `never`).
+    span: (usize, usize),
 }
 
 /// What the runs of one file compared, for its summary line.
@@ -183,6 +185,7 @@ impl Coverage {
                     known: Vec::new(),
                     held_at: Vec::new(),
                     branches: Vec::new(),
+                    span: (c.span.start, c.span.end),
                     never: (c.never.iter())
                         .map(|n| {
                             let places = Clause::new(n, src).places();
@@ -351,7 +354,15 @@ impl Coverage {
                 .filter(|(b, _)| reported.insert(b.took.clone()))
                 .map(|(b, _)| (b.clone(), taken.contains(&b.took)))
                 .collect();
-            out.extend(branch_findings(s.line, left, &stated, &runs));
+            // Its own clauses; another claim's only for a node outside this claim (a `fn`'s).
+            let (a, z) = s.span;
+            let outside = |b: &Branch| b.took.at.0 < a || b.took.at.1 > z;
+            let own = |c: &&(Clause, usize)| s.clauses().iter().any(|o| o.0.never == c.0.never);
+            let (mine, theirs): (Vec<_>, Vec<_>) = stated.iter().partition(own);
+            let (near, far): (Vec<_>, Vec<_>) = left.into_iter().partition(|(b, _)| !outside(b));
+            out.extend(branch_findings(s.line, near, &mine, &runs));
+            let all: Vec<&(Clause, usize)> = mine.iter().chain(&theirs).copied().collect();
+            out.extend(branch_findings(s.line, far, &all, &runs));
             out.extend(self.stale(s, &taken, &runs));
         }
         out
@@ -401,7 +412,7 @@ impl Coverage {
 fn branch_findings(
     line: usize,
     left: Vec<(Branch, bool)>,
-    stated: &[(Clause, usize)],
+    stated: &[&(Clause, usize)],
     runs: &str,
 ) -> Vec<Finding> {
     let is_stated = |b: &Branch| stated.iter().any(|(n, _)| n.names(b));
