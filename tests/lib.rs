@@ -10,6 +10,7 @@ mod certify_deepen;
 mod certify_kept_cells;
 mod certify_known;
 mod certify_mutants;
+mod certify_never;
 mod certify_ranges;
 mod certify_summary;
 mod certify_sweep;

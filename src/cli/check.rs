@@ -274,6 +274,21 @@ fn merged(file: &Path, game: &Game) -> (String, serde_json::Value) {
 /// The code of a case, branch or `allow empty` claim no run exercised, a failure under
 /// `--strict`.
 const UNCOVERED: &str = "heapgame::uncovered";
+/// The code of a branch no run took that the claim's `never` clause states, never a failure.
+const STATED: &str = "heapgame::stated";
+/// The code of a `never` clause out of date (its branch taken, or none of its branches in any
+/// run), a failure under `--strict`.
+const STALE: &str = "heapgame::stale_never";
+
+/// The code of a finding of kind `k`.
+fn code(k: FindingKind) -> &'static str {
+    match k {
+        FindingKind::Vacuous => "heapgame::vacuous",
+        FindingKind::Stated => STATED,
+        FindingKind::Stale => STALE,
+        FindingKind::Case | FindingKind::Empty | FindingKind::Branch => UNCOVERED,
+    }
+}
 
 /// What the runs of `file` left unexercised: printed (text) or added to the file's last
 /// report (JSON); a vacuous claim, or an unexercised case under `--strict`, fails (the query
@@ -283,11 +298,15 @@ fn coverage(file: &Path, cov: &Coverage, a: &Args, json: &mut [serde_json::Value
     let summary = cov.summary();
     let mut out = String::new();
     for f in &findings {
-        let fails = f.kind == FindingKind::Vacuous || a.strict;
-        let tag = if fails { "FAIL" } else { "warn" };
+        let fails = f.kind.fails(a.strict);
+        let tag = match f.kind {
+            _ if fails => "FAIL",
+            FindingKind::Stated => "note",
+            _ => "warn",
+        };
         let _ = writeln!(out, "  {tag}  line {:>3}: {}", f.line, f.message);
         if fails && f.kind != FindingKind::Vacuous {
-            let _ = writeln!(out, "        ({UNCOVERED} under --strict)");
+            let _ = writeln!(out, "        ({} under --strict)", code(f.kind));
         }
     }
     if findings.iter().any(|f| f.kind == FindingKind::Vacuous) {
@@ -320,17 +339,9 @@ fn coverage(file: &Path, cov: &Coverage, a: &Args, json: &mut [serde_json::Value
                     .map(|f| {
                         serde_json::json!({
                             "line": f.line,
-                            "kind": match f.kind {
-                                FindingKind::Vacuous => "vacuous",
-                                FindingKind::Case => "case",
-                                FindingKind::Empty => "empty",
-                                FindingKind::Branch => "branch",
-                            },
-                            "code": match f.kind {
-                                FindingKind::Vacuous => "heapgame::vacuous",
-                                _ => UNCOVERED,
-                            },
-                            "fails": f.kind == FindingKind::Vacuous || a.strict,
+                            "kind": f.kind.word(),
+                            "code": code(f.kind),
+                            "fails": f.kind.fails(a.strict),
                             "message": f.message,
                         })
                     })
