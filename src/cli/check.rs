@@ -1,7 +1,6 @@
 //! `heapgame check`: every claim of each file against the solver, over the file's `check`
 //! bounds (one run per `check` line, each with its parameter values) or the bounds given.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
@@ -10,7 +9,8 @@ use crate::query::check_ranges::RangeDone;
 use crate::query::check_runs::{runs_in, Run, RunsAsk};
 use crate::query::hooks::{FileRun, Job, RunHooks};
 use crate::report::check::{deep_json, deep_text, json_report, text_report};
-use crate::report::check_summary::{range_json, range_text, summary_json, summary_text};
+use crate::report::check_parts::{coverage_text, UNCOVERED};
+use crate::report::check_summary::{range_json, range_text, summary_json};
 use crate::solver::Budget;
 use crate::verify::check::params_shown;
 use crate::verify::coverage::{Coverage, FindingKind};
@@ -271,43 +271,20 @@ fn merged(file: &Path, game: &Game) -> (String, serde_json::Value) {
     (text, json)
 }
 
-/// The code of a case, branch or `allow empty` claim no run exercised, a failure under
-/// `--strict`.
-const UNCOVERED: &str = "heapgame::uncovered";
-
 /// What the runs of `file` left unexercised: printed (text) or added to the file's last
 /// report (JSON); a vacuous claim, or an unexercised case under `--strict`, fails (the query
 /// floor decides the verdict alike).
 fn coverage(file: &Path, cov: &Coverage, a: &Args, json: &mut [serde_json::Value]) {
     let findings = cov.findings();
     let summary = cov.summary();
-    let mut out = String::new();
-    for f in &findings {
-        let fails = f.kind == FindingKind::Vacuous || a.strict;
-        let tag = if fails { "FAIL" } else { "warn" };
-        let _ = writeln!(out, "  {tag}  line {:>3}: {}", f.line, f.message);
-        if fails && f.kind != FindingKind::Vacuous {
-            let _ = writeln!(out, "        ({UNCOVERED} under --strict)");
-        }
-    }
-    if findings.iter().any(|f| f.kind == FindingKind::Vacuous) {
-        let _ = writeln!(
-            out,
-            "        (a claim meant to speak of no position here says so: `claim ... allow empty`)"
-        );
-    }
     match a.format {
         // A closed stdout is no error here (`print_out`); a failed write shows in the runs'.
-        Format::Text if summary.runs > 0 && summary.claims > 0 => {
-            let _ = print_out(&format!("{}{out}", summary_text(file, &summary)));
+        Format::Text => {
+            let text = coverage_text(file, cov, a.strict);
+            if !text.is_empty() {
+                let _ = print_out(&text);
+            }
         }
-        Format::Text if !findings.is_empty() => {
-            let _ = print_out(&format!(
-                "{}: coverage over its runs\n{out}",
-                file.display()
-            ));
-        }
-        Format::Text => {}
         Format::Json => {
             let file_text = file.display().to_string();
             if let Some(last) = json
