@@ -79,6 +79,7 @@ mod record_save;
 mod record_sequences;
 mod regions;
 mod repl;
+mod repl_check;
 mod repl_play;
 mod reproducing;
 mod research_propp;

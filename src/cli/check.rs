@@ -1,7 +1,6 @@
 //! `heapgame check`: every claim of each file against the solver, over the file's `check`
 //! bounds (one run per `check` line, each with its parameter values) or the bounds given.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use crate::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
@@ -10,10 +9,11 @@ use crate::query::check_ranges::RangeDone;
 use crate::query::check_runs::{runs_in, Run, RunsAsk};
 use crate::query::hooks::{FileRun, Job, RunHooks};
 use crate::report::check::{deep_json, deep_text, json_report, text_report};
-use crate::report::check_summary::{range_json, range_text, summary_json, summary_text};
+use crate::report::check_parts::{code, coverage_text};
+use crate::report::check_summary::{range_json, range_text, summary_json};
 use crate::solver::Budget;
 use crate::verify::check::params_shown;
-use crate::verify::coverage::{Coverage, FindingKind};
+use crate::verify::coverage::Coverage;
 use crate::verify::region::fresh_seed;
 use crate::Game;
 use miette::Report;
@@ -271,62 +271,20 @@ fn merged(file: &Path, game: &Game) -> (String, serde_json::Value) {
     (text, json)
 }
 
-/// The code of a case, branch or `allow empty` claim no run exercised, a failure under
-/// `--strict`.
-const UNCOVERED: &str = "heapgame::uncovered";
-/// The code of a branch no run took that the claim's `never` clause states, never a failure.
-const STATED: &str = "heapgame::stated";
-/// The code of a `never` clause out of date (its branch taken, or none of its branches in any
-/// run), a failure under `--strict`.
-const STALE: &str = "heapgame::stale_never";
-
-/// The code of a finding of kind `k`.
-fn code(k: FindingKind) -> &'static str {
-    match k {
-        FindingKind::Vacuous => "heapgame::vacuous",
-        FindingKind::Stated => STATED,
-        FindingKind::Stale => STALE,
-        FindingKind::Case | FindingKind::Empty | FindingKind::Branch => UNCOVERED,
-    }
-}
-
 /// What the runs of `file` left unexercised: printed (text) or added to the file's last
 /// report (JSON); a vacuous claim, or an unexercised case under `--strict`, fails (the query
 /// floor decides the verdict alike).
 fn coverage(file: &Path, cov: &Coverage, a: &Args, json: &mut [serde_json::Value]) {
     let findings = cov.findings();
     let summary = cov.summary();
-    let mut out = String::new();
-    for f in &findings {
-        let fails = f.kind.fails(a.strict);
-        let tag = match f.kind {
-            _ if fails => "FAIL",
-            FindingKind::Stated => "note",
-            _ => "warn",
-        };
-        let _ = writeln!(out, "  {tag}  line {:>3}: {}", f.line, f.message);
-        if fails && f.kind != FindingKind::Vacuous {
-            let _ = writeln!(out, "        ({} under --strict)", code(f.kind));
-        }
-    }
-    if findings.iter().any(|f| f.kind == FindingKind::Vacuous) {
-        let _ = writeln!(
-            out,
-            "        (a claim meant to speak of no position here says so: `claim ... allow empty`)"
-        );
-    }
     match a.format {
         // A closed stdout is no error here (`print_out`); a failed write shows in the runs'.
-        Format::Text if summary.runs > 0 && summary.claims > 0 => {
-            let _ = print_out(&format!("{}{out}", summary_text(file, &summary)));
+        Format::Text => {
+            let text = coverage_text(file, cov, a.strict);
+            if !text.is_empty() {
+                let _ = print_out(&text);
+            }
         }
-        Format::Text if !findings.is_empty() => {
-            let _ = print_out(&format!(
-                "{}: coverage over its runs\n{out}",
-                file.display()
-            ));
-        }
-        Format::Text => {}
         Format::Json => {
             let file_text = file.display().to_string();
             if let Some(last) = json

@@ -2,10 +2,10 @@
 //! in ...`), checked once by the query floor after the first run with those values: printed as
 //! text or added to that run's JSON report.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::query::check::FamiliesChecked;
+use crate::report::check_parts::families_text;
 use crate::verify::family::FamilyReport;
 use miette::Report;
 
@@ -20,7 +20,7 @@ pub(super) fn show(
     json: &mut [serde_json::Value],
 ) -> Result<(), Report> {
     match format {
-        Format::Text => print_out(&text(file, reports, stopped.as_deref()))?,
+        Format::Text => print_out(&families_text(file, reports, stopped.as_deref()))?,
         Format::Json => {
             if let Some(last) = json.last_mut() {
                 last["families"] = reports.iter().map(report_json).collect();
@@ -29,33 +29,6 @@ pub(super) fn show(
         }
     }
     Ok(())
-}
-
-/// The text of the family claims of one file.
-pub(super) fn text(file: &Path, reports: &[FamilyReport], stopped: Option<&str>) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "{}: family claims", file.display());
-    if let Some(why) = stopped {
-        let _ = writeln!(
-            out,
-            "  {why}: the claims above it hold, the rest were not checked"
-        );
-    }
-    for r in reports {
-        match &r.failure {
-            None => {
-                let _ = writeln!(
-                    out,
-                    "  ok    line {:>3}: {}\n        {} ({} positions)",
-                    r.line, r.text, r.held, r.positions
-                );
-            }
-            Some(f) => {
-                let _ = writeln!(out, "  FAIL  line {:>3}: {}\n        {f}", r.line, r.text);
-            }
-        }
-    }
-    out
 }
 
 fn report_json(r: &FamilyReport) -> serde_json::Value {

@@ -47,29 +47,6 @@ pub fn runs_in(name: &str, text: &str, ask: &RunsAsk) -> Result<Vec<Run>, CheckE
         .collect()
 }
 
-/// The runs of the REPL's `:check`: [`runs_in`] with each line's box, leaving out the runs
-/// `over` a list of positions.
-pub fn runs_of(
-    name: &str,
-    text: &str,
-    params: &[String],
-    max: Option<u32>,
-    heaps: Option<usize>,
-) -> Result<Vec<(Game, Bounds)>, CheckError> {
-    let ask = RunsAsk {
-        params,
-        max,
-        heaps,
-        boxes: Boxes::Full,
-    };
-    let runs = runs_in(name, text, &ask)?;
-    Ok(runs
-        .into_iter()
-        .filter(|r| r.2.is_none())
-        .map(|(g, b, _)| (g, b))
-        .collect())
-}
-
 /// The positions of the `check over` line `line` of `game`, canonical, without repeats, in
 /// the fixed order; `None` for a box line.
 fn over_positions(game: &Game, line: usize) -> Result<Option<Vec<Vec<u32>>>, CheckError> {

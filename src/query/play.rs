@@ -46,30 +46,36 @@ pub fn offered(game: &Game, pos: &[u32], limits: &Limits) -> Result<Vec<Vec<u32>
 }
 
 /// The outcome and winning moves of `pos`, answered by [`eval`] on `solver` (a kernel first,
-/// then the search) within `limits` and `hooks`; a loopy game is refused ([`Code::Cycle`]):
-/// from a draw there is no winning reply to play toward.
+/// then the search) within `limits` and `hooks`, with what the front end's own evaluation
+/// wants (`want`: the page lists the followers, which leaves the misère quotient out of
+/// its program); a loopy game is refused ([`Code::Cycle`]): from a draw there is no winning
+/// reply to play toward. Inlined, so that `want` is a constant in each caller ([`eval`]).
+#[inline(always)]
 pub fn judge<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
     pos: &[u32],
     (limits, hooks): (&Limits, &Budget),
+    want: Want,
 ) -> Result<Evaluation, EvalError> {
-    match eval(game, solver, pos, limits, hooks, Want::default())? {
+    match eval(game, solver, pos, limits, hooks, want)? {
         Answer::Values(e) => Ok(e),
         Answer::Loopy(_) => Err(EvalError::Refused(loop_in_play(game, pos))),
     }
 }
 
-/// heapgame's move from `pos` ([`judge`]d): to the first winning move when there is one,
+/// heapgame's move from `pos` ([`judge`]d with `want`): to the first winning move when there is one,
 /// else to the follower with the most tokens left (the first of them), so that the game
 /// lasts; no move when `pos` has no follower.
+#[inline(always)]
 pub fn reply<G: GameRules<Error = MoveError>>(
     game: &Game,
     solver: &mut Solver<'_, G>,
     pos: &[u32],
     (limits, hooks): (&Limits, &Budget),
+    want: Want,
 ) -> Result<Reply, EvalError> {
-    let from = judge(game, solver, pos, (limits, hooks))?;
+    let from = judge(game, solver, pos, (limits, hooks), want)?;
     if let Some(w) = from.wins.first() {
         return Ok(Reply {
             to: Some(w.clone()),
@@ -126,13 +132,13 @@ mod tests {
         let mut s = g.solver();
         let at = (&unbounded(), &Budget::default());
         // Nim: from (1, 3) the only move to a P-position is to (1, 1).
-        let r = reply(&g, &mut s, &[1, 3], at).expect("a reply");
+        let r = reply(&g, &mut s, &[1, 3], at, Want::default()).expect("a reply");
         assert_eq!((r.to, r.winning), (Some(vec![1, 1]), true));
         // (3, 3) is P: no winning move; taking one token leaves the most.
-        let r = reply(&g, &mut s, &[3, 3], at).expect("a reply");
+        let r = reply(&g, &mut s, &[3, 3], at, Want::default()).expect("a reply");
         assert_eq!((r.to, r.winning), (Some(vec![2, 3]), false));
         assert!(r.from.is_p);
-        let r = reply(&g, &mut s, &[0, 0], at).expect("a reply");
+        let r = reply(&g, &mut s, &[0, 0], at, Want::default()).expect("a reply");
         assert_eq!(r.to, None);
     }
 
@@ -144,7 +150,13 @@ mod tests {
              move { add 2 to one heap h where h mod 4 == 3 }\n}\n",
         );
         let mut s = g.solver();
-        match judge(&g, &mut s, &[7], (&unbounded(), &Budget::default())) {
+        match judge(
+            &g,
+            &mut s,
+            &[7],
+            (&unbounded(), &Budget::default()),
+            Want::default(),
+        ) {
             Err(EvalError::Refused(e)) => assert_eq!(e.diags[0].code, Code::Cycle),
             other => panic!("not refused: {other:?}"),
         }

@@ -36,7 +36,6 @@ use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{CompletionType, Config, Editor};
 
-use crate::verify::check::check_region;
 use crate::verify::diff::{formula_from_text, Side};
 use command::{Command, DiffRequest};
 use complete::ReplHelper;

@@ -34,10 +34,22 @@ pub struct Referee<'r, 'g> {
     pub hooks: &'r Budget,
 }
 
+/// What a game wants of each evaluation: what `:eval` wants but the genus (the same route:
+/// in misère play a sum of heaps may be answered by its misère quotient).
+fn want() -> crate::query::Want {
+    crate::query::Want::default()
+}
+
 impl Referee<'_, '_> {
     /// Whether `pos` is a P-position, and its winning moves.
     fn judge(&mut self, pos: &[u32]) -> R<(bool, Vec<Vec<u32>>)> {
-        let e = judge(self.game, self.solver, pos, (self.limits, self.hooks))?;
+        let e = judge(
+            self.game,
+            self.solver,
+            pos,
+            (self.limits, self.hooks),
+            want(),
+        )?;
         Ok((e.is_p, e.wins))
     }
 
@@ -168,7 +180,7 @@ impl Play {
             return Ok(());
         }
         let from = self.current().to_vec();
-        let answer = reply(r.game, r.solver, &from, (r.limits, r.hooks))?;
+        let answer = reply(r.game, r.solver, &from, (r.limits, r.hooks), want())?;
         let last = self.turns.len() - 1;
         self.turns[last].is_p = Some(answer.from.is_p);
         // check_end found a move, so the reply has one.

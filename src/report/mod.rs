@@ -1,6 +1,6 @@
 //! What the front ends print, as data to text: the tables of `solve` and the REPL's `:table`
 //! (`table.rs`, a box's answer, a loopy game's too, written by `box_table.rs`), the reports of `check` (`check.rs`, a file's summary in
-//! `check_summary.rs`) and `diff`
+//! `check_summary.rs`, its family claims and coverage in `check_parts.rs`) and `diff`
 //! (`diff.rs`), one position's answer (`eval.rs`), which move clauses
 //! compile (`clauses.rs`), a heap's sequence (`sequence.rs`), a loopy position (`loopy.rs`), pictures as
 //! the bytes of a file (`picture.rs`), and files written whole or not at all (`output.rs`).
@@ -12,6 +12,8 @@
 pub(crate) mod box_table;
 #[cfg(feature = "cli")]
 pub(crate) mod check;
+#[cfg(feature = "cli")]
+pub(crate) mod check_parts;
 #[cfg(feature = "cli")]
 pub(crate) mod check_summary;
 #[cfg(feature = "cli")]

@@ -6,7 +6,7 @@
 
 use heapgame::game::show_position;
 use heapgame::query::play::{offered, reply as query_reply};
-use heapgame::query::Route;
+use heapgame::query::{Route, Want};
 use heapgame::ruleset::diag::Code;
 use heapgame::Game;
 use serde_json::{json, Value};
@@ -82,7 +82,12 @@ fn reply_from(
     let watched = Watched::new(game.generator(), report);
     let mut solver = game.solver_over(&watched);
     let context = format!("while solving {}", show_position(pos));
-    let r = query_reply(game, &mut solver, pos, (&req.limits(), &budget))
+    // The followers wanted, as the page's evaluation wants them: the same route.
+    let want = Want {
+        followers: true,
+        genus: false,
+    };
+    let r = query_reply(game, &mut solver, pos, (&req.limits(), &budget), want)
         .map_err(|e| eval_failure(req, game, &budget, &context, e))?;
     let kernel = match r.from.route {
         Route::Kernel(k) | Route::KernelOutcome(k) => Some(k),

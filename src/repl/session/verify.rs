@@ -3,12 +3,21 @@
 //! request).
 
 use super::*;
+use crate::query::check::{check, Answer, CheckAsk, CheckFront, FamiliesChecked};
+use crate::query::check_box::Boxes;
+use crate::query::check_ranges::RangeDone;
+use crate::query::check_runs::{runs_in, RunsAsk};
 use crate::query::diff::{compare, plan, DiffAsk};
+use crate::query::hooks::FileRun;
 use crate::query::hooks::{Job, RegionAsk};
+use crate::report::check_parts::{coverage_text, families_text};
+use crate::verify::coverage::Coverage;
 
 impl Session<'_> {
     /// `:check`: the claims, as `heapgame check` checks them (one run per `check` line, or
-    /// one with the parameters set), on the ruleset's text as loaded.
+    /// one with the parameters set), on the ruleset's text as loaded: by one call to the
+    /// query floor ([`check`]), each run within the bounds of its heaps, each answer printed
+    /// as it comes, the file's family claims and coverage after its runs.
     pub(super) fn check(
         &mut self,
         ui: &mut Ui,
@@ -17,14 +26,28 @@ impl Session<'_> {
     ) -> Result<(), Report> {
         let l = self.loaded()?;
         let src = &l.game.src;
-        let runs =
-            crate::query::check_runs::runs_of(src.name(), src.inner(), &l.overrides, max, heaps)?;
-        for (game, bounds) in &runs {
-            let budget = ui.budget_for_heaps(bounds.heaps);
-            let region = crate::verify::region::Region::Box(*bounds);
-            let report = ui.compute(|| check_region(game, &region, budget))?;
-            emit(&crate::report::check::text_report(&l.file, game, &report));
-        }
+        let ask = RunsAsk {
+            params: &l.overrides,
+            max,
+            heaps,
+            boxes: Boxes::Full,
+        };
+        let runs = runs_in(src.name(), src.inner(), &ask)?;
+        let all: Vec<FileRun> = (runs.into_iter())
+            .map(|(g, b, over)| (l.file.clone(), g, b, over))
+            .collect();
+        let ask = CheckAsk {
+            region: RegionAsk::default(),
+            time: None,
+            own_params: l.overrides.is_empty(),
+            strict: false,
+            within_box: false,
+        };
+        let mut front = CheckText {
+            limits: ui.limits(),
+            hooks: ui.hooks(),
+        };
+        ui.compute(|| check(&ask, &all, &mut front))?;
         Ok(())
     }
 
@@ -104,4 +127,55 @@ impl Session<'_> {
 /// number of heaps.
 fn first_heaps(game: &Game) -> Option<usize> {
     game.checked.check_runs.first().and_then(|r| r.heaps)
+}
+
+/// The REPL's side of a check: each part within the query floor's bounds for its heaps and
+/// the session's hooks; each answer printed as it comes; a failed run stops the check.
+struct CheckText {
+    limits: crate::query::Limits,
+    hooks: Budget,
+}
+
+impl CheckFront for CheckText {
+    type Run = Budget;
+
+    fn clock(&self) -> crate::solver::Clock {
+        crate::solver::Clock::system()
+    }
+
+    fn start(&self, job: &Job<'_>) -> Budget {
+        self.limits.for_heaps(job.heaps).tighten(&self.hooks)
+    }
+
+    fn answer(&mut self, (file, game, _, _): &FileRun, answer: &Answer) -> Result<(), Report> {
+        match answer {
+            Answer::Checked(r) => emit(&crate::report::check::text_report(file, game, r)),
+            Answer::Deepened(r) => emit(&crate::report::check::deep_text(file, r)),
+            // Only under a time limit, which `:check` does not take.
+            Answer::Merged => {}
+        }
+        Ok(())
+    }
+
+    fn failed(&mut self, _: &FileRun, e: Report) -> Result<(), Report> {
+        Err(e)
+    }
+
+    fn families(
+        &mut self,
+        file: &Path,
+        (reports, stopped): &FamiliesChecked,
+    ) -> Result<(), Report> {
+        emit(&families_text(file, reports, stopped.as_deref()));
+        Ok(())
+    }
+
+    fn coverage(&mut self, file: &Path, coverage: &Coverage) {
+        emit(&coverage_text(file, coverage, false));
+    }
+
+    fn range_done(&mut self, file: &Path, done: &RangeDone) -> Result<(), Report> {
+        emit(&crate::report::check_summary::range_text(file, done));
+        Ok(())
+    }
 }
