@@ -179,13 +179,6 @@ impl Limits {
         self.for_heaps(heaps_stored(game, pos))
     }
 
-    /// The budget of a solve of `pos` outside `eval` (a front end's own solver: the REPL's
-    /// `:moves` and `:play`): `hooks` (Ctrl-C, progress) within the bounds of `pos`
-    /// ([`Limits::for_position`]), as `eval` solves it.
-    pub fn budget_at(&self, game: &Game, pos: &[u32], hooks: &Budget) -> Budget {
-        self.for_position(game, pos).tighten(hooks)
-    }
-
     /// The bounds of a solve of positions with at most `heaps` heaps, stored in a memo at
     /// [`bytes_per_position`].
     pub(crate) fn for_heaps(&self, heaps: usize) -> Bounds {
@@ -318,25 +311,28 @@ mod tests {
     }
 
     #[test]
-    fn a_solve_outside_eval_has_its_positions_bounds() {
+    fn a_positions_bounds_follow_its_heaps_and_keep_a_tighter_limit() {
         // 2 heaps: 208 bytes a position; 8 heaps more: a fixed four-heap limit fits neither.
         let text = include_str!("../../rulesets/classic/greedy-nim.game");
         let game = Game::from_source("greedy-nim.game", text, &[]).expect("greedy nim");
         let l = limits(None, Some(208 * 1000));
         let hooks = Budget::default();
         for pos in [vec![1, 2], vec![1, 2, 3, 4, 5, 6, 7, 8]] {
-            let b = l.budget_at(&game, &pos, &hooks);
+            let b = l.for_position(&game, &pos).tighten(&hooks);
             assert_eq!(
                 b.max_positions,
                 Some(l.for_position(&game, &pos).max_positions)
             );
         }
-        let two = l.budget_at(&game, &[1, 2], &hooks).max_positions;
-        let eight = l.budget_at(&game, &[1; 8], &hooks).max_positions;
+        let two = l.for_position(&game, &[1, 2]).tighten(&hooks).max_positions;
+        let eight = l.for_position(&game, &[1; 8]).tighten(&hooks).max_positions;
         assert!(eight < two, "{eight:?} {two:?}");
         // A tighter limit of the hooks' own is kept.
         let tight = Budget::with_limit(Some(10));
-        assert_eq!(l.budget_at(&game, &[1, 2], &tight).max_positions, Some(10));
+        assert_eq!(
+            l.for_position(&game, &[1, 2]).tighten(&tight).max_positions,
+            Some(10)
+        );
     }
 
     #[test]
