@@ -66,7 +66,6 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("named_heaps_position.game", &["heapgame::position"]),
     ("position_count.game", &["heapgame::position"]),
     ("duplicate_let.game", &["heapgame::duplicate"]),
-    ("unknown_branch.game", &["heapgame::unknown_branch"]),
     ("position_below_bound.game", &["heapgame::position"]),
     ("recursive_fn.game", &["heapgame::recursion"]),
     ("fn_arity.game", &["heapgame::type"]),

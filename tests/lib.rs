@@ -10,7 +10,6 @@ mod certify_deepen;
 mod certify_kept_cells;
 mod certify_known;
 mod certify_mutants;
-mod certify_never;
 mod certify_ranges;
 mod certify_summary;
 mod certify_sweep;

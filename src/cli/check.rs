@@ -13,7 +13,7 @@ use crate::report::check_parts::{code, coverage_text};
 use crate::report::check_summary::{range_json, range_text, summary_json};
 use crate::solver::Budget;
 use crate::verify::check::params_shown;
-use crate::verify::coverage::Coverage;
+use crate::verify::coverage::{Coverage, FindingKind};
 use crate::verify::region::fresh_seed;
 use crate::Game;
 use miette::Report;
@@ -297,9 +297,14 @@ fn coverage(file: &Path, cov: &Coverage, a: &Args, json: &mut [serde_json::Value
                     .map(|f| {
                         serde_json::json!({
                             "line": f.line,
-                            "kind": f.kind.word(),
+                            "kind": match f.kind {
+                                FindingKind::Vacuous => "vacuous",
+                                FindingKind::Case => "case",
+                                FindingKind::Empty => "empty",
+                                FindingKind::Branch => "branch",
+                            },
                             "code": code(f.kind),
-                            "fails": f.kind.fails(a.strict),
+                            "fails": f.kind == FindingKind::Vacuous || a.strict,
                             "message": f.message,
                         })
                     })

@@ -91,10 +91,6 @@ impl Game {
                 problems::point_into_overrides(text, overrides, diags),
             )
         })?;
-        let never = crate::ruleset::never::check_never(&checked.claims, text);
-        if !never.is_empty() {
-            return Err(LoadError::new(src.clone(), never));
-        }
         let formulas = closed_forms::resolve_formulas(&checked, text)
             .map_err(|diags| LoadError::new(src.clone(), diags))?;
         let generator = Generator::new(

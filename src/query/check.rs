@@ -14,7 +14,7 @@ use std::time::Duration;
 use crate::ruleset::{Code, Diag, LoadError};
 use crate::solver::Clock;
 use crate::verify::check::{check_positions, check_region, CheckReport};
-use crate::verify::coverage::Coverage;
+use crate::verify::coverage::{Coverage, FindingKind};
 use crate::verify::deepen::DeepReport;
 use crate::verify::family::{check_families, FamilyReport};
 use crate::verify::region::Region;
@@ -274,11 +274,11 @@ impl<'a, F: CheckFront> Checking<'a, F> {
     }
 
     /// What the runs of `file` left unexercised, given to the front end: a vacuous claim, or
-    /// an unexercised case or a stale `never` under `strict`, fails the check
-    /// ([`FindingKind::fails`]).
+    /// an unexercised case under `strict`, fails the check.
     fn coverage(&mut self, file: &Path, cov: &Coverage) {
         let findings = cov.findings();
-        if findings.iter().any(|f| f.kind.fails(self.ask.strict)) {
+        let fails = |k: FindingKind| k == FindingKind::Vacuous || self.ask.strict;
+        if findings.iter().any(|f| fails(f.kind)) {
             self.worst = self.worst.max(Verdict::Fails);
         }
         self.front.coverage(file, cov);

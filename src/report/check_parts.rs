@@ -13,18 +13,11 @@ use super::check_summary::summary_text;
 /// The code of a case, branch or `allow empty` claim no run exercised, a failure under
 /// `--strict`.
 const UNCOVERED: &str = "heapgame::uncovered";
-/// The code of a branch no run took that the claim's `never` clause states, never a failure.
-const STATED: &str = "heapgame::stated";
-/// The code of a `never` clause out of date (its branch taken, or none of its branches in any
-/// run), a failure under `--strict`.
-const STALE: &str = "heapgame::stale_never";
 
 /// The code of a finding of kind `k`.
 pub(crate) fn code(k: FindingKind) -> &'static str {
     match k {
         FindingKind::Vacuous => "heapgame::vacuous",
-        FindingKind::Stated => STATED,
-        FindingKind::Stale => STALE,
         FindingKind::Case | FindingKind::Empty | FindingKind::Branch => UNCOVERED,
     }
 }
@@ -68,12 +61,8 @@ pub(crate) fn coverage_text(file: &Path, cov: &Coverage, strict: bool) -> String
     let summary = cov.summary();
     let mut out = String::new();
     for f in &findings {
-        let fails = f.kind.fails(strict);
-        let tag = match f.kind {
-            _ if fails => "FAIL",
-            FindingKind::Stated => "note",
-            _ => "warn",
-        };
+        let fails = f.kind == FindingKind::Vacuous || strict;
+        let tag = if fails { "FAIL" } else { "warn" };
         let _ = writeln!(out, "  {tag}  line {:>3}: {}", f.line, f.message);
         if fails && f.kind != FindingKind::Vacuous {
             let _ = writeln!(out, "        ({} under --strict)", code(f.kind));

@@ -39,13 +39,8 @@ fn not_compared(s: &Summary) -> Vec<String> {
         out.push(format!("{} case(s) (below)", s.cases.1 - s.cases.0));
     }
     if s.branches.0 < s.branches.1 {
-        let stated = match s.stated {
-            0 => String::new(),
-            n if n == s.branches.1 - s.branches.0 => ", each stated by a `never`".to_string(),
-            n => format!(", {n} stated by a `never`"),
-        };
         out.push(format!(
-            "{} branch(es) (below{stated})",
+            "{} branch(es) (below)",
             s.branches.1 - s.branches.0
         ));
     }
@@ -120,7 +115,7 @@ pub(crate) fn summary_json(s: &Summary) -> serde_json::Value {
             "empty": s.empty.len(),
         },
         "cases": {"decided": s.cases.0, "of": s.cases.1},
-        "branches": {"taken": s.branches.0, "of": s.branches.1, "stated": s.stated},
+        "branches": {"taken": s.branches.0, "of": s.branches.1},
         "known_exceptions": ps(&s.known_at),
         "not_compared": {
             "named": ps(&s.named_not_compared),

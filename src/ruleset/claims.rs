@@ -38,8 +38,6 @@ pub struct CheckedClaim {
     /// The truth values its parts folded to constants with the run's parameters, where
     /// evaluation reaches them ([`super::compile::Slots::folded`]).
     pub folded: Vec<(Span, bool)>,
-    /// `never ... because "..."`: branches no run can take, as stated ([`super::never`]).
-    pub never: Vec<Never>,
     /// Where it stands.
     pub span: Span,
 }
@@ -184,9 +182,7 @@ pub(crate) fn lower_claim(
             _ => Vec::new(),
         },
         folded: std::mem::take(&mut slots.folded),
-        never: cl.never.clone(),
-        // The claim as reports show it: up to its first `never` clause.
-        span: cl.span.start..cl.never.first().map_or(cl.span.end, |n| n.span.start),
+        span: cl.span.clone(),
     })
 }
 

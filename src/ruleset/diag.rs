@@ -96,8 +96,6 @@ codes! {
     CheckBound => "heapgame::check_bound",
     /// A picture that the drawing library could not render (a defect).
     Plot => "heapgame::plot",
-    /// A claim's `never` clause that names no branch of the claim.
-    UnknownBranch => "heapgame::unknown_branch",
 }
 
 /// One problem, located.

@@ -3,7 +3,6 @@
 //! parameters and lowers moves and claims ([`check`]), reporting every problem through
 //! [`diag`]. Nothing here imports the layers above (moves, solver, game).
 
-pub mod branches;
 pub mod builtins;
 pub mod cases;
 pub mod check;
@@ -26,7 +25,6 @@ pub mod lower_positions;
 pub mod lower_set;
 pub mod lower_split;
 mod lower_step;
-pub mod never;
 pub mod observe;
 pub mod octal;
 pub mod params;

@@ -367,38 +367,10 @@ pub struct Claim {
     pub allow_empty: bool,
     /// `fails at E`: the positions where the claim is known to fail (a tuple or a set of them).
     pub fails_at: Option<Expr>,
-    /// `never `TEXT` WHICH because "REASON"`: branches no run of `check` can take.
-    pub never: Vec<Never>,
     /// A count or least claim: about the positions of a box, not each position.
     pub family: Option<Box<ClaimFamily>>,
     /// The whole item.
     pub span: Span,
-}
-
-/// `never `h == 1` false because "..."`: a branch of a claim that no run can take, and why.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Never {
-    /// The node's text between the backquotes, on one line (spaces collapsed).
-    pub text: String,
-    /// Where the text stands (with its backquotes).
-    pub text_span: Span,
-    /// `in `TEXT``: a node of the claim, on one line, that holds the one named.
-    pub within: Option<String>,
-    /// The value or the members never taken.
-    pub which: NeverWhich,
-    /// The reason, in words.
-    pub reason: String,
-    /// The whole clause.
-    pub span: Span,
-}
-
-/// What a `never` clause says is never taken.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NeverWhich {
-    /// A condition's value (`never `h == 1` false`).
-    Value(bool),
-    /// Members of a table, set or quantifier's list: inclusive ranges (`entry 0`, `7..62`).
-    Members(Vec<(i64, i64)>),
 }
 
 /// What a claim states.

@@ -13,7 +13,6 @@ mod parse_expr;
 pub mod position;
 pub mod rules_text;
 pub mod unclosed;
-mod words;
 
 pub use error::SyntaxError;
 pub use parse::{parse_expr_str, parse_file};

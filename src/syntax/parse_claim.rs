@@ -6,7 +6,7 @@ use pest::iterators::Pair;
 
 use super::ast::*;
 use super::error::SyntaxError;
-use super::grammar::{parse_ident, parse_string, span, Rule};
+use super::grammar::{parse_ident, Rule};
 use super::parse_expr::{binop, parse_expr};
 
 /// `check [with ...] max N [heaps K] [quick max N [heaps K]]` or `check [with ...] over L
@@ -73,7 +73,6 @@ pub(super) fn parse_claim(
     let mut when = None;
     let mut allow_empty = false;
     let mut fails_at = None;
-    let mut never = Vec::new();
     let mut family = None;
     for p in inner {
         match p.as_rule() {
@@ -127,7 +126,6 @@ pub(super) fn parse_claim(
                 let q = p.into_inner().next().expect("(parse_claim_fails)");
                 fails_at = Some(parse_expr(q)?);
             }
-            Rule::claim_never => never.push(parse_claim_never(p)?),
             r => unreachable!("{r:?} (parse_claim)"),
         }
     }
@@ -138,77 +136,9 @@ pub(super) fn parse_claim(
         when,
         allow_empty,
         fails_at,
-        never,
         family,
         span: sp,
     })
-}
-
-/// `never `TEXT` WHICH because "REASON"`.
-fn parse_claim_never(p: Pair<'_, Rule>) -> Result<Never, SyntaxError> {
-    let sp = span(&p);
-    let mut text = None;
-    let mut within = None;
-    let mut which = None;
-    let mut reason = String::new();
-    for q in p.into_inner() {
-        match q.as_rule() {
-            Rule::never_word => {}
-            Rule::branch_text => text = Some((one_line(q.as_str()), span(&q))),
-            Rule::never_within => {
-                let t = q.into_inner().next().expect("a text (parse_never_within)");
-                within = Some(one_line(t.as_str()));
-            }
-            Rule::never_which => which = Some(parse_never_which(q)?),
-            Rule::string => reason = parse_string(q),
-            r => unreachable!("{r:?} (parse_claim_never)"),
-        }
-    }
-    let (text, text_span) = text.expect("a text (parse_claim_never)");
-    Ok(Never {
-        text,
-        text_span,
-        within,
-        which: which.expect("a value or members (parse_claim_never)"),
-        reason,
-        span: sp,
-    })
-}
-
-/// A text between backquotes, on one line (spaces collapsed).
-fn one_line(quoted: &str) -> String {
-    let words: Vec<&str> = quoted.trim_matches('`').split_whitespace().collect();
-    words.join(" ")
-}
-
-/// `true`, `false`, or members: `entry 0`, `7..62`, `entries 0, 5, 8`.
-fn parse_never_which(p: Pair<'_, Rule>) -> Result<NeverWhich, SyntaxError> {
-    let mut members = Vec::new();
-    for q in p.into_inner() {
-        match q.as_rule() {
-            Rule::never_value => return Ok(NeverWhich::Value(q.as_str() == "true")),
-            Rule::member_word => {}
-            Rule::never_member => {
-                let ends = q
-                    .into_inner()
-                    .map(parse_signed)
-                    .collect::<Result<Vec<_>, _>>()?;
-                members.push((ends[0], *ends.last().expect("(parse_never_member)")));
-            }
-            r => unreachable!("{r:?} (parse_never_which)"),
-        }
-    }
-    Ok(NeverWhich::Members(members))
-}
-
-/// An integer, maybe negative, within `i64`.
-fn parse_signed(p: Pair<'_, Rule>) -> Result<i64, SyntaxError> {
-    p.as_str()
-        .parse()
-        .map_err(|_| SyntaxError::IntegerTooLarge {
-            span: span(&p).into(),
-            text: super::error::quote(p.as_str()),
-        })
 }
 
 /// `n in R` of a `check over ... for` or a family claim.

@@ -2,6 +2,7 @@
 //! box, a total, samples: `region.rs`), in the fixed order; for each claim, how many positions it held on, or its first counterexample with
 //! an explanation.
 
+use super::branches::Tracker;
 use super::claim::{case_hits, eval_claim, known, ClaimError, ClaimValue, Known, Needs};
 pub(crate) use super::claim_report::one_line;
 pub use super::claim_report::{CaseReport, ClaimReport, Failure, Seen};
@@ -10,7 +11,6 @@ use super::region::Region;
 use super::{Bounds, CheckError};
 use crate::game::Game;
 use crate::moves::{Generator, Interrupt, MoveError};
-use crate::ruleset::branches::Tracker;
 use crate::solver::loopy::LoopySolution;
 use crate::solver::{Budget, Outcome, Play, SolveError, Solver};
 

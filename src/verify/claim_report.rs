@@ -62,7 +62,7 @@ pub struct ClaimReport {
     /// A position of `fails_at` where the claim held after all.
     pub held_at: Option<Vec<u32>>,
     /// Its branches in this run ([`super::branches`]), and whether the run took each.
-    pub branches: Vec<crate::ruleset::branches::Branch>,
+    pub branches: Vec<super::branches::Branch>,
     /// Whether each of `branches` was taken at a position of the run.
     pub taken: Vec<bool>,
 }

@@ -1,18 +1,13 @@
 //! What the runs of one file's `check` exercised, claim by claim: a claim that decided no
 //! position in any run is vacuous (a failure, unless it says `allow empty`, then a warning);
 //! a case of a case split that decided no position in any run is reported (a warning, a
-//! failure under `--strict`). Runs of one file share its claims, in the same order. A branch
-//! a claim's `never` clause names is "stated" with its reason (never a failure); a clause
-//! whose branch some run took, or none of whose branches any run has, is stale (a failure
-//! under `--strict`). The file's [`Summary`]: what its runs compared, and what no run reached.
+//! failure under `--strict`). Runs of one file share its claims, in the same order. The
+//! file's [`Summary`]: what its runs compared, and what no run reached.
 
+use super::branches::{Branch, Node};
 use super::check::{ClaimReport, Seen};
-use super::coverage_words::{clause_words, line_of, show_members, untaken};
 use crate::game::Game;
-use crate::ruleset::branches::Branch;
-use crate::ruleset::never::{Clause, Places};
-use crate::ruleset::observe::Took;
-use crate::syntax::ast::{Never, NeverWhich};
+use crate::ruleset::observe::{Path, Took};
 use rustc_hash::FxHashSet;
 
 /// The sums over the runs of one file.
@@ -39,10 +34,6 @@ struct Sum {
     held_at: Vec<Vec<u32>>,
     /// Its branches in any run, and whether some run took each.
     branches: Vec<(Branch, bool)>,
-    /// Its `never` clauses, each with its line and the places of its `in`.
-    never: Vec<(Never, usize, Places)>,
-    /// Where the claim is written (up to its first `never`).
-    span: (usize, usize),
 }
 
 /// What the runs of one file compared, for its summary line.
@@ -66,11 +57,8 @@ pub struct Summary {
     pub known_at: Vec<Vec<u32>>,
     /// Cases of case splits that decided a position, of all cases that apply in some run.
     pub cases: (usize, usize),
-    /// Branches of the claims taken in some run, of all their branches
-    /// ([`crate::ruleset::branches`]).
+    /// Branches of the claims taken in some run, of all their branches ([`super::branches`]).
     pub branches: (usize, usize),
-    /// Branches no run took that a `never` clause states.
-    pub stated: usize,
     /// Positions `fails at` names that no run compared.
     pub named_not_compared: Vec<Vec<u32>>,
 }
@@ -96,38 +84,6 @@ pub enum FindingKind {
     /// A branch of a claim (a condition's value, a table's entry, a set's member, a
     /// quantifier's deciding member) that no run took: a warning (a failure with `--strict`).
     Branch,
-    /// A branch no run took that a `never` clause of the claim names: shown with its reason,
-    /// never a failure.
-    Stated,
-    /// A `never` clause whose branch some run took, or none of whose branches any run has:
-    /// a warning (a failure with `--strict`), so that a stated exception cannot go out of
-    /// date unseen.
-    Stale,
-}
-
-impl FindingKind {
-    /// Whether a finding of this kind fails the check (`strict`: under `--strict`).
-    pub fn fails(self, strict: bool) -> bool {
-        match self {
-            FindingKind::Vacuous => true,
-            FindingKind::Stated => false,
-            FindingKind::Case | FindingKind::Empty | FindingKind::Branch | FindingKind::Stale => {
-                strict
-            }
-        }
-    }
-
-    /// Its name in JSON.
-    pub fn word(self) -> &'static str {
-        match self {
-            FindingKind::Vacuous => "vacuous",
-            FindingKind::Case => "case",
-            FindingKind::Empty => "empty",
-            FindingKind::Branch => "branch",
-            FindingKind::Stated => "stated",
-            FindingKind::Stale => "stale",
-        }
-    }
 }
 
 /// One thing the runs of a file did not exercise.
@@ -185,13 +141,6 @@ impl Coverage {
                     known: Vec::new(),
                     held_at: Vec::new(),
                     branches: Vec::new(),
-                    span: (c.span.start, c.span.end),
-                    never: (c.never.iter())
-                        .map(|n| {
-                            let places = Clause::new(n, src).places();
-                            (n.clone(), line_of(src, n.span.start), places)
-                        })
-                        .collect(),
                 });
             }
             let s = &mut self.claims[i];
@@ -264,19 +213,6 @@ impl Coverage {
             .collect();
         let hit = all.iter().filter(|t| taken.contains(**t)).count();
         m.branches = (hit, all.len());
-        let never: Vec<Clause> = self
-            .claims
-            .iter()
-            .flat_map(Sum::clauses)
-            .map(|c| c.0)
-            .collect();
-        let stated: FxHashSet<&Took> = (self.claims.iter())
-            .filter(|s| !s.failed && s.decided > 0)
-            .flat_map(|s| &s.branches)
-            .filter(|(b, _)| !taken.contains(&b.took) && never.iter().any(|n| n.names(b)))
-            .map(|(b, _)| &b.took)
-            .collect();
-        m.stated = stated.len();
         m
     }
 
@@ -300,8 +236,6 @@ impl Coverage {
         let mut out = Vec::new();
         let taken = self.branches_taken();
         let mut reported = FxHashSet::default();
-        // A branch of a `fn` is stated by a clause of any claim that calls it.
-        let stated: Vec<(Clause, usize)> = self.claims.iter().flat_map(Sum::clauses).collect();
         for s in self.claims.iter().filter(|s| !s.failed) {
             if s.decided == 0 {
                 // With parameters from the command line, a claim about other parameter values
@@ -354,95 +288,106 @@ impl Coverage {
                 .filter(|(b, _)| reported.insert(b.took.clone()))
                 .map(|(b, _)| (b.clone(), taken.contains(&b.took)))
                 .collect();
-            // Its own clauses; another claim's only for a node outside this claim (a `fn`'s).
-            let (a, z) = s.span;
-            let outside = |b: &Branch| b.took.at.0 < a || b.took.at.1 > z;
-            let own = |c: &&(Clause, usize)| s.clauses().iter().any(|o| o.0.never == c.0.never);
-            let (mine, theirs): (Vec<_>, Vec<_>) = stated.iter().partition(own);
-            let (near, far): (Vec<_>, Vec<_>) = left.into_iter().partition(|(b, _)| !outside(b));
-            out.extend(branch_findings(s.line, near, &mine, &runs));
-            let all: Vec<&(Clause, usize)> = mine.iter().chain(&theirs).copied().collect();
-            out.extend(branch_findings(s.line, far, &all, &runs));
-            out.extend(self.stale(s, &taken, &runs));
-        }
-        out
-    }
-
-    /// The `never` clauses of the claim `s` that are out of date: a branch it names was taken
-    /// in some run, or (the runs being the file's own) no run has any branch it names.
-    fn stale(&self, s: &Sum, taken: &FxHashSet<Took>, runs: &str) -> Vec<Finding> {
-        let mut out = Vec::new();
-        for (n, line) in s.clauses() {
-            let named: Vec<&Branch> = (s.branches.iter())
-                .map(|(b, _)| b)
-                .filter(|b| n.names(b))
-                .collect();
-            let took: Vec<&Branch> = named
-                .iter()
-                .copied()
-                .filter(|b| taken.contains(&b.took))
-                .collect();
-            let clause = clause_words(n.never);
-            let message = if !took.is_empty() {
-                let what = match n.never.which {
-                    NeverWhich::Value(v) => format!("it was {v}"),
-                    NeverWhich::Members(_) => {
-                        format!("{} taken", show_members(&took))
-                    }
-                };
-                format!("stale: {clause} (line {line}), but {what} in {runs}")
-            } else if named.is_empty() && self.own {
-                format!("stale: {clause} (line {line}) names no branch of {runs}")
-            } else {
-                continue;
-            };
-            out.push(Finding {
-                kind: FindingKind::Stale,
-                line: s.line,
-                message,
-            });
+            for message in untaken(&left, &runs) {
+                out.push(Finding {
+                    kind: FindingKind::Branch,
+                    line: s.line,
+                    message,
+                });
+            }
         }
         out
     }
 }
 
-/// The findings of the branches `left` of the claim of `line` that no run took: stated by a
-/// clause of `stated` (of any claim: a `fn`'s branch is stated by a clause of any claim that
-/// calls it), with its reason, or open.
-fn branch_findings(
-    line: usize,
-    left: Vec<(Branch, bool)>,
-    stated: &[&(Clause, usize)],
-    runs: &str,
-) -> Vec<Finding> {
-    let is_stated = |b: &Branch| stated.iter().any(|(n, _)| n.names(b));
-    let (said, open): (Vec<_>, Vec<_>) = left.into_iter().partition(|(b, _)| is_stated(b));
-    let mut out: Vec<Finding> = (untaken(&open, runs).into_iter())
-        .map(|message| Finding {
-            kind: FindingKind::Branch,
-            line,
-            message,
-        })
-        .collect();
-    for (n, at) in stated {
-        let mine: Vec<(Branch, bool)> =
-            (said.iter()).filter(|(b, _)| n.names(b)).cloned().collect();
-        for message in untaken(&mine, runs) {
-            out.push(Finding {
-                kind: FindingKind::Stated,
-                line,
-                message: format!("{message}: stated at line {at}, \"{}\"", n.never.reason),
-            });
+/// The branches of a claim no run took, in words: one line a node, in the order written.
+fn untaken(branches: &[(Branch, bool)], runs: &str) -> Vec<String> {
+    let mut nodes: Vec<(&Branch, Vec<&Branch>)> = Vec::new();
+    for (b, _) in branches.iter().filter(|(_, t)| !t) {
+        match nodes
+            .iter_mut()
+            .find(|(n, _)| n.took.at == b.took.at && n.node == b.node)
+        {
+            Some((_, v)) => v.push(b),
+            None => nodes.push((b, vec![b])),
         }
+    }
+    let mut out = Vec::new();
+    for (n, missed) in nodes {
+        let text = short(&n.text);
+        let line = n.line;
+        let members = || show_members(&missed);
+        out.push(match n.node {
+            Node::Cond if missed.len() == 2 => {
+                format!("branch `{text}` (line {line}) was never evaluated in {runs}")
+            }
+            Node::Cond => {
+                let v = matches!(missed[0].took.what, Path::Bool(true));
+                format!("branch `{text}` (line {line}) was never {v} in {runs}")
+            }
+            Node::Table => format!(
+                "table `{text}` (line {line}): {} never read in {runs}",
+                members()
+            ),
+            Node::Set => format!(
+                "set `{text}` (line {line}): member {} never matched in {runs}",
+                members()
+            ),
+            Node::Quant => format!(
+                "`{text}` (line {line}), a quantifier's list: {} never decided it in {runs}",
+                members()
+            ),
+        });
     }
     out
 }
 
-impl Sum {
-    /// Its `never` clauses read against its branches, each with its line.
-    fn clauses(&self) -> Vec<(Clause<'_>, usize)> {
-        (self.never.iter())
-            .map(|(n, line, w)| (Clause::with_places(n, w.clone()), *line))
-            .collect()
+/// A node's text, shortened for a finding.
+fn short(text: &str) -> String {
+    if text.chars().count() > 60 {
+        text.chars().take(57).collect::<String>() + "..."
+    } else {
+        text.to_string()
     }
+}
+
+/// Members in words: runs of consecutive integers as `a..b`, at most 12 items shown.
+fn show_members(missed: &[&Branch]) -> String {
+    let num = |b: &Branch| match b.took.what {
+        Path::Index(i) | Path::Witness(i) => Some(i),
+        Path::Member(i) if !b.member.starts_with('(') => Some(i),
+        _ => None,
+    };
+    let mut items: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < missed.len() {
+        let mut j = i;
+        while let (Some(a), Some(b)) = (num(missed[j]), missed.get(j + 1).and_then(|b| num(b))) {
+            if b != a + 1 {
+                break;
+            }
+            j += 1;
+        }
+        items.push(match (num(missed[i]), num(missed[j])) {
+            (Some(a), Some(b)) if j >= i + 2 => {
+                let e = if missed[i].node == Node::Table {
+                    "entries "
+                } else {
+                    ""
+                };
+                format!("{e}{a}..{b}")
+            }
+            _ => (i..=j)
+                .map(|k| missed[k].member.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
+        });
+        i = j + 1;
+    }
+    let n = items.len();
+    if n > 12 {
+        items.truncate(12);
+        items.push(format!("and {} more", n - 12));
+    }
+    items.join(", ")
 }

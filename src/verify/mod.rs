@@ -5,6 +5,7 @@
 //! smallest, and every failure comes with an explanation in words (`explain.rs`).
 
 pub mod boxed;
+pub mod branches;
 pub mod check;
 pub mod claim;
 pub mod claim_exprs;
@@ -12,7 +13,6 @@ pub mod claim_report;
 pub mod compare;
 pub mod compiled;
 pub mod coverage;
-mod coverage_words;
 pub mod deepen;
 pub mod diff;
 mod diff_loopy;

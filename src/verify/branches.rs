@@ -10,10 +10,10 @@
 
 use rustc_hash::FxHashSet;
 
-use super::claims::{CheckedClaim, CheckedClaimBody};
-use super::expr::{CExpr, CKind};
-use super::observe::{observed, Path, Took};
-use super::value::{SetValue, Value};
+use crate::ruleset::claims::{CheckedClaim, CheckedClaimBody};
+use crate::ruleset::expr::{CExpr, CKind};
+use crate::ruleset::observe::{observed, Path, Took};
+use crate::ruleset::value::{SetValue, Value};
 use crate::syntax::ast::{BinOp, ClaimKind, QuantKind};
 
 /// The most members of a constant table, set or list whose members are branches one by one
